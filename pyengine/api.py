@@ -1,0 +1,101 @@
+"""The one entry point the CLI and the web worker call.
+
+    extract(data, options) -> Document
+
+reads as its stages: open the document, then for each selected page run the
+interpreter (glyphs), the layout (words, lines, blocks), the quality verdict,
+and assemble the page.  ``Session`` exposes the same flow one page at a time
+so the web worker can post progress and honour cancel between pages.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from . import document as docmod
+from .errors import Cancelled, ExtractError
+from .interpreter import run_page
+from .layout import build_layout
+from .options import DEFAULT_OPTIONS, Options
+from .quality import page_verdict
+from .records import Document, Issue, Page
+
+
+class Session:
+    """An opened document, extracted page by page."""
+
+    def __init__(self, data: bytes, options: Options | None = None) -> None:
+        self.options = options or DEFAULT_OPTIONS
+        self.doc = docmod.open_document(data, self.options.password)
+        self.page_count = self.doc.page_count
+        self.selected, self.truncated = docmod.select_pages(
+            self.page_count, self.options.pages, self.options.max_pages)
+
+    def page(self, number: int) -> Page:
+        """Extract page ``number`` (1-based)."""
+        started = time.monotonic()
+        issues: list[Issue] = []
+        try:
+            geom = self.doc.page_geometry(number)
+            run = run_page(self.doc, number, geom, self.options, issues, started)
+        except ExtractError:
+            raise
+        except Exception as exc:  # a broken page must not sink the document
+            issues.append(Issue("page-error", f"{type(exc).__name__}: {exc}", number))
+            return Page(number, 0.0, 0.0, "", (), (), "none",
+                        ("the page could not be read",), (), tuple(issues))
+        words, blocks, text = build_layout(run.glyphs, geom, self.options)
+        verdict, reasons = page_verdict(run, words)
+        return Page(
+            number=number, width=geom.width, height=geom.height, text=text,
+            words=words, blocks=blocks, verdict=verdict, reasons=reasons,
+            truncated=tuple(run.truncated), issues=tuple(issues),
+            unmapped_fonts=tuple(sorted(run.unmapped_fonts)),
+        )
+
+    def finish(self, pages: list[Page]) -> Document:
+        issues = [i for p in pages for i in p.issues]
+        return Document(
+            pages=tuple(pages), page_count=self.page_count,
+            fonts=self.doc.font_infos(), issues=tuple(issues),
+            truncated=tuple(self.truncated), encrypted=self.doc.encryption,
+            metadata=self.doc.metadata(),
+        )
+
+
+def extract(data: bytes, options: Options | None = None,
+            on_page: Callable[[Page, int, int], None] | None = None,
+            should_cancel: Callable[[], bool] | None = None) -> Document:
+    """Extract the text of a PDF given as bytes.
+
+    ``on_page(page, done, total)`` is called after each page; if
+    ``should_cancel()`` returns True between pages, ``Cancelled`` is raised.
+    Raises ``ExtractError`` subclasses (errors.py) for files that cannot be
+    read at all.
+    """
+    session = Session(data, options)
+    pages: list[Page] = []
+    total = len(session.selected)
+    for i, number in enumerate(session.selected, 1):
+        if should_cancel is not None and should_cancel():
+            raise Cancelled()
+        page = session.page(number)
+        pages.append(page)
+        if on_page is not None:
+            on_page(page, i, total)
+    return session.finish(pages)
+
+
+def error_dict(exc: BaseException) -> dict[str, str]:
+    """Map any exception to {code, message}; never a traceback."""
+    if isinstance(exc, ExtractError):
+        return exc.as_dict()
+    if isinstance(exc, MemoryError):
+        return {"code": "limit-exceeded",
+                "message": "This PDF needs more memory than is available."}
+    if isinstance(exc, RecursionError):
+        return {"code": "damaged",
+                "message": "This PDF is damaged: its structure nests too deeply."}
+    return {"code": "damaged",
+            "message": "This PDF is damaged and could not be read."}

@@ -1,0 +1,222 @@
+"""The only module that talks to pypdf's reader.
+
+Opens the bytes (decrypting when needed), maps pypdf's failures to our error
+codes, and hands the interpreter what it needs per page: the content stream
+data, the resources and the geometry of the displayed crop box.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from dataclasses import dataclass
+
+from pypdf import PdfReader
+from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
+from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
+
+from .errors import Damaged, LimitExceeded, NotAPdf, PasswordRequired, PasswordWrong, Unsupported
+from .records import FontInfo
+
+logging.getLogger("pypdf").setLevel(logging.ERROR)
+
+Matrix = tuple[float, float, float, float, float, float]
+
+PDF_HEADER_SEARCH = 1024
+"""Bytes at the start of a file in which the %PDF- marker must appear."""
+
+
+@dataclass(frozen=True, slots=True)
+class PageGeometry:
+    """The displayed crop box and the matrix from user space to display frame."""
+
+    width: float
+    height: float
+    to_display: Matrix
+    rotate: int
+    crop: tuple[float, float, float, float]
+
+
+def _box(page, name: str) -> tuple[float, float, float, float] | None:
+    try:
+        box = page.get(name)
+        if box is None:
+            inherited = page.get_inherited(name, None) if hasattr(page, "get_inherited") else None
+            box = inherited
+        if box is None:
+            return None
+        box = box.get_object() if isinstance(box, IndirectObject) else box
+        x0, y0, x1, y1 = (float(v) for v in list(box)[:4])
+    except Exception:
+        return None
+    x0, x1 = min(x0, x1), max(x0, x1)
+    y0, y1 = min(y0, y1), max(y0, y1)
+    if x1 - x0 <= 0 or y1 - y0 <= 0:
+        return None
+    return (x0, y0, x1, y1)
+
+
+def page_geometry_of(page) -> PageGeometry:
+    media = _box(page, "/MediaBox") or (0.0, 0.0, 612.0, 792.0)
+    crop = _box(page, "/CropBox") or media
+    # The crop box is clipped to the media box (ISO 32000-1 14.11.2).
+    c = (max(crop[0], media[0]), max(crop[1], media[1]),
+         min(crop[2], media[2]), min(crop[3], media[3]))
+    if c[2] - c[0] <= 0 or c[3] - c[1] <= 0:
+        c = media
+    llx, lly, urx, ury = c
+    w, h = urx - llx, ury - lly
+    try:
+        rotate = int(page.get("/Rotate", 0) or 0)
+    except Exception:
+        rotate = 0
+    rotate %= 360
+    if rotate % 90:
+        rotate = 0
+    # x' = a x + c y + e ; y' = b x + d y + f  (display frame: y down)
+    if rotate == 90:
+        m: Matrix = (0.0, 1.0, 1.0, 0.0, -lly, -llx)
+        w, h = h, w
+    elif rotate == 180:
+        m = (-1.0, 0.0, 0.0, 1.0, urx, -lly)
+    elif rotate == 270:
+        m = (0.0, -1.0, -1.0, 0.0, ury, urx)
+        w, h = h, w
+    else:
+        m = (1.0, 0.0, 0.0, -1.0, -llx, ury)
+    return PageGeometry(w, h, m, rotate, c)
+
+
+class PdfDocument:
+    """A pypdf reader plus the per-document caches of the engine."""
+
+    def __init__(self, reader: PdfReader, encryption: str | None) -> None:
+        self.reader = reader
+        self.encryption = encryption
+        self.page_count = len(reader.pages)
+        self.font_cache: dict[object, object] = {}
+        self.font_stats: dict[object, list] = {}
+
+    def page(self, number: int):
+        return self.reader.pages[number - 1]
+
+    def page_geometry(self, number: int) -> PageGeometry:
+        return page_geometry_of(self.page(number))
+
+    def font_infos(self) -> tuple[FontInfo, ...]:
+        out = []
+        for key, (name, kind, glyphs, unmapped) in self.font_stats.items():
+            out.append(FontInfo(str(key), name, kind, glyphs, unmapped))
+        return tuple(out)
+
+    def metadata(self) -> dict[str, str]:
+        try:
+            info = self.reader.metadata or {}
+            return {str(k).lstrip("/"): str(v) for k, v in info.items()
+                    if isinstance(v, str)}
+        except Exception:
+            return {}
+
+
+def _encryption_name(reader: PdfReader) -> str | None:
+    try:
+        enc = reader.trailer["/Encrypt"].get_object()
+        v = int(enc.get("/V", 0))
+        length = int(enc.get("/Length", 40))
+        if v >= 5:
+            return "AES-256"
+        if v == 4:
+            cf = enc.get("/CF", {}).get_object()
+            std = cf.get(enc.get("/StmF", "/StdCF"), {}).get_object() if cf else {}
+            cfm = str(std.get("/CFM", "/V2")) if std else "/V2"
+            return "AES-128" if cfm == "/AESV2" else "RC4-128"
+        return f"RC4-{length}"
+    except Exception:
+        return "unknown"
+
+
+def open_document(data: bytes, password: str = "") -> PdfDocument:
+    """Open PDF bytes; raise a coded error when the caller must act."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise NotAPdf("The input is not a file's bytes.")
+    data = bytes(data)
+    if b"%PDF-" not in data[:PDF_HEADER_SEARCH]:
+        raise NotAPdf()
+    try:
+        reader = PdfReader(io.BytesIO(data), strict=False)
+    except (PdfReadError, ValueError, KeyError, TypeError, IndexError, AttributeError,
+            AssertionError, RecursionError) as exc:
+        raise Damaged(f"This PDF is damaged and could not be opened ({type(exc).__name__}).") from exc
+    except MemoryError as exc:
+        raise LimitExceeded("This PDF needs more memory than is available.") from exc
+    encryption = None
+    try:
+        encrypted = reader.is_encrypted
+    except Exception as exc:
+        raise Damaged() from exc
+    if encrypted:
+        encryption = _encryption_name(reader)
+        try:
+            ok = reader.decrypt(password or "")
+            if not ok and not password:
+                raise PasswordRequired()
+            if not ok:
+                raise PasswordWrong()
+        except DependencyError as exc:
+            raise Unsupported("This PDF uses an encryption method this build cannot open.") from exc
+        except NotImplementedError as exc:
+            raise Unsupported(f"This PDF's encryption is not supported ({exc}).") from exc
+        except (PasswordRequired, PasswordWrong):
+            raise
+        except Exception as exc:
+            raise Damaged("This PDF's encryption data is damaged.") from exc
+    try:
+        count = len(reader.pages)
+    except FileNotDecryptedError as exc:
+        raise PasswordRequired() from exc
+    except RecursionError as exc:
+        raise Damaged("This PDF is damaged: its page tree nests too deeply.") from exc
+    except Exception as exc:
+        raise Damaged("This PDF is damaged: its pages could not be found.") from exc
+    if count == 0:
+        raise Damaged("This PDF has no pages that can be read.")
+    return PdfDocument(reader, encryption)
+
+
+def select_pages(count: int, wanted: tuple[int, ...] | None, max_pages: int
+                 ) -> tuple[list[int], list[str]]:
+    truncated: list[str] = []
+    if wanted is None:
+        numbers = list(range(1, count + 1))
+    else:
+        numbers = [n for n in wanted if 1 <= n <= count]
+    if len(numbers) > max_pages:
+        numbers = numbers[:max_pages]
+        truncated.append(f"pages: only the first {max_pages} pages were extracted")
+    return numbers, truncated
+
+
+def content_data(obj) -> bytes:
+    """Decoded bytes of a content stream or an array of streams."""
+    obj = obj.get_object() if isinstance(obj, IndirectObject) else obj
+    if obj is None:
+        return b""
+    if isinstance(obj, StreamObject):
+        return obj.get_data()
+    if isinstance(obj, ArrayObject):
+        parts = []
+        for s in obj:
+            s = s.get_object() if isinstance(s, IndirectObject) else s
+            if isinstance(s, StreamObject):
+                parts.append(s.get_data())
+        return b"\n".join(parts)
+    return b""
+
+
+def resolve(obj):
+    return obj.get_object() if isinstance(obj, IndirectObject) else obj
+
+
+def as_dict(obj) -> DictionaryObject:
+    obj = resolve(obj)
+    return obj if isinstance(obj, DictionaryObject) else DictionaryObject()

@@ -1,0 +1,54 @@
+"""The one font protocol the interpreter sees.
+
+A font turns the bytes of a string operand into a sequence of ``Char``:
+code, Unicode text (or None when nothing explains the code), and the glyph's
+displacement.  Displacements are in text space per unit of font size, i.e.
+already divided by 1000 for ordinary fonts and already multiplied by the
+FontMatrix for Type3 fonts, so the interpreter applies size, Tc, Tw and Tz
+without knowing the font kind (ISO 32000-1 9.4.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+# Font kinds, in the order the spec'd decoding chain tries them (BRIEF.md 2).
+KIND_TOUNICODE = "tounicode"
+KIND_ENCODING = "encoding"
+KIND_PREDEFINED_CMAP = "predefined-cmap"
+KIND_EMBEDDED_CMAP = "embedded-cmap"
+KIND_TYPE3 = "type3"
+KIND_NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class Char:
+    code: int
+    text: str | None
+    """Unicode text; None when no map explains the code (counted unmapped)."""
+    width: float
+    """Horizontal displacement w0 in text space per unit font size."""
+    is_space_code: bool = False
+    """Single-byte code 32: word spacing Tw applies (ISO 32000-1 9.3.3)."""
+    vertical_advance: float = 0.0
+    """Vertical fonts only: displacement w1 (negative = downwards)."""
+    vx: float = 0.0
+    vy: float = 0.0
+    """Vertical fonts only: position vector v (glyph origin relative to the
+    pen), per unit font size (ISO 32000-1 9.7.4.3)."""
+
+
+class Font(Protocol):
+    name: str
+    """BaseFont name, subset prefix removed."""
+    kind: str
+    """Which decoding step explains this font's codes (KIND_*)."""
+    vertical: bool
+    ascent: float
+    descent: float
+    """Per unit font size, in text space (ascent > 0 > descent)."""
+
+    def decode(self, data: bytes) -> list[Char]:
+        """Split a string operand into characters (never raises)."""
+        ...

@@ -1,0 +1,553 @@
+"""Content-stream interpreter: operators -> placed glyphs.
+
+Runs a page's content stream (and the form XObjects and annotation
+appearances it reaches) exactly enough to know where every glyph is drawn:
+the graphics state (q/Q, cm) and the text state (ISO 32000-1 9.3, 9.4).
+Operators dispatch through one table of (handler, operand count); a wrong
+operand count is skipped and counted, never a crash.
+
+Invariants:
+- every shown glyph advances the pen by its real width, decoded or not;
+- glyph boxes are in the display frame (records.py), computed from the text
+  rendering matrix composed with the page's display matrix;
+- form XObjects are guarded against cycles on the current path (a form drawn
+  on every page or twice on one page is text each time), with caps on depth
+  and on total invocations (Options).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from pypdf.generic import (ArrayObject, ContentStream, DictionaryObject, IndirectObject,
+                           NameObject, StreamObject)
+
+from .document import PageGeometry, PdfDocument, as_dict, content_data, resolve
+from .fonts import load_font
+from .fonts.base import Font, KIND_NONE
+from .options import Options
+from .records import SOURCE_ANNOTATION, SOURCE_FORM_FIELD, SOURCE_PAGE, Glyph, Issue
+
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+FILL_OPS = frozenset((b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"))
+"""Path-painting operators that fill (outlined text is filled paths)."""
+
+INVISIBLE_MODES = frozenset((3, 7))
+"""Text render modes that paint nothing (ISO 32000-1 Table 106)."""
+
+TIME_CHECK_EVERY = 2048
+"""Operators between two looks at the clock."""
+
+ANNOT_HIDDEN_FLAGS = 0x02 | 0x20
+"""Annotation flags Hidden and NoView (ISO 32000-1 12.5.3)."""
+
+
+def mul(m: Matrix, n: Matrix) -> Matrix:
+    """m x n in PDF's row-vector convention (apply m, then n)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D,
+            c * A + d * C, c * B + d * D,
+            e * A + f * C + E, e * B + f * D + F)
+
+
+def _num(v) -> float:
+    try:
+        x = float(v)
+    except (TypeError, ValueError):
+        raise _BadOperands() from None
+    if not math.isfinite(x):
+        raise _BadOperands()
+    return x
+
+
+def _matrix(v) -> Matrix | None:
+    try:
+        vals = [float(x) for x in list(v)[:6]]
+    except Exception:
+        return None
+    if len(vals) != 6 or not all(math.isfinite(x) for x in vals):
+        return None
+    return tuple(vals)  # type: ignore[return-value]
+
+
+class _BadOperands(Exception):
+    pass
+
+
+class _Stop(Exception):
+    """A page limit was reached; the reason is in PageRun.truncated."""
+
+
+@dataclass
+class GState:
+    ctm: Matrix = IDENTITY
+    font: Font | None = None
+    font_key: str = ""
+    size: float = 0.0
+    tc: float = 0.0
+    tw: float = 0.0
+    th: float = 1.0
+    tl: float = 0.0
+    rise: float = 0.0
+    mode: int = 0
+
+    def copy(self) -> "GState":
+        g = GState.__new__(GState)
+        g.ctm, g.font, g.font_key, g.size = self.ctm, self.font, self.font_key, self.size
+        g.tc, g.tw, g.th, g.tl, g.rise, g.mode = self.tc, self.tw, self.th, self.tl, self.rise, self.mode
+        return g
+
+
+@dataclass
+class PageRun:
+    """What running one page produced: glyphs plus the counts quality needs."""
+
+    glyphs: list[Glyph] = field(default_factory=list)
+    truncated: list[str] = field(default_factory=list)
+    unmapped_fonts: set[str] = field(default_factory=set)
+    image_area: float = 0.0
+    """Sum of the areas (display frame, clipped to the page) of images drawn."""
+    page_area: float = 0.0
+    filled_paths: int = 0
+    path_ops: int = 0
+    ops: int = 0
+    bad_ops: int = 0
+    offpage: int = 0
+
+
+class _Interpreter:
+    def __init__(self, doc: PdfDocument, geom: PageGeometry, options: Options,
+                 issues: list[Issue], page_number: int, started: float) -> None:
+        self.doc = doc
+        self.geom = geom
+        self.options = options
+        self.issues = issues
+        self.page_number = page_number
+        self.run = PageRun(page_area=geom.width * geom.height)
+        self.deadline = started + options.max_seconds_per_page
+        self.form_invocations = 0
+        self.form_path: list[int] = []
+        self.source = SOURCE_PAGE
+        self.table = {
+            b"q": (self.op_q, 0), b"Q": (self.op_Q, 0), b"cm": (self.op_cm, 6),
+            b"BT": (self.op_BT, 0), b"ET": (self.op_ET, 0),
+            b"Tc": (self.op_Tc, 1), b"Tw": (self.op_Tw, 1), b"Tz": (self.op_Tz, 1),
+            b"TL": (self.op_TL, 1), b"Tf": (self.op_Tf, 2), b"Tr": (self.op_Tr, 1),
+            b"Ts": (self.op_Ts, 1), b"Td": (self.op_Td, 2), b"TD": (self.op_TD, 2),
+            b"Tm": (self.op_Tm, 6), b"T*": (self.op_Tstar, 0),
+            b"Tj": (self.op_Tj, 1), b"TJ": (self.op_TJ, 1),
+            b"'": (self.op_quote, 1), b'"': (self.op_dquote, 3),
+            b"Do": (self.op_Do, 1), b"INLINE IMAGE": (self.op_inline_image, -1),
+            b"d0": (self.op_noop, 2), b"d1": (self.op_noop, 6),
+        }
+
+    # --- driving -----------------------------------------------------------
+
+    def execute(self, data: bytes, resources: DictionaryObject, gs: GState) -> None:
+        ops = self._parse(data)
+        table = self.table
+        run = self.run
+        self.stack: list[GState] = []
+        self.gs = gs
+        self.resources = resources
+        self.tm: Matrix = IDENTITY
+        self.tlm: Matrix = IDENTITY
+        for operands, op in ops:
+            run.ops += 1
+            if run.ops > self.options.max_ops_per_page:
+                run.truncated.append(
+                    f"operators: more than {self.options.max_ops_per_page} on one page")
+                raise _Stop()
+            if not run.ops % TIME_CHECK_EVERY and time.monotonic() > self.deadline:
+                run.truncated.append(
+                    f"time: the page took more than {self.options.max_seconds_per_page:g} s")
+                raise _Stop()
+            entry = table.get(op)
+            if entry is None:
+                if op in FILL_OPS:
+                    run.filled_paths += 1
+                elif op in (b"m", b"l", b"c", b"v", b"y", b"re", b"h"):
+                    run.path_ops += 1
+                continue
+            handler, count = entry
+            if count >= 0 and len(operands) < count:
+                run.bad_ops += 1
+                continue
+            try:
+                handler(operands[len(operands) - count:] if count > 0 else operands)
+            except _BadOperands:
+                run.bad_ops += 1
+
+    def _parse(self, data: bytes) -> list:
+        if len(data) > self.options.max_stream_bytes:
+            self.run.truncated.append(
+                f"stream: a content stream is larger than {self.options.max_stream_bytes} bytes")
+            data = data[: self.options.max_stream_bytes]
+        cs = ContentStream(None, self.doc.reader)
+        cs.set_data(data)
+        try:
+            return cs.operations
+        except Exception as exc:  # keep what parsed before the damage
+            self.issues.append(Issue("content-damaged",
+                                     f"content stream could not be fully parsed ({type(exc).__name__})",
+                                     self.page_number))
+            return cs._operations  # noqa: SLF001 - the operations parsed so far
+
+    # --- graphics state ----------------------------------------------------
+
+    def op_noop(self, o) -> None:
+        pass
+
+    def op_q(self, o) -> None:
+        if len(self.stack) < 1000:
+            self.stack.append(self.gs.copy())
+
+    def op_Q(self, o) -> None:
+        if self.stack:
+            self.gs = self.stack.pop()
+
+    def op_cm(self, o) -> None:
+        m = tuple(_num(v) for v in o)
+        self.gs.ctm = mul(m, self.gs.ctm)  # type: ignore[arg-type]
+
+    # --- text state --------------------------------------------------------
+
+    def op_BT(self, o) -> None:
+        self.tm = self.tlm = IDENTITY
+
+    def op_ET(self, o) -> None:
+        pass
+
+    def op_Tc(self, o) -> None:
+        self.gs.tc = _num(o[0])
+
+    def op_Tw(self, o) -> None:
+        self.gs.tw = _num(o[0])
+
+    def op_Tz(self, o) -> None:
+        self.gs.th = _num(o[0]) / 100.0
+
+    def op_TL(self, o) -> None:
+        self.gs.tl = _num(o[0])
+
+    def op_Tr(self, o) -> None:
+        self.gs.mode = int(_num(o[0]))
+
+    def op_Ts(self, o) -> None:
+        self.gs.rise = _num(o[0])
+
+    def op_Tf(self, o) -> None:
+        name, size = o
+        self.gs.size = _num(size)
+        self.gs.font, self.gs.font_key = self._font(name)
+
+    def op_Td(self, o) -> None:
+        tx, ty = _num(o[0]), _num(o[1])
+        self.tlm = mul((1.0, 0.0, 0.0, 1.0, tx, ty), self.tlm)
+        self.tm = self.tlm
+
+    def op_TD(self, o) -> None:
+        self.gs.tl = -_num(o[1])
+        self.op_Td(o)
+
+    def op_Tm(self, o) -> None:
+        self.tm = self.tlm = tuple(_num(v) for v in o)  # type: ignore[assignment]
+
+    def op_Tstar(self, o) -> None:
+        self.tlm = mul((1.0, 0.0, 0.0, 1.0, 0.0, -self.gs.tl), self.tlm)
+        self.tm = self.tlm
+
+    def op_Tj(self, o) -> None:
+        self._show((o[0],))
+
+    def op_TJ(self, o) -> None:
+        arr = o[0]
+        if isinstance(arr, IndirectObject):
+            arr = arr.get_object()
+        if not isinstance(arr, (list, ArrayObject)):
+            raise _BadOperands()
+        self._show(arr)
+
+    def op_quote(self, o) -> None:
+        self.op_Tstar(())
+        self._show((o[0],))
+
+    def op_dquote(self, o) -> None:
+        self.gs.tw = _num(o[0])
+        self.gs.tc = _num(o[1])
+        self.op_Tstar(())
+        self._show((o[2],))
+
+    # --- fonts ---------------------------------------------------------------
+
+    def _font(self, name) -> tuple[Font | None, str]:
+        fonts = as_dict(self.resources.get("/Font"))
+        ref = fonts.get(name) if isinstance(name, str) else None
+        if ref is None:
+            self.issues.append(Issue("font-missing", f"font {name} is not in the resources",
+                                     self.page_number))
+            return None, str(name)
+        key = (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) else id(resolve(ref))
+        cache = self.doc.font_cache
+        font = cache.get(key)
+        if font is None:
+            font_dict = as_dict(ref)
+            font = load_font(font_dict, self.issues)
+            cache[key] = font
+            self.doc.font_stats[key] = [font.name, font.kind, 0, 0]
+        return font, key  # type: ignore[return-value]
+
+    # --- showing text ------------------------------------------------------
+
+    def _show(self, items) -> None:
+        gs = self.gs
+        font = gs.font
+        if font is None:
+            raise _BadOperands()
+        size, tc, tw, th, rise = gs.size, gs.tc, gs.tw, gs.th, gs.rise
+        # Text space -> display frame, for the Tm at the start of this string.
+        m = mul(self.tm, mul(gs.ctm, self.geom.to_display))
+        a, b, c, d, e, f = m
+        ysc = math.hypot(c, d)
+        eff = abs(size) * ysc
+        xsc = math.hypot(a, b) or 1.0
+        ux, uy = a / xsc, b / xsc
+        asc, desc = font.ascent * size, font.descent * size
+        vertical = font.vertical
+        mode = gs.mode
+        source = self.source
+        run = self.run
+        glyphs = run.glyphs
+        stats = self.doc.font_stats.get(gs.font_key)
+        limit = self.options.max_chars_per_page
+        W, H = self.geom.width, self.geom.height
+        pen = 0.0   # horizontal pen offset in text space from Tm's origin
+        vpen = 0.0  # vertical pen offset (vertical writing)
+        n_glyphs = n_unmapped = 0
+        for item in items:
+            if isinstance(item, IndirectObject):
+                item = item.get_object()
+            if isinstance(item, (bytes, str)):
+                data = item.get_original_bytes() if hasattr(item, "get_original_bytes") else item
+                if isinstance(data, str):
+                    data = data.encode("latin-1", "replace")
+                for ch in font.decode(data):
+                    w0 = ch.width
+                    if vertical:
+                        gx0 = pen - ch.vx * size
+                        gy = vpen - ch.vy * size + rise
+                        x0t, x1t = gx0, gx0 + w0 * size
+                        y0t, y1t = gy + desc, gy + asc
+                        ox_t, oy_t = gx0, gy
+                        adv = ch.vertical_advance * size - tc - (tw if ch.is_space_code else 0.0)
+                        vpen += adv
+                        ex_t, ey_t = gx0, vpen - ch.vy * size + rise
+                    else:
+                        gw = w0 * size * th
+                        x0t, x1t = pen, pen + gw
+                        y0t, y1t = rise + desc, rise + asc
+                        ox_t, oy_t = pen, rise
+                        pen += (w0 * size + tc + (tw if ch.is_space_code else 0.0)) * th
+                        ex_t, ey_t = pen, rise
+                    text = ch.text
+                    n_glyphs += 1
+                    if text is None:
+                        n_unmapped += 1
+                        text = ""
+                    if len(glyphs) >= limit:
+                        if not run.truncated or "characters" not in run.truncated[-1]:
+                            run.truncated.append(f"characters: more than {limit} on one page")
+                        raise _Stop()
+                    # Corners of the glyph box in the display frame.
+                    px0 = a * x0t + c * y0t + e
+                    py0 = b * x0t + d * y0t + f
+                    px1 = a * x1t + c * y0t + e
+                    py1 = b * x1t + d * y0t + f
+                    px2 = a * x0t + c * y1t + e
+                    py2 = b * x0t + d * y1t + f
+                    px3 = a * x1t + c * y1t + e
+                    py3 = b * x1t + d * y1t + f
+                    gx0_, gx1_ = min(px0, px1, px2, px3), max(px0, px1, px2, px3)
+                    gy0_, gy1_ = min(py0, py1, py2, py3), max(py0, py1, py2, py3)
+                    glyphs.append(Glyph(
+                        text=text, x0=gx0_, y0=gy0_, x1=gx1_, y1=gy1_,
+                        ox=a * ox_t + c * oy_t + e, oy=b * ox_t + d * oy_t + f,
+                        ex=a * ex_t + c * ey_t + e, ey=b * ex_t + d * ey_t + f,
+                        size=eff, dx=ux, dy=uy, font=str(gs.font_key),
+                        mapped=ch.text is not None, render_mode=mode,
+                        vertical=vertical, source=source,
+                        is_space=text.isspace() if text else False,
+                    ))
+                    if gx1_ < 0 or gy1_ < 0 or gx0_ > W or gy0_ > H:
+                        run.offpage += 1
+            else:
+                try:
+                    n = float(item)
+                except (TypeError, ValueError):
+                    continue
+                if not math.isfinite(n):
+                    continue
+                if vertical:
+                    vpen -= n / 1000.0 * size
+                else:
+                    pen -= n / 1000.0 * size * th
+        if stats is not None:
+            stats[2] += n_glyphs
+            stats[3] += n_unmapped
+        if n_unmapped:
+            run.unmapped_fonts.add(font.name or str(gs.font_key))
+        # Move the text matrix by the total displacement (ISO 32000-1 9.4.4).
+        if pen or vpen:
+            self.tm = mul((1.0, 0.0, 0.0, 1.0, pen, vpen), self.tm)
+
+    # --- XObjects and images -------------------------------------------------
+
+    def _image(self, ctm: Matrix) -> None:
+        m = mul(ctm, self.geom.to_display)
+        xs = (m[4], m[0] + m[4], m[2] + m[4], m[0] + m[2] + m[4])
+        ys = (m[5], m[1] + m[5], m[3] + m[5], m[1] + m[3] + m[5])
+        x0, x1 = max(min(xs), 0.0), min(max(xs), self.geom.width)
+        y0, y1 = max(min(ys), 0.0), min(max(ys), self.geom.height)
+        if x1 > x0 and y1 > y0:
+            self.run.image_area += (x1 - x0) * (y1 - y0)
+
+    def op_inline_image(self, o) -> None:
+        self._image(self.gs.ctm)
+
+    def op_Do(self, o) -> None:
+        name = o[0]
+        xobjects = as_dict(self.resources.get("/XObject"))
+        ref = xobjects.get(name) if isinstance(name, str) else None
+        xobj = resolve(ref)
+        if not isinstance(xobj, StreamObject):
+            return
+        subtype = xobj.get("/Subtype")
+        if subtype == "/Image":
+            self._image(self.gs.ctm)
+        elif subtype == "/Form":
+            key = ref.idnum if isinstance(ref, IndirectObject) else id(xobj)
+            matrix = _matrix(xobj.get("/Matrix", IDENTITY)) or IDENTITY
+            self.run_form(xobj, key, matrix, self.gs.ctm, xobj.get("/Resources"))
+
+    def run_form(self, xobj: StreamObject, key: int, matrix: Matrix, ctm: Matrix,
+                 resources) -> None:
+        """Run a form XObject as a nested content stream (ISO 32000-1 8.10)."""
+        if key in self.form_path:
+            self.issues.append(Issue("form-cycle", "a form XObject draws itself; skipped",
+                                     self.page_number))
+            return
+        if len(self.form_path) >= self.options.max_form_depth:
+            self.run.truncated.append(
+                f"forms: nested deeper than {self.options.max_form_depth}")
+            return
+        self.form_invocations += 1
+        if self.form_invocations > self.options.max_form_invocations:
+            self.run.truncated.append(
+                f"forms: more than {self.options.max_form_invocations} form XObjects on one page")
+            raise _Stop()
+        try:
+            data = xobj.get_data()
+        except Exception as exc:
+            self.issues.append(Issue("stream-damaged",
+                                     f"a form XObject could not be decoded ({type(exc).__name__})",
+                                     self.page_number))
+            return
+        res = as_dict(resources) if resources is not None else self.resources
+        gs = self.gs.copy()
+        gs.ctm = mul(matrix, ctm)
+        saved = (self.stack, self.gs, self.resources, self.tm, self.tlm)
+        self.form_path.append(key)
+        try:
+            self.execute(data, res, gs)
+        finally:
+            self.form_path.pop()
+            self.stack, self.gs, self.resources, self.tm, self.tlm = saved
+
+
+@dataclass(frozen=True, slots=True)
+class _Appearance:
+    stream: StreamObject
+    key: int
+    matrix: Matrix
+    source: str
+
+
+def _annotation_appearances(page) -> list[_Appearance]:
+    """Normal appearance streams of the visible annotations that carry text."""
+    out: list[_Appearance] = []
+    annots = resolve(page.get("/Annots"))
+    if not isinstance(annots, ArrayObject):
+        return out
+    for ref in annots[:1000]:
+        annot = resolve(ref)
+        if not isinstance(annot, DictionaryObject):
+            continue
+        try:
+            if int(annot.get("/F", 0)) & ANNOT_HIDDEN_FLAGS:
+                continue
+        except (TypeError, ValueError):
+            pass
+        subtype = annot.get("/Subtype")
+        if subtype in ("/Link", "/Popup"):
+            continue
+        ap = as_dict(annot.get("/AP"))
+        normal_ref = ap.get("/N")
+        normal = resolve(normal_ref)
+        if isinstance(normal, DictionaryObject) and not isinstance(normal, StreamObject):
+            state = annot.get("/AS")
+            normal_ref = normal.get(state) if state is not None else None
+            normal = resolve(normal_ref)
+        if not isinstance(normal, StreamObject):
+            continue
+        rect = _matrix(list(resolve(annot.get("/Rect", [])) or []) + [0, 0])
+        bbox = _matrix(list(resolve(normal.get("/BBox", [])) or []) + [0, 0])
+        if rect is None or bbox is None:
+            continue
+        matrix = _matrix(normal.get("/Matrix", IDENTITY)) or IDENTITY
+        # ISO 32000-1 12.5.5: map the transformed BBox onto Rect.
+        xs, ys = [], []
+        for x, y in ((bbox[0], bbox[1]), (bbox[2], bbox[1]), (bbox[0], bbox[3]), (bbox[2], bbox[3])):
+            xs.append(matrix[0] * x + matrix[2] * y + matrix[4])
+            ys.append(matrix[1] * x + matrix[3] * y + matrix[5])
+        bw, bh = max(xs) - min(xs), max(ys) - min(ys)
+        rx0, ry0 = min(rect[0], rect[2]), min(rect[1], rect[3])
+        rw, rh = abs(rect[2] - rect[0]), abs(rect[3] - rect[1])
+        if bw <= 0 or bh <= 0:
+            continue
+        fit = (rw / bw, 0.0, 0.0, rh / bh, rx0 - min(xs) * rw / bw, ry0 - min(ys) * rh / bh)
+        key = normal_ref.idnum if isinstance(normal_ref, IndirectObject) else id(normal)
+        source = SOURCE_FORM_FIELD if subtype == "/Widget" else SOURCE_ANNOTATION
+        out.append(_Appearance(normal, key, mul(matrix, fit), source))
+    return out
+
+
+def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options,
+             issues: list[Issue], started: float) -> PageRun:
+    """Run page ``number``: its content, then its annotation appearances."""
+    page = doc.page(number)
+    interp = _Interpreter(doc, geom, options, issues, number, started)
+    resources = as_dict(page.get_inherited("/Resources", DictionaryObject())
+                        if hasattr(page, "get_inherited") else page.get("/Resources"))
+    try:
+        try:
+            data = content_data(page.get("/Contents"))
+        except Exception as exc:
+            issues.append(Issue("stream-damaged",
+                                f"the page's content could not be decoded ({type(exc).__name__})",
+                                number))
+            data = b""
+        interp.execute(data, resources, GState())
+        if options.include_annotations:
+            for app in _annotation_appearances(page):
+                interp.source = app.source
+                interp.gs = GState()
+                interp.run_form(app.stream, app.key, app.matrix, IDENTITY,
+                                app.stream.get("/Resources"))
+    except _Stop:
+        pass
+    return interp.run

@@ -1,0 +1,120 @@
+"""Lines -> blocks in reading order -> paragraphs.
+
+Reading order is a recursive XY-cut (Nagy & Seth 1984): at each level find
+the widest white gap that crosses the whole region, either between columns
+(a vertical gap, read left to right) or between rows (a horizontal gap, read
+top to bottom), cut there, and recurse.  Cutting at the widest gap first is
+what keeps a title or a full-width figure caption from splitting the columns
+into interleaved rows: the gap under a title is wider than the gaps between
+lines, and a column gutter is wider than the line gaps inside the columns.
+"""
+
+from __future__ import annotations
+
+from statistics import median
+
+from ..options import Options
+from ..records import Block, Line
+
+MAX_XYCUT_ITEMS = 4000
+"""Above this many lines a region is read top to bottom without cutting."""
+
+ROW_CUT_SHARE = 0.8
+"""When rows are cut, every row gap at least this share of the widest one is
+cut at the same level (keeps the recursion shallow on long columns)."""
+
+
+def _gaps(items: list[Line], lo: str, hi: str, min_gap: float) -> list[tuple[float, float]]:
+    """White intervals (start, end) along one axis crossing every item."""
+    ordered = sorted(items, key=lambda it: getattr(it, lo))
+    gaps = []
+    end = getattr(ordered[0], hi)
+    for it in ordered[1:]:
+        start = getattr(it, lo)
+        if start - end >= min_gap:
+            gaps.append((end, start))
+        end = max(end, getattr(it, hi))
+    return gaps
+
+
+def _leaf_order(items: list[Line]) -> list[Line]:
+    return sorted(items, key=lambda ln: ((ln.y0 + ln.y1) / 2, ln.x0))
+
+
+def xy_cut(items: list[Line], options: Options) -> list[list[Line]]:
+    """Regions (lists of lines) in reading order."""
+    if len(items) <= 1:
+        return [items] if items else []
+    if len(items) > MAX_XYCUT_ITEMS:
+        return [_leaf_order(items)]
+    size = median(ln.size for ln in items) or 1.0
+    col_gaps = _gaps(items, "x0", "x1", max(options.column_gap_min, 0.5 * size))
+    row_gaps = _gaps(items, "y0", "y1", 0.0001)
+    best_col = max((b - a for a, b in col_gaps), default=0.0)
+    best_row = max((b - a for a, b in row_gaps), default=0.0)
+    if best_col <= 0 and best_row <= 0:
+        return [_leaf_order(items)]
+    if best_col > best_row:
+        cut = next((a, b) for a, b in col_gaps if b - a == best_col)
+        left = [it for it in items if it.x1 <= cut[0]]
+        right = [it for it in items if it.x1 > cut[0]]
+        return xy_cut(left, options) + xy_cut(right, options)
+    cuts = [(a + b) / 2 for a, b in row_gaps if b - a >= ROW_CUT_SHARE * best_row]
+    regions: list[list[Line]] = [[] for _ in range(len(cuts) + 1)]
+    for it in items:
+        mid = (it.y0 + it.y1) / 2
+        k = sum(1 for c in cuts if mid > c)
+        regions[k].append(it)
+    out: list[list[Line]] = []
+    for region in regions:
+        out.extend(xy_cut(region, options))
+    return out
+
+
+def _baseline(ln: Line) -> float:
+    return ln.y1
+
+
+def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
+    """Group lines read in order into paragraphs (one Block each).
+
+    A new paragraph starts at a new region whose lines do not continue the
+    previous one's column, at a line gap wider than ``paragraph_gap_ratio``
+    times the page's median line pitch, or at a change of type size.
+    """
+    ordered = [ln for region in regions for ln in region]
+    pitches = []
+    for a, b in zip(ordered, ordered[1:]):
+        d = _baseline(b) - _baseline(a)
+        if 0 < d < 3 * max(a.size, b.size) and abs(a.x0 - b.x0) < 4 * a.size + (a.x1 - a.x0):
+            pitches.append(d)
+    pitch = median(pitches) if pitches else 0.0
+    blocks: list[Block] = []
+    cur: list[Line] = []
+    for ln in ordered:
+        if cur:
+            prev = cur[-1]
+            d = _baseline(ln) - _baseline(prev)
+            overlap_x = min(prev.x1, ln.x1) - max(prev.x0, ln.x0)
+            new = (
+                d <= 0
+                or overlap_x < 0
+                or (pitch and d > options.paragraph_gap_ratio * pitch)
+                or (not pitch and d > 2 * max(prev.size, ln.size))
+                or abs(ln.size - prev.size) > 0.2 * max(ln.size, prev.size)
+            )
+            if new:
+                blocks.append(_block(cur))
+                cur = []
+        cur.append(ln)
+    if cur:
+        blocks.append(_block(cur))
+    return blocks
+
+
+def _block(lines: list[Line]) -> Block:
+    return Block(
+        paragraphs=(tuple(lines),),
+        x0=min(ln.x0 for ln in lines), y0=min(ln.y0 for ln in lines),
+        x1=max(ln.x1 for ln in lines), y1=max(ln.y1 for ln in lines),
+    )

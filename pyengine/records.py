@@ -1,0 +1,139 @@
+"""Frozen records at the stage boundaries.
+
+Coordinates are PDF points in the *display frame* of a page: origin at the
+top-left corner of the crop box as displayed (after /Rotate), x to the right,
+y downwards.  This is the frame of the JSON output and of the scorer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Where a glyph came from.  Anything but "page" is flagged in the output.
+SOURCE_PAGE = "page"
+SOURCE_ANNOTATION = "annotation"
+SOURCE_FORM_FIELD = "form-field"
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    """One shown glyph, placed by the interpreter."""
+
+    text: str
+    """Unicode text of the glyph; "" when the font cannot map the code."""
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    """Bounding box in the display frame (y down)."""
+    ox: float
+    oy: float
+    """Pen position (origin on the baseline) in the display frame."""
+    ex: float
+    ey: float
+    """Pen position after the glyph's advance, in the display frame."""
+    size: float
+    """Effective font size in points (size under the composed matrices)."""
+    dx: float
+    dy: float
+    """Unit vector of the writing direction in the display frame."""
+    font: str
+    """Key of the font in the document's font table (records.FontInfo)."""
+    mapped: bool
+    render_mode: int
+    vertical: bool = False
+    source: str = SOURCE_PAGE
+    is_space: bool = False
+    """The glyph is a real space character (decoded text is whitespace)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    size: float
+    dx: float = 1.0
+    dy: float = 0.0
+    source: str = SOURCE_PAGE
+    invisible: bool = False
+    unmapped: int = 0
+    """Glyphs in the word that no font map explained."""
+    offpage: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    words: tuple[Word, ...]
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    size: float
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Lines read together, in reading order; paragraphs split inside."""
+
+    paragraphs: tuple[tuple[Line, ...], ...]
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """Something we recovered from; reported, never fatal."""
+
+    code: str
+    message: str
+    page: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FontInfo:
+    key: str
+    name: str
+    kind: str
+    """How codes become text: tounicode, encoding, predefined-cmap,
+    embedded-cmap, type3, none."""
+    glyphs: int = 0
+    unmapped: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    number: int
+    """1-based page number in the document."""
+    width: float
+    height: float
+    """Size of the crop box as displayed."""
+    text: str
+    words: tuple[Word, ...]
+    blocks: tuple[Block, ...]
+    verdict: str
+    """text, none, scan, invisible, garbled or outlines (quality.py)."""
+    reasons: tuple[str, ...] = ()
+    truncated: tuple[str, ...] = ()
+    issues: tuple[Issue, ...] = ()
+    unmapped_fonts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    pages: tuple[Page, ...]
+    page_count: int
+    """Pages in the file (may exceed len(pages) when a range was asked)."""
+    fonts: tuple[FontInfo, ...] = ()
+    issues: tuple[Issue, ...] = ()
+    truncated: tuple[str, ...] = ()
+    encrypted: str | None = None
+    metadata: dict[str, str] = field(default_factory=dict)
