@@ -15,10 +15,15 @@ from pypdf import PdfReader
 from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
 
+from .crypto import install_fallback_aes
 from .errors import Damaged, LimitExceeded, NotAPdf, PasswordRequired, PasswordWrong, Unsupported
 from .records import FontInfo
 
 logging.getLogger("pypdf").setLevel(logging.ERROR)
+
+# Without cryptography/pycryptodome (Pyodide), pypdf cannot do AES: install
+# our pure-Python AES before any reader is made (AES-256 needs it to open).
+install_fallback_aes()
 
 Matrix = tuple[float, float, float, float, float, float]
 

@@ -1,0 +1,86 @@
+"""Build small PDFs from raw content streams, for engine tests.
+
+Fonts are given as plain dicts of PDF objects so each test states exactly
+what the file says (widths, encodings, ToUnicode), e.g.::
+
+    pdf = make_pdf([b"BT /F1 10 Tf 72 700 Td (Hi) Tj ET"],
+                   fonts={"/F1": helvetica()})
+"""
+
+from __future__ import annotations
+
+import io
+
+from pypdf import PdfWriter
+from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject,
+                           NameObject, NumberObject, RectangleObject)
+
+
+def obj(v):
+    """Python value -> pypdf object ('/X' strings become names)."""
+    if isinstance(v, dict):
+        d = DictionaryObject()
+        for k, x in v.items():
+            d[NameObject(k)] = obj(x)
+        return d
+    if isinstance(v, (list, tuple)):
+        return ArrayObject(obj(x) for x in v)
+    if isinstance(v, bool):
+        raise TypeError("booleans are not used here")
+    if isinstance(v, int):
+        return NumberObject(v)
+    if isinstance(v, float):
+        return FloatObject(v)
+    if isinstance(v, str) and v.startswith("/"):
+        return NameObject(v)
+    if isinstance(v, (DictionaryObject, ArrayObject)):
+        return v
+    raise TypeError(f"unsupported value {v!r}")
+
+
+def stream(data: bytes, extra: dict | None = None) -> DecodedStreamObject:
+    s = DecodedStreamObject()
+    s.set_data(data)
+    for k, v in (extra or {}).items():
+        s[NameObject(k)] = obj(v) if not isinstance(v, DecodedStreamObject) else v
+    return s
+
+
+def helvetica(widths: dict[int, int] | None = None, first: int = 32, last: int = 126) -> dict:
+    """A simple Type1 font with explicit /Widths (default 500 for every code)."""
+    widths = widths or {}
+    return {
+        "/Type": "/Font", "/Subtype": "/Type1", "/BaseFont": "/Helvetica",
+        "/Encoding": "/WinAnsiEncoding", "/FirstChar": first, "/LastChar": last,
+        "/Widths": [widths.get(c, 500) for c in range(first, last + 1)],
+    }
+
+
+def make_pdf(contents: list[bytes], fonts: dict | None = None, xobjects: dict | None = None,
+             media_box=(0, 0, 612, 792), crop_box=None, rotate: int = 0) -> bytes:
+    """One page per content stream, all sharing the given resources."""
+    w = PdfWriter()
+    for data in contents:
+        page = w.add_blank_page(width=media_box[2] - media_box[0],
+                                height=media_box[3] - media_box[1])
+        page[NameObject("/MediaBox")] = RectangleObject(media_box)
+        if crop_box:
+            page[NameObject("/CropBox")] = RectangleObject(crop_box)
+        if rotate:
+            page[NameObject("/Rotate")] = NumberObject(rotate)
+        res = DictionaryObject()
+        if fonts:
+            fd = DictionaryObject()
+            for name, f in fonts.items():
+                fd[NameObject(name)] = w._add_object(obj(f) if isinstance(f, dict) else f)
+            res[NameObject("/Font")] = fd
+        if xobjects:
+            xd = DictionaryObject()
+            for name, x in xobjects.items():
+                xd[NameObject(name)] = w._add_object(x)
+            res[NameObject("/XObject")] = xd
+        page[NameObject("/Resources")] = res
+        page[NameObject("/Contents")] = w._add_object(stream(data))
+    buf = io.BytesIO()
+    w.write(buf)
+    return buf.getvalue()

@@ -1,0 +1,198 @@
+"""The interpreter on content streams written in the tests.
+
+Every font here has explicit widths of 500/1000 em, so each expected
+position below is worked out by hand from ISO 32000-1 9.4.4.
+The page is 792 pt tall: a baseline at user y=700 is at display y=92.
+"""
+
+import pytest
+from pypdf.generic import ArrayObject, NameObject
+
+import pyengine
+from pdfbuild import helvetica, make_pdf, obj, stream
+
+F = {"/F1": helvetica()}
+
+
+def words(content: bytes, **kw):
+    pdf = make_pdf([content], fonts=kw.pop("fonts", F), **kw)
+    return pyengine.extract(pdf).pages[0].words
+
+
+def xs(ws):
+    return [(w.text, round(w.x0, 3), round(w.x1, 3)) for w in ws]
+
+
+def test_plain_show_places_each_glyph_by_its_width():
+    ws = words(b"BT /F1 10 Tf 72 700 Td (AB) Tj ET")
+    assert xs(ws) == [("AB", 72.0, 82.0)]
+    w = ws[0]
+    # ascent/descent of the font put the box around the baseline (y=92)
+    assert w.y0 < 92 < w.y1
+
+
+def test_char_spacing_moves_the_pen_but_not_the_glyph_box():
+    # A: 72..77, pen advances 5 + 2 = 7, B: 79..84 (a gap of 2 pt = 0.2 em: a space)
+    ws = words(b"BT /F1 10 Tf 2 Tc 72 700 Td (AB) Tj ET")
+    assert xs(ws) == [("A", 72.0, 77.0), ("B", 79.0, 84.0)]
+
+
+def test_word_spacing_applies_only_to_code_32():
+    ws = words(b"BT /F1 10 Tf 3 Tw 72 700 Td (A BC) Tj ET")
+    # A 72-77, space 77-82 then +3 -> B at 85, C at 90
+    assert xs(ws) == [("A", 72.0, 77.0), ("BC", 85.0, 95.0)]
+
+
+def test_horizontal_scaling_scales_widths():
+    ws = words(b"BT /F1 10 Tf 50 Tz 72 700 Td (AB) Tj ET")
+    assert xs(ws) == [("AB", 72.0, 77.0)]
+
+
+def test_tj_numbers_move_the_pen_by_thousandths_of_an_em():
+    ws = words(b"BT /F1 10 Tf 72 700 Td [(A) -1000 (B) 200 (C)] TJ ET")
+    # B at 72+5+10 = 87; C at 92 - 2 = 90 (kerning back, same word)
+    assert xs(ws) == [("A", 72.0, 77.0), ("BC", 87.0, 95.0)]
+
+
+def test_effective_size_under_text_matrix():
+    ws = words(b"BT /F1 1 Tf 12 0 0 12 72 700 Tm (A) Tj ET")
+    assert xs(ws) == [("A", 72.0, 78.0)]
+    assert ws[0].size == pytest.approx(12.0)
+
+
+def test_cm_and_q_Q():
+    ws = words(b"q 2 0 0 2 0 0 cm BT /F1 10 Tf 36 350 Td (A) Tj ET Q "
+               b"BT /F1 10 Tf 300 700 Td (B) Tj ET")
+    assert xs(ws) == [("A", 72.0, 82.0), ("B", 300.0, 305.0)]  # 5 pt wide x 2
+    assert ws[0].size == pytest.approx(20.0)
+
+
+def test_leading_Tstar_quote_and_doublequote():
+    pdf = make_pdf([b"BT /F1 10 Tf 12 TL 72 700 Td (one) Tj T* (two) Tj (three) ' "
+                    b"1 0 (four) \" ET"], fonts=F)
+    page = pyengine.extract(pdf).pages[0]
+    assert page.text == "one\ntwo\nthree\nfour\n"
+    ys = [round(w.y1 - 2, 3) for w in page.words]  # baselines (descent 0.2 em)
+    assert ys == [92.0, 104.0, 116.0, 128.0]
+
+
+def test_TD_sets_leading():
+    page = pyengine.extract(make_pdf([b"BT /F1 10 Tf 72 700 Td (a) Tj 0 -20 TD (b) Tj T* (c) Tj ET"],
+                                     fonts=F)).pages[0]
+    base = [round(w.y1 - 2, 3) for w in page.words]
+    assert base == [92.0, 112.0, 132.0]
+
+
+def test_text_rise_keeps_a_superscript_on_its_line():
+    page = pyengine.extract(make_pdf([b"BT /F1 10 Tf 72 700 Td (x) Tj 6 Tf 4 Ts (2) Tj 10 Tf 0 Ts ( y) Tj ET"],
+                                     fonts=F)).pages[0]
+    assert page.text.splitlines() == ["x2 y"]
+
+
+def test_array_of_content_streams():
+    from pypdf import PdfReader, PdfWriter
+    import io
+    pdf = make_pdf([b"BT /F1 10 Tf 72 700 Td (first) Tj ET"], fonts=F)
+    r = PdfReader(io.BytesIO(pdf))
+    w = PdfWriter(clone_from=r)
+    page = w.pages[0]
+    s2 = w._add_object(stream(b"BT /F1 10 Tf 72 680 Td (second) Tj ET"))
+    page[NameObject("/Contents")] = ArrayObject([page.raw_get("/Contents"), s2])
+    buf = io.BytesIO()
+    w.write(buf)
+    assert pyengine.extract(buf.getvalue()).pages[0].text == "first\nsecond\n"
+
+
+def form(data: bytes, matrix=None, resources=None):
+    extra = {"/Type": "/XObject", "/Subtype": "/Form", "/BBox": [0, 0, 612, 792]}
+    if matrix:
+        extra["/Matrix"] = matrix
+    s = stream(data, extra)
+    if resources is not None:
+        s[NameObject("/Resources")] = obj(resources)
+    return s
+
+
+def test_form_xobject_matrix_and_repeat():
+    fx = form(b"BT /F1 10 Tf 0 0 Td (Hdr) Tj ET", matrix=[1, 0, 0, 1, 100, 700],
+              resources={"/Font": {}})
+    # The form has its own (empty) resources: its Tf must fail softly; use
+    # page resources by omitting /Resources instead.
+    fx2 = form(b"BT /F1 10 Tf 0 0 Td (Hdr) Tj ET", matrix=[1, 0, 0, 1, 100, 700])
+    pdf = make_pdf([b"/X2 Do 1 0 0 1 0 -100 cm /X2 Do /X1 Do"], fonts=F,
+                   xobjects={"/X1": fx, "/X2": fx2})
+    page = pyengine.extract(pdf).pages[0]
+    assert [(w.text, round(w.x0), round(w.y1 - 2)) for w in page.words] == [
+        ("Hdr", 100, 92), ("Hdr", 100, 192)]
+
+
+def test_form_cycle_is_cut_and_does_not_hang():
+    fx = form(b"BT /F1 10 Tf 72 700 Td (loop) Tj ET /Me Do")
+    fx[NameObject("/Resources")] = obj({})
+    pdf = make_pdf([b"/Me Do"], fonts=F, xobjects={"/Me": fx})
+    # The form's own resources (empty) hide /Me, so make it self-referencing:
+    from pypdf import PdfReader, PdfWriter
+    import io
+    w = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    page = w.pages[0]
+    res = page["/Resources"]
+    ref = res["/XObject"].raw_get("/Me")
+    me = ref.get_object()
+    me[NameObject("/Resources")] = obj({"/XObject": {}, "/Font": {}})
+    me["/Resources"]["/XObject"][NameObject("/Me")] = ref
+    me["/Resources"][NameObject("/Font")] = res["/Font"]
+    buf = io.BytesIO()
+    w.write(buf)
+    doc = pyengine.extract(buf.getvalue())
+    assert doc.pages[0].text == "loop\n"
+    assert any(i.code == "form-cycle" for i in doc.issues)
+
+
+def test_rotated_page_frame():
+    # /Rotate 90: display width = 792, height = 612; user (72,700) -> display (700, 72)
+    pdf = make_pdf([b"BT /F1 10 Tf 72 700 Td (A) Tj ET"], fonts=F, rotate=90)
+    page = pyengine.extract(pdf).pages[0]
+    assert (page.width, page.height) == (792, 612)
+    w = page.words[0]
+    assert round(w.x0, 3) == 698.0 and round(w.x1, 3) == 708.0  # descent..ascent across
+    assert round(w.y0, 3) == 72.0 and round(w.y1, 3) == 77.0
+
+
+def test_crop_box_origin():
+    pdf = make_pdf([b"BT /F1 10 Tf 172 600 Td (A) Tj ET"], fonts=F,
+                   crop_box=(100, 100, 500, 700))
+    page = pyengine.extract(pdf).pages[0]
+    w = page.words[0]
+    assert (page.width, page.height) == (400, 600)
+    assert round(w.x0, 3) == 72.0 and round(w.y1, 3) == 102.0
+
+
+def test_text_outside_crop_box_is_flagged_not_mixed_in():
+    pdf = make_pdf([b"BT /F1 10 Tf 72 700 Td (in) Tj 0 -690 Td (out) Tj ET"], fonts=F,
+                   crop_box=(0, 100, 612, 792))
+    page = pyengine.extract(pdf).pages[0]
+    assert page.text == "in\n"
+    assert [(w.text, w.offpage) for w in page.words] == [("in", False), ("out", True)]
+
+
+def test_faux_bold_duplicate_gives_one_word():
+    ws = words(b"BT /F1 10 Tf 72 700 Td (Bold) Tj ET BT /F1 10 Tf 72.3 700 Td (Bold) Tj ET")
+    assert [w.text for w in ws] == ["Bold"]
+
+
+def test_invisible_text_verdict():
+    pdf = make_pdf([b"BT 3 Tr /F1 10 Tf 72 700 Td (ocr layer) Tj ET"], fonts=F)
+    page = pyengine.extract(pdf).pages[0]
+    assert page.verdict == "invisible"
+    assert page.text == "ocr layer\n"
+
+
+def test_empty_page_verdict_none():
+    page = pyengine.extract(make_pdf([b""], fonts=F)).pages[0]
+    assert page.verdict == "none" and page.text == ""
+
+
+def test_wrong_operand_count_is_skipped_not_fatal():
+    ws = words(b"BT /F1 10 Tf 72 Td 72 700 Td 5 0 Tm (A) Tj ET")
+    assert [w.text for w in ws] == ["A"]
+    assert round(ws[0].x0) == 72
