@@ -8,6 +8,7 @@ y downwards.  This is the frame of the JSON output and of the scorer.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 # Where a glyph came from.  Anything but "page" is flagged in the output.
 SOURCE_PAGE = "page"
@@ -15,9 +16,12 @@ SOURCE_ANNOTATION = "annotation"
 SOURCE_FORM_FIELD = "form-field"
 
 
-@dataclass(frozen=True, slots=True)
-class Glyph:
-    """One shown glyph, placed by the interpreter."""
+class Glyph(NamedTuple):
+    """One shown glyph, placed by the interpreter.
+
+    A NamedTuple rather than a frozen dataclass: pages hold tens of
+    thousands of glyphs and a tuple is several times cheaper to create.
+    """
 
     text: str
     """Unicode text of the glyph; "" when the font cannot map the code."""

@@ -55,6 +55,8 @@ def direction_of(g: Glyph) -> tuple[float, float]:
 
 
 def _project(g: Glyph) -> _G:
+    if g.dx == 1.0 and g.dy == 0.0 and not g.vertical:  # upright text: u = x, v = y
+        return _G(g, g.ox, g.ox + (g.x1 - g.x0), g.oy, 0)
     dx, dy = direction_of(g)
     angle = math.degrees(math.atan2(dy, dx))
     key = int(round(angle / ANGLE_STEP)) % int(360 / ANGLE_STEP)
@@ -77,31 +79,42 @@ def _project(g: Glyph) -> _G:
     return _G(g, u0, u0 + span, v, key)
 
 
+DUP_CELL = 2.0
+"""Points: size of the grid cells used to find a glyph drawn twice."""
+
+
 def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
-    """Drop a glyph drawn again at (nearly) the same place with the same text."""
+    """Drop a glyph drawn again at (nearly) the same place with the same text.
+
+    Faux bold is the same text drawn two to four times a fraction of a point
+    apart; the tolerance is ``duplicate_tolerance`` of the font size.  Each
+    glyph is looked up in the four grid cells nearest to its origin.
+    """
     seen: dict[tuple[str, int, int], list[Glyph]] = {}
     out: list[Glyph] = []
+    dup_tol = options.duplicate_tolerance
     for g in glyphs:
-        if not g.text or g.is_space:
+        text = g.text
+        if not text or g.is_space:
             out.append(g)
             continue
-        tol = max(options.duplicate_tolerance * g.size, 0.1)
-        cx, cy = int(g.ox // 2), int(g.oy // 2)
+        fx, fy = g.ox / DUP_CELL, g.oy / DUP_CELL
+        cx, cy = int(fx // 1), int(fy // 1)
+        nx = cx - 1 if fx - cx < 0.5 else cx + 1
+        ny = cy - 1 if fy - cy < 0.5 else cy + 1
+        tol = max(dup_tol * g.size, 0.1)
         dup = False
-        for ix in (cx - 1, cx, cx + 1):
-            for iy in (cy - 1, cy, cy + 1):
-                for h in seen.get((g.text, ix, iy), ()):
-                    if abs(h.ox - g.ox) <= tol and abs(h.oy - g.oy) <= tol and \
-                            abs(h.size - g.size) <= tol and h.source == g.source:
-                        dup = True
-                        break
-                if dup:
+        for key in ((text, cx, cy), (text, nx, cy), (text, cx, ny), (text, nx, ny)):
+            for h in seen.get(key, ()):
+                if abs(h.ox - g.ox) <= tol and abs(h.oy - g.oy) <= tol and \
+                        abs(h.size - g.size) <= tol and h.source == g.source:
+                    dup = True
                     break
             if dup:
                 break
         if dup:
             continue
-        seen.setdefault((g.text, cx, cy), []).append(g)
+        seen.setdefault((text, cx, cy), []).append(g)
         out.append(g)
     return out
 
