@@ -53,6 +53,10 @@ def helvetica(widths: dict[int, int] | None = None, first: int = 32, last: int =
         "/Type": "/Font", "/Subtype": "/Type1", "/BaseFont": "/Helvetica",
         "/Encoding": "/WinAnsiEncoding", "/FirstChar": first, "/LastChar": last,
         "/Widths": [widths.get(c, 500) for c in range(first, last + 1)],
+        "/FontDescriptor": {"/Type": "/FontDescriptor", "/FontName": "/Helvetica",
+                            "/Flags": 32, "/Ascent": 800, "/Descent": -200,
+                            "/CapHeight": 700, "/ItalicAngle": 0, "/StemV": 80,
+                            "/FontBBox": [0, -200, 1000, 800]},
     }
 
 

@@ -83,12 +83,16 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
     times the page's median line pitch, or at a change of type size.
     """
     ordered = [ln for region in regions for ln in region]
-    pitches = []
+    # Line pitch in units of the type size, so a title set large with wide
+    # leading is measured against its own size, not the body text's.
+    ratios = []
     for a, b in zip(ordered, ordered[1:]):
         d = _baseline(b) - _baseline(a)
-        if 0 < d < 3 * max(a.size, b.size) and abs(a.x0 - b.x0) < 4 * a.size + (a.x1 - a.x0):
-            pitches.append(d)
-    pitch = median(pitches) if pitches else 0.0
+        size = max(a.size, b.size)
+        if 0 < d < 3 * size and abs(a.size - b.size) <= 0.2 * size and \
+                min(a.x1, b.x1) > max(a.x0, b.x0):
+            ratios.append(d / size)
+    ratio = median(ratios) if ratios else 0.0
     blocks: list[Block] = []
     cur: list[Line] = []
     for ln in ordered:
@@ -99,8 +103,8 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
             new = (
                 d <= 0
                 or overlap_x < 0
-                or (pitch and d > options.paragraph_gap_ratio * pitch)
-                or (not pitch and d > 2 * max(prev.size, ln.size))
+                or (ratio and d > options.paragraph_gap_ratio * ratio * max(prev.size, ln.size))
+                or (not ratio and d > 2 * max(prev.size, ln.size))
                 or abs(ln.size - prev.size) > 0.2 * max(ln.size, prev.size)
             )
             if new:
