@@ -27,6 +27,10 @@ class Options:
     segment_gap: float = 1.5
     """Along one baseline, a gap wider than this fraction of the font size
     ends a line segment (table cells, columns drawn row by row)."""
+    line_merge_gap: float = 0.6
+    """Segments on one baseline not drawn one after the other join into one
+    line only across a gap narrower than this fraction of the font size
+    (a two-column gutter is rarely narrower than 0.8 em)."""
     duplicate_tolerance: float = 0.15
     """Glyphs with the same text drawn within this fraction of the font size of
     an earlier one are a faux-bold duplicate and are dropped."""

@@ -40,6 +40,8 @@ class _G:
 
 @dataclass(slots=True)
 class _Seg:
+    index: int
+    """Position in drawing order."""
     key: int
     glyphs: list[_G]
     u0: float
@@ -138,7 +140,7 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
                 if g.size > cur.size:
                     cur.size = g.size
                 continue
-        cur = _Seg(p.key, [p], p.u0, p.u1, p.v, g.size)
+        cur = _Seg(len(segs), p.key, [p], p.u0, p.u1, p.v, g.size)
         segs.append(cur)
     return segs
 
@@ -167,6 +169,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     tol_v = options.line_baseline_tolerance
     gap_max = options.segment_gap
     placed: dict[int, _LineAcc] = {}
+    near = options.line_merge_gap
     for i in order:
         s = segs[i]
         target = None
@@ -177,7 +180,12 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 if abs(ln.v - s.v) > tol_v * max(ln.size, s.size):
                     continue
                 size = max(ln.size, s.size)
-                if s.u0 - ln.u1 > gap_max * size or ln.u0 - s.u1 > gap_max * size:
+                gap = max(s.u0 - ln.u1, ln.u0 - s.u1)
+                # Segments drawn one after the other may be far apart (a
+                # superscript, a kerned run); others only when close, so two
+                # columns on a shared baseline never become one line.
+                adjacent = any(abs(t.index - s.index) == 1 for t in ln.segs)
+                if gap > (gap_max if adjacent else near) * size:
                     continue
                 target = ln
                 break

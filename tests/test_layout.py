@@ -1,0 +1,54 @@
+"""Words, lines and reading order from geometry, on content written here."""
+
+import pyengine
+from pdfbuild import helvetica, make_pdf
+
+F = {"/F1": helvetica()}
+
+
+def text_of(content: bytes) -> str:
+    return pyengine.extract(make_pdf([content], fonts=F)).pages[0].text
+
+
+def column(x: int, lines: list[str], top: int = 700, pitch: int = 12) -> bytes:
+    out = b"BT /F1 10 Tf %d %d Td 12 TL " % (x, top)
+    for i, ln in enumerate(lines):
+        out += b"(" + ln.encode() + b") Tj T* "
+    return out + b"ET "
+
+
+def test_two_columns_with_a_narrow_gutter_are_not_interleaved():
+    left = ["left one aa", "left two bb", "left three"]
+    right = ["right one", "right two", "right three"]
+    # Left lines are 11 glyphs * 5 pt = 55 pt wide; the gutter is 10 pt (1 em).
+    content = column(72, left) + column(72 + 55 + 10, right)
+    assert text_of(content) == "\n".join(left) + "\n\n" + "\n".join(right) + "\n"
+
+
+def test_title_spanning_two_columns_is_read_first():
+    title = b"BT /F1 10 Tf 72 740 Td (A title across both columns here) Tj ET "
+    content = title + column(72, ["l1 aaaa", "l2 bbbb"]) + column(72 + 35 + 20, ["r1 cccc", "r2 dddd"])
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    assert lines == ["A title across both columns here", "l1 aaaa", "l2 bbbb", "r1 cccc", "r2 dddd"]
+
+
+def test_space_is_a_measured_gap_not_kerning():
+    # 0.1 em kerning inside a word, 0.3 em gap between words
+    assert text_of(b"BT /F1 10 Tf 72 700 Td [(wo) -100 (rd) -300 (next)] TJ ET") == "word next\n"
+
+
+def test_words_drawn_one_by_one_at_computed_offsets():
+    content = b"".join(b"BT /F1 10 Tf %d 700 Td (%s) Tj ET " % (x, w)
+                       for x, w in ((72, b"one"), (92, b"two"), (112, b"three")))
+    assert text_of(content) == "one two three\n"
+
+
+def test_lines_out_of_drawing_order_come_out_top_to_bottom():
+    content = b"BT /F1 10 Tf 72 680 Td (second) Tj ET BT /F1 10 Tf 72 700 Td (first) Tj ET"
+    assert text_of(content) == "first\nsecond\n"
+
+
+def test_paragraph_break_on_a_wide_gap():
+    content = column(72, ["para one line a", "para one line b"]) + \
+        column(72, ["para two line a", "para two line b"], top=700 - 24 - 20)
+    assert text_of(content) == "para one line a\npara one line b\n\npara two line a\npara two line b\n"
