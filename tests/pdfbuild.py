@@ -13,18 +13,24 @@ import io
 
 from pypdf import PdfWriter
 from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject,
-                           NameObject, NumberObject, RectangleObject)
+                           NameObject, NumberObject, RectangleObject, StreamObject)
 
 
-def obj(v):
-    """Python value -> pypdf object ('/X' strings become names)."""
+def obj(v, writer=None):
+    """Python value -> pypdf object ('/X' strings become names).
+
+    Streams become indirect objects of ``writer`` when one is given (a
+    stream may not be a direct object, ISO 32000-1 7.3.8).
+    """
+    if isinstance(v, StreamObject):
+        return writer._add_object(v) if writer is not None else v
     if isinstance(v, dict):
         d = DictionaryObject()
         for k, x in v.items():
-            d[NameObject(k)] = obj(x)
+            d[NameObject(k)] = obj(x, writer)
         return d
     if isinstance(v, (list, tuple)):
-        return ArrayObject(obj(x) for x in v)
+        return ArrayObject(obj(x, writer) for x in v)
     if isinstance(v, bool):
         raise TypeError("booleans are not used here")
     if isinstance(v, int):
@@ -76,7 +82,7 @@ def make_pdf(contents: list[bytes], fonts: dict | None = None, xobjects: dict | 
         if fonts:
             fd = DictionaryObject()
             for name, f in fonts.items():
-                fd[NameObject(name)] = w._add_object(obj(f) if isinstance(f, dict) else f)
+                fd[NameObject(name)] = w._add_object(obj(f, w) if isinstance(f, dict) else f)
             res[NameObject("/Font")] = fd
         if xobjects:
             xd = DictionaryObject()
