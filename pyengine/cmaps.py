@@ -1,0 +1,459 @@
+"""CMaps: codespaces, code -> CID and code -> Unicode (ISO 32000-1 9.7.5, 9.10.3).
+
+One ``CMap`` record serves three uses: a /ToUnicode stream (bfchar, bfrange),
+an embedded CMap used as a Type0 /Encoding (cidchar, cidrange), and the
+predefined Adobe CMaps read from packed binary files (``fonts/bcmap.py``).
+
+Text CMaps are parsed in two steps: ``tokenize`` turns the PostScript-like
+source into typed tokens, then one small parser per section (codespacerange,
+bfchar, bfrange, cidchar, cidrange) consumes the tokens between its
+``begin...``/``end...`` keywords.  Malformed entries are skipped one by one;
+parsing never raises on bad input.
+
+Invariants: codes are ints (the big-endian value of their bytes); ranges
+are never expanded into per-code tables (a junk range such as
+<00000000> <FFFFFFFF> costs nothing); a ``CMap`` is immutable after
+``finish()`` apart from ``inherit`` (usecmap), which is applied before use.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+# Longest code the spec allows (ISO 32000-1 9.7.6.2: at most 4 bytes).
+MAX_CODE_BYTES = 4
+# Tokens of one text CMap we are willing to read (hostile inputs).
+MAX_TOKENS = 2_000_000
+
+
+# --- tokens --------------------------------------------------------------
+
+HEX, STR, NAME, NUM, KW, OPEN, CLOSE = "hex", "str", "name", "num", "kw", "[", "]"
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    kind: str
+    value: object
+
+
+_TOKEN_RE = re.compile(
+    rb"""
+    (?P<ws>[\x00\t\n\x0c\r ]+)
+    |(?P<comment>%[^\r\n]*)
+    |(?P<dictopen><<)|(?P<dictclose>>>)
+    |<(?P<hex>[0-9A-Fa-f\x00\t\n\x0c\r ]*)>
+    |(?P<name>/[^\x00\t\n\x0c\r ()<>\[\]{}/%]*)
+    |(?P<num>[+-]?(?:\d+\.?\d*|\.\d+))(?=[\x00\t\n\x0c\r ()<>\[\]{}/%]|$)
+    |(?P<open>[\[{])|(?P<close>[\]}])
+    |(?P<kw>[^\x00\t\n\x0c\r ()<>\[\]{}/%]+)
+    """,
+    re.VERBOSE,
+)
+_HEX_SPACE = re.compile(rb"[^0-9A-Fa-f]")
+_NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
+_STRING_ESCAPES = {
+    ord("n"): 10, ord("r"): 13, ord("t"): 9, ord("b"): 8, ord("f"): 12,
+    ord("("): 40, ord(")"): 41, ord("\\"): 92,
+}
+
+
+def _literal_string(src: bytes, pos: int) -> tuple[bytes, int]:
+    """Read a (...) string starting after '('; return (bytes, next pos)."""
+    out = bytearray()
+    depth = 1
+    n = len(src)
+    while pos < n:
+        c = src[pos]
+        pos += 1
+        if c == 0x5C and pos < n:  # backslash
+            e = src[pos]
+            pos += 1
+            if e in _STRING_ESCAPES:
+                out.append(_STRING_ESCAPES[e])
+            elif 0x30 <= e <= 0x37:
+                digits = bytes([e])
+                while len(digits) < 3 and pos < n and 0x30 <= src[pos] <= 0x37:
+                    digits += src[pos:pos + 1]
+                    pos += 1
+                out.append(int(digits, 8) & 0xFF)
+            elif e in (10, 13):
+                if e == 13 and pos < n and src[pos] == 10:
+                    pos += 1
+            else:
+                out.append(e)
+        elif c == 0x28:
+            depth += 1
+            out.append(c)
+        elif c == 0x29:
+            depth -= 1
+            if depth == 0:
+                return bytes(out), pos
+            out.append(c)
+        else:
+            out.append(c)
+    return bytes(out), pos
+
+
+def tokenize(src: bytes) -> list[Token]:
+    """PostScript-like tokens of a CMap; unknown bytes are skipped."""
+    tokens: list[Token] = []
+    pos, n = 0, len(src)
+    while pos < n and len(tokens) < MAX_TOKENS:
+        if src[pos] == 0x28:  # '('
+            value, pos = _literal_string(src, pos + 1)
+            tokens.append(Token(STR, value))
+            continue
+        m = _TOKEN_RE.match(src, pos)
+        if m is None:
+            pos += 1
+            continue
+        pos = m.end()
+        kind = m.lastgroup
+        if kind in ("ws", "comment", "dictopen", "dictclose"):
+            continue
+        text = m.group(kind)
+        if kind == "hex":
+            digits = _HEX_SPACE.sub(b"", text)
+            if len(digits) % 2:
+                digits += b"0"  # ISO 32000-1 7.3.4.3: odd digit count
+            tokens.append(Token(HEX, bytes.fromhex(digits.decode("ascii"))))
+        elif kind == "name":
+            raw = _NAME_ESCAPE.sub(lambda e: bytes([int(e.group(1), 16)]), text[1:])
+            tokens.append(Token(NAME, raw.decode("latin-1")))
+        elif kind == "num":
+            tokens.append(Token(NUM, float(text) if b"." in text else int(text)))
+        elif kind == "open":
+            tokens.append(Token(OPEN, None))
+        elif kind == "close":
+            tokens.append(Token(CLOSE, None))
+        else:
+            tokens.append(Token(KW, text.decode("latin-1")))
+    return tokens
+
+
+# --- the record ------------------------------------------------------------
+
+
+def utf16_text(raw: bytes) -> str | None:
+    """Destination bytes of bfchar/bfrange as text (UTF-16BE, 9.10.3).
+
+    A single byte is taken as its code point (seen in simple-font
+    ToUnicode maps); an unpaired surrogate or odd length is not text.
+    """
+    if len(raw) == 1:
+        return chr(raw[0])
+    if len(raw) % 2:
+        return None
+    try:
+        return raw.decode("utf-16-be")
+    except UnicodeDecodeError:
+        return None
+
+
+@dataclass(slots=True)
+class CMap:
+    name: str = ""
+    vertical: bool = False
+    usecmap: str | None = None
+    codespace: list[tuple[int, bytes, bytes]] = field(default_factory=list)
+    """(byte length, low bytes, high bytes) per codespace range."""
+    cid_single: dict[int, int] = field(default_factory=dict)
+    cid_ranges: list[tuple[int, int, int]] = field(default_factory=list)
+    """(low code, high code, CID of low code), sorted after finish()."""
+    uni_single: dict[int, str] = field(default_factory=dict)
+    uni_ranges: list[tuple[int, int, int, int]] = field(default_factory=list)
+    """(low, high, destination of low as int, destination byte length)."""
+    _cid_lows: list[int] = field(default_factory=list)
+    _uni_lows: list[int] = field(default_factory=list)
+    _cid_overlap: bool = False
+    _uni_overlap: bool = False
+
+    # Building ---------------------------------------------------------------
+
+    def add_codespace(self, low: bytes, high: bytes) -> None:
+        if 0 < len(low) == len(high) <= MAX_CODE_BYTES:
+            self.codespace.append((len(low), low, high))
+
+    def add_uni_range(self, low: int, high: int, dst: bytes) -> None:
+        if low > high or not dst:
+            return
+        if low == high:
+            text = utf16_text(dst)
+            if text is not None:
+                self.uni_single[low] = text
+            return
+        self.uni_ranges.append((low, high, int.from_bytes(dst, "big"), len(dst)))
+
+    def inherit(self, parent: "CMap") -> None:
+        """usecmap (9.7.5.3): take the parent's codespace and mappings; our
+        own mappings win."""
+        self.codespace = parent.codespace + self.codespace
+        self.cid_single = {**parent.cid_single, **self.cid_single}
+        self.uni_single = {**parent.uni_single, **self.uni_single}
+        # Own ranges first so that a linear scan would see them first; the
+        # per-code singles above already win over any range.
+        self.cid_ranges = self.cid_ranges + parent.cid_ranges
+        self.uni_ranges = self.uni_ranges + parent.uni_ranges
+        self.vertical = self.vertical or parent.vertical
+        self.finish()
+
+    def finish(self) -> "CMap":
+        self.cid_ranges.sort()
+        self.uni_ranges.sort()
+        self._cid_lows = [r[0] for r in self.cid_ranges]
+        self._uni_lows = [r[0] for r in self.uni_ranges]
+        self._cid_overlap = _overlaps(self.cid_ranges)
+        self._uni_overlap = _overlaps(self.uni_ranges)
+        return self
+
+    # Lookups ----------------------------------------------------------------
+
+    def lookup_cid(self, code: int) -> int | None:
+        cid = self.cid_single.get(code)
+        if cid is not None:
+            return cid
+        hit = _find(self.cid_ranges, self._cid_lows, code, self._cid_overlap)
+        return None if hit is None else hit[2] + code - hit[0]
+
+    def lookup_unicode(self, code: int) -> str | None:
+        text = self.uni_single.get(code)
+        if text is not None:
+            return text
+        hit = _find(self.uni_ranges, self._uni_lows, code, self._uni_overlap)
+        if hit is None:
+            return None
+        low, _high, dst, size = hit
+        value = dst + code - low
+        if value >= 1 << (8 * size):
+            return None
+        return utf16_text(value.to_bytes(size, "big"))
+
+    def has_mappings(self) -> bool:
+        return bool(self.cid_single or self.cid_ranges or self.uni_single or self.uni_ranges)
+
+    def unicode_codes(self):
+        """Every code with a Unicode mapping (ranges capped per range)."""
+        yield from self.uni_single
+        for low, high, _dst, _size in self.uni_ranges:
+            yield from range(low, min(high, low + 0xFFFF) + 1)
+
+
+def _overlaps(ranges) -> bool:
+    return any(ranges[i][0] <= ranges[i - 1][1] for i in range(1, len(ranges)))
+
+
+def _find(ranges, lows, code, overlap):
+    if not ranges:
+        return None
+    if overlap:
+        # Rare (junk or usecmap chains): the last defined range that holds
+        # the code; order of definition is lost after sorting, so any hit.
+        for entry in ranges:
+            if entry[0] <= code <= entry[1]:
+                return entry
+        return None
+    i = bisect_right(lows, code) - 1
+    if i >= 0 and code <= ranges[i][1]:
+        return ranges[i]
+    return None
+
+
+# --- splitting strings into codes (9.7.6.2) --------------------------------
+
+
+class CodeSplitter:
+    """Splits a string operand into codes using a codespace.
+
+    For each first byte we precompute the candidate code lengths; a code
+    matches a range when every byte lies within the range's bytes at that
+    position.  A byte sequence that matches no range consumes the length of
+    the shortest range whose first byte matches (or one byte) and is
+    reported as a code of that length (it will decode as unmapped).
+    """
+
+    __slots__ = ("_by_first", "_fixed")
+
+    def __init__(self, codespace: list[tuple[int, bytes, bytes]], default_len: int = 2):
+        by_first: list[list[tuple[int, bytes, bytes]]] = [[] for _ in range(256)]
+        for n, low, high in sorted(codespace, key=lambda r: r[0]):
+            for b in range(low[0], high[0] + 1):
+                by_first[b].append((n, low, high))
+        self._by_first = by_first
+        lengths = {r[0] for r in codespace}
+        full = [r for r in codespace if r[1] == b"\x00" * r[0] and r[2] == b"\xff" * r[0]]
+        if not codespace:
+            self._fixed = default_len
+        elif len(lengths) == 1 and full:
+            self._fixed = full[0][0]
+        else:
+            self._fixed = 0
+
+    def split(self, data: bytes) -> list[tuple[int, int]]:
+        """[(code, byte length)] covering all of data."""
+        fixed = self._fixed
+        n = len(data)
+        if fixed == 1:
+            return [(b, 1) for b in data]
+        if fixed:
+            out = [
+                (int.from_bytes(data[i:i + fixed], "big"), fixed)
+                for i in range(0, n - n % fixed, fixed)
+            ]
+            if n % fixed:
+                tail = data[n - n % fixed:]
+                out.append((int.from_bytes(tail, "big"), len(tail)))
+            return out
+        out = []
+        i = 0
+        by_first = self._by_first
+        while i < n:
+            candidates = by_first[data[i]]
+            size = 0
+            for length, low, high in candidates:
+                if i + length > n:
+                    continue
+                if all(low[k] <= data[i + k] <= high[k] for k in range(1, length)):
+                    size = length
+                    break
+            if not size:
+                size = min(candidates[0][0], n - i) if candidates else 1
+            out.append((int.from_bytes(data[i:i + size], "big"), size))
+            i += size
+        return out
+
+
+# --- section parsers ----------------------------------------------------
+
+
+def _section(tokens: list[Token], start: int, end_kw: str) -> tuple[list[Token], int]:
+    """Tokens after index start up to the keyword end_kw; (body, next index)."""
+    i = start
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.kind == KW and tok.value == end_kw:
+            return tokens[start:i], i + 1
+        if tok.kind == KW and str(tok.value).startswith("begin"):
+            return tokens[start:i], i  # missing end keyword: next section
+        i += 1
+    return tokens[start:i], i
+
+
+def _parse_codespace(body: list[Token], cmap: CMap) -> None:
+    for i in range(0, len(body) - 1, 2):
+        low, high = body[i], body[i + 1]
+        if low.kind == HEX and high.kind == HEX:
+            cmap.add_codespace(low.value, high.value)  # type: ignore[arg-type]
+
+
+def _code(tok: Token) -> int | None:
+    if tok.kind == HEX and 0 < len(tok.value) <= MAX_CODE_BYTES:  # type: ignore[arg-type]
+        return int.from_bytes(tok.value, "big")  # type: ignore[arg-type]
+    return None
+
+
+def _name_text(name: str) -> str | None:
+    from .fonts.glyphlist import glyph_to_unicode  # bfchar to a glyph name
+
+    return glyph_to_unicode(name)
+
+
+def _parse_bfchar(body: list[Token], cmap: CMap) -> None:
+    for i in range(0, len(body) - 1, 2):
+        code = _code(body[i])
+        dst = body[i + 1]
+        if code is None:
+            continue
+        if dst.kind == HEX:
+            text = utf16_text(dst.value)  # type: ignore[arg-type]
+        elif dst.kind == NAME:
+            text = _name_text(dst.value)  # type: ignore[arg-type]
+        else:
+            text = None
+        if text is not None:
+            cmap.uni_single[code] = text
+
+
+def _parse_bfrange(body: list[Token], cmap: CMap) -> None:
+    i = 0
+    while i + 2 < len(body):
+        low, high = _code(body[i]), _code(body[i + 1])
+        dst = body[i + 2]
+        if dst.kind == OPEN:
+            close = i + 3
+            while close < len(body) and body[close].kind != CLOSE:
+                close += 1
+            items = body[i + 3:close]
+            if low is not None and high is not None:
+                for offset, item in enumerate(items[: high - low + 1]):
+                    if item.kind == HEX:
+                        text = utf16_text(item.value)  # type: ignore[arg-type]
+                        if text is not None:
+                            cmap.uni_single[low + offset] = text
+            i = close + 1
+            continue
+        if low is not None and high is not None and dst.kind == HEX:
+            cmap.add_uni_range(low, high, dst.value)  # type: ignore[arg-type]
+        i += 3
+
+
+def _parse_cidchar(body: list[Token], cmap: CMap) -> None:
+    for i in range(0, len(body) - 1, 2):
+        code, cid = _code(body[i]), body[i + 1]
+        if code is not None and cid.kind == NUM and isinstance(cid.value, int):
+            cmap.cid_single[code] = cid.value
+
+
+def _parse_cidrange(body: list[Token], cmap: CMap) -> None:
+    for i in range(0, len(body) - 2, 3):
+        low, high, cid = _code(body[i]), _code(body[i + 1]), body[i + 2]
+        if low is None or high is None or low > high:
+            continue
+        if cid.kind == NUM and isinstance(cid.value, int):
+            cmap.cid_ranges.append((low, high, cid.value))
+
+
+_SECTIONS = {
+    "begincodespacerange": ("endcodespacerange", _parse_codespace),
+    "beginbfchar": ("endbfchar", _parse_bfchar),
+    "beginbfrange": ("endbfrange", _parse_bfrange),
+    "begincidchar": ("endcidchar", _parse_cidchar),
+    "begincidrange": ("endcidrange", _parse_cidrange),
+    "beginnotdefchar": ("endnotdefchar", None),
+    "beginnotdefrange": ("endnotdefrange", None),
+}
+
+
+def parse_cmap(src: bytes) -> CMap:
+    """Parse a text CMap (ToUnicode or embedded encoding CMap).
+
+    ``usecmap`` is recorded in ``CMap.usecmap``; the caller resolves it
+    (the fonts layer knows where predefined CMaps live).
+    """
+    tokens = tokenize(src)
+    cmap = CMap()
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.kind != KW:
+            i += 1
+            continue
+        section = _SECTIONS.get(tok.value)  # type: ignore[arg-type]
+        if section is not None:
+            end_kw, parser = section
+            body, i = _section(tokens, i + 1, end_kw)
+            if parser is not None:
+                parser(body, cmap)
+            continue
+        if tok.value == "usecmap" and i and tokens[i - 1].kind == NAME:
+            cmap.usecmap = tokens[i - 1].value  # type: ignore[assignment]
+        elif tok.value == "def" and i >= 2 and tokens[i - 2].kind == NAME:
+            key, value = tokens[i - 2].value, tokens[i - 1]
+            if key == "WMode" and value.kind == NUM:
+                cmap.vertical = value.value == 1
+            elif key == "CMapName" and value.kind == NAME:
+                cmap.name = value.value  # type: ignore[assignment]
+        i += 1
+    return cmap.finish()

@@ -1,0 +1,243 @@
+"""Built-in encoding of an embedded CFF font program (/FontFile3 /Type1C).
+
+ISO 32000-1 9.6.6.1: the implicit base encoding of an embedded font is its
+built-in one.  For CFF (Adobe Technical Note 5176) that is the Top DICT's
+Encoding (0 = StandardEncoding, 1 = ExpertEncoding, else an offset to a
+format 0/1 table with optional supplements), read together with the
+charset (glyph -> string id) to give {code: glyph name}.
+
+CID-keyed CFF (Top DICT has ROS) has no encoding: returns None.  Damaged
+data returns None (never raises).
+"""
+
+from __future__ import annotations
+
+import struct
+
+from .truetype import table_directory
+
+# The 391 standard strings of CFF (TN 5176 Appendix A), SID order.
+_ISO_ADOBE = (
+    ".notdef space exclam quotedbl numbersign dollar percent ampersand quoteright "
+    "parenleft parenright asterisk plus comma hyphen period slash zero one two three "
+    "four five six seven eight nine colon semicolon less equal greater question at "
+    "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z bracketleft backslash "
+    "bracketright asciicircum underscore quoteleft a b c d e f g h i j k l m n o p q r "
+    "s t u v w x y z braceleft bar braceright asciitilde exclamdown cent sterling "
+    "fraction yen florin section currency quotesingle quotedblleft guillemotleft "
+    "guilsinglleft guilsinglright fi fl endash dagger daggerdbl periodcentered "
+    "paragraph bullet quotesinglbase quotedblbase quotedblright guillemotright "
+    "ellipsis perthousand questiondown grave acute circumflex tilde macron breve "
+    "dotaccent dieresis ring cedilla hungarumlaut ogonek caron emdash AE ordfeminine "
+    "Lslash Oslash OE ordmasculine ae dotlessi lslash oslash oe germandbls "
+    "onesuperior logicalnot mu trademark Eth onehalf plusminus Thorn onequarter "
+    "divide brokenbar degree thorn threequarters twosuperior registered minus eth "
+    "multiply threesuperior copyright Aacute Acircumflex Adieresis Agrave Aring "
+    "Atilde Ccedilla Eacute Ecircumflex Edieresis Egrave Iacute Icircumflex "
+    "Idieresis Igrave Ntilde Oacute Ocircumflex Odieresis Ograve Otilde Scaron "
+    "Uacute Ucircumflex Udieresis Ugrave Yacute Ydieresis Zcaron aacute acircumflex "
+    "adieresis agrave aring atilde ccedilla eacute ecircumflex edieresis egrave "
+    "iacute icircumflex idieresis igrave ntilde oacute ocircumflex odieresis ograve "
+    "otilde scaron uacute ucircumflex udieresis ugrave yacute ydieresis zcaron"
+).split()
+_EXPERT = (
+    "exclamsmall Hungarumlautsmall dollaroldstyle dollarsuperior ampersandsmall "
+    "Acutesmall parenleftsuperior parenrightsuperior twodotenleader onedotenleader "
+    "zerooldstyle oneoldstyle twooldstyle threeoldstyle fouroldstyle fiveoldstyle "
+    "sixoldstyle sevenoldstyle eightoldstyle nineoldstyle commasuperior "
+    "threequartersemdash periodsuperior questionsmall asuperior bsuperior "
+    "centsuperior dsuperior esuperior isuperior lsuperior msuperior nsuperior "
+    "osuperior rsuperior ssuperior tsuperior ff ffi ffl parenleftinferior "
+    "parenrightinferior Circumflexsmall hyphensuperior Gravesmall Asmall Bsmall "
+    "Csmall Dsmall Esmall Fsmall Gsmall Hsmall Ismall Jsmall Ksmall Lsmall Msmall "
+    "Nsmall Osmall Psmall Qsmall Rsmall Ssmall Tsmall Usmall Vsmall Wsmall Xsmall "
+    "Ysmall Zsmall colonmonetary onefitted rupiah Tildesmall exclamdownsmall "
+    "centoldstyle Lslashsmall Scaronsmall Zcaronsmall Dieresissmall Brevesmall "
+    "Caronsmall Dotaccentsmall Macronsmall figuredash hypheninferior Ogoneksmall "
+    "Ringsmall Cedillasmall questiondownsmall oneeighth "
+    "threeeighths fiveeighths seveneighths onethird twothirds zerosuperior "
+    "foursuperior fivesuperior sixsuperior sevensuperior eightsuperior ninesuperior "
+    "zeroinferior oneinferior twoinferior threeinferior fourinferior fiveinferior "
+    "sixinferior seveninferior eightinferior nineinferior centinferior "
+    "dollarinferior periodinferior commainferior Agravesmall Aacutesmall "
+    "Acircumflexsmall Atildesmall Adieresissmall Aringsmall AEsmall Ccedillasmall "
+    "Egravesmall Eacutesmall Ecircumflexsmall Edieresissmall Igravesmall "
+    "Iacutesmall Icircumflexsmall Idieresissmall Ethsmall Ntildesmall Ogravesmall "
+    "Oacutesmall Ocircumflexsmall Otildesmall Odieresissmall OEsmall Oslashsmall "
+    "Ugravesmall Uacutesmall Ucircumflexsmall Udieresissmall Yacutesmall "
+    "Thornsmall Ydieresissmall 001.000 001.001 001.002 001.003 Black Bold Book "
+    "Light Medium Regular Roman Semibold"
+).split()
+STANDARD_STRINGS = tuple(_ISO_ADOBE + _EXPERT)
+
+_OP_CHARSET, _OP_ENCODING, _OP_CHARSTRINGS = 15, 16, 17
+_OP_ROS = 1200 + 30  # escaped operator 12 30
+
+
+class _Damaged(Exception):
+    pass
+
+
+def _index(buf: bytes, pos: int) -> tuple[list[bytes], int]:
+    """An INDEX at pos: (items, position after it)."""
+    if pos + 2 > len(buf):
+        raise _Damaged
+    count = struct.unpack_from(">H", buf, pos)[0]
+    if count == 0:
+        return [], pos + 2
+    off_size = buf[pos + 2] if pos + 2 < len(buf) else 0
+    if not 1 <= off_size <= 4:
+        raise _Damaged
+    offsets = []
+    p = pos + 3
+    for _ in range(count + 1):
+        chunk = buf[p:p + off_size]
+        if len(chunk) != off_size:
+            raise _Damaged
+        offsets.append(int.from_bytes(chunk, "big"))
+        p += off_size
+    base = p - 1
+    items = [buf[base + offsets[i]:base + offsets[i + 1]] for i in range(count)]
+    return items, base + offsets[-1]
+
+
+def _dict(data: bytes) -> dict[int, list[float]]:
+    """A Top DICT: operator -> operands (escaped operators as 1200 + b1)."""
+    out: dict[int, list[float]] = {}
+    operands: list[float] = []
+    i, n = 0, len(data)
+    while i < n:
+        b0 = data[i]
+        if b0 <= 21:
+            op = b0
+            i += 1
+            if b0 == 12 and i < n:
+                op = 1200 + data[i]
+                i += 1
+            out[op] = operands
+            operands = []
+        elif b0 == 28 and i + 2 < n:
+            operands.append(struct.unpack_from(">h", data, i + 1)[0])
+            i += 3
+        elif b0 == 29 and i + 4 < n:
+            operands.append(struct.unpack_from(">i", data, i + 1)[0])
+            i += 5
+        elif b0 == 30:
+            i += 1
+            while i < n and (data[i] & 0x0F) != 0x0F and (data[i] >> 4) != 0x0F:
+                i += 1
+            i += 1
+            operands.append(0.0)  # reals are never offsets; value not needed
+        elif 32 <= b0 <= 246:
+            operands.append(b0 - 139)
+            i += 1
+        elif 247 <= b0 <= 250 and i + 1 < n:
+            operands.append((b0 - 247) * 256 + data[i + 1] + 108)
+            i += 2
+        elif 251 <= b0 <= 254 and i + 1 < n:
+            operands.append(-(b0 - 251) * 256 - data[i + 1] - 108)
+            i += 2
+        else:
+            raise _Damaged
+    return out
+
+
+def _charset(buf: bytes, offset: int, glyphs: int) -> list[int]:
+    """SID per glyph id (glyph 0 is .notdef)."""
+    if offset == 0:
+        return list(range(min(glyphs, len(_ISO_ADOBE))))
+    if offset in (1, 2):
+        return []  # expert charsets: names not needed for text
+    sids = [0]
+    fmt = buf[offset]
+    p = offset + 1
+    while len(sids) < glyphs:
+        if fmt == 0:
+            sids.append(struct.unpack_from(">H", buf, p)[0])
+            p += 2
+        elif fmt in (1, 2):
+            first = struct.unpack_from(">H", buf, p)[0]
+            if fmt == 1:
+                left = buf[p + 2]
+                p += 3
+            else:
+                left = struct.unpack_from(">H", buf, p + 2)[0]
+                p += 4
+            sids.extend(range(first, first + left + 1))
+        else:
+            raise _Damaged
+    return sids[:glyphs]
+
+
+def _encoding(buf: bytes, offset: int, sids: list[int]) -> dict[int, int]:
+    """code -> SID for a custom encoding."""
+    fmt = buf[offset]
+    p = offset + 1
+    out: dict[int, int] = {}
+    gid = 1
+    if fmt & 0x7F == 0:
+        count = buf[p]
+        for k in range(count):
+            if gid < len(sids):
+                out[buf[p + 1 + k]] = sids[gid]
+            gid += 1
+        p += 1 + count
+    elif fmt & 0x7F == 1:
+        ranges = buf[p]
+        for k in range(ranges):
+            first, left = buf[p + 1 + 2 * k], buf[p + 2 + 2 * k]
+            for code in range(first, min(first + left, 255) + 1):
+                if gid < len(sids):
+                    out[code] = sids[gid]
+                gid += 1
+        p += 1 + 2 * ranges
+    else:
+        raise _Damaged
+    if fmt & 0x80:
+        for k in range(buf[p]):
+            code, sid = struct.unpack_from(">BH", buf, p + 1 + 3 * k)
+            out[code] = sid
+    return out
+
+
+def cff_from_opentype(program: bytes) -> bytes | None:
+    entry = table_directory(program).get(b"CFF ")
+    if entry is None:
+        return None
+    return program[entry[0]:entry[0] + entry[1]]
+
+
+def builtin_encoding(cff: bytes) -> dict[int, str] | str | None:
+    """{code: glyph name}, "standard", "expert", or None (CID-keyed/damaged)."""
+    try:
+        if len(cff) < 4:
+            return None
+        _names, pos = _index(cff, cff[2])
+        top_dicts, pos = _index(cff, pos)
+        strings, _pos = _index(cff, pos)
+        if not top_dicts:
+            return None
+        top = _dict(top_dicts[0])
+        if _OP_ROS in top:
+            return None
+        enc = int(top.get(_OP_ENCODING, [0])[-1]) if top.get(_OP_ENCODING) else 0
+        if enc == 0:
+            return "standard"
+        if enc == 1:
+            return "expert"
+        charstrings = top.get(_OP_CHARSTRINGS)
+        if not charstrings:
+            return None
+        glyphs = len(_index(cff, int(charstrings[-1]))[0])
+        charset_off = int(top[_OP_CHARSET][-1]) if top.get(_OP_CHARSET) else 0
+        sids = _charset(cff, charset_off, glyphs)
+        codes = _encoding(cff, enc, sids)
+    except (_Damaged, struct.error, IndexError, ValueError):
+        return None
+    out: dict[int, str] = {}
+    for code, sid in codes.items():
+        if sid < len(STANDARD_STRINGS):
+            out[code] = STANDARD_STRINGS[sid]
+        elif sid - len(STANDARD_STRINGS) < len(strings):
+            out[code] = strings[sid - len(STANDARD_STRINGS)].decode("latin-1")
+    return out

@@ -1,0 +1,155 @@
+"""Safe reading of font dictionaries, shared by the font loaders.
+
+pypdf's ``dict.get`` does not resolve indirect references and numbers can
+arrive as any PDF object (or be missing, or be junk), so every read goes
+through these helpers, which return plain Python values or a default.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..records import Issue
+from .std14 import strip_subset
+
+# Default ascent/descent per unit size when a font says nothing usable.
+DEFAULT_ASCENT = 0.75
+DEFAULT_DESCENT = -0.25
+
+# Font descriptor flags (ISO 32000-1 9.8.2, Table 123).
+FLAG_FIXED_PITCH = 1
+FLAG_SERIF = 2
+FLAG_SYMBOLIC = 4
+FLAG_NONSYMBOLIC = 32
+
+
+def resolve(obj):
+    """The object behind an indirect reference (or the object itself)."""
+    for _ in range(8):  # chains of references are short; cycles are junk
+        get_object = getattr(obj, "get_object", None)
+        if get_object is None:
+            return obj
+        nxt = get_object()
+        if nxt is obj:
+            return obj
+        obj = nxt
+    return obj
+
+
+def get(d, key: str, default=None):
+    if d is None or not hasattr(d, "get"):
+        return default
+    value = d.get(key)
+    if value is None:
+        return default
+    value = resolve(value)
+    return default if value is None else value
+
+
+def number(value, default: float | None = None) -> float | None:
+    value = resolve(value)
+    if isinstance(value, bool):
+        return default
+    if isinstance(value, (int, float)):
+        result = float(value)
+        return result if math.isfinite(result) else default
+    return default
+
+
+def integer(value, default: int | None = None) -> int | None:
+    result = number(value)
+    return default if result is None else int(result)
+
+
+def name(value) -> str | None:
+    """A PDF name as '/Name', or None for anything else."""
+    value = resolve(value)
+    if isinstance(value, str) and value.startswith("/"):
+        return str(value)
+    return None
+
+
+def array(value) -> list:
+    value = resolve(value)
+    if isinstance(value, list):
+        return [resolve(v) for v in value]
+    return []
+
+
+def is_stream(value) -> bool:
+    return hasattr(resolve(value), "get_data")
+
+
+def stream_bytes(value, issues: list[Issue], what: str) -> bytes | None:
+    """Decoded stream data, or None with an Issue when the stream is broken."""
+    value = resolve(value)
+    if not hasattr(value, "get_data"):
+        return None
+    try:
+        data = value.get_data()
+    except Exception as exc:  # pypdf raises many kinds on broken filters
+        issues.append(Issue("font-stream-broken", f"{what}: {type(exc).__name__}: {exc}"))
+        return None
+    return bytes(data) if data is not None else None
+
+
+def base_font_name(font_dict) -> str:
+    value = get(font_dict, "/BaseFont")
+    text = str(value) if value is not None else ""
+    return strip_subset(text[1:] if text.startswith("/") else text)
+
+
+@dataclass(frozen=True, slots=True)
+class Descriptor:
+    flags: int = 0
+    ascent: float = 0.0
+    descent: float = 0.0
+    """In the font's units (thousandths of text space for most fonts)."""
+    missing_width: float | None = None
+    font_file: object = None
+    """The /FontFile, /FontFile2 or /FontFile3 stream, if any."""
+    font_file_key: str = ""
+
+    @property
+    def symbolic(self) -> bool:
+        return bool(self.flags & FLAG_SYMBOLIC)
+
+    @property
+    def nonsymbolic(self) -> bool:
+        return bool(self.flags & FLAG_NONSYMBOLIC)
+
+
+def read_descriptor(font_dict) -> Descriptor:
+    desc = get(font_dict, "/FontDescriptor")
+    if not hasattr(desc, "get"):
+        return Descriptor()
+    font_file, key = None, ""
+    for candidate in ("/FontFile2", "/FontFile3", "/FontFile"):
+        value = get(desc, candidate)
+        if is_stream(value):
+            font_file, key = value, candidate
+            break
+    return Descriptor(
+        flags=integer(get(desc, "/Flags"), 0) or 0,
+        ascent=number(get(desc, "/Ascent"), 0.0) or 0.0,
+        descent=number(get(desc, "/Descent"), 0.0) or 0.0,
+        missing_width=number(get(desc, "/MissingWidth")),
+        font_file=font_file,
+        font_file_key=key,
+    )
+
+
+def ascent_descent(desc: Descriptor, scale: float, fallback: tuple[float, float] | None):
+    """Ascent and descent per unit size: the descriptor's, else the fallback
+    (standard font metrics), else the defaults.  Zero or wrong-signed
+    values count as missing, and so do implausible ones (an ascent under
+    0.3 em or over 2.5 em, a descent beyond -1.5 em)."""
+    default = fallback or (DEFAULT_ASCENT, DEFAULT_DESCENT)
+    ascent = desc.ascent * scale
+    descent = desc.descent * scale
+    if not 0.3 <= ascent <= 2.5:
+        ascent = default[0]
+    if not -1.5 <= descent < 0:
+        descent = default[1]
+    return ascent, descent

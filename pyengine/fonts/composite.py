@@ -1,0 +1,288 @@
+"""Composite (Type0) fonts with a CIDFontType0/2 descendant (ISO 32000-1 9.7).
+
+Loading resolves everything a code needs:
+
+* /Encoding: a predefined CMap name (Identity-H/V handled without data) or
+  an embedded CMap stream (with usecmap); it gives the codespace that
+  splits strings into codes (9.7.6.2) and code -> CID;
+* text per code, first source that explains it (9.10.2): /ToUnicode; the
+  collection's ``Adobe-<Ordering>-UCS2`` map for the Adobe-Japan1, GB1, CNS1
+  and Korea1 collections; the embedded TrueType/OpenType 'cmap' table
+  through /CIDToGIDMap (glyph id -> Unicode);
+* widths from /W and /DW (9.7.4.3), and /W2 and /DW2 for vertical fonts.
+
+``decode`` splits the string and memoises one prebuilt Char per code.
+"""
+
+from __future__ import annotations
+
+from ..cmaps import CodeSplitter, parse_cmap
+from ..records import Issue
+from .base import KIND_EMBEDDED_CMAP, KIND_NONE, KIND_PREDEFINED_CMAP, KIND_TOUNICODE, Char
+from .bcmap import load_predefined
+from .common import (
+    array,
+    ascent_descent,
+    base_font_name,
+    get,
+    integer,
+    is_stream,
+    name as pdf_name,
+    number,
+    read_descriptor,
+    resolve,
+    stream_bytes,
+)
+from .glyphlist import normalize_ligatures
+from .simple import to_bytes
+from .tounicode import load_tounicode, resolve_usecmap
+from .truetype import glyph_texts
+
+# Memoised Chars per font; beyond this codes are decoded without caching.
+MAX_CACHED_CODES = 200_000
+# /W entries expanded per font (hostile fonts give huge ranges).
+MAX_WIDTH_ENTRIES = 200_000
+
+_COLLECTIONS = ("Japan1", "GB1", "CNS1", "Korea1")
+
+# Predefined CMap names -> character collection (ISO 32000-1 Table 118),
+# for when /CIDSystemInfo does not name a known collection.  Checked in this
+# order: Chinese and Korean names also contain "EUC".
+_CMAP_COLLECTION = (
+    (("UniGB", "GB"), "GB1"),
+    (("UniCNS", "B5", "CNS", "ETen", "ETHK", "HK"), "CNS1"),
+    (("UniKS", "KSC"), "Korea1"),
+    (("UniJIS", "RKSJ", "EUC-", "78", "83pv", "90", "Add-", "Ext-", "NWP-",
+      "Hankaku", "Hiragana", "Katakana", "Roman", "WP-Symbol"), "Japan1"),
+)
+
+
+def _collection_of_cmap(cmap_name: str) -> str | None:
+    if cmap_name in ("H", "V"):
+        return "Japan1"
+    for prefixes, collection in _CMAP_COLLECTION:
+        if cmap_name.startswith(prefixes):
+            return collection
+    return None
+
+
+class _Identity:
+    """Identity-H / Identity-V: two-byte codes, CID = code (9.7.5.2)."""
+
+    def __init__(self, vertical: bool) -> None:
+        self.vertical = vertical
+        self.codespace = [(2, b"\x00\x00", b"\xff\xff")]
+
+    @staticmethod
+    def lookup_cid(code: int) -> int:
+        return code
+
+
+class CompositeFont:
+    __slots__ = ("name", "kind", "vertical", "ascent", "descent", "_split", "_cache",
+                 "_encoding", "_tounicode", "_ucs2", "_gid_text", "_cid_to_gid",
+                 "_widths", "_dw", "_w2", "_dw2")
+
+    def decode(self, data: bytes) -> list[Char]:
+        if type(data) is not bytes:  # pypdf's ByteStringObject, str, ...
+            data = to_bytes(data)
+        cache = self._cache
+        out = []
+        for code, size in self._split(data):
+            key = (size << 32) | code
+            char = cache.get(key)
+            if char is None:
+                char = self._make(code, size)
+                if len(cache) < MAX_CACHED_CODES:
+                    cache[key] = char
+            out.append(char)
+        return out
+
+    # One code -> Char; called once per distinct code. -------------------
+
+    def _text(self, code: int, cid: int | None) -> str | None:
+        if self._tounicode is not None:
+            text = self._tounicode.lookup_unicode(code)
+            if text is not None:
+                return text
+        if cid:  # CID 0 is .notdef in every collection
+            if self._ucs2 is not None:
+                text = self._ucs2.lookup_unicode(cid)
+                if text is not None and text != "\ufffd":
+                    return text
+            if self._gid_text:
+                gid = self._gid(cid)
+                if gid:
+                    return self._gid_text.get(gid)
+        return None
+
+    def _gid(self, cid: int) -> int | None:
+        table = self._cid_to_gid
+        if table is None:
+            return cid
+        if 2 * cid + 2 <= len(table):
+            return (table[2 * cid] << 8) | table[2 * cid + 1]
+        return None
+
+    def _make(self, code: int, size: int) -> Char:
+        cid = self._encoding.lookup_cid(code)
+        text = self._text(code, cid)
+        if text is not None:
+            text = normalize_ligatures(text)
+        wcid = cid if cid is not None else 0
+        width = self._widths.get(wcid, self._dw)
+        is_space = size == 1 and code == 32
+        if not self.vertical:
+            return Char(code, text, width, is_space)
+        w1, vx, vy = self._w2.get(wcid, (None, None, None))
+        if w1 is None:
+            w1, vy = self._dw2[1], self._dw2[0]
+            vx = width / 2
+        return Char(code, text, width, is_space, w1, vx, vy)
+
+
+# --- widths (9.7.4.3) ------------------------------------------------------
+
+
+def _parse_w(items: list, per_entry: int, limit: int = MAX_WIDTH_ENTRIES) -> dict[int, tuple]:
+    """/W (per_entry 1) or /W2 (per_entry 3): both forms, c [...] and
+    cfirst clast values.  Values are raw numbers (thousandths)."""
+    out: dict[int, tuple] = {}
+    i = 0
+    n = len(items)
+    while i < n and len(out) < limit:
+        first = integer(items[i])
+        if first is None:
+            i += 1
+            continue
+        nxt = resolve(items[i + 1]) if i + 1 < n else None
+        if isinstance(nxt, list):
+            values = [number(v) for v in nxt]
+            for k in range(0, len(values) - per_entry + 1, per_entry):
+                group = values[k:k + per_entry]
+                if all(v is not None for v in group):
+                    out[first + k // per_entry] = tuple(group)
+            i += 2
+            continue
+        last = integer(nxt)
+        group = [number(items[i + 2 + k]) if i + 2 + k < n else None for k in range(per_entry)]
+        if last is None or any(v is None for v in group):
+            i += 1
+            continue
+        for cid in range(first, min(last, first + limit - len(out)) + 1):
+            out[cid] = tuple(group)
+        i += 2 + per_entry
+    return out
+
+
+# --- loading ---------------------------------------------------------------
+
+
+def _encoding_cmap(font_dict, issues: list[Issue], font_name: str):
+    """(cmap-like object, predefined name or None)."""
+    enc = get(font_dict, "/Encoding")
+    enc_name = pdf_name(enc)
+    if enc_name is not None:
+        cmap_name = enc_name[1:]
+        if cmap_name in ("Identity-H", "Identity-V"):
+            return _Identity(cmap_name.endswith("V")), cmap_name
+        cmap = load_predefined(cmap_name)
+        if cmap is None:
+            issues.append(Issue("cmap-missing", f"{font_name}: no data for CMap {cmap_name}"))
+            return None, cmap_name
+        return cmap, cmap_name
+    if is_stream(enc):
+        raw = stream_bytes(enc, issues, f"Encoding CMap of {font_name}")
+        if raw is not None:
+            cmap = parse_cmap(raw)
+            resolve_usecmap(cmap)
+            if cmap.usecmap and not cmap.codespace:
+                issues.append(Issue("cmap-missing", f"{font_name}: no data for CMap {cmap.usecmap}"))
+            # An embedded CMap that only says "usecmap Identity-H".
+            if cmap.usecmap in ("Identity-H", "Identity-V") and not cmap.has_mappings():
+                return _Identity(cmap.usecmap.endswith("V") or cmap.vertical), cmap.usecmap
+            return cmap, (cmap.usecmap or None)
+    issues.append(Issue("font-encoding-invalid", f"{font_name}: Type0 /Encoding missing or invalid"))
+    return None, None
+
+
+def _collection(descendant, cmap_name: str | None) -> str | None:
+    if cmap_name and not cmap_name.startswith("Identity"):
+        by_name = _collection_of_cmap(cmap_name)
+        if by_name:
+            return by_name
+    info = get(descendant, "/CIDSystemInfo")
+    ordering = get(info, "/Ordering")
+    registry = get(info, "/Registry")
+    ordering = str(ordering) if ordering is not None else ""
+    if str(registry or "") == "Adobe" and ordering in _COLLECTIONS:
+        return ordering
+    return None
+
+
+def _embedded_gid_text(descendant, desc, issues, font_name):
+    """(glyph id -> text, CIDToGIDMap bytes or None for Identity)."""
+    if desc.font_file is None or desc.font_file_key == "/FontFile":
+        return {}, None
+    if desc.font_file_key == "/FontFile3":
+        subtype = pdf_name(get(desc.font_file, "/Subtype"))
+        if subtype != "/OpenType":
+            return {}, None  # bare CFF: no cmap table
+    program = stream_bytes(desc.font_file, issues, f"font program of {font_name}")
+    if not program:
+        return {}, None
+    gid_text = glyph_texts(program)
+    c2g = get(descendant, "/CIDToGIDMap")
+    table = None
+    if is_stream(c2g):
+        table = stream_bytes(c2g, issues, f"CIDToGIDMap of {font_name}") or b""
+    return gid_text, table
+
+
+def load_type0(font_dict, issues: list[Issue]) -> CompositeFont:
+    font = CompositeFont.__new__(CompositeFont)
+    font_name = base_font_name(font_dict)
+    font.name = font_name
+    descendants = array(get(font_dict, "/DescendantFonts"))
+    descendant = descendants[0] if descendants and hasattr(descendants[0], "get") else None
+    if descendant is None:
+        issues.append(Issue("font-broken", f"{font_name}: Type0 font without a descendant"))
+    desc = read_descriptor(descendant)
+    encoding, cmap_name = _encoding_cmap(font_dict, issues, font_name)
+    tounicode = load_tounicode(font_dict, issues, font_name)
+    if encoding is None:
+        # Split like the ToUnicode map says (or two bytes); CID unknown.
+        encoding = _Identity(False) if tounicode is None or not tounicode.codespace else tounicode
+    font._encoding = encoding
+    font.vertical = bool(encoding.vertical)
+    font._split = CodeSplitter(list(encoding.codespace), 2).split
+    font._tounicode = tounicode
+    collection = _collection(descendant, cmap_name)
+    font._ucs2 = load_predefined(f"Adobe-{collection}-UCS2") if collection else None
+    if collection and font._ucs2 is None:
+        issues.append(Issue("cmap-missing", f"{font_name}: no data for Adobe-{collection}-UCS2"))
+    font._gid_text, font._cid_to_gid = {}, None
+    if font._ucs2 is None:
+        font._gid_text, font._cid_to_gid = _embedded_gid_text(descendant, desc, issues, font_name)
+    font._dw = (number(get(descendant, "/DW"), 1000.0) or 0.0) / 1000
+    font._widths = {
+        cid: w[0] / 1000 for cid, w in _parse_w(array(get(descendant, "/W")), 1).items()
+    }
+    dw2 = [number(v) for v in array(get(descendant, "/DW2"))]
+    font._dw2 = (dw2[0] / 1000, dw2[1] / 1000) if len(dw2) == 2 and None not in dw2 else (0.88, -1.0)
+    font._w2 = {
+        cid: (v[0] / 1000, v[1] / 1000, v[2] / 1000)
+        for cid, v in _parse_w(array(get(descendant, "/W2")), 3).items()
+    } if font.vertical else {}
+    font.ascent, font.descent = ascent_descent(desc, 0.001, None)
+    font._cache = {}
+    if tounicode is not None:
+        font.kind = KIND_TOUNICODE
+    elif font._ucs2 is not None:
+        font.kind = KIND_PREDEFINED_CMAP
+    elif font._gid_text:
+        font.kind = KIND_EMBEDDED_CMAP
+    else:
+        font.kind = KIND_NONE
+        issues.append(Issue("font-no-unicode", f"{font_name or 'Type0'}: no map to Unicode"))
+    return font

@@ -1,0 +1,94 @@
+"""Glyph names to Unicode (ISO 32000-1 9.10.2, Adobe Glyph List rules).
+
+Resolution of one name, never guessing:
+
+1. ``.notdef`` and the empty name are unmapped.
+2. A name found in the Adobe Glyph List (the copy pypdf ships) maps to it.
+3. ``uniXXXX[XXXX...]`` (groups of four upper-case hex digits, no
+   surrogates) and ``uXXXX[XX]`` map to those code points.
+4. A name with a suffix (``a.sc``, ``one.oldstyle``) maps as its part before
+   the first period; a ligature name (``f_f_i``) maps to its components
+   joined, and only when every component maps.
+
+Names such as ``g123``, ``glyph42``, ``cid12`` or ``C0`` are not in the list
+and stay unmapped.  Text is normalised for the Alphabetic Presentation Forms
+block only (U+FB00..U+FB4F: the ``fi`` ligature becomes "fi"), nowhere else.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from pypdf._codecs.adobe_glyphs import adobe_glyphs as _PYPDF_AGL
+
+# pypdf completes its table with "/a0".."/a255" -> chr(i) and "/.notdef" ->
+# a box; both are guesses (aN are ZapfDingbats names), so they are dropped.
+_BOGUS = re.compile(r"a\d+|\.notdef")
+
+AGL: dict[str, str] = {
+    key[1:]: value
+    for key, value in _PYPDF_AGL.items()
+    if value and not _BOGUS.fullmatch(key[1:])
+}
+
+_UNI = re.compile(r"uni((?:[0-9A-F]{4})+)")
+_U = re.compile(r"u([0-9A-F]{4,6})")
+
+_cache: dict[str, str | None] = {}
+
+
+def _code_point(value: int) -> str | None:
+    if value > 0x10FFFF or 0xD800 <= value <= 0xDFFF:
+        return None
+    return chr(value)
+
+
+def _single(name: str) -> str | None:
+    """One component (no periods, no underscores)."""
+    if not name:
+        return None
+    text = AGL.get(name)
+    if text is not None:
+        return text
+    match = _UNI.fullmatch(name)
+    if match:
+        hexes = match.group(1)
+        out = []
+        for i in range(0, len(hexes), 4):
+            char = _code_point(int(hexes[i:i + 4], 16))
+            if char is None:
+                return None
+            out.append(char)
+        return "".join(out)
+    match = _U.fullmatch(name)
+    if match:
+        return _code_point(int(match.group(1), 16))
+    return None
+
+
+def glyph_to_unicode(name: str) -> str | None:
+    """Unicode text of a glyph name, or None when the name explains nothing."""
+    if name in _cache:
+        return _cache[name]
+    text = AGL.get(name)
+    if text is None and name and name != ".notdef":
+        base = name.split(".", 1)[0]
+        parts = base.split("_")
+        texts = [_single(part) for part in parts]
+        if texts and all(t is not None for t in texts):
+            text = "".join(texts)  # type: ignore[arg-type]
+    if text is not None:
+        text = normalize_ligatures(text)
+    _cache[name] = text
+    return text
+
+
+def normalize_ligatures(text: str) -> str:
+    """NFKC for U+FB00..U+FB4F only (ligatures such as U+FB01 -> "fi")."""
+    if not any("\ufb00" <= ch <= "\ufb4f" for ch in text):
+        return text
+    return "".join(
+        unicodedata.normalize("NFKC", ch) if "\ufb00" <= ch <= "\ufb4f" else ch
+        for ch in text
+    )

@@ -1,0 +1,330 @@
+"""Simple fonts: Type1, MMType1, TrueType and Type3 (ISO 32000-1 9.6).
+
+Codes are single bytes, so loading builds one table of 256 prebuilt
+``Char`` records and ``decode`` is a list comprehension over it.
+
+Text for a code, first source that explains it (never a guess):
+1. /ToUnicode (9.10.3);
+2. /Encoding /Differences glyph names, through the Adobe Glyph List;
+3. the base encoding: /BaseEncoding or a named /Encoding; else the implicit
+   one (9.6.6.1): the Symbol/ZapfDingbats built-in encodings, an embedded
+   Type 1 program's own encoding, StandardEncoding for a nonsymbolic Type 1
+   font, WinAnsiEncoding for a nonsymbolic TrueType font;
+4. for a symbolic TrueType font with no base encoding, the embedded 'cmap'
+   table (9.6.6.4): (3,0) with the 0xF000 offsets or (1,0), then the glyph
+   back to Unicode through the font's Unicode subtable.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..records import Issue
+from .base import KIND_EMBEDDED_CMAP, KIND_ENCODING, KIND_NONE, KIND_TOUNICODE, KIND_TYPE3, Char
+from .common import (
+    Descriptor,
+    array,
+    ascent_descent,
+    base_font_name,
+    get,
+    integer,
+    name as pdf_name,
+    number,
+    read_descriptor,
+    stream_bytes,
+)
+from .encodings import BY_NAME, STANDARD, SYMBOL, WIN_ANSI, ZAPF_DINGBATS
+from .glyphlist import glyph_to_unicode, normalize_ligatures
+from .std14 import metrics, standard_name, substitute_name
+from .tounicode import load_tounicode
+from .truetype import glyph_texts, parse_cmap
+from .type1 import builtin_encoding as type1_builtin
+from .cff import builtin_encoding as cff_builtin, cff_from_opentype
+
+# Marker for "step 4: use the embedded TrueType cmap".
+_CMAP_ROUTE = "cmap"
+
+
+def to_bytes(data) -> bytes:
+    """A string operand as bytes (pypdf may hand a bytes subclass or str)."""
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return bytes(data)
+    if isinstance(data, str):
+        return data.encode("latin-1", "replace")
+    return b""
+
+
+class SimpleFont:
+    """A single-byte font: 256 prebuilt Chars."""
+
+    __slots__ = ("name", "kind", "vertical", "ascent", "descent", "table", "font_matrix")
+
+    def __init__(self, name: str, kind: str, ascent: float, descent: float,
+                 table: tuple[Char, ...], font_matrix=None) -> None:
+        self.name = name
+        self.kind = kind
+        self.vertical = False
+        self.ascent = ascent
+        self.descent = descent
+        self.table = table
+        self.font_matrix = font_matrix
+
+    def decode(self, data: bytes) -> list[Char]:
+        table = self.table
+        if type(data) is not bytes:
+            data = to_bytes(data)
+        return [table[b] for b in data]
+
+
+# --- encoding ------------------------------------------------------------
+
+
+def _differences(values) -> dict[int, str]:
+    """/Differences [code /name /name code /name ...] (9.6.6.1)."""
+    out: dict[int, str] = {}
+    code = None
+    for item in values:
+        if isinstance(item, bool):
+            continue
+        if isinstance(item, (int, float)):
+            code = int(item)
+        elif isinstance(item, str) and item.startswith("/") and code is not None:
+            if 0 <= code < 256:
+                out[code] = item[1:]
+            code += 1
+    return out
+
+
+def _implicit_base(subtype: str, desc: Descriptor, std: str | None, issues, font_name):
+    """The base encoding when the font dictionary names none (9.6.6.1).
+
+    Returns a 256-tuple of texts, {code: glyph name}, _CMAP_ROUTE or None.
+    """
+    if subtype == "/Type3":
+        return None
+    if std == "Symbol":
+        return SYMBOL
+    if std == "ZapfDingbats":
+        return ZAPF_DINGBATS
+    symbolic = desc.symbolic and not desc.nonsymbolic
+    builtin = _builtin_encoding(desc, issues, font_name)
+    if builtin == "standard":
+        return STANDARD
+    if isinstance(builtin, dict):
+        return builtin
+    if subtype == "/TrueType":
+        if symbolic and desc.font_file_key:
+            return _CMAP_ROUTE
+        return None if symbolic else WIN_ANSI
+    return None if symbolic else STANDARD
+
+
+def _builtin_encoding(desc: Descriptor, issues, font_name):
+    """The embedded font program's own encoding (Type 1 or CFF), if any."""
+    if desc.font_file_key == "/FontFile":
+        program = stream_bytes(desc.font_file, issues, f"FontFile of {font_name}")
+        return type1_builtin(program) if program else None
+    if desc.font_file_key == "/FontFile3":
+        kind = pdf_name(get(desc.font_file, "/Subtype"))
+        program = stream_bytes(desc.font_file, issues, f"FontFile3 of {font_name}")
+        if not program:
+            return None
+        if kind == "/OpenType":
+            program = cff_from_opentype(program)
+        return cff_builtin(program) if program else None
+    return None
+
+
+def _cmap_route_texts(desc: Descriptor, issues, font_name) -> list[str | None]:
+    """9.6.6.4 for symbolic TrueType: code -> glyph id -> Unicode."""
+    texts: list[str | None] = [None] * 256
+    program = stream_bytes(desc.font_file, issues, f"font program of {font_name}")
+    if not program:
+        return texts
+    tables = parse_cmap(program)
+    gid_text = glyph_texts(program, tables)
+    symbol = tables.get(3, 0)
+    mac = tables.get(1, 0)
+    unicode_map = tables.unicode_map()
+    for code in range(256):
+        gid = None
+        if symbol:
+            for offset in (0xF000, 0xF100, 0xF200, 0):
+                gid = symbol.get(offset + code)
+                if gid:
+                    break
+        elif mac:
+            gid = mac.get(code)
+        if gid:
+            texts[code] = gid_text.get(gid)
+        elif not symbol and not mac and unicode_map and code in unicode_map:
+            # Only a Unicode subtable: the glyph drawn is the font's glyph
+            # for U+code, so that is the text.
+            texts[code] = chr(code) if code >= 32 else None
+    return texts
+
+
+_HEX_PAIR = re.compile(r"[0-9A-F]{2}")
+
+
+def _numbering_scheme(diffs: dict[int, str]) -> bool:
+    """Glyphs named by two hex digits (/A2 /AD /AE ...): seen in Type3 fonts
+    of opf-219789.pdf.  There "AE" is a number, not the letter Æ."""
+    hex_names = sum(1 for glyph in diffs.values() if _HEX_PAIR.fullmatch(glyph))
+    return hex_names >= 4 and 2 * hex_names >= len(diffs)
+
+
+def _encoding_texts(font_dict, subtype, desc, std, issues, font_name):
+    """(texts, names, base_kind): per code the text from the encoding steps
+    (2-4), the glyph name if known, and KIND_ENCODING or KIND_EMBEDDED_CMAP
+    per code that was explained."""
+    texts: list[str | None] = [None] * 256
+    names: list[str | None] = [None] * 256
+    kinds: list[str | None] = [None] * 256
+    enc = get(font_dict, "/Encoding")
+    base_name = pdf_name(enc)
+    diffs: dict[int, str] = {}
+    if hasattr(enc, "get"):
+        base_name = pdf_name(get(enc, "/BaseEncoding"))
+        diffs = _differences(array(get(enc, "/Differences")))
+    base = BY_NAME.get(base_name) if base_name else None
+    if base is None:
+        base = _implicit_base(subtype, desc, std, issues, font_name)
+    if base == _CMAP_ROUTE:
+        route = _cmap_route_texts(desc, issues, font_name)
+        for code in range(256):
+            if route[code] is not None:
+                texts[code], kinds[code] = route[code], KIND_EMBEDDED_CMAP
+    elif isinstance(base, dict):
+        for code, glyph in base.items():
+            names[code] = glyph
+            texts[code] = glyph_to_unicode(glyph)
+    elif base is not None:
+        for code in range(256):
+            texts[code] = base[code]
+    for code in range(256):
+        if texts[code] is not None and kinds[code] is None:
+            kinds[code] = KIND_ENCODING
+    opaque = _numbering_scheme(diffs)
+    for code, glyph in diffs.items():
+        names[code] = glyph
+        texts[code] = None if _HEX_PAIR.fullmatch(glyph) and opaque else glyph_to_unicode(glyph)
+        kinds[code] = KIND_TYPE3 if subtype == "/Type3" else KIND_ENCODING
+        if texts[code] is None:
+            kinds[code] = None
+    return texts, names, kinds
+
+
+# --- widths --------------------------------------------------------------
+
+
+def _widths(font_dict, desc: Descriptor, std: str | None, enc_texts, names,
+            font_name: str, scale: float) -> list[float]:
+    """w0 per code (9.6.2.1 /FirstChar /Widths; 9.8 /MissingWidth), in
+    glyph units times scale (1/1000, or the Type3 FontMatrix)."""
+    first = integer(get(font_dict, "/FirstChar"), 0) or 0
+    raw = array(get(font_dict, "/Widths"))
+    has_widths = bool(raw)
+    std_metrics = None
+    if std is not None or not has_widths:
+        std_metrics = metrics(std or substitute_name(desc.flags, font_name))
+    out: list[float] = []
+    for code in range(256):
+        i = code - first
+        w = number(raw[i]) if 0 <= i < len(raw) else None
+        if w is not None:
+            out.append(w * scale)
+            continue
+        if has_widths and desc.missing_width is not None:
+            out.append(desc.missing_width * scale)
+            continue
+        if std_metrics is not None:
+            out.append(_std_width(std_metrics, enc_texts[code], names[code]))
+            continue
+        if desc.missing_width is not None:
+            out.append(desc.missing_width * scale)
+        else:  # no widths at all and no metrics data: half an em
+            out.append(0.0 if has_widths else 0.5)
+    return out
+
+
+def _std_width(m, text: str | None, glyph: str | None) -> float:
+    if glyph is not None and glyph in m.glyph_widths:
+        return m.glyph_widths[glyph]
+    if text is not None and text in m.widths:
+        return m.widths[text]
+    if text is None and glyph is None:
+        return 0.0
+    return m.default_width
+
+
+# --- loading -------------------------------------------------------------
+
+
+def _font_matrix(font_dict) -> tuple[float, ...]:
+    values = [number(v) for v in array(get(font_dict, "/FontMatrix"))]
+    if len(values) == 6 and all(v is not None for v in values) and (values[0] or values[1]):
+        return tuple(values)  # type: ignore[arg-type]
+    return (0.001, 0.0, 0.0, 0.001, 0.0, 0.0)
+
+
+def _type3_extent(font_dict, matrix, desc: Descriptor):
+    """Ascent/descent of a Type3 font from /FontBBox under /FontMatrix."""
+    bbox = [number(v) for v in array(get(font_dict, "/FontBBox"))]
+    d = matrix[3] or matrix[0]
+    if len(bbox) == 4 and all(v is not None for v in bbox) and bbox[3] != bbox[1]:
+        top, bottom = max(bbox[1] * d, bbox[3] * d), min(bbox[1] * d, bbox[3] * d)
+        if 0 < top < 3 and -3 < bottom <= 0:
+            return top, bottom if bottom < 0 else -0.25 * top
+    return ascent_descent(desc, abs(d), None)
+
+
+def load_simple(font_dict, subtype: str, issues: list[Issue]) -> SimpleFont:
+    font_name = base_font_name(font_dict)
+    if subtype == "/Type3" and not font_name:
+        font_name = str(get(font_dict, "/Name", "") or "")[1:] or "Type3"
+    desc = read_descriptor(font_dict)
+    std = None if subtype == "/Type3" else standard_name(font_name)
+    if subtype == "/Type3":
+        matrix = _font_matrix(font_dict)
+        scale = matrix[0]
+        ascent, descent = _type3_extent(font_dict, matrix, desc)
+    else:
+        matrix = None
+        scale = 0.001
+        std_m = metrics(std) if std else None
+        ascent, descent = ascent_descent(
+            desc, 0.001, (std_m.ascent, std_m.descent) if std_m else None
+        )
+    texts, names, kinds = _encoding_texts(font_dict, subtype, desc, std, issues, font_name)
+    widths = _widths(font_dict, desc, std, texts, names, font_name, scale)
+    tounicode = load_tounicode(font_dict, issues, font_name)
+    final: list[str | None] = list(texts)
+    if tounicode is not None:
+        for code in range(256):
+            text = tounicode.lookup_unicode(code)
+            if text is not None:
+                final[code] = text
+                kinds[code] = KIND_TOUNICODE
+    table = tuple(
+        Char(code, None if final[code] is None else normalize_ligatures(final[code]),
+             widths[code], code == 32)
+        for code in range(256)
+    )
+    kind = _font_kind(kinds, tounicode is not None)
+    if kind == KIND_NONE:
+        issues.append(Issue("font-no-unicode", f"{font_name or subtype}: no map to Unicode"))
+    return SimpleFont(font_name, kind, ascent, descent, table, matrix)
+
+
+def _font_kind(kinds: list[str | None], has_tounicode: bool) -> str:
+    present = set(kinds) - {None}
+    if has_tounicode and KIND_TOUNICODE in present:
+        return KIND_TOUNICODE
+    for kind in (KIND_TYPE3, KIND_EMBEDDED_CMAP, KIND_ENCODING):
+        if kind in present:
+            return kind
+    return KIND_NONE
+
+
+__all__ = ["SimpleFont", "load_simple"]

@@ -1,0 +1,268 @@
+"""Embedded TrueType / OpenType 'cmap' tables (ISO 32000-1 9.6.6.4, 9.7.4.2).
+
+Reads the sfnt table directory and the 'cmap' table of a /FontFile2 (or an
+OpenType /FontFile3) program.  Subtable formats 0, 4, 6 and 12 are read;
+every subtable and segment that can be read is kept, a damaged one is
+dropped on its own.  Used to turn glyph ids back into Unicode (CIDFontType2
+with Identity /CIDToGIDMap, symbolic simple TrueType fonts).
+
+Invariant: never raises on bad bytes; the result may simply be empty.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass, field
+
+# Caps against hostile tables: codes per subtable and subtables per font.
+MAX_CODES_PER_SUBTABLE = 200_000
+MAX_SUBTABLES = 64
+
+_U16 = struct.Struct(">H")
+_U32 = struct.Struct(">I")
+
+
+def _u16(buf: bytes, pos: int) -> int:
+    return _U16.unpack_from(buf, pos)[0]
+
+
+def _u32(buf: bytes, pos: int) -> int:
+    return _U32.unpack_from(buf, pos)[0]
+
+
+@dataclass(slots=True)
+class CmapTables:
+    subtables: dict[tuple[int, int], dict[int, int]] = field(default_factory=dict)
+    """(platform id, encoding id) -> {code: glyph id}."""
+
+    def get(self, platform: int, encoding: int) -> dict[int, int] | None:
+        return self.subtables.get((platform, encoding))
+
+    def unicode_map(self) -> dict[int, int] | None:
+        """The Unicode subtable: (3,10), (3,1) or any (0,x); None if none."""
+        for key in ((3, 10), (3, 1)):
+            if key in self.subtables:
+                return self.subtables[key]
+        for (platform, _enc), table in sorted(self.subtables.items()):
+            if platform == 0:
+                return table
+        return None
+
+    def gid_to_unicode(self) -> dict[int, str]:
+        """Inverse of the Unicode subtable.  Several code points on one glyph:
+        prefer a non-private-use one, then the lowest."""
+        table = self.unicode_map()
+        out: dict[int, str] = {}
+        if not table:
+            return out
+        for code in sorted(table, key=lambda c: (0xE000 <= c <= 0xF8FF, c)):
+            gid = table[code]
+            if gid and gid not in out and 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF:
+                out[gid] = chr(code)
+        return out
+
+
+def table_directory(font: bytes) -> dict[bytes, tuple[int, int]]:
+    """tag -> (offset, length) for an sfnt (first font of a collection)."""
+    try:
+        base = 0
+        if font[:4] == b"ttcf":
+            base = _u32(font, 12)
+        num = _u16(font, base + 4)
+        out = {}
+        for i in range(min(num, 256)):
+            rec = base + 12 + 16 * i
+            tag = font[rec:rec + 4]
+            offset, length = _u32(font, rec + 8), _u32(font, rec + 12)
+            if offset < len(font):
+                out[tag] = (offset, min(length, len(font) - offset))
+        return out
+    except struct.error:
+        return {}
+
+
+def parse_cmap(font: bytes) -> CmapTables:
+    result = CmapTables()
+    entry = table_directory(font).get(b"cmap")
+    if entry is None:
+        return result
+    offset, length = entry
+    table = font[offset:offset + length]
+    try:
+        count = _u16(table, 2)
+    except struct.error:
+        return result
+    for i in range(min(count, MAX_SUBTABLES)):
+        try:
+            platform, encoding, sub = struct.unpack_from(">HHI", table, 4 + 8 * i)
+        except struct.error:
+            break
+        if (platform, encoding) in result.subtables:
+            continue
+        mapping = _subtable(table, sub)
+        if mapping:
+            result.subtables[(platform, encoding)] = mapping
+    return result
+
+
+def _subtable(table: bytes, pos: int) -> dict[int, int]:
+    try:
+        fmt = _u16(table, pos)
+    except struct.error:
+        return {}
+    reader = _FORMATS.get(fmt)
+    if reader is None:
+        return {}
+    out: dict[int, int] = {}
+    try:
+        reader(table, pos, out)
+    except struct.error:
+        pass  # keep what was read before the damage
+    return out
+
+
+def _format0(t: bytes, pos: int, out: dict[int, int]) -> None:
+    glyphs = t[pos + 6:pos + 6 + 256]
+    for code, gid in enumerate(glyphs):
+        if gid:
+            out[code] = gid
+
+
+def _format4(t: bytes, pos: int, out: dict[int, int]) -> None:
+    seg_count = _u16(t, pos + 6) // 2
+    ends = pos + 14
+    starts = ends + 2 * seg_count + 2
+    deltas = starts + 2 * seg_count
+    range_offsets = deltas + 2 * seg_count
+    for i in range(seg_count):
+        try:
+            end = _u16(t, ends + 2 * i)
+            start = _u16(t, starts + 2 * i)
+            delta = _u16(t, deltas + 2 * i)
+            ro_pos = range_offsets + 2 * i
+            ro = _u16(t, ro_pos)
+        except struct.error:
+            break
+        if start > end:
+            continue
+        _format4_segment(t, out, start, end, delta, ro, ro_pos)
+        if len(out) > MAX_CODES_PER_SUBTABLE:
+            return
+
+
+def _format4_segment(t, out, start, end, delta, ro, ro_pos) -> None:
+    for code in range(start, min(end, 0xFFFE) + 1):
+        if ro == 0:
+            gid = (code + delta) & 0xFFFF
+        else:
+            addr = ro_pos + ro + 2 * (code - start)
+            if addr + 2 > len(t):
+                return  # damaged segment: drop the rest of it
+            gid = _u16(t, addr)
+            if gid:
+                gid = (gid + delta) & 0xFFFF
+        if gid:
+            out[code] = gid
+
+
+def _format6(t: bytes, pos: int, out: dict[int, int]) -> None:
+    first, count = _u16(t, pos + 6), _u16(t, pos + 8)
+    for i in range(count):
+        gid = _u16(t, pos + 10 + 2 * i)
+        if gid:
+            out[first + i] = gid
+
+
+def _format12(t: bytes, pos: int, out: dict[int, int]) -> None:
+    groups = _u32(t, pos + 12)
+    for i in range(groups):
+        start, end, gid = struct.unpack_from(">III", t, pos + 16 + 12 * i)
+        if start > end or end > 0x10FFFF:
+            continue  # damaged group
+        end = min(end, start + MAX_CODES_PER_SUBTABLE - len(out))
+        for code in range(start, end + 1):
+            out[code] = gid + code - start
+        if len(out) >= MAX_CODES_PER_SUBTABLE:
+            return
+
+
+_FORMATS = {0: _format0, 4: _format4, 6: _format6, 12: _format12}
+
+
+# --- 'post' table glyph names ---------------------------------------------
+
+# The 258 standard Macintosh glyph names (TrueType 'post' format 1/2 order).
+MAC_GLYPHS = (
+    ".notdef .null nonmarkingreturn space exclam quotedbl numbersign dollar percent "
+    "ampersand quotesingle parenleft parenright asterisk plus comma hyphen period "
+    "slash zero one two three four five six seven eight nine colon semicolon less "
+    "equal greater question at A B C D E F G H I J K L M N O P Q R S T U V W X Y Z "
+    "bracketleft backslash bracketright asciicircum underscore grave a b c d e f g h "
+    "i j k l m n o p q r s t u v w x y z braceleft bar braceright asciitilde "
+    "Adieresis Aring Ccedilla Eacute Ntilde Odieresis Udieresis aacute agrave "
+    "acircumflex adieresis atilde aring ccedilla eacute egrave ecircumflex edieresis "
+    "iacute igrave icircumflex idieresis ntilde oacute ograve ocircumflex odieresis "
+    "otilde uacute ugrave ucircumflex udieresis dagger degree cent sterling section "
+    "bullet paragraph germandbls registered copyright trademark acute dieresis "
+    "notequal AE Oslash infinity plusminus lessequal greaterequal yen mu partialdiff "
+    "summation product pi integral ordfeminine ordmasculine Omega ae oslash "
+    "questiondown exclamdown logicalnot radical florin approxequal Delta "
+    "guillemotleft guillemotright ellipsis nonbreakingspace Agrave Atilde Otilde OE "
+    "oe endash emdash quotedblleft quotedblright quoteleft quoteright divide lozenge "
+    "ydieresis Ydieresis fraction currency guilsinglleft guilsinglright fi fl "
+    "daggerdbl periodcentered quotesinglbase quotedblbase perthousand Acircumflex "
+    "Ecircumflex Aacute Edieresis Egrave Iacute Icircumflex Idieresis Igrave Oacute "
+    "Ocircumflex apple Ograve Uacute Ucircumflex Ugrave dotlessi circumflex tilde "
+    "macron breve dotaccent ring cedilla hungarumlaut ogonek caron Lslash lslash "
+    "Scaron scaron Zcaron zcaron brokenbar Eth eth Yacute yacute Thorn thorn minus "
+    "multiply onesuperior twosuperior threesuperior onehalf onequarter threequarters "
+    "franc Gbreve gbreve Idotaccent Scedilla scedilla Cacute cacute Ccaron ccaron "
+    "dcroat"
+).split()
+
+
+def glyph_names(font: bytes) -> dict[int, str]:
+    """glyph id -> name from a 'post' table of format 1 or 2 (else empty)."""
+    entry = table_directory(font).get(b"post")
+    if entry is None:
+        return {}
+    offset, length = entry
+    post = font[offset:offset + length]
+    try:
+        version = _u32(post, 0)
+        if version == 0x00010000:
+            return dict(enumerate(MAC_GLYPHS))
+        if version != 0x00020000:
+            return {}
+        count = _u16(post, 32)
+        indices = struct.unpack_from(f">{count}H", post, 34)
+    except struct.error:
+        return {}
+    custom: list[str] = []
+    pos = 34 + 2 * count
+    while pos < len(post):
+        size = post[pos]
+        custom.append(post[pos + 1:pos + 1 + size].decode("latin-1"))
+        pos += 1 + size
+    out: dict[int, str] = {}
+    for gid, index in enumerate(indices):
+        if index < 258:
+            out[gid] = MAC_GLYPHS[index]
+        elif index - 258 < len(custom):
+            out[gid] = custom[index - 258]
+    return out
+
+
+def glyph_texts(font: bytes, tables: CmapTables | None = None) -> dict[int, str]:
+    """glyph id -> Unicode text: the inverted Unicode cmap subtable, then
+    the glyph names of the 'post' table through the glyph list."""
+    from .glyphlist import glyph_to_unicode
+
+    tables = tables if tables is not None else parse_cmap(font)
+    out = tables.gid_to_unicode()
+    for gid, glyph in glyph_names(font).items():
+        if gid and gid not in out:
+            text = glyph_to_unicode(glyph)
+            if text is not None:
+                out[gid] = text
+    return out

@@ -1,0 +1,224 @@
+"""CMap tokenizer, section parsers, code splitting and the bcmap reader."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from pyengine.cmaps import CMap, CodeSplitter, parse_cmap, tokenize
+from pyengine.fonts.bcmap import parse_bcmap
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PDFJS = os.path.join(ROOT, "node_modules", "pdfjs-dist")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def built_data():
+    from pyengine.data import DATA_DIR
+    from pyengine.fonts.databuild import build_data
+
+    return build_data(DATA_DIR, PDFJS)
+
+
+def cmap(body: str) -> CMap:
+    return parse_cmap(
+        (
+            "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
+            "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+            "/CMapName /Test def /CMapType 2 def\n" + body + "\nendcmap end end\n"
+        ).encode("latin-1")
+    )
+
+
+# --- tokenizer ----------------------------------------------------------
+
+
+def test_tokenizer_kinds():
+    toks = tokenize(b"% comment\n/Na#6De <4 1 4> <123> (a\\(b\\)\\101) 12 -3.5 [ ] def")
+    kinds = [(t.kind, t.value) for t in toks]
+    assert kinds[0] == ("name", "Name")
+    assert kinds[1] == ("hex", b"AA"[:0] + bytes([0x41, 0x40]))  # spaces ignored
+    assert kinds[2] == ("hex", bytes([0x12, 0x30]))  # odd digit count padded
+    assert kinds[3] == ("str", b"a(b)A")
+    assert kinds[4] == ("num", 12)
+    assert kinds[5] == ("num", -3.5)
+    assert [k for k, _ in kinds[6:]] == ["[", "]", "kw"]
+
+
+def test_tokenizer_adjacent_hex_and_dicts():
+    toks = tokenize(b"<<>><00><FF><0041>")
+    assert [t.value for t in toks] == [b"\x00", b"\xff", b"\x00A"]
+
+
+# --- bfchar / bfrange ---------------------------------------------------
+
+
+def test_bfchar_and_range_edges():
+    c = cmap(
+        "1 begincodespacerange <00> <FF> endcodespacerange\n"
+        "2 beginbfchar <01> <0041> <02> <D83DDE00> endbfchar\n"
+        "1 beginbfrange <10> <1F> <0061> endbfrange\n"
+    )
+    assert c.lookup_unicode(0x01) == "A"
+    assert c.lookup_unicode(0x02) == "\U0001F600"  # surrogate pair
+    assert c.lookup_unicode(0x0F) is None  # one below the range
+    assert c.lookup_unicode(0x10) == "a"
+    assert c.lookup_unicode(0x1F) == "p"
+    assert c.lookup_unicode(0x20) is None  # one above the range
+
+
+def test_bfrange_array_form_and_ligatures():
+    c = cmap(
+        "1 beginbfrange <20> <22> [<0066 0069> <0066006C> <00660066 0069>] endbfrange\n"
+        "1 beginbfrange <30> <31> [<0041>] endbfrange\n"
+    )
+    assert c.lookup_unicode(0x1F) is None
+    assert c.lookup_unicode(0x20) == "fi"
+    assert c.lookup_unicode(0x21) == "fl"
+    assert c.lookup_unicode(0x22) == "ffi"
+    assert c.lookup_unicode(0x23) is None
+    assert c.lookup_unicode(0x30) == "A"
+    assert c.lookup_unicode(0x31) is None  # array shorter than the range
+
+
+def test_bfrange_increments_last_byte_with_carry():
+    c = cmap("1 beginbfrange <0000> <0003> <00FE> endbfrange")
+    assert [c.lookup_unicode(i) for i in range(4)] == ["\u00fe", "\u00ff", "\u0100", "\u0101"]
+
+
+def test_two_byte_codes_and_names_in_bfchar():
+    c = cmap(
+        "1 begincodespacerange <0000> <FFFF> endcodespacerange\n"
+        "2 beginbfchar <0003> <0020> <0004> /Aacute endbfchar\n"
+    )
+    assert c.lookup_unicode(3) == " "
+    assert c.lookup_unicode(4) == "\u00c1"
+    assert c.codespace == [(2, b"\x00\x00", b"\xff\xff")]
+
+
+def test_unpaired_surrogate_is_not_text():
+    c = cmap("1 beginbfchar <01> <D800> endbfchar")
+    assert c.lookup_unicode(1) is None
+
+
+def test_huge_junk_range_is_cheap():
+    c = cmap("1 beginbfrange <00000000> <FFFFFFFF> <0041> endbfrange")
+    assert c.lookup_unicode(0) == "A"
+    assert c.lookup_unicode(1) == "B"
+
+
+def test_missing_end_keyword_and_garbage():
+    c = cmap("2 beginbfchar <01> <0041> <02> beginbfrange <03> <04> <0061> endbfrange")
+    assert c.lookup_unicode(1) == "A"
+    assert c.lookup_unicode(4) == "b"
+
+
+def test_random_junk_never_raises():
+    rng = random.Random(7)
+    for _ in range(200):
+        junk = bytes(rng.randrange(256) for _ in range(rng.randrange(200)))
+        parse_cmap(b"begincodespacerange " + junk + b" beginbfrange " + junk)
+
+
+# --- cid sections, usecmap, WMode ---------------------------------------
+
+
+def test_cidrange_cidchar_usecmap_wmode():
+    c = cmap(
+        "/WMode 1 def\n/Parent usecmap\n"
+        "1 begincodespacerange <8140> <9FFC> endcodespacerange\n"
+        "1 begincidrange <8140> <817E> 633 endcidrange\n"
+        "1 begincidchar <8180> 700 endcidchar\n"
+    )
+    assert c.vertical and c.usecmap == "Parent"
+    assert c.lookup_cid(0x813F) is None
+    assert c.lookup_cid(0x8140) == 633
+    assert c.lookup_cid(0x817E) == 633 + 0x3E
+    assert c.lookup_cid(0x817F) is None
+    assert c.lookup_cid(0x8180) == 700
+    parent = cmap("1 begincidchar <8181> 5 endcidchar 1 begincidchar <8180> 9 endcidchar")
+    c.inherit(parent)
+    assert c.lookup_cid(0x8181) == 5
+    assert c.lookup_cid(0x8180) == 700  # own mapping wins
+
+
+# --- splitting strings into codes ---------------------------------------
+
+
+def test_split_mixed_codespace():
+    split = CodeSplitter(
+        [(1, b"\x00", b"\x80"), (2, b"\x81\x40", b"\x9f\xfc"), (1, b"\xa0", b"\xdf")]
+    ).split
+    assert split(b"A\x88\x9f\xa0") == [(0x41, 1), (0x889F, 2), (0xA0, 1)]
+    # Second byte outside the range: consumes the shortest candidate length.
+    assert split(b"\x81\x20") == [(0x8120, 2)]
+    # Truncated two-byte code at the end of the string.
+    assert split(b"A\x81") == [(0x41, 1), (0x81, 1)]
+    # A first byte in no range: one byte.
+    assert split(b"\xff") == [(0xFF, 1)]
+
+
+def test_split_fixed_widths():
+    assert CodeSplitter([(2, b"\x00\x00", b"\xff\xff")]).split(b"\x00A\x00B\x01") == [
+        (0x41, 2), (0x42, 2), (0x01, 1)
+    ]
+    assert CodeSplitter([], 2).split(b"\x00A") == [(0x41, 2)]
+    four = CodeSplitter([(4, b"\x00\x00\x00\x00", b"\xff\xff\xff\xff")]).split
+    assert four(b"\x00\x01\x00\x02") == [(0x00010002, 4)]
+
+
+# --- bcmap ---------------------------------------------------------------
+
+
+def _varint(n: int) -> bytes:
+    groups = [n & 0x7F]
+    n >>= 7
+    while n:
+        groups.append(0x80 | (n & 0x7F))
+        n >>= 7
+    return bytes(reversed(groups))
+
+
+def test_bcmap_synthetic_records():
+    data = bytes([1])  # vertical
+    # codespacerange, 2-byte codes, 1 entry: <0000>..<00FF>
+    data += bytes([0x01]) + _varint(1) + b"\x00\x00" + _varint(0xFF)
+    # cidrange, 2 entries: <0010>-<0012> -> 100, then gap 2: <0015>-<0015> -> 200
+    data += bytes([0x61]) + _varint(2) + b"\x00\x10" + _varint(2) + _varint(100)
+    data += _varint(2) + _varint(0) + _varint(200)
+    # cidchar, sequential, 2 entries: <0030> -> 50, <0031> -> 50+1+(+1)=52
+    data += bytes([0x51]) + _varint(2) + b"\x00\x30" + _varint(50) + _varint(2)
+    # usecmap "P"
+    data += bytes([0xE1]) + _varint(1) + _varint(ord("P"))
+    c = parse_bcmap(data, "T")
+    assert c.vertical and c.usecmap == "P"
+    assert c.codespace == [(2, b"\x00\x00", b"\x00\xff")]
+    assert [c.lookup_cid(x) for x in (0x0F, 0x10, 0x12, 0x13, 0x15, 0x16)] == [
+        None, 100, 102, None, 200, None
+    ]
+    assert c.lookup_cid(0x30) == 50 and c.lookup_cid(0x31) == 52
+
+
+def test_bcmap_truncated_is_reported():
+    from pyengine.fonts.bcmap import BCMapError
+
+    with pytest.raises(BCMapError):
+        parse_bcmap(bytes([0, 0x01, 0x01, 0x00]))
+
+
+def test_predefined_90ms_rksj(built_data):
+    from pyengine.fonts.bcmap import load_predefined
+
+    if "cmaps/90ms-RKSJ-H.bcmap" not in built_data:
+        pytest.skip("pdfjs-dist not installed")
+    rksj = load_predefined("90ms-RKSJ-H")
+    ucs2 = load_predefined("Adobe-Japan1-UCS2")
+    codes = CodeSplitter(rksj.codespace).split("日本A".encode("cp932"))
+    assert [n for _, n in codes] == [2, 2, 1]
+    assert "".join(ucs2.lookup_unicode(rksj.lookup_cid(c)) for c, _ in codes) == "日本A"
+    vertical = load_predefined("90ms-RKSJ-V")
+    assert vertical.vertical and vertical.lookup_cid(0x93FA) == rksj.lookup_cid(0x93FA)
+    assert load_predefined("No-Such-CMap") is None
+    assert load_predefined("../secrets") is None

@@ -1,0 +1,432 @@
+"""The font layer: load_font on synthetic font dictionaries and PDFs."""
+
+from __future__ import annotations
+
+import io
+import os
+import struct
+
+import pytest
+from pypdf.generic import (
+    ArrayObject,
+    DecodedStreamObject,
+    DictionaryObject,
+    FloatObject,
+    NameObject,
+    NumberObject,
+    TextStringObject,
+)
+
+from pyengine import data
+from pyengine.fonts import load_font
+from pyengine.fonts.base import (
+    KIND_EMBEDDED_CMAP,
+    KIND_ENCODING,
+    KIND_NONE,
+    KIND_PREDEFINED_CMAP,
+    KIND_TOUNICODE,
+    KIND_TYPE3,
+)
+from pyengine.fonts.glyphlist import glyph_to_unicode
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PDFJS = os.path.join(ROOT, "node_modules", "pdfjs-dist")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def built_data():
+    from pyengine.data import DATA_DIR
+    from pyengine.fonts.databuild import build_data
+
+    return build_data(DATA_DIR, PDFJS)
+
+
+@pytest.fixture
+def needs_cmaps(built_data):
+    if "cmaps/Adobe-Japan1-UCS2.bcmap" not in built_data:
+        pytest.skip("pdfjs-dist not installed")
+
+
+# --- helpers to build PDF objects -------------------------------------------
+
+
+def pdf(value):
+    """Python value -> pypdf object ('/X' strings become names)."""
+    if isinstance(value, DecodedStreamObject):
+        return value
+    if isinstance(value, dict):
+        return DictionaryObject({NameObject(k): pdf(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return ArrayObject(pdf(v) for v in value)
+    if isinstance(value, bool):
+        raise TypeError
+    if isinstance(value, int):
+        return NumberObject(value)
+    if isinstance(value, float):
+        return FloatObject(value)
+    if isinstance(value, str) and value.startswith("/"):
+        return NameObject(value)
+    if isinstance(value, str):
+        return TextStringObject(value)
+    return value
+
+
+def stream(raw: bytes, extra: dict | None = None) -> DecodedStreamObject:
+    s = DecodedStreamObject()
+    s.set_data(raw)
+    for k, v in (extra or {}).items():
+        s[NameObject(k)] = pdf(v)
+    return s
+
+
+def font(**entries):
+    d = {"/Type": "/Font"}
+    d.update({"/" + k: v for k, v in entries.items()})
+    return pdf(d)
+
+
+def texts(f, raw: bytes):
+    return [c.text for c in f.decode(raw)]
+
+
+def tounicode(body: str) -> DecodedStreamObject:
+    return stream(("begincmap\n" + body + "\nendcmap").encode())
+
+
+# --- glyph names ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name,text",
+    [
+        ("A", "A"), ("Aacute", "\u00c1"), ("uni0041", "A"), ("uni00410042", "AB"),
+        ("u1F600", "\U0001F600"), ("u0041", "A"), ("a.sc", "a"), ("f_i", "fi"),
+        ("f_f_i.alt", "ffi"), ("fi", "fi"), ("ffl", "ffl"), ("uniD800", None),
+        (".notdef", None), ("g123", None), ("glyph42", None), ("cid12", None),
+        ("a12", None), ("C0", None), ("uni004", None), ("f_g123", None), ("", None),
+    ],
+)
+def test_glyph_names(name, text):
+    assert glyph_to_unicode(name) == text
+
+
+# --- simple fonts -------------------------------------------------------------
+
+
+def test_std14_helvetica_without_widths():
+    issues = []
+    before = len(data.requested())
+    f = load_font(font(Subtype="/Type1", BaseFont="/Helvetica"), issues)
+    a, space = f.decode(b"A ")
+    assert (a.text, a.width, a.is_space_code) == ("A", 0.667, False)
+    assert (space.text, space.width, space.is_space_code) == (" ", 0.278, True)
+    assert f.kind == KIND_ENCODING and f.name == "Helvetica"
+    assert (f.ascent, f.descent) == (0.718, -0.207)
+    assert issues == []
+    # StandardEncoding: 0x27 is quoteright, 0xAE the fi ligature (as letters).
+    assert texts(f, b"'\xae") == ["\u2019", "fi"]
+    assert not any(n.startswith("cmaps/") for n in data.requested()[before:])
+
+
+@pytest.mark.parametrize(
+    "base,width",
+    [("/Arial,Bold", 0.722), ("/ABCDEF+Arial-BoldMT", 0.722), ("/TimesNewRoman", 0.722),
+     ("/CourierNew", 0.6), ("/Times-Italic", 0.611), ("/Helvetica-Oblique", 0.667)],
+)
+def test_std14_aliases(base, width):
+    f = load_font(font(Subtype="/TrueType", BaseFont=base), [])
+    assert f.decode(b"A")[0].width == pytest.approx(width)
+
+
+def test_widths_firstchar_missingwidth():
+    f = load_font(
+        font(Subtype="/TrueType", BaseFont="/ABCDEF+Custom", FirstChar=65, Widths=[500, 600],
+             Encoding="/WinAnsiEncoding",
+             FontDescriptor={"/Flags": 32, "/MissingWidth": 250, "/Ascent": 900,
+                             "/Descent": -300}),
+        [],
+    )
+    assert f.name == "Custom"
+    assert [c.width for c in f.decode(b"@ABC")] == [0.25, 0.5, 0.6, 0.25]
+    assert texts(f, b"\x80\x93\xa0\x81") == ["\u20ac", "\u201c", " ", None]
+    assert (f.ascent, f.descent) == (0.9, -0.3)
+
+
+def test_differences_names():
+    enc = {"/Type": "/Encoding", "/BaseEncoding": "/WinAnsiEncoding",
+           "/Differences": [1, "/uni0041", "/u1F600", "/f_f_i", "/a.sc", "/g123", "/.notdef",
+                            "/fi", 65, "/Bsmall"]}
+    f = load_font(font(Subtype="/Type1", BaseFont="/XYZ", Encoding=enc,
+                       FirstChar=0, Widths=[100] * 256), [])
+    assert texts(f, b"\x01\x02\x03\x04\x05\x06\x07") == [
+        "A", "\U0001F600", "ffi", "a", None, None, "fi"]
+    # Differences override the base; untouched codes keep the base encoding.
+    assert texts(f, b"AB") == ["\uf762", "B"]
+    assert f.kind == KIND_ENCODING
+
+
+def test_hex_numbered_glyph_names_are_opaque():
+    enc = {"/Differences": [1, "/A2", "/AD", "/AE", "/AF", "/B0", 65, "/A"]}
+    f = load_font(font(Subtype="/Type3", FontMatrix=[0.001, 0, 0, 0.001, 0, 0],
+                       Encoding=enc, FirstChar=0, Widths=[0] * 256), [])
+    assert texts(f, b"\x03A") == [None, "A"]
+    g = load_font(font(Subtype="/Type1", BaseFont="/X", Encoding={"/Differences": [1, "/AE"]}), [])
+    assert texts(g, b"\x01") == ["\u00c6"]
+
+
+def test_tounicode_wins_and_falls_through():
+    tu = tounicode("1 beginbfchar <41> <0058> endbfchar\n1 beginbfchar <42> <FB01> endbfchar")
+    f = load_font(font(Subtype="/Type1", BaseFont="/Helvetica", ToUnicode=tu), [])
+    assert texts(f, b"ABC") == ["X", "fi", "C"]
+    assert f.kind == KIND_TOUNICODE
+
+
+def test_tounicode_as_name_is_ignored():
+    issues = []
+    f = load_font(font(Subtype="/Type1", BaseFont="/Helvetica", ToUnicode="/Identity-H"), issues)
+    assert texts(f, b"A") == ["A"]
+
+
+def test_symbol_and_dingbats_builtin():
+    sym = load_font(font(Subtype="/Type1", BaseFont="/Symbol"), [])
+    assert texts(sym, b"ab\xb3") == ["\u03b1", "\u03b2", "\u2265"]
+    assert sym.decode(b"a")[0].width == pytest.approx(0.631)
+    zapf = load_font(font(Subtype="/Type1", BaseFont="/ZapfDingbats"), [])
+    assert texts(zapf, b"!") == ["\u2701"]
+    assert 0.5 < zapf.decode(b"!")[0].width < 1.0
+
+
+def test_explicit_encoding_wins_over_symbolic_flag():
+    f = load_font(font(Subtype="/TrueType", BaseFont="/Sym", Encoding="/WinAnsiEncoding",
+                       FontDescriptor={"/Flags": 4}), [])
+    assert texts(f, b"A") == ["A"]
+    g = load_font(font(Subtype="/Type1", BaseFont="/Sym", FontDescriptor={"/Flags": 4}), [])
+    assert texts(g, b"A") == [None] and g.kind == KIND_NONE
+
+
+def test_type1_builtin_encoding_from_program():
+    program = (b"%!PS-AdobeFont-1.0: Test\n/Encoding 256 array\n0 1 255 {1 index exch"
+               b" /.notdef put} for\ndup 65 /Gamma put\ndup 66 /ff put\nreadonly def\n"
+               b"currentfile eexec\n\x00\x01garbage")
+    f = load_font(font(Subtype="/Type1", BaseFont="/CMR10",
+                       FontDescriptor={"/Flags": 4, "/FontFile": stream(program)}), [])
+    assert texts(f, b"ABC") == ["\u0393", "ff", None]
+
+
+def test_type3_font_matrix_widths_and_names():
+    enc = {"/Type": "/Encoding", "/Differences": [65, "/A", "/g7", "/uni00E9"]}
+    f = load_font(font(Subtype="/Type3", FontMatrix=[0.01, 0, 0, 0.01, 0, 0],
+                       FontBBox=[0, -20, 80, 70], FirstChar=65, LastChar=67,
+                       Widths=[50, 60, 70], Encoding=enc, CharProcs={}), [])
+    chars = f.decode(b"ABC")
+    assert [c.text for c in chars] == ["A", None, "\u00e9"]
+    assert [c.width for c in chars] == pytest.approx([0.5, 0.6, 0.7])
+    assert f.kind == KIND_TYPE3
+    assert (f.ascent, f.descent) == pytest.approx((0.7, -0.2))
+
+
+def test_broken_fonts_never_raise():
+    issues = []
+    f = load_font(pdf(["not", "a", "dict"]), issues)
+    assert texts(f, b"A") == [None] and issues
+    issues = []
+    junk = font(Subtype="/TrueType", BaseFont=12, Widths="/junk", FirstChar="/x",
+                Encoding={"/Differences": ["/x", 3.5, "/y", 999, "/z"]},
+                FontDescriptor="/nope", ToUnicode=stream(b"\x00\xff junk beginbfchar <"))
+    f = load_font(junk, issues)
+    assert len(f.decode(b"\x00\x03\xff")) == 3
+    f = load_font(font(Subtype="/Type0", BaseFont="/X", Encoding="/Nope-H",
+                       DescendantFonts=[]), issues)
+    assert [c.text for c in f.decode(b"\x00\x41")] == [None]
+    assert any(i.code == "cmap-missing" for i in issues)
+
+
+# --- composite fonts -----------------------------------------------------------
+
+
+def cid_font(encoding, descendant: dict, **extra):
+    d = {"/Type": "/Font", "/Subtype": "/CIDFontType2", "/BaseFont": "/ABCDEF+Cid",
+         "/CIDSystemInfo": {"/Registry": "Adobe", "/Ordering": "Identity", "/Supplement": 0}}
+    d.update(descendant)
+    return font(Subtype="/Type0", BaseFont="/ABCDEF+Cid", Encoding=encoding,
+                DescendantFonts=[d], **extra)
+
+
+def test_identity_h_widths_both_forms_and_tounicode():
+    tu = tounicode("1 begincodespacerange <0000> <FFFF> endcodespacerange\n"
+                   "1 beginbfrange <0001> <0003> <0041> endbfrange")
+    f = load_font(cid_font("/Identity-H", {"/DW": 900, "/W": [1, [500, 600], 3, 5, 700]},
+                           ToUnicode=tu), [])
+    chars = f.decode(b"\x00\x01\x00\x02\x00\x03\x00\x05\x00\x06\x00\x20")
+    assert [c.text for c in chars] == ["A", "B", "C", None, None, None]
+    assert [c.width for c in chars] == [0.5, 0.6, 0.7, 0.7, 0.9, 0.9]
+    assert not any(c.is_space_code for c in chars)  # two-byte code 32
+    assert f.kind == KIND_TOUNICODE and not f.vertical and f.name == "Cid"
+
+
+def test_decode_accepts_pypdf_string_objects():
+    from pypdf.generic import ByteStringObject
+
+    f = load_font(cid_font("/Identity-H", {"/W": [1, [500]]}), [])
+    assert [c.width for c in f.decode(ByteStringObject(b"\x00\x01"))] == [0.5]
+    g = load_font(font(Subtype="/Type1", BaseFont="/Helvetica"), [])
+    assert texts(g, ByteStringObject(b"A")) == ["A"]
+    assert texts(g, "A") == ["A"]
+
+
+def test_identity_v_vertical_metrics():
+    f = load_font(cid_font("/Identity-V", {"/W": [1, [800]], "/W2": [2, [-900, 400, 800]]}), [])
+    assert f.vertical
+    one, two, three = f.decode(b"\x00\x01\x00\x02\x00\x03")
+    assert (one.vertical_advance, one.vx, one.vy) == (-1.0, 0.4, 0.88)
+    assert (two.vertical_advance, two.vx, two.vy) == (-0.9, 0.4, 0.8)
+    assert (three.width, three.vx) == (1.0, 0.5)
+
+
+def test_predefined_rksj_with_japan1(needs_cmaps):
+    f = load_font(cid_font("/90ms-RKSJ-H", {"/CIDSystemInfo": {
+        "/Registry": "Adobe", "/Ordering": "Japan1", "/Supplement": 2}}), [])
+    chars = f.decode("日本 A".encode("cp932"))
+    assert "".join(c.text for c in chars) == "日本 A"
+    assert [c.is_space_code for c in chars] == [False, False, True, False]
+    assert f.kind == KIND_PREDEFINED_CMAP
+    assert "cmaps/90ms-RKSJ-H.bcmap" in data.requested()
+
+
+def test_predefined_unicode_cmap_and_ligature(needs_cmaps):
+    f = load_font(cid_font("/UniJIS-UCS2-H", {}), [])
+    assert "".join(t for t in texts(f, "漢字".encode("utf-16-be"))) == "漢字"
+    g = load_font(cid_font("/GBK-EUC-H", {}), [])
+    assert "".join(texts(g, "中文".encode("gbk"))) == "中文"
+    k = load_font(cid_font("/KSC-EUC-H", {}), [])
+    assert "".join(texts(k, "한국".encode("euc-kr"))) == "한국"
+    b = load_font(cid_font("/ETen-B5-H", {}), [])
+    assert "".join(texts(b, "中文".encode("big5"))) == "中文"
+
+
+def test_embedded_encoding_cmap_stream(needs_cmaps):
+    enc = stream(b"/CMapName /X def 1 begincodespacerange <00> <FF> endcodespacerange "
+                 b"1 begincidrange <20> <7E> 1 endcidrange", {"/Type": "/CMap"})
+    f = load_font(cid_font(enc, {"/CIDSystemInfo": {
+        "/Registry": "Adobe", "/Ordering": "Japan1", "/Supplement": 0}}), [])
+    assert "".join(texts(f, b"Hi")) == "Hi"
+    assert f.decode(b" ")[0].is_space_code
+
+
+# --- embedded TrueType cmap ----------------------------------------------------
+
+
+def sfnt(tables: dict[bytes, bytes]) -> bytes:
+    head = struct.pack(">IHHHH", 0x00010000, len(tables), 0, 0, 0)
+    offset = 12 + 16 * len(tables)
+    records, body = b"", b""
+    for tag, content in tables.items():
+        records += tag + struct.pack(">III", 0, offset + len(body), len(content))
+        body += content + b"\x00" * (-len(content) % 4)
+    return head + records + body
+
+
+def cmap_format4(segments, glyph_array=()):
+    """segments: (start, end, delta, use_array)."""
+    segments = list(segments) + [(0xFFFF, 0xFFFF, 1, False)]
+    n = len(segments)
+    ends = b"".join(struct.pack(">H", s[1]) for s in segments)
+    starts = b"".join(struct.pack(">H", s[0]) for s in segments)
+    deltas = b"".join(struct.pack(">h", s[2] if s[2] < 0x8000 else s[2] - 0x10000)
+                      for s in segments)
+    offsets = b""
+    for i, s in enumerate(segments):
+        # Offset from this idRangeOffset word to the glyph array start.
+        offsets += struct.pack(">H", 2 * (n - i) if s[3] else 0)
+    arr = b"".join(struct.pack(">H", g) for g in glyph_array)
+    body = struct.pack(">HHHH", 2 * n, 0, 0, 0) + ends + b"\x00\x00" + starts + deltas + offsets + arr
+    sub = struct.pack(">HHH", 4, 6 + len(body), 0) + body
+    return sub
+
+
+def cmap_table(subtables: dict[tuple[int, int], bytes]) -> bytes:
+    out = struct.pack(">HH", 0, len(subtables))
+    offset = 4 + 8 * len(subtables)
+    blobs = b""
+    for (p, e), sub in subtables.items():
+        out += struct.pack(">HHI", p, e, offset + len(blobs))
+        blobs += sub
+    return out + blobs
+
+
+def test_truetype_cmap_format4_by_hand():
+    from pyengine.fonts.truetype import parse_cmap
+
+    # 'A'..'C' -> glyphs 10..12 by delta; U+263A -> glyph 20 through the array.
+    sub = cmap_format4([(0x41, 0x43, 10 - 0x41, False), (0x263A, 0x263A, 0, True)], [20])
+    tables = parse_cmap(sfnt({b"cmap": cmap_table({(3, 1): sub})}))
+    assert tables.get(3, 1) == {0x41: 10, 0x42: 11, 0x43: 12, 0x263A: 20}
+    assert tables.gid_to_unicode() == {10: "A", 11: "B", 12: "C", 20: "\u263a"}
+    # Damaged: table cut in the middle keeps what was readable, never raises.
+    cut = sfnt({b"cmap": cmap_table({(3, 1): sub})})[:-4]
+    parse_cmap(cut)
+    assert parse_cmap(b"junk").subtables == {}
+
+
+def test_cidfonttype2_identity_via_embedded_cmap():
+    sub = cmap_format4([(0x41, 0x43, 10 - 0x41, False)])
+    program = stream(sfnt({b"cmap": cmap_table({(3, 1): sub})}))
+    f = load_font(cid_font("/Identity-H", {"/CIDToGIDMap": "/Identity",
+                                           "/FontDescriptor": {"/FontFile2": program}}), [])
+    assert texts(f, b"\x00\x0a\x00\x0c\x00\x0d") == ["A", "C", None]
+    assert f.kind == KIND_EMBEDDED_CMAP
+    # A CIDToGIDMap stream: CID 1 -> glyph 11.
+    c2g = stream(b"\x00\x00\x00\x0b")
+    g = load_font(cid_font("/Identity-H", {"/CIDToGIDMap": c2g,
+                                           "/FontDescriptor": {"/FontFile2": program}}), [])
+    assert texts(g, b"\x00\x01\x00\x05") == ["B", None]
+
+
+def test_symbolic_truetype_uses_3_0_cmap():
+    sym = cmap_format4([(0xF041, 0xF042, (10 - 0xF041) & 0xFFFF, False)])
+    uni = cmap_format4([(0x263A, 0x263B, (10 - 0x263A) & 0xFFFF, False)])
+    program = stream(sfnt({b"cmap": cmap_table({(3, 0): sym, (3, 1): uni})}))
+    f = load_font(font(Subtype="/TrueType", BaseFont="/Dings",
+                       FontDescriptor={"/Flags": 4, "/FontFile2": program}), [])
+    assert texts(f, b"ABC") == ["\u263a", "\u263b", None]
+    assert f.kind == KIND_EMBEDDED_CMAP
+
+
+# --- real PDFs made by reportlab -------------------------------------------------
+
+
+def fonts_and_strings(pdf_bytes: bytes):
+    from pypdf import PdfReader
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(io.BytesIO(pdf_bytes))
+    page = reader.pages[0]
+    fonts = page["/Resources"]["/Font"]
+    current, out = None, []
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"Tf":
+            current = load_font(fonts[operands[0]], [])
+        elif op == b"Tj":
+            value = operands[0]
+            raw = bytes(value) if isinstance(value, bytes) else value.original_bytes
+            out.append((current, raw))
+    return out
+
+
+def test_reportlab_std14_and_cid_font(needs_cmaps):
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.pdfgen import canvas
+
+    pdfmetrics.registerFont(UnicodeCIDFont("HeiseiMin-W3"))
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 12)
+    c.drawString(72, 720, "Hello fine world")
+    c.setFont("HeiseiMin-W3", 12)
+    c.drawString(72, 700, "日本語のテキスト")
+    c.save()
+    decoded = [("".join(ch.text or "\ufffd" for ch in f.decode(raw)), f.kind)
+               for f, raw in fonts_and_strings(buf.getvalue())]
+    assert ("Hello fine world", KIND_ENCODING) in decoded
+    assert ("日本語のテキスト", KIND_PREDEFINED_CMAP) in decoded
