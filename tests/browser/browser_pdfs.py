@@ -1,0 +1,103 @@
+"""PDFs for the browser tests, made in the test run (no fixture files).
+
+* ``two_page_pdf()``: reportlab, every word drawn on its own with
+  ``drawString`` at an x offset computed from the font's real widths
+  (``pdfmetrics.stringWidth``), so the extractor has to find the spaces from
+  the geometry.  ``TWO_PAGE_TEXT`` is what each page must read as.
+* ``image_only_pdf()``: one page that only paints an image (a "scan").
+* ``encrypted_pdf(password)``: the two-page PDF, AES-128 with a user password.
+* ``truncated_pdf()``: the two-page PDF cut off early (a damaged download).
+"""
+
+from __future__ import annotations
+
+import io
+import zlib
+
+from pypdf import PdfReader, PdfWriter
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen import canvas
+
+FONT, SIZE, LEADING = "Helvetica", 12, 16
+
+TWO_PAGE_LINES = [
+    ["The quick brown fox jumps over the lazy dog.",
+     "Pack my box with five dozen liquor jugs."],
+    ["Sphinx of black quartz, judge my vow.",
+     "How vexingly quick daft zebras jump!"],
+]
+TWO_PAGE_TEXT = ["\n".join(lines) for lines in TWO_PAGE_LINES]
+
+
+def two_page_pdf() -> bytes:
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(612, 792))
+    c.setTitle("Two pages, one word at a time")
+    for lines in TWO_PAGE_LINES:
+        y = 700.0
+        for line in lines:
+            x = 72.0
+            for word in line.split(" "):
+                c.setFont(FONT, SIZE)
+                c.drawString(x, y, word)
+                x += stringWidth(word + " ", FONT, SIZE)
+            y -= LEADING
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def encrypted_pdf(password: str) -> bytes:
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(two_page_pdf())))
+    writer.encrypt(user_password=password, owner_password=password + "-owner",
+                   algorithm="AES-128")
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def truncated_pdf() -> bytes:
+    data = two_page_pdf()
+    return data[: len(data) // 3]
+
+
+def image_only_pdf() -> bytes:
+    """A page that paints one grey-scale image and has no text at all."""
+    w, h = 64, 80
+    pixels = bytes(((x * 4) ^ (y * 3)) & 0xFF for y in range(h) for x in range(w))
+    image = zlib.compress(pixels)
+    content = b"q 468 0 0 585 72 120 cm /Im1 Do Q\n"
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
+        b"/Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>",
+        b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray "
+        b"/BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n%s\nendstream"
+        % (w, h, len(image), image),
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for n, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (n, body)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % off for off in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1, xref)
+    return bytes(out)
+
+
+def many_pages_pdf(pages: int) -> bytes:
+    """A long document, to have time to press Cancel."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(612, 792))
+    for n in range(1, pages + 1):
+        c.setFont(FONT, SIZE)
+        for i in range(40):
+            c.drawString(72, 740 - i * 16, f"Page {n}, line {i + 1}: a few words to read.")
+        c.showPage()
+    c.save()
+    return buf.getvalue()

@@ -1,0 +1,45 @@
+// The message protocol between the page (app.js) and the worker (worker.js).
+//
+// Every message is a plain object with a `type` from MSG.  The worker hands
+// these names to the Python side (pyengine/web.py) at start-up, so the three
+// parts share one list.  Errors travel as {code, message}; the page turns the
+// code into plain words (notices.js) and never shows the message raw.
+//
+// page -> worker
+//   EXTRACT  {job, data: ArrayBuffer, name, password}   read one file
+//   CANCEL   {job}                                      stop between pages
+// worker -> page
+//   LOADING  {step, steps, label}       start-up progress
+//   READY    {versions, timings}        the reader can take files
+//   STARTED  {job, total, pageCount}    the file opened; `total` pages to read
+//   PAGE     {job, index, total, page}  one page: {number, text, verdict, words, ...}
+//   DONE     {job, text, pages, truncated}   all pages read; `text` is the .txt
+//   ERROR    {job, code, message}       this file failed; the worker lives on
+//   FATAL    {message}                  the worker cannot go on: restart it
+
+export const PROTOCOL_VERSION = 1;
+
+export const MSG = Object.freeze({
+  EXTRACT: "extract",
+  CANCEL: "cancel",
+  LOADING: "loading",
+  READY: "ready",
+  STARTED: "started",
+  PAGE: "page",
+  DONE: "done",
+  ERROR: "error",
+  FATAL: "fatal",
+});
+
+// Error codes the engine raises (pyengine/errors.py), plus two of the page's.
+export const CODES = Object.freeze({
+  NOT_A_PDF: "not-a-pdf",
+  DAMAGED: "damaged",
+  PASSWORD_REQUIRED: "password-required",
+  PASSWORD_WRONG: "password-wrong",
+  LIMIT_EXCEEDED: "limit-exceeded",
+  UNSUPPORTED: "unsupported",
+  CANCELLED: "cancelled",
+  INTERNAL: "internal",
+  WORKER_DIED: "worker-died",
+});

@@ -1,0 +1,148 @@
+// The module worker that owns Pyodide and the extractor.
+//
+// Start-up: load the Python runtime, unpack our precompiled bundle (pypdf +
+// pyengine; falling back to the .py bundle if the .pyc one cannot be
+// imported), then hand pyengine/web.py three things: the protocol names, a
+// function to post JSON text to the page, and a function that reads a data
+// file (CMaps, font metrics) from this origin.  After that every message is
+// dispatched through one table.  The boundary to Python is bytes in, JSON
+// text out; no Python source is ever built from data.
+import { MSG, CODES, PROTOCOL_VERSION } from "./protocol.js";
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const BASE = new URL("./", import.meta.url);
+const STEPS = 3;
+const started = performance.now();
+const timings = {};
+
+let web = null;          // the pyengine.web module (a PyProxy)
+let queue = Promise.resolve();   // files are read one after another
+
+function post(msg) {
+  self.postMessage(msg);
+}
+
+function progress(step, label) {
+  post({ type: MSG.LOADING, step, steps: STEPS, label });
+}
+
+// Synchronous same-origin read of data/<name>; called from Python while it
+// runs (it cannot await).  undefined (Python None) when there is no file.
+function readDataFile(name) {
+  const xhr = new XMLHttpRequest();
+  xhr.open("GET", new URL("data/" + name, BASE), false);
+  xhr.responseType = "arraybuffer";
+  xhr.send();
+  return xhr.status === 200 ? new Uint8Array(xhr.response) : undefined;
+}
+
+async function fetchBytes(path) {
+  const response = await fetch(new URL(path, BASE));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+// Unpack one archive of the bundle (bytes: a promise of its ArrayBuffer) into
+// its own directory and import the Python side from it.  Returns the module,
+// or throws.
+async function importFrom(pyodide, archive, bytes) {
+  const dir = `/app/${archive.kind}`;
+  pyodide.unpackArchive(await bytes, "zip", { extractDir: dir });
+  const sys = pyodide.pyimport("sys");
+  sys.path.insert(0, dir);
+  try {
+    return pyodide.pyimport("pyengine.web");
+  } catch (err) {
+    sys.path.remove(dir);
+    pyodide.pyimport("importlib").invalidate_caches();
+    forgetModules(pyodide);
+    throw err;
+  }
+}
+
+// After a failed import, drop half-imported modules so the fallback bundle
+// starts clean.  A fixed function: the prefixes travel as an argument.
+function forgetModules(pyodide) {
+  const forget = pyodide.runPython(`
+def forget(prefixes):
+    import sys
+    for name in [n for n in sys.modules if n.split(".")[0] in prefixes]:
+        del sys.modules[name]
+forget
+`);
+  forget(pyodide.toPy(["pyengine", "pypdf"]));
+}
+
+async function start() {
+  progress(1, "Downloading the Python runtime");
+  // Fetch our bundle while the runtime downloads and compiles.
+  const manifest = fetch(new URL("py/manifest.json", BASE)).then((r) => r.json());
+  const firstArchive = manifest.then((m) => fetchBytes(`py/${m.bundle.archives[0].file}`));
+  manifest.catch(() => {});           // both are reported when awaited
+  firstArchive.catch(() => {});
+  const pyodide = await loadPyodide({
+    indexURL: new URL("pyodide/", BASE).href,
+    stdout: () => {},
+    stderr: (line) => console.debug("[python]", line),
+  });
+  timings.runtime = Math.round(performance.now() - started);
+
+  progress(2, "Loading the PDF reader");
+  const { bundle, pyodide: pyodideVersion } = await manifest;
+  let lastError = null;
+  for (const [i, archive] of bundle.archives.entries()) {
+    try {
+      const bytes = i === 0 ? firstArchive : fetchBytes(`py/${archive.file}`);
+      web = await importFrom(pyodide, archive, bytes);
+      timings.bundle = archive.kind;
+      break;
+    } catch (err) {
+      console.warn(`bundle ${archive.file} could not be imported`, err);
+      lastError = err;
+    }
+  }
+  if (web === null) throw lastError ?? new Error("no Python bundle");
+  timings.imported = Math.round(performance.now() - started);
+
+  progress(3, "Starting the PDF reader");
+  const versions = JSON.parse(web.init(
+    JSON.stringify(MSG),
+    (text) => post(JSON.parse(text)),
+    readDataFile,
+  ));
+  versions.pyodide = pyodideVersion;
+  versions.protocol = PROTOCOL_VERSION;
+  timings.ready = Math.round(performance.now() - started);
+  post({ type: MSG.READY, versions, timings });
+}
+
+const ready = start().catch((err) => {
+  console.error("worker start-up failed", err);
+  post({ type: MSG.FATAL, message: "start-up failed" });
+  throw err;
+});
+
+async function extract(msg) {
+  await ready;
+  try {
+    // web.extract reports every Python-side failure as an ERROR message
+    // itself; a rejection here means the runtime itself broke.
+    await web.extract(msg.job, new Uint8Array(msg.data), msg.password ?? "");
+  } catch (err) {
+    console.error("extraction crashed the runtime", err);
+    post({ type: MSG.ERROR, job: msg.job, code: CODES.INTERNAL, message: "" });
+    post({ type: MSG.FATAL, message: "runtime error" });
+  }
+}
+
+const handlers = {
+  [MSG.EXTRACT]: (msg) => { queue = queue.then(() => extract(msg)).catch(() => {}); },
+  // A cancel that comes during start-up is replayed once Python is there;
+  // the queued job then stops before its first page.
+  [MSG.CANCEL]: (msg) => { ready.then(() => web.cancel(msg.job), () => {}); },
+};
+
+self.onmessage = (event) => {
+  const handler = handlers[event.data?.type];
+  if (handler) handler(event.data);
+};
