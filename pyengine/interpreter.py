@@ -333,7 +333,10 @@ class _Interpreter:
             if isinstance(item, IndirectObject):
                 item = item.get_object()
             if isinstance(item, (bytes, str)):
-                data = item.get_original_bytes() if hasattr(item, "get_original_bytes") else item
+                # pypdf may have decoded a string operand as text; its
+                # original_bytes are the bytes in the file (get_original_bytes
+                # would re-encode it, adding a UTF-16 byte order mark).
+                data = item.original_bytes if hasattr(item, "original_bytes") else item
                 if isinstance(data, str):
                     data = data.encode("latin-1", "replace")
                 for ch in font.decode(data):
