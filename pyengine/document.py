@@ -101,6 +101,9 @@ class PdfDocument:
         self.page_count = len(reader.pages)
         self.font_cache: dict[object, object] = {}
         self.font_stats: dict[object, list] = {}
+        self.form_cache: dict[object, object] = {}
+        """Compiled form XObjects (interpreter.Program) by object number."""
+        self.form_cache_ops = 0
 
     def page(self, number: int):
         return self.reader.pages[number - 1]

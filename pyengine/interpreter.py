@@ -83,6 +83,25 @@ class _Stop(Exception):
     """A page limit was reached; the reason is in PageRun.truncated."""
 
 
+PATH_OPS = frozenset((b"m", b"l", b"c", b"v", b"y", b"re", b"h"))
+"""Path construction operators (counted for the outlines verdict)."""
+
+FORM_CACHE_MAX_OPS = 1_000_000
+"""Operators kept in a document's cache of compiled form XObjects."""
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    """A content stream reduced to the operators the interpreter runs."""
+
+    ops: tuple
+    """(handler, operand count, operands) for each operator kept."""
+    fills: int
+    paths: int
+    total: int
+    """Operators in the stream, kept or not (counted against the limit)."""
+
+
 @dataclass
 class GState:
     ctm: Matrix = IDENTITY
@@ -133,55 +152,57 @@ class _Interpreter:
         self.form_invocations = 0
         self.form_path: list[int] = []
         self.source = SOURCE_PAGE
-        self.table = {
-            b"q": (self.op_q, 0), b"Q": (self.op_Q, 0), b"cm": (self.op_cm, 6),
-            b"BT": (self.op_BT, 0), b"ET": (self.op_ET, 0),
-            b"Tc": (self.op_Tc, 1), b"Tw": (self.op_Tw, 1), b"Tz": (self.op_Tz, 1),
-            b"TL": (self.op_TL, 1), b"Tf": (self.op_Tf, 2), b"Tr": (self.op_Tr, 1),
-            b"Ts": (self.op_Ts, 1), b"Td": (self.op_Td, 2), b"TD": (self.op_TD, 2),
-            b"Tm": (self.op_Tm, 6), b"T*": (self.op_Tstar, 0),
-            b"Tj": (self.op_Tj, 1), b"TJ": (self.op_TJ, 1),
-            b"'": (self.op_quote, 1), b'"': (self.op_dquote, 3),
-            b"Do": (self.op_Do, 1), b"INLINE IMAGE": (self.op_inline_image, -1),
-            b"d0": (self.op_noop, 2), b"d1": (self.op_noop, 6),
-        }
 
     # --- driving -----------------------------------------------------------
 
-    def execute(self, data: bytes, resources: DictionaryObject, gs: GState) -> None:
-        ops = self._parse(data)
-        table = self.table
+    def execute(self, program: "Program", resources: DictionaryObject, gs: GState) -> None:
         run = self.run
         self.stack: list[GState] = []
         self.gs = gs
         self.resources = resources
         self.tm: Matrix = IDENTITY
         self.tlm: Matrix = IDENTITY
-        for operands, op in ops:
-            run.ops += 1
-            if run.ops > self.options.max_ops_per_page:
-                run.truncated.append(
-                    f"operators: more than {self.options.max_ops_per_page} on one page")
-                raise _Stop()
-            if not run.ops % TIME_CHECK_EVERY and time.monotonic() > self.deadline:
+        run.ops += program.total
+        run.filled_paths += program.fills
+        run.path_ops += program.paths
+        if run.ops > self.options.max_ops_per_page:
+            run.truncated.append(
+                f"operators: more than {self.options.max_ops_per_page} on one page")
+            raise _Stop()
+        for i, (handler, count, operands) in enumerate(program.ops):
+            if not i % TIME_CHECK_EVERY and time.monotonic() > self.deadline:
                 run.truncated.append(
                     f"time: the page took more than {self.options.max_seconds_per_page:g} s")
                 raise _Stop()
-            entry = table.get(op)
-            if entry is None:
-                if op in FILL_OPS:
-                    run.filled_paths += 1
-                elif op in (b"m", b"l", b"c", b"v", b"y", b"re", b"h"):
-                    run.path_ops += 1
-                continue
-            handler, count = entry
             if count >= 0 and len(operands) < count:
                 run.bad_ops += 1
                 continue
             try:
-                handler(operands[len(operands) - count:] if count > 0 else operands)
+                handler(self, operands[len(operands) - count:] if count > 0 else operands)
             except _BadOperands:
                 run.bad_ops += 1
+
+    def compile(self, data: bytes) -> "Program":
+        """Parse a content stream and keep only the operators we run.
+
+        Colour, path construction and other operators that cannot move text
+        are counted (paths and fills feed the verdicts) and dropped, so a
+        form XObject drawn on many pages is parsed once per document.
+        """
+        ops = self._parse(data)
+        table = OPERATORS
+        kept = []
+        fills = paths = 0
+        for operands, op in ops:
+            entry = table.get(op)
+            if entry is None:
+                if op in FILL_OPS:
+                    fills += 1
+                elif op in PATH_OPS:
+                    paths += 1
+                continue
+            kept.append((entry[0], entry[1], operands))
+        return Program(tuple(kept), fills, paths, len(ops))
 
     def _parse(self, data: bytes) -> list:
         if len(data) > self.options.max_stream_bytes:
@@ -199,9 +220,6 @@ class _Interpreter:
             return cs._operations  # noqa: SLF001 - the operations parsed so far
 
     # --- graphics state ----------------------------------------------------
-
-    def op_noop(self, o) -> None:
-        pass
 
     def op_q(self, o) -> None:
         if len(self.stack) < 1000:
@@ -453,23 +471,44 @@ class _Interpreter:
             self.run.truncated.append(
                 f"forms: more than {self.options.max_form_invocations} form XObjects on one page")
             raise _Stop()
-        try:
-            data = xobj.get_data()
-        except Exception as exc:
-            self.issues.append(Issue("stream-damaged",
-                                     f"a form XObject could not be decoded ({type(exc).__name__})",
-                                     self.page_number))
-            return
+        program = self.doc.form_cache.get(key)
+        if program is None:
+            try:
+                data = xobj.get_data()
+            except Exception as exc:
+                self.issues.append(Issue("stream-damaged",
+                                         f"a form XObject could not be decoded ({type(exc).__name__})",
+                                         self.page_number))
+                return
+            program = self.compile(data)
+            if self.doc.form_cache_ops + len(program.ops) <= FORM_CACHE_MAX_OPS:
+                self.doc.form_cache[key] = program
+                self.doc.form_cache_ops += len(program.ops)
         res = as_dict(resources) if resources is not None else self.resources
         gs = self.gs.copy()
         gs.ctm = mul(matrix, ctm)
         saved = (self.stack, self.gs, self.resources, self.tm, self.tlm)
         self.form_path.append(key)
         try:
-            self.execute(data, res, gs)
+            self.execute(program, res, gs)
         finally:
             self.form_path.pop()
             self.stack, self.gs, self.resources, self.tm, self.tlm = saved
+
+
+_I = _Interpreter
+OPERATORS: dict[bytes, tuple] = {
+    # operator: (handler, operand count; -1 = any)  (ISO 32000-1 Annex A)
+    b"q": (_I.op_q, 0), b"Q": (_I.op_Q, 0), b"cm": (_I.op_cm, 6),
+    b"BT": (_I.op_BT, 0), b"ET": (_I.op_ET, 0),
+    b"Tc": (_I.op_Tc, 1), b"Tw": (_I.op_Tw, 1), b"Tz": (_I.op_Tz, 1),
+    b"TL": (_I.op_TL, 1), b"Tf": (_I.op_Tf, 2), b"Tr": (_I.op_Tr, 1),
+    b"Ts": (_I.op_Ts, 1), b"Td": (_I.op_Td, 2), b"TD": (_I.op_TD, 2),
+    b"Tm": (_I.op_Tm, 6), b"T*": (_I.op_Tstar, 0),
+    b"Tj": (_I.op_Tj, 1), b"TJ": (_I.op_TJ, 1),
+    b"'": (_I.op_quote, 1), b'"': (_I.op_dquote, 3),
+    b"Do": (_I.op_Do, 1), b"INLINE IMAGE": (_I.op_inline_image, -1),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -544,7 +583,7 @@ def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options
                                 f"the page's content could not be decoded ({type(exc).__name__})",
                                 number))
             data = b""
-        interp.execute(data, resources, GState())
+        interp.execute(interp.compile(data), resources, GState())
         if options.include_annotations:
             for app in _annotation_appearances(page):
                 interp.source = app.source
