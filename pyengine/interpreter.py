@@ -21,9 +21,10 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from pypdf.generic import (ArrayObject, ContentStream, DictionaryObject, IndirectObject,
-                           NameObject, StreamObject)
+from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
 
+from .contentstream import operations_for_interpreter
+from .fastscan import SMALL_STREAM, ScanError, skim
 from .document import PageGeometry, PdfDocument, as_dict, content_data, resolve
 from .fonts import load_font
 from .fonts.base import Font, KIND_NONE
@@ -189,10 +190,22 @@ class _Interpreter:
         are counted (paths and fills feed the verdicts) and dropped, so a
         form XObject drawn on many pages is parsed once per document.
         """
-        ops = self._parse(data)
+        if len(data) > self.options.max_stream_bytes:
+            self.run.truncated.append(
+                f"stream: a content stream is larger than {self.options.max_stream_bytes} bytes")
+            data = data[: self.options.max_stream_bytes]
+        fills = paths = 0
+        ops = None
+        if len(data) >= SMALL_STREAM:
+            try:
+                ops, fills, total = skim(data)
+            except ScanError:
+                ops = None
+        if ops is None:
+            ops = self._parse(data)
+            total = len(ops)
         table = OPERATORS
         kept = []
-        fills = paths = 0
         for operands, op in ops:
             entry = table.get(op)
             if entry is None:
@@ -202,22 +215,15 @@ class _Interpreter:
                     paths += 1
                 continue
             kept.append((entry[0], entry[1], operands))
-        return Program(tuple(kept), fills, paths, len(ops))
+        return Program(tuple(kept), fills, paths, total)
 
     def _parse(self, data: bytes) -> list:
-        if len(data) > self.options.max_stream_bytes:
-            self.run.truncated.append(
-                f"stream: a content stream is larger than {self.options.max_stream_bytes} bytes")
-            data = data[: self.options.max_stream_bytes]
-        cs = ContentStream(None, self.doc.reader)
-        cs.set_data(data)
-        try:
-            return cs.operations
-        except Exception as exc:  # keep what parsed before the damage
+        ops = operations_for_interpreter(data, self.doc.reader)
+        if ops.error is not None:  # we keep what parsed before the damage
             self.issues.append(Issue("content-damaged",
-                                     f"content stream could not be fully parsed ({type(exc).__name__})",
+                                     f"content stream could not be fully parsed ({type(ops.error).__name__})",
                                      self.page_number))
-            return cs._operations  # noqa: SLF001 - the operations parsed so far
+        return ops
 
     # --- graphics state ----------------------------------------------------
 

@@ -1,0 +1,93 @@
+"""The skimming scanner keeps exactly the operators the full parser keeps."""
+
+import os
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import DictionaryObject, StreamObject
+
+from pyengine.contentstream import operations_for_interpreter
+from pyengine.fastscan import FILLS, KEEP, ScanError, skim
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def corpus_dir():
+    for cand in (os.environ.get("PYENGINE_CORPUS"), os.path.join(ROOT, "..", "shared", "corpus"),
+                 "/work/shared/corpus"):
+        if cand and os.path.isdir(os.path.join(cand, "pdfs")):
+            return os.path.join(cand, "pdfs")
+    return None
+
+
+def kept(ops):
+    return [(op, operands) for operands, op in ops if op in KEEP or op == b"INLINE IMAGE"]
+
+
+def same(data: bytes) -> bool:
+    full = operations_for_interpreter(data)
+    if full.error is not None:
+        return True  # damaged streams go through the full parser anyway
+    try:
+        fast, fills, _ = skim(data)
+    except ScanError:
+        return True  # falls back to the full parser: same result by construction
+    assert fills == sum(1 for _, op in full if op in FILLS)
+    a, b = kept(full), kept(fast)
+    if len(a) != len(b):
+        return False
+    for (op1, x), (op2, y) in zip(a, b):
+        if op1 != op2:
+            return False
+        if op1 == b"INLINE IMAGE":
+            if x["data"] != y["data"]:
+                return False
+        elif x != y:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("data", [
+    b"0 0 1 rg 1 0 0 1 50 50 cm BT /F1 12 Tf (a Tj b) Tj ET",
+    b"q [3 2] 0 d 0 0 m 10 10 l S /GS1 gs BT /F1 9 Tf [(x) -20 (y)] TJ ET Q f",
+    b"/Span <</ActualText (rg) /MCID 3>> BDC BT (q) ' 1 2 (z) \" ET EMC",
+    b"BI /W 2 /H 1 /BPC 8 /CS /G ID \x00E EI Q BT /F2 5 Tf <0041> Tj ET",
+    b"% comment Tj\n1 0 0 1 0 0 cm /Im1 Do true false null",
+])
+def test_synthetic_streams(data):
+    assert same(data)
+
+
+def _streams(reader, limit_pages=8):
+    for page in reader.pages[:limit_pages]:
+        try:
+            c = page.get_contents()
+            if c is not None:
+                yield c.get_data()
+            res = page.get("/Resources")
+            res = res.get_object() if res is not None else None
+            xo = res.get("/XObject") if isinstance(res, DictionaryObject) else None
+            xo = xo.get_object() if xo is not None else None
+            for ref in (xo or {}).values():
+                x = ref.get_object()
+                if isinstance(x, StreamObject) and x.get("/Subtype") == "/Form":
+                    yield x.get_data()
+        except Exception:
+            continue
+
+
+@pytest.mark.skipif(corpus_dir() is None, reason="corpus not available")
+def test_every_corpus_stream():
+    folder = corpus_dir()
+    bad = []
+    for name in sorted(os.listdir(folder)):
+        try:
+            reader = PdfReader(os.path.join(folder, name))
+            if reader.is_encrypted:
+                continue
+            for i, data in enumerate(_streams(reader)):
+                if not same(data):
+                    bad.append((name, i))
+        except Exception:
+            continue
+    assert bad == []
