@@ -52,3 +52,23 @@ def test_paragraph_break_on_a_wide_gap():
     content = column(72, ["para one line a", "para one line b"]) + \
         column(72, ["para two line a", "para two line b"], top=700 - 24 - 20)
     assert text_of(content) == "para one line a\npara one line b\n\npara two line a\npara two line b\n"
+
+
+def _cjk_font():
+    from pdfbuild import stream
+    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
+            b"1 begincodespacerange <0000> <FFFF> endcodespacerange "
+            b"4 beginbfchar <0001> <D55C> <0002> <AE00> <0003> <65E5> <0004> <672C> endbfchar "
+            b"endcmap end end")
+    return {"/Type": "/Font", "/Subtype": "/Type0", "/BaseFont": "/X", "/Encoding": "/Identity-H",
+            "/ToUnicode": stream(cmap),
+            "/DescendantFonts": [{"/Type": "/Font", "/Subtype": "/CIDFontType2", "/BaseFont": "/X",
+                                  "/DW": 1000, "/CIDSystemInfo": {"/Supplement": 0}}]}
+
+
+def test_cjk_ideographs_join_but_korean_words_keep_their_spaces():
+    # 10 pt glyphs 1 em wide; a 3 pt gap (0.3 em) between glyph pairs.
+    content = (b"BT /F1 10 Tf 72 700 Td <00030004> Tj 23 0 Td <00030004> Tj ET "
+               b"BT /F1 10 Tf 72 650 Td <00010002> Tj 23 0 Td <00010002> Tj ET")
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": _cjk_font()})).pages[0]
+    assert page.text.split() == ["日本日本", "한글", "한글"]

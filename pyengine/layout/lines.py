@@ -210,12 +210,29 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     return lines
 
 
+_NO_SPACE_SCRIPTS = (
+    (0x2E80, 0x2FDF),    # CJK and Kangxi radicals
+    (0x3000, 0x303F),    # CJK symbols and punctuation
+    (0x3040, 0x30FF),    # Hiragana, Katakana
+    (0x31F0, 0x31FF),    # Katakana phonetic extensions
+    (0x3400, 0x4DBF),    # CJK extension A
+    (0x4E00, 0x9FFF),    # CJK unified ideographs
+    (0xF900, 0xFAFF),    # CJK compatibility ideographs
+    (0xFF00, 0xFFEF),    # halfwidth and fullwidth forms
+    (0x20000, 0x3FFFF),  # CJK extensions B and later
+)
+"""Scripts written without spaces between words (Chinese, Japanese).  Korean
+Hangul is not here: Korean separates words with spaces."""
+
+
 def is_cjk(ch: str) -> bool:
+    """True for a character of a script written without word spaces."""
     if not ch:
         return False
     o = ord(ch[0])
-    return (0x2E80 <= o <= 0x9FFF or 0xAC00 <= o <= 0xD7AF or 0xF900 <= o <= 0xFAFF
-            or 0xFF00 <= o <= 0xFFEF or 0x20000 <= o <= 0x3FFFF or 0x3000 <= o <= 0x303F)
+    if o < 0x2E80:
+        return False
+    return any(lo <= o <= hi for lo, hi in _NO_SPACE_SCRIPTS)
 
 
 def _word(glyphs: list[_G]) -> Word | None:
