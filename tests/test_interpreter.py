@@ -214,3 +214,12 @@ def test_two_byte_strings_starting_with_zero_keep_their_bytes():
     ws = words(b"BT /F1 10 Tf 72 700 Td <00290053> Tj (\\000\\051\\000S) Tj ET",
                fonts={"/F1": font})
     assert xs(ws) == [("FpFp", 72.0, 92.0)]
+
+
+def test_json_lists_offpage_words_apart():
+    from pyengine.render import page_to_dict
+    pdf = make_pdf([b"BT /F1 10 Tf 72 700 Td (in) Tj 0 -690 Td (out) Tj ET"], fonts=F,
+                   crop_box=(0, 100, 612, 792))
+    d = page_to_dict(pyengine.extract(pdf).pages[0])
+    assert [w[4] for w in d["words"]] == ["in"] and d["word_flags"] == [[]]
+    assert [w[4] for w in d["offpage_words"]] == ["out"]

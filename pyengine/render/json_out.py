@@ -9,21 +9,28 @@ def _r(v: float) -> float:
     return round(v, 2)
 
 
+def _flags(w) -> list[str]:
+    f = []
+    if w.source != SOURCE_PAGE:
+        f.append(w.source)
+    if w.invisible:
+        f.append("invisible")
+    if w.unmapped:
+        f.append("unmapped")
+    return f
+
+
 def page_to_dict(page: Page) -> dict:
-    words = []
-    flags = []
+    """One page.  Words outside the crop box are not in "words" (they are not
+    visible on the page) but listed apart in "offpage_words"."""
+    words, flags, offpage = [], [], []
     for w in page.words:
-        words.append([_r(w.x0), _r(w.y0), _r(w.x1), _r(w.y1), w.text])
-        f = []
-        if w.source != SOURCE_PAGE:
-            f.append(w.source)
-        if w.invisible:
-            f.append("invisible")
+        box = [_r(w.x0), _r(w.y0), _r(w.x1), _r(w.y1), w.text]
         if w.offpage:
-            f.append("off-page")
-        if w.unmapped:
-            f.append("unmapped")
-        flags.append(f)
+            offpage.append(box)
+            continue
+        words.append(box)
+        flags.append(_flags(w))
     return {
         "number": page.number,
         "width": _r(page.width),
@@ -31,6 +38,7 @@ def page_to_dict(page: Page) -> dict:
         "text": page.text,
         "words": words,
         "word_flags": flags,
+        "offpage_words": offpage,
         "verdict": page.verdict,
         "reasons": list(page.reasons),
         "truncated": list(page.truncated),
