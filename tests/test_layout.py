@@ -72,3 +72,22 @@ def test_cjk_ideographs_join_but_korean_words_keep_their_spaces():
                b"BT /F1 10 Tf 72 650 Td <00010002> Tj 23 0 Td <00010002> Tj ET")
     page = pyengine.extract(make_pdf([content], fonts={"/F1": _cjk_font()})).pages[0]
     assert page.text.split() == ["日本日本", "한글", "한글"]
+
+
+def test_vertical_columns_read_right_to_left_tier_by_tier():
+    font = _cjk_font()
+    font["/Encoding"] = "/Identity-V"
+    from pdfbuild import stream
+    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
+            b"1 begincodespacerange <0000> <FFFF> endcodespacerange "
+            b"1 beginbfrange <0001> <0008> <4E00> endbfrange endcmap end end")
+    font["/ToUnicode"] = stream(cmap)
+    # Columns 20 pt apart; the lower tier starts 100 pt below the upper one.
+    # Drawn in a scrambled order: left column first, lower tier in between.
+    content = (b"BT /F1 10 Tf 100 700 Td <00030004> Tj ET "
+               b"BT /F1 10 Tf 120 560 Td <00050006> Tj ET "
+               b"BT /F1 10 Tf 120 700 Td <00010002> Tj ET "
+               b"BT /F1 10 Tf 100 560 Td <00070008> Tj ET ")
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0]
+    # U+4E00.. : 一 丁 丂 七 丄 丅 丆 万
+    assert page.text.split() == ["一丁", "丂七", "丄丅", "丆万"]

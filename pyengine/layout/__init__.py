@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from ..options import Options
 from ..records import Block, Glyph, Line, Word
-from .lines import build_lines
+from .lines import ANGLE_STEP, build_lines
 from .order import paragraphs, xy_cut
 
 UPRIGHT_KEY = 0
@@ -37,16 +38,37 @@ def build_layout(glyphs: list[Glyph], geom, options: Options
                             max(w.x1 for w in keep), max(w.y1 for w in keep), line.size)
             onpage.setdefault(acc.key, []).append((acc.v, acc.u0, line))
     blocks: list[Block] = []
-    # Upright text first, read by XY-cut; then each other direction, in the
-    # order its lines run (v ascending).
+    # Upright text first, then each other direction; each is read in its own
+    # frame (u along the lines, v across them), so vertical CJK is cut into
+    # tiers and read column by column, right to left.
     for key in sorted(onpage, key=lambda k: (k != UPRIGHT_KEY, k)):
-        if key == UPRIGHT_KEY:
-            regions = xy_cut([ln for _, _, ln in onpage[key]], options)
-        else:
-            # Rotated or vertical lines: across the lines (v), then along (u).
-            regions = [[ln for _, _, ln in sorted(onpage[key], key=lambda t: (t[0], t[1]))]]
-        blocks.extend(paragraphs(regions, options))
+        blocks.extend(_read_direction(key, [ln for _, _, ln in onpage[key]], options))
     words = [w for b in blocks for para in b.paragraphs for ln in para for w in ln.words]
     text = "\n\n".join("\n".join(ln.text for para in b.paragraphs for ln in para)
                        for b in blocks)
     return tuple(words + offpage_words), tuple(blocks), (text + "\n" if text else "")
+
+
+def _to_frame(ln: Line, dx: float, dy: float) -> Line:
+    """The line's box in the frame of its direction: x = u, y = v."""
+    us, vs = [], []
+    for x, y in ((ln.x0, ln.y0), (ln.x1, ln.y0), (ln.x0, ln.y1), (ln.x1, ln.y1)):
+        us.append(x * dx + y * dy)
+        vs.append(-x * dy + y * dx)
+    return Line((), min(us), min(vs), max(us), max(vs), ln.size)
+
+
+def _read_direction(key: int, lines: list[Line], options: Options) -> list[Block]:
+    if key == UPRIGHT_KEY:
+        return paragraphs(xy_cut(lines, options), options)
+    angle = math.radians(key * ANGLE_STEP)
+    dx, dy = math.cos(angle), math.sin(angle)
+    proxies = [_to_frame(ln, dx, dy) for ln in lines]
+    real = {id(p): ln for p, ln in zip(proxies, lines)}
+    out = []
+    for block in paragraphs(xy_cut(proxies, options), options):
+        for para in block.paragraphs:
+            got = tuple(real[id(p)] for p in para)
+            out.append(Block((got,), min(ln.x0 for ln in got), min(ln.y0 for ln in got),
+                             max(ln.x1 for ln in got), max(ln.y1 for ln in got)))
+    return out
