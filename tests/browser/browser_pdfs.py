@@ -18,6 +18,8 @@ from pypdf import PdfReader, PdfWriter
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
+from pdfbuild import make_pdf, stream
+
 FONT, SIZE, LEADING = "Helvetica", 12, 16
 
 TWO_PAGE_LINES = [
@@ -65,29 +67,10 @@ def image_only_pdf() -> bytes:
     """A page that paints one grey-scale image and has no text at all."""
     w, h = 64, 80
     pixels = bytes(((x * 4) ^ (y * 3)) & 0xFF for y in range(h) for x in range(w))
-    image = zlib.compress(pixels)
-    content = b"q 468 0 0 585 72 120 cm /Im1 Do Q\n"
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
-        b"/Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>",
-        b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray "
-        b"/BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n%s\nendstream"
-        % (w, h, len(image), image),
-        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
-    ]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for n, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (n, body)
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % off for off in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, xref)
-    return bytes(out)
+    image = stream(zlib.compress(pixels), {
+        "/Type": "/XObject", "/Subtype": "/Image", "/Width": w, "/Height": h,
+        "/ColorSpace": "/DeviceGray", "/BitsPerComponent": 8, "/Filter": "/FlateDecode"})
+    return make_pdf([b"q 468 0 0 585 72 120 cm /Im1 Do Q\n"], xobjects={"/Im1": image})
 
 
 def many_pages_pdf(pages: int) -> bytes:
