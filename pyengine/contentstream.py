@@ -480,7 +480,10 @@ def _array(body: bytes) -> list:
         if n:
             add(float(n))
         elif h:
-            add(_hex(h))
+            try:
+                add(binascii.unhexlify(h))
+            except (binascii.Error, ValueError):  # odd length or white space
+                add(_hex(h))
         elif 92 in s or 13 in s:
             add(_unescape(s))
         else:

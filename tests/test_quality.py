@@ -60,3 +60,15 @@ def test_private_use_text_is_garbled():
     page = pyengine.extract(make_pdf([b"BT /F1 10 Tf 72 700 Td (Some words here) Tj ET"],
                                      fonts={"/F1": font})).pages[0]
     assert page.verdict == "garbled"
+
+
+def test_tounicode_to_control_characters_counts_as_unmapped_not_text():
+    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
+            b"1 begincodespacerange <00> <FF> endcodespacerange "
+            b"2 beginbfchar <41> <0000> <42> <0009> endbfchar endcmap end end")
+    font = dict(helvetica())
+    font["/ToUnicode"] = stream(cmap)
+    page = pyengine.extract(make_pdf([b"BT /F1 10 Tf 72 700 Td (xAAyBz) Tj ET"],
+                                     fonts={"/F1": font})).pages[0]
+    assert page.text == "xy z\n"
+    assert "\x00" not in page.text

@@ -33,7 +33,7 @@ from .common import (
     resolve,
     stream_bytes,
 )
-from .glyphlist import normalize_ligatures
+from .glyphlist import clean_text
 from .simple import to_bytes
 from .tounicode import load_tounicode, resolve_usecmap
 from .truetype import glyph_texts
@@ -126,9 +126,7 @@ class CompositeFont:
 
     def _make(self, code: int, size: int) -> Char:
         cid = self._encoding.lookup_cid(code)
-        text = self._text(code, cid)
-        if text is not None:
-            text = normalize_ligatures(text)
+        text = clean_text(self._text(code, cid))
         wcid = cid if cid is not None else 0
         width = self._widths.get(wcid, self._dw)
         is_space = size == 1 and code == 32

@@ -84,6 +84,27 @@ def glyph_to_unicode(name: str) -> str | None:
     return text
 
 
+def _is_control(ch: str) -> bool:
+    o = ord(ch)
+    return o < 0x20 or 0x7F <= o < 0xA0
+
+
+def clean_text(text: str | None) -> str | None:
+    """The text a glyph contributes, or None when it explains nothing.
+
+    A map that sends a code to control characters only (ToUnicode <0000> is
+    a common placeholder) has not explained the glyph: it counts as
+    unmapped rather than putting NULs in the text; tab, line feed and
+    carriage return become a space.  Ligatures become their letters.
+    """
+    if text is None or not text:
+        return None
+    if all(_is_control(ch) for ch in text):
+        # Tab, line feed and carriage return still say "white space here".
+        return " " if all(ch in "\t\n\r" for ch in text) else None
+    return normalize_ligatures(text)
+
+
 def normalize_ligatures(text: str) -> str:
     """NFKC for U+FB00..U+FB4F only (ligatures such as U+FB01 -> "fi")."""
     if not any("\ufb00" <= ch <= "\ufb4f" for ch in text):

@@ -34,7 +34,7 @@ from .common import (
     stream_bytes,
 )
 from .encodings import BY_NAME, STANDARD, SYMBOL, WIN_ANSI, ZAPF_DINGBATS
-from .glyphlist import glyph_to_unicode, normalize_ligatures
+from .glyphlist import glyph_to_unicode, clean_text
 from .std14 import metrics, standard_name, substitute_name
 from .tounicode import load_tounicode
 from .truetype import glyph_texts, parse_cmap
@@ -307,8 +307,7 @@ def load_simple(font_dict, subtype: str, issues: list[Issue]) -> SimpleFont:
                 final[code] = text
                 kinds[code] = KIND_TOUNICODE
     table = tuple(
-        Char(code, None if final[code] is None else normalize_ligatures(final[code]),
-             widths[code], code == 32)
+        Char(code, clean_text(final[code]), widths[code], code == 32)
         for code in range(256)
     )
     kind = _font_kind(kinds, tounicode is not None)
