@@ -91,3 +91,14 @@ def test_vertical_columns_read_right_to_left_tier_by_tier():
     page = pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0]
     # U+4E00.. : 一 丁 丂 七 丄 丅 丆 万
     assert page.text.split() == ["一丁", "丂七", "丄丅", "丆万"]
+
+
+def test_markdown_headings_ranked_by_size():
+    from pyengine.render import document_markdown
+    content = (b"BT /F1 20 Tf 72 740 Td (Title) Tj ET "
+               b"BT /F1 14 Tf 72 700 Td (Section) Tj ET "
+               b"BT /F1 10 Tf 72 670 Td (Body text here.) Tj ET "
+               b"BT /F1 10 Tf 72 658 Td (1. not a list marker to escape) Tj ET")
+    md = document_markdown(pyengine.extract(make_pdf([content], fonts=F)))
+    assert md == ("<!-- page 1 -->\n\n# Title\n\n## Section\n\n"
+                  "Body text here.\n1\\. not a list marker to escape\n")

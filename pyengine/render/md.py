@@ -1,42 +1,87 @@
-"""Markdown: one section per page; paragraphs as they are; headings by size."""
+"""Markdown: one section per page; paragraphs as they are; headings by size.
+
+A paragraph set at least ``HEADING_MIN_RATIO`` times the body size (the
+median size of the document's words) and short enough to be a title becomes
+a heading.  Heading sizes are ranked over the whole document: the largest
+size is level 1, the next level 2, and so on down to level 4.
+"""
 
 from __future__ import annotations
 
+import re
 from statistics import median
 
-from ..records import Document, Page
+from ..records import Block, Document, Page
 
-HEADING_RATIOS = (2.0, 1.6, 1.3, 1.15)
-"""A paragraph whose size is at least this multiple of the body size becomes a
-heading of level 1, 2, 3, 4 (first ratio met)."""
+HEADING_MIN_RATIO = 1.15
+"""Multiple of the body size from which a paragraph is a heading."""
+HEADING_MAX_CHARS = 200
+"""Longer paragraphs are never headings."""
+SIZE_STEP = 0.5
+"""Points: sizes closer than this rank as the same heading level."""
+MAX_LEVEL = 4
+
+
+_ORDERED = re.compile(r"(\d{1,9})([.)])(\s|$)")
 
 
 def _escape(line: str) -> str:
-    if line[:1] in "#>*-+|" or line[:2].rstrip(".").isdigit() and line[1:2] == ".":
+    """Keep a text line from being read as Markdown structure."""
+    if line[:1] in "#>*-+|=":
         return "\\" + line
+    m = _ORDERED.match(line)
+    if m:  # "1. text" would become a list item: escape the period
+        return m.group(1) + "\\" + line[len(m.group(1)):]
     return line
 
 
-def page_markdown(page: Page) -> str:
-    sizes = [ln.size for b in page.blocks for para in b.paragraphs for ln in para
-             for _ in ln.words]
-    body = median(sizes) if sizes else 0.0
-    out: list[str] = []
+def _paragraphs(page: Page):
     for block in page.blocks:
         for para in block.paragraphs:
+            yield para
+
+
+def _body_size(pages) -> float:
+    sizes = [w.size for p in pages for w in p.words if not w.offpage]
+    return median(sizes) if sizes else 0.0
+
+
+def _levels(pages, body: float) -> dict[float, int]:
+    """Heading size (rounded to SIZE_STEP) -> Markdown level."""
+    sizes = set()
+    for page in pages:
+        for para in _paragraphs(page):
             size = max(ln.size for ln in para)
-            text = " ".join(ln.text for ln in para)
-            level = next((i + 1 for i, r in enumerate(HEADING_RATIOS)
-                          if body and size >= r * body), 0)
-            if level and len(text) < 200:
-                out.append("#" * level + " " + text)
-            else:
-                out.append("\n".join(_escape(ln.text) for ln in para))
+            text_len = sum(len(ln.text) for ln in para)
+            if body and size >= HEADING_MIN_RATIO * body and text_len <= HEADING_MAX_CHARS:
+                sizes.add(round(size / SIZE_STEP) * SIZE_STEP)
+    ranked = sorted(sizes, reverse=True)
+    return {s: min(i + 1, MAX_LEVEL) for i, s in enumerate(ranked)}
+
+
+def _page_md(page: Page, body: float, levels: dict[float, int]) -> str:
+    out: list[str] = []
+    for para in _paragraphs(page):
+        size = round(max(ln.size for ln in para) / SIZE_STEP) * SIZE_STEP
+        text = " ".join(ln.text for ln in para)
+        level = levels.get(size, 0) if len(text) <= HEADING_MAX_CHARS else 0
+        if level:
+            out.append("#" * level + " " + text)
+        else:
+            out.append("\n".join(_escape(ln.text) for ln in para))
     return "\n\n".join(out) + "\n" if out else ""
 
 
+def page_markdown(page: Page) -> str:
+    body = _body_size([page])
+    return _page_md(page, body, _levels([page], body))
+
+
 def document_markdown(doc: Document) -> str:
-    parts = []
-    for page in doc.pages:
-        parts.append(f"<!-- page {page.number} -->\n\n" + page_markdown(page))
-    return "\n".join(parts)
+    body = _body_size(doc.pages)
+    levels = _levels(doc.pages, body)
+    return "\n".join(f"<!-- page {p.number} -->\n\n" + _page_md(p, body, levels)
+                     for p in doc.pages)
+
+
+__all__ = ["page_markdown", "document_markdown", "Block"]
