@@ -432,8 +432,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.command == "serve":
         server = make_server(port=args.port)
-        print(f"Serving site/ at http://127.0.0.1:{server.server_address[1]}/ "
-              "(Ctrl+C to stop)", flush=True)
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        print(f"Serving site/ at {url} (Ctrl+C to stop)\n"
+              f"Open {url}#sample to see it read the bundled sample PDF.", flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:

@@ -284,11 +284,12 @@ document.addEventListener("drop", (event) => {
   const file = firstFile(event.dataTransfer?.files);
   if (file) openFile(file);
 });
-ui.sample.addEventListener("click", async () => {
+async function openSample() {
   const response = await fetch("sample.pdf");
   const blob = await response.blob();
   openFile(new File([blob], "sample.pdf", { type: "application/pdf" }));
-});
+}
+ui.sample.addEventListener("click", openSample);
 ui.cancel.addEventListener("click", () => { if (current?.running) cancelJob(true); });
 ui.passwordForm.addEventListener("submit", (event) => {
   event.preventDefault();
@@ -301,3 +302,6 @@ ui.downloadJson.addEventListener("click", () => download(current.json, "json", "
 
 setState("idle");
 startWorker();
+// The address `#sample` (what `python build.py serve` prints) opens on the
+// bundled sample, so a newcomer sees the app work without a file of their own.
+if (location.hash === "#sample") openSample();

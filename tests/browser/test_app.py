@@ -104,6 +104,17 @@ def test_sample_button_shows_the_sample(app: App):
     assert "What to expect" in texts[1]
 
 
+def test_sample_address_opens_on_the_sample(new_page):
+    _, page = new_page
+    app = App(page)
+    page.goto("#sample")
+    app.wait_ready()
+    assert app.wait_job(1) == "done"
+    texts = app.page_texts()
+    assert texts[0].startswith("Reading a PDF without uploading it")
+    assert len(texts) == 2
+
+
 def test_cancel_stops_between_pages(app: App):
     job = int(app.page.get_attribute("body", "data-job") or 0) + 1
     app.page.set_input_files("#file", files=[
