@@ -1,0 +1,396 @@
+"""Chromium benchmark: our engine (Pyodide) against pdf.js getTextContent.
+
+    python -m bench.browser [FOLDER] [--max-files 40] [--repeat 3]
+                            [--startup-runs 3] [--no-startup] [--no-memory]
+
+Needs the built site (``python build.py``), ``npm ci`` (pdfjs-dist, pinned in
+package-lock.json), Playwright for Python and Debian's Chromium
+(``/usr/bin/chromium``, or ``CHROMIUM=/path``).
+
+A snapshot of ``site/`` (so a rebuild during the run cannot disturb it), the
+bench pages of ``bench/web/`` (under ``/bench/``), ``node_modules/pdfjs-dist``
+(under ``/pdfjs/``) and the PDFs (under ``/pdfs/``) are served from a thread
+on 127.0.0.1 with build.py's handler (same MIME types, CSP and
+``Cache-Control: no-cache`` as ``python build.py serve``).
+
+1. Throughput.  One page, ``bench/web/bench.html``, holds both engines: ours in
+   a module worker (``bench/web/pyworker.js``: loads Pyodide and our bundle as
+   ``web/worker.js`` does, then times ``pyengine.extract``), pdf.js in its own
+   Web Worker (``getDocument`` with cMapUrl/standardFontDataUrl, then
+   ``getTextContent`` for every page, one page after another).  Both get the
+   same bytes, file by file, the first tool alternating.  Time is measured on
+   the page, from handing over the bytes to having every page's text.
+2. Memory.  A fresh worker of ours per case; wasm heap size after start and
+   after the largest file of the folder and a generated 1,000-page PDF (wasm
+   memory never shrinks, so the size after is the peak).
+3. Start-up, in a fresh on-disk profile per run: the real app (``index.html``)
+   from page open to the first page's text of a generated 10-page PDF chosen
+   as soon as the page has loaded, on a first visit and a repeat visit (warm
+   HTTP cache); bytes transferred on the first visit; and the same for a bare
+   Pyodide start (a module worker that only calls loadPyodide).
+
+Not part of the test suite.  Results are also written to bench/out/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .common import OUT, ROOT, PdfFile, corpus_files, default_corpus, fmt_mib, generated, spread
+
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (the site's own server and paths)
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+BENCH_WEB = Path(__file__).resolve().parent / "web"
+PDFJS = ROOT / "node_modules" / "pdfjs-dist"
+TOOLS = ("ours", "pdfjs")
+SETTLE_MS = 5000
+
+# Marks on the page when the first page's text shows up in the app.
+FIRST_TEXT_OBSERVER = """
+(() => {
+  const seen = () => {
+    const pre = document.querySelector("#pages .page-text");
+    if (pre && pre.textContent.trim() && !window.__firstTextAt) {
+      window.__firstTextAt = performance.now();
+      document.documentElement.dataset.firstTextAt = String(window.__firstTextAt);
+      return true;
+    }
+    return false;
+  };
+  new MutationObserver((_, obs) => { if (seen()) obs.disconnect(); })
+    .observe(document, { childList: true, subtree: true, characterData: true });
+})();
+"""
+
+
+def prepare_root(tmp: Path, files: list[PdfFile], extra: dict[str, Path]) -> dict[str, str]:
+    """Lay out the served folder; returns {pdf name: URL path}."""
+    site = build.SITE
+    if not (site / "py" / "manifest.json").is_file():
+        raise SystemExit("site/ is not built: run `python build.py` first")
+    if not (PDFJS / "build" / "pdf.mjs").is_file():
+        raise SystemExit("node_modules/pdfjs-dist is missing: run `npm ci` first")
+    root = tmp / "root"
+    shutil.copytree(site, root)          # copy2 keeps mtimes (Last-Modified)
+    shutil.copytree(BENCH_WEB, root / "bench")
+    os.symlink(PDFJS, root / "pdfjs")
+    (root / "pdfs").mkdir()
+    urls = {}
+    for i, f in enumerate(files):
+        name = f"f{i:03d}.pdf"
+        os.symlink(f.path, root / "pdfs" / name)
+        urls[f.path.name] = f"/pdfs/{name}"
+    for key, path in extra.items():
+        os.symlink(path, root / "pdfs" / f"{key}.pdf")
+        urls[key] = f"/pdfs/{key}.pdf"
+    return urls
+
+
+def launch(p):
+    return p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+# --- throughput ---------------------------------------------------------------
+
+def run_throughput(p, base: str, files: list[PdfFile], urls: dict, repeat: int,
+                   timeout_s: float) -> tuple[dict, dict]:
+    browser = launch(p)
+    try:
+        page = browser.new_page()
+        page.on("console", lambda m: m.type == "error" and print(
+            f"  [console] {m.text[:200]}", file=sys.stderr))
+        page.goto(base + "bench/bench.html")
+        info = page.evaluate("window.benchReady")
+        print(f"bench page ready: our worker started in {info['readyMs']:.0f} ms "
+              f"(bundle {info['bundle']}), pdf.js {info['pdfjs']}", flush=True)
+        times = {t: {} for t in TOOLS}
+        pages = {}
+        t0 = time.monotonic()
+        for i, f in enumerate(files):
+            name = f.path.name
+            for r in range(repeat):
+                order = list(TOOLS) if (i + r) % 2 == 0 else list(reversed(TOOLS))
+                out = page.evaluate("([u, pw, o, t]) => window.runFile(u, pw, o, t)",
+                                    [urls[name], f.password, order, timeout_s * 1000])
+                for t in TOOLS:
+                    times[t].setdefault(name, []).append(out[t])
+            ok = [times["ours"][name][-1], times["pdfjs"][name][-1]]
+            pages[name] = next((x["pages"] for x in ok if "pages" in x), 0)
+            cells = "  ".join(
+                f"{t}=" + (f"{min(x['outerMs'] for x in times[t][name]) / pages[name]:.1f}"
+                           if pages[name] and all("outerMs" in x for x in times[t][name])
+                           else "ERR(" + next((x.get("error", "?") for x in times[t][name]
+                                               if "error" in x), "?")[:80] + ")")
+                for t in TOOLS)
+            print(f"[{i + 1}/{len(files)} {time.monotonic() - t0:5.0f}s] {name} "
+                  f"({pages[name]} p): {cells}", file=sys.stderr, flush=True)
+        return {"pages": pages, "times": times}, info
+    finally:
+        browser.close()
+
+
+def summarize(result: dict, repeat: int) -> dict:
+    pages, times = result["pages"], result["times"]
+    failed = {t: sorted(n for n in pages if not pages[n] or any(
+        "outerMs" not in x for x in times[t][n])) for t in TOOLS}
+    common = [n for n in pages if pages[n] and not any(n in failed[t] for t in TOOLS)]
+    # Both engines are divided by the same page count (ours = pypdf's).
+    denom = {n: times["ours"][n][0].get("pages") or pages[n] for n in common}
+    count_mismatch = [(n, times["ours"][n][0]["pages"], times["pdfjs"][n][0]["pages"])
+                      for n in common
+                      if times["ours"][n][0]["pages"] != times["pdfjs"][n][0]["pages"]]
+    per_repeat = {t: {"median": [], "pooled": []} for t in TOOLS}
+    ratio = {"of_medians": [], "median_of_file_ratios": [], "pooled": []}
+    inner_share = []
+    for r in range(repeat):
+        ms = {t: [times[t][n][r]["outerMs"] / denom[n] for n in common] for t in TOOLS}
+        tot = {t: sum(times[t][n][r]["outerMs"] for n in common) for t in TOOLS}
+        npages = sum(denom.values())
+        for t in TOOLS:
+            per_repeat[t]["median"].append(statistics.median(ms[t]))
+            per_repeat[t]["pooled"].append(tot[t] / npages)
+        ratio["of_medians"].append(statistics.median(ms["ours"]) / statistics.median(ms["pdfjs"]))
+        ratio["median_of_file_ratios"].append(statistics.median(
+            a / b for a, b in zip(ms["ours"], ms["pdfjs"])))
+        ratio["pooled"].append(tot["ours"] / tot["pdfjs"])
+        inner_share.append(sum(times["ours"][n][r]["ms"] for n in common) / tot["ours"])
+    best = {t: {n: min(x["outerMs"] for x in times[t][n]) for n in common} for t in TOOLS}
+    worst = sorted(common, key=lambda n: best["ours"][n] / best["pdfjs"][n], reverse=True)
+    outliers = [(n, denom[n], round(best["ours"][n] / denom[n], 1),
+                 round(best["pdfjs"][n] / denom[n], 1),
+                 round(best["ours"][n] / best["pdfjs"][n], 2)) for n in worst[:10]]
+    return {"files": len(pages), "common_files": len(common),
+            "common_pages": sum(denom.values()), "failed": failed,
+            "page_count_mismatch": count_mismatch, "per_repeat": per_repeat,
+            "ratio": ratio, "extract_share_of_ours": inner_share, "outliers": outliers}
+
+
+def print_summary(s: dict, repeat: int) -> None:
+    print(f"\nFiles: {s['files']}; both engines read {s['common_files']} "
+          f"({s['common_pages']} pages). min / median / max over {repeat} repeat(s).")
+    for t in TOOLS:
+        if s["failed"][t]:
+            print(f"  {t} failed on {len(s['failed'][t])}: {', '.join(s['failed'][t])}")
+    if s["page_count_mismatch"]:
+        print(f"  page counts differ (ours, pdf.js): {s['page_count_mismatch']}")
+    print("\nms/page in Chromium        median over files          pooled (sum/sum)")
+    print("engine                     min  median     max       min  median     max")
+    for t, label in (("ours", "ours (pyengine)"), ("pdfjs", "pdf.js getTextContent")):
+        pr = s["per_repeat"][t]
+        print(f"{label:20s} {spread(pr['median'])}   {spread(pr['pooled'])}")
+    r = s["ratio"]
+    print("\nratio ours / pdf.js (< 1: ours is faster)      min  median     max")
+    print(f"  ratio of the medians over files        {spread(r['of_medians'])}")
+    print(f"  median of per-file ratios              {spread(r['median_of_file_ratios'])}")
+    print(f"  pooled (total time / total time)       {spread(r['pooled'])}")
+    share = s["extract_share_of_ours"]
+    print(f"  (pyengine.extract itself is {100 * statistics.median(share):.0f}% of our "
+          f"measured time; the rest is message passing and bytes -> Python)")
+    print("\nfiles where ours is slowest relative to pdf.js (best of repeats, ms/page):")
+    for name, p, ours, theirs, ratio in s["outliers"]:
+        print(f"  {ratio:7.2f}x  {ours:8.1f} vs {theirs:8.1f}  {p:4d} p  {name}")
+
+
+# --- memory --------------------------------------------------------------------
+
+def run_memory(p, base: str, cases: list[tuple[str, str, str]], timeout_s: float) -> dict:
+    browser = launch(p)
+    results = {}
+    print("\npeak wasm memory (fresh worker per case; wasm memory only grows)")
+    try:
+        page = browser.new_page()
+        page.goto(base + "bench/bench.html")
+        page.evaluate("window.benchReady")
+        for label, url, password in cases:
+            r = page.evaluate("([u, pw, t]) => window.memoryRun(u, pw, t)",
+                              [url, password, timeout_s * 1000])
+            results[label] = r
+            if "error" in r:
+                print(f"  {label:55s} FAILED: {r['error'][:200]}")
+                continue
+            pj = r["pdfjs"]
+            pj_ms = f"{pj['outerMs'] / r['pages']:.1f}" if "outerMs" in pj else pj.get("error")
+            print(f"  {label:55s} heap {fmt_mib(r['heap']):>10s} (after start "
+                  f"{fmt_mib(r['heapAfterStart'])}); {r['pages']} p, ours "
+                  f"{r['outerMs'] / r['pages']:.1f} ms/page, pdf.js {pj_ms} ms/page",
+                  flush=True)
+    finally:
+        browser.close()
+    return results
+
+
+# --- start-up --------------------------------------------------------------------
+
+def _visit(context, url: str, ten_pages: Path | None) -> dict:
+    responses = []
+
+    def on_response(resp) -> None:
+        responses.append(resp)
+
+    context.on("response", on_response)
+    page = context.new_page()
+    page.goto(url, wait_until="domcontentloaded")
+    if ten_pages is not None:
+        page.set_input_files("#file", str(ten_pages))
+        page.wait_for_selector("html[data-first-text-at]", state="attached", timeout=180_000)
+        at = float(page.get_attribute("html", "data-first-text-at"))
+        page.wait_for_selector("body[data-state=done]", state="attached", timeout=180_000)
+        ready = page.get_attribute("body", "data-ready-at")
+        extra = {"ready_ms": int(ready) if ready else None,
+                 "worker": json.loads(page.get_attribute("body", "data-worker-timings") or "{}")}
+    else:
+        page.wait_for_selector("body[data-bare-at]", state="attached", timeout=180_000)
+        at = float(page.get_attribute("body", "data-bare-at"))
+        extra = {"worker_ms": int(page.get_attribute("body", "data-worker-ms"))}
+    wire = body = 0
+    paths = set()
+    errors = []
+    for resp in responses:
+        try:
+            sizes = resp.request.sizes()
+        except Exception as exc:  # noqa: BLE001
+            errors.append(str(exc)[:120])
+            continue
+        body += sizes["responseBodySize"]
+        wire += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        paths.add(resp.url.split("?")[0])
+    if errors:
+        print(f"  ({len(errors)} response sizes unavailable: {errors[0]})", file=sys.stderr)
+    # Stay a moment, as a person would: Chromium writes the compiled wasm to
+    # its code cache only after the module has run for a while, and a page
+    # closed at once would leave the repeat visit to compile it again.
+    page.wait_for_timeout(SETTLE_MS)
+    page.close()
+    context.remove_listener("response", on_response)
+    return {"ms": at, "bytes": wire, "body_bytes": body, "requests": len(responses),
+            "paths": sorted(paths), **extra}
+
+
+def run_startup(p, base: str, ten_pages: Path, runs: int, root: Path) -> dict:
+    kinds = {"app": (base + "index.html", ten_pages),
+             "bare": (base + "bench/bare.html", None)}
+    results = {k: {"first": [], "repeat": []} for k in kinds}
+    for _ in range(runs):
+        for kind, (url, pdf) in kinds.items():
+            with tempfile.TemporaryDirectory() as profile:
+                context = p.chromium.launch_persistent_context(
+                    profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                if pdf is not None:
+                    context.add_init_script(FIRST_TEXT_OBSERVER)
+                try:
+                    results[kind]["first"].append(_visit(context, url, pdf))
+                    results[kind]["repeat"].append(_visit(context, url, pdf))
+                finally:
+                    context.close()
+    # What the first visit's files weigh, raw and gzipped (as a server could send).
+    raw = gz = 0
+    for url in results["app"]["first"][0]["paths"]:
+        rel = url[len(base):] or "index.html"
+        path = root / rel
+        if path.is_file() and not rel.startswith("pdfs/"):
+            data = path.read_bytes()
+            raw += len(data)
+            gz += len(gzip.compress(data, 6))
+    results["app_files_raw_bytes"] = raw
+    results["app_files_gzip_bytes"] = gz
+    return results
+
+
+def print_startup(s: dict, runs: int) -> None:
+    med = lambda xs: statistics.median(xs)  # noqa: E731
+    print(f"\nstart-up (ms from page open; min / median / max over {runs} fresh profile(s))")
+    rows = []
+    for visit in ("first", "repeat"):
+        app = [x["ms"] for x in s["app"][visit]]
+        bare = [x["ms"] for x in s["bare"][visit]]
+        ready = [x["ready_ms"] for x in s["app"][visit] if x.get("ready_ms")]
+        print(f"  {visit:6s} visit: app, first page's text of a 10-page PDF "
+              f"{spread(app)}   (worker ready {spread(ready)})")
+        print(f"  {visit:6s} visit: bare Pyodide start (loadPyodide only) "
+              f"{spread(bare)}")
+        ratios = [a / b for a, b in zip(app, bare)]
+        print(f"  {visit:6s} visit: ratio app / bare                      {spread(ratios)}")
+        rows.append(ratios)
+    first = s["app"]["first"][0]
+    print(f"  first visit transferred: {first['bytes']:,} bytes ({fmt_mib(first['bytes'])}, "
+          f"{first['requests']} responses, headers included; the 10-page PDF is not "
+          f"fetched); same files gzipped: {fmt_mib(s['app_files_gzip_bytes'])} "
+          f"(raw {fmt_mib(s['app_files_raw_bytes'])})")
+    print(f"  repeat visit body bytes: "
+          f"{[x['body_bytes'] for x in s['app']['repeat']]}; bare first visit: "
+          f"{fmt_mib(med([x['bytes'] for x in s['bare']['first']]))}")
+
+
+# --- main ----------------------------------------------------------------------------
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", nargs="?", type=Path, default=None,
+                        help="folder of PDFs (default: ../shared/corpus/pdfs)")
+    parser.add_argument("--max-files", type=int, default=40,
+                        help="an even spread of N files (0: all); default 40")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--startup-runs", type=int, default=3)
+    parser.add_argument("--timeout", type=float, default=300, help="seconds per file and engine")
+    parser.add_argument("--no-throughput", action="store_true")
+    parser.add_argument("--no-startup", action="store_true")
+    parser.add_argument("--no-memory", action="store_true")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    folder = args.folder or default_corpus()
+    all_files, skipped = corpus_files(folder)
+    files, _ = corpus_files(folder, args.max_files or None)
+    largest = max(all_files, key=lambda f: f.size)
+    big, ten = generated(1000), generated(10)
+    print(f"Chromium benchmark: {len(files)} files from {folder} "
+          f"({len(skipped)} skipped: password unknown)", flush=True)
+    results: dict = {"folder": str(folder), "repeat": args.repeat}
+    with tempfile.TemporaryDirectory() as tmp:
+        urls = prepare_root(Path(tmp), files + ([largest] if largest not in files else []),
+                            {"generated1000": big, "generated10": ten})
+        root = Path(tmp) / "root"
+        server, base = build.serve_in_thread(root)
+        try:
+            with sync_playwright() as p:
+                if not args.no_throughput:
+                    started = time.monotonic()
+                    raw, info = run_throughput(p, base, files, urls, args.repeat, args.timeout)
+                    summary = summarize(raw, args.repeat)
+                    print_summary(summary, args.repeat)
+                    print(f"\nthroughput took {time.monotonic() - started:.0f} s")
+                    results.update(info=info, raw=raw, summary=summary)
+                if not args.no_memory:
+                    results["memory"] = run_memory(p, base, [
+                        (f"largest file: {largest.path.name} ({fmt_mib(largest.size)})",
+                         urls[largest.path.name], largest.password),
+                        (f"generated 1,000-page PDF ({fmt_mib(big.stat().st_size)})",
+                         urls["generated1000"], "")], args.timeout)
+                if not args.no_startup:
+                    s = run_startup(p, base, ten, args.startup_runs, root)
+                    print_startup(s, args.startup_runs)
+                    results["startup"] = s
+        finally:
+            server.shutdown()
+    OUT.mkdir(parents=True, exist_ok=True)
+    out = OUT / f"browser-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    out.write_text(json.dumps(results, indent=1, default=str))
+    print(f"\nraw results: {out.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,126 @@
+// The benchmark page: our engine (pyworker.js, a module worker) and pdf.js
+// (its own Web Worker, driven through its API) on the same bytes, one file at
+// a time, in the order bench/browser.py asks.  Times are measured here, on
+// the page, from handing over the bytes to having every page's text.
+import * as pdfjsLib from "../pdfjs/build/pdf.mjs";
+
+const PDFJS = new URL("../pdfjs/", import.meta.url);
+pdfjsLib.GlobalWorkerOptions.workerSrc = new URL("build/pdf.worker.mjs", PDFJS).href;
+const PDFJS_OPTIONS = {
+  cMapUrl: new URL("cmaps/", PDFJS).href,
+  cMapPacked: true,
+  standardFontDataUrl: new URL("standard_fonts/", PDFJS).href,
+  wasmUrl: new URL("wasm/", PDFJS).href,
+  isEvalSupported: false,
+};
+
+let pdfWorker = new pdfjsLib.PDFWorker({ name: "pdfjs-bench" });
+
+class Ours {
+  constructor() {
+    this.worker = new Worker(new URL("pyworker.js", import.meta.url), { type: "module" });
+    this.next = 1;
+    this.pending = new Map();
+    this.worker.onmessage = ({ data }) => {
+      const resolve = this.pending.get(data.id);
+      this.pending.delete(data.id);
+      resolve?.(data);
+    };
+    this.worker.onerror = (e) => {
+      for (const resolve of this.pending.values()) resolve({ error: `worker error ${e.message}` });
+      this.pending.clear();
+    };
+  }
+  call(msg, transfer = []) {
+    const id = this.next++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.worker.postMessage({ id, ...msg }, transfer);
+    });
+  }
+  info() { return this.call({ type: "info" }); }
+  async run(bytes, password) {
+    const t0 = performance.now();
+    const r = await this.call({ type: "run", data: bytes, password }, [bytes]);
+    return { ...r, outerMs: performance.now() - t0 };
+  }
+  terminate() { this.worker.terminate(); }
+}
+
+let ours = new Ours();
+
+async function runPdfjs(bytes, password) {
+  const t0 = performance.now();
+  const task = pdfjsLib.getDocument({ ...PDFJS_OPTIONS, data: new Uint8Array(bytes),
+                                      worker: pdfWorker, password: password || undefined });
+  try {
+    const doc = await task.promise;
+    let chars = 0;
+    for (let i = 1; i <= doc.numPages; i++) {
+      const page = await doc.getPage(i);
+      const content = await page.getTextContent();
+      for (const item of content.items) chars += item.str ? item.str.length : 0;
+      page.cleanup();
+    }
+    return { outerMs: performance.now() - t0, pages: doc.numPages, chars };
+  } finally {
+    await task.destroy();
+  }
+}
+
+function withTimeout(promise, ms, onTimeout) {
+  let timer;
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(() => { onTimeout(); resolve({ error: `timeout>${ms / 1000}s` }); }, ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function fetchPdf(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+  return r.arrayBuffer();
+}
+
+const RUNNERS = {
+  async ours(buf, password, timeoutMs) {
+    const r = await withTimeout(ours.run(buf.slice(0), password), timeoutMs, () => {
+      ours.terminate();
+      ours = new Ours();          // the next file gets a fresh runtime
+    });
+    if (r.error && !r.error.startsWith("timeout")) return r;
+    if (r.error) await ours.info();
+    return r;
+  },
+  async pdfjs(buf, password, timeoutMs) {
+    return withTimeout(runPdfjs(buf.slice(0), password).catch((e) => ({ error: String(e).slice(0, 200) })),
+                       timeoutMs, () => {
+      pdfWorker.destroy();
+      pdfWorker = new pdfjsLib.PDFWorker({ name: "pdfjs-bench" });
+    });
+  },
+};
+
+// One file, each tool once, in the given order.
+window.runFile = async (url, password, order, timeoutMs) => {
+  const buf = await fetchPdf(url);
+  const out = {};
+  for (const tool of order) out[tool] = await RUNNERS[tool](buf, password, timeoutMs);
+  return out;
+};
+
+// Peak wasm memory: a fresh worker, one file, the heap before and after.
+window.memoryRun = async (url, password, timeoutMs) => {
+  const buf = await fetchPdf(url);
+  const fresh = new Ours();
+  try {
+    const before = await fresh.info();
+    const r = await withTimeout(fresh.run(buf.slice(0), password), timeoutMs, () => {});
+    const pdfjs = await RUNNERS.pdfjs(buf, password, timeoutMs);
+    return { heapAfterStart: before.heap, ...r, pdfjs };
+  } finally {
+    fresh.terminate();
+  }
+};
+
+window.benchReady = ours.info().then((info) => ({ ...info, pdfjs: pdfjsLib.version }));

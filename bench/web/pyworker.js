@@ -1,0 +1,75 @@
+// Bench-only module worker: starts Pyodide and our bundle the way
+// web/worker.js does (same files, same order, same pyengine.web.init), then
+// runs pyengine.extract on the bytes posted to it and reports the time.
+// Served from <site>/bench/, so the site's files are one level up.
+import { MSG } from "../protocol.js";
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+const BASE = new URL("../", import.meta.url);
+const started = performance.now();
+
+function readDataFile(name) {           // as web/worker.js: synchronous, same origin
+  const xhr = new XMLHttpRequest();
+  xhr.open("GET", new URL("data/" + name, BASE), false);
+  xhr.responseType = "arraybuffer";
+  xhr.send();
+  return xhr.status === 200 ? new Uint8Array(xhr.response) : undefined;
+}
+
+async function fetchBytes(path) {
+  const response = await fetch(new URL(path, BASE));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+function heapBytes(pyodide) {
+  const m = pyodide._module;
+  return m?.HEAPU8?.length ?? m?.wasmMemory?.buffer?.byteLength ?? null;
+}
+
+let pyodide = null;
+let benchRun = null;
+
+async function start() {
+  const manifest = fetch(new URL("py/manifest.json", BASE)).then((r) => r.json());
+  const first = manifest.then((m) => fetchBytes(`py/${m.bundle.archives[0].file}`));
+  pyodide = await loadPyodide({ indexURL: new URL("pyodide/", BASE).href,
+                                stdout: () => {}, stderr: () => {} });
+  const runtimeMs = performance.now() - started;
+  const archive = (await manifest).bundle.archives[0];
+  const dir = `/app/${archive.kind}`;
+  pyodide.unpackArchive(await first, "zip", { extractDir: dir });
+  pyodide.pyimport("sys").path.insert(0, dir);
+  const web = pyodide.pyimport("pyengine.web");
+  web.init(JSON.stringify(MSG), () => {}, readDataFile);
+  benchRun = pyodide.runPython(`
+import json
+import pyengine
+
+def bench_run(data, password):
+    doc = pyengine.extract(data.to_bytes(), pyengine.Options(password=password))
+    return json.dumps({"pages": doc.page_count,
+                       "chars": sum(len(p.text) for p in doc.pages)})
+bench_run
+`);
+  return { runtimeMs, readyMs: performance.now() - started, bundle: archive.kind,
+           heap: heapBytes(pyodide) };
+}
+
+const ready = start();
+
+self.onmessage = async ({ data: msg }) => {
+  try {
+    const info = await ready;
+    if (msg.type === "info") {
+      self.postMessage({ id: msg.id, ...info, heap: heapBytes(pyodide) });
+      return;
+    }
+    const t0 = performance.now();
+    const result = JSON.parse(benchRun(new Uint8Array(msg.data), msg.password ?? ""));
+    const ms = performance.now() - t0;
+    self.postMessage({ id: msg.id, ms, ...result, heap: heapBytes(pyodide) });
+  } catch (err) {
+    self.postMessage({ id: msg.id, error: String(err).slice(-300) });
+  }
+};
