@@ -12,7 +12,7 @@ import logging
 from dataclasses import dataclass
 
 from pypdf import PdfReader
-from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
+from pypdf.errors import DependencyError, FileNotDecryptedError
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
 
 from .crypto import install_fallback_aes
@@ -143,6 +143,21 @@ def _encryption_name(reader: PdfReader) -> str | None:
         return "unknown"
 
 
+ROOT_RECOVERY_SCAN_BYTES = 256 * 1024 * 1024
+"""Bytes pypdf may scan while hunting for a lost catalog (see below)."""
+
+
+def _root_recovery_limit(size: int) -> int:
+    """Objects pypdf may try when the trailer's /Root is missing or wrong.
+
+    pypdf tries objects 1, 2, ... up to /Size (at most 10000); each one
+    missing from the xref costs a regular-expression search over the whole
+    file, so a 3 MB file with a damaged /Root took 20 s (fuzz/).  Allow as
+    many tries as fit in ROOT_RECOVERY_SCAN_BYTES, between 100 and 10000.
+    """
+    return max(100, min(10_000, ROOT_RECOVERY_SCAN_BYTES // max(size, 1)))
+
+
 def open_document(data: bytes, password: str = "") -> PdfDocument:
     """Open PDF bytes; raise a coded error when the caller must act."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
@@ -151,12 +166,21 @@ def open_document(data: bytes, password: str = "") -> PdfDocument:
     if b"%PDF-" not in data[:PDF_HEADER_SEARCH]:
         raise NotAPdf()
     try:
-        reader = PdfReader(io.BytesIO(data), strict=False)
-    except (PdfReadError, ValueError, KeyError, TypeError, IndexError, AttributeError,
-            AssertionError, RecursionError) as exc:
-        raise Damaged(f"This PDF is damaged and could not be opened ({type(exc).__name__}).") from exc
+        reader = PdfReader(io.BytesIO(data), strict=False,
+                           root_object_recovery_limit=_root_recovery_limit(len(data)))
+    except NotImplementedError as exc:
+        # pypdf reads /Encrypt while opening and refuses handlers and
+        # methods it does not implement (e.g. a /Filter other than
+        # /Standard, a /SubFilter, a crypt filter method it lacks).
+        raise Unsupported(f"This PDF's encryption is not supported ({exc}).") from exc
     except MemoryError as exc:
         raise LimitExceeded("This PDF needs more memory than is available.") from exc
+    except Exception as exc:
+        # Only pypdf runs inside PdfReader(): whatever it raises on damaged
+        # bytes (PdfReadError, its LimitReachedError and ParseError, or a
+        # plain ValueError/KeyError/IndexError/OverflowError... found by
+        # fuzz/) means the file could not be opened.
+        raise Damaged(f"This PDF is damaged and could not be opened ({type(exc).__name__}).") from exc
     encryption = None
     try:
         encrypted = reader.is_encrypted

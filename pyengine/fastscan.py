@@ -32,12 +32,19 @@ FILLS = frozenset((b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"))
 
 _D = rb"\s/\[\]()<>{}%"
 _SKIPPABLE = rb"(?:rg|RG|g|G|k|K|cs|CS|sc|SC|scn|SCN|m|l|c|v|y|re|h|S|s|n|W|W\*|w|J|j|M|d|i|ri|gs|sh|BMC|BDC|EMC|MP|DP|BX|EX|d0|d1)"
+# A run is only tried where the previous token ended (``match``, not
+# ``search``): searched, a failed run attempt was repeated at every offset of
+# a long number or blank stretch, which is quadratic -- fuzz/ found a 30 MB
+# stream of "000..." (a damaged Flate bomb) that took minutes.
+_RUN = re.compile(
+    rb"(?:(?>(?:[-+.0-9]+|\s+|/[^" + _D + rb"]*|[\[\]])*+)" + _SKIPPABLE
+    + rb"(?![^" + _D + rb"]))+")
+_OPERANDS = re.compile(rb"(?>(?:[-+.0-9]+|\s+|/[^" + _D + rb"]*|[\[\]])*+)")
+"""The operand stretch a run starts with: where a failed run attempt gave up."""
 _SCAN = re.compile(
-    rb"(?P<run>(?:(?>(?:[-+.0-9]+|\s+|/[^" + _D + rb"]*|[\[\]])*+)" + _SKIPPABLE
-    + rb"(?![^" + _D + rb"]))+)"
-    rb"|(?P<str>\()"
+    rb"(?P<str>\()"
     rb"|(?P<dict><<|>>)"
-    rb"|(?P<hex><[^>]*>)"
+    rb"|(?P<hex><[^<>]*>)"  # no "<" inside: a failed attempt stops at the next "<"
     rb"|(?P<cmt>%[^\r\n]*)"
     rb"|(?P<name>/[^" + _D + rb"]*)"
     rb"|(?P<op>[A-Za-z'\"*][^" + _D + rb"]*)"
@@ -52,10 +59,12 @@ class ScanError(Exception):
     pass
 
 
-def skim(data: bytes) -> tuple[list, int, int]:
+def skim(data: bytes, max_ops: int | None = None) -> tuple[list, int, int]:
     """(operations we run, fills, operator count) of a content stream.
 
     The operations are (operands, operator) as contentstream.py gives them.
+    Scanning stops once the count passes ``max_ops`` (the interpreter then
+    refuses the stream as over its operator limit).
     """
     out: list = []
     fills = 0
@@ -63,19 +72,29 @@ def skim(data: bytes) -> tuple[list, int, int]:
     pos = 0
     last = 0  # end of the previous operator: operands start here
     search = _SCAN.search
+    run_match = _RUN.match
+    # A run that failed from ``pos`` fails from every later token boundary of
+    # the same operand stretch (it stops at the same place), so it is not
+    # tried again before the stretch ends: "/a /b /c ..." stays linear.
+    no_run_until = 0
     parse = cs.operations_for_interpreter
     n = len(data)
     while pos < n:
+        if max_ops is not None and total > max_ops:
+            break
+        if pos >= no_run_until:
+            m = run_match(data, pos)
+            if m is not None and m.end() > pos:
+                # Fills are not skippable (they stop a run), so none hide here.
+                # A run counts as one operator against the page's limit.
+                total += 1
+                pos = last = m.end()
+                continue
+            no_run_until = _OPERANDS.match(data, pos).end()
         m = search(data, pos)
         if m is None:
             break
         kind = m.lastgroup
-        if kind == "run":
-            # Fills are not skippable (they stop a run), so none hide here.
-            # A run counts as one operator against the page's limit.
-            total += 1
-            pos = last = m.end()
-            continue
         if kind == "str":
             try:
                 _, pos = cs._read_literal(data, m.start())  # noqa: SLF001

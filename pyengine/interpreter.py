@@ -21,6 +21,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
+from pypdf.errors import LimitReachedError
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
 
 from .contentstream import operations_for_interpreter
@@ -45,6 +46,18 @@ TIME_CHECK_EVERY = 2048
 
 ANNOT_HIDDEN_FLAGS = 0x02 | 0x20
 """Annotation flags Hidden and NoView (ISO 32000-1 12.5.3)."""
+
+MAX_GLYPH_SIZE = 14_400.0
+"""Points: a glyph whose effective size exceeds the largest page PDF allows
+without /UserUnit (200 in, ISO 32000-1 Annex C.2) cannot be read on any page.
+Such glyphs (a damaged Tf, Tm or cm: fuzz/ found sizes of 1e9 and more) are
+not placed -- the pen still advances -- because layout work grows with the
+glyph size (baseline buckets) and would run for minutes."""
+
+STREAM_LIMIT_REASON = "stream: a content stream inflates past pypdf's decompression limit"
+"""Truncation reason when pypdf stops a decode at its output limit (a Flate
+bomb): pypdf's zlib limit (75 MB by default) is below Options.max_stream_bytes,
+so it is the one that fires on Flate streams."""
 
 
 def mul(m: Matrix, n: Matrix) -> Matrix:
@@ -138,6 +151,8 @@ class PageRun:
     ops: int = 0
     bad_ops: int = 0
     offpage: int = 0
+    oversized: int = 0
+    """Glyphs not placed because their size exceeds MAX_GLYPH_SIZE."""
 
 
 class _Interpreter:
@@ -198,7 +213,7 @@ class _Interpreter:
         ops = None
         if len(data) >= SMALL_STREAM:
             try:
-                ops, fills, total = skim(data)
+                ops, fills, total = skim(data, self.options.max_ops_per_page)
             except ScanError:
                 ops = None
         if ops is None:
@@ -339,6 +354,7 @@ class _Interpreter:
         a, b, c, d, e, f = m
         ysc = math.hypot(c, d)
         eff = abs(size) * ysc
+        oversized = not eff <= MAX_GLYPH_SIZE  # also true for NaN
         xsc = math.hypot(a, b) or 1.0
         ux, uy = a / xsc, b / xsc
         asc, desc = font.ascent * size, font.descent * size
@@ -386,6 +402,9 @@ class _Interpreter:
                     if text is None:
                         n_unmapped += 1
                         text = ""
+                    if oversized:
+                        run.oversized += 1
+                        continue
                     if len(glyphs) >= limit:
                         if not run.truncated or "characters" not in run.truncated[-1]:
                             run.truncated.append(f"characters: more than {limit} on one page")
@@ -481,6 +500,9 @@ class _Interpreter:
         if program is None:
             try:
                 data = xobj.get_data()
+            except LimitReachedError:
+                self.run.truncated.append(STREAM_LIMIT_REASON)
+                return
             except Exception as exc:
                 self.issues.append(Issue("stream-damaged",
                                          f"a form XObject could not be decoded ({type(exc).__name__})",
@@ -584,6 +606,9 @@ def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options
     try:
         try:
             data = content_data(page.get("/Contents"))
+        except LimitReachedError:
+            interp.run.truncated.append(STREAM_LIMIT_REASON)
+            data = b""
         except Exception as exc:
             issues.append(Issue("stream-damaged",
                                 f"the page's content could not be decoded ({type(exc).__name__})",
@@ -598,4 +623,8 @@ def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options
                                 app.stream.get("/Resources"))
     except _Stop:
         pass
+    if interp.run.oversized:
+        issues.append(Issue("glyph-oversized",
+                            f"{interp.run.oversized} glyphs larger than {MAX_GLYPH_SIZE:g} pt "
+                            "(a damaged font size or matrix) were not placed", number))
     return interp.run
