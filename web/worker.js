@@ -9,6 +9,7 @@
 // text out; no Python source is ever built from data.
 import { MSG, CODES, PROTOCOL_VERSION } from "./protocol.js";
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { bytesFetcher, dataReader } from "./loader.js";
 
 const BASE = new URL("./", import.meta.url);
 const STEPS = 3;
@@ -26,21 +27,8 @@ function progress(step, label) {
   post({ type: MSG.LOADING, step, steps: STEPS, label });
 }
 
-// Synchronous same-origin read of data/<name>; called from Python while it
-// runs (it cannot await).  undefined (Python None) when there is no file.
-function readDataFile(name) {
-  const xhr = new XMLHttpRequest();
-  xhr.open("GET", new URL("data/" + name, BASE), false);
-  xhr.responseType = "arraybuffer";
-  xhr.send();
-  return xhr.status === 200 ? new Uint8Array(xhr.response) : undefined;
-}
-
-async function fetchBytes(path) {
-  const response = await fetch(new URL(path, BASE));
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  return response.arrayBuffer();
-}
+const readDataFile = dataReader(BASE);
+const fetchBytes = bytesFetcher(BASE);
 
 // Unpack one archive of the bundle (bytes: a promise of its ArrayBuffer) into
 // its own directory and import the Python side from it.  Returns the module,

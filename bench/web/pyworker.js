@@ -4,23 +4,13 @@
 // Served from <site>/bench/, so the site's files are one level up.
 import { MSG } from "../protocol.js";
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { bytesFetcher, dataReader } from "../loader.js";
 
 const BASE = new URL("../", import.meta.url);
 const started = performance.now();
 
-function readDataFile(name) {           // as web/worker.js: synchronous, same origin
-  const xhr = new XMLHttpRequest();
-  xhr.open("GET", new URL("data/" + name, BASE), false);
-  xhr.responseType = "arraybuffer";
-  xhr.send();
-  return xhr.status === 200 ? new Uint8Array(xhr.response) : undefined;
-}
-
-async function fetchBytes(path) {
-  const response = await fetch(new URL(path, BASE));
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  return response.arrayBuffer();
-}
+const readDataFile = dataReader(BASE);
+const fetchBytes = bytesFetcher(BASE);
 
 function heapBytes(pyodide) {
   const m = pyodide._module;
