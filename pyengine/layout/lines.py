@@ -153,6 +153,8 @@ class _LineAcc:
     u1: float
     v: float
     size: float
+    drawn: set[int]
+    """Drawing-order indices of the segments (to tell a neighbour in O(1))."""
 
 
 def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
@@ -184,7 +186,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 # Segments drawn one after the other may be far apart (a
                 # superscript, a kerned run); others only when close, so two
                 # columns on a shared baseline never become one line.
-                adjacent = any(abs(t.index - s.index) == 1 for t in ln.segs)
+                adjacent = s.index - 1 in ln.drawn or s.index + 1 in ln.drawn
                 if gap > (gap_max if adjacent else near) * size:
                     continue
                 target = ln
@@ -192,11 +194,12 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
             if target is not None:
                 break
         if target is None:
-            target = _LineAcc(s.key, [s], s.u0, s.u1, s.v, s.size)
+            target = _LineAcc(s.key, [s], s.u0, s.u1, s.v, s.size, {s.index})
             lines.append(target)
             index.setdefault((s.key, int(s.v // bucket)), []).append(target)
         else:
             target.segs.append(s)
+            target.drawn.add(s.index)
             target.u0 = min(target.u0, s.u0)
             target.u1 = max(target.u1, s.u1)
         placed[i] = target
