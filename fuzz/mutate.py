@@ -434,7 +434,6 @@ def xref_damage(data: bytes, rng: random.Random) -> bytes:
                         b"%d" % (len(data) + 100), b"99999999999"))
         return data[:m.start(1)] + v + data[m.end(1):]
     if r < 0.35:              # /Prev loop: an update whose /Prev is itself
-        at = len(data) + (0 if data.endswith(b"\n") else 1)
         heads = list(OBJ_HEADER.finditer(data))
         if not heads:
             return data

@@ -28,7 +28,7 @@ from .contentstream import operations_for_interpreter
 from .fastscan import SMALL_STREAM, ScanError, skim
 from .document import PageGeometry, PdfDocument, as_dict, content_data, resolve
 from .fonts import load_font
-from .fonts.base import Font, KIND_NONE
+from .fonts.base import Font
 from .options import Options
 from .records import SOURCE_ANNOTATION, SOURCE_FORM_FIELD, SOURCE_PAGE, Glyph, Issue
 

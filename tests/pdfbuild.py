@@ -66,6 +66,23 @@ def helvetica(widths: dict[int, int] | None = None, first: int = 32, last: int =
     }
 
 
+def tounicode(body: bytes, two_byte: bool = False) -> DecodedStreamObject:
+    """A /ToUnicode CMap stream: ``body`` holds its bfchar/bfrange sections."""
+    space = b"<0000> <FFFF>" if two_byte else b"<00> <FF>"
+    return stream(b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
+                  b"1 begincodespacerange " + space + b" endcodespacerange "
+                  + body + b" endcmap end end")
+
+
+def type0(to_unicode: DecodedStreamObject, dw: int = 1000, encoding: str = "/Identity-H") -> dict:
+    """A composite font with 2-byte codes, default width ``dw`` and no /W."""
+    return {"/Type": "/Font", "/Subtype": "/Type0", "/BaseFont": "/X", "/Encoding": encoding,
+            "/ToUnicode": to_unicode,
+            "/DescendantFonts": [{"/Type": "/Font", "/Subtype": "/CIDFontType2",
+                                  "/BaseFont": "/X", "/DW": dw,
+                                  "/CIDSystemInfo": {"/Supplement": 0}}]}
+
+
 def make_pdf(contents: list[bytes], fonts: dict | None = None, xobjects: dict | None = None,
              media_box=(0, 0, 612, 792), crop_box=None, rotate: int = 0) -> bytes:
     """One page per content stream, all sharing the given resources."""

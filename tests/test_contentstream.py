@@ -14,7 +14,6 @@ import json
 import logging
 import os
 import time
-import zlib
 
 import pytest
 from pypdf.generic import ContentStream, NameObject

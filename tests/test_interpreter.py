@@ -9,7 +9,7 @@ import pytest
 from pypdf.generic import ArrayObject, NameObject
 
 import pyengine
-from pdfbuild import helvetica, make_pdf, obj, stream
+from pdfbuild import helvetica, make_pdf, obj, stream, tounicode, type0
 
 F = {"/F1": helvetica()}
 
@@ -201,16 +201,8 @@ def test_wrong_operand_count_is_skipped_not_fatal():
 def test_two_byte_strings_starting_with_zero_keep_their_bytes():
     # pypdf reads "<00290053>" as UTF-16 text; the interpreter must still see
     # the four bytes, not a byte order mark plus the re-encoded text.
-    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
-            b"1 begincodespacerange <0000> <FFFF> endcodespacerange "
-            b"2 beginbfchar <0029> <0046> <0053> <0070> endbfchar endcmap end end")
-    font = {"/Type": "/Font", "/Subtype": "/Type0", "/BaseFont": "/X",
-            "/Encoding": "/Identity-H", "/ToUnicode": stream(cmap),
-            "/DescendantFonts": [{"/Type": "/Font", "/Subtype": "/CIDFontType2",
-                                  "/BaseFont": "/X", "/DW": 500,
-                                  "/CIDSystemInfo": {"/Registry": "/Adobe", "/Ordering": "/Identity",
-                                                     "/Supplement": 0}}]}
-    font["/DescendantFonts"][0]["/CIDSystemInfo"] = {"/Supplement": 0}
+    font = type0(tounicode(b"2 beginbfchar <0029> <0046> <0053> <0070> endbfchar",
+                           two_byte=True), dw=500)
     ws = words(b"BT /F1 10 Tf 72 700 Td <00290053> Tj (\\000\\051\\000S) Tj ET",
                fonts={"/F1": font})
     assert xs(ws) == [("FpFp", 72.0, 92.0)]

@@ -1,7 +1,7 @@
 """Words, lines and reading order from geometry, on content written here."""
 
 import pyengine
-from pdfbuild import helvetica, make_pdf
+from pdfbuild import helvetica, make_pdf, tounicode, type0
 
 F = {"/F1": helvetica()}
 
@@ -55,15 +55,8 @@ def test_paragraph_break_on_a_wide_gap():
 
 
 def _cjk_font():
-    from pdfbuild import stream
-    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
-            b"1 begincodespacerange <0000> <FFFF> endcodespacerange "
-            b"4 beginbfchar <0001> <D55C> <0002> <AE00> <0003> <65E5> <0004> <672C> endbfchar "
-            b"endcmap end end")
-    return {"/Type": "/Font", "/Subtype": "/Type0", "/BaseFont": "/X", "/Encoding": "/Identity-H",
-            "/ToUnicode": stream(cmap),
-            "/DescendantFonts": [{"/Type": "/Font", "/Subtype": "/CIDFontType2", "/BaseFont": "/X",
-                                  "/DW": 1000, "/CIDSystemInfo": {"/Supplement": 0}}]}
+    return type0(tounicode(b"4 beginbfchar <0001> <D55C> <0002> <AE00> <0003> <65E5> "
+                           b"<0004> <672C> endbfchar", two_byte=True))
 
 
 def test_cjk_ideographs_join_but_korean_words_keep_their_spaces():
@@ -75,13 +68,8 @@ def test_cjk_ideographs_join_but_korean_words_keep_their_spaces():
 
 
 def test_vertical_columns_read_right_to_left_tier_by_tier():
-    font = _cjk_font()
-    font["/Encoding"] = "/Identity-V"
-    from pdfbuild import stream
-    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
-            b"1 begincodespacerange <0000> <FFFF> endcodespacerange "
-            b"1 beginbfrange <0001> <0008> <4E00> endbfrange endcmap end end")
-    font["/ToUnicode"] = stream(cmap)
+    font = type0(tounicode(b"1 beginbfrange <0001> <0008> <4E00> endbfrange", two_byte=True),
+                 encoding="/Identity-V")
     # Columns 20 pt apart; the lower tier starts 100 pt below the upper one.
     # Drawn in a scrambled order: left column first, lower tier in between.
     content = (b"BT /F1 10 Tf 100 700 Td <00030004> Tj ET "

@@ -1,7 +1,7 @@
 """Page verdicts from the same pass that extracts the text."""
 
 import pyengine
-from pdfbuild import helvetica, make_pdf, stream
+from pdfbuild import helvetica, make_pdf, stream, tounicode
 
 F = {"/F1": helvetica()}
 
@@ -52,22 +52,15 @@ def test_many_filled_paths_and_no_text_is_outlines():
 
 
 def test_private_use_text_is_garbled():
-    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
-            b"1 begincodespacerange <00> <FF> endcodespacerange "
-            b"1 beginbfrange <20> <7E> <E000> endbfrange endcmap end end")
-    font = dict(helvetica())
-    font["/ToUnicode"] = stream(cmap)
+    font = dict(helvetica(), **{"/ToUnicode": tounicode(b"1 beginbfrange <20> <7E> <E000> endbfrange")})
     page = pyengine.extract(make_pdf([b"BT /F1 10 Tf 72 700 Td (Some words here) Tj ET"],
                                      fonts={"/F1": font})).pages[0]
     assert page.verdict == "garbled"
 
 
 def test_tounicode_to_control_characters_counts_as_unmapped_not_text():
-    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
-            b"1 begincodespacerange <00> <FF> endcodespacerange "
-            b"2 beginbfchar <41> <0000> <42> <0009> endbfchar endcmap end end")
-    font = dict(helvetica())
-    font["/ToUnicode"] = stream(cmap)
+    font = dict(helvetica(), **{"/ToUnicode": tounicode(
+        b"2 beginbfchar <41> <0000> <42> <0009> endbfchar")})
     page = pyengine.extract(make_pdf([b"BT /F1 10 Tf 72 700 Td (xAAyBz) Tj ET"],
                                      fonts={"/F1": font})).pages[0]
     assert page.text == "xy z\n"
