@@ -41,7 +41,8 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-SITE = ROOT / "site"
+SITE = Path(os.environ.get("PYENGINE_SITE") or ROOT / "site")
+"""Where the site is built; PYENGINE_SITE lets parallel work build apart."""
 CACHE = ROOT / ".cache"
 LOCK_FILE = ROOT / "build.lock.json"
 WEB = ROOT / "web"
@@ -317,7 +318,7 @@ def build(site: Path = SITE) -> dict:
     lock = load_lock()
     ensure_node_modules(lock)
     wheel = fetch_wheel(lock)
-    tmp_site = CACHE / "site-staging"      # moved into place when complete
+    tmp_site = site.parent / f".{site.name}-staging"   # moved into place when complete
     if tmp_site.exists():
         shutil.rmtree(tmp_site)
     tmp_site.mkdir(parents=True)
@@ -431,7 +432,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1
     if args.command == "serve":
-        server = make_server(port=args.port)
+        server = make_server(SITE, port=args.port)
         url = f"http://127.0.0.1:{server.server_address[1]}/"
         print(f"Serving site/ at {url} (Ctrl+C to stop)\n"
               f"Open {url}#sample to see it read the bundled sample PDF.", flush=True)
