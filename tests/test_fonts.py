@@ -110,6 +110,17 @@ def test_glyph_names(name, text):
     assert glyph_to_unicode(name) == text
 
 
+def test_tex_negationslash_is_the_combining_overlay():
+    # sf-GeoTopo-komprimiert.pdf: CMSY's \not slash, drawn over "=", came
+    # out as the fraction slash U+2044 ("⁄="); TeX's own table (pdftex's
+    # glyphtounicode.tex) says U+0338, which NFC composes with "=" into "≠".
+    import unicodedata
+
+    assert glyph_to_unicode("negationslash") == "\u0338"
+    assert unicodedata.normalize("NFC", "=" + glyph_to_unicode("negationslash")) == "\u2260"
+    assert glyph_to_unicode("fraction") == "\u2044"
+
+
 # --- simple fonts -------------------------------------------------------------
 
 
@@ -174,11 +185,45 @@ def test_hex_numbered_glyph_names_are_opaque():
     assert texts(g, b"\x01") == ["\u00c6"]
 
 
+def test_base36_numbered_glyph_names_are_opaque():
+    # deb-other-bengdoc.pdf: bitmap Type3 fonts name glyph N "base36(N+360)",
+    # so code 30 is /AU, which the glyph list reads as the ligature U+A736.
+    enc = {"/BaseEncoding": "/WinAnsiEncoding",
+           "/Differences": [2, "/A2", "/A3", 25, "/AP", "/AQ", 30, "/AU", 65, "/BT", 120, "/DC"]}
+    f = load_font(font(Subtype="/Type3", FontMatrix=[1, 0, 0, -1, 0, 0], Encoding=enc,
+                       FirstChar=0, Widths=[50] * 256), [])
+    assert texts(f, b"\x1e\x02AB") == [None, None, None, "B"]
+    # A font that really names letters keeps them: all four are glyph-list names.
+    letters = {"/Differences": [1, "/AE", "/OE", "/IJ", "/DZ"]}
+    g = load_font(font(Subtype="/Type1", BaseFont="/X", Encoding=letters), [])
+    assert texts(g, b"\x01\x02\x03\x04") == ["\u00c6", "\u0152", "\u0132", "\u01f1"]
+
+
 def test_tounicode_wins_and_falls_through():
     tu = tounicode("1 beginbfchar <41> <0058> endbfchar\n1 beginbfchar <42> <FB01> endbfchar")
     f = load_font(font(Subtype="/Type1", BaseFont="/Helvetica", ToUnicode=tu), [])
     assert texts(f, b"ABC") == ["X", "fi", "C"]
     assert f.kind == KIND_TOUNICODE
+
+
+def test_tounicode_empty_destination_is_mapped_to_no_text():
+    # sf-habibi-oneline-cmap.pdf (WeasyPrint): the first glyph of a shaped
+    # cluster carries its whole text, the others map to <>.  Those are
+    # explained (no text), not unmapped.
+    tu = tounicode("1 begincodespacerange <0000> <FFFF> endcodespacerange\n"
+                   "3 beginbfchar <0003> <> <03f2> <> "
+                   "<03a3> <062d064e0628064a0628064a0020> endbfchar")
+    f = load_font(cid_font("/Identity-H", {}, ToUnicode=tu), [])
+    assert texts(f, b"\x00\x03\x03\xf2\x03\xa3\x00\x07") == [
+        "", "", "\u062d\u064e\u0628\u064a\u0628\u064a ", None]
+    assert f.kind == KIND_TOUNICODE
+    # A map of nothing but empty destinations explains nothing: it is
+    # ignored and the encoding decodes the font.
+    issues = []
+    g = load_font(font(Subtype="/Type1", BaseFont="/Helvetica",
+                       ToUnicode=tounicode("1 beginbfchar <41> <> endbfchar")), issues)
+    assert texts(g, b"A") == ["A"]
+    assert [i.code for i in issues] == ["tounicode-empty"]
 
 
 def test_tounicode_as_name_is_ignored():
@@ -380,6 +425,62 @@ def test_cidfonttype2_identity_via_embedded_cmap():
     g = load_font(cid_font("/Identity-H", {"/CIDToGIDMap": c2g,
                                            "/FontDescriptor": {"/FontFile2": program}}), [])
     assert texts(g, b"\x00\x01\x00\x05") == ["B", None]
+
+
+def cff_index(items: list[bytes]) -> bytes:
+    if not items:
+        return b"\x00\x00"
+    offsets = [1]
+    for item in items:
+        offsets.append(offsets[-1] + len(item))
+    return struct.pack(">HB", len(items), 2) + b"".join(
+        struct.pack(">H", o) for o in offsets) + b"".join(items)
+
+
+def name_keyed_cff(names: list[str], cid_keyed: bool = False) -> bytes:
+    """A minimal CFF program (TN 5176) whose charset names glyphs 1.. ."""
+    from pyengine.fonts.cff import STANDARD_STRINGS
+
+    strings, sids = [], []
+    for glyph in names:
+        if glyph in STANDARD_STRINGS:
+            sids.append(STANDARD_STRINGS.index(glyph))
+        else:
+            sids.append(len(STANDARD_STRINGS) + len(strings))
+            strings.append(glyph.encode())
+
+    def top(charset: int, charstrings: int) -> bytes:
+        ros = b"\x1c\x00\x01\x1c\x00\x02\x1c\x00\x00\x0c\x1e" if cid_keyed else b""
+        return ros + (b"\x1c" + struct.pack(">h", charset) + b"\x0f"
+                      + b"\x1c" + struct.pack(">h", charstrings) + b"\x11")
+
+    head = b"\x01\x00\x04\x02" + cff_index([b"Test"])
+    middle_len = len(cff_index([top(0, 0)])) + len(cff_index(strings)) + 2
+    charset_at = len(head) + middle_len
+    charset = b"\x00" + b"".join(struct.pack(">H", s) for s in sids)
+    charstrings = cff_index([b"\x0e"] * (len(names) + 1))
+    return (head + cff_index([top(charset_at, charset_at + len(charset))])
+            + cff_index(strings) + b"\x00\x00" + charset + charstrings)
+
+
+def test_cid_font_with_name_keyed_cff_uses_glyph_names():
+    # CIDFontType0 with a bare, name-keyed CFF, Identity ordering and no
+    # ToUnicode: the CID is the glyph id (ISO 32000-1 9.7.4.2) and the
+    # charset's names give the text.  Before, such fonts decoded as unmapped.
+    from pyengine.fonts.cff import glyph_names
+
+    cff = name_keyed_cff(["A", "uni4E00", "g7", "f_i"])
+    assert glyph_names(cff) == {1: "A", 2: "uni4E00", 3: "g7", 4: "f_i"}
+    program = stream(cff, {"/Subtype": "/CIDFontType0C"})
+    f = load_font(cid_font("/Identity-H", {"/Subtype": "/CIDFontType0",
+                                           "/FontDescriptor": {"/FontFile3": program}}), [])
+    assert texts(f, b"\x00\x01\x00\x02\x00\x03\x00\x04\x00\x09") == ["A", "\u4e00", None, "fi", None]
+    assert f.kind == KIND_EMBEDDED_CMAP
+    # A CID-keyed program's charset holds CIDs, not names: nothing to read.
+    assert glyph_names(name_keyed_cff(["A", "B"], cid_keyed=True)) == {}
+    for cut in range(len(cff)):  # damaged (cut) programs never raise
+        assert isinstance(glyph_names(cff[:cut]), dict)
+    assert glyph_names(b"junk") == {}
 
 
 def test_symbolic_truetype_uses_3_0_cmap():

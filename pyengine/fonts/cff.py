@@ -8,6 +8,10 @@ charset (glyph -> string id) to give {code: glyph name}.
 
 CID-keyed CFF (Top DICT has ROS) has no encoding: returns None.  Damaged
 data returns None (never raises).
+
+``glyph_names`` gives the charset's glyph names by glyph id, for a CID font
+whose descendant is a name-keyed CFF program (there the CID is the glyph id,
+ISO 32000-1 9.7.4.2) and which has no other map to Unicode.
 """
 
 from __future__ import annotations
@@ -207,17 +211,40 @@ def cff_from_opentype(program: bytes) -> bytes | None:
     return program[entry[0]:entry[0] + entry[1]]
 
 
+def _top(cff: bytes):
+    """(Top DICT, String INDEX) of the first font of a CFF program."""
+    if len(cff) < 4:
+        raise _Damaged
+    _names, pos = _index(cff, cff[2])
+    top_dicts, pos = _index(cff, pos)
+    strings, _pos = _index(cff, pos)
+    if not top_dicts:
+        raise _Damaged
+    return _dict(top_dicts[0]), strings
+
+
+def _sids(cff: bytes, top: dict[int, list[float]]) -> list[int]:
+    """SID per glyph id, from the charset and the CharStrings count."""
+    charstrings = top.get(_OP_CHARSTRINGS)
+    if not charstrings:
+        raise _Damaged
+    glyphs = len(_index(cff, int(charstrings[-1]))[0])
+    charset_off = int(top[_OP_CHARSET][-1]) if top.get(_OP_CHARSET) else 0
+    return _charset(cff, charset_off, glyphs)
+
+
+def _sid_name(sid: int, strings: list[bytes]) -> str | None:
+    if sid < len(STANDARD_STRINGS):
+        return STANDARD_STRINGS[sid]
+    if sid - len(STANDARD_STRINGS) < len(strings):
+        return strings[sid - len(STANDARD_STRINGS)].decode("latin-1")
+    return None
+
+
 def builtin_encoding(cff: bytes) -> dict[int, str] | str | None:
     """{code: glyph name}, "standard", "expert", or None (CID-keyed/damaged)."""
     try:
-        if len(cff) < 4:
-            return None
-        _names, pos = _index(cff, cff[2])
-        top_dicts, pos = _index(cff, pos)
-        strings, _pos = _index(cff, pos)
-        if not top_dicts:
-            return None
-        top = _dict(top_dicts[0])
+        top, strings = _top(cff)
         if _OP_ROS in top:
             return None
         enc = int(top.get(_OP_ENCODING, [0])[-1]) if top.get(_OP_ENCODING) else 0
@@ -225,19 +252,33 @@ def builtin_encoding(cff: bytes) -> dict[int, str] | str | None:
             return "standard"
         if enc == 1:
             return "expert"
-        charstrings = top.get(_OP_CHARSTRINGS)
-        if not charstrings:
-            return None
-        glyphs = len(_index(cff, int(charstrings[-1]))[0])
-        charset_off = int(top[_OP_CHARSET][-1]) if top.get(_OP_CHARSET) else 0
-        sids = _charset(cff, charset_off, glyphs)
-        codes = _encoding(cff, enc, sids)
+        codes = _encoding(cff, enc, _sids(cff, top))
     except (_Damaged, struct.error, IndexError, ValueError):
         return None
     out: dict[int, str] = {}
     for code, sid in codes.items():
-        if sid < len(STANDARD_STRINGS):
-            out[code] = STANDARD_STRINGS[sid]
-        elif sid - len(STANDARD_STRINGS) < len(strings):
-            out[code] = strings[sid - len(STANDARD_STRINGS)].decode("latin-1")
+        glyph = _sid_name(sid, strings)
+        if glyph is not None:
+            out[code] = glyph
+    return out
+
+
+def glyph_names(cff: bytes) -> dict[int, str]:
+    """{glyph id: glyph name} of a name-keyed CFF program (its charset).
+
+    Empty for a CID-keyed program (its charset holds CIDs, not names) and
+    for damaged data.
+    """
+    try:
+        top, strings = _top(cff)
+        if _OP_ROS in top:
+            return {}
+        sids = _sids(cff, top)
+    except (_Damaged, struct.error, IndexError, ValueError):
+        return {}
+    out: dict[int, str] = {}
+    for gid, sid in enumerate(sids):
+        glyph = _sid_name(sid, strings) if gid else None
+        if glyph is not None:
+            out[gid] = glyph
     return out

@@ -33,7 +33,8 @@ from .common import (
     resolve,
     stream_bytes,
 )
-from .glyphlist import clean_text
+from .cff import cff_from_opentype, glyph_names as cff_glyph_names
+from .glyphlist import clean_text, glyph_to_unicode
 from .simple import to_bytes
 from .tounicode import load_tounicode, resolve_usecmap
 from .truetype import glyph_texts
@@ -219,17 +220,35 @@ def _collection(descendant, cmap_name: str | None) -> str | None:
 
 
 def _embedded_gid_text(descendant, desc, issues, font_name):
-    """(glyph id -> text, CIDToGIDMap bytes or None for Identity)."""
+    """(glyph id -> text, CIDToGIDMap bytes or None for Identity).
+
+    TrueType and OpenType programs: the 'cmap' table inverted, then 'post'
+    glyph names.  A bare CFF program (/CIDFontType0C) has no cmap; when it
+    is name-keyed its charset names the glyphs, and the CID is the glyph id
+    (9.7.4.2).  OpenType-wrapped CFF adds those names for glyphs the cmap
+    does not reach.
+    """
     if desc.font_file is None or desc.font_file_key == "/FontFile":
         return {}, None
+    bare_cff = False
     if desc.font_file_key == "/FontFile3":
         subtype = pdf_name(get(desc.font_file, "/Subtype"))
-        if subtype != "/OpenType":
-            return {}, None  # bare CFF: no cmap table
+        if subtype not in ("/OpenType", "/CIDFontType0C", "/Type1C"):
+            return {}, None
+        bare_cff = subtype != "/OpenType"
     program = stream_bytes(desc.font_file, issues, f"font program of {font_name}")
     if not program:
         return {}, None
-    gid_text = glyph_texts(program)
+    gid_text = {} if bare_cff else glyph_texts(program)
+    if desc.font_file_key == "/FontFile3":
+        cff = program if bare_cff else cff_from_opentype(program)
+        for gid, glyph in (cff_glyph_names(cff) if cff else {}).items():
+            if gid not in gid_text:
+                text = glyph_to_unicode(glyph)
+                if text is not None:
+                    gid_text[gid] = text
+    if bare_cff:
+        return gid_text, None  # CIDFontType0: no /CIDToGIDMap
     c2g = get(descendant, "/CIDToGIDMap")
     table = None
     if is_stream(c2g):

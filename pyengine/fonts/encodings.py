@@ -55,9 +55,12 @@ _CONTROLS = frozenset(range(0, 32)) | {127}
 STANDARD = _from_list(_std_encoding, _STD_UNDEFINED)
 
 # WinAnsiEncoding (D.2): cp1252; 160 is 'space' and 173 'hyphen' in the
-# spec's table; 129, 141, 143, 144, 157 are undefined.
+# spec's table; 129, 141, 143, 144, 157 are undefined.  127 is the bullet:
+# "unused codes greater than 40 map to the bullet character" (D.2, note 3),
+# and reportlab writes its bullets as code 127 (tests/golden/lists.pdf).
 WIN_ANSI = _from_codec(
-    "cp1252", _CONTROLS | {129, 141, 143, 144, 157}, {160: " ", 173: "-"}
+    "cp1252", (_CONTROLS - {127}) | {129, 141, 143, 144, 157},
+    {160: " ", 173: "-", 127: "\u2022"}
 )
 
 # MacRomanEncoding (D.2): code 219 is 'currency' in the PDF table (the codec

@@ -26,11 +26,17 @@ from pypdf._codecs.adobe_glyphs import adobe_glyphs as _PYPDF_AGL
 # a box; both are guesses (aN are ZapfDingbats names), so they are dropped.
 _BOGUS = re.compile(r"a\d+|\.notdef")
 
+# Where pypdf's additions for TeX fonts differ from TeX's own table
+# (pdftex's glyphtounicode.tex, which pdfTeX writes into /ToUnicode maps):
+# the \not slash of CMSY is an overlay, U+0338 (so that "=" + it is "≠"
+# under NFC), not the fraction slash U+2044 (sf-GeoTopo-komprimiert.pdf).
+_TEX_NAMES = {"negationslash": "\u0338"}
+
 AGL: dict[str, str] = {
     key[1:]: value
     for key, value in _PYPDF_AGL.items()
     if value and not _BOGUS.fullmatch(key[1:])
-}
+} | _TEX_NAMES
 
 _UNI = re.compile(r"uni((?:[0-9A-F]{4})+)")
 _U = re.compile(r"u([0-9A-F]{4,6})")
@@ -96,9 +102,16 @@ def clean_text(text: str | None) -> str | None:
     a common placeholder) has not explained the glyph: it counts as
     unmapped rather than putting NULs in the text; tab, line feed and
     carriage return become a space.  Ligatures become their letters.
+
+    An empty destination (ToUnicode ``<0392> <>``) is an explicit "this
+    glyph adds no text": WeasyPrint gives a whole shaped cluster's text to
+    its first glyph and <> to the others (sf-habibi-oneline-cmap.pdf).  It
+    stays "", mapped, so such glyphs are not reported as unmapped.
     """
-    if text is None or not text:
+    if text is None:
         return None
+    if not text:
+        return ""
     if all(_is_control(ch) for ch in text):
         # Tab, line feed and carriage return still say "white space here".
         return " " if all(ch in "\t\n\r" for ch in text) else None

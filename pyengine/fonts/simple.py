@@ -164,14 +164,23 @@ def _cmap_route_texts(desc: Descriptor, issues, font_name) -> list[str | None]:
     return texts
 
 
-_HEX_PAIR = re.compile(r"[0-9A-F]{2}")
+_NUMBER_NAME = re.compile(r"[0-9A-Z]{2}")
 
 
 def _numbering_scheme(diffs: dict[int, str]) -> bool:
-    """Glyphs named by two hex digits (/A2 /AD /AE ...): seen in Type3 fonts
-    of opf-219789.pdf.  There "AE" is a number, not the letter Æ."""
-    hex_names = sum(1 for glyph in diffs.values() if _HEX_PAIR.fullmatch(glyph))
-    return hex_names >= 4 and 2 * hex_names >= len(diffs)
+    """Glyphs named by two-digit numbers rather than by what they draw.
+
+    Hexadecimal (/A2 /AD /AE ...) in the Type3 fonts of opf-219789.pdf;
+    base 36 (/A2 ... /AU ... /BT /C0 ..., the name being the code plus 360)
+    in the bitmap Bengali Type3 fonts of deb-other-bengdoc.pdf.  There "AE"
+    and "AU" are numbers, not the letters Æ and Ꜷ.  Such a scheme is read
+    from the whole /Differences: at least four such names, at least half of
+    the names, and at least one of them not a glyph-list name (a font that
+    really lists /AE /OE /IJ /DZ keeps its letters).
+    """
+    numbers = [glyph for glyph in diffs.values() if _NUMBER_NAME.fullmatch(glyph)]
+    return (len(numbers) >= 4 and 2 * len(numbers) >= len(diffs)
+            and any(glyph_to_unicode(glyph) is None for glyph in numbers))
 
 
 def _encoding_texts(font_dict, subtype, desc, std, issues, font_name):
@@ -208,7 +217,7 @@ def _encoding_texts(font_dict, subtype, desc, std, issues, font_name):
     opaque = _numbering_scheme(diffs)
     for code, glyph in diffs.items():
         names[code] = glyph
-        texts[code] = None if _HEX_PAIR.fullmatch(glyph) and opaque else glyph_to_unicode(glyph)
+        texts[code] = None if opaque and _NUMBER_NAME.fullmatch(glyph) else glyph_to_unicode(glyph)
         kinds[code] = KIND_TYPE3 if subtype == "/Type3" else KIND_ENCODING
         if texts[code] is None:
             kinds[code] = None

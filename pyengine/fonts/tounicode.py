@@ -25,7 +25,8 @@ def load_tounicode(font_dict, issues: list[Issue], font_name: str) -> CMap | Non
         return None
     cmap = parse_cmap(raw)
     resolve_usecmap(cmap)
-    if not (cmap.uni_single or cmap.uni_ranges):
+    if not (cmap.uni_ranges or any(cmap.uni_single.values())):
+        # Nothing, or only empty destinations: not a map of this font's text.
         issues.append(Issue("tounicode-empty", f"ToUnicode of {font_name} maps nothing"))
         return None
     return cmap
