@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import binascii
 import re
+import time
 from typing import Any
 
 from pypdf.generic import (ArrayObject, BooleanObject, ByteStringObject, ContentStream,
@@ -89,6 +90,15 @@ class Operations(list):
 
 
 _LIMIT = ContentLimitError(f"more than {MAX_OPERATIONS} operations in one content stream")
+
+
+class ContentDeadline(Exception):
+    """The parse ran past the caller's deadline (the page's time limit)."""
+
+
+_DEADLINE = ContentDeadline("the parse ran past its deadline")
+DEADLINE_CHECK_MASK = 4095
+"""The clock is read when the operation count is a multiple of 4096."""
 
 
 class _Fallback(Exception):
@@ -491,7 +501,7 @@ def _array(body: bytes) -> list:
     return out
 
 
-def _parse(data: bytes) -> tuple[Operations, BaseException | None]:
+def _parse(data: bytes, deadline: float | None = None) -> tuple[Operations, BaseException | None]:
     ops = Operations()
     append = ops.append
     operands: list = []
@@ -518,16 +528,16 @@ def _parse(data: bytes) -> tuple[Operations, BaseException | None]:
                     operands = cur = []
                 else:
                     append((list(map(float, m[1].split())), m[2]))
-                if limited and _over(ops):
-                    return ops, _LIMIT
+                if limited and (err := _over(ops, deadline)):
+                    return ops, err
             elif k == 3:
                 if stack:
                     _keyword(cur, m[3])
                     continue
                 append((operands, m[3]))
                 operands = cur = []
-                if limited and _over(ops):
-                    return ops, _LIMIT
+                if limited and (err := _over(ops, deadline)):
+                    return ops, err
             elif k == 4:
                 raw = m[4]
                 cur.append(get_name(raw) or _name(raw))
@@ -538,8 +548,8 @@ def _parse(data: bytes) -> tuple[Operations, BaseException | None]:
                     continue
                 append((operands, m[6]))
                 operands = cur = []
-                if limited and _over(ops):
-                    return ops, _LIMIT
+                if limited and (err := _over(ops, deadline)):
+                    return ops, err
             elif k == 8:
                 h = m[8]
                 try:
@@ -611,11 +621,15 @@ def _keyword(cur: list, op: bytes) -> None:
     cur.append(_VALUES[op])
 
 
-def _over(ops: list) -> bool:
-    if len(ops) > MAX_OPERATIONS:
+def _over(ops: list, deadline: float | None = None) -> BaseException | None:
+    """_LIMIT past MAX_OPERATIONS, _DEADLINE past ``deadline``, else None."""
+    n = len(ops)
+    if n > MAX_OPERATIONS:
         del ops[MAX_OPERATIONS:]
-        return True
-    return False
+        return _LIMIT
+    if deadline is not None and not n & DEADLINE_CHECK_MASK and time.monotonic() > deadline:
+        return _DEADLINE
+    return None
 
 
 # --- pypdf's parser, for what the fast one leaves -------------------------------
@@ -667,7 +681,8 @@ def pypdf_operations(data: bytes, reader=None) -> Operations:
     return Operations(out, error, used_pypdf=True)
 
 
-def operations_for_interpreter(data: bytes, reader=None) -> Operations:
+def operations_for_interpreter(data: bytes, reader=None,
+                               deadline: float | None = None) -> Operations:
     """Operations of a content stream: the fast parser, or pypdf's on junk.
 
     Never raises on bad content: a stream damaged midway gives the
@@ -677,7 +692,7 @@ def operations_for_interpreter(data: bytes, reader=None) -> Operations:
     if not isinstance(data, bytes):
         data = bytes(data)
     try:
-        ops, error = _parse(data)
+        ops, error = _parse(data, deadline)
     except _Fallback:
         return pypdf_operations(data, reader)
     except MemoryError:

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import io
 import logging
+import struct
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from pypdf import PdfReader
 from pypdf.errors import DependencyError, FileNotDecryptedError
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
 
+from . import repair
 from .crypto import install_fallback_aes
 from .errors import Damaged, LimitExceeded, NotAPdf, PasswordRequired, PasswordWrong, Unsupported
-from .records import FontInfo
+from .records import LIMIT_PAGES, FontInfo, Issue, limit_reason
 
-logging.getLogger("pypdf").setLevel(logging.ERROR)
 
 # Without cryptography/pycryptodome (Pyodide), pypdf cannot do AES: install
 # our pure-Python AES before any reader is made (AES-256 needs it to open).
@@ -101,9 +104,17 @@ class PdfDocument:
         self.page_count = len(reader.pages)
         self.font_cache: dict[object, object] = {}
         self.font_stats: dict[object, list] = {}
+        """[name, kind, glyphs, unmapped glyphs, pages with unmapped glyphs]
+        per font, filled by the interpreter."""
         self.form_cache: dict[object, object] = {}
         """Compiled form XObjects (interpreter.Program) by object number."""
         self.form_cache_ops = 0
+        self.bytes_decoded = 0
+        """Decompressed content bytes read so far (Options.max_document_bytes)."""
+        self.truncated: list[str] = []
+        """Document-wide limits reached while reading pages."""
+        self.issues: list[Issue] = []
+        """Document-wide issues (a repaired cross-reference table...)."""
 
     def page(self, number: int):
         return self.reader.pages[number - 1]
@@ -113,8 +124,8 @@ class PdfDocument:
 
     def font_infos(self) -> tuple[FontInfo, ...]:
         out = []
-        for key, (name, kind, glyphs, unmapped) in self.font_stats.items():
-            out.append(FontInfo(str(key), name, kind, glyphs, unmapped))
+        for key, (name, kind, glyphs, unmapped, pages) in self.font_stats.items():
+            out.append(FontInfo(str(key), name, kind, glyphs, unmapped, tuple(sorted(pages))))
         return tuple(out)
 
     def metadata(self) -> dict[str, str]:
@@ -159,7 +170,130 @@ def _root_recovery_limit(size: int) -> int:
 
 
 def open_document(data: bytes, password: str = "") -> PdfDocument:
-    """Open PDF bytes; raise a coded error when the caller must act."""
+    """Open PDF bytes; raise a coded error when the caller must act.
+
+    A file pypdf cannot open, or in which it finds no pages, is opened again
+    with a rebuilt cross-reference table (repair.py); that it was repaired
+    is recorded as an Issue.  What pypdf repairs silently (its warnings)
+    becomes Issues too.
+    """
+    with pypdf_warnings() as warned:
+        try:
+            doc = _open(data, password)
+        except Damaged as first:
+            warned.clear()  # about the attempt that failed
+            doc = _open_repaired(bytes(data), password, first)
+    doc.issues.extend(warning_issues(warned, None))
+    return doc
+
+
+MAX_OBJECT_STREAMS = 10_000
+"""Object streams read to place their objects when rebuilding an xref."""
+
+EOF_MARKER_WINDOW = 1024
+"""Bytes at the end of a file in which %%EOF must appear (ISO 32000-1 7.5.5)."""
+
+
+def _open_repaired(data: bytes, password: str, first: Damaged) -> "PdfDocument":
+    """Open ``data`` with a rebuilt xref, or raise ``first``."""
+    try:
+        fixed = repair.rebuild(data)
+        if fixed is not None:
+            compressed, catalogs = _compressed_objects(fixed, password)
+            if compressed:
+                fixed = repair.rebuild(data, compressed, catalogs) or fixed
+    except (RecursionError, ValueError, OverflowError, struct.error) as exc:
+        raise first from exc  # the repair found nothing it could use
+    if fixed is None:
+        raise first
+    try:
+        doc = _open(fixed, password)
+    except Damaged:
+        raise first from None
+    doc.issues.append(Issue("xref-rebuilt", "The file's cross-reference table is damaged or "
+                            "missing; it was rebuilt from the objects found in the file."))
+    if b"%%EOF" not in data[-EOF_MARKER_WINDOW:]:
+        doc.issues.append(Issue("file-truncated", "The file ends early (it may have been cut "
+                                "off); what comes after the cut could not be read."))
+    return doc
+
+
+def _compressed_objects(fixed: bytes, password: str
+                        ) -> tuple[dict[int, tuple[int, int]], tuple[int, ...]]:
+    """Object number -> (object stream, index) for objects in object streams
+    (ISO 32000-1 7.5.7), read from a file with a first rebuilt xref; and the
+    numbers of the catalogs among them."""
+    numbers = repair.scan(fixed).object_streams[:MAX_OBJECT_STREAMS]
+    out: dict[int, tuple[int, int]] = {}
+    catalogs: list[int] = []
+    if not numbers:
+        return out, ()
+    try:
+        reader = PdfReader(io.BytesIO(fixed), strict=False)
+        if reader.is_encrypted:
+            reader.decrypt(password or "")
+    except Exception:  # the caller's open reports the damage
+        return out, ()
+    for num in numbers:
+        try:
+            stream = reader.get_object(num)
+            if not isinstance(stream, StreamObject) or stream.get("/Type") != "/ObjStm":
+                continue
+            n, first = int(stream["/N"]), int(stream["/First"])
+            body = stream.get_data()
+            header = body[:first].split()
+            pairs = [(int(header[2 * i]), int(header[2 * i + 1]))
+                     for i in range(min(n, len(header) // 2))]
+        except Exception:  # one broken object stream loses only its objects
+            continue
+        for index, (obj_num, offset) in enumerate(pairs):
+            out.setdefault(obj_num, (num, index))
+            end = pairs[index + 1][1] if index + 1 < len(pairs) else len(body) - first
+            if repair.is_catalog(body[first + offset: first + end]):
+                catalogs.append(obj_num)
+    return out, tuple(catalogs)
+
+
+class _PypdfWarnings(logging.Handler):
+    """Sends pypdf's warnings (what it repaired silently) to the active sink."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        sink = _WARNING_SINK.get()
+        if sink is not None and len(sink) < MAX_WARNING_ISSUES:
+            try:
+                message = record.getMessage()
+            except Exception:  # a malformed log call must not break a page
+                message = str(record.msg)
+            if message not in sink:
+                sink.append(message)
+
+
+MAX_WARNING_ISSUES = 20
+"""Distinct pypdf warnings kept per document open or per page."""
+
+_WARNING_SINK: ContextVar[list[str] | None] = ContextVar("pyengine_pypdf_warnings", default=None)
+_pypdf_logger = logging.getLogger("pypdf")
+_pypdf_logger.setLevel(logging.WARNING)
+_pypdf_logger.propagate = False  # never printed: they become Issues
+_pypdf_logger.addHandler(_PypdfWarnings())
+
+
+@contextmanager
+def pypdf_warnings():
+    """Collect pypdf's warnings (distinct messages) while the block runs."""
+    sink: list[str] = []
+    token = _WARNING_SINK.set(sink)
+    try:
+        yield sink
+    finally:
+        _WARNING_SINK.reset(token)
+
+
+def warning_issues(messages: list[str], page: int | None) -> list[Issue]:
+    return [Issue("pdf-recovered", f"pypdf recovered from damage: {m}", page) for m in messages]
+
+
+def _open(data: bytes, password: str = "") -> PdfDocument:
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise NotAPdf("The input is not a file's bytes.")
     data = bytes(data)
@@ -172,7 +306,7 @@ def open_document(data: bytes, password: str = "") -> PdfDocument:
         # pypdf reads /Encrypt while opening and refuses handlers and
         # methods it does not implement (e.g. a /Filter other than
         # /Standard, a /SubFilter, a crypt filter method it lacks).
-        raise Unsupported(f"This PDF's encryption is not supported ({exc}).") from exc
+        raise Unsupported("This PDF's encryption is not supported.", str(exc)) from exc
     except MemoryError as exc:
         raise LimitExceeded("This PDF needs more memory than is available.") from exc
     except Exception as exc:
@@ -180,7 +314,8 @@ def open_document(data: bytes, password: str = "") -> PdfDocument:
         # bytes (PdfReadError, its LimitReachedError and ParseError, or a
         # plain ValueError/KeyError/IndexError/OverflowError... found by
         # fuzz/) means the file could not be opened.
-        raise Damaged(f"This PDF is damaged and could not be opened ({type(exc).__name__}).") from exc
+        raise Damaged("This PDF is damaged and could not be opened.",
+                      f"{type(exc).__name__}: {exc}"[:300]) from exc
     encryption = None
     try:
         encrypted = reader.is_encrypted
@@ -189,7 +324,14 @@ def open_document(data: bytes, password: str = "") -> PdfDocument:
     if encrypted:
         encryption = _encryption_name(reader)
         try:
-            ok = reader.decrypt(password or "")
+            # PdfReader() has already tried the empty password (owner, then
+            # user): do not pay twice (for /R 6 each try is 64+ AES rounds,
+            # ISO 32000-2 Algorithm 2.B).
+            handler = getattr(reader, "_encryption", None)
+            if not password and handler is not None:
+                ok = handler.is_decrypted()
+            else:
+                ok = reader.decrypt(password or "")
             if not ok and not password:
                 raise PasswordRequired()
             if not ok:
@@ -197,7 +339,7 @@ def open_document(data: bytes, password: str = "") -> PdfDocument:
         except DependencyError as exc:
             raise Unsupported("This PDF uses an encryption method this build cannot open.") from exc
         except NotImplementedError as exc:
-            raise Unsupported(f"This PDF's encryption is not supported ({exc}).") from exc
+            raise Unsupported("This PDF's encryption is not supported.", str(exc)) from exc
         except (PasswordRequired, PasswordWrong):
             raise
         except Exception as exc:
@@ -224,7 +366,7 @@ def select_pages(count: int, wanted: tuple[int, ...] | None, max_pages: int
         numbers = [n for n in wanted if 1 <= n <= count]
     if len(numbers) > max_pages:
         numbers = numbers[:max_pages]
-        truncated.append(f"pages: only the first {max_pages} pages were extracted")
+        truncated.append(limit_reason(LIMIT_PAGES, f"only the first {max_pages} pages were extracted"))
     return numbers, truncated
 
 

@@ -16,12 +16,18 @@ class ExtractError(Exception):
     code = "internal"
     default_message = "The file could not be read because of an internal error."
 
-    def __init__(self, message: str | None = None) -> None:
+    def __init__(self, message: str | None = None, detail: str | None = None) -> None:
         super().__init__(message or self.default_message)
         self.message = message or self.default_message
+        """Plain words for a person (no exception names, no Python)."""
+        self.detail = detail
+        """Technical detail for a developer (what pypdf raised), or None."""
 
     def as_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
+        out = {"code": self.code, "message": self.message}
+        if self.detail:
+            out["detail"] = self.detail
+        return out
 
 
 class NotAPdf(ExtractError):
@@ -59,8 +65,25 @@ class Cancelled(ExtractError):
     default_message = "Extraction was cancelled."
 
 
-ALL_CODES = tuple(
-    cls.code
-    for cls in (ExtractError, NotAPdf, Damaged, PasswordRequired, PasswordWrong,
-                LimitExceeded, Unsupported, Cancelled)
-)
+ERRORS = (ExtractError, NotAPdf, Damaged, PasswordRequired, PasswordWrong,
+          LimitExceeded, Unsupported, Cancelled)
+"""Every error class; each code is stable (the CLI, JSON and web page use it)."""
+
+ALL_CODES = tuple(cls.code for cls in ERRORS)
+
+
+def error_for(exc: BaseException) -> ExtractError:
+    """Any exception as an ExtractError with a code and plain words.
+
+    Exceptions that are not ours reach here only through a bug or a
+    resource failure; the file is then reported as damaged (or too large
+    for memory), with the exception's class as the technical detail.
+    """
+    if isinstance(exc, ExtractError):
+        return exc
+    detail = type(exc).__name__
+    if isinstance(exc, MemoryError):
+        return LimitExceeded("This PDF needs more memory than is available.", detail)
+    if isinstance(exc, RecursionError):
+        return Damaged("This PDF is damaged: its structure nests too deeply.", detail)
+    return Damaged(None, detail)

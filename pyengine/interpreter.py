@@ -12,7 +12,12 @@ Invariants:
   rendering matrix composed with the page's display matrix;
 - form XObjects are guarded against cycles on the current path (a form drawn
   on every page or twice on one page is text each time), with caps on depth
-  and on total invocations (Options).
+  and on total invocations (Options);
+- every named limit (records.LIMIT_*) that cuts a page short is recorded in
+  PageRun.truncated, once per limit; no step runs unwatched past the page's
+  deadline: stream decodes (streams.py), both parsers and long TJ arrays
+  read the clock, and strings are decoded no further than the glyphs the
+  page may still show.
 """
 
 from __future__ import annotations
@@ -21,16 +26,19 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from pypdf.errors import LimitReachedError
-from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
+from pypdf.generic import (ArrayObject, DictionaryObject, IndirectObject, StreamObject,
+                           is_null_or_none)
 
-from .contentstream import operations_for_interpreter
+from . import streams
+from .contentstream import ContentDeadline, operations_for_interpreter
 from .fastscan import SMALL_STREAM, ScanError, skim
-from .document import PageGeometry, PdfDocument, as_dict, content_data, resolve
+from .document import PageGeometry, PdfDocument, as_dict, resolve
 from .fonts import load_font
 from .fonts.base import Font
 from .options import Options
-from .records import SOURCE_ANNOTATION, SOURCE_FORM_FIELD, SOURCE_PAGE, Glyph, Issue
+from .records import (LIMIT_CHARACTERS, LIMIT_DOCUMENT_BYTES, LIMIT_FORMS, LIMIT_OPERATORS,
+                      LIMIT_STREAM_BYTES, LIMIT_TIME, SOURCE_ANNOTATION, SOURCE_FORM_FIELD,
+                      SOURCE_PAGE, Glyph, Issue, limit_of, limit_reason)
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -54,10 +62,12 @@ Such glyphs (a damaged Tf, Tm or cm: fuzz/ found sizes of 1e9 and more) are
 not placed -- the pen still advances -- because layout work grows with the
 glyph size (baseline buckets) and would run for minutes."""
 
-STREAM_LIMIT_REASON = "stream: a content stream inflates past pypdf's decompression limit"
-"""Truncation reason when pypdf stops a decode at its output limit (a Flate
-bomb): pypdf's zlib limit (75 MB by default) is below Options.max_stream_bytes,
-so it is the one that fires on Flate streams."""
+MAX_CODE_BYTES = 4
+"""Longest character code of any font (ISO 32000-1 9.7.6.2): a string is
+decoded at most this many bytes per glyph the page may still show."""
+
+ITEMS_CHECK_EVERY = 4096
+"""Elements of one TJ array between two looks at the clock."""
 
 
 def mul(m: Matrix, n: Matrix) -> Matrix:
@@ -145,6 +155,10 @@ class PageRun:
     unmapped_fonts: set[str] = field(default_factory=set)
     image_area: float = 0.0
     """Sum of the areas (display frame, clipped to the page) of images drawn."""
+    images: list[tuple[float, float, float, float, int]] = field(default_factory=list)
+    """Opaque image XObjects drawn: box (display frame, clipped to the page)
+    and the number of glyphs drawn before it (text under an image is hidden;
+    quality.py)."""
     page_area: float = 0.0
     filled_paths: int = 0
     path_ops: int = 0
@@ -182,14 +196,10 @@ class _Interpreter:
         run.filled_paths += program.fills
         run.path_ops += program.paths
         if run.ops > self.options.max_ops_per_page:
-            run.truncated.append(
-                f"operators: more than {self.options.max_ops_per_page} on one page")
-            raise _Stop()
+            self.stop(LIMIT_OPERATORS, f"more than {self.options.max_ops_per_page} on one page")
         for i, (handler, count, operands) in enumerate(program.ops):
-            if not i % TIME_CHECK_EVERY and time.monotonic() > self.deadline:
-                run.truncated.append(
-                    f"time: the page took more than {self.options.max_seconds_per_page:g} s")
-                raise _Stop()
+            if not i % TIME_CHECK_EVERY:
+                self.check_time()
             if count >= 0 and len(operands) < count:
                 run.bad_ops += 1
                 continue
@@ -197,6 +207,76 @@ class _Interpreter:
                 handler(self, operands[len(operands) - count:] if count > 0 else operands)
             except _BadOperands:
                 run.bad_ops += 1
+
+    def truncate(self, limit: str, words: str) -> None:
+        """Record that a named limit cut this page short (once per limit)."""
+        truncated = self.run.truncated
+        if not any(limit_of(r) == limit for r in truncated):
+            truncated.append(limit_reason(limit, words))
+
+    def stop(self, limit: str, words: str) -> None:
+        """Record a limit and stop running the page."""
+        self.truncate(limit, words)
+        raise _Stop()
+
+    def check_time(self) -> None:
+        if time.monotonic() > self.deadline:
+            self.stop(LIMIT_TIME, f"the page took more than {self.options.max_seconds_per_page:g} s")
+
+    def decode(self, obj, what: str) -> bytes:
+        """Decoded bytes of a stream, within the per-stream and per-document
+        byte limits and the page's deadline (streams.py)."""
+        opts, doc = self.options, self.doc
+        remaining = opts.max_document_bytes - doc.bytes_decoded
+        if remaining <= 0:
+            self._document_bytes_spent()
+        cap = min(opts.max_stream_bytes, remaining)
+        out = streams.decode(obj, cap, self.deadline)
+        doc.bytes_decoded += len(out.data)
+        if out.outcome == streams.LIMIT:
+            if cap < opts.max_stream_bytes:
+                self._document_bytes_spent()
+            self.truncate(LIMIT_STREAM_BYTES,
+                          f"{what} inflates past {opts.max_stream_bytes} bytes; the rest was not read")
+        elif out.outcome == streams.TIME:
+            self.check_time()
+        elif out.outcome == streams.INCOMPLETE:
+            self.issues.append(Issue("stream-truncated",
+                                     f"{what} ends early; the text up to the cut was read",
+                                     self.page_number))
+        elif out.outcome == streams.FAILED:
+            self.issues.append(Issue("stream-damaged",
+                                     f"{what} could not be decoded ({out.detail})",
+                                     self.page_number))
+        return out.data
+
+    def _document_bytes_spent(self) -> None:
+        words = (f"the document's content inflates past {self.options.max_document_bytes} "
+                 "bytes; later content was not read")
+        reason = limit_reason(LIMIT_DOCUMENT_BYTES, words)
+        if reason not in self.doc.truncated:
+            self.doc.truncated.append(reason)
+        self.stop(LIMIT_DOCUMENT_BYTES, words)
+
+    def page_content(self, contents) -> bytes:
+        """The page's /Contents: one stream or an array of streams, joined."""
+        self._check_missing(contents, "the page's content")
+        contents = resolve(contents)
+        if isinstance(contents, ArrayObject):
+            parts = []
+            for part in contents:
+                self._check_missing(part, "a part of the page's content")
+                if isinstance(resolve(part), StreamObject):
+                    parts.append(self.decode(part, "a part of the page's content"))
+            return b"\n".join(parts)
+        return self.decode(contents, "the page's content")
+
+    def _check_missing(self, ref, what: str) -> None:
+        """Record an object that is referred to but not in the file."""
+        if isinstance(ref, IndirectObject) and is_null_or_none(resolve(ref)):
+            self.issues.append(Issue("object-missing",
+                                     f"{what} (object {ref.idnum}) is missing from the file",
+                                     self.page_number))
 
     def compile(self, data: bytes) -> "Program":
         """Parse a content stream and keep only the operators we run.
@@ -206,19 +286,25 @@ class _Interpreter:
         form XObject drawn on many pages is parsed once per document.
         """
         if len(data) > self.options.max_stream_bytes:
-            self.run.truncated.append(
-                f"stream: a content stream is larger than {self.options.max_stream_bytes} bytes")
+            self.truncate(LIMIT_STREAM_BYTES,
+                          f"a content stream is larger than {self.options.max_stream_bytes} bytes")
             data = data[: self.options.max_stream_bytes]
+        self.check_time()
         fills = paths = 0
         ops = None
         if len(data) >= SMALL_STREAM:
             try:
-                ops, fills, total = skim(data, self.options.max_ops_per_page)
+                ops, fills, total = skim(data, self.options.max_ops_per_page, self.deadline)
             except ScanError:
                 ops = None
         if ops is None:
             ops = self._parse(data)
             total = len(ops)
+        # Parsing a long stream reads the clock and gives up at the deadline.
+        self.check_time()
+        if self.run.ops + total > self.options.max_ops_per_page:
+            # execute() would refuse it: do not build the program first.
+            self.stop(LIMIT_OPERATORS, f"more than {self.options.max_ops_per_page} on one page")
         table = OPERATORS
         kept = []
         for operands, op in ops:
@@ -233,7 +319,9 @@ class _Interpreter:
         return Program(tuple(kept), fills, paths, total)
 
     def _parse(self, data: bytes) -> list:
-        ops = operations_for_interpreter(data, self.doc.reader)
+        ops = operations_for_interpreter(data, self.doc.reader, self.deadline)
+        if isinstance(ops.error, ContentDeadline):
+            self.check_time()
         if ops.error is not None:  # we keep what parsed before the damage
             self.issues.append(Issue("content-damaged",
                                      f"content stream could not be fully parsed ({type(ops.error).__name__})",
@@ -338,7 +426,7 @@ class _Interpreter:
             font_dict = as_dict(ref)
             font = load_font(font_dict, self.issues)
             cache[key] = font
-            self.doc.font_stats[key] = [font.name, font.kind, 0, 0]
+            self.doc.font_stats[key] = [font.name, font.kind, 0, 0, set()]
         return font, key  # type: ignore[return-value]
 
     # --- showing text ------------------------------------------------------
@@ -368,7 +456,7 @@ class _Interpreter:
         W, H = self.geom.width, self.geom.height
         pen = 0.0   # horizontal pen offset in text space from Tm's origin
         vpen = 0.0  # vertical pen offset (vertical writing)
-        n_glyphs = n_unmapped = 0
+        n_glyphs = n_unmapped = n_items = 0
         for item in items:
             if isinstance(item, IndirectObject):
                 item = item.get_object()
@@ -379,6 +467,11 @@ class _Interpreter:
                 data = item.original_bytes if hasattr(item, "original_bytes") else item
                 if isinstance(data, str):
                     data = data.encode("latin-1", "replace")
+                # Never decode more codes than the page may still show: a
+                # 100 MB string must not become 100 million records first.
+                room = limit - (run.oversized if oversized else len(glyphs)) + 1
+                if len(data) > room * MAX_CODE_BYTES:
+                    data = data[: room * MAX_CODE_BYTES]
                 for ch in font.decode(data):
                     w0 = ch.width
                     if vertical:
@@ -404,11 +497,11 @@ class _Interpreter:
                         text = ""
                     if oversized:
                         run.oversized += 1
+                        if run.oversized > limit:
+                            self.stop(LIMIT_CHARACTERS, f"more than {limit} on one page")
                         continue
                     if len(glyphs) >= limit:
-                        if not run.truncated or "characters" not in run.truncated[-1]:
-                            run.truncated.append(f"characters: more than {limit} on one page")
-                        raise _Stop()
+                        self.stop(LIMIT_CHARACTERS, f"more than {limit} on one page")
                     # Corners of the glyph box in the display frame.
                     px0 = a * x0t + c * y0t + e
                     py0 = b * x0t + d * y0t + f
@@ -432,6 +525,9 @@ class _Interpreter:
                     if gx1_ < 0 or gy1_ < 0 or gx0_ > W or gy0_ > H:
                         run.offpage += 1
             else:
+                n_items += 1
+                if not n_items % ITEMS_CHECK_EVERY:
+                    self.check_time()
                 try:
                     n = float(item)
                 except (TypeError, ValueError):
@@ -445,6 +541,8 @@ class _Interpreter:
         if stats is not None:
             stats[2] += n_glyphs
             stats[3] += n_unmapped
+            if n_unmapped:
+                stats[4].add(self.page_number)
         if n_unmapped:
             run.unmapped_fonts.add(font.name or str(gs.font_key))
         # Move the text matrix by the total displacement (ISO 32000-1 9.4.4).
@@ -453,7 +551,7 @@ class _Interpreter:
 
     # --- XObjects and images -------------------------------------------------
 
-    def _image(self, ctm: Matrix) -> None:
+    def _image(self, ctm: Matrix, opaque: bool = False) -> None:
         m = mul(ctm, self.geom.to_display)
         xs = (m[4], m[0] + m[4], m[2] + m[4], m[0] + m[2] + m[4])
         ys = (m[5], m[1] + m[5], m[3] + m[5], m[1] + m[3] + m[5])
@@ -461,6 +559,8 @@ class _Interpreter:
         y0, y1 = max(min(ys), 0.0), min(max(ys), self.geom.height)
         if x1 > x0 and y1 > y0:
             self.run.image_area += (x1 - x0) * (y1 - y0)
+            if opaque:
+                self.run.images.append((x0, y0, x1, y1, len(self.run.glyphs)))
 
     def op_inline_image(self, o) -> None:
         self._image(self.gs.ctm)
@@ -471,10 +571,14 @@ class _Interpreter:
         ref = xobjects.get(name) if isinstance(name, str) else None
         xobj = resolve(ref)
         if not isinstance(xobj, StreamObject):
+            self._check_missing(ref, f"the XObject {name}")
             return
         subtype = xobj.get("/Subtype")
         if subtype == "/Image":
-            self._image(self.gs.ctm)
+            # A stencil mask or an image with a (soft) mask lets what is
+            # under it show through (ISO 32000-1 8.9.6, 11.6.5.3).
+            self._image(self.gs.ctm, not (xobj.get("/ImageMask") or xobj.get("/SMask")
+                                          or xobj.get("/Mask")))
         elif subtype == "/Form":
             key = ref.idnum if isinstance(ref, IndirectObject) else id(xobj)
             matrix = _matrix(xobj.get("/Matrix", IDENTITY)) or IDENTITY
@@ -488,26 +592,16 @@ class _Interpreter:
                                      self.page_number))
             return
         if len(self.form_path) >= self.options.max_form_depth:
-            self.run.truncated.append(
-                f"forms: nested deeper than {self.options.max_form_depth}")
+            self.truncate(LIMIT_FORMS, f"form XObjects nested deeper than {self.options.max_form_depth}"
+                          " were not read")
             return
         self.form_invocations += 1
         if self.form_invocations > self.options.max_form_invocations:
-            self.run.truncated.append(
-                f"forms: more than {self.options.max_form_invocations} form XObjects on one page")
-            raise _Stop()
+            self.stop(LIMIT_FORMS,
+                      f"more than {self.options.max_form_invocations} form XObjects on one page")
         program = self.doc.form_cache.get(key)
         if program is None:
-            try:
-                data = xobj.get_data()
-            except LimitReachedError:
-                self.run.truncated.append(STREAM_LIMIT_REASON)
-                return
-            except Exception as exc:
-                self.issues.append(Issue("stream-damaged",
-                                         f"a form XObject could not be decoded ({type(exc).__name__})",
-                                         self.page_number))
-                return
+            data = self.decode(xobj, "a form XObject")
             program = self.compile(data)
             if self.doc.form_cache_ops + len(program.ops) <= FORM_CACHE_MAX_OPS:
                 self.doc.form_cache[key] = program
@@ -604,16 +698,7 @@ def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options
     resources = as_dict(page.get_inherited("/Resources", DictionaryObject())
                         if hasattr(page, "get_inherited") else page.get("/Resources"))
     try:
-        try:
-            data = content_data(page.get("/Contents"))
-        except LimitReachedError:
-            interp.run.truncated.append(STREAM_LIMIT_REASON)
-            data = b""
-        except Exception as exc:
-            issues.append(Issue("stream-damaged",
-                                f"the page's content could not be decoded ({type(exc).__name__})",
-                                number))
-            data = b""
+        data = interp.page_content(page.get("/Contents"))
         interp.execute(interp.compile(data), resources, GState())
         if options.include_annotations:
             for app in _annotation_appearances(page):

@@ -93,6 +93,29 @@ class Block:
     y1: float
 
 
+# Named limits (Options).  A ``truncated`` reason on a Page or the Document
+# is "<limit>: <plain words>", the limit being one of these names.
+LIMIT_PAGES = "pages"
+LIMIT_CHARACTERS = "characters"
+LIMIT_OPERATORS = "operators"
+LIMIT_STREAM_BYTES = "stream"
+LIMIT_DOCUMENT_BYTES = "bytes"
+LIMIT_FORMS = "forms"
+LIMIT_TIME = "time"
+LIMITS = (LIMIT_PAGES, LIMIT_CHARACTERS, LIMIT_OPERATORS, LIMIT_STREAM_BYTES,
+          LIMIT_DOCUMENT_BYTES, LIMIT_FORMS, LIMIT_TIME)
+
+
+def limit_reason(limit: str, words: str) -> str:
+    """A truncated reason: ``limit_reason("time", "...")`` -> "time: ..."."""
+    return f"{limit}: {words}"
+
+
+def limit_of(reason: str) -> str:
+    """The limit name a truncated reason starts with."""
+    return reason.split(":", 1)[0]
+
+
 @dataclass(frozen=True, slots=True)
 class Issue:
     """Something we recovered from; reported, never fatal."""
@@ -111,6 +134,8 @@ class FontInfo:
     embedded-cmap, type3, none."""
     glyphs: int = 0
     unmapped: int = 0
+    unmapped_pages: tuple[int, ...] = ()
+    """Pages on which this font showed glyphs that no map explained."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +157,38 @@ class Page:
 
 
 @dataclass(frozen=True, slots=True)
+class FlaggedText:
+    """Words kept apart from the page's own visible text (counts of words)."""
+
+    annotation: int = 0
+    form_field: int = 0
+    offpage: int = 0
+    """Outside the crop box: not visible on the page."""
+    invisible: int = 0
+    """Drawn in render mode 3 or 7 (an OCR layer, hidden text)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentReport:
+    """What a reader of the text should know about the whole document
+    (report.py builds it from the pages and fonts)."""
+
+    font_kinds: tuple[tuple[str, int], ...]
+    """(kind, number of fonts) for each kind used (FontInfo.kind); fonts of
+    one name and kind count once."""
+    unmapped_fonts: tuple[FontInfo, ...]
+    """Fonts with glyphs no map explained (one per name and kind), most
+    unmapped glyphs first."""
+    flagged: FlaggedText
+    verdicts: tuple[tuple[str, tuple[int, ...]], ...]
+    """(verdict, page numbers) for each verdict given."""
+    truncated: tuple[str, ...]
+    """Every distinct limit reached, document-wide or on any page."""
+    issues: tuple[tuple[str, int], ...]
+    """(issue code, count) over the document."""
+
+
+@dataclass(frozen=True, slots=True)
 class Document:
     pages: tuple[Page, ...]
     page_count: int
@@ -141,3 +198,4 @@ class Document:
     truncated: tuple[str, ...] = ()
     encrypted: str | None = None
     metadata: dict[str, str] = field(default_factory=dict)
+    report: DocumentReport | None = None

@@ -20,7 +20,9 @@ from pypdf.generic import DecodedStreamObject, NameObject
 import pyengine
 from pyengine import fastscan
 from pyengine.errors import Damaged, ExtractError, Unsupported
-from pyengine.interpreter import MAX_GLYPH_SIZE, STREAM_LIMIT_REASON
+from pyengine.interpreter import MAX_GLYPH_SIZE
+from pyengine.options import Options
+from pyengine.records import LIMIT_STREAM_BYTES, limit_of
 from pdfbuild import helvetica, make_pdf
 
 F = {"/F1": helvetica()}
@@ -81,14 +83,14 @@ def test_unknown_crypt_filter_method_is_coded():
 
 def test_flate_bomb_stops_at_the_limit_and_says_so():
     # 100 MB of blanks in two Flate layers: ~100 KB inner, a few hundred bytes
-    # outer; pypdf stops inflating at its 75 MB limit.
+    # outer; inflating stops at Options.max_stream_bytes (streams.py).
     comp = zlib.compressobj(9)
     block = b" " * (1 << 20)
     inner = b"".join(comp.compress(block) for _ in range(100)) + comp.flush()
     data = _with_raw_content(zlib.compress(inner, 9), ["/FlateDecode", "/FlateDecode"])
     assert len(data) < 20_000
-    doc = pyengine.extract(data)
-    assert STREAM_LIMIT_REASON in doc.pages[0].truncated
+    doc = pyengine.extract(data, Options(max_stream_bytes=50_000_000))
+    assert [limit_of(r) for r in doc.pages[0].truncated] == [LIMIT_STREAM_BYTES]
     assert doc.pages[0].text == ""
 
 
@@ -194,3 +196,18 @@ def test_mutators_give_coded_errors_or_results():
                 pass
             except Exception as exc:  # pragma: no cover - the failure report
                 pytest.fail(f"{name} seed {seed}: uncaught {type(exc).__name__}: {exc}")
+
+
+# --- timeout: a Flate bomb of "q Q " (fuzz seed 3, flate_bomb, 8 s CPU) ------
+# Every q and Q went through the full parser one by one (17 us each); 64 MB
+# of them ran into the page's 20 s limit.  Operand-less operators after
+# blanks now skip the parse, and a stream over the operator limit is refused
+# before its program is built.
+
+def test_a_bomb_of_q_and_Q_stops_at_the_operator_limit_quickly():
+    raw = zlib.compress(b"BT /F1 12 Tf 72 700 Td (Before) Tj ET " + b"q Q " * 400_000, 9)
+    data = _with_raw_content(raw, ["/FlateDecode"])
+    started = time.process_time()
+    doc = pyengine.extract(data, Options(max_ops_per_page=300_000))
+    assert time.process_time() - started < 4  # was ~6 s before the fix
+    assert [limit_of(r) for r in doc.pages[0].truncated] == ["operators"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..records import Document, Page, SOURCE_PAGE
+from ..records import SOURCE_PAGE, Document, DocumentReport, FontInfo, Page, limit_of
 
 
 def _r(v: float) -> float:
@@ -54,11 +54,101 @@ def document_to_dict(doc: Document | None, error: dict | None = None) -> dict:
         "pages": [page_to_dict(p) for p in doc.pages],
         "page_count": doc.page_count,
         "encrypted": doc.encrypted,
-        "fonts": [{"key": f.key, "name": f.name, "kind": f.kind,
-                   "glyphs": f.glyphs, "unmapped": f.unmapped} for f in doc.fonts],
+        "fonts": [{"key": f.key, "name": f.name, "kind": f.kind, "glyphs": f.glyphs,
+                   "unmapped": f.unmapped, "unmapped_pages": list(f.unmapped_pages)}
+                  for f in doc.fonts],
         "truncated": list(doc.truncated),
         "issues": [{"code": i.code, "message": i.message, "page": i.page}
                    for i in doc.issues],
         "metadata": doc.metadata,
+        "report": report_to_dict(doc.report) if doc.report is not None else None,
+        "summary": report_summary(doc),
         "error": error,
+    }
+
+
+def _font(f: FontInfo) -> dict:
+    return {"name": f.name, "kind": f.kind, "glyphs": f.glyphs, "unmapped": f.unmapped,
+            "pages": list(f.unmapped_pages)}
+
+
+def report_to_dict(report: DocumentReport) -> dict:
+    """The whole document report (records.DocumentReport) as JSON."""
+    fl = report.flagged
+    return {
+        "font_kinds": dict(report.font_kinds),
+        "unmapped_fonts": [_font(f) for f in report.unmapped_fonts],
+        "flagged": {"annotation": fl.annotation, "form_field": fl.form_field,
+                    "offpage": fl.offpage, "invisible": fl.invisible},
+        "verdicts": {v: list(pages) for v, pages in report.verdicts},
+        "truncated": list(report.truncated),
+        "issues": dict(report.issues),
+    }
+
+
+SUMMARY_MAX_FONTS = 5
+"""Unmapped fonts named one by one in the summary; the rest are counted."""
+
+
+def _pages(numbers) -> str:
+    """[1, 2, 3, 7] -> "1-3, 7"."""
+    out, run = [], []
+    for n in list(numbers) + [None]:
+        if run and n == run[-1] + 1:
+            run.append(n)
+            continue
+        if run:
+            out.append(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}")
+        run = [n] if n is not None else []
+    return ", ".join(out)
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def report_summary(doc: Document) -> dict:
+    """A short summary the page can show above the text: page lists by
+    concern and plain-language notes, empty when there is nothing to say."""
+    report = doc.report
+    verdicts = dict(report.verdicts) if report is not None else {}
+    notes: list[str] = []
+    scans = list(verdicts.get("scan", ()))
+    if scans:
+        notes.append(f"{_plural(len(scans), 'page is a scan', 'pages are scans')} "
+                     f"without a text layer (pages {_pages(scans)}); OCR is needed.")
+    for verdict, one, many in (
+            ("garbled", "could not be decoded reliably", "could not be decoded reliably"),
+            ("invisible", "has only invisible text", "have only invisible text"),
+            ("outlines", "draws its text as shapes", "draw their text as shapes")):
+        pages = verdicts.get(verdict, ())
+        if pages:
+            notes.append(f"Pages {_pages(pages)} {many}." if len(pages) > 1
+                         else f"Page {pages[0]} {one}.")
+    unmapped = report.unmapped_fonts if report is not None else ()
+    if unmapped:
+        named = ", ".join(f"{f.name or f.key} (pages {_pages(f.unmapped_pages)})"
+                          for f in unmapped[:SUMMARY_MAX_FONTS])
+        more = len(unmapped) - SUMMARY_MAX_FONTS
+        notes.append(f"{_plural(len(unmapped), 'font', 'fonts')} could not be mapped to "
+                     f"text: {named}" + (f" and {more} more." if more > 0 else "."))
+    if report is not None:
+        fl = report.flagged
+        for n, what in ((fl.annotation, "Words from annotations (flagged)"),
+                        (fl.form_field, "Words from form fields (flagged)"),
+                        (fl.offpage, "Words outside the visible page (listed apart)"),
+                        (fl.invisible, "Words drawn invisibly (flagged)")):
+            if n:
+                notes.append(f"{what}: {n}.")
+    truncated = report.truncated if report is not None else doc.truncated
+    if truncated:
+        notes.append("Not everything was read: "
+                     + "; ".join(r.split(": ", 1)[-1] for r in truncated) + ".")
+    return {
+        "needs_ocr": scans,
+        "garbled": list(verdicts.get("garbled", ())),
+        "invisible": list(verdicts.get("invisible", ())),
+        "unmapped_fonts": [f.name or f.key for f in unmapped],
+        "limits": sorted({limit_of(r) for r in truncated}),
+        "notes": notes,
     }

@@ -1,0 +1,170 @@
+"""Decode content streams under our byte and time limits.
+
+pypdf decodes a stream in one call with its own output limit (75 MB of
+zlib output by default), so a Flate bomb stopped at pypdf's limit, not at
+``Options.max_stream_bytes``, and a long decode could not be cut short by
+the page's deadline.  Here a stream whose only filter is FlateDecode without
+a predictor (nearly every content stream) is inflated with
+``zlib.decompressobj`` in chunks of at most ``CHUNK_BYTES``, stopping at the
+byte limit and looking at the clock between chunks.  Any other stream goes
+to pypdf under ``pypdf.apply_configuration`` with its output limits set to
+ours, so ours govern there too.
+
+Invariants: never returns more than ``max_bytes`` bytes; never raises for
+damaged data (the outcome says what happened); the caller turns the outcome
+into a ``truncated`` reason or an ``Issue``.
+"""
+
+from __future__ import annotations
+
+import time
+import zlib
+from dataclasses import dataclass
+
+from pypdf import apply_configuration
+from pypdf.errors import LimitReachedError
+from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, NameObject, StreamObject
+
+CHUNK_BYTES = 4 * 1024 * 1024
+"""Bytes of inflated output between two looks at the clock."""
+
+FLATE_NAMES = frozenset(("/FlateDecode", "/Fl"))
+
+# Outcomes of decode().
+OK = "ok"
+LIMIT = "limit"
+"""The stream inflates past ``max_bytes``; the data is cut at the limit."""
+TIME = "time"
+"""The deadline passed during the decode; the data is what was decoded."""
+INCOMPLETE = "incomplete"
+"""The compressed data ends before the stream does (a truncated file); the
+data is what could be inflated."""
+FAILED = "failed"
+"""The stream could not be decoded at all (the data is empty)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decoded:
+    data: bytes
+    outcome: str
+    """OK, LIMIT, TIME, INCOMPLETE or FAILED."""
+    detail: str = ""
+    """For FAILED: the exception's class name."""
+
+
+def _resolve(obj):
+    return obj.get_object() if isinstance(obj, IndirectObject) else obj
+
+
+MAX_FLATE_LAYERS = 16
+"""FlateDecode filters in one chain that we inflate ourselves (pypdf's own
+cap on filters per stream is also 16)."""
+
+
+def _flate_layers(stream: StreamObject) -> int:
+    """How many FlateDecode filters, without predictors, make up /Filter.
+
+    0 when /Filter names anything else (or nothing): pypdf decodes those.
+    """
+    filters = _resolve(stream.get("/Filter"))
+    if not isinstance(filters, ArrayObject):
+        filters = [filters]
+    if not 0 < len(filters) <= MAX_FLATE_LAYERS:
+        return 0
+    for f in filters:
+        f = _resolve(f)
+        if not isinstance(f, NameObject) or f not in FLATE_NAMES:
+            return 0
+    parms = _resolve(stream.get("/DecodeParms"))
+    if not isinstance(parms, ArrayObject):
+        parms = [parms]
+    for p in parms:
+        p = _resolve(p)
+        if isinstance(p, DictionaryObject):
+            try:
+                if int(_resolve(p.get("/Predictor", 1))) != 1:
+                    return 0
+            except (TypeError, ValueError):
+                return 0
+    return len(filters)
+
+
+def inflate(raw: bytes, max_bytes: int, deadline: float) -> Decoded:
+    """Inflate zlib data, at most ``max_bytes`` of output, until ``deadline``.
+
+    Raises ``zlib.error`` when the data is not zlib data at all (the caller
+    falls back to pypdf, which knows more repairs).
+    """
+    d = zlib.decompressobj()
+    parts: list[bytes] = []
+    produced = 0
+    buf = raw
+    while True:
+        want = min(CHUNK_BYTES, max_bytes + 1 - produced)
+        chunk = d.decompress(buf, want)
+        parts.append(chunk)
+        produced += len(chunk)
+        buf = d.unconsumed_tail
+        if produced > max_bytes:
+            return Decoded(b"".join(parts)[:max_bytes], LIMIT)
+        if d.eof or (not buf and len(chunk) < want):
+            break
+        if time.monotonic() > deadline:
+            return Decoded(b"".join(parts), TIME)
+    return Decoded(b"".join(parts), OK if d.eof else INCOMPLETE)
+
+
+_RANK = {OK: 0, INCOMPLETE: 1, TIME: 2, LIMIT: 3}
+
+
+def _inflate_layers(raw: bytes, layers: int, max_bytes: int, deadline: float) -> Decoded:
+    """Inflate ``layers`` nested zlib layers; the worst outcome wins.
+
+    A layer cut short still inflates as the prefix of the next one, so the
+    text before the cut is kept.
+    """
+    outcome = OK
+    data = raw
+    for _ in range(layers):
+        step = inflate(data, max_bytes, deadline)
+        data = step.data
+        if _RANK[step.outcome] > _RANK[outcome]:
+            outcome = step.outcome
+        if outcome == TIME:
+            break
+    return Decoded(data, outcome)
+
+
+def _pypdf_limits(max_bytes: int) -> dict[str, int]:
+    n = max(1, max_bytes + 1)
+    return {"zlib_maximum_output_length": n, "lzw_maximum_output_length": n,
+            "run_length_maximum_output_length": n, "jbig2_maximum_output_length": n,
+            "brotli_maximum_output_length": n, "array_based_stream_maximum_output_length": n}
+
+
+def decode(stream, max_bytes: int, deadline: float) -> Decoded:
+    """The decoded bytes of one stream object, within the limits."""
+    stream = _resolve(stream)
+    if not isinstance(stream, StreamObject):
+        return Decoded(b"", OK)
+    raw = getattr(stream, "_data", None)
+    layers = _flate_layers(stream) if isinstance(raw, (bytes, bytearray)) else 0
+    if layers:
+        try:
+            return _inflate_layers(bytes(raw), layers, max_bytes, deadline)
+        except zlib.error:
+            pass  # not zlib data: pypdf's repairs below
+    try:
+        with apply_configuration(**_pypdf_limits(max_bytes)):
+            data = stream.get_data()
+    except LimitReachedError:
+        return Decoded(b"", LIMIT)
+    except MemoryError:
+        raise
+    except Exception as exc:  # pypdf on damaged data: ValueError, PdfReadError...
+        return Decoded(b"", FAILED, type(exc).__name__)
+    if isinstance(data, str):
+        data = data.encode("latin-1", "replace")
+    if len(data) > max_bytes:
+        return Decoded(bytes(data[:max_bytes]), LIMIT)
+    return Decoded(bytes(data), OK)

@@ -1,0 +1,239 @@
+"""Damaged files: what can be read is extracted, the rest is an Issue.
+
+Each damaged file is made here from a good one by cutting or corrupting
+bytes: a wrong startxref, a garbage xref table, a file cut off before its
+end, a content stream cut short, an object that is not in the file, and a
+PDF 1.5 file (objects in an object stream, xref stream) that lost its xref.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import struct
+import zlib
+
+import pytest
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import DecodedStreamObject, IndirectObject, NameObject
+
+import pyengine
+from pyengine import repair
+from pyengine.errors import Damaged, ExtractError
+from pdfbuild import helvetica, make_pdf
+
+F = {"/F1": helvetica()}
+PAGES = [b"BT /F1 12 Tf 72 700 Td (First page text) Tj ET",
+         b"BT /F1 12 Tf 72 700 Td (Second page text) Tj ET"]
+TEXTS = ["First page text\n", "Second page text\n"]
+GOOD = make_pdf(PAGES, fonts=F)
+CORPUS = os.environ.get("PYENGINE_CORPUS", "/work/shared/corpus")
+
+
+def codes(doc) -> set[str]:
+    return {i.code for i in doc.issues}
+
+
+def test_a_good_file_has_no_repair_issues():
+    doc = pyengine.extract(GOOD)
+    assert [p.text for p in doc.pages] == TEXTS and doc.issues == ()
+
+
+def test_wrong_startxref_is_rebuilt():
+    cut = GOOD.rindex(b"startxref")
+    doc = pyengine.extract(GOOD[:cut] + b"startxref\n999999\n%%EOF\n")
+    assert [p.text for p in doc.pages] == TEXTS
+    # pypdf repairs this one itself; its warning is the Issue.
+    assert codes(doc) == {"pdf-recovered"}
+    assert "startxref" in doc.issues[0].message
+
+
+def test_garbage_xref_table_is_rebuilt():
+    start = GOOD.index(b"\nxref") + 1
+    end = GOOD.index(b"trailer")
+    broken = GOOD[:start] + b"xref\n0 3\nthis is not an xref table\n" + GOOD[end:]
+    doc = pyengine.extract(broken)
+    assert [p.text for p in doc.pages] == TEXTS
+    assert "xref-rebuilt" in codes(doc)
+
+
+def test_file_cut_off_after_its_objects():
+    # The download stopped in the xref table: every object is there.
+    doc = pyengine.extract(GOOD[: GOOD.index(b"\nxref") + 40])
+    assert [p.text for p in doc.pages] == TEXTS
+    assert {"xref-rebuilt", "file-truncated"} <= codes(doc)
+
+
+def test_file_cut_off_inside_a_content_stream_keeps_the_text_before_the_cut():
+    # Page 1's content is compressed and is the last object of the file; the
+    # file is cut in the middle of its compressed data.
+    text = b" ".join(b"BT /F1 12 Tf 72 %d Td (Line %d) Tj ET" % (700 - 14 * i, i) for i in range(40))
+    w = PdfWriter(clone_from=PdfReader(io.BytesIO(make_pdf([b""], fonts=F))))
+    s = DecodedStreamObject()
+    s.set_data(zlib.compress(text))
+    s[NameObject("/Filter")] = NameObject("/FlateDecode")
+    w.pages[0][NameObject("/Contents")] = w._add_object(s)
+    buf = io.BytesIO()
+    w.write(buf)
+    data = buf.getvalue()
+    m = list(re.finditer(rb">>\s*stream\r?\n", data))[-1]
+    cut = data[: m.end() + len(zlib.compress(text)) // 2]
+    doc = pyengine.extract(cut)
+    words = doc.pages[0].text.split()
+    assert words[:4] == ["Line", "0", "Line", "1"] and 4 < len(words) < 80
+    assert {"xref-rebuilt", "file-truncated", "stream-truncated"} <= codes(doc)
+
+
+def test_content_stream_cut_short_in_a_whole_file():
+    raw = zlib.compress(PAGES[0] + b" BT /F1 12 Tf 72 600 Td (Lost words) Tj ET")[:-12]
+    w = PdfWriter(clone_from=PdfReader(io.BytesIO(GOOD)))
+    s = DecodedStreamObject()
+    s.set_data(raw)
+    s[NameObject("/Filter")] = NameObject("/FlateDecode")
+    w.pages[0][NameObject("/Contents")] = w._add_object(s)
+    buf = io.BytesIO()
+    w.write(buf)
+    doc = pyengine.extract(buf.getvalue())
+    assert doc.pages[0].text.startswith("First page text")
+    assert "Lost" not in doc.pages[0].text
+    # The inflated text ends inside an operator: the parse says so too.
+    assert {(i.code, i.page) for i in doc.issues} == {("stream-truncated", 1),
+                                                       ("content-damaged", 1)}
+
+
+def test_missing_object_is_an_issue():
+    w = PdfWriter(clone_from=PdfReader(io.BytesIO(GOOD)))
+    w.pages[1][NameObject("/Contents")] = IndirectObject(9999, 0, w)
+    buf = io.BytesIO()
+    w.write(buf)
+    doc = pyengine.extract(buf.getvalue())
+    assert [p.text for p in doc.pages] == [TEXTS[0], ""]
+    missing = [i for i in doc.issues if i.code == "object-missing"]
+    assert [(i.page, "9999" in i.message) for i in missing] == [(2, True)]
+
+
+def test_nothing_readable_is_still_damaged():
+    with pytest.raises(Damaged):
+        pyengine.extract(GOOD[:120])
+    with pytest.raises(Damaged):
+        pyengine.extract(b"%PDF-1.7\n" + b"\x00garbage\xff" * 500)
+
+
+def objstm_pdf() -> bytes:
+    """A PDF 1.5 file: catalog, pages, page and font in an object stream,
+    an xref stream (what most files written since 2010 look like)."""
+    inner = {
+        1: b"<< /Type /Catalog /Pages 2 0 R >>",
+        2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+           b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        5: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+    }
+    header, body = b"", b""
+    for num, obj in inner.items():
+        header += b"%d %d " % (num, len(body))
+        body += obj + b"\n"
+    objstm = header + body
+    content = zlib.compress(b"BT /F1 12 Tf 72 700 Td (Packed objects) Tj ET")
+    out = bytearray(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
+    offsets = {}
+    offsets[4] = len(out)
+    out += b"4 0 obj\n<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(content) + content \
+        + b"\nendstream\nendobj\n"
+    packed = zlib.compress(objstm)
+    offsets[6] = len(out)
+    out += (b"6 0 obj\n<< /Type /ObjStm /N 4 /First %d /Length %d /Filter /FlateDecode >>\nstream\n"
+            % (len(header), len(packed))) + packed + b"\nendstream\nendobj\n"
+    rows = [(0, 0, 65535)]
+    index = {n: i for i, n in enumerate(inner)}
+    for num in range(1, 8):
+        if num in inner:
+            rows.append((2, 6, index[num]))
+        elif num == 7:
+            rows.append((1, len(out), 0))
+        else:
+            rows.append((1, offsets[num], 0))
+    table = b"".join(struct.pack(">BIH", *r) for r in rows)
+    xref_at = len(out)
+    out += (b"7 0 obj\n<< /Type /XRef /Size 8 /W [1 4 2] /Root 1 0 R /Length %d >>\nstream\n"
+            % len(table)) + table + b"\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n" % xref_at
+    return bytes(out)
+
+
+def test_object_stream_file_opens_as_built():
+    doc = pyengine.extract(objstm_pdf())
+    assert doc.pages[0].text == "Packed objects\n" and doc.issues == ()
+
+
+def test_object_stream_file_without_its_xref_is_rebuilt():
+    data = objstm_pdf()
+    broken = data[: data.index(b"7 0 obj")]  # the xref stream and the tail are lost
+    doc = pyengine.extract(broken)
+    assert doc.pages[0].text == "Packed objects\n"
+    assert {"xref-rebuilt", "file-truncated"} <= codes(doc)
+
+
+def test_rebuild_finds_objects_and_the_catalog():
+    found = repair.scan(GOOD)
+    reader = PdfReader(io.BytesIO(GOOD))
+    assert {n: off for n, (off, _) in found.offsets.items()} == reader.xref[0]
+    root = reader.trailer.raw_get("/Root").idnum
+    assert (root, 0) in found.catalogs
+
+
+def _damaged_corpus() -> list[str]:
+    path = os.path.join(CORPUS, "manifest.json")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        rows = json.load(f)
+    return [r["file"] for r in rows
+            if "damaged" in r["tags"] and r["bytes"] < 400_000 and r["pages"] <= 20]
+
+
+@pytest.mark.parametrize("name", _damaged_corpus() or ["(corpus absent)"])
+def test_damaged_corpus_files_give_text_or_a_coded_error(name):
+    path = os.path.join(CORPUS, "pdfs", name)
+    if not os.path.exists(path):
+        pytest.skip("corpus not available")
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        doc = pyengine.extract(data)
+    except ExtractError as exc:
+        assert exc.code in ("damaged", "unsupported")
+        return
+    assert len(doc.pages) == doc.page_count
+
+
+# --- errors: stable codes, plain words ------------------------------------------
+
+def test_every_failure_maps_to_a_code_in_plain_words():
+    from pyengine.api import error_dict
+    assert error_dict(RecursionError("deep"))["code"] == "damaged"
+    assert error_dict(MemoryError())["code"] == "limit-exceeded"
+    odd = error_dict(KeyError("/Root"))
+    assert odd == {"code": "damaged", "message": "This PDF is damaged and could not be read.",
+                   "detail": "KeyError"}
+    try:
+        pyengine.extract(b"%PDF-1.7\n" + b"\x00garbage\xff" * 500)
+    except Damaged as exc:
+        out = exc.as_dict()
+    assert out["code"] == "damaged" and "Error" not in out["message"]
+    assert "detail" in out  # what pypdf said, for a developer
+
+
+def test_every_code_has_words_on_the_page():
+    from pyengine.errors import ALL_CODES
+    web = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "web")
+    with open(os.path.join(web, "protocol.js")) as f:
+        protocol = f.read()
+    with open(os.path.join(web, "notices.js")) as f:
+        notices = f.read()
+    for code in ALL_CODES:
+        name = re.search(r'(\w+): "%s"' % re.escape(code), protocol)
+        assert name, code
+        if code != "internal":  # the generic text covers it
+            assert f"[CODES.{name.group(1)}]" in notices, code
