@@ -20,7 +20,8 @@ This module supplies:
   CBC ciphertext of PKCS#7-padded data), including pypdf's ``strict``
   handling of bad lengths and bad padding;
 * ``install_fallback_aes()``, which patches the above into pypdf, and
-  ``set_aes_backend()``, a hook for a faster CBC decrypt (e.g. WebCrypto).
+  ``set_aes_backend()``, a hook for a faster AES-CBC (WebCrypto in the
+  browser: pyengine/webcrypto.py) that may decline any call.
 
 Only the standard library (and pypdf itself) is used.
 
@@ -38,20 +39,26 @@ from __future__ import annotations
 
 import secrets
 import struct
-from typing import Callable
+import time
+from dataclasses import dataclass
+from typing import Protocol
 
 from pypdf._crypt_providers._base import CryptBase
 from pypdf._utils import logger_warning
 from pypdf.errors import PdfStreamError
 
 __all__ = [
+    "AesBackend",
     "CryptAES",
+    "aes_backend_name",
     "aes_cbc_decrypt",
     "aes_cbc_encrypt",
     "aes_ecb_decrypt",
     "aes_ecb_encrypt",
     "aes_installed",
+    "aes_stats",
     "install_fallback_aes",
+    "reset_aes_stats",
     "set_aes_backend",
     "uninstall_fallback_aes",
 ]
@@ -314,13 +321,35 @@ def _decrypt_words(ks: _Schedule, w: tuple[int, ...]) -> list[int]:
 # Modes, with the signatures pypdf's providers export (no padding here).
 # ---------------------------------------------------------------------------
 
-# Optional replacement for CBC decryption, see set_aes_backend().
-_cbc_decrypt_backend: Callable[[bytes, bytes, bytes], bytes] | None = None
+class AesBackend(Protocol):
+    """A faster AES-CBC, tried before the pure-Python one (set_aes_backend).
+
+    Both methods get a 16-, 24- or 32-byte key, a 16-byte IV and ``data``
+    whose length is a non-zero multiple of 16.  They return the raw CBC
+    result, the same length as ``data`` with no padding added or removed
+    (PKCS#7 padding is stripped afterwards by ``CryptAES.decrypt`` with
+    pypdf's lenient rules), or None to decline the call (too small to be
+    worth it, or not usable right now), which falls back to pure Python.
+    They must be synchronous; exceptions propagate."""
+
+    name: str
+
+    def cbc_decrypt(self, key: bytes, iv: bytes, data: bytes) -> bytes | None: ...
+
+    def cbc_encrypt(self, key: bytes, iv: bytes, data: bytes) -> bytes | None: ...
+
+
+_backend: AesBackend | None = None
 
 
 def _check_iv(iv: bytes) -> None:
     if len(iv) != BLOCK:
         raise ValueError(f"Invalid IV size ({len(iv)}) for CBC.")
+
+
+def _check_length(data: bytes) -> None:
+    if len(data) % BLOCK:
+        raise ValueError("The length of the provided data is not a multiple of the block length.")
 
 
 def aes_ecb_encrypt(key: bytes, data: bytes) -> bytes:
@@ -333,10 +362,63 @@ def aes_ecb_decrypt(key: bytes, data: bytes) -> bytes:
     return _pack(_decrypt_words(_schedule(key), _words(data)))
 
 
+@dataclass(slots=True)
+class AesCount:
+    """AES-CBC work done by one path since start-up (or reset_aes_stats)."""
+
+    calls: int = 0
+    bytes: int = 0
+    seconds: float = 0.0
+    """Wall time inside the call, copies to and from the backend included."""
+
+
+_STATS = {"backend": AesCount(), "python": AesCount()}
+
+
+def aes_stats() -> dict[str, dict[str, float]]:
+    """CBC work per path: "backend" (set_aes_backend) and "python"."""
+    return {path: {"calls": c.calls, "bytes": c.bytes, "seconds": round(c.seconds, 6)}
+            for path, c in _STATS.items()}
+
+
+def reset_aes_stats() -> None:
+    for path in _STATS:
+        _STATS[path] = AesCount()
+
+
+def _cbc(encrypt: bool, key: bytes, iv: bytes, data: bytes) -> bytes:
+    """Backend first, else pure Python; counted in _STATS."""
+    started = time.perf_counter()
+    out = None
+    backend = _backend
+    if backend is not None and data:
+        call = backend.cbc_encrypt if encrypt else backend.cbc_decrypt
+        out = call(bytes(key), bytes(iv), bytes(data))
+        if out is not None and len(out) != len(data):
+            raise ValueError("AES backend must return the raw CBC result (no padding change)")
+    if out is not None:
+        out, count = bytes(out), _STATS["backend"]
+    else:
+        if encrypt:
+            out = _pack(_encrypt_words(_schedule(key), _words(data), struct.unpack(">4I", iv)))
+        else:
+            out = _pure_cbc_decrypt(key, iv, data)
+        count = _STATS["python"]
+    count.calls += 1
+    count.bytes += len(data)
+    count.seconds += time.perf_counter() - started
+    return out
+
+
 def aes_cbc_encrypt(key: bytes, iv: bytes, data: bytes) -> bytes:
-    """AES-CBC encryption (SP 800-38A 6.2), no padding, IV not prepended."""
+    """AES-CBC encryption (SP 800-38A 6.2), no padding, IV not prepended.
+
+    Uses the backend set by :func:`set_aes_backend` if it takes the call
+    (ISO 32000-2 Algorithm 2.B, the /R 6 password hash, runs 64 or more
+    of these over up to 15 KiB each)."""
     _check_iv(iv)
-    return _pack(_encrypt_words(_schedule(key), _words(data), struct.unpack(">4I", iv)))
+    _check_length(data)
+    return _cbc(True, key, iv, data)
 
 
 def _pure_cbc_decrypt(key: bytes, iv: bytes, data: bytes) -> bytes:
@@ -353,34 +435,24 @@ def _pure_cbc_decrypt(key: bytes, iv: bytes, data: bytes) -> bytes:
 def aes_cbc_decrypt(key: bytes, iv: bytes, data: bytes) -> bytes:
     """AES-CBC decryption (SP 800-38A 6.2); padding is NOT removed.
 
-    Uses the backend set by :func:`set_aes_backend` if there is one."""
+    Uses the backend set by :func:`set_aes_backend` if it takes the call."""
     _check_iv(iv)
-    if len(data) % BLOCK:
-        raise ValueError("The length of the provided data is not a multiple of the block length.")
-    backend = _cbc_decrypt_backend
-    if backend is not None and data:
-        out = bytes(backend(bytes(key), bytes(iv), bytes(data)))
-        if len(out) != len(data):
-            raise ValueError("AES backend must return the plaintext with padding kept")
-        return out
-    return _pure_cbc_decrypt(key, iv, data)
+    _check_length(data)
+    return _cbc(False, key, iv, data)
 
 
-def set_aes_backend(cbc_decrypt: Callable[[bytes, bytes, bytes], bytes] | None) -> None:
-    """Replace AES-CBC decryption, or restore pure Python with ``None``.
+def set_aes_backend(backend: AesBackend | None) -> None:
+    """Try ``backend`` first for every AES-CBC call, or only pure Python
+    with ``None``.  It sees stream and string data, the /OE and /UE keys of
+    AES-256 files and the /R 6 hash rounds; ECB (one /Perms block) stays
+    pure Python."""
+    global _backend
+    _backend = backend
 
-    ``cbc_decrypt(key, iv, data)`` gets a 16- or 32-byte key, a 16-byte IV and
-    ``data`` whose length is a non-zero multiple of 16, and must be synchronous
-    and return the raw plaintext of the same length, padding NOT removed (like
-    ``aes_cbc_decrypt``; PKCS#7 padding is stripped afterwards by
-    ``CryptAES.decrypt`` with pypdf's lenient rules).  WebCrypto's AES-CBC
-    always strips and checks PKCS#7 padding, so such a backend has to undo
-    that, e.g. by appending E_k(pad16 xor C_last), a block that decrypts to a
-    full block of valid padding.  Exceptions from the backend propagate.
-    It is used for every CBC decryption: stream and string data and the
-    /OE and /UE keys of AES-256 files.  Encryption and ECB stay pure Python."""
-    global _cbc_decrypt_backend
-    _cbc_decrypt_backend = cbc_decrypt
+
+def aes_backend_name() -> str | None:
+    """The name of the backend set by set_aes_backend, or None."""
+    return None if _backend is None else _backend.name
 
 
 # ---------------------------------------------------------------------------
@@ -447,7 +519,9 @@ class CryptAES(CryptBase):
 # ---------------------------------------------------------------------------
 
 _PATCHED_NAMES = (
+    "AesBackend",
     "CryptAES",
+    "aes_backend_name",
     "aes_cbc_decrypt",
     "aes_cbc_encrypt",
     "aes_ecb_decrypt",

@@ -178,25 +178,87 @@ def test_crypt_aes_matches_pypdf(klen: int, strict: bool) -> None:
     assert crypto.CryptAES(key).decrypt(ref_provider.CryptAES(key).encrypt(msg)) == msg
 
 
-def test_backend_hook() -> None:
-    calls = []
+class _RefBackend:
+    """An AES backend on the ``cryptography`` package that records its calls
+    and declines inputs shorter than ``min_bytes`` (like webcrypto.MIN_BYTES)."""
 
-    def backend(key: bytes, iv: bytes, data: bytes) -> bytes:
-        calls.append(len(data))
+    name = "reference"
+
+    def __init__(self, min_bytes: int = 0) -> None:
+        self.min_bytes = min_bytes
+        self.calls: list[tuple[str, int]] = []
+
+    def cbc_decrypt(self, key: bytes, iv: bytes, data: bytes) -> bytes | None:
+        if len(data) < self.min_bytes:
+            return None
+        self.calls.append(("decrypt", len(data)))
         return _ref(key, modes.CBC(iv), data, True)
 
+    def cbc_encrypt(self, key: bytes, iv: bytes, data: bytes) -> bytes | None:
+        if len(data) < self.min_bytes:
+            return None
+        self.calls.append(("encrypt", len(data)))
+        return _ref(key, modes.CBC(iv), data, False)
+
+
+class _StrippingBackend(_RefBackend):
+    """Returns what WebCrypto would without the padding trick: one block short."""
+
+    def cbc_decrypt(self, key: bytes, iv: bytes, data: bytes) -> bytes | None:
+        return _ref(key, modes.CBC(iv), data, True)[:-16]
+
+
+def test_backend_hook() -> None:
     key, msg = os.urandom(16), b"hooked text" * 5
     token = crypto.CryptAES(key).encrypt(msg)
+    backend = _RefBackend(min_bytes=64)
     crypto.set_aes_backend(backend)
+    crypto.reset_aes_stats()
     try:
+        assert crypto.aes_backend_name() == "reference"
         assert crypto.CryptAES(key).decrypt(token) == msg
-        assert calls == [len(token) - 16]
-        crypto.set_aes_backend(lambda k, i, d: d[:-16])  # strips: rejected
+        assert backend.calls == [("decrypt", len(token) - 16)]
+        # Declined (shorter than min_bytes): pure Python, same result.
+        short = crypto.CryptAES(key).encrypt(b"tiny")
+        assert crypto.CryptAES(key).decrypt(short) == b"tiny"
+        assert len(backend.calls) == 1
+        iv, data = os.urandom(16), os.urandom(96)
+        assert crypto.aes_cbc_encrypt(key, iv, data) == _ref(key, modes.CBC(iv), data, False)
+        assert backend.calls[-1] == ("encrypt", 96)
+        stats = crypto.aes_stats()
+        assert stats["backend"]["calls"] == 2 and stats["backend"]["bytes"] == len(token) - 16 + 96
+        assert stats["python"]["calls"] == 2 and stats["python"]["bytes"] == 32  # "tiny" both ways
+        with pytest.raises(ValueError):  # a bad length fails before the backend
+            crypto.aes_cbc_encrypt(key, iv, data[:-1])
+        crypto.set_aes_backend(_StrippingBackend())
         with pytest.raises(PdfStreamError):
             crypto.CryptAES(key).decrypt(token)
     finally:
         crypto.set_aes_backend(None)
+    assert crypto.aes_backend_name() is None
     assert crypto.CryptAES(key).decrypt(token) == msg
+
+
+def test_r6_password_hash_goes_through_the_backend(tmp_path: Path) -> None:
+    """ISO 32000-2 Algorithm 2.B: 64 or more AES-128-CBC rounds per hash, the
+    slow part of opening an /R 6 file; they must reach the fast backend."""
+    path = tmp_path / "r6.pdf"
+    _make_pdf(path, "AES-256", "u", "o")
+    was_installed = crypto.aes_installed()
+    crypto.install_fallback_aes(force=True)
+    backend = _RefBackend(min_bytes=64)
+    crypto.set_aes_backend(backend)
+    try:
+        reader = PdfReader(path, password="u")
+        text = reader.pages[0].extract_text()
+    finally:
+        crypto.set_aes_backend(None)
+        if not was_installed:
+            crypto.uninstall_fallback_aes()
+    assert text.strip() == "\n".join(TEXT_LINES)
+    rounds = [n for kind, n in backend.calls if kind == "encrypt"]
+    assert len(rounds) >= 64 and min(rounds) >= 64 * 32  # 64 copies of >= 32 bytes
+    assert any(kind == "decrypt" for kind, _ in backend.calls)  # the content stream
 
 
 # --------------------------------------------------------------------------
@@ -352,39 +414,5 @@ def test_forced_install_in_process(tmp_path: Path) -> None:
         assert enc.CryptAES is ref_provider.CryptAES
 
 
-# --------------------------------------------------------------------------
-# Real encrypted files from the shared corpus (skipped when absent)
-# --------------------------------------------------------------------------
-
-
-def _corpus_dir() -> Path | None:
-    for candidate in (
-        os.environ.get("PYENGINE_CORPUS"),
-        REPO.parent / "shared" / "corpus",
-        Path("/work/shared/corpus"),
-    ):
-        if candidate and (Path(candidate) / "manifest.json").is_file():
-            return Path(candidate)
-    return None
-
-
-def test_corpus_encrypted_files_match_native() -> None:
-    corpus = _corpus_dir()
-    if corpus is None:
-        pytest.skip("shared corpus not available")
-    manifest = json.loads((corpus / "manifest.json").read_text())
-    entries = [e for e in manifest if e.get("encrypted")]
-    assert entries
-    job = {
-        "before": [],
-        "files": [(str(corpus / "pdfs" / e["file"]), [e.get("password")]) for e in entries],
-    }
-    result = _run_blocked(job)
-    for entry, (got,) in zip(entries, result["files"]):
-        reader = PdfReader(corpus / "pdfs" / entry["file"])
-        if entry.get("password") is not None:
-            assert int(reader.decrypt(entry["password"])) != 0
-        want = reader.pages[0].extract_text()
-        assert got["error"] is None, (entry["file"], got)
-        assert got["rc"] != 0, entry["file"]
-        assert got["text"] == want, entry["file"]
+# Real encrypted files from the shared corpus, with this AES and pypdf's:
+# tests/test_encrypted_corpus.py.
