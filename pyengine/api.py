@@ -14,12 +14,13 @@ import time
 from typing import Callable
 
 from . import document as docmod
-from .errors import Cancelled, ExtractError
+from .errors import Cancelled, ExtractError, error_for
 from .interpreter import run_page
-from .layout import build_layout
+from .layout import build_layout, finish_pages
 from .options import DEFAULT_OPTIONS, Options
 from .quality import page_verdict
 from .records import Document, Issue, Page
+from .report import build_report
 
 
 class Session:
@@ -36,17 +37,20 @@ class Session:
         """Extract page ``number`` (1-based)."""
         started = time.monotonic()
         issues: list[Issue] = []
-        try:
-            geom = self.doc.page_geometry(number)
-            run = run_page(self.doc, number, geom, self.options, issues, started)
-        except ExtractError:
-            raise
-        except Exception as exc:  # a broken page must not sink the document
-            issues.append(Issue("page-error", f"{type(exc).__name__}: {exc}", number))
-            return Page(number, 0.0, 0.0, "", (), (), "none",
-                        ("the page could not be read",), (), tuple(issues))
+        with docmod.pypdf_warnings() as warned:
+            try:
+                geom = self.doc.page_geometry(number)
+                run = run_page(self.doc, number, geom, self.options, issues, started)
+            except ExtractError:
+                raise
+            except Exception as exc:  # a broken page must not sink the document
+                issues.append(Issue("page-error", f"{type(exc).__name__}: {exc}", number))
+                issues.extend(docmod.warning_issues(warned, number))
+                return Page(number, 0.0, 0.0, "", (), (), "none",
+                            ("the page could not be read",), (), tuple(issues))
+        issues.extend(docmod.warning_issues(warned, number))
         words, blocks, text = build_layout(run.glyphs, geom, self.options)
-        verdict, reasons = page_verdict(run, words)
+        verdict, reasons = page_verdict(run, words, self.doc.font_cache)
         return Page(
             number=number, width=geom.width, height=geom.height, text=text,
             words=words, blocks=blocks, verdict=verdict, reasons=reasons,
@@ -55,12 +59,16 @@ class Session:
         )
 
     def finish(self, pages: list[Page]) -> Document:
-        issues = [i for p in pages for i in p.issues]
+        pages = list(finish_pages(pages, self.options))  # strip_headers, dehyphenate
+        issues = tuple([i for p in pages for i in p.issues] + self.doc.issues)
+        fonts = self.doc.font_infos()
+        truncated = tuple(self.truncated + self.doc.truncated)
         return Document(
             pages=tuple(pages), page_count=self.page_count,
-            fonts=self.doc.font_infos(), issues=tuple(issues),
-            truncated=tuple(self.truncated), encrypted=self.doc.encryption,
+            fonts=fonts, issues=issues,
+            truncated=truncated, encrypted=self.doc.encryption,
             metadata=self.doc.metadata(),
+            report=build_report(pages, fonts, truncated, issues),
         )
 
 
@@ -88,14 +96,5 @@ def extract(data: bytes, options: Options | None = None,
 
 
 def error_dict(exc: BaseException) -> dict[str, str]:
-    """Map any exception to {code, message}; never a traceback."""
-    if isinstance(exc, ExtractError):
-        return exc.as_dict()
-    if isinstance(exc, MemoryError):
-        return {"code": "limit-exceeded",
-                "message": "This PDF needs more memory than is available."}
-    if isinstance(exc, RecursionError):
-        return {"code": "damaged",
-                "message": "This PDF is damaged: its structure nests too deeply."}
-    return {"code": "damaged",
-            "message": "This PDF is damaged and could not be read."}
+    """Map any exception to {code, message[, detail]}; never a traceback."""
+    return error_for(exc).as_dict()

@@ -54,6 +54,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pages", help="pages to extract, e.g. 1-3,7")
     p.add_argument("--password", default="", help="password of an encrypted PDF")
     p.add_argument("-o", "--output", help="write here instead of standard output")
+    p.add_argument("--dehyphenate", action="store_true",
+                   help="join words hyphenated at a line break when the whole word "
+                        "occurs elsewhere in the document")
+    p.add_argument("--strip-headers", action="store_true",
+                   help="drop running headers and footers and bare page numbers")
     return p
 
 
@@ -70,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"error: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return EXIT_USAGE
-    options = Options(pages=pages, password=args.password)
+    options = Options(pages=pages, password=args.password, dehyphenate=args.dehyphenate,
+                      strip_headers=args.strip_headers)
     doc = None
     error = None
     try:

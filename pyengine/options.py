@@ -14,6 +14,14 @@ class Options:
     """User or owner password; the empty password is always tried first."""
     include_annotations: bool = True
     """Include text from annotation appearance streams (flagged)."""
+    dehyphenate: bool = False
+    """Join a word hyphenated across a line break ("extrac-" / "tion") when
+    the joined word occurs elsewhere in the document; otherwise keep the
+    hyphen.  A document-level pass (layout/dehyphenate.py)."""
+    strip_headers: bool = False
+    """Drop running headers and footers (lines near the top or bottom of the
+    page repeated on many pages, digits folded) and bare page numbers.  A
+    document-level pass (layout/headers.py)."""
 
     # --- words (fractions of the font size unless said otherwise) ----------
     space_gap: float = 0.15
@@ -31,6 +39,9 @@ class Options:
     """Segments on one baseline not drawn one after the other join into one
     line only across a gap narrower than this fraction of the font size
     (a two-column gutter is rarely narrower than 0.8 em)."""
+    list_marker_gap: float = 3.0
+    """A bullet or item number drawn alone joins the text on its right across
+    a gap up to this fraction of the font size (a hanging indent)."""
     duplicate_tolerance: float = 0.15
     """Glyphs with the same text drawn within this fraction of the font size of
     an earlier one are a faux-bold duplicate and are dropped."""
@@ -45,25 +56,46 @@ class Options:
     """A line gap above this multiple of the page's median line gap starts a
     new paragraph."""
 
+    # --- running headers and footers (strip_headers) -----------------------
+    header_zone: float = 0.12
+    """Fraction of the page height, at the top and at the bottom, where a
+    running header or footer (or a bare page number) may stand."""
+    header_min_share: float = 0.4
+    """A line in the header zone is a running header when its text (digits
+    folded) is on at least this share of the pages (never fewer than 2 pages,
+    and 3 pages are always enough)."""
+
     # --- reading order ---------------------------------------------------
     column_gap_min: float = 8.0
     """A vertical white gap narrower than this (points) never splits columns."""
 
     # --- limits ----------------------------------------------------------
+    # Each limit reached is reported in Page.truncated or Document.truncated
+    # as "<name>: <plain words>", the name in brackets (records.LIMIT_*).
     max_pages: int = 5000
-    """Pages beyond this are not extracted (reported as truncated)."""
+    """Pages beyond this are not extracted [pages, Document.truncated]."""
     max_chars_per_page: int = 500_000
-    """Glyphs beyond this on one page are dropped (reported as truncated)."""
+    """Glyphs beyond this on one page are dropped, counting glyphs too large
+    to place [characters]."""
     max_ops_per_page: int = 2_000_000
-    """Content-stream operators beyond this on one page are not run."""
+    """Content-stream operators beyond this on one page (forms included)
+    are not run [operators]."""
     max_form_depth: int = 12
-    """Nesting depth of form XObjects."""
+    """Nesting depth of form XObjects; deeper forms are not run [forms]."""
     max_form_invocations: int = 20_000
-    """Form XObjects run per page, counting repeats."""
-    max_stream_bytes: int = 256 * 1024 * 1024
-    """Decompressed bytes of one content stream."""
+    """Form XObjects run per page, counting repeats [forms]."""
+    max_stream_bytes: int = 64 * 1024 * 1024
+    """Decompressed bytes of one content stream (a page's /Contents array
+    counts as one stream); a Flate bomb stops inflating here.  The largest
+    in the corpus is 36 MB (a form of deb-ar-texnegar-doc); a 256 MB bomb
+    peaked at 814 MiB of memory, too much for a browser tab [stream]."""
+    max_document_bytes: int = 512 * 1024 * 1024
+    """Decompressed bytes of all content streams (pages, forms, annotation
+    appearances) read in one document, counting a cached form once [bytes,
+    also in Document.truncated]."""
     max_seconds_per_page: float = 20.0
-    """Wall-clock time per page before the page is cut short."""
+    """Wall-clock time per page before the page is cut short; decoding,
+    parsing and long TJ arrays look at the clock too [time]."""
 
 
 DEFAULT_OPTIONS = Options()

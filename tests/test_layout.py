@@ -86,7 +86,18 @@ def test_markdown_headings_ranked_by_size():
     content = (b"BT /F1 20 Tf 72 740 Td (Title) Tj ET "
                b"BT /F1 14 Tf 72 700 Td (Section) Tj ET "
                b"BT /F1 10 Tf 72 670 Td (Body text here.) Tj ET "
-               b"BT /F1 10 Tf 72 658 Td (1. not a list marker to escape) Tj ET")
+               b"BT /F1 10 Tf 72 658 Td (2026. not a list marker to escape) Tj ET")
     md = document_markdown(pyengine.extract(make_pdf([content], fonts=F)))
     assert md == ("<!-- page 1 -->\n\n# Title\n\n## Section\n\n"
-                  "Body text here.\n1\\. not a list marker to escape\n")
+                  "Body text here.\n2026\\. not a list marker to escape\n")
+
+
+def test_list_items_stay_apart_in_text_and_become_markdown_items():
+    from pyengine.render import document_markdown
+    content = column(72, ["Shopping:", "- apples and", "  pears", "- bread", "1. first", "2. second"])
+    doc = pyengine.extract(make_pdf([content], fonts=F))
+    # One block: the items follow each other line by line in the text.
+    assert doc.pages[0].text == "Shopping:\n- apples and\npears\n- bread\n1. first\n2. second\n"
+    assert [len(p) for p in doc.pages[0].blocks[0].paragraphs] == [1, 2, 1, 1, 1]
+    assert document_markdown(doc) == ("<!-- page 1 -->\n\nShopping:\n\n- apples and\n  pears\n"
+                                      "- bread\n\n1. first\n2. second\n")

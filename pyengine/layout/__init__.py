@@ -9,6 +9,8 @@ from ..options import Options
 from ..records import Block, Glyph, Line, Word
 from .lines import ANGLE_STEP, build_lines
 from .order import paragraphs, xy_cut
+from .passes import finish_pages
+from .text import blocks_text
 
 UPRIGHT_KEY = 0
 """Direction key (degrees) of upright horizontal text."""
@@ -44,9 +46,7 @@ def build_layout(glyphs: list[Glyph], geom, options: Options
     for key in sorted(onpage, key=lambda k: (k != UPRIGHT_KEY, k)):
         blocks.extend(_read_direction(key, [ln for _, _, ln in onpage[key]], options))
     words = [w for b in blocks for para in b.paragraphs for ln in para for w in ln.words]
-    text = "\n\n".join("\n".join(ln.text for para in b.paragraphs for ln in para)
-                       for b in blocks)
-    return tuple(words + offpage_words), tuple(blocks), (text + "\n" if text else "")
+    return tuple(words + offpage_words), tuple(blocks), blocks_text(blocks)
 
 
 def _to_frame(ln: Line, dx: float, dy: float) -> Line:

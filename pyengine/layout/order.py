@@ -7,6 +7,13 @@ top to bottom), cut there, and recurse.  Cutting at the widest gap first is
 what keeps a title or a full-width figure caption from splitting the columns
 into interleaved rows: the gap under a title is wider than the gaps between
 lines, and a column gutter is wider than the line gaps inside the columns.
+
+Where XY-cut fails, two rules step in: a region whose lines sit on a clear
+grid is a table and is read row by row (tables.py), and rows are cut before
+columns when that sets a table apart (a line of text over a table would
+otherwise leave the table's last gutter open and read it column by column).
+Paragraphs: a block breaks at a line gap wider than the page's own median
+pitch allows, and a list item starts a paragraph of its own (lists.py).
 """
 
 from __future__ import annotations
@@ -15,6 +22,8 @@ from statistics import median
 
 from ..options import Options
 from ..records import Block, Line
+from .lists import list_marker
+from .tables import TABLE_MIN_COLUMNS, TableRegion, find_table
 
 MAX_XYCUT_ITEMS = 4000
 """Above this many lines a region is read top to bottom without cutting."""
@@ -52,23 +61,45 @@ def xy_cut(items: list[Line], options: Options) -> list[list[Line]]:
     row_gaps = _gaps(items, "y0", "y1", 0.0001)
     best_col = max((b - a for a, b in col_gaps), default=0.0)
     best_row = max((b - a for a, b in row_gaps), default=0.0)
+    if len(col_gaps) >= 2:
+        table = find_table(items, col_gaps)
+        if table is not None:  # read row by row, not column by column
+            return [table]
     if best_col <= 0 and best_row <= 0:
         return [_leaf_order(items)]
-    if best_col > best_row:
+    if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)):
         cut = next((a, b) for a, b in col_gaps if b - a == best_col)
         left = [it for it in items if it.x1 <= cut[0]]
         right = [it for it in items if it.x1 > cut[0]]
         return xy_cut(left, options) + xy_cut(right, options)
+    out: list[list[Line]] = []
+    for region in _row_regions(items, row_gaps, best_row):
+        out.extend(xy_cut(region, options))
+    return out
+
+
+def _row_regions(items: list[Line], row_gaps, best_row: float) -> list[list[Line]]:
     cuts = [(a + b) / 2 for a, b in row_gaps if b - a >= ROW_CUT_SHARE * best_row]
     regions: list[list[Line]] = [[] for _ in range(len(cuts) + 1)]
     for it in items:
         mid = (it.y0 + it.y1) / 2
         k = sum(1 for c in cuts if mid > c)
         regions[k].append(it)
-    out: list[list[Line]] = []
-    for region in regions:
-        out.extend(xy_cut(region, options))
-    return out
+    return regions
+
+
+def _table_below(items: list[Line], row_gaps, best_row: float, options: Options) -> bool:
+    """Would cutting rows first set a table apart?  Then rows go first, or
+    the column cut would read the table column by column (a line of text
+    over a table leaves the table's last gutter open: tests/golden/simple_table)."""
+    for region in _row_regions(items, row_gaps, best_row):
+        if len(region) < 2 * TABLE_MIN_COLUMNS:
+            continue
+        size = median(ln.size for ln in region) or 1.0
+        gaps = _gaps(region, "x0", "x1", max(options.column_gap_min, 0.5 * size))
+        if len(gaps) >= TABLE_MIN_COLUMNS - 1 and find_table(region, gaps) is not None:
+            return True
+    return False
 
 
 def _baseline(ln: Line) -> float:
@@ -76,15 +107,51 @@ def _baseline(ln: Line) -> float:
 
 
 def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
-    """Group lines read in order into paragraphs (one Block each).
+    """Group lines read in order into blocks of paragraphs.
 
-    A new paragraph starts at a new region whose lines do not continue the
+    A new block starts at a new region whose lines do not continue the
     previous one's column, at a line gap wider than ``paragraph_gap_ratio``
-    times the page's median line pitch, or at a change of type size.
+    times the page's median line pitch, or at a change of type size.  Inside
+    a block, a line that starts with a list marker (lists.py) starts a new
+    paragraph, so list items are never run together.
     """
-    ordered = [ln for region in regions for ln in region]
-    # Line pitch in units of the type size, so a title set large with wide
-    # leading is measured against its own size, not the body text's.
+    ratio = _pitch_ratio([ln for region in regions if not isinstance(region, TableRegion)
+                          for ln in region])
+    blocks: list[Block] = []
+    paras: list[list[Line]] = []
+    for ln in _lines_and_tables(regions):
+        if isinstance(ln, TableRegion):
+            if paras:
+                blocks.append(_block(paras))
+                paras = []
+            blocks.append(_block(ln.rows))
+            continue
+        if paras:
+            prev = paras[-1][-1]
+            if _breaks(prev, ln, ratio, options):
+                blocks.append(_block(paras))
+                paras = []
+            elif list_marker(ln.text) is not None:
+                paras.append([])
+        if not paras:
+            paras.append([])
+        paras[-1].append(ln)
+    if paras:
+        blocks.append(_block(paras))
+    return blocks
+
+
+def _lines_and_tables(regions):
+    for region in regions:
+        if isinstance(region, TableRegion):
+            yield region
+        else:
+            yield from region
+
+
+def _pitch_ratio(ordered: list[Line]) -> float:
+    """Median line pitch in units of the type size, so a title set large with
+    wide leading is measured against its own size, not the body text's."""
     ratios = []
     for a, b in zip(ordered, ordered[1:]):
         d = _baseline(b) - _baseline(a)
@@ -92,33 +159,27 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
         if 0 < d < 3 * size and abs(a.size - b.size) <= 0.2 * size and \
                 min(a.x1, b.x1) > max(a.x0, b.x0):
             ratios.append(d / size)
-    ratio = median(ratios) if ratios else 0.0
-    blocks: list[Block] = []
-    cur: list[Line] = []
-    for ln in ordered:
-        if cur:
-            prev = cur[-1]
-            d = _baseline(ln) - _baseline(prev)
-            overlap_x = min(prev.x1, ln.x1) - max(prev.x0, ln.x0)
-            new = (
-                d <= 0
-                or overlap_x < 0
-                or (ratio and d > options.paragraph_gap_ratio * ratio * max(prev.size, ln.size))
-                or (not ratio and d > 2 * max(prev.size, ln.size))
-                or abs(ln.size - prev.size) > 0.2 * max(ln.size, prev.size)
-            )
-            if new:
-                blocks.append(_block(cur))
-                cur = []
-        cur.append(ln)
-    if cur:
-        blocks.append(_block(cur))
-    return blocks
+    return median(ratios) if ratios else 0.0
 
 
-def _block(lines: list[Line]) -> Block:
+def _breaks(prev: Line, ln: Line, ratio: float, options: Options) -> bool:
+    """Does ``ln`` start a new block after ``prev``?"""
+    d = _baseline(ln) - _baseline(prev)
+    size = max(prev.size, ln.size)
+    overlap_x = min(prev.x1, ln.x1) - max(prev.x0, ln.x0)
+    return bool(
+        d <= 0
+        or overlap_x < 0
+        or (ratio and d > options.paragraph_gap_ratio * ratio * size)
+        or (not ratio and d > 2 * size)
+        or abs(ln.size - prev.size) > 0.2 * size
+    )
+
+
+def _block(paras: list[list[Line]]) -> Block:
+    lines = [ln for para in paras for ln in para]
     return Block(
-        paragraphs=(tuple(lines),),
+        paragraphs=tuple(tuple(para) for para in paras),
         x0=min(ln.x0 for ln in lines), y0=min(ln.y0 for ln in lines),
         x1=max(ln.x1 for ln in lines), y1=max(ln.y1 for ln in lines),
     )

@@ -1,4 +1,5 @@
-"""Markdown: one section per page; paragraphs as they are; headings by size.
+"""Markdown: one section per page; headings by size; paragraphs; list items;
+pipe tables for the tables the layout found (layout/tables.py).
 
 A paragraph set at least ``HEADING_MIN_RATIO`` times the body size (the
 median size of the document's words) and short enough to be a title becomes
@@ -11,6 +12,8 @@ from __future__ import annotations
 import re
 from statistics import median
 
+from ..layout.lists import Marker, list_marker
+from ..layout.tables import columns, is_table_block
 from ..records import Block, Document, Page
 
 HEADING_MIN_RATIO = 1.15
@@ -59,16 +62,63 @@ def _levels(pages, body: float) -> dict[float, int]:
     return {s: min(i + 1, MAX_LEVEL) for i, s in enumerate(ranked)}
 
 
+def _list_item(para, marker: Marker) -> str:
+    """A list item: ``- rest`` or ``N. rest``; continuation lines indented."""
+    if marker.ordered and marker.marker.rstrip(".)").isdigit():
+        prefix = f"{marker.number}. "
+    elif marker.ordered:  # (a), iv. ...: keep the printed marker
+        prefix = "- " + marker.marker + " "
+    else:
+        prefix = "- "
+    lines = [prefix + _escape(marker.rest)]
+    lines += [" " * len(prefix) + _escape(ln.text) for ln in para[1:]]
+    return "\n".join(lines)
+
+
+def _cell(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|")
+
+
+def _table(rows) -> str:
+    """A pipe table: the first row is the header; cells placed by column."""
+    cols = columns(rows)
+    grid = []
+    for row in rows:
+        cells = [""] * len(cols)
+        for ln in row:
+            mid = (ln.x0 + ln.x1) / 2
+            k = next((i for i, (a, b) in enumerate(cols) if a <= mid <= b), 0)
+            cells[k] = (cells[k] + " " + ln.text).strip()
+        grid.append(cells)
+    lines = ["| " + " | ".join(_cell(c) for c in grid[0]) + " |",
+             "|" + "|".join(" --- " for _ in cols) + "|"]
+    lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in grid[1:]]
+    return "\n".join(lines)
+
+
 def _page_md(page: Page, body: float, levels: dict[float, int]) -> str:
     out: list[str] = []
-    for para in _paragraphs(page):
-        size = round(max(ln.size for ln in para) / SIZE_STEP) * SIZE_STEP
-        text = " ".join(ln.text for ln in para)
-        level = levels.get(size, 0) if len(text) <= HEADING_MAX_CHARS else 0
-        if level:
-            out.append("#" * level + " " + text)
-        else:
-            out.append("\n".join(_escape(ln.text) for ln in para))
+    for block in page.blocks:
+        if is_table_block(block.paragraphs):
+            out.append(_table(block.paragraphs))
+            continue
+        prev_item: bool | None = None  # the previous paragraph's list kind (ordered?)
+        for para in block.paragraphs:
+            size = round(max(ln.size for ln in para) / SIZE_STEP) * SIZE_STEP
+            text = " ".join(ln.text for ln in para)
+            level = levels.get(size, 0) if len(text) <= HEADING_MAX_CHARS else 0
+            marker = list_marker(para[0].text)
+            if level:
+                out.append("#" * level + " " + text)
+            elif marker is not None:
+                item = _list_item(para, marker)
+                if prev_item is marker.ordered:  # a tight list: one item a line
+                    out[-1] += "\n" + item
+                else:
+                    out.append(item)
+            else:
+                out.append("\n".join(_escape(ln.text) for ln in para))
+            prev_item = marker.ordered if marker is not None and not level else None
     return "\n\n".join(out) + "\n" if out else ""
 
 

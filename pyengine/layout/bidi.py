@@ -1,0 +1,257 @@
+"""Right-to-left lines: visual order (glyphs sorted by x) -> logical order.
+
+Glyphs of a line arrive sorted along the line, i.e. in *visual* order.  Text
+in Arabic or Hebrew is read right to left, so its logical order is found by
+the reordering of the Unicode Bidirectional Algorithm (UAX #9), run on the
+visual sequence: runs of right-to-left glyphs are reversed, left-to-right
+runs embedded in them (numbers, Latin words) keep their own order.  Only the
+rules that matter for one line of shown glyphs are kept (no explicit
+embeddings; W7, N1, I1-I2 and L2 in a simplified form).
+
+The unit of reordering is a glyph, never a character: a glyph mapped to
+several characters ("لا", or a whole word a producer put in one ToUnicode
+entry) already holds them in logical order and is not reversed inside.  A
+combining mark (harakat, niqqud) travels with the glyph it sits on.
+
+Positions decide, not script alone: glyphs are read in x order whatever the
+order they were drawn in, and when the letters show that their x order is
+already logical (Hebrew final letters at the right end of words), the line
+is left alone.
+
+Invariant: a line without right-to-left characters is returned unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_left
+from typing import Callable, Iterable, Sequence, TypeVar
+
+HEBREW_FINALS = frozenset("ךםןףץ")
+"""Hebrew letters that take this form only at the end of a word."""
+
+
+G = TypeVar("G")
+
+_L, _R, _EN, _N = "L", "R", "EN", "N"
+
+
+_PRESENTATION = re.compile("[\ufb50-\ufdff\ufe70-\ufeff]")
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"
+                  "\U00010800-\U00010fff\U0001e800-\U0001efff]")
+"""Blocks of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, NKo,
+... and their presentation forms): a line without any is never reordered."""
+
+
+def is_rtl_char(ch: str) -> bool:
+    return unicodedata.bidirectional(ch) in ("R", "AL")
+
+
+def has_rtl(text: str) -> bool:
+    """Does ``text`` hold a character of a right-to-left script?"""
+    return _RTL.search(text) is not None
+
+
+def normalise_presentation_forms(text: str) -> str:
+    """NFKC on Arabic presentation forms only (other text is left as is)."""
+    if _PRESENTATION.search(text) is None:
+        return text
+    return _PRESENTATION.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
+
+
+def page_is_rtl(texts: Iterable[str]) -> bool:
+    """Do most of the glyphs with a direction read right to left?  (A glyph
+    counts once, by its first strong character, as in ``logical_order``.)"""
+    texts = list(texts)
+    if not _RTL.search("".join(texts)):
+        return False
+    classes = [_cls(normalise_presentation_forms(t)) for t in texts if t]
+    return classes.count(_R) > classes.count(_L)
+
+
+def _cls(text: str) -> str:
+    for c in text:
+        b = unicodedata.bidirectional(c)
+        if b in ("R", "AL"):
+            return _R
+        if b == "L":
+            return _L
+        if b in ("EN", "AN"):
+            return _EN
+    return _N
+
+
+def _is_mark(text: str) -> bool:
+    return bool(text) and all(unicodedata.category(c) in ("Mn", "Me") for c in text)
+
+
+def x_order_is_logical(raw: Sequence[Sequence[str]]) -> bool:
+    """True when the shapes of right-to-left words show that their glyphs,
+    sorted by x, are already in logical order (a producer that drew the
+    letters left to right in reading order).
+
+    Only Hebrew final letters tell this for sure: a final letter ends a word,
+    so in visual order it stands at the word's left end.  Arabic joining
+    forms do not: kashida-stretched words are shaped in pieces whose end
+    forms join the stretch, not the neighbouring letter (deb-ar-texnegar-doc).
+    """
+    votes = 0
+    for texts in raw:
+        rtl = [t for t in texts if t and has_rtl(t)]
+        if len(rtl) >= 2:
+            votes += (rtl[0][0] in HEBREW_FINALS) - (rtl[-1][0] in HEBREW_FINALS)
+    return votes < 0
+
+
+def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
+                  span_of: Callable[[G], tuple[float, float, int]],
+                  shape_of: Callable[[G], str] | None = None,
+                  rtl_page: bool = False) -> list[list[tuple[G, str]]]:
+    """Words (each a list of glyphs in visual order, words in visual order)
+    -> words in logical order, each a list of (glyph, text) in logical order.
+    A bracket read right to left is mirrored (UAX #9 L4): the glyph drawn as
+    ")" on the left of a right-to-left phrase is its opening parenthesis.
+
+    ``text_of(glyph)`` gives a glyph's (normalised) text; ``span_of(glyph)``
+    its extent along the line and its position in drawing order;
+    ``shape_of(glyph)`` its text as drawn (before normalisation).
+    ``rtl_page``: most of the page is right-to-left, so a line of it that
+    holds right-to-left text reads right to left even when a Latin phrase
+    makes up most of it.  Words are rebuilt from the reordered sequence, so
+    a visual word that mixes directions ("habibiحبيبي") comes out as its
+    logical pieces.
+    """
+    # Units: a base glyph with the combining marks drawn on it; None between words.
+    units: list[list[G] | None] = []
+    for wi, word in enumerate(words):
+        if wi:
+            units.append(None)
+        units.extend(_with_marks(word, text_of, span_of))
+    texts = ["" if u is None else "".join(text_of(g) for g in u) for u in units]
+    shape = shape_of or text_of
+    if x_order_is_logical([[shape(g) for g in w] for w in words]):
+        return [[(g, text_of(g)) for g in w] for w in words]
+    classes = [_cls(t) if u is not None else _N for u, t in zip(units, texts)]
+    # The line's direction: that of most of its glyphs (a glyph mapped to a
+    # whole phrase counts once, by its first strong character), or the page's.
+    n_r = classes.count(_R)
+    base = _R if n_r > classes.count(_L) or (rtl_page and n_r) else _L
+    levels = _levels(classes, base)
+    order = _reorder(levels)
+    out: list[list[tuple[G, str]]] = []
+    cur_word: list[tuple[G, str]] = []
+    for i in order:
+        u = units[i]
+        if u is None:
+            if cur_word:
+                out.append(cur_word)
+            cur_word = []
+        else:
+            odd = levels[i] % 2 == 1
+            cur_word.extend((g, _mirror(text_of(g)) if odd else text_of(g)) for g in u)
+    if cur_word:
+        out.append(cur_word)
+    return out
+
+
+MIRRORED = dict(zip("()[]{}<>«»‹›", ")(][}{><»«›‹"))
+"""Bracket pairs whose glyph is mirrored in right-to-left text (a subset of
+Unicode's BidiMirroring.txt that covers the common brackets)."""
+
+
+def _mirror(text: str) -> str:
+    return MIRRORED.get(text, text) if len(text) == 1 else text
+
+
+def _with_marks(word: Sequence[G], text_of, span_of) -> list[list[G]]:
+    """Base glyphs in visual order, each followed by the marks drawn on it.
+
+    A mark's box says little (often zero wide, placed by the font inside its
+    base's outline: deb-ar-arabluatex), but a producer draws a mark next to
+    its base, whether it writes logical or visual order; of its two drawing
+    neighbours the base is the one that reads before it, on its right.
+    """
+    bases = [g for g in word if not _is_mark(text_of(g))]
+    if not bases:
+        return [[g] for g in word]
+    units = {id(b): [b] for b in bases}
+    by_seq = sorted(bases, key=lambda b: span_of(b)[2])
+    seqs = [span_of(b)[2] for b in by_seq]
+    for g in word:
+        if not _is_mark(text_of(g)):
+            continue
+        m0, m1, seq = span_of(g)
+        k = bisect_left(seqs, seq)
+        near = [b for b in (by_seq[k - 1] if k else None,
+                            by_seq[k] if k < len(by_seq) else None) if b is not None]
+        best = max(near, key=lambda b: span_of(b)[0])
+        units[id(best)].append(g)
+    return [units[id(b)] for b in bases]
+
+
+def _nearest_strong(classes: list[str], i: int, step: int, base: str) -> str:
+    j = i + step
+    while 0 <= j < len(classes):
+        if classes[j] in (_L, _R):
+            return classes[j]
+        j += step
+    return base
+
+
+def _levels(classes: list[str], base: str) -> list[int]:
+    resolved = list(classes)
+    # W7-like: in a left-to-right line a number beside left-to-right text (or
+    # the line's edge) is left-to-right text ("Silent و/ي 14" in a table of
+    # contents: deb-ar-arabluatex); elsewhere it is a number inside
+    # right-to-left text (it keeps its digits' order either way).
+    for i, c in enumerate(classes):
+        if c == _EN and base == _L:
+            left = _nearest_strong(classes, i, -1, base)
+            right = _nearest_strong(classes, i, 1, base)
+            if left == _L or right == _L:
+                resolved[i] = _L
+    # N1/N2: a neutral between two runs of the same direction takes it
+    # (numbers count as right-to-left), otherwise the line's direction.
+    def side(j: int, step: int) -> str:
+        while 0 <= j < len(resolved):
+            c = resolved[j]
+            if c != _N:
+                return _R if c == _EN else c
+            j += step
+        return base
+    final = list(resolved)
+    for i, c in enumerate(resolved):
+        if c == _N:
+            a, b = side(i - 1, -1), side(i + 1, 1)
+            final[i] = a if a == b else base
+    base_level = 1 if base == _R else 0
+    levels = []
+    for c in final:
+        if base_level == 0:
+            levels.append({_L: 0, _R: 1, _EN: 2}[c])
+        else:
+            levels.append({_L: 2, _R: 1, _EN: 2}[c])
+    return levels
+
+
+def _reorder(levels: list[int]) -> list[int]:
+    """L2: reverse every run at or above each level, highest level first."""
+    order = list(range(len(levels)))
+    if not levels:
+        return order
+    lowest_odd = min((lv for lv in levels if lv % 2), default=None)
+    if lowest_odd is None:
+        lowest_odd = min(levels) + 1
+    for level in range(max(levels), lowest_odd - 1, -1):
+        i = 0
+        while i < len(order):
+            if levels[order[i]] >= level:
+                j = i
+                while j < len(order) and levels[order[j]] >= level:
+                    j += 1
+                order[i:j] = order[i:j][::-1]
+                i = j
+            else:
+                i += 1
+    return order

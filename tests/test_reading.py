@@ -1,0 +1,188 @@
+"""Reading: right-to-left lines, list items, and the document-level options
+(dehyphenate, strip_headers), on PDFs written here."""
+
+import pyengine
+from pdfbuild import helvetica, make_pdf, tounicode, type0
+from pyengine.layout.headers import fold, is_page_number
+from pyengine.layout.lists import list_marker
+
+F = {"/F1": helvetica()}
+
+# A two-byte font: code -> character, every glyph 500/1000 em wide.
+HEB = {1: "א", 2: "ב", 5: "ם", 6: "ש", 7: "ל", 8: "מ", 9: "1", 10: "2", 11: "(",
+       12: ")", 14: "A", 15: "B", 16: "ו",
+       # Arabic presentation forms: seen initial, lam medial, alef final, meem isolated
+       20: "\ufeb3", 21: "\ufee0", 22: "\ufe8e", 23: "\ufee1",
+       # fa, kasra (a mark), ya
+       30: "\u0641", 31: "\u0650", 32: "\u064a"}
+
+
+def _heb_font():
+    body = b"%d beginbfchar " % len(HEB) + b" ".join(
+        b"<%04X> <%s>" % (code, ch.encode("utf-16-be").hex().upper().encode())
+        for code, ch in HEB.items()) + b" endbfchar"
+    return {"/F2": type0(tounicode(body, two_byte=True), dw=500)}
+
+
+def _code(ch: str) -> bytes:
+    return b"%04X" % next(c for c, t in HEB.items() if t == ch)
+
+
+def visual(text: str, x: float = 100, y: float = 700) -> bytes:
+    """Draw ``text`` left to right as it appears on the page (10 pt: 5 pt a
+    glyph); a space is a 5 pt gap, not a glyph."""
+    out = b""
+    for ch in text:
+        if ch != " ":
+            out += b"BT /F2 10 Tf %.1f %.1f Td <%s> Tj ET " % (x, y, _code(ch))
+        x += 5
+    return out
+
+
+def text_of(content: bytes, fonts=None) -> str:
+    return pyengine.extract(make_pdf([content], fonts=fonts or _heb_font())).pages[0].text
+
+
+# --- right to left --------------------------------------------------------
+
+def test_hebrew_drawn_in_visual_order_reads_in_logical_order():
+    assert text_of(visual("םולש")) == "שלום\n"
+
+
+def test_hebrew_drawn_right_to_left_gives_the_same_text():
+    # Glyph by glyph from the right, as a producer writing logical order does.
+    content = b"".join(b"BT /F2 10 Tf %d 700 Td <%s> Tj ET " % (115 - 5 * i, _code(ch))
+                       for i, ch in enumerate("שלום"))
+    assert text_of(content) == "שלום\n"
+
+
+def test_numbers_and_latin_inside_hebrew_keep_their_order():
+    # Logical "שלום 12 AB" is shown as "AB 12 םולש".
+    assert text_of(visual("AB 12 םולש")) == "שלום 12 AB\n"
+
+
+def test_brackets_in_right_to_left_text_are_mirrored():
+    # Logical "(שלום)": the glyph on the left is drawn as "(" and is its ")".
+    assert text_of(visual("(םולש)")) == "(שלום)\n"
+
+
+def test_latin_line_with_one_hebrew_word_keeps_left_to_right_order():
+    assert text_of(visual("AB םולש BA")) == "AB שלום BA\n"
+
+
+def test_number_beside_latin_text_in_a_latin_line_stays_in_place():
+    # A table-of-contents line: a Hebrew word, then its page number.
+    assert text_of(visual("AB םולש 12 BA")) == "AB שלום 12 BA\n"
+
+
+def test_hebrew_already_in_logical_x_order_is_not_reversed():
+    # The final mem stands on the right: the producer laid the letters out in
+    # reading order from left to right; reversing would break the word.
+    assert text_of(visual("שלום")) == "שלום\n"
+
+
+def test_arabic_presentation_forms_are_normalised_in_logical_order():
+    # "سلام" shaped, shown right to left: meem (isolated) ... seen (initial).
+    assert text_of(visual("\ufee1\ufe8e\ufee0\ufeb3")) == "سلام\n"
+
+
+def test_a_mark_stays_with_the_letter_drawn_before_it():
+    # "فِي" drawn in reading order, right to left: fa, then its kasra placed
+    # over the next letter's box (as fonts do: deb-ar-arabluatex), then ya.
+    content = b"".join(b"BT /F2 10 Tf %d 700 Td <%s> Tj ET " % (x, _code(ch))
+                       for x, ch in ((115, "\u0641"), (111, "\u0650"), (110, "\u064a")))
+    assert text_of(content) == "\u0641\u0650\u064a\n"
+
+
+# --- lists ---------------------------------------------------------------
+
+def test_list_markers():
+    assert list_marker("• item").rest == "item"
+    assert list_marker("3) third").number == 3
+    assert list_marker("(b) letter").ordered
+    assert list_marker("a. is an initial") is None
+    assert list_marker("2026. a year") is None
+    assert list_marker("-") is None
+
+
+# --- document-level options ---------------------------------------------
+
+def column(lines: list[str], top: int = 700, x: int = 72) -> bytes:
+    out = b"BT /F1 10 Tf %d %d Td 12 TL " % (x, top)
+    for ln in lines:
+        out += b"(" + ln.encode() + b") Tj T* "
+    return out + b"ET "
+
+
+def test_dehyphenate_joins_only_words_attested_elsewhere():
+    pages = [column(["The extrac-", "tion works, well-", "known."]),
+             column(["An extraction again."])]
+    pdf = make_pdf(pages, fonts=F)
+    plain = pyengine.extract(pdf)
+    assert plain.pages[0].text == "The extrac-\ntion works, well-\nknown.\n"
+    doc = pyengine.extract(pdf, pyengine.Options(dehyphenate=True))
+    assert doc.pages[0].text == "The extraction\nworks, well-\nknown.\n"
+    # The words keep their boxes: "extrac-" and "tion" are still two words.
+    assert [w.text for w in doc.pages[0].words][:3] == ["The", "extrac-", "tion"]
+
+
+def test_strip_headers_drops_running_headers_footers_and_page_numbers():
+    pages = [b"BT /F1 10 Tf 72 760 Td (Annual Report 2024) Tj ET "
+             + column([f"Body of page {n}."], top=650) + b"BT /F1 10 Tf 280 30 Td (Page %d of 3) Tj ET " % n
+             for n in (1, 2, 3)]
+    pdf = make_pdf(pages, fonts=F)
+    assert pyengine.extract(pdf).pages[1].text.startswith("Annual Report 2024\n")
+    doc = pyengine.extract(pdf, pyengine.Options(strip_headers=True))
+    assert [p.text for p in doc.pages] == [f"Body of page {n}.\n" for n in (1, 2, 3)]
+
+
+def test_strip_headers_keeps_numbers_under_a_table_heading():
+    table = column(["Loops Trees", "25"], top=770)
+    pdf = make_pdf([table + column(["Body."]) + b"BT /F1 10 Tf 300 30 Td (7) Tj ET "], fonts=F)
+    doc = pyengine.extract(pdf, pyengine.Options(strip_headers=True))
+    assert doc.pages[0].text == "Loops Trees\n25\n\nBody.\n"
+
+
+def test_page_numbers_and_folding():
+    assert all(is_page_number(t) for t in ["12", "- 12 -", "Page 3 of 9", "xii", "12 / 40"])
+    assert not any(is_page_number(t) for t in ["Chapter 1", "2019 Annual report", "civil",
+                                                "dx", "mix"])
+    assert fold("Page 3 of 9") == fold("page 4 of 9") == "page # of #"
+    assert fold("Chapter IV: civil") == "chapter #: civil"
+
+
+def test_cli_options(tmp_path):
+    from pyengine.cli import main
+    pages = [b"BT /F1 10 Tf 72 760 Td (Header) Tj ET " + column(["text."], top=650) for _ in range(2)]
+    src = tmp_path / "h.pdf"
+    src.write_bytes(make_pdf(pages, fonts=F))
+    out = tmp_path / "h.txt"
+    assert main([str(src), "--strip-headers", "-o", str(out)]) == 0
+    assert out.read_text() == "text.\n\f\ntext.\n"
+    assert main([str(src), "--dehyphenate", "-o", str(out)]) == 0
+    assert out.read_text().startswith("Header\n")
+
+
+def test_superscript_between_two_runs_keeps_the_line_whole():
+    # "March 6" (10 pt), "th" raised at 6 pt, then ", 2017" 0.7 em after the
+    # "6": the superscript between them must not cut the line in two
+    # (deb-other-cjhebrew).
+    content = (b"BT /F1 10 Tf 72 700 Td (March 6) Tj ET BT /F1 6 Tf 107 704 Td (th) Tj ET "
+               b"BT /F1 10 Tf 114 700 Td (, 2017) Tj ET")
+    assert text_of(content, F) == "March 6th, 2017\n"
+
+
+def test_three_columns_of_prose_on_shared_baselines_are_not_a_table():
+    cols = [["Some drugs of", "abuse affect", "the brain."], ["Stress can", "help you deal", "with tough"],
+            ["Long terms", "of stress can", "hurt health."]]
+    content = b"".join(column(c, x=x) for c, x in zip(cols, (72, 200, 330)))
+    text = pyengine.extract(make_pdf([content], fonts=F)).pages[0].text
+    assert "\t" not in text
+    assert text == "\n\n".join("\n".join(c) for c in cols) + "\n"
+
+
+def test_a_grid_of_short_cells_reads_row_by_row():
+    rows = [["Item", "Qty", "Price"], ["Apples", "3", "1.20"], ["Pears", "10", "0.80"]]
+    content = b"".join(column([r[k] for r in rows], x=x) for k, x in enumerate((72, 200, 330)))
+    doc = pyengine.extract(make_pdf([content], fonts=F))
+    assert doc.pages[0].text == "Item\tQty\tPrice\nApples\t3\t1.20\nPears\t10\t0.80\n"
