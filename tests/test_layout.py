@@ -1,7 +1,12 @@
 """Words, lines and reading order from geometry, on content written here."""
 
+import io
+
+from pdfbuild import helvetica, make_pdf, obj, stream, tounicode, type0
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, DictionaryObject, NameObject
+
 import pyengine
-from pdfbuild import helvetica, make_pdf, tounicode, type0
 
 F = {"/F1": helvetica()}
 
@@ -101,3 +106,209 @@ def test_list_items_stay_apart_in_text_and_become_markdown_items():
     assert [len(p) for p in doc.pages[0].blocks[0].paragraphs] == [1, 2, 1, 1, 1]
     assert document_markdown(doc) == ("<!-- page 1 -->\n\nShopping:\n\n- apples and\n  pears\n"
                                       "- bread\n\n1. first\n2. second\n")
+
+
+def test_capitals_on_a_glyph_chart_grid_are_not_a_letter_spaced_word():
+    # pdfcpu-UnifontMedium_BMP: single glyphs 12 pt wide standing on a 30 pt
+    # grid (18 pt gaps, 1.5 times their width) were glued into one word.
+    content = b"".join(b"BT /F1 24 Tf %d 700 Td (%s) Tj ET " % (72 + 30 * i, c)
+                       for i, c in enumerate([b"A", b"B", b"C", b"D", b"E", b"F"]))
+    assert text_of(content) == "A B C D E F\n"
+
+
+def test_letter_spaced_title_with_gaps_narrower_than_its_letters_is_one_word():
+    # 0.4 em of Tc after letters 0.5 em wide (a space would be a space glyph).
+    assert text_of(b"BT /F1 20 Tf 8 Tc 72 700 Td (TITLE) Tj ET") == "TITLE\n"
+
+
+def test_large_spaces_between_two_lines_one_em_apart_do_not_merge_them():
+    # pdfjs-issue6127: 12 pt spaces drawn between two 10 pt lines 0.96 em
+    # apart founded a line that both joined ("dceogurséi").
+    content = (b"BT /F1 10 Tf 72 700 Td (adresser) Tj ET "
+               b"BT /F1 10 Tf 72 690.4 Td (organisme) Tj ET "
+               b"BT /F1 12 Tf 80 695.2 Td (   ) Tj ET")
+    assert text_of(content) == "adresser\norganisme\n"
+
+
+def test_a_space_drawn_over_a_word_does_not_split_it():
+    # pdfjs-issue6127: a 14 pt space of a form field's layer over "que".
+    content = (b"BT /F1 12 Tf 72 700 Td (Je demande que les) Tj ET "
+               b"BT /F1 14 Tf 142 706 Td ( ) Tj ET")
+    assert text_of(content) == "Je demande que les\n"
+
+
+def _with_stamp(pdf: bytes, text: bytes, rect: list[int], size: int) -> bytes:
+    """Page 1 gets a stamp annotation whose appearance shows ``text``."""
+    w = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    page = w.pages[0]
+    ap = stream(b"BT /F1 %d Tf 2 4 Td (%s) Tj ET" % (size, text),
+                {"/Type": "/XObject", "/Subtype": "/Form",
+                 "/BBox": [0, 0, rect[2] - rect[0], rect[3] - rect[1]]})
+    ap[NameObject("/Resources")] = DictionaryObject({NameObject("/Font"): DictionaryObject(
+        {NameObject("/F1"): page["/Resources"]["/Font"].raw_get("/F1")})})
+    annot = obj({"/Type": "/Annot", "/Subtype": "/Stamp", "/Rect": rect})
+    annot[NameObject("/AP")] = DictionaryObject({NameObject("/N"): w._add_object(ap)})
+    page[NameObject("/Annots")] = ArrayObject([w._add_object(annot)])
+    buf = io.BytesIO()
+    w.write(buf)
+    return buf.getvalue()
+
+
+def test_stamp_annotation_over_page_text_is_not_woven_into_its_words():
+    # pdfminer-issue-1082-annotations: a stamp's "PDF file" (32 pt) drawn
+    # over the page's "Dummy PDF file" (16 pt), 6 pt off its baseline, gave
+    # "Du" "mm" "y" "PD" ... .
+    page_pdf = make_pdf([b"BT /F1 16 Tf 57 700 Td (Dummy PDF file) Tj ET"], fonts=F)
+    doc = pyengine.extract(_with_stamp(page_pdf, b"PDF file", [69, 690, 269, 730], 32))
+    words = doc.pages[0].words
+    assert [w.text for w in words if w.source == "page"] == ["Dummy", "PDF", "file"]
+    assert [w.text for w in words if w.source == "annotation"] == ["PDF", "file"]
+    assert sorted(doc.pages[0].text.splitlines()) == ["", "Dummy PDF file", "PDF file"]
+
+
+def test_a_glyph_whose_text_holds_a_space_splits_into_two_words():
+    # sf-habibi-oneline-cmap: one glyph mapped to "حَبيبي h" gave the word
+    # "حَبيبي habibi".  Here code 1 is "AB C" and code 2 is "D"; each is
+    # 500/1000 em wide at 10 pt.
+    font = type0(tounicode(b"2 beginbfchar <0001> <0041004200200043> <0002> <0044> endbfchar",
+                           two_byte=True), dw=500)
+    page = pyengine.extract(make_pdf([b"BT /F1 10 Tf 72 700 Td <00010002> Tj ET"],
+                                     fonts={"/F1": font})).pages[0]
+    assert [w.text for w in page.words] == ["AB", "CD"]
+    ab, cd = page.words
+    # "AB" holds two of the glyph's four characters: half of its 5 pt.
+    assert abs(ab.x0 - 72) < 0.01 and abs(ab.x1 - 74.5) < 0.01
+    assert abs(cd.x0 - 75.75) < 0.01 and abs(cd.x1 - 82) < 0.01
+    assert page.text == "AB CD\n"
+
+
+def test_a_negation_slash_drawn_before_its_equals_sign_makes_not_equal():
+    # sf-GeoTopo-komprimiert: TeX's \not is U+0338 with no advance, drawn at
+    # the origin of the "=" that follows; the word came out "\u0338=".
+    font = type0(tounicode(b"3 beginbfchar <0001> <0338> <0002> <003D> <0003> <0078> endbfchar",
+                           two_byte=True), dw=500)
+    font["/DescendantFonts"][0]["/W"] = [1, [0]]
+    content = b"BT /F1 10 Tf 72 700 Td <0003> Tj ET BT /F1 10 Tf 80 700 Td <0001000200030003> Tj ET"
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0]
+    assert page.text == "x \u2260xx\n"
+
+
+def _stacked(x: int, codes: list[int], pitch: float) -> bytes:
+    """One glyph per line, each moved ``pitch`` down (``0 -pitch TD``)."""
+    out = b"BT /F1 10 Tf %d 700 Td " % x
+    for c in codes:
+        out += b"<%04X> Tj 0 %.1f TD " % (c, -pitch)
+    return out + b"ET "
+
+
+def test_ideographs_stacked_one_per_line_read_as_vertical_columns():
+    # pdfminer-kampo: vertical text set with a horizontal font, one glyph per
+    # line, read across the columns ("改ト部規た十のび律").  Columns 14 pt
+    # apart, glyphs 10.5 pt apart; right column first.
+    content = _stacked(120, [1, 2, 3, 4], 10.5) + _stacked(106, [5, 6, 7, 8], 10.5)
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": _ideograph_font()})).pages[0]
+    # U+4E00.. : 一 丁 丂 七 丄 丅 丆 万
+    assert page.text.split() == ["一丁丂七", "丄丅丆万"]
+
+
+def test_ideographs_one_per_line_with_wide_leading_stay_rows():
+    # 2 em apart: a list of one-glyph lines, not a column.
+    content = _stacked(120, [1, 2, 3, 4], 20) + _stacked(106, [5, 6, 7, 8], 20)
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": _ideograph_font()})).pages[0]
+    assert page.text.split() == ["丄一", "丅丁", "丆丂", "万七"]
+
+
+def _ideograph_font():
+    return type0(tounicode(b"1 beginbfrange <0001> <0008> <4E00> endbfrange", two_byte=True))
+
+
+def test_numbered_heading_run_into_its_paragraph_is_a_heading_not_a_list_item():
+    # "1. Introduction" at 12 pt right over 10 pt text (closer than a
+    # paragraph gap, sizes too close to cut the block) came out as a list
+    # item with the whole paragraph indented under it.
+    from pyengine.render import document_markdown
+    content = (b"BT /F1 12 Tf 72 740 Td (1. Introduction) Tj ET "
+               b"BT /F1 10 Tf 72 726 Td 12 TL (The body text starts here) Tj T* "
+               b"(and goes on.) Tj ET "
+               b"BT /F1 10 Tf 72 680 Td 12 TL (1. first item) Tj T* (2. second item) Tj ET")
+    md = document_markdown(pyengine.extract(make_pdf([content], fonts=F)))
+    assert md == ("<!-- page 1 -->\n\n# 1. Introduction\n\n"
+                  "The body text starts here\nand goes on.\n\n1. first item\n2. second item\n")
+
+
+def test_text_that_looks_like_a_page_line_cannot_cut_the_markdown():
+    # The worker cut the document's Markdown at "<!-- page N -->" lines; a
+    # page whose text held such a line was cut in two.
+    from pyengine.render import document_markdown, document_pages_markdown
+    pages = [b"BT /F1 10 Tf 72 700 Td (<!-- page 2 -->) Tj ET",
+             b"BT /F1 10 Tf 72 700 Td (a < b) Tj ET"]
+    doc = pyengine.extract(make_pdf(pages, fonts=F))
+    assert document_pages_markdown(doc) == ["\\<!-- page 2 -->", "a \\< b"]
+    starts = [ln for ln in document_markdown(doc).splitlines() if ln.startswith("<!--")]
+    assert starts == ["<!-- page 1 -->", "<!-- page 2 -->"]
+
+
+def test_pages_markdown_keeps_the_documents_heading_levels():
+    from pyengine.render import document_pages_markdown, page_markdown
+    pages = [b"BT /F1 20 Tf 72 740 Td (Title) Tj ET BT /F1 10 Tf 72 700 Td (Body text.) Tj ET",
+             b"BT /F1 14 Tf 72 740 Td (Section) Tj ET BT /F1 10 Tf 72 700 Td (More text.) Tj ET"]
+    doc = pyengine.extract(make_pdf(pages, fonts=F))
+    assert document_pages_markdown(doc) == ["# Title\n\nBody text.", "## Section\n\nMore text."]
+    # Alone, the second page's largest size is its first level.
+    assert page_markdown(doc.pages[1]).startswith("# Section")
+
+
+def _two_parts(title: bytes = b"", right_below_x: int = 220) -> bytes:
+    """Columns at x=72 and x=220 (lines 110 pt wide, 11 em) from y=700, white
+    space with ``title`` in it, the columns again from y=500."""
+    return (column(72, [A1, A2]) + column(220, [C1, C2]) + title +
+            column(72, [E1, E2], top=500) + column(right_below_x, [G1, G2], top=500))
+
+
+A1, A2, C1, C2 = "aaa one bbb and more a", "aaa two bbb and more a", "ccc one ddd and more c", \
+    "ccc two ddd and more c"
+E1, E2, G1, G2 = "eee one fff and more e", "eee two fff and more e", "ggg one hhh and more g", \
+    "ggg two hhh and more g"
+
+
+def test_two_column_boxes_apart_by_white_space_are_read_box_by_box():
+    # unstructured-korean-text-with-tables: two boxes side by side, white
+    # space, two more boxes.  White space alone is no figure: part by part.
+    lines = [ln for ln in text_of(_two_parts()).splitlines() if ln]
+    assert lines == [A1, A2, C1, C2, E1, E2, G1, G2]
+
+
+def test_a_caption_across_the_columns_is_read_after_them():
+    # A figure's caption in smaller type across the gutter, the gutter at the
+    # same x above and below: the left column goes on under the figure.
+    caption = b"BT /F1 8 Tf 72 600 Td (Figure 1: a caption across both columns here) Tj ET "
+    lines = [ln for ln in text_of(_two_parts(caption)).splitlines() if ln]
+    assert lines == [A1, A2, E1, E2, C1, C2, G1, G2,
+                     "Figure 1: a caption across both columns here"]
+
+
+def test_a_heading_across_the_columns_starts_a_new_part():
+    # In the columns' own type (or larger) it is a heading: plain XY-cut.
+    heading = b"BT /F1 10 Tf 72 600 Td (A heading across both columns here) Tj ET "
+    lines = [ln for ln in text_of(_two_parts(heading)).splitlines() if ln]
+    assert lines == [A1, A2, C1, C2, "A heading across both columns here", E1, E2, G1, G2]
+
+
+def test_columns_whose_gutters_differ_above_and_below_a_caption_are_read_part_by_part():
+    # The lower right column starts 20 pt further left: another layout.
+    caption = b"BT /F1 8 Tf 72 600 Td (Figure 1: a caption across both columns here) Tj ET "
+    lines = [ln for ln in text_of(_two_parts(caption, right_below_x=200)).splitlines() if ln]
+    assert lines == [A1, A2, C1, C2, "Figure 1: a caption across both columns here",
+                     E1, E2, G1, G2]
+
+
+def test_two_lines_one_em_apart_beside_a_large_brace_stay_two_lines():
+    # A 20 pt brace (drawn last) founds a line between two 10 pt lines 10 pt
+    # apart; each is within reach of it, but they must not merge into one
+    # line (as in pdfjs-issue6127, where large spaces founded it).
+    content = (b"BT /F1 10 Tf 72 695 Td (one if x) Tj ET "
+               b"BT /F1 10 Tf 72 685 Td (two else) Tj ET "
+               b"BT /F1 20 Tf 60 690 Td ({) Tj ET")
+    lines = text_of(content).replace("{", "").split("\n")
+    assert [ln.strip() for ln in lines if ln.strip()] == ["one if x", "two else"]
+

@@ -14,27 +14,33 @@ HEB = {1: "א", 2: "ב", 5: "ם", 6: "ש", 7: "ל", 8: "מ", 9: "1", 10: "2", 11
        # Arabic presentation forms: seen initial, lam medial, alef final, meem isolated
        20: "\ufeb3", 21: "\ufee0", 22: "\ufe8e", 23: "\ufee1",
        # fa, kasra (a mark), ya
-       30: "\u0641", 31: "\u0650", 32: "\u064a"}
+       30: "\u0641", 31: "\u0650", 32: "\u064a",
+       # neutrals and number signs for the bidi rules
+       40: "\\", 41: "#", 42: "-", 43: "[", 44: "]", 45: "{", 46: "}", 47: "\u060c"}
 
 
 def _heb_font():
     body = b"%d beginbfchar " % len(HEB) + b" ".join(
         b"<%04X> <%s>" % (code, ch.encode("utf-16-be").hex().upper().encode())
         for code, ch in HEB.items()) + b" endbfchar"
-    return {"/F2": type0(tounicode(body, two_byte=True), dw=500)}
+    # /F3: the same glyphs in a second font (a typewriter face for code).
+    return {"/F2": type0(tounicode(body, two_byte=True), dw=500),
+            "/F3": type0(tounicode(body, two_byte=True), dw=500)}
 
 
 def _code(ch: str) -> bytes:
     return b"%04X" % next(c for c, t in HEB.items() if t == ch)
 
 
-def visual(text: str, x: float = 100, y: float = 700) -> bytes:
+def visual(text: str, x: float = 100, y: float = 700, fonts: str = "") -> bytes:
     """Draw ``text`` left to right as it appears on the page (10 pt: 5 pt a
-    glyph); a space is a 5 pt gap, not a glyph."""
+    glyph); a space is a 5 pt gap, not a glyph.  ``fonts`` gives, per
+    character, "3" for a glyph in /F3 (default /F2)."""
     out = b""
-    for ch in text:
+    for i, ch in enumerate(text):
         if ch != " ":
-            out += b"BT /F2 10 Tf %.1f %.1f Td <%s> Tj ET " % (x, y, _code(ch))
+            font = b"/F3" if fonts[i:i + 1] == "3" else b"/F2"
+            out += b"BT %s 10 Tf %.1f %.1f Td <%s> Tj ET " % (font, x, y, _code(ch))
         x += 5
     return out
 
@@ -84,6 +90,41 @@ def test_hebrew_already_in_logical_x_order_is_not_reversed():
 def test_arabic_presentation_forms_are_normalised_in_logical_order():
     # "سلام" shaped, shown right to left: meem (isolated) ... seen (initial).
     assert text_of(visual("\ufee1\ufe8e\ufee0\ufeb3")) == "سلام\n"
+
+
+def test_backslash_and_braces_glued_to_latin_in_a_hebrew_line_stay_with_it():
+    # deb-ar-kurdishlipsum: "\\usepackage{...}" set left to right in a
+    # typewriter font inside a right-to-left line came out "{...}usepackage\\".
+    shown = "לש \\AB{A} םולש"
+    assert text_of(visual(shown, fonts="   333333     ")) == "שלום \\AB{A} של\n"
+
+
+def test_number_sign_stays_before_its_number_in_a_hebrew_line():
+    # UAX #9 W5: "#" before digits is part of the number (pdfcpu-UnifontMedium_BMP
+    # gave "06#" for a row label "#06" in a line of Hebrew glyphs).
+    assert text_of(visual("#12 םולש")) == "שלום #12\n"
+    assert text_of(visual("1-2 םולש")) == "שלום 1-2\n"
+
+
+def test_arabic_comma_glued_to_latin_command_goes_with_the_arabic():
+    # Shown: "،\\AB[1-2]" after a Hebrew word; the comma is in the text font,
+    # the command (with its argument) in the typewriter font: logically the
+    # command comes first, then the comma.
+    shown = "\u060c\\AB[1-2] םולש"
+    assert text_of(visual(shown, fonts=" 33333333     ")) == "שלום \\AB[1-2]\u060c\n"
+
+
+def test_punctuation_after_a_hebrew_word_in_a_latin_line_stays_after_it():
+    # Whether the Hebrew is set in a font of its own or not (deb-ar-arabluatex).
+    assert text_of(visual("AB םולש- BA")) == "AB שלום- BA\n"
+    assert text_of(visual("AB םולש- BA", fonts="   3333    ")) == "AB שלום- BA\n"
+
+
+def test_braces_around_latin_in_one_font_with_hebrew_follow_uax9():
+    # Without a font of its own for the Latin, the braces take the line's
+    # direction (UAX #9 N1, N2): logical "\\AB{A}" is shown "{AB{A\\" (the
+    # brace on the left is the closing one, mirrored).
+    assert text_of(visual("לש {AB{A\\ םולש")) == "שלום \\AB{A} של\n"
 
 
 def test_a_mark_stays_with_the_letter_drawn_before_it():

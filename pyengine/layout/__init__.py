@@ -10,6 +10,7 @@ from ..records import Block, Glyph, Line, Word
 from .lines import ANGLE_STEP, build_lines
 from .order import paragraphs, xy_cut
 from .passes import finish_pages
+from .stacked import stack_columns
 from .text import blocks_text
 
 UPRIGHT_KEY = 0
@@ -24,7 +25,7 @@ def _offpage(w: Word, width: float, height: float) -> bool:
 def build_layout(glyphs: list[Glyph], geom, options: Options
                  ) -> tuple[tuple[Word, ...], tuple[Block, ...], str]:
     """Words (reading order, then off-page ones flagged), blocks and text."""
-    pairs = build_lines(glyphs, options)
+    pairs = build_lines(stack_columns(glyphs), options)
     onpage: dict[int, list[tuple[float, float, Line]]] = {}
     offpage_words: list[Word] = []
     for acc, line in pairs:

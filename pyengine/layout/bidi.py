@@ -35,6 +35,8 @@ HEBREW_FINALS = frozenset("ךםןףץ")
 G = TypeVar("G")
 
 _L, _R, _EN, _N = "L", "R", "EN", "N"
+_ET, _ES, _CS = "ET", "ES", "CS"
+"""Weak classes of UAX #9: terminators (#, %, $), separators (+, -; comma, period, colon)."""
 
 
 _PRESENTATION = re.compile("[\ufb50-\ufdff\ufe70-\ufeff]")
@@ -71,6 +73,8 @@ def page_is_rtl(texts: Iterable[str]) -> bool:
 
 
 def _cls(text: str) -> str:
+    """A glyph's class: its first strong character's, else that of a number,
+    else (a single character) its weak class (ET, ES, CS), else neutral."""
     for c in text:
         b = unicodedata.bidirectional(c)
         if b in ("R", "AL"):
@@ -79,6 +83,10 @@ def _cls(text: str) -> str:
             return _L
         if b in ("EN", "AN"):
             return _EN
+    if len(text) == 1:
+        b = unicodedata.bidirectional(text)
+        if b in (_ET, _ES, _CS):
+            return b
     return _N
 
 
@@ -107,7 +115,8 @@ def x_order_is_logical(raw: Sequence[Sequence[str]]) -> bool:
 def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
                   span_of: Callable[[G], tuple[float, float, int]],
                   shape_of: Callable[[G], str] | None = None,
-                  rtl_page: bool = False) -> list[list[tuple[G, str]]]:
+                  rtl_page: bool = False,
+                  font_of: Callable[[G], object] | None = None) -> list[list[tuple[G, str]]]:
     """Words (each a list of glyphs in visual order, words in visual order)
     -> words in logical order, each a list of (glyph, text) in logical order.
     A bracket read right to left is mirrored (UAX #9 L4): the glyph drawn as
@@ -118,16 +127,22 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
     ``shape_of(glyph)`` its text as drawn (before normalisation).
     ``rtl_page``: most of the page is right-to-left, so a line of it that
     holds right-to-left text reads right to left even when a Latin phrase
-    makes up most of it.  Words are rebuilt from the reordered sequence, so
+    makes up most of it.  ``font_of(glyph)`` tells which strong run a
+    neutral glued to runs of both directions belongs to (``_levels``).
+    Words are rebuilt from the reordered sequence, so
     a visual word that mixes directions ("habibiحبيبي") comes out as its
     logical pieces.
     """
     # Units: a base glyph with the combining marks drawn on it; None between words.
     units: list[list[G] | None] = []
+    word_of: list[int] = []
     for wi, word in enumerate(words):
         if wi:
             units.append(None)
-        units.extend(_with_marks(word, text_of, span_of))
+            word_of.append(-1)
+        got = _with_marks(word, text_of, span_of)
+        units.extend(got)
+        word_of.extend([wi] * len(got))
     texts = ["" if u is None else "".join(text_of(g) for g in u) for u in units]
     shape = shape_of or text_of
     if x_order_is_logical([[shape(g) for g in w] for w in words]):
@@ -137,7 +152,8 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
     # whole phrase counts once, by its first strong character), or the page's.
     n_r = classes.count(_R)
     base = _R if n_r > classes.count(_L) or (rtl_page and n_r) else _L
-    levels = _levels(classes, base)
+    fonts = [None if u is None or font_of is None else font_of(u[0]) for u in units]
+    levels = _levels(classes, base, word_of, fonts)
     order = _reorder(levels)
     out: list[list[tuple[G, str]]] = []
     cur_word: list[tuple[G, str]] = []
@@ -199,20 +215,91 @@ def _nearest_strong(classes: list[str], i: int, step: int, base: str) -> str:
     return base
 
 
-def _levels(classes: list[str], base: str) -> list[int]:
-    resolved = list(classes)
+def _weak_numbers(classes: list[str]) -> list[str]:
+    """W4-W6: a single separator between two numbers is part of the number
+    ("4-57", "1,000"); terminators next to a number join it ("#06", "50%");
+    any other weak character is neutral."""
+    out = list(classes)
+    for i in range(1, len(out) - 1):
+        if out[i] in (_ES, _CS) and out[i - 1] == _EN and classes[i + 1] == _EN:
+            out[i] = _EN
+    for i, c in enumerate(out):
+        if c != _ET:
+            continue
+        j = i
+        while j < len(out) and out[j] == _ET:
+            j += 1
+        k = i
+        while k >= 0 and out[k] == _ET:
+            k -= 1
+        if (j < len(out) and out[j] == _EN) or (k >= 0 and out[k] == _EN):
+            out[i] = _EN
+    return [c if c in (_L, _R, _EN) else _N for c in out]
+
+
+def _strong_in_word(resolved: list[str], word_of: list[int], i: int, step: int) -> int:
+    """Index of the nearest strong unit of ``i``'s own word, or -1."""
+    j = i + step
+    while 0 <= j < len(resolved) and word_of[j] == word_of[i]:
+        if resolved[j] in (_L, _R):
+            return j
+        j += step
+    return -1
+
+
+def _glued_run(resolved: list[str], word_of: list[int], fonts: list, i: int) -> str | None:
+    """The direction of the strong run that unit ``i`` is glued to: a run of
+    its own word, set in its own font, that font being used on the line for
+    text of that direction only (a run set apart in a face of its own, as
+    TeX's bidi packages set code or Latin inside Arabic).  None when the
+    evidence is not there (one font for both scripts: then UAX #9 decides)."""
+    if word_of[i] < 0 or fonts[i] is None:
+        return None
+    got = None
+    for step in (-1, 1):
+        j = _strong_in_word(resolved, word_of, i, step)
+        if j < 0 or fonts[j] != fonts[i]:
+            continue
+        if got is not None and got != resolved[j]:
+            return None
+        got = resolved[j]
+    if got is None:
+        return None
+    other = _R if got == _L else _L
+    if any(c == other and f == fonts[i] for c, f in zip(resolved, fonts)):
+        return None
+    return got
+
+
+def _levels(classes: list[str], base: str, word_of: list[int] | None = None,
+            fonts: list | None = None) -> list[int]:
+    resolved = _weak_numbers(classes)
     # W7-like: in a left-to-right line a number beside left-to-right text (or
     # the line's edge) is left-to-right text ("Silent و/ي 14" in a table of
     # contents: deb-ar-arabluatex); elsewhere it is a number inside
     # right-to-left text (it keeps its digits' order either way).
-    for i, c in enumerate(classes):
+    numbers = list(resolved)
+    for i, c in enumerate(numbers):
         if c == _EN and base == _L:
-            left = _nearest_strong(classes, i, -1, base)
-            right = _nearest_strong(classes, i, 1, base)
+            left = _nearest_strong(numbers, i, -1, base)
+            right = _nearest_strong(numbers, i, 1, base)
             if left == _L or right == _L:
                 resolved[i] = _L
-    # N1/N2: a neutral between two runs of the same direction takes it
-    # (numbers count as right-to-left), otherwise the line's direction.
+    word_of = word_of or [0] * len(classes)
+    fonts = fonts or [None] * len(classes)
+    # W7 inside a word: a number glued to left-to-right text set in a font
+    # of its own ("\\kurdishlipsum[4-57]" in an Arabic line) is part of it.
+    for i, c in enumerate(numbers):
+        if c == _EN and _glued_run(numbers, word_of, fonts, i) == _L:
+            resolved[i] = _L
+    # N1: a neutral between two runs of the same direction takes it (numbers
+    # count as right-to-left).  Otherwise, a neutral glued to a run set in a
+    # font of its own belongs to it (``_glued_run``): "\\usepackage{...}" in
+    # a typewriter font inside an Arabic line keeps its backslash and braces,
+    # and in "،\\kurdishlipsum" the backslash goes with the Latin
+    # (deb-ar-kurdishlipsum), while a Latin comma after an Arabic word in an
+    # English line stays after it (deb-ar-arabluatex).  Only then does the
+    # neutral take the line's direction (N2).
     def side(j: int, step: int) -> str:
         while 0 <= j < len(resolved):
             c = resolved[j]
@@ -222,9 +309,13 @@ def _levels(classes: list[str], base: str) -> list[int]:
         return base
     final = list(resolved)
     for i, c in enumerate(resolved):
-        if c == _N:
-            a, b = side(i - 1, -1), side(i + 1, 1)
-            final[i] = a if a == b else base
+        if c != _N:
+            continue
+        a, b = side(i - 1, -1), side(i + 1, 1)
+        if a == b:
+            final[i] = a
+            continue
+        final[i] = _glued_run(resolved, word_of, fonts, i) or base
     base_level = 1 if base == _R else 0
     levels = []
     for c in final:

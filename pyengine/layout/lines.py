@@ -20,6 +20,7 @@ Stages (each a pure function):
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -55,6 +56,9 @@ class _Seg:
     u1: float
     v: float
     size: float
+    source: str = SOURCE_PAGE
+    """Where its glyphs come from (records.Glyph.source): text of the page,
+    of an annotation or of a form field never shares a line."""
 
 
 def direction_of(g: Glyph) -> tuple[float, float]:
@@ -138,7 +142,7 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     for seq, g in enumerate(glyphs):
         p = _project(g)
         p.seq = seq
-        if cur is not None and p.key == cur.key:
+        if cur is not None and p.key == cur.key and g.source == cur.source:
             size = max(cur.size, g.size)
             du = p.u0 - cur.u1
             if abs(p.v - cur.v) <= tol_v * size * 0.5 and -back * size <= du <= gap_max * size:
@@ -148,7 +152,7 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
                 if g.size > cur.size:
                     cur.size = g.size
                 continue
-        cur = _Seg(len(segs), p.key, [p], p.u0, p.u1, p.v, g.size)
+        cur = _Seg(len(segs), p.key, [p], p.u0, p.u1, p.v, g.size, g.source)
         segs.append(cur)
     return segs
 
@@ -165,6 +169,10 @@ SCRIPT_OVERLAP = 0.15
 SCRIPT_SIZE_RATIO = 0.85
 """A segment smaller than this fraction of its neighbours' size may be a
 superscript or subscript drawn between two runs of one line."""
+LINES_APART = 0.9
+"""Fraction of the font size: runs of similar size this far apart, one over
+the other, are two lines (a subscript and a superscript stacked on one base
+stand closer)."""
 SCRIPT_SKIP = 3
 """At most this many such segments are skipped to find a drawing neighbour."""
 
@@ -205,6 +213,10 @@ class _LineAcc:
     size: float
     drawn: set[int]
     """Drawing-order indices of the segments (to tell a neighbour in O(1))."""
+    vmin: float = 0.0
+    vmax: float = 0.0
+    smin: float = 0.0
+    """Range of its segments' baselines, and their smallest size."""
 
 
 def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
@@ -213,8 +225,12 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     The baseline of a line is that of its largest segment, so a superscript
     or subscript (smaller, shifted) joins the line it belongs to.
     """
-    # Largest first, so that base text founds the line a superscript joins.
-    order = sorted(range(len(segs)), key=lambda i: -segs[i].size)
+    # Largest first, so that base text founds the line a superscript joins;
+    # segments of blank glyphs last: a run of large spaces between two lines
+    # of text must not found a line that both then join (pdfjs-issue6127:
+    # 12 pt spaces between two 9.96 pt lines 0.96 em apart).
+    blank = [all(p.g.is_space or not p.g.text.strip() for p in s.glyphs) for s in segs]
+    order = sorted(range(len(segs)), key=lambda i: (blank[i], -segs[i].size))
     bucket = 4.0
     index: dict[tuple[int, int], list[_LineAcc]] = {}
     lines: list[_LineAcc] = []
@@ -222,7 +238,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     gap_max = options.segment_gap
     placed: dict[int, _LineAcc] = {}
     near = options.line_merge_gap
-    top_size = segs[order[0]].size if order else 0.0
+    top_size = max((s.size for s in segs), default=0.0)
     near_prev, near_next = _neighbours_over_scripts(segs)
     markers = {i for i, s in enumerate(segs) if _is_marker(s)}
     for i in order:
@@ -235,6 +251,8 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
         b0, b1 = int((s.v - reach) // bucket), int((s.v + reach) // bucket)
         for b in range(b0, b1 + 1):
             for ln in index.get((s.key, b), ()):
+                if ln.segs[0].source != s.source:  # pdfminer-issue-1082-annotations
+                    continue
                 dv = abs(ln.v - s.v)
                 # Off its own tolerance, a segment may still be a script of a
                 # line at most SUPERSCRIPT_MAX_RATIO times larger, standing
@@ -244,6 +262,11 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                             min(s.u1, t.u1) - max(s.u0, t.u0) > SCRIPT_OVERLAP * s.size
                             for t in ln.segs)):
                     continue
+                # Blank glyphs drawn over the line's text separate no words
+                # of it (they belong to no line: pdfjs-issue6127).
+                if blank[i] and any(min(s.u1, t.u1) - max(s.u0, t.u0) >
+                                    0.5 * min(t.size, s.size, s.u1 - s.u0) for t in ln.segs):
+                    continue
                 size = max(ln.size, s.size)
                 gap = max(s.u0 - ln.u1, ln.u0 - s.u1)
                 # Text over text is one line only on (nearly) one baseline: a
@@ -252,6 +275,14 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 if abs(ln.v - s.v) > tol_v * min(ln.size, s.size) and any(
                         min(s.u1, t.u1) - max(s.u0, t.u0) > 0.5 * min(t.size, s.size) and
                         abs(t.v - s.v) > tol_v * min(t.size, s.size) for t in ln.segs):
+                    continue
+                # Nor do two runs of one size, one over the other about an em
+                # apart, ever share a line, whatever large glyph (a brace of
+                # cases) founded it between them.
+                if max(abs(ln.vmin - s.v), abs(ln.vmax - s.v)) > LINES_APART * min(ln.smin, s.size) \
+                        and any(min(s.u1, t.u1) - max(s.u0, t.u0) > 0.5 * min(t.size, s.size) and
+                                SCRIPT_SIZE_RATIO * s.size <= t.size <= s.size / SCRIPT_SIZE_RATIO and
+                                abs(t.v - s.v) > LINES_APART * min(t.size, s.size) for t in ln.segs):
                     continue
                 # Segments drawn one after the other may be far apart (a
                 # superscript, a kerned run); others only when close, so two
@@ -270,7 +301,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
             if target is not None:
                 break
         if target is None:
-            target = _LineAcc(s.key, [s], s.u0, s.u1, s.v, s.size, {s.index})
+            target = _LineAcc(s.key, [s], s.u0, s.u1, s.v, s.size, {s.index}, s.v, s.v, s.size)
             lines.append(target)
             index.setdefault((s.key, int(s.v // bucket)), []).append(target)
         else:
@@ -278,6 +309,10 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
             target.drawn.add(s.index)
             target.u0 = min(target.u0, s.u0)
             target.u1 = max(target.u1, s.u1)
+            if not blank[i]:
+                target.vmin = min(target.vmin, s.v)
+                target.vmax = max(target.vmax, s.v)
+                target.smin = min(target.smin, s.size)
         placed[i] = target
     # Keep drawing order among lines (by first segment) for stable output.
     first = {}
@@ -344,7 +379,8 @@ def line_words(line: _LineAcc, options: Options, rtl_page: bool = False) -> list
     words = []
     if has_rtl("".join(p.g.text for grp in groups for p in grp)):
         for pairs in logical_order(groups, lambda p: normalise_presentation_forms(p.g.text),
-                                   lambda p: (p.u0, p.u1, p.seq), lambda p: p.g.text, rtl_page):
+                                   lambda p: (p.u0, p.u1, p.seq), lambda p: p.g.text, rtl_page,
+                                   lambda p: p.g.font):
             w = _word([p for p, _ in pairs], "".join(t for _, t in pairs))
             if w:
                 words.append(w)
@@ -356,11 +392,89 @@ def line_words(line: _LineAcc, options: Options, rtl_page: bool = False) -> list
     return words
 
 
+MARK_MAX_WIDTH = 0.05
+"""Fraction of the font size: a combining mark this narrow is drawn over a
+base glyph (zero advance), not beside it."""
+
+
+def _is_combining(text: str) -> bool:
+    return bool(text) and all(unicodedata.category(c) in ("Mn", "Me") for c in text)
+
+
+def _is_overlay_mark(text: str) -> bool:
+    """A generic combining mark (U+0300-036F, U+20D0-20FF: accents, the
+    negation slash).  Marks of scripts with their own glyph order (Indic
+    vowel signs and viramas, Arabic and Hebrew points) are not moved."""
+    return bool(text) and all(0x300 <= ord(c) <= 0x36F or 0x20D0 <= ord(c) <= 0x20FF
+                              for c in text)
+
+
+def marks_after_bases(glyphs: list[_G]) -> set[int]:
+    """Put a zero-width combining mark drawn before its base (TeX's \\not:
+    U+0338 drawn at the origin of "=") after that base, so that NFC makes
+    one character of them ("≠": sf-GeoTopo-komprimiert).  In place; glyphs
+    are sorted along the line.  Only generic marks move (``_is_overlay_mark``).
+    Returns the ids of the marks moved."""
+    moved: set[int] = set()
+    i = 0
+    while i < len(glyphs) - 1:
+        m, nxt = glyphs[i], glyphs[i + 1]
+        text = m.g.text
+        if _is_overlay_mark(text) and \
+                m.u1 - m.u0 <= MARK_MAX_WIDTH * m.g.size and \
+                not _is_combining(nxt.g.text) and nxt.g.text.strip() and \
+                nxt.u0 - 0.01 * m.g.size <= m.u0 < nxt.u1 and \
+                not (i and glyphs[i - 1].u0 <= m.u0 < glyphs[i - 1].u1 and
+                     glyphs[i - 1].g.text.strip() and not _is_combining(glyphs[i - 1].g.text)):
+            glyphs[i], glyphs[i + 1] = nxt, m
+            moved.add(id(m))
+            i += 2
+            continue
+        i += 1
+    return moved
+
+
+_INNER_SPACE = re.compile(r"\s+")
+
+
+def split_inner_spaces(p: _G) -> list[_G]:
+    """A glyph whose text holds whitespace next to other text (a ToUnicode
+    entry "حَبيبي h": sf-habibi-oneline-cmap) -> its pieces and a space glyph
+    between them, each with its share of the glyph's advance (by characters),
+    so words split there as at a space glyph."""
+    text = p.g.text
+    if p.g.is_space or len(text) < 2 or not _INNER_SPACE.search(text) or not text.strip():
+        return [p]
+    parts = [m for m in re.finditer(r"\S+|\s+", text)]
+    n = len(text)
+    g = p.g
+    out = []
+    for m in parts:
+        f0, f1 = m.start() / n, m.end() / n
+        blank = not m.group().strip()
+        out.append(_G(_glyph_share(g, f0, f1, " " if blank else m.group(), blank),
+                      p.u0 + f0 * (p.u1 - p.u0), p.u0 + f1 * (p.u1 - p.u0), p.v, p.key, p.seq))
+    return out
+
+
+def _glyph_share(g: Glyph, f0: float, f1: float, text: str, blank: bool) -> Glyph:
+    """The part [f0, f1) (fractions of the advance) of glyph ``g``."""
+    dx, dy = direction_of(g)
+    if abs(dx) >= abs(dy):
+        a, b = (g.x0, g.x1) if dx >= 0 else (g.x1, g.x0)
+        x0, x1 = sorted((a + f0 * (b - a), a + f1 * (b - a)))
+        return g._replace(text=text, x0=x0, x1=x1, is_space=blank)
+    a, b = (g.y0, g.y1) if dy >= 0 else (g.y1, g.y0)
+    y0, y1 = sorted((a + f0 * (b - a), a + f1 * (b - a)))
+    return g._replace(text=text, y0=y0, y1=y1, is_space=blank)
+
+
 def word_glyphs(line: _LineAcc, options: Options) -> list[list[_G]]:
     """The line's glyphs sorted along it (visual order), cut into words at
     space glyphs and measured gaps."""
-    glyphs = [p for s in line.segs for p in s.glyphs]
+    glyphs = [q for s in line.segs for p in s.glyphs for q in split_inner_spaces(p)]
     glyphs.sort(key=lambda p: p.u0)
+    moved = marks_after_bases(glyphs)
     groups: list[list[_G]] = []
     hard: list[bool] = []  # per group: it follows a space glyph (a sure break)
     cur: list[_G] = []
@@ -389,7 +503,8 @@ def word_glyphs(line: _LineAcc, options: Options) -> list[list[_G]]:
             prev = p
             continue
         cur.append(p)
-        prev = p
+        if id(p) not in moved:  # a gap is measured from the mark's base
+            prev = p
     if cur:
         groups.append(cur)
         hard.append(after_space)
@@ -408,12 +523,22 @@ at most this much (the spacing is Tc, the same after every letter)."""
 LETTER_SPACED_MAX = 20
 """Longer runs of evenly spaced letters are a character chart or a grid, not
 a word (pdfcpu-UnifontMedium_BMP)."""
+LETTER_GAP_MAX_WIDTHS = 1.3
+"""The gap between the letters of a letter-spaced word is at most this many
+times their median width: letter spacing (Tc) stays below a letter's width,
+while single glyphs standing on the cells of a chart are set further apart
+than they are wide (pdfcpu-UnifontMedium_BMP: 11 pt glyphs, 19 pt gaps)."""
 
 
 def _letter(grp: list[_G]) -> bool:
     """A capital letter alone: letter-spaced titles are set in capitals, and
     lower-case letters in a row are far more often variables or a list."""
     return len(grp) == 1 and len(grp[0].g.text) == 1 and grp[0].g.text.isupper()
+
+
+def _median_width(groups: list[list[_G]], piece: list[int]) -> float:
+    widths = sorted(groups[k][0].u1 - groups[k][0].u0 for k in piece)
+    return widths[len(widths) // 2]
 
 
 def join_letter_spaced(groups: list[list[_G]], hard: list[bool],
@@ -450,13 +575,15 @@ def join_letter_spaced(groups: list[list[_G]], hard: list[bool],
                 piece = [k]
         pieces.append((piece, g0))
     spacings = [g0 for piece, g0 in pieces
-                if LETTER_SPACED_MIN <= len(piece) <= LETTER_SPACED_MAX]
+                if LETTER_SPACED_MIN <= len(piece) <= LETTER_SPACED_MAX
+                and g0 <= LETTER_GAP_MAX_WIDTHS * _median_width(groups, piece)]
     if not spacings:
         return groups
     join = {}
     for piece, g0 in pieces:
         size = groups[piece[0]][0].g.size
-        if len(piece) > LETTER_SPACED_MAX:
+        if len(piece) > LETTER_SPACED_MAX or \
+                g0 > LETTER_GAP_MAX_WIDTHS * _median_width(groups, piece):
             continue
         if len(piece) >= LETTER_SPACED_MIN or (
                 len(piece) >= 2 and any(abs(g0 - s) <= LETTER_SPACING_TOLERANCE * size

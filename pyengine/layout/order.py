@@ -8,10 +8,12 @@ what keeps a title or a full-width figure caption from splitting the columns
 into interleaved rows: the gap under a title is wider than the gaps between
 lines, and a column gutter is wider than the line gaps inside the columns.
 
-Where XY-cut fails, two rules step in: a region whose lines sit on a clear
-grid is a table and is read row by row (tables.py), and rows are cut before
+Where XY-cut fails, three rules step in: a region whose lines sit on a clear
+grid is a table and is read row by row (tables.py); rows are cut before
 columns when that sets a table apart (a line of text over a table would
-otherwise leave the table's last gutter open and read it column by column).
+otherwise leave the table's last gutter open and read it column by column);
+and columns cut in mid-page by a figure or its caption are read whole, the
+figure's text after them (``_flow_around_band``).
 Paragraphs: a block breaks at a line gap wider than the page's own median
 pitch allows, and a list item starts a paragraph of its own (lists.py).
 """
@@ -73,9 +75,108 @@ def xy_cut(items: list[Line], options: Options) -> list[list[Line]]:
         right = [it for it in items if it.x1 > cut[0]]
         return xy_cut(left, options) + xy_cut(right, options)
     out: list[list[Line]] = []
-    for region in _row_regions(items, row_gaps, best_row):
+    regions = _row_regions(items, row_gaps, best_row)
+    for i, region in enumerate(regions):
+        flow = _flow_around_band(region, [ln for r in regions[i + 1:] for ln in r], options)
+        if flow is not None:
+            read, rest = flow
+            out.extend(read)
+            out.extend(xy_cut(rest, options))
+            break
         out.extend(xy_cut(region, options))
     return out
+
+
+CAPTION_MAX_LINES = 8
+"""At most this many lines (a figure's labels, its caption) may stand across
+the gutter between the upper and lower parts of the columns."""
+CAPTION_SIZE_RATIO = 0.95
+"""A band set at most this fraction of the columns' median size is a caption
+(or a table or figure labels), not a title or a heading."""
+
+
+def _gutters(region: list[Line], options: Options) -> list[tuple[float, float]]:
+    size = median(ln.size for ln in region) or 1.0
+    return _gaps(region, "x0", "x1", max(options.column_gap_min, 0.5 * size))
+
+
+def _crosses(ln: Line, g0: float, g1: float) -> bool:
+    return ln.x0 < g1 and ln.x1 > g0
+
+
+COLUMN_MIN_LINES = 2
+"""Lines each column must have above and below the caption."""
+COLUMN_MIN_WIDTH = 10.0
+"""Multiple of the type size: the widest line of each column, above and
+below the caption, is at least this wide (a column of prose, not a margin
+of line numbers)."""
+
+
+COLUMN_WIDTH_RATIO = 0.4
+"""The narrower side of the gutter is at least this share of the wider one
+(columns of a page, not notes in its margin: deb-other-akshar)."""
+
+
+def _sides(part: list[Line], g0: float, g1: float) -> bool:
+    """Columns of text on both sides of the gutter, nothing across it."""
+    if any(_crosses(ln, g0, g1) for ln in part):
+        return False
+    widths = []
+    for side in ([ln for ln in part if ln.x1 <= g0], [ln for ln in part if ln.x0 >= g1]):
+        if len(side) < COLUMN_MIN_LINES or \
+                max(ln.x1 - ln.x0 for ln in side) < COLUMN_MIN_WIDTH * median(ln.size for ln in side):
+            return False
+        widths.append(max(ln.x1 for ln in side) - min(ln.x0 for ln in side))
+    return min(widths) >= COLUMN_WIDTH_RATIO * max(widths)
+
+
+def _flow_around_band(above: list[Line], below: list[Line], options: Options
+                      ) -> tuple[list[list[Line]], list[Line]] | None:
+    """Columns cut by a full-width figure or caption in mid-page.
+
+    Plain XY-cut reads the columns above the band, the band, then the columns
+    under it, so a sentence running from the left column above the figure to
+    the left column below it is broken.  When the gutter is at the same x
+    above and below, and what stands across it between them is set in
+    smaller type than the columns (a caption, figure labels, a table), the
+    columns are read whole (left above, left below, then right above, right
+    below) and the band after them.  A band in the columns' type or larger
+    (a title, a heading) starts a new part of the page, and so does white
+    space alone (a layout of boxes: unstructured-korean-text-with-tables;
+    the layout sees no drawings that would tell a figure): plain XY-cut.
+
+    Returns what was read and the lines under the lower part, or None.
+    """
+    if len(above) < 2 or not below:
+        return None
+    gutters = [(a0, a1) for a0, a1 in _gutters(above, options) if _sides(above, a0, a1)]
+    if not gutters:
+        return None
+    bands = _row_regions(below, _gaps(below, "y0", "y1", 0.0001), 0.0)
+    for a0, a1 in gutters:
+        k = 0
+        while k < len(bands) and any(_crosses(ln, a0, a1) for ln in bands[k]):
+            k += 1
+        m = k
+        while m < len(bands) and not any(_crosses(ln, a0, a1) for ln in bands[m]):
+            m += 1
+        caption = [ln for band in bands[:k] for ln in band]
+        lower = [ln for band in bands[k:m] for ln in band]
+        if not lower or len(caption) > CAPTION_MAX_LINES:
+            continue
+        gutter = next(((max(a0, b0), min(a1, b1)) for b0, b1 in _gutters(lower, options)
+                       if min(a1, b1) - max(a0, b0) >= 0.5 * max(a1 - a0, b1 - b0)), None)
+        if gutter is None or not _sides(lower, *gutter):
+            continue
+        size = median(ln.size for ln in above + lower) or 1.0
+        if not caption or any(ln.size > CAPTION_SIZE_RATIO * size for ln in caption):
+            continue
+        g0 = gutter[0]
+        columns = above + lower
+        read = xy_cut([ln for ln in columns if ln.x1 <= g0], options) + \
+            xy_cut([ln for ln in columns if ln.x1 > g0], options) + xy_cut(caption, options)
+        return read, [ln for band in bands[m:] for ln in band]
+    return None
 
 
 def _row_regions(items: list[Line], row_gaps, best_row: float) -> list[list[Line]]:

@@ -4,7 +4,15 @@ pipe tables for the tables the layout found (layout/tables.py).
 A paragraph set at least ``HEADING_MIN_RATIO`` times the body size (the
 median size of the document's words) and short enough to be a title becomes
 a heading.  Heading sizes are ranked over the whole document: the largest
-size is level 1, the next level 2, and so on down to level 4.
+size is level 1, the next level 2, and so on down to level 4.  A heading
+run into the paragraph under it (a numbered "1. Introduction" a little
+larger than the text, closer to it than a paragraph gap) is split from it
+first, so it is a heading, not a list item.
+
+Text never forms Markdown structure or HTML by accident: a line that would
+start a block (``#``, ``>``, ``-``, "1.") is escaped, and so is every ``<``
+(a page's text can never make the ``<!-- page N -->`` line that separates
+pages in ``document_markdown``).
 """
 
 from __future__ import annotations
@@ -28,8 +36,14 @@ MAX_LEVEL = 4
 _ORDERED = re.compile(r"(\d{1,9})([.)])(\s|$)")
 
 
+def _inline(text: str) -> str:
+    """Escape ``<`` so text never makes an HTML tag or comment."""
+    return text.replace("<", "\\<")
+
+
 def _escape(line: str) -> str:
     """Keep a text line from being read as Markdown structure."""
+    line = _inline(line)
     if line[:1] in "#>*-+|=":
         return "\\" + line
     m = _ORDERED.match(line)
@@ -38,10 +52,30 @@ def _escape(line: str) -> str:
     return line
 
 
-def _paragraphs(page: Page):
+def _paragraphs(page: Page, body: float):
     for block in page.blocks:
+        if is_table_block(block.paragraphs):
+            continue
         for para in block.paragraphs:
-            yield para
+            yield from _pieces(para, body)
+
+
+def _pieces(para, body: float):
+    """The paragraph, or its leading heading lines and the rest: lines set at
+    least HEADING_MIN_RATIO times both the body size and the size of the
+    lines under them are a heading run into its paragraph."""
+    if len(para) < 2 or not body:
+        return [para]
+    first = para[0].size
+    k = 1
+    while k < len(para) and abs(para[k].size - first) < SIZE_STEP:
+        k += 1
+    if k == len(para):
+        return [para]
+    rest = max(ln.size for ln in para[k:])
+    if first >= HEADING_MIN_RATIO * body and first >= HEADING_MIN_RATIO * rest:
+        return [para[:k], para[k:]]
+    return [para]
 
 
 def _body_size(pages) -> float:
@@ -53,7 +87,7 @@ def _levels(pages, body: float) -> dict[float, int]:
     """Heading size (rounded to SIZE_STEP) -> Markdown level."""
     sizes = set()
     for page in pages:
-        for para in _paragraphs(page):
+        for para in _paragraphs(page, body):
             size = max(ln.size for ln in para)
             text_len = sum(len(ln.text) for ln in para)
             if body and size >= HEADING_MIN_RATIO * body and text_len <= HEADING_MAX_CHARS:
@@ -90,9 +124,9 @@ def _table(rows) -> str:
             k = next((i for i, (a, b) in enumerate(cols) if a <= mid <= b), 0)
             cells[k] = (cells[k] + " " + ln.text).strip()
         grid.append(cells)
-    lines = ["| " + " | ".join(_cell(c) for c in grid[0]) + " |",
+    lines = ["| " + " | ".join(_inline(_cell(c)) for c in grid[0]) + " |",
              "|" + "|".join(" --- " for _ in cols) + "|"]
-    lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in grid[1:]]
+    lines += ["| " + " | ".join(_inline(_cell(c)) for c in row) + " |" for row in grid[1:]]
     return "\n".join(lines)
 
 
@@ -103,13 +137,13 @@ def _page_md(page: Page, body: float, levels: dict[float, int]) -> str:
             out.append(_table(block.paragraphs))
             continue
         prev_item: bool | None = None  # the previous paragraph's list kind (ordered?)
-        for para in block.paragraphs:
+        for para in (piece for p in block.paragraphs for piece in _pieces(p, body)):
             size = round(max(ln.size for ln in para) / SIZE_STEP) * SIZE_STEP
             text = " ".join(ln.text for ln in para)
             level = levels.get(size, 0) if len(text) <= HEADING_MAX_CHARS else 0
             marker = list_marker(para[0].text)
             if level:
-                out.append("#" * level + " " + text)
+                out.append("#" * level + " " + _inline(text))
             elif marker is not None:
                 item = _list_item(para, marker)
                 if prev_item is marker.ordered:  # a tight list: one item a line
@@ -134,4 +168,12 @@ def document_markdown(doc: Document) -> str:
                      for p in doc.pages)
 
 
-__all__ = ["page_markdown", "document_markdown", "Block"]
+def document_pages_markdown(doc: Document) -> list[str]:
+    """Each page's Markdown with the document's heading levels (the sections
+    of ``document_markdown`` without their page lines), page by page."""
+    body = _body_size(doc.pages)
+    levels = _levels(doc.pages, body)
+    return [_page_md(p, body, levels).rstrip("\n") for p in doc.pages]
+
+
+__all__ = ["page_markdown", "document_markdown", "document_pages_markdown", "Block"]

@@ -51,6 +51,22 @@ def two_columns_spanning_title() -> None:
     c.save()
 
 
+def figure_across_columns() -> None:
+    """Two columns cut in mid-page by a figure (a frame, no text) and its
+    caption, set smaller, across both; one sentence runs from the left
+    column above the figure to the left column below it, then on to the
+    right column above the figure and down below it."""
+    c = _canvas("figure_across_columns")
+    _lines(c, 72, 720, ["A sentence that starts in the", "left column above the figure"])
+    _lines(c, 320, 720, ["at its top, where the text", "continues above the figure"])
+    c.rect(72, 570, 468, 120)
+    _lines(c, 72, 545, ["Figure 2: results of the test, drawn across both columns."], size=9)
+    _lines(c, 72, 515, ["goes on below it, and then", "flows into the right column"])
+    _lines(c, 320, 515, ["and ends below it on the", "right side of the page."])
+    c.showPage()
+    c.save()
+
+
 def hyphenation() -> None:
     """Two words broken at a line end: "extrac-tion" (the whole word is on
     the first line) and "well-known" (never written whole)."""
@@ -147,7 +163,7 @@ def simple_table() -> None:
 
 
 CASES = [simple_table, two_columns_spanning_title, hyphenation, running_headers, lists, superscript,
-         letter_spaced_title, rtl_hebrew]
+         letter_spaced_title, rtl_hebrew, figure_across_columns]
 
 if __name__ == "__main__":
     for case in CASES:

@@ -1,0 +1,102 @@
+"""Vertical text set with a horizontal font: glyphs stacked one per line.
+
+Some producers write vertical Japanese with a horizontal (-H) font and move
+the pen down before every glyph (``0 -1 TD`` in pdfminer-kampo), so each
+ideograph is a line of its own.  Read as horizontal text, the columns are
+read across, row by row ("改ト部規た十のび律").  This stage finds such
+columns and marks their glyphs as vertical, so lines.py reads them like text
+of a vertical font: top to bottom, columns right to left.
+
+Only clear evidence counts: at least ``STACK_MIN`` single CJK glyphs drawn
+one after the other at the same x, each a little more than one em of the
+previous one's size below it, at the same size.  Glyphs of a vertical font
+drawn inside such a column (punctuation set with a -V font) do not break it,
+and such columns must make most of the page (``STACK_PAGE_SHARE``).
+A horizontal glyph alone at a column's x, a few em off a found run (the run
+was drawn in pieces), joins the column too.
+
+Invariant: glyphs are only re-flagged (vertical, advance downwards), never
+moved, dropped or reordered.
+"""
+
+from __future__ import annotations
+
+from ..records import Glyph
+from .lines import is_cjk
+
+STACK_MIN = 3
+"""Horizontal CJK glyphs stacked in a row (in drawing order) that make a
+column."""
+STACK_PITCH_MAX = 1.35
+"""Fraction of the font size: the largest step down from one glyph of a
+column to the next (one em and some leading)."""
+STACK_X_TOLERANCE = 0.1
+"""Fraction of the font size: glyphs of a column start at the same x."""
+STACK_PAGE_SHARE = 0.5
+"""Columns are read as such only when their glyphs make at least this share
+of the page's single upright CJK glyphs: a page of stacked columns, not a
+few stacks among horizontal lines or ruby (deb-ja-gckanbun: kanbun with
+okurigana drawn between the main glyphs stays as it was)."""
+STACK_REACH = 3.0
+"""Fraction of the font size: a lone glyph this far off a column's run, at
+its x and size, belongs to it."""
+
+
+def _upright(g: Glyph) -> bool:
+    return g.dx == 1.0 and g.dy == 0.0
+
+
+def _single_cjk(g: Glyph) -> bool:
+    return not g.vertical and _upright(g) and len(g.text) == 1 and is_cjk(g.text)
+
+
+def _stackable(g: Glyph) -> bool:
+    return _single_cjk(g) or (g.vertical and _upright(g) and bool(g.text.strip()))
+
+
+def _follows(p: Glyph, g: Glyph) -> bool:
+    """Is ``g`` the glyph under ``p`` in one column?"""
+    size = p.size
+    return abs(g.size - size) <= 0.01 * size and \
+        abs(g.ox - p.ox) <= STACK_X_TOLERANCE * size and \
+        0 < g.oy - p.oy <= STACK_PITCH_MAX * size
+
+
+def _chains(glyphs: list[Glyph]) -> list[list[int]]:
+    chains: list[list[int]] = []
+    cur: list[int] = []
+    for i, g in enumerate(glyphs):
+        ok = _stackable(g)
+        if ok and cur and _follows(glyphs[cur[-1]], g):
+            cur.append(i)
+            continue
+        if cur:
+            chains.append(cur)
+        cur = [i] if ok else []
+    if cur:
+        chains.append(cur)
+    return chains
+
+
+def stack_columns(glyphs: list[Glyph]) -> list[Glyph]:
+    """The glyphs, those of stacked columns flagged vertical (see above)."""
+    columns: list[tuple[float, float, float, float]] = []  # x, size, top, bottom
+    members: set[int] = set()
+    for chain in _chains(glyphs):
+        horizontal = [i for i in chain if not glyphs[i].vertical]
+        if len(horizontal) < STACK_MIN:
+            continue
+        members.update(horizontal)
+        g0 = glyphs[chain[0]]
+        columns.append((g0.ox, g0.size, g0.oy, glyphs[chain[-1]].oy))
+    if not columns or len(members) < STACK_PAGE_SHARE * sum(1 for g in glyphs if _single_cjk(g)):
+        return glyphs
+    out = list(glyphs)
+    for i, g in enumerate(glyphs):
+        if i in members or (_single_cjk(g) and any(
+                abs(g.size - size) <= 0.01 * size and
+                abs(g.ox - x) <= STACK_X_TOLERANCE * size and
+                top - STACK_REACH * size <= g.oy <= bottom + STACK_REACH * size
+                for x, size, top, bottom in columns)):
+            out[i] = g._replace(vertical=True, ex=g.ox, ey=g.oy + g.size)
+    return out
