@@ -2,15 +2,20 @@
 
 The boundary is bytes in, JSON text out (STYLE.md habit 12):
 
-* ``init(protocol_json, post, read_file)`` once at start-up.  ``protocol_json``
-  is web/protocol.js's MSG table, so page, worker and Python share one list
-  of message types; ``post(text)`` sends one JSON message to the page;
-  ``read_file(name)`` returns a same-origin data file's bytes (a JS
-  Uint8Array) or None.  Returns JSON text with versions.
-* ``await extract(job, data, password)`` reads one PDF given as a JS
-  Uint8Array and posts STARTED, one PAGE per page, then DONE; or ERROR with
-  ``{code, message}`` from ``api.error_dict``: never a traceback.  It yields to
-  the JS event loop between pages, which is when a CANCEL can arrive.
+* ``init(protocol_json, post, read_file, aes_decrypt, aes_encrypt)`` once at
+  start-up.  ``protocol_json`` is web/protocol.js's MSG table, so page,
+  worker and Python share one list of message types; ``post(text)`` sends
+  one JSON message to the page; ``read_file(name)`` returns a same-origin
+  data file's bytes (a JS Uint8Array) or None; the two AES functions are
+  web/webcrypto.js's (see ``_install_aes``).  Returns JSON text with
+  versions, including ``aes``: the AES backend in use.
+* ``await extract(job, data, password, options_json)`` reads one PDF given
+  as a JS Uint8Array and posts STARTED, one PAGE per page, then DONE; or
+  ERROR with ``{code, message}`` from ``api.error_dict``: never a traceback.
+  It yields to the JS event loop between pages, which is when a CANCEL can
+  arrive.  ``options_json`` is a JSON object of reading options from the page
+  (e.g. ``{"dehyphenate": true}``); only on/off ``Options`` fields are
+  taken from it (``_reading_options``).
 * ``cancel(job)`` asks a running (or queued) extraction to stop before its
   next page.
 
@@ -21,6 +26,7 @@ two functions that do.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import re
 import sys
@@ -31,7 +37,8 @@ import pypdf
 from . import api, data
 from .errors import Cancelled
 from .options import Options
-from .render import document_markdown, document_text, document_to_dict, page_to_dict
+from .render import (document_markdown, document_pages_markdown, document_text,
+                     document_to_dict, page_markdown, page_to_dict)
 
 # Data file names are relative paths like "cmaps/UniJIS-UCS2-H.bcmap"; nothing
 # else may reach the URL the worker builds from them.
@@ -62,46 +69,86 @@ def _data_reader(read_file: Callable[[str], Any]) -> Callable[[str], bytes | Non
 
 
 def init(protocol_json: str, post: Callable[[str], Any],
-         read_file: Callable[[str], Any]) -> str:
+         read_file: Callable[[str], Any], aes_decrypt: Any = None,
+         aes_encrypt: Any = None) -> str:
     global _post
     _msg.clear()
     _msg.update(json.loads(protocol_json))
     _post = post
     data.set_source(data.FetchSource(_data_reader(read_file)))
-    aes = _install_aes()
+    aes = _install_aes(aes_decrypt, aes_encrypt)
     return json.dumps({"python": sys.version.split()[0], "pypdf": pypdf.__version__,
                        "aes": aes})
 
 
-def _install_aes() -> str:
-    """Patch pure-Python AES into pypdf (Pyodide has no `cryptography`).
+def _install_aes(aes_decrypt: Any, aes_encrypt: Any) -> str:
+    """Give pypdf AES (Pyodide has no `cryptography`); returns the backend.
 
-    Must run before any PdfReader is made.  It patches only when pypdf has no
-    native AES provider, so under CPython with `cryptography` it is a no-op.
+    ``aes_decrypt``/``aes_encrypt`` are web/webcrypto.js's functions (or
+    missing).  WebCrypto is used when they are given and ``run_sync`` works
+    in this call, which the worker arranges by calling init through
+    ``callPromising`` when the browser has JSPI: "webcrypto", with the
+    pure-Python AES for small inputs and for any call made where run_sync
+    cannot block.  Otherwise "pure-python".  Under CPython with
+    `cryptography` nothing is patched: "native".  Must run before any
+    PdfReader is made.
     """
-    try:
-        from .crypto import install_fallback_aes
-    except ImportError:
-        return "unavailable"
-    return "pure-python" if install_fallback_aes() else "native"
+    from .crypto import install_fallback_aes, set_aes_backend
+    from .webcrypto import WebCryptoAes, jspi_available
+
+    if not install_fallback_aes():
+        return "native"
+    if _is_missing(aes_decrypt) or _is_missing(aes_encrypt) or not jspi_available():
+        set_aes_backend(None)
+        return "pure-python"
+    set_aes_backend(WebCryptoAes(aes_decrypt, aes_encrypt))
+    return "webcrypto"
+
+
+def aes_stats() -> str:
+    """JSON of the AES-CBC work done per path (pyengine.crypto.aes_stats), for
+    tests and measurements; call it between files."""
+    from .crypto import aes_stats as stats
+
+    return json.dumps(stats())
 
 
 def cancel(job: int) -> None:
     _cancelled.add(int(job))
 
 
-async def extract(job: int, pdf: Any, password: str = "") -> None:
+async def extract(job: int, pdf: Any, password: str = "", options_json: str = "{}") -> None:
     job = int(job)
     try:
-        await _extract(job, pdf.to_bytes(), str(password))
+        options = _reading_options(options_json)
+        await _extract(job, pdf.to_bytes(), str(password), options)
     except Exception as exc:  # every failure becomes a coded message
         _emit("ERROR", job=job, **api.error_dict(exc))
     finally:
         _cancelled.discard(job)
 
 
-async def _extract(job: int, pdf: bytes, password: str) -> None:
-    session = api.Session(pdf, Options(password=password))
+def _reading_options(options_json: str) -> dict[str, Any]:
+    """The page's reading options, kept only where Options has a bool field of
+    that name and the value is a bool (so a field that does not exist yet, or
+    a value of the wrong kind, is ignored rather than failing the file).
+    Thresholds and limits are not the page's to change, and the password
+    travels on its own."""
+    try:
+        asked = json.loads(str(options_json) if not _is_missing(options_json) else "{}")
+    except ValueError:
+        return {}
+    if not isinstance(asked, dict):
+        return {}
+    kept = {}
+    for f in dataclasses.fields(Options):
+        if type(f.default) is bool and type(asked.get(f.name)) is bool:
+            kept[f.name] = asked[f.name]
+    return kept
+
+
+async def _extract(job: int, pdf: bytes, password: str, options: dict[str, Any]) -> None:
+    session = api.Session(pdf, Options(password=password, **options))
     total = len(session.selected)
     _emit("STARTED", job=job, total=total, pageCount=session.page_count)
     pages = []
@@ -111,9 +158,14 @@ async def _extract(job: int, pdf: bytes, password: str) -> None:
             raise Cancelled()
         page = session.page(number)
         pages.append(page)
-        _emit("PAGE", job=job, index=index, total=total, page=page_to_dict(page))
+        _emit("PAGE", job=job, index=index, total=total, page=page_to_dict(page),
+              markdown=page_markdown(page))
     document = session.finish(pages)
+    markdown = document_markdown(document)
     _emit("DONE", job=job, pages=len(pages), text=document_text(document),
-          markdown=document_markdown(document),
+          markdown=markdown,
           json=json.dumps(document_to_dict(document, None), ensure_ascii=False),
-          truncated=list(document.truncated))
+          truncated=list(document.truncated),
+          pageTexts=[p.text for p in document.pages],
+          pageMarkdown=document_pages_markdown(document),
+          title=document.metadata.get("Title", ""))

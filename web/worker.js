@@ -10,6 +10,7 @@
 import { MSG, CODES, PROTOCOL_VERSION } from "./protocol.js";
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { bytesFetcher, dataReader } from "./loader.js";
+import { aesCbcDecrypt, aesCbcEncrypt, aesStats } from "./webcrypto.js";
 
 const BASE = new URL("./", import.meta.url);
 const STEPS = 3;
@@ -29,6 +30,11 @@ function progress(step, label) {
 
 const readDataFile = dataReader(BASE);
 const fetchBytes = bytesFetcher(BASE);
+
+// For tests and measurements (read with Playwright's worker.evaluate, between
+// files): the AES backend Python chose at init, what went through WebCrypto
+// (aes) and Python's own count per path (python, see pyengine.crypto).
+self.pyengineStats = { aesBackend: "", aes: aesStats };
 
 // Unpack one archive of the bundle (bytes: a promise of its ArrayBuffer) into
 // its own directory and import the Python side from it.  Returns the module,
@@ -93,11 +99,19 @@ async function start() {
   timings.imported = Math.round(performance.now() - started);
 
   progress(3, "Starting the PDF reader");
-  const versions = JSON.parse(web.init(
-    JSON.stringify(MSG),
-    (text) => post(JSON.parse(text)),
-    readDataFile,
-  ));
+  // With JS Promise Integration, Python can block on WebCrypto's promises
+  // (pyodide.ffi.run_sync) while it runs in a promising call: init checks
+  // that once, so it is entered through callPromising; extract is an async
+  // Python function, whose steps Pyodide's event loop runs the same way.
+  // Without JSPI (the check is Pyodide's own), init picks pure-Python AES.
+  const jspi = "Suspending" in WebAssembly || "Suspender" in WebAssembly;
+  const initArgs = [JSON.stringify(MSG), (text) => post(JSON.parse(text)), readDataFile,
+    aesCbcDecrypt, aesCbcEncrypt];
+  const versions = JSON.parse(
+    jspi ? await web.init.callPromising(...initArgs) : web.init(...initArgs));
+  self.pyengineStats.aesBackend = versions.aes;
+  Object.defineProperty(self.pyengineStats, "python", {
+    enumerable: true, get: () => JSON.parse(web.aes_stats()) });
   versions.pyodide = pyodideVersion;
   versions.protocol = PROTOCOL_VERSION;
   timings.ready = Math.round(performance.now() - started);
@@ -115,7 +129,8 @@ async function extract(msg) {
   try {
     // web.extract reports every Python-side failure as an ERROR message
     // itself; a rejection here means the runtime itself broke.
-    await web.extract(msg.job, new Uint8Array(msg.data), msg.password ?? "");
+    await web.extract(msg.job, new Uint8Array(msg.data), msg.password ?? "",
+      JSON.stringify(msg.options ?? {}));
   } catch (err) {
     console.error("extraction crashed the runtime", err);
     post({ type: MSG.ERROR, job: msg.job, code: CODES.INTERNAL, message: "" });

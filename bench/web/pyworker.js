@@ -5,6 +5,7 @@
 import { MSG } from "../protocol.js";
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { bytesFetcher, dataReader } from "../loader.js";
+import { aesCbcDecrypt, aesCbcEncrypt } from "../webcrypto.js";
 
 const BASE = new URL("../", import.meta.url);
 const started = performance.now();
@@ -31,7 +32,12 @@ async function start() {
   pyodide.unpackArchive(await first, "zip", { extractDir: dir });
   pyodide.pyimport("sys").path.insert(0, dir);
   const web = pyodide.pyimport("pyengine.web");
-  web.init(JSON.stringify(MSG), () => {}, readDataFile);
+  // As in web/worker.js: with JSPI, init (and every bench run) is entered
+  // through callPromising so Python can block on WebCrypto's AES.
+  const jspi = "Suspending" in WebAssembly || "Suspender" in WebAssembly;
+  const initArgs = [JSON.stringify(MSG), () => {}, readDataFile, aesCbcDecrypt, aesCbcEncrypt];
+  const versions = JSON.parse(
+    jspi ? await web.init.callPromising(...initArgs) : web.init(...initArgs));
   benchRun = pyodide.runPython(`
 import json
 import pyengine
@@ -42,8 +48,12 @@ def bench_run(data, password):
                        "chars": sum(len(p.text) for p in doc.pages)})
 bench_run
 `);
+  if (jspi) {
+    const plain = benchRun;
+    benchRun = (...args) => plain.callPromising(...args);
+  }
   return { runtimeMs, readyMs: performance.now() - started, bundle: archive.kind,
-           heap: heapBytes(pyodide) };
+           aes: versions.aes, heap: heapBytes(pyodide) };
 }
 
 const ready = start();
@@ -56,7 +66,7 @@ self.onmessage = async ({ data: msg }) => {
       return;
     }
     const t0 = performance.now();
-    const result = JSON.parse(benchRun(new Uint8Array(msg.data), msg.password ?? ""));
+    const result = JSON.parse(await benchRun(new Uint8Array(msg.data), msg.password ?? ""));
     const ms = performance.now() - t0;
     self.postMessage({ id: msg.id, ms, ...result, heap: heapBytes(pyodide) });
   } catch (err) {

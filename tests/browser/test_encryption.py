@@ -1,0 +1,289 @@
+"""Encrypted PDFs in real Chromium: WebCrypto AES through JSPI, and the
+pure-Python fallback.
+
+* web/webcrypto.js gives raw AES-CBC (no padding added or checked) on top of
+  WebCrypto; checked here in the page against ``cryptography`` on data whose
+  last block is not valid PKCS#7 padding.
+* The worker picks the backend once at start-up (``versions.aes`` in READY,
+  mirrored in the worker's ``pyengineStats.aesBackend``); with JSPI it is
+  "webcrypto" and the AES bytes go through WebCrypto (``pyengineStats.aes``).
+* Every encrypted corpus file gives, in the browser, the words (and boxes)
+  the CPython engine gives for its decrypted copy.
+* Synthetic AES-128 and AES-256 (/R 6) files: password asked, wrong one said
+  wrong, right one opens; an empty user password opens without asking.
+* A browser without JSPI (simulated by removing ``WebAssembly.Suspending``
+  before Pyodide loads, in a served copy of worker.js) falls back to
+  pure-Python AES and reads the same; the speed of both is measured.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+from browser_helpers import App
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+from pdfbuild import helvetica, make_pdf
+from pypdf import PdfReader, PdfWriter
+from test_encrypted_corpus import ENTRIES, decrypted_copy, opens_with_empty_password
+
+from pyengine import extract
+from pyengine.webcrypto import MIN_BYTES
+
+LINES = ["Sealed envelope number one", "Second line: 42 apples"]
+TEXT = "\n".join(LINES)
+MIB = 1 << 20
+LARGE_BYTES = MIB
+"""Size of the content stream of the speed test (pure-Python AES takes about
+2 s per MiB in Chromium)."""
+
+
+# --- helpers -------------------------------------------------------------------
+
+
+def text_pdf(lines: list[str] = LINES, filler: int = 0) -> bytes:
+    """One page of Helvetica lines; ``filler`` bytes of comment lines first
+    (content the interpreter skips quickly, so decryption dominates)."""
+    ops = [b"BT /F1 12 Tf 14 TL 72 700 Td"]
+    ops += [b"(" + line.encode("latin-1") + b") Tj T*" for line in lines]
+    body = b"\n".join(ops + [b"ET"])
+    comment = b"%" + b"x" * 78 + b"\n"
+    return make_pdf([comment * (filler // len(comment)) + body], fonts={"/F1": helvetica()})
+
+
+def encrypted(pdf: bytes, algorithm: str, user: str, owner: str = "owner pw") -> bytes:
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    writer.encrypt(user_password=user, owner_password=owner, algorithm=algorithm)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def worker_stats(app: App) -> dict:
+    """The live worker's pyengineStats (see web/worker.js)."""
+    return json.loads(app.page.workers[-1].evaluate("JSON.stringify(self.pyengineStats)"))
+
+
+def shown_text(app: App) -> list[str]:
+    """Each page's text as shown (blank lines at either end aside)."""
+    return [t.strip() for t in app.page_texts()]
+
+
+def downloaded_words(app: App, tmp_path: Path) -> list[list]:
+    """Per page, the words [x0, y0, x1, y1, text] of the .json download."""
+    with app.page.expect_download() as info:
+        app.page.click("#download-json")
+    path = tmp_path / "words.json"
+    info.value.save_as(path)
+    return [page["words"] for page in json.loads(path.read_text("utf-8"))["pages"]]
+
+
+def engine_words(pdf: bytes) -> list[list]:
+    """The CPython engine's words, as the .json download has them."""
+    doc = extract(pdf)
+    return [[[round(w.x0, 2), round(w.y0, 2), round(w.x1, 2), round(w.y1, 2), w.text]
+             for w in page.words if not w.offpage] for page in doc.pages]
+
+
+def open_with(app: App, data: bytes, name: str, password: str) -> str:
+    """Open a file; if it asks for a password, give ``password``."""
+    state = app.open_pdf(data, name)
+    if state == "error" and app.notice()[0] == "password-required" and password:
+        state = app.submit_password(password)
+    return state
+
+
+def timed_open(app: App, data: bytes, name: str) -> float:
+    started = time.perf_counter()
+    assert app.open_pdf(data, name) == "done"
+    return time.perf_counter() - started
+
+
+# --- the JS side of the WebCrypto backend ------------------------------------------
+
+RAW_CBC = """async ([op, key, iv, data]) => {
+  const m = await import("./webcrypto.js");
+  const fn = op === "decrypt" ? m.aesCbcDecrypt : m.aesCbcEncrypt;
+  return Array.from(await fn(new Uint8Array(key), new Uint8Array(iv), new Uint8Array(data)));
+}"""
+
+
+def _reference(op: str, key: bytes, iv: bytes, data: bytes) -> bytes:
+    cipher = Cipher(algorithms.AES(key), modes.CBC(iv))
+    ctx = cipher.decryptor() if op == "decrypt" else cipher.encryptor()
+    return ctx.update(data) + ctx.finalize()
+
+
+@pytest.mark.parametrize("key_bytes", [16, 32])
+def test_webcrypto_js_is_raw_cbc_whatever_the_padding(app: App, key_bytes: int):
+    for blocks in (1, 2, 5, 64):
+        key, iv = os.urandom(key_bytes), os.urandom(16)
+        # Ciphertexts whose plaintext ends in bytes that are not PKCS#7
+        # padding (0, 17, 255) or are (1): all must come back untouched.
+        for last in (0, 1, 17, 255):
+            plain = os.urandom(16 * blocks - 1) + bytes([last])
+            data = _reference("encrypt", key, iv, plain)
+            got = app.page.evaluate(RAW_CBC, ["decrypt", list(key), list(iv), list(data)])
+            assert bytes(got) == plain, (key_bytes, blocks, last)
+        got = app.page.evaluate(RAW_CBC, ["encrypt", list(key), list(iv), list(plain)])
+        assert bytes(got) == _reference("encrypt", key, iv, plain)
+
+
+# --- the worker with JSPI: WebCrypto -------------------------------------------------
+
+
+def test_backend_is_webcrypto(app: App):
+    assert worker_stats(app)["aesBackend"] == "webcrypto"
+
+
+@pytest.mark.skipif(not ENTRIES, reason="shared corpus not available")
+def test_corpus_encrypted_files_read_like_their_decrypted_copies(app: App, tmp_path: Path):
+    for e in ENTRIES:
+        data = Path(e["path"]).read_bytes()
+        password = e.get("password") or ""
+        want = engine_words(decrypted_copy(data, password))
+        before = worker_stats(app)
+        assert open_with(app, data, e["file"], password) == "done", (e["file"], app.notice())
+        assert downloaded_words(app, tmp_path) == want, e["file"]
+        if e["encryption"].startswith("AES"):
+            after = worker_stats(app)
+            assert after["aes"]["bytes"] > before["aes"]["bytes"], e["file"]
+            # Only inputs below webcrypto.MIN_BYTES took the pure-Python path.
+            calls, size = (after["python"]["python"][k] - before["python"]["python"][k]
+                           for k in ("calls", "bytes"))
+            assert size <= (MIN_BYTES - 16) * calls, e["file"]
+
+
+@pytest.mark.parametrize("algorithm", ["AES-128", "AES-256"])
+def test_user_password_asked_wrong_said_right_opens(app: App, algorithm: str):
+    data = encrypted(text_pdf(), algorithm, user="s3cret pw")
+    assert app.open_pdf(data, f"{algorithm}.pdf") == "error"
+    assert app.notice()[0] == "password-required"
+    assert app.submit_password("guess") == "error"
+    assert app.notice()[0] == "password-wrong"
+    before = worker_stats(app)["aes"]
+    assert app.submit_password("s3cret pw") == "done"
+    assert shown_text(app) == [TEXT]
+    after = worker_stats(app)["aes"]
+    assert after["bytes"] > before["bytes"]
+    if algorithm == "AES-256":  # /R 6: 64+ hash rounds per password try
+        assert after["calls"] - before["calls"] >= 64
+
+
+def with_bad_padding(pdf: bytes) -> tuple[bytes, int]:
+    """The AES-256 ``pdf`` (empty user password) with its content stream
+    re-encrypted, same length, over a plaintext whose last block is not
+    PKCS#7 padding: it ends in spaces and one newline (0x0A), so pypdf's
+    lenient rule drops the last 10 bytes, all blank.  Returns the file and
+    the size of the stream's ciphertext (IV excluded)."""
+    reader = PdfReader(io.BytesIO(pdf))
+    assert reader.decrypt("")
+    key = reader._encryption._key  # AES-256: one file key for every object
+    number = reader.pages[0].raw_get("/Contents").idnum
+    header = re.compile(rb"\n%d 0 obj\s*<<[^>]*/Length (\d+)[^>]*>>\s*stream\r?\n" % number)
+    found = header.search(pdf)
+    start, length = found.end(), int(found.group(1))
+    iv, size = pdf[start:start + 16], length - 16
+    plain = reader.pages[0].get_contents().get_data()
+    assert len(plain) + 11 <= size
+    bad = plain + b" " * (size - len(plain) - 1) + b"\n"
+    cipher = Cipher(algorithms.AES(key), modes.CBC(iv)).encryptor()
+    body = cipher.update(bad) + cipher.finalize()
+    return pdf[:start + 16] + body + pdf[start + length:], size
+
+
+def test_stream_with_invalid_padding_reads(app: App):
+    data, size = with_bad_padding(encrypted(text_pdf(), "AES-256", user=""))
+    assert extract(data).pages[0].text.strip() == TEXT  # CPython, cryptography
+    before = worker_stats(app)
+    assert app.open_pdf(data, "bad-padding.pdf") == "done"
+    assert shown_text(app) == [TEXT]
+    after = worker_stats(app)
+    assert after["python"]["backend"]["bytes"] - before["python"]["backend"]["bytes"] >= size
+
+
+@pytest.mark.parametrize("algorithm", ["AES-128", "AES-256"])
+def test_empty_user_password_opens_without_asking(app: App, algorithm: str):
+    data = encrypted(text_pdf(), algorithm, user="")
+    assert app.open_pdf(data, f"{algorithm}-open.pdf") == "done"
+    assert app.notice() == (None, "")
+    assert shown_text(app) == [TEXT]
+
+
+# --- without JSPI: pure-Python AES, and the speed of both --------------------------
+
+NO_JSPI = "delete WebAssembly.Suspending; delete WebAssembly.Suspender;\n"
+
+
+@pytest.fixture(scope="module")
+def app_without_jspi(browser, site_url):
+    """The app in a worker that sees no JSPI, as in a browser without it."""
+    # A service worker's fetches would bypass page.route.
+    context = browser.new_context(base_url=site_url, accept_downloads=True,
+                                  service_workers="block")
+    page = context.new_page()
+
+    def strip_jspi(route):
+        response = route.fetch()
+        route.fulfill(response=response, body=NO_JSPI + response.text())
+
+    page.route("**/worker.js", strip_jspi)
+    app = App(page)
+    page.goto(site_url)
+    app.wait_ready()
+    yield app
+    context.close()
+
+
+def test_without_jspi_pure_python_aes_reads_the_same(app_without_jspi: App, tmp_path: Path):
+    app = app_without_jspi
+    assert worker_stats(app)["aesBackend"] == "pure-python"
+    # AES-256 /R 6 costs about 1.5 s per password try here: see the corpus
+    # file below and the speed test.
+    data = encrypted(text_pdf(), "AES-128", user="pw")
+    assert open_with(app, data, "AES-128.pdf", "pw") == "done"
+    assert shown_text(app) == [TEXT]
+    r6 = [e for e in ENTRIES if e["file"] == "pypdf-r6-owner-password.pdf"]
+    for e in r6:
+        data = Path(e["path"]).read_bytes()
+        assert opens_with_empty_password(e["path"])
+        assert app.open_pdf(data, e["file"]) == "done"
+        assert downloaded_words(app, tmp_path) == engine_words(decrypted_copy(data, ""))
+    assert worker_stats(app)["aes"]["calls"] == 0
+
+
+def test_speed_webcrypto_against_pure_python(app: App, app_without_jspi: App):
+    """Prints ms per MiB of AES-CBC decryption (Python's view: the call into
+    pyengine.crypto, copies included; and WebCrypto's own time) and the time
+    to open and read a one-page /R 6 file, for both backends."""
+    large = encrypted(text_pdf(filler=LARGE_BYTES), "AES-128", user="")
+    r6 = encrypted(text_pdf(), "AES-256", user="")
+    figures = {}
+    for name, a in (("webcrypto", app), ("pure-python", app_without_jspi)):
+        path = "backend" if name == "webcrypto" else "python"
+        before = worker_stats(a)
+        t_large = timed_open(a, large, "large.pdf")
+        after = worker_stats(a)
+        t_r6 = timed_open(a, r6, "r6.pdf")
+        assert shown_text(a) == [TEXT]
+        done = {k: after["python"][path][k] - before["python"][path][k]
+                for k in ("bytes", "seconds")}
+        assert done["bytes"] >= LARGE_BYTES
+        js = {k: after["aes"][k] - before["aes"][k] for k in ("bytes", "ms")}
+        figures[name] = {
+            "aes_ms_per_mib": round(1000 * done["seconds"] * MIB / done["bytes"], 1),
+            "webcrypto_ms_per_mib": round(js["ms"] * MIB / js["bytes"], 1) if js["bytes"] else None,
+            "large_open_ms": round(1000 * t_large),
+            "r6_open_ms": round(1000 * t_r6),
+        }
+    print("AES in Chromium:", json.dumps(figures))
+    # Pure Python needs about 1.5 to 2.5 s per MiB and per /R 6 open, WebCrypto
+    # a few ms per MiB.  Loose factors: the machine may be busy.
+    fast, slow = figures["webcrypto"], figures["pure-python"]
+    assert fast["aes_ms_per_mib"] * 10 < slow["aes_ms_per_mib"]
+    assert fast["r6_open_ms"] * 3 < slow["r6_open_ms"]
