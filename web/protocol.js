@@ -6,14 +6,21 @@
 // code into plain words (notices.js) and never shows the message raw.
 //
 // page -> worker
-//   EXTRACT  {job, data: ArrayBuffer, name, password}   read one file
+//   EXTRACT  {job, data: ArrayBuffer, name, password, options}   read one file;
+//            `options`: reading options, e.g. {dehyphenate, strip_headers}
+//            (on/off pyengine Options fields; others are ignored)
 //   CANCEL   {job}                                      stop between pages
 // worker -> page
 //   LOADING  {step, steps, label}       start-up progress
 //   READY    {versions, timings}        the reader can take files
 //   STARTED  {job, total, pageCount}    the file opened; `total` pages to read
-//   PAGE     {job, index, total, page}  one page: {number, text, verdict, words, ...}
-//   DONE     {job, text, pages, truncated}   all pages read; `text` is the .txt
+//   PAGE     {job, index, total, page, markdown}  one page: page is
+//            {number, width, height, text, words, word_flags, offpage_words,
+//            verdict, ...} (render/json_out.py); markdown is that page alone
+//   DONE     {job, text, markdown, json, pages, truncated, pageTexts,
+//            pageMarkdown, title}   all pages read; `text` is the .txt; the
+//            page lists carry the document-level options (joined hyphens,
+//            dropped headers) and the document's Markdown heading levels
 //   ERROR    {job, code, message}       this file failed; the worker lives on
 //   FATAL    {message}                  the worker cannot go on: restart it
 

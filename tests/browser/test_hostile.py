@@ -1,0 +1,215 @@
+"""Twenty hostile files in a row in real Chromium, then a good one.
+
+Each hostile file is built here.  Each must give a coded, plain-language
+notice (an error notice with ``data-code``, or a warning line above the text
+with ``data-kind``), never a traceback, and the page must still read a good
+file afterwards without a reload.  ``test_hostile_files_in_cpython`` checks
+the same expectations against the engine alone, fast, without a browser.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zlib
+
+import pytest
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, IndirectObject,
+                           NameObject, NumberObject)
+
+import pyengine
+from pyengine.errors import ExtractError
+from browser_helpers import App
+from browser_pdfs import TWO_PAGE_TEXT, truncated_pdf, two_page_pdf
+from pdfbuild import helvetica, make_pdf, stream
+
+F = {"/F1": helvetica()}
+HELLO = b"BT /F1 12 Tf 72 700 Td (Hello hostile) Tj ET"
+HELLO_PDF = make_pdf([HELLO], fonts=F)
+
+DAMAGE_ISSUES = {"stream-truncated", "stream-damaged", "content-damaged", "object-missing",
+                 "page-error", "form-cycle"}
+"""The page issues web/app.js shows as a "damaged" warning (DAMAGE_ISSUES there)."""
+
+
+def _rewrite(pdf: bytes, edit) -> bytes:
+    w = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    edit(w)
+    buf = io.BytesIO()
+    w.write(buf)
+    return buf.getvalue()
+
+
+def _raw_content(raw: bytes, filters: list[str]) -> bytes:
+    def edit(w):
+        s = DecodedStreamObject()
+        s.set_data(raw)
+        s[NameObject("/Filter")] = ArrayObject(NameObject(f) for f in filters)
+        w.pages[0][NameObject("/Contents")] = w._add_object(s)
+    return _rewrite(HELLO_PDF, edit)
+
+
+def _form(data: bytes):
+    return stream(data, {"/Type": "/XObject", "/Subtype": "/Form", "/BBox": [0, 0, 612, 792]})
+
+
+def flate_bomb() -> bytes:
+    """~70 KB that inflate to 70 MB of blanks after the text (limit: 64 MiB)."""
+    comp = zlib.compressobj(9)
+    block = b" " * (1 << 20)
+    raw = comp.compress(HELLO + b"\n") + b"".join(comp.compress(block) for _ in range(70)) \
+        + comp.flush()
+    return _raw_content(raw, ["/FlateDecode"])
+
+
+def deep_forms(depth: int = 40) -> bytes:
+    xobjects = {f"/X{k}": _form(f"BT /F1 10 Tf 72 {760 - 15 * (k % 40)} Td (L{k}) Tj ET /X{k + 1} Do"
+                                .encode()) for k in range(1, depth + 1)}
+    return make_pdf([b"/X1 Do"], fonts=F, xobjects=xobjects)
+
+
+def form_cycle() -> bytes:
+    def edit(w):
+        page = w.pages[0]
+        fx = _form(b"BT /F1 10 Tf 72 600 Td (Loop) Tj ET /Me Do")
+        ref = w._add_object(fx)
+        page["/Resources"][NameObject("/XObject")] = DictionaryObject({NameObject("/Me"): ref})
+        page[NameObject("/Contents")] = w._add_object(stream(HELLO + b" /Me Do"))
+    return _rewrite(HELLO_PDF, edit)
+
+
+def encrypted(algorithm: str) -> bytes:
+    def edit(w):
+        w.encrypt(user_password="unknown to you", owner_password="owner", algorithm=algorithm)
+    return _rewrite(HELLO_PDF, edit)
+
+
+def unsupported_encryption() -> bytes:
+    return encrypted("RC4-128").replace(b"/Filter /Standard", b"/Filter /FooSecurity", 1)
+
+
+def cut_content_stream() -> bytes:
+    text = b" ".join(b"BT /F1 12 Tf 72 %d Td (Line %d) Tj ET" % (700 - 14 * i, i) for i in range(30))
+    return _raw_content(zlib.compress(text)[:-40], ["/FlateDecode"])
+
+
+def missing_content_object() -> bytes:
+    def edit(w):
+        w.pages[0][NameObject("/Contents")] = IndirectObject(7777, 0, w)
+    return _rewrite(HELLO_PDF, edit)
+
+
+def page_tree_loop() -> bytes:
+    def edit(w):
+        pages = w._root_object["/Pages"]
+        pages[NameObject("/Kids")].append(w._root_object.raw_get("/Pages"))
+        pages[NameObject("/Count")] = NumberObject(2)
+    return _rewrite(HELLO_PDF, edit)
+
+
+def deep_arrays_in_content() -> bytes:
+    """A TJ operand nested 50 000 arrays deep (the parsers recurse)."""
+    return make_pdf([HELLO + b" " + b"[" * 50_000 + b"]" * 50_000 + b" TJ"], fonts=F)
+
+
+def deep_parent() -> bytes:
+    """The page's /Parent is an array nested 3000 deep (and offsets are off)."""
+    deep = b"[" * 3000 + b"]" * 3000
+    return HELLO_PDF.replace(b"/Type /Page\n", b"/Type /Page\n/Parent " + deep + b"\n", 1)
+
+
+def garbage_after_header() -> bytes:
+    rnd = bytes((i * 7919 + 13) % 251 for i in range(20_000))
+    return b"%PDF-1.7\n" + rnd
+
+
+def jpeg_with_pdf_marker() -> bytes:
+    return b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + b"%PDF-1.4\n" + b"\x00" * 3000 + b"\xff\xd9"
+
+
+def xref_garbage_no_objects() -> bytes:
+    return b"%PDF-1.4\nxref\n0 5\nnot an xref at all\ntrailer\n<< /Size 5 /Root 9 0 R >>\n" \
+        b"startxref\n9\n%%EOF\n"
+
+
+def lost_catalog() -> bytes:
+    return HELLO_PDF.replace(b"/Type /Catalog", b"/Type /Catalox").replace(
+        b"/Root", b"/Roox")
+
+
+def inline_image_without_end() -> bytes:
+    return make_pdf([HELLO + b"\nBI /W 10 /H 10 /BPC 8 /CS /G ID " + b"\x00\xff" * 3000],
+                    fonts=F)
+
+
+HOSTILE: list[tuple[str, bytes, str]] = [
+    # (file name, bytes, expected: "error:<code>" or "warn:<kind>")
+    ("diary.pdf", b"Dear diary, this is not a PDF.\n", "error:not-a-pdf"),
+    ("empty.pdf", b"", "error:not-a-pdf"),
+    ("photo.pdf", jpeg_with_pdf_marker(), "error:damaged"),
+    ("header-only.pdf", b"%PDF-1.7\n", "error:damaged"),
+    ("cut-off.pdf", truncated_pdf(), "error:damaged"),
+    ("noise.pdf", garbage_after_header(), "error:damaged"),
+    ("xref-garbage.pdf", xref_garbage_no_objects(), "error:damaged"),
+    ("no-catalog.pdf", lost_catalog(), "error:damaged"),
+    ("locked-aes.pdf", encrypted("AES-128"), "error:password-required"),
+    ("locked-rc4.pdf", encrypted("RC4-128"), "error:password-required"),
+    ("odd-lock.pdf", unsupported_encryption(), "error:unsupported"),
+    ("page-loop.pdf", page_tree_loop(), "error:damaged"),
+    ("deep-parent.pdf", deep_parent(), "error:damaged"),
+    ("bomb.pdf", flate_bomb(), "warn:truncated"),
+    ("deep-forms.pdf", deep_forms(), "warn:truncated"),
+    ("form-loop.pdf", form_cycle(), "warn:damaged"),
+    ("cut-stream.pdf", cut_content_stream(), "warn:damaged"),
+    ("missing-object.pdf", missing_content_object(), "warn:damaged"),
+    ("open-image.pdf", inline_image_without_end(), "warn:damaged"),
+    ("deep-arrays.pdf", deep_arrays_in_content(), "warn:damaged"),
+]
+
+
+def engine_outcome(data: bytes) -> str:
+    """What the engine alone says, in the terms of HOSTILE's expectations."""
+    try:
+        doc = pyengine.extract(data)
+    except ExtractError as exc:
+        return f"error:{exc.code}"
+    if any(p.truncated for p in doc.pages):
+        return "warn:truncated"
+    if any(i.code in DAMAGE_ISSUES for p in doc.pages for i in p.issues):
+        return "warn:damaged"
+    return "clean"
+
+
+def test_there_are_twenty_hostile_files():
+    assert len(HOSTILE) == 20
+    assert len({name for name, _, _ in HOSTILE}) == 20
+
+
+@pytest.mark.parametrize("name,data,expected", HOSTILE, ids=[h[0] for h in HOSTILE])
+def test_hostile_files_in_cpython(name, data, expected):
+    assert engine_outcome(data) == expected
+
+
+def test_twenty_hostile_files_in_a_row_then_a_good_one(app: App):
+    before = app.page.evaluate("performance.timeOrigin")
+    for name, data, expected in HOSTILE:
+        state = app.open_pdf(data, name)
+        kind, code = expected.split(":")
+        body = app.page.locator("body").inner_text()
+        assert "Traceback" not in body and "Error:" not in body, name
+        if kind == "error":
+            assert state == "error", name
+            notice_code, text = app.notice()
+            assert notice_code == code, (name, notice_code)
+            assert text and not re.search(r"\b[A-Z][a-z]+Error\b", text), (name, text)
+        else:
+            assert state == "done", name
+            warning = app.page.locator(f"#doc-warning p[data-kind={code}]")
+            assert warning.count() == 1, (name, app.page.locator("#doc-warning").inner_text())
+            assert warning.inner_text().strip(), name
+    assert app.open_pdf(two_page_pdf(), "good.pdf") == "done"
+    assert app.page_texts() == TWO_PAGE_TEXT
+    assert app.notice() == (None, "")
+    assert app.page.locator("#doc-warning").is_hidden()
+    assert app.page.evaluate("performance.timeOrigin") == before  # no reload
