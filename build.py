@@ -18,7 +18,9 @@ version and sha256, and checked on every build:
 * CMap and font-metric data (``pyengine.fonts.databuild``) as separate
   same-origin files under ``site/data/``, also written to ``pyengine/_data``
   for CPython;
-* ``web/`` and the bundled sample PDF (``scripts/make_sample.py``).
+* ``web/`` and the bundled sample PDF (``scripts/make_sample.py``);
+* last, ``sw.js`` (the service worker) gets the site's version, a hash over
+  all its files, and the list of files to keep for offline use.
 
 A rerun with everything in ``.cache/`` makes no network request.
 """
@@ -312,6 +314,55 @@ def copy_web(dest: Path) -> None:
             shutil.copy2(path, target)
 
 
+# --- the service worker --------------------------------------------------------
+
+SERVICE_WORKER = "sw.js"
+# Fetched only when needed, so not downloaded ahead by the service worker:
+# the CMap/metric data (a PDF needs a few of 180 files) and the .py bundle
+# (used only if the .pyc one cannot be imported).  Both are cached by the
+# service worker the first time they are fetched.
+NOT_PRECACHED = ("data/", "py/bundle-src.zip")
+
+
+def site_version(site: Path) -> str:
+    """A hash over every file of the built site (paths and bytes), sw.js aside."""
+    h = hashlib.sha256()
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        rel = path.relative_to(site).as_posix()
+        if rel == SERVICE_WORKER:
+            continue
+        h.update(rel.encode() + b"\0" + sha256_file(path).encode() + b"\0")
+    return h.hexdigest()[:20]
+
+
+def precache_list(site: Path) -> list[str]:
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    return ["./"] + [f for f in files
+                     if f != SERVICE_WORKER and not f.startswith(NOT_PRECACHED)]
+
+
+def write_service_worker(site: Path) -> str:
+    """Fill the built sw.js with the site's version and precache list.
+
+    Runs last, over the finished site: any change to any file gives a new
+    version, hence a changed sw.js, which the browser installs in place of
+    the old one (whose cache it then deletes).  Returns the version.
+    """
+    path = site / SERVICE_WORKER
+    source = path.read_text(encoding="utf-8")
+    version = site_version(site)
+    filled, n_version = re.subn(r'^const VERSION = "[^"]*";', f'const VERSION = "{version}";',
+                                source, flags=re.MULTILINE)
+    filled, n_list = re.subn(r"^const PRECACHE = \[[^\n]*\];",
+                             "const PRECACHE = " + json.dumps(precache_list(site)) + ";",
+                             filled, flags=re.MULTILINE)
+    if (n_version, n_list) != (1, 1):
+        raise BuildError(f"web/{SERVICE_WORKER} must have one 'const VERSION = \"...\";' "
+                         "and one 'const PRECACHE = [];' line for the build to fill in")
+    path.write_text(filled, encoding="utf-8")
+    return version
+
+
 def build(site: Path = SITE) -> dict:
     """Build the whole site; returns the build info written to build-info.json."""
     started = time.monotonic()
@@ -337,6 +388,7 @@ def build(site: Path = SITE) -> dict:
     }
     with open(tmp_site / "py" / "manifest.json", "w", encoding="utf-8") as fh:
         json.dump(info, fh, indent=1, sort_keys=True)
+    info["version"] = write_service_worker(tmp_site)
     if site.exists():
         shutil.rmtree(site)
     tmp_site.rename(site)

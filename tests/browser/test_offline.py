@@ -1,0 +1,119 @@
+"""Offline use: the service worker (web/sw.js, filled in by build.py).
+
+Each test serves the site from its own server (its own origin, so its own
+service worker and cache) and really takes the server down, so a page that
+loads afterwards can only have come from the service worker's cache.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+
+from browser_helpers import READY_TIMEOUT_MS, SITE, App, build
+from pdfbuild import make_pdf
+
+JAPANESE = "日本語のテキスト"
+CACHE_PREFIX = "pdf-text-"
+
+
+def japanese_pdf() -> bytes:
+    """Shift-JIS codes in a font with the predefined CMap 90ms-RKSJ-H and no
+    /ToUnicode: reading it needs two CMap files from data/ (90ms-RKSJ-H and
+    Adobe-Japan1-UCS2), which the reader fetches only now."""
+    font = {"/Type": "/Font", "/Subtype": "/Type0", "/BaseFont": "/MS-Mincho",
+            "/Encoding": "/90ms-RKSJ-H",
+            "/DescendantFonts": [{"/Type": "/Font", "/Subtype": "/CIDFontType0",
+                                  "/BaseFont": "/MS-Mincho", "/DW": 1000,
+                                  "/CIDSystemInfo": {"/Supplement": 2}}]}
+    codes = JAPANESE.encode("shift_jis").hex().encode()
+    return make_pdf([b"BT /F1 12 Tf 72 700 Td <" + codes + b"> Tj ET"], fonts={"/F1": font})
+
+
+def cache_names(page) -> list[str]:
+    return page.evaluate("caches.keys()")
+
+
+def cached_paths(page, name: str) -> list[str]:
+    return page.evaluate("""async (name) => {
+        const cache = await caches.open(name);
+        return (await cache.keys()).map((r) => new URL(r.url).pathname);
+    }""", name)
+
+
+def wait_offline_ready(page) -> None:
+    """Until a service worker controls the page (body[data-offline=ready])."""
+    page.wait_for_selector("body[data-offline=ready], body[data-offline=failed]",
+                           state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.get_attribute("body", "data-offline") == "ready"
+
+
+def test_offline_after_the_first_visit_cmap_included(browser):
+    server, url = build.serve_in_thread(SITE)
+    context = browser.new_context(base_url=url)
+    try:
+        page = context.new_page()
+        app = App(page)
+        page.goto("/")
+        app.wait_ready()
+        wait_offline_ready(page)
+        data = japanese_pdf()
+        assert app.open_pdf(data, "japanese.pdf") == "done"
+        assert app.page_texts() == [JAPANESE]
+        (name,) = cache_names(page)
+        assert name.startswith(CACHE_PREFIX)
+        paths = cached_paths(page, name)
+        # The runtime and the app were cached ahead; the CMaps once fetched.
+        for path in ("/", "/worker.js", "/pyodide/pyodide.asm.wasm", "/py/bundle-pyc.zip",
+                     "/sample.pdf", "/data/cmaps/90ms-RKSJ-H.bcmap"):
+            assert path in paths, (path, paths)
+
+        server.shutdown()
+        server.server_close()            # nothing listens on that port any more
+        context.set_offline(True)
+        served = []
+        context.on("response", lambda r: served.append((r.url, r.from_service_worker)))
+        page.reload()
+        app.wait_ready()
+        assert app.open_pdf(data, "japanese-offline.pdf") == "done"
+        assert app.page_texts() == [JAPANESE]
+        urls = [u for u, _ in served]
+        assert any(u.endswith("/pyodide/pyodide.asm.wasm") for u in urls), urls
+        assert any(u.endswith("/data/cmaps/90ms-RKSJ-H.bcmap") for u in urls), urls
+        assert all(from_sw for _, from_sw in served), served
+    finally:
+        context.close()
+        server.shutdown()
+
+
+def test_a_new_build_replaces_the_old_cache(browser, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site)
+    server, url = build.serve_in_thread(site)
+    context = browser.new_context(base_url=url)
+    try:
+        page = context.new_page()
+        app = App(page)
+        page.goto("/")
+        app.wait_ready()
+        wait_offline_ready(page)
+        (old,) = cache_names(page)
+        assert old == CACHE_PREFIX + build.site_version(site)
+
+        # A new build: one file changed, so a new version in sw.js.
+        marker = "<!-- the second build -->"
+        index = site / "index.html"
+        index.write_text(index.read_text(encoding="utf-8") + marker + "\n", encoding="utf-8")
+        new = CACHE_PREFIX + build.write_service_worker(site)
+        assert new != old
+
+        page.reload()        # the browser checks sw.js for an update on navigation
+        deadline = time.monotonic() + READY_TIMEOUT_MS / 1000
+        while cache_names(page) != [new]:
+            assert time.monotonic() < deadline, cache_names(page)
+            page.wait_for_timeout(200)
+        assert marker in page.reload().text()
+        assert "/index.html" in cached_paths(page, new)
+    finally:
+        context.close()
+        server.shutdown()

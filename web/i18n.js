@@ -1,0 +1,357 @@
+// Every word the page says, in every language it speaks: one catalogue.
+//
+// Each language has the same sections and keys (tests/browser/test_i18n.py
+// checks that Spanish covers all of English):
+//   html      static text of index.html: an element with data-i18n="key"
+//             gets that text, data-i18n-label="key" sets its aria-label
+//   errors    error codes (protocol.js CODES) in plain words, and
+//             "generic" for any other
+//   verdicts  page verdicts (text, none, scan, ...) in plain words
+//   ui        labels and messages app.js and wordview.js build at run time
+// notices.js gives app.js live views of these sections, so what is shown
+// is always in the language chosen now.
+//
+// The language: the one chosen on the page (kept in localStorage, in this
+// browser only), else the first of the browser's languages we have, else
+// English.  Text from the PDF and file names are never translated and,
+// like everything here, reach the page as textContent only.
+
+export const LANGUAGES = Object.freeze({ en: "English", es: "Español" });
+const FALLBACK = "en";
+const STORAGE_KEY = "pdf-text:language";
+export const LANGUAGE_EVENT = "pdf-text:language";   // fired on document after a switch
+
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+const listOf = (numbers, more) => {
+  const shown = numbers.slice(0, 8).join(", ");
+  return numbers.length > 8 ? `${shown} ${more(numbers.length - 8)}` : shown;
+};
+
+const en = {
+  html: {
+    title: "PDF to text, in your browser",
+    heading: "PDF to text",
+    tagline: "Get the words out of a PDF, page by page.",
+    taglineStrong: "Your file never leaves this computer:",
+    taglineEnd: "it is read right here, in your browser, and nothing is uploaded.",
+    language: "Language",
+    preparing: "Preparing the PDF reader…",
+    dropTitle: "Drop PDFs here",
+    dropHint: "or press to choose one or more files",
+    noPdf: "No PDF at hand?",
+    sample: "Try the sample",
+    cancel: "Cancel",
+    files: "Files",
+    password: "Password",
+    open: "Open",
+    copyAll: "Copy all",
+    downloadTxt: "Download .txt",
+    downloadMdLabel: "Download .md (Markdown)",
+    downloadJsonLabel: "Download .json (words with their boxes)",
+    readingOptions: "Reading options",
+    showAs: "Show the text as",
+    viewText: "Text",
+    viewMarkdown: "Markdown",
+    dehyphenate: "Join hyphenated line breaks",
+    stripHeaders: "Drop headers and footers",
+    find: "Find in text",
+    prevMatch: "Previous match",
+    nextMatch: "Next match",
+    searchKeys: "Enter: next match. Shift+Enter: previous match.",
+    pages: "Pages",
+    copyPage: "Copy page",
+    wordBoxes: "Word boxes",
+    runsOn: "Runs on",
+    and: "and",
+  },
+  errors: {
+    "not-a-pdf": "This file is not a PDF. Choose a file that is a PDF document.",
+    damaged: "This PDF is damaged and could not be read. If you have another copy of it, try that one.",
+    "password-required":
+      "This PDF is protected by a password. Enter the password to open it; it stays on this computer.",
+    "password-wrong": "That password is not correct. Check it and try again.",
+    "limit-exceeded": "This PDF is too large or too complex to read here.",
+    unsupported: "This PDF uses a feature that is not supported here yet.",
+    cancelled: "Stopped. The pages read so far are shown below.",
+    "worker-died":
+      "The PDF reader stopped unexpectedly and has been restarted. Please try the file again.",
+    generic: "Something went wrong while reading this file. Nothing was sent anywhere; " +
+      "you can try again or try another file.",
+  },
+  verdicts: {
+    scan: "This page looks like a scan: it has no text layer. OCR is needed, which is not done here.",
+    none: "This page has no text.",
+    invisible: "This page's text is an invisible layer (often OCR over a scanned image). It is shown as found.",
+    garbled: "This page's fonts could not be decoded reliably, so its text may be wrong or missing.",
+    outlines: "The text on this page is drawn as shapes, not letters, so it cannot be extracted.",
+  },
+  ui: {},      // filled below: it needs the flag names
+};
+const enFlags = {
+  annotation: "annotation", "form-field": "form field", invisible: "invisible",
+  unmapped: "unmapped glyphs", offpage: "off the page",
+};
+const enPages = (pages) => listOf(pages, (n) => `and ${n} more`);
+en.ui = {
+  // The worker's start-up steps (worker.js STEPS), by number.
+  loadingSteps: {
+    1: "Downloading the Python runtime",
+    2: "Loading the PDF reader",
+    3: "Starting the PDF reader",
+  },
+  startFailed: "The PDF reader could not start in this browser. Reload the page to try again.",
+  readerReady: (v) => `Python ${v.python}, pypdf ${v.pypdf}, Pyodide ${v.pyodide}.`,
+  loaderStep: (step, steps) => `step ${step} of ${steps}`,
+  opening: (name) => `Opening ${name}…`,
+  openingWhenReady: (name) => `Opening ${name} as soon as the reader is ready…`,
+  readingPage: (n, total) => `Reading page ${n} of ${total}…`,
+  reading: "Reading…",
+  finishing: "Finishing…",
+  pageTitle: (n) => `Page ${n}`,
+  copyPage: (n) => `Copy page ${n}`,
+  copied: "Copied",
+  docTitle: (title) => `Title: ${title}`,
+  readDone: (name, pages) => `${name} is read: ${plural(pages, "page", "pages")}.`,
+  queueStatus: {
+    waiting: "Waiting",
+    reading: (done, total) => (total ? `Reading, ${done} of ${total} pages` : "Reading"),
+    done: (pages) => plural(pages, "page", "pages"),
+    cancelled: "Stopped",
+    "password-required": "Needs a password",
+    "password-wrong": "Needs a password",
+    error: "Could not be read",
+  },
+  queueShow: (name) => `Show ${name}`,
+  queueRemove: (name) => `Remove ${name} from the queue`,
+  remove: "Remove",
+  pageDownload: (n, ext) => `Download page ${n} as .${ext}`,
+  wordBoxes: "Word boxes",
+  // The visible text ("Word boxes") must start the accessible name (WCAG 2.5.3).
+  wordBoxesLabel: (n) => `Word boxes of page ${n}: where each word is`,
+  pageListLabel: "Pages",
+  pageListItem: (n, needsOcr) => (needsOcr ? `Page ${n}, needs OCR` : `Page ${n}`),
+  ocrMark: "OCR",
+  warnGarbled: (pages) =>
+    `The text of page ${enPages(pages)} may be wrong: its fonts could not be decoded reliably.`,
+  warnInvisible: (pages) =>
+    `The text of page ${enPages(pages)} is an invisible layer (often OCR over a scan); check it against the page.`,
+  warnScans: (n, total) =>
+    `${n} of ${total} pages are scans without text: OCR is needed, which is not done here.`,
+  warnTruncated: (pages) =>
+    `Page ${enPages(pages)} was not read to the end: it goes past this reader's limits on size, time or complexity.`,
+  warnDamaged: (pages) =>
+    `Part of page ${enPages(pages)} is damaged in the file and could not be read; the rest is shown.`,
+  searchCount: (at, total) => (total ? `${at} of ${total}` : "No matches"),
+  searchMany: (total) => `${total}+`,
+  wordView: {
+    label: (n) => `Word boxes of page ${n}`,
+    help: "Each box is a word where it sits on the page. Arrow keys move from word to word; " +
+      "Enter selects the word in the text. Selecting or pointing at text lights up its boxes.",
+    plain: (n) => plural(n, "word", "words"),
+    zoom: "Zoom",
+    flag: (f) => enFlags[f] ?? f,
+    flagCount: (f, n) => `${enFlags[f] ?? f}: ${n}`,
+    status: (i, n, word, flags) =>
+      `Word ${i} of ${n}: ${word}${flags.length ? ` (${flags.join(", ")})` : ""}`,
+  },
+};
+
+const es = {
+  html: {
+    title: "PDF a texto, en tu navegador",
+    heading: "PDF a texto",
+    tagline: "Saca las palabras de un PDF, página a página.",
+    taglineStrong: "Tu archivo nunca sale de este ordenador:",
+    taglineEnd: "se lee aquí mismo, en tu navegador, y no se sube nada.",
+    language: "Idioma",
+    preparing: "Preparando el lector de PDF…",
+    dropTitle: "Suelta aquí tus PDF",
+    dropHint: "o pulsa para elegir uno o varios archivos",
+    noPdf: "¿No tienes un PDF a mano?",
+    sample: "Prueba el ejemplo",
+    cancel: "Cancelar",
+    files: "Archivos",
+    password: "Contraseña",
+    open: "Abrir",
+    copyAll: "Copiar todo",
+    downloadTxt: "Descargar .txt",
+    downloadMdLabel: "Descargar .md (Markdown)",
+    downloadJsonLabel: "Descargar .json (las palabras con sus cajas)",
+    readingOptions: "Opciones de lectura",
+    showAs: "Mostrar el texto como",
+    viewText: "Texto",
+    viewMarkdown: "Markdown",
+    dehyphenate: "Unir las palabras partidas con guion a final de línea",
+    stripHeaders: "Quitar encabezados y pies de página",
+    find: "Buscar en el texto",
+    prevMatch: "Coincidencia anterior",
+    nextMatch: "Coincidencia siguiente",
+    searchKeys: "Intro: siguiente coincidencia. Mayús+Intro: coincidencia anterior.",
+    pages: "Páginas",
+    copyPage: "Copiar página",
+    wordBoxes: "Cajas de palabras",
+    runsOn: "Funciona con",
+    and: "y",
+  },
+  errors: {
+    "not-a-pdf": "Este archivo no es un PDF. Elige un archivo que sea un documento PDF.",
+    damaged: "Este PDF está dañado y no se ha podido leer. Si tienes otra copia, prueba con ella.",
+    "password-required":
+      "Este PDF está protegido con contraseña. Escríbela para abrirlo; no sale de este ordenador.",
+    "password-wrong": "Esa contraseña no es correcta. Revísala y vuelve a intentarlo.",
+    "limit-exceeded": "Este PDF es demasiado grande o complejo para leerlo aquí.",
+    unsupported: "Este PDF usa una función que aquí todavía no se admite.",
+    cancelled: "Detenido. Abajo están las páginas leídas hasta ahora.",
+    "worker-died":
+      "El lector de PDF se ha detenido de forma inesperada y se ha reiniciado. Vuelve a probar con el archivo.",
+    generic: "Algo ha fallado al leer este archivo. No se ha enviado nada a ninguna parte; " +
+      "puedes volver a intentarlo o probar con otro archivo.",
+  },
+  verdicts: {
+    scan: "Esta página parece un escaneo: no tiene capa de texto. Hace falta OCR, que aquí no se hace.",
+    none: "Esta página no tiene texto.",
+    invisible: "El texto de esta página es una capa invisible (a menudo OCR sobre una imagen escaneada). Se muestra tal cual.",
+    garbled: "Las fuentes de esta página no se han podido descodificar con fiabilidad: su texto puede estar mal o faltar.",
+    outlines: "El texto de esta página está dibujado como formas, no como letras, así que no se puede extraer.",
+  },
+  ui: {},
+};
+const esFlags = {
+  annotation: "anotación", "form-field": "campo de formulario", invisible: "invisible",
+  unmapped: "glifos sin correspondencia", offpage: "fuera de la página",
+};
+const esPages = (pages) => listOf(pages, (n) => `y ${n} más`);
+es.ui = {
+  loadingSteps: {
+    1: "Descargando el entorno de Python",
+    2: "Cargando el lector de PDF",
+    3: "Iniciando el lector de PDF",
+  },
+  startFailed: "El lector de PDF no ha podido arrancar en este navegador. Recarga la página para volver a intentarlo.",
+  readerReady: (v) => `Python ${v.python}, pypdf ${v.pypdf}, Pyodide ${v.pyodide}.`,
+  loaderStep: (step, steps) => `paso ${step} de ${steps}`,
+  opening: (name) => `Abriendo ${name}…`,
+  openingWhenReady: (name) => `${name} se abrirá en cuanto el lector esté listo…`,
+  readingPage: (n, total) => `Leyendo la página ${n} de ${total}…`,
+  reading: "Leyendo…",
+  finishing: "Terminando…",
+  pageTitle: (n) => `Página ${n}`,
+  copyPage: (n) => `Copiar la página ${n}`,
+  copied: "Copiado",
+  docTitle: (title) => `Título: ${title}`,
+  readDone: (name, pages) => `${name} está leído: ${plural(pages, "página", "páginas")}.`,
+  queueStatus: {
+    waiting: "En espera",
+    reading: (done, total) => (total ? `Leyendo, ${done} de ${total} páginas` : "Leyendo"),
+    done: (pages) => plural(pages, "página", "páginas"),
+    cancelled: "Detenido",
+    "password-required": "Necesita contraseña",
+    "password-wrong": "Necesita contraseña",
+    error: "No se pudo leer",
+  },
+  queueShow: (name) => `Mostrar ${name}`,
+  queueRemove: (name) => `Quitar ${name} de la cola`,
+  remove: "Quitar",
+  pageDownload: (n, ext) => `Descargar la página ${n} como .${ext}`,
+  wordBoxes: "Cajas de palabras",
+  wordBoxesLabel: (n) => `Cajas de palabras de la página ${n}: dónde está cada palabra`,
+  pageListLabel: "Páginas",
+  pageListItem: (n, needsOcr) => (needsOcr ? `Página ${n}, necesita OCR` : `Página ${n}`),
+  ocrMark: "OCR",
+  warnGarbled: (pages) =>
+    `El texto de la página ${esPages(pages)} puede estar mal: sus fuentes no se han podido descodificar con fiabilidad.`,
+  warnInvisible: (pages) =>
+    `El texto de la página ${esPages(pages)} es una capa invisible (a menudo OCR sobre un escaneo); compruébalo con la página.`,
+  warnScans: (n, total) =>
+    `${n} de ${total} páginas son escaneos sin texto: hace falta OCR, que aquí no se hace.`,
+  warnTruncated: (pages) =>
+    `La página ${esPages(pages)} no se ha leído hasta el final: supera los límites de tamaño, tiempo o complejidad de este lector.`,
+  warnDamaged: (pages) =>
+    `Parte de la página ${esPages(pages)} está dañada en el archivo y no se ha podido leer; se muestra el resto.`,
+  searchCount: (at, total) => (total ? `${at} de ${total}` : "Sin coincidencias"),
+  searchMany: (total) => `${total}+`,
+  wordView: {
+    label: (n) => `Cajas de palabras de la página ${n}`,
+    help: "Cada caja es una palabra en su sitio de la página. Las flechas pasan de una palabra a otra; " +
+      "Intro selecciona la palabra en el texto. Al seleccionar o señalar texto se iluminan sus cajas.",
+    plain: (n) => plural(n, "palabra", "palabras"),
+    zoom: "Zoom",
+    flag: (f) => esFlags[f] ?? f,
+    flagCount: (f, n) => `${esFlags[f] ?? f}: ${n}`,
+    status: (i, n, word, flags) =>
+      `Palabra ${i} de ${n}: ${word}${flags.length ? ` (${flags.join(", ")})` : ""}`,
+  },
+};
+
+export const CATALOGUE = Object.freeze({ en, es });
+
+// --- choosing -------------------------------------------------------------------
+
+function saved() {
+  try {
+    const code = localStorage.getItem(STORAGE_KEY);
+    return code in LANGUAGES ? code : null;
+  } catch {
+    return null;        // storage blocked: follow the browser
+  }
+}
+
+function fromBrowser() {
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const code = String(tag).toLowerCase().split("-")[0];
+    if (code in LANGUAGES) return code;
+  }
+  return FALLBACK;
+}
+
+let current = saved() ?? fromBrowser();
+
+export function language() {
+  return current;
+}
+
+// A live view of one section: each read gives the current language's entry
+// (English where a language lacks one).
+export function section(name) {
+  return new Proxy({}, {
+    get: (_, key) => CATALOGUE[current][name][key] ?? CATALOGUE[FALLBACK][name][key],
+  });
+}
+
+// --- the page -------------------------------------------------------------------
+
+// Put the static text into `root` (the document, or a template's content).
+export function translate(root = document) {
+  const html = CATALOGUE[current].html;
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    el.textContent = html[el.dataset.i18n] ?? CATALOGUE[FALLBACK].html[el.dataset.i18n];
+  }
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label",
+      html[el.dataset.i18nLabel] ?? CATALOGUE[FALLBACK].html[el.dataset.i18nLabel]);
+  }
+  if (root === document) {
+    document.documentElement.lang = current;
+    for (const template of document.querySelectorAll("template")) translate(template.content);
+  }
+}
+
+export function setLanguage(code) {
+  if (!(code in LANGUAGES) || code === current) return;
+  current = code;
+  try { localStorage.setItem(STORAGE_KEY, code); } catch { /* not remembered */ }
+  translate();
+  document.dispatchEvent(new CustomEvent(LANGUAGE_EVENT, { detail: { language: code } }));
+}
+
+// The language <select>: one option per language, named in that language.
+export function languageControl(select) {
+  select.replaceChildren(...Object.entries(LANGUAGES).map(([code, name]) => {
+    const option = new Option(name, code, false, code === current);
+    option.lang = code;
+    return option;
+  }));
+  select.value = current;
+  select.addEventListener("change", () => setLanguage(select.value));
+  document.addEventListener(LANGUAGE_EVENT, () => { select.value = current; });
+}
