@@ -21,6 +21,7 @@ from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamO
 from . import repair
 from .crypto import install_fallback_aes
 from .errors import Damaged, LimitExceeded, NotAPdf, PasswordRequired, PasswordWrong, Unsupported
+from .objstm import LazyObjStmReader
 from .records import LIMIT_PAGES, FontInfo, Issue, limit_reason
 
 
@@ -229,7 +230,7 @@ def _compressed_objects(fixed: bytes, password: str
     if not numbers:
         return out, ()
     try:
-        reader = PdfReader(io.BytesIO(fixed), strict=False)
+        reader = LazyObjStmReader(io.BytesIO(fixed), strict=False)
         if reader.is_encrypted:
             reader.decrypt(password or "")
     except Exception:  # the caller's open reports the damage
@@ -300,7 +301,7 @@ def _open(data: bytes, password: str = "") -> PdfDocument:
     if b"%PDF-" not in data[:PDF_HEADER_SEARCH]:
         raise NotAPdf()
     try:
-        reader = PdfReader(io.BytesIO(data), strict=False,
+        reader = LazyObjStmReader(io.BytesIO(data), strict=False,
                            root_object_recovery_limit=_root_recovery_limit(len(data)))
     except NotImplementedError as exc:
         # pypdf reads /Encrypt while opening and refuses handlers and

@@ -1,0 +1,107 @@
+"""A PdfReader that reads an object stream's objects one at a time.
+
+pypdf 7.1 parses every object of an object stream the first time any one of
+them is asked for, and caches them all.  Most files ask for most of their
+objects, so that costs little; but a stream of 65,000 objects of which the
+page needs five (pdfjs-bug1978317) takes 5 to 12 s to open.  Here the
+stream's index (object number -> offset) is read once and kept with the
+decoded bytes, and only the asked-for object is parsed.  The checks pypdf
+makes on the index (bad /N or /First, offsets outside the stream or not
+increasing, object-stream cycles) are kept; what pypdf does when one fails
+is left to pypdf by falling back to its own method.
+"""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+from pypdf import PdfReader
+from pypdf._utils import read_non_whitespace
+from pypdf.errors import PdfStreamError
+from pypdf.generic import IndirectObject, NullObject, NumberObject, PdfObject, read_object
+
+MAX_CACHED_STREAMS = 64
+"""Decoded object streams kept with their index at one time (their bytes
+stay in memory while kept)."""
+
+
+class _Index:
+    __slots__ = ("data", "first", "offsets")
+
+    def __init__(self, data: bytes, first: int, offsets: dict[int, int]) -> None:
+        self.data = data
+        self.first = first
+        self.offsets = offsets
+
+
+def _read_index(stm) -> _Index | None:
+    """The stream's (object number -> offset) table, or None when it breaks
+    any rule pypdf checks (then pypdf's own method decides what to do)."""
+    n, first = stm.get("/N"), stm.get("/First")
+    if not isinstance(n, NumberObject) or not isinstance(first, NumberObject):
+        return None
+    data = stm.get_data()
+    n, first = int(n), int(first)
+    if n < 0 or not 0 <= first <= len(data) or n > len(data) // 3:
+        return None
+    header = data[:first].split()
+    if len(header) < 2 * n:
+        return None
+    offsets: dict[int, int] = {}
+    last = -1
+    try:
+        for i in range(n):
+            num, off = int(header[2 * i]), int(header[2 * i + 1])
+            if num < 0 or off <= last or first + off > len(data):
+                return None
+            last = off
+            offsets.setdefault(num, off)
+    except ValueError:
+        return None
+    return _Index(data, first, offsets)
+
+
+class LazyObjStmReader(PdfReader):
+    """PdfReader whose object-stream objects are parsed only when asked for."""
+
+    def _get_object_from_stream(self, indirect_reference: IndirectObject) -> PdfObject:
+        obj_id = indirect_reference.idnum
+        entry = self.xref_objStm.get(obj_id)
+        if entry is None or obj_id in self._object_stream_resolution_stack:
+            return super()._get_object_from_stream(indirect_reference)
+        stmnum = entry[0]
+        indexes = self.__dict__.setdefault("_pyengine_objstm", {})
+        index = indexes.get(stmnum)
+        if index is None:
+            self._object_stream_resolution_stack.append(obj_id)
+            try:
+                stm = IndirectObject(stmnum, 0, self).get_object()
+                index = _read_index(stm) if getattr(stm, "get", None) and stm.get("/Type") == "/ObjStm" else None
+            finally:
+                self._object_stream_resolution_stack.pop()
+            if index is None:
+                return super()._get_object_from_stream(indirect_reference)
+            if len(indexes) >= MAX_CACHED_STREAMS:
+                indexes.pop(next(iter(indexes)))
+            indexes[stmnum] = index
+        offset = index.offsets.get(obj_id)
+        if offset is None:
+            return NullObject()
+        self._object_stream_resolution_stack.append(obj_id)
+        try:
+            stream = BytesIO(index.data)
+            stream.seek(index.first + offset)
+            read_non_whitespace(stream)
+            stream.seek(-1, 1)
+            obj = read_object(stream, self)
+        except PdfStreamError:
+            obj = None
+        finally:
+            self._object_stream_resolution_stack.pop()
+        if obj is None:     # pypdf warns, and decides by its strictness
+            return super()._get_object_from_stream(indirect_reference)
+        self.cache_indirect_object(0, obj_id, obj)
+        return obj
+
+
+__all__ = ["LazyObjStmReader"]
