@@ -1,0 +1,30 @@
+"""Where the real-PDF corpus is, for tests that use it (they skip without it).
+
+PYENGINE_CORPUS wins; otherwise ../shared/corpus next to the repository.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def corpus_dir() -> Path | None:
+    for cand in (os.environ.get("PYENGINE_CORPUS"), ROOT / ".." / "shared" / "corpus"):
+        if cand and (Path(cand) / "pdfs").is_dir():
+            return Path(cand)
+    return None
+
+
+def manifest() -> dict[str, dict]:
+    """File name without .pdf -> its manifest entry ({} without the corpus)."""
+    found = corpus_dir()
+    if found is None:
+        return {}
+    with open(found / "manifest.json", encoding="utf-8") as fh:
+        data = json.load(fh)
+    entries = data["files"] if isinstance(data, dict) and "files" in data else data
+    return {e["file"][:-4]: e for e in entries}
