@@ -39,6 +39,7 @@ from .errors import Cancelled
 from .options import Options
 from .render import (document_markdown, document_pages_markdown, document_text,
                      document_to_dict, page_markdown, page_to_dict)
+from .render.json_out import report_to_dict
 
 # Data file names are relative paths like "cmaps/UniJIS-UCS2-H.bcmap"; nothing
 # else may reach the URL the worker builds from them.
@@ -162,10 +163,17 @@ async def _extract(job: int, pdf: bytes, password: str, options: dict[str, Any])
               markdown=page_markdown(page))
     document = session.finish(pages)
     markdown = document_markdown(document)
+    # The document report for the page's "About this file" panel: font kinds,
+    # unmapped fonts and their pages, flagged word counts, limits, issue
+    # counts.  Verdicts stay out: each PAGE already carries its own.
+    report = report_to_dict(document.report) if document.report is not None else None
+    if report is not None:
+        report.pop("verdicts", None)
     _emit("DONE", job=job, pages=len(pages), text=document_text(document),
           markdown=markdown,
           json=json.dumps(document_to_dict(document, None), ensure_ascii=False),
           truncated=list(document.truncated),
           pageTexts=[p.text for p in document.pages],
           pageMarkdown=document_pages_markdown(document),
-          title=document.metadata.get("Title", ""))
+          title=document.metadata.get("Title", ""),
+          report=report)

@@ -19,6 +19,7 @@ const ui = {
   result: $("result"), resultTitle: $("result-title"), docTitle: $("doc-title"),
   pages: $("pages"), pageNav: $("page-nav"), pageList: $("page-list"),
   docWarning: $("doc-warning"),
+  report: $("doc-report"), reportCount: $("doc-report-count"), reportList: $("doc-report-list"),
   copyAll: $("copy-all"), downloadTxt: $("download-txt"),
   downloadMd: $("download-md"), downloadJson: $("download-json"),
   viewTxt: $("view-txt"), viewMd: $("view-md"),
@@ -39,9 +40,12 @@ const MAX_ENTRIES = 30;          // finished files kept in the queue list
 const DAMAGE_ISSUES = new Set(["stream-truncated", "stream-damaged", "content-damaged",
   "object-missing", "page-error", "form-cycle"]);
 const PREFS_KEY = "pdf-text:reading-options";
+const REPORT_FONTS = 8;          // unmapped fonts named one by one; the rest are counted
+const FONT_NAME_MAX = 80;        // characters of a font name shown
 
 let worker = null;
 let workerReady = false;
+let shownVersions = null;        // READY's versions, in the footer
 let failedStarts = 0;
 let jobCounter = 0;
 const outstanding = new Set();   // jobs sent to the worker and not yet answered
@@ -139,6 +143,7 @@ const handlers = {
     workerReady = true;
     failedStarts = 0;
     ui.loader.hidden = true;
+    shownVersions = versions;
     ui.versions.textContent = UI.readerReady(versions);
     // For tests and scripts/measure_web.py: ms from page open / worker start.
     document.body.dataset.readyAt = String(Math.round(performance.now()));
@@ -169,10 +174,11 @@ const handlers = {
     updateItem(entry);
     if (shown === entry) scheduleFlush();
   },
-  [MSG.DONE]: ({ job, text, markdown, json, pageTexts, pageMarkdown, title }) => {
+  [MSG.DONE]: ({ job, text, markdown, json, pageTexts, pageMarkdown, title, report }) => {
     const entry = byJob(job);
     if (!entry) return;
-    entry.final = { text, markdown, json, pageTexts, pageMarkdown, title: title ?? "" };
+    entry.final = { text, markdown, json, pageTexts, pageMarkdown, title: title ?? "",
+      report: report ?? null };
     entry.status = "done";
     finishJob();
     updateItem(entry);
@@ -180,6 +186,7 @@ const handlers = {
       flush();
       refreshTexts();
       showDocTitle(entry);
+      showReport(entry);
       setActions(true);
     }
     // Announced by screen readers (a role=status live region).
@@ -369,6 +376,7 @@ function showEntry(entry) {
   ui.pageNav.hidden = true;
   ui.resultTitle.textContent = entry.file.name;
   showDocTitle(entry);
+  showReport(entry);
   clearNotice();
   if (entry.code) showNotice(entry.code);
   ui.passwordForm.hidden = !isPasswordCode(entry.code);
@@ -594,6 +602,67 @@ function updateWarnings(entry) {
     return p;
   }));
   ui.docWarning.hidden = !lines.length;
+}
+
+// --- "About this file": the document report --------------------------------------
+
+// The report's facts as [kind, text, needs attention] lines, in the language
+// shown.  Font names come from the PDF: they only ever become textContent.
+function reportLines(report) {
+  const R = UI.report;
+  const lines = [];
+  const kinds = Object.entries(report.font_kinds ?? {});
+  lines.push(["fonts", kinds.length
+    ? R.fonts(kinds.map(([kind, n]) => R.fontKinds[kind]?.(n) ?? R.fontKindOther(kind, n)))
+    : R.noFonts, false]);
+  const unmapped = report.unmapped_fonts ?? [];
+  for (const font of unmapped.slice(0, REPORT_FONTS)) {
+    const name = String(font.name ?? "").slice(0, FONT_NAME_MAX);
+    lines.push(["unmapped", R.unmapped(name ? `“${name}”` : R.unnamedFont, font.unmapped,
+      font.pages ?? []), true]);
+  }
+  if (unmapped.length > REPORT_FONTS) {
+    lines.push(["unmapped-more", R.unmappedMore(unmapped.length - REPORT_FONTS), true]);
+  }
+  for (const key of ["annotation", "form_field", "offpage", "invisible"]) {
+    const n = report.flagged?.[key];
+    if (n) lines.push([`flag-${key}`, R.flagged[key](n), true]);
+  }
+  for (const [code, n] of Object.entries(report.issues ?? {})) {
+    // Said better, font by font, by the lines above.
+    if (code === "font-no-unicode" && unmapped.length) continue;
+    lines.push([`issue-${code}`, R.issues[code]?.(n) ?? R.issueOther(code, n), true]);
+  }
+  // Reasons are "<limit>: <words>" (records.limit_reason); the limit names the line.
+  for (const limit of new Set((report.truncated ?? []).map((r) => String(r).split(":")[0]))) {
+    lines.push([`limit-${limit}`, R.limits[limit] ?? R.limitOther(limit), true]);
+  }
+  if (lines.length === 1 && kinds.every(([kind]) => kind !== "none")) {
+    lines.push(["nothing", R.nothing, false]);
+  }
+  return lines;
+}
+
+function showReport(entry) {
+  const report = entry.final?.report;
+  ui.report.hidden = !report;
+  if (!report) {
+    ui.report.open = false;
+    ui.reportList.replaceChildren();
+    ui.reportCount.textContent = "";
+    return;
+  }
+  const lines = reportLines(report);
+  ui.reportList.replaceChildren(...lines.map(([kind, text, attention]) => {
+    const li = document.createElement("li");
+    li.dataset.kind = kind;
+    if (attention) li.dataset.attention = "";
+    li.textContent = text;
+    return li;
+  }));
+  const count = lines.filter(([, , attention]) => attention).length;
+  ui.reportCount.textContent = UI.report.count(count);
+  ui.report.dataset.attention = String(count);
 }
 
 // --- word boxes ----------------------------------------------------------------------
@@ -952,6 +1021,7 @@ function relabel() {
     updateItem(entry);
   }
   if (shown) showEntry(shown);
+  if (shownVersions) ui.versions.textContent = UI.readerReady(shownVersions);
   if (document.body.dataset.worker === "broken") ui.loaderLabel.textContent = UI.startFailed;
 }
 

@@ -63,6 +63,7 @@ const en = {
     wordBoxes: "Word boxes",
     runsOn: "Runs on",
     and: "and",
+    aboutFile: "About this file",
   },
   errors: {
     "not-a-pdf": "This file is not a PDF. Choose a file that is a PDF document.",
@@ -92,6 +93,11 @@ const enFlags = {
   unmapped: "unmapped glyphs", offpage: "off the page",
 };
 const enPages = (pages) => listOf(pages, (n) => `and ${n} more`);
+// The AES backend (READY's versions.aes, pyengine/web.py _install_aes).
+const enAes = { webcrypto: "WebCrypto", "pure-python": "pure Python", native: "native" };
+// Issues are counted where they happen (per page, per font use): "(3 times)".
+const enTimes = (n) => (n > 1 ? ` (${n} times)` : "");
+const enOnPages = (pages) => `${pages.length === 1 ? "page" : "pages"} ${enPages(pages)}`;
 en.ui = {
   // The worker's start-up steps (worker.js STEPS), by number.
   loadingSteps: {
@@ -100,7 +106,8 @@ en.ui = {
     3: "Starting the PDF reader",
   },
   startFailed: "The PDF reader could not start in this browser. Reload the page to try again.",
-  readerReady: (v) => `Python ${v.python}, pypdf ${v.pypdf}, Pyodide ${v.pyodide}.`,
+  readerReady: (v) => `Python ${v.python}, pypdf ${v.pypdf}, Pyodide ${v.pyodide}` +
+    (v.aes ? `; AES: ${enAes[v.aes] ?? v.aes}.` : "."),
   loaderStep: (step, steps) => `step ${step} of ${steps}`,
   opening: (name) => `Opening ${name}…`,
   openingWhenReady: (name) => `Opening ${name} as soon as the reader is ready…`,
@@ -141,6 +148,67 @@ en.ui = {
     `Page ${enPages(pages)} was not read to the end: it goes past this reader's limits on size, time or complexity.`,
   warnDamaged: (pages) =>
     `Part of page ${enPages(pages)} is damaged in the file and could not be read; the rest is shown.`,
+  // The "About this file" panel: the document report (DONE's report).
+  report: {
+    count: (n) => (n ? `(${plural(n, "thing to check", "things to check")})` : ""),
+    fonts: (kinds) => `Fonts: ${kinds.join(", ")}.`,
+    noFonts: "Fonts: none (the file draws no text with fonts).",
+    fontKinds: {
+      tounicode: (n) => `${plural(n, "font", "fonts")} with a ToUnicode map`,
+      encoding: (n) => `${plural(n, "font", "fonts")} read through its encoding`,
+      "predefined-cmap": (n) => `${plural(n, "font", "fonts")} with a predefined CMap`,
+      "embedded-cmap": (n) => `${plural(n, "font", "fonts")} read through the cmap of the embedded font`,
+      type3: (n) => `${plural(n, "Type3 font", "Type3 fonts")}`,
+      none: (n) => `${plural(n, "font", "fonts")} with no map to text`,
+    },
+    fontKindOther: (kind, n) => `${plural(n, "font", "fonts")} of kind ${kind}`,
+    unmapped: (name, glyphs, pages) =>
+      `The font ${name} could not be mapped to text: ${plural(glyphs, "glyph", "glyphs")} lost` +
+      (pages.length ? ` on ${enOnPages(pages)}.` : "."),
+    unnamedFont: "without a name",
+    unmappedMore: (n) => `${plural(n, "more font", "more fonts")} could not be mapped to text.`,
+    flagged: {
+      annotation: (n) => `${plural(n, "word comes", "words come")} from annotations (flagged).`,
+      form_field: (n) => `${plural(n, "word comes", "words come")} from form fields (flagged).`,
+      offpage: (n) => `${plural(n, "word lies", "words lie")} outside the visible page (listed apart).`,
+      invisible: (n) => `${plural(n, "word is", "words are")} drawn invisibly (flagged).`,
+    },
+    issues: {
+      "xref-rebuilt": () =>
+        "The file was damaged and has been repaired: its cross-reference table was rebuilt from the objects found in it.",
+      "file-truncated": () =>
+        "The file is cut short (perhaps an unfinished download): what came after the cut could not be read.",
+      "pdf-recovered": (n) => `The file has small faults that were repaired while reading it${enTimes(n)}.`,
+      "stream-truncated": (n) => `Some data in the file ends early; the text up to the cut was read${enTimes(n)}.`,
+      "stream-damaged": (n) => `Some data in the file could not be decoded and was skipped${enTimes(n)}.`,
+      "content-damaged": (n) => `A page's drawing instructions are damaged; what came before the damage was read${enTimes(n)}.`,
+      "object-missing": (n) => `Parts of the file are missing${enTimes(n)}.`,
+      "page-error": (n) => `${plural(n, "page", "pages")} could not be read at all.`,
+      "form-cycle": (n) => `A drawing that refers to itself was skipped${enTimes(n)}.`,
+      "glyph-oversized": (n) => `Oversized letters (a damaged size) were left out${enTimes(n)}.`,
+      "font-missing": (n) => `A font the text uses is missing from the file${enTimes(n)}.`,
+      "font-broken": (n) => `A font is damaged${enTimes(n)}.`,
+      "font-stream-broken": (n) => `An embedded font could not be read${enTimes(n)}.`,
+      "font-subtype-unknown": (n) => `A font is of an unknown type${enTimes(n)}.`,
+      "font-encoding-invalid": (n) => `A font's encoding is missing or invalid${enTimes(n)}.`,
+      "font-no-unicode": (n) => `A font has no map from its codes to text${enTimes(n)}.`,
+      "tounicode-too-large": (n) => `A font's ToUnicode map was too large and was ignored${enTimes(n)}.`,
+      "tounicode-empty": (n) => `A font's ToUnicode map maps nothing${enTimes(n)}.`,
+      "cmap-missing": (n) => `A CMap the file needs is not available to this reader${enTimes(n)}.`,
+    },
+    issueOther: (code, n) => `Other problems recovered from: ${code} (${n}).`,
+    limits: {
+      pages: "Not every page was read: the limit on the number of pages was reached.",
+      characters: "Not all the text was read: the limit on characters per page was reached.",
+      operators: "Not everything was read: the limit on drawing instructions per page was reached.",
+      stream: "Not everything was read: a stream inflates past the limit on its size.",
+      bytes: "Not everything was read: the limit on decompressed data for the whole file was reached.",
+      forms: "Not everything was read: the limit on nested drawings was reached.",
+      time: "Not everything was read: the time limit per page was reached.",
+    },
+    limitOther: (name) => `Not everything was read: the limit “${name}” was reached.`,
+    nothing: "Nothing unusual: every font was mapped to text, no text was kept apart, and the file is sound.",
+  },
   searchCount: (at, total) => (total ? `${at} of ${total}` : "No matches"),
   searchMany: (total) => `${total}+`,
   wordView: {
@@ -192,6 +260,7 @@ const es = {
     wordBoxes: "Cajas de palabras",
     runsOn: "Funciona con",
     and: "y",
+    aboutFile: "Sobre este archivo",
   },
   errors: {
     "not-a-pdf": "Este archivo no es un PDF. Elige un archivo que sea un documento PDF.",
@@ -221,6 +290,9 @@ const esFlags = {
   unmapped: "glifos sin correspondencia", offpage: "fuera de la página",
 };
 const esPages = (pages) => listOf(pages, (n) => `y ${n} más`);
+const esAes = { webcrypto: "WebCrypto", "pure-python": "Python puro", native: "nativo" };
+const esTimes = (n) => (n > 1 ? ` (${n} veces)` : "");
+const esOnPages = (pages) => `${pages.length === 1 ? "la página" : "las páginas"} ${esPages(pages)}`;
 es.ui = {
   loadingSteps: {
     1: "Descargando el entorno de Python",
@@ -228,7 +300,8 @@ es.ui = {
     3: "Iniciando el lector de PDF",
   },
   startFailed: "El lector de PDF no ha podido arrancar en este navegador. Recarga la página para volver a intentarlo.",
-  readerReady: (v) => `Python ${v.python}, pypdf ${v.pypdf}, Pyodide ${v.pyodide}.`,
+  readerReady: (v) => `Python ${v.python}, pypdf ${v.pypdf}, Pyodide ${v.pyodide}` +
+    (v.aes ? `; AES: ${esAes[v.aes] ?? v.aes}.` : "."),
   loaderStep: (step, steps) => `paso ${step} de ${steps}`,
   opening: (name) => `Abriendo ${name}…`,
   openingWhenReady: (name) => `${name} se abrirá en cuanto el lector esté listo…`,
@@ -268,6 +341,66 @@ es.ui = {
     `La página ${esPages(pages)} no se ha leído hasta el final: supera los límites de tamaño, tiempo o complejidad de este lector.`,
   warnDamaged: (pages) =>
     `Parte de la página ${esPages(pages)} está dañada en el archivo y no se ha podido leer; se muestra el resto.`,
+  report: {
+    count: (n) => (n ? `(${plural(n, "cosa que revisar", "cosas que revisar")})` : ""),
+    fonts: (kinds) => `Fuentes: ${kinds.join(", ")}.`,
+    noFonts: "Fuentes: ninguna (el archivo no dibuja texto con fuentes).",
+    fontKinds: {
+      tounicode: (n) => `${plural(n, "fuente", "fuentes")} con mapa ToUnicode`,
+      encoding: (n) => `${plural(n, "fuente leída", "fuentes leídas")} mediante su codificación`,
+      "predefined-cmap": (n) => `${plural(n, "fuente", "fuentes")} con CMap predefinida`,
+      "embedded-cmap": (n) => `${plural(n, "fuente leída", "fuentes leídas")} mediante la cmap de la fuente incrustada`,
+      type3: (n) => `${plural(n, "fuente Type3", "fuentes Type3")}`,
+      none: (n) => `${plural(n, "fuente", "fuentes")} sin correspondencia con texto`,
+    },
+    fontKindOther: (kind, n) => `${plural(n, "fuente", "fuentes")} de tipo ${kind}`,
+    unmapped: (name, glyphs, pages) =>
+      `La fuente ${name} no se ha podido convertir en texto: ${plural(glyphs, "glifo perdido", "glifos perdidos")}` +
+      (pages.length ? ` en ${esOnPages(pages)}.` : "."),
+    unnamedFont: "sin nombre",
+    unmappedMore: (n) => `${plural(n, "fuente más", "fuentes más")} no se ${n === 1 ? "ha" : "han"} podido convertir en texto.`,
+    flagged: {
+      annotation: (n) => `${plural(n, "palabra viene", "palabras vienen")} de anotaciones (marcadas).`,
+      form_field: (n) => `${plural(n, "palabra viene", "palabras vienen")} de campos de formulario (marcadas).`,
+      offpage: (n) => `${plural(n, "palabra está", "palabras están")} fuera de la página visible (aparte).`,
+      invisible: (n) => `${plural(n, "palabra está dibujada", "palabras están dibujadas")} de forma invisible (marcadas).`,
+    },
+    issues: {
+      "xref-rebuilt": () =>
+        "El archivo estaba dañado y se ha reparado: su tabla de referencias cruzadas se ha reconstruido con los objetos que contiene.",
+      "file-truncated": () =>
+        "El archivo está cortado (quizá una descarga sin terminar): lo que venía después del corte no se ha podido leer.",
+      "pdf-recovered": (n) => `El archivo tiene pequeños fallos que se han reparado al leerlo${esTimes(n)}.`,
+      "stream-truncated": (n) => `Algunos datos del archivo terminan antes de tiempo; se ha leído el texto hasta el corte${esTimes(n)}.`,
+      "stream-damaged": (n) => `Algunos datos del archivo no se han podido descodificar y se han omitido${esTimes(n)}.`,
+      "content-damaged": (n) => `Las instrucciones de dibujo de una página están dañadas; se ha leído lo anterior al daño${esTimes(n)}.`,
+      "object-missing": (n) => `Faltan partes del archivo${esTimes(n)}.`,
+      "page-error": (n) => `${plural(n, "página no se ha", "páginas no se han")} podido leer en absoluto.`,
+      "form-cycle": (n) => `Se ha omitido un dibujo que se refiere a sí mismo${esTimes(n)}.`,
+      "glyph-oversized": (n) => `Se han omitido letras desmesuradas (un tamaño dañado)${esTimes(n)}.`,
+      "font-missing": (n) => `Falta en el archivo una fuente que usa el texto${esTimes(n)}.`,
+      "font-broken": (n) => `Una fuente está dañada${esTimes(n)}.`,
+      "font-stream-broken": (n) => `No se ha podido leer una fuente incrustada${esTimes(n)}.`,
+      "font-subtype-unknown": (n) => `Una fuente es de un tipo desconocido${esTimes(n)}.`,
+      "font-encoding-invalid": (n) => `La codificación de una fuente falta o no es válida${esTimes(n)}.`,
+      "font-no-unicode": (n) => `Una fuente no tiene correspondencia de sus códigos a texto${esTimes(n)}.`,
+      "tounicode-too-large": (n) => `El mapa ToUnicode de una fuente era demasiado grande y se ha ignorado${esTimes(n)}.`,
+      "tounicode-empty": (n) => `El mapa ToUnicode de una fuente no asigna nada${esTimes(n)}.`,
+      "cmap-missing": (n) => `Este lector no tiene una CMap que el archivo necesita${esTimes(n)}.`,
+    },
+    issueOther: (code, n) => `Otros problemas de los que se ha recuperado: ${code} (${n}).`,
+    limits: {
+      pages: "No se han leído todas las páginas: se ha alcanzado el límite de número de páginas.",
+      characters: "No se ha leído todo el texto: se ha alcanzado el límite de caracteres por página.",
+      operators: "No se ha leído todo: se ha alcanzado el límite de instrucciones de dibujo por página.",
+      stream: "No se ha leído todo: un flujo descomprimido supera el límite de tamaño.",
+      bytes: "No se ha leído todo: se ha alcanzado el límite de datos descomprimidos del archivo.",
+      forms: "No se ha leído todo: se ha alcanzado el límite de dibujos anidados.",
+      time: "No se ha leído todo: se ha alcanzado el límite de tiempo por página.",
+    },
+    limitOther: (name) => `No se ha leído todo: se ha alcanzado el límite «${name}».`,
+    nothing: "Nada fuera de lo normal: todas las fuentes se han convertido en texto, no se ha apartado texto y el archivo está sano.",
+  },
   searchCount: (at, total) => (total ? `${at} de ${total}` : "Sin coincidencias"),
   searchMany: (total) => `${total}+`,
   wordView: {

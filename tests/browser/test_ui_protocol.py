@@ -46,3 +46,20 @@ def test_document_markdown_is_cut_back_into_pages(worker):  # noqa: F811
     # The pages shown agree with the file downloaded, options and all.
     assert [t.strip("\n") for t in done["pageTexts"]] == [
         p.strip("\n") for p in done["text"].split("\f")]
+
+
+def test_done_carries_the_document_report(worker):  # noqa: F811
+    from test_ui_report import report_pdf, wrong_startxref_pdf
+
+    posted, _, msg = worker
+    run(web.extract(6, FakeBytes(report_pdf()), "", "{}"))
+    done = posted[-1]
+    assert done["type"] == msg["DONE"], done
+    report = done["report"]
+    assert report["font_kinds"] == {"encoding": 1, "none": 2}
+    assert [(f["name"], f["unmapped"], f["pages"]) for f in report["unmapped_fonts"]] == [
+        ("Mystery", 4, [2, 3]), ("<b>Bold</b>", 2, [3])]
+    assert report["flagged"] == {"annotation": 2, "form_field": 1, "offpage": 2, "invisible": 1}
+    assert report["truncated"] == [] and "verdicts" not in report   # pages carry verdicts
+    run(web.extract(7, FakeBytes(wrong_startxref_pdf()), "", "{}"))
+    assert posted[-1]["report"]["issues"] == {"pdf-recovered": 2}
