@@ -226,14 +226,18 @@ def test_every_failure_maps_to_a_code_in_plain_words():
 
 
 def test_every_code_has_words_on_the_page():
+    """Every error code is in protocol.js and has plain words in every
+    language of web/i18n.js (the page's one catalogue)."""
     from pyengine.errors import ALL_CODES
     web = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "web")
     with open(os.path.join(web, "protocol.js")) as f:
         protocol = f.read()
-    with open(os.path.join(web, "notices.js")) as f:
-        notices = f.read()
+    with open(os.path.join(web, "i18n.js")) as f:
+        catalogue = f.read()
+    sections = re.findall(r"\berrors: \{(.*?)\n  \}", catalogue, re.S)
+    assert len(sections) >= 2, "English and Spanish error sections"
     for code in ALL_CODES:
-        name = re.search(r'(\w+): "%s"' % re.escape(code), protocol)
-        assert name, code
+        assert re.search(r'(\w+): "%s"' % re.escape(code), protocol), code
         if code != "internal":  # the generic text covers it
-            assert f"[CODES.{name.group(1)}]" in notices, code
+            for section in sections:
+                assert re.search(r"(\"%s\"|\b%s):\s" % (re.escape(code), re.escape(code)), section), code
