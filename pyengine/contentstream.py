@@ -80,13 +80,17 @@ class Operations(list):
     ``used_pypdf`` tells that pypdf's parser produced the list.
     """
 
-    __slots__ = ("error", "used_pypdf")
+    __slots__ = ("error", "used_pypdf", "skipped", "skipped_paths")
 
     def __init__(self, items=(), error: BaseException | None = None,
                  used_pypdf: bool = False) -> None:
         super().__init__(items)
         self.error = error
         self.used_pypdf = used_pypdf
+        self.skipped = 0
+        """Operators left out of the list (skip_runs): runs that cannot move text."""
+        self.skipped_paths = 0
+        """Of those, path construction operators (PATH_OPERATORS)."""
 
 
 _LIMIT = ContentLimitError(f"more than {MAX_OPERATIONS} operations in one content stream")
@@ -125,8 +129,8 @@ _SP = rb"[ \t\n\r\f]*"
 _SIMPLE_ARRAY = (rb"\[((?:" + _SP + rb"(?:\(" + _LIT_INNER + rb"\)|<[0-9A-Fa-f \t\n\r\f]*>|"
                  + _NUM + rb"))*)" + _SP + rb"\]")
 
-_TOKEN = re.compile(
-    rb"[ \t\n\r\f\x00]*(?:((?:" + _NUM + _SP + rb")+)(" + _OP + rb")?"       # 1 numbers, 2 operator after them
+_TOKEN_BODY = (
+    rb"((?:" + _NUM + _SP + rb")+)(" + _OP + rb")?"       # 1 numbers, 2 operator after them
     rb"|(" + _OP + rb")"                                   # 3 operator or keyword
     rb"|/(" + _REG + rb"{0,4000})(?!" + _REG + rb")"      # 4 name
     rb"|" + _SIMPLE_ARRAY + _SP + rb"(" + _OP + rb")?"     # 5 array items, 6 operator after it
@@ -141,11 +145,33 @@ _TOKEN = re.compile(
     rb"|([+\-.0-9][+,\-.0-9]{0,40})(?![+,\-.0-9])"         # 15 malformed number
     rb"|(\()"                                              # 16 deeply nested string
     rb"|([^ \t\n\r\f\x00])"                               # 17 anything else
-    rb"|(\Z))",                                             # 18 the end
-    re.S)
+    rb"|(\Z)")                                               # 18 the end
+_TOKEN = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _TOKEN_BODY + rb")", re.S)
 # Every token starts with the white space before it (ISO 32000-1 Table 1:
 # NUL, HT, LF, FF, CR, SP). Some alternative always matches after it (17 and
 # 18 take any byte and the end), so the regex never backtracks.
+
+# Runs of operators that cannot move text (colour, path construction and
+# painting other than fills, line style, marked content, graphics-state
+# dictionaries, shadings), with their operands when these are only numbers
+# and at most two names: "0 0 1 rg 10 10 m 20 20 l S /GS1 gs".  In the mode
+# for the interpreter (skip_runs) such a run is one token, counted, not
+# parsed.  No capturing group, so a run is the token whose lastindex is None.
+# The stretch before each operator is atomic and holds at most two names, so
+# a failed attempt costs at most one pass over the numbers that the number
+# alternative then reads anyway: linear.  Anything else (strings, arrays,
+# dictionaries, comments, NUL, malformed numbers) ends a run; the normal
+# tokens take over there.
+_SKIPPABLE = (rb"(?:rg|RG|g|G|k|K|cs|CS|scn|SCN|sc|SC|m|l|c|v|y|re|h|S|s|n|W\*|W|w|J|j|M|d0|d1|d"
+              rb"|ri|i|gs|sh|BMC|BDC|EMC|MP|DP|BX|EX)")
+_RSP = rb"[ \t\n\r\f]*+"
+_RUN = (rb"(?:(?>(?:" + _NUM + _RSP + rb")*+(?:/" + _REG + rb"{0,4000}(?!" + _REG + rb")" + _RSP
+        + rb"){0,2}+(?:" + _NUM + _RSP + rb")*+)(?=[rRgGkKcCsSmlvyhnWwJjMdiBEDX])"
+        + _SKIPPABLE + rb"(?!" + _REG + rb")" + _RSP + rb")+")
+_TOKEN_RUNS = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _RUN + rb"|" + _TOKEN_BODY + rb")", re.S)
+_RUN_WORD = re.compile(rb"/" + _REG + rb"*|[A-Za-z'\"]" + _REG + rb"*")
+"""In a run: one match per name and per operator (names hold one "/" each)."""
+
 _ITEM = re.compile(rb"\((" + _LIT_INNER + rb")\)|<([0-9A-Fa-f \t\n\r\f]*)>|([+-]?(?:\d+(?:\.\d*)?|\.\d+))", re.S)
 
 _WS = b" \t\n\r\f\x00"
@@ -160,6 +186,9 @@ _LIT_SPECIAL = re.compile(rb"[()\\]")
 _CONTROL = re.compile(rb"[\x01-\x08\x0b\x0e-\x1f\x7f]")
 
 _VALUES = {b"true": True, b"false": False, b"null": None}
+
+PATH_OPERATORS = frozenset((b"m", b"l", b"c", b"v", b"y", b"re", b"h"))
+"""Path construction operators (ISO 32000-1 Table 59)."""
 
 # --- strings -----------------------------------------------------------------
 
@@ -501,23 +530,35 @@ def _array(body: bytes) -> list:
     return out
 
 
-def _parse(data: bytes, deadline: float | None = None) -> tuple[Operations, BaseException | None]:
+def _parse(data: bytes, deadline: float | None = None,
+           skip_runs: bool = False) -> tuple[Operations, BaseException | None]:
     ops = Operations()
     append = ops.append
     operands: list = []
     cur = operands          # where the next value goes: operands or an open array
     stack: list = []        # enclosing arrays/dictionaries
     get_name = _NAMES.get
-    finditer = _TOKEN.finditer
     unhexlify = binascii.unhexlify
     # Each operation takes 2 bytes at least and each operand 1: only streams
     # longer than this can reach the caps, and only they pay for the checks.
     limited = len(data) > min(2 * MAX_OPERATIONS, MAX_OPERANDS)
+    # (A capped stream is parsed in full, so that the caps count every operator.)
+    finditer = (_TOKEN_RUNS if skip_runs and not limited else _TOKEN).finditer
+    skipped = skipped_paths = 0
     pos = 0
     while True:
         for m in finditer(data, pos):
             k = m.lastindex
-            if k == 2:
+            if k is None:
+                # A run of operators that cannot move text (_RUN): counted.
+                if stack:
+                    raise _Fallback("operator in an array")
+                run = m[0]
+                words = _RUN_WORD.findall(run)
+                skipped += len(words) - run.count(b"/")
+                skipped_paths += sum(map(PATH_OPERATORS.__contains__, words))
+                operands = cur = []
+            elif k == 2:
                 if stack:
                     cur.extend(map(float, m[1].split()))
                     _keyword(cur, m[2])
@@ -609,6 +650,7 @@ def _parse(data: bytes, deadline: float | None = None) -> tuple[Operations, Base
             break
     if stack:
         raise _Fallback("unterminated array or dictionary")
+    ops.skipped, ops.skipped_paths = skipped, skipped_paths
     if limited and _over(ops):
         return ops, _LIMIT
     return ops, None
@@ -681,18 +723,21 @@ def pypdf_operations(data: bytes, reader=None) -> Operations:
     return Operations(out, error, used_pypdf=True)
 
 
-def operations_for_interpreter(data: bytes, reader=None,
-                               deadline: float | None = None) -> Operations:
+def operations_for_interpreter(data: bytes, reader=None, deadline: float | None = None,
+                               skip_runs: bool = False) -> Operations:
     """Operations of a content stream: the fast parser, or pypdf's on junk.
 
     Never raises on bad content: a stream damaged midway gives the
     operations before the damage and the exception in ``.error``.
     ``reader`` is only handed to pypdf's parser when that one is used.
+    With ``skip_runs``, runs of operators that cannot move text (_RUN) are
+    counted in ``.skipped`` (and ``.skipped_paths``) instead of listed; every
+    other operator is listed exactly as without it.
     """
     if not isinstance(data, bytes):
         data = bytes(data)
     try:
-        ops, error = _parse(data, deadline)
+        ops, error = _parse(data, deadline, skip_runs)
     except _Fallback:
         return pypdf_operations(data, reader)
     except MemoryError:

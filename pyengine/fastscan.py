@@ -6,8 +6,8 @@ Parsing every operand of those costs seconds per page in pure Python.  Text
 extraction needs only the text, graphics-state and XObject operators, so this
 scanner lets the regular-expression engine run over whole sequences of
 "numbers, names and an operator that cannot move text" in one match, and
-hands only the short stretch before each operator we run to the full parser
-(contentstream.py).
+hands only the stretches of operators we run (with their operands) to the
+full parser (contentstream.py), one parse per stretch of consecutive ones.
 
 Strings are skipped with the full parser's literal-string reader, so a ``Tj``
 inside a string is never taken for an operator; inline images are skipped
@@ -30,10 +30,6 @@ KEEP = frozenset((
 """Operators whose operands we need (interpreter.OPERATORS, inline images aside)."""
 
 FILLS = frozenset((b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"))
-
-NO_OPERANDS = frozenset((b"q", b"Q", b"BT", b"ET", b"T*"))
-"""Kept operators without operands: after nothing but blanks they need no
-parse (a stream of a million "q Q" took 20 s parsed one by one; fuzz/)."""
 
 _D = rb"\s/\[\]()<>{}%"
 _SKIPPABLE = rb"(?:rg|RG|g|G|k|K|cs|CS|sc|SC|scn|SCN|m|l|c|v|y|re|h|S|s|n|W|W\*|w|J|j|M|d|i|ri|gs|sh|BMC|BDC|EMC|MP|DP|BX|EX|d0|d1)"
@@ -84,7 +80,8 @@ def skim(data: bytes, max_ops: int | None = None,
     # the same operand stretch (it stops at the same place), so it is not
     # tried again before the stretch ends: "/a /b /c ..." stays linear.
     no_run_until = 0
-    parse = cs.operations_for_interpreter
+    batch: list[bytes] = []  # kept operators in data[batch_start:batch_end]
+    batch_start = batch_end = 0
     n = len(data)
     steps = 0
     while pos < n:
@@ -128,17 +125,40 @@ def skim(data: bytes, max_ops: int | None = None,
                 operand, pos = cs._inline_image(data, m.end())  # noqa: SLF001
             except Exception as exc:
                 raise ScanError("inline image") from exc
+            _flush(data, batch_start, batch_end, batch, out)
             out.append((operand, b"INLINE IMAGE"))
             last = pos
             continue
+        if op in KEEP:
+            # Kept operators that follow one another are parsed together:
+            # one parse per stretch, not per operator (the parser's set-up
+            # cost dominated on text-heavy streams).
+            if not batch or batch_end != last or len(batch) >= BATCH_OPS:
+                _flush(data, batch_start, batch_end, batch, out)
+                batch_start = last
+            batch.append(op)
+            batch_end = last = pos
+            continue
         if op in FILLS:
             fills += 1
-        elif op in NO_OPERANDS and not data[last:m.start()].strip():
-            out.append(([], op))
-        elif op in KEEP:
-            ops = parse(data[last:pos])
-            if ops.error is not None or ops.used_pypdf or len(ops) != 1 or ops[0][1] != op:
-                raise ScanError(f"operands of {op!r}")
-            out.append(ops[0])
         last = pos
+    _flush(data, batch_start, batch_end, batch, out)
     return out, fills, total
+
+
+BATCH_OPS = 4096
+"""Kept operators parsed in one call at most (bounds the time between two
+looks at the clock)."""
+
+
+def _flush(data: bytes, start: int, end: int, names: list, out: list) -> None:
+    """Parse data[start:end], which holds exactly the operators ``names``,
+    onto ``out``; empty ``names`` afterwards."""
+    if not names:
+        return
+    ops = cs.operations_for_interpreter(data[start:end])
+    if (ops.error is not None or ops.used_pypdf or len(ops) != len(names)
+            or any(got[1] != want for got, want in zip(ops, names))):
+        raise ScanError(f"operands of {names[0]!r}...")
+    out.extend(ops)
+    names.clear()

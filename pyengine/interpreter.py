@@ -30,7 +30,7 @@ from pypdf.generic import (ArrayObject, DictionaryObject, IndirectObject, Stream
                            is_null_or_none)
 
 from . import streams
-from .contentstream import ContentDeadline, operations_for_interpreter
+from .contentstream import PATH_OPERATORS, ContentDeadline, operations_for_interpreter
 from .fastscan import SMALL_STREAM, ScanError, skim
 from .document import PageGeometry, PdfDocument, as_dict, resolve
 from .fonts import load_font
@@ -107,8 +107,11 @@ class _Stop(Exception):
     """A page limit was reached; the reason is in PageRun.truncated."""
 
 
-PATH_OPS = frozenset((b"m", b"l", b"c", b"v", b"y", b"re", b"h"))
-"""Path construction operators (counted for the outlines verdict)."""
+PATH_OPS = PATH_OPERATORS
+"""Path construction operators (counted in PageRun.path_ops)."""
+
+_TOO_FEW = (None, None)
+"""A compiled operator with fewer operands than its handler takes."""
 
 FORM_CACHE_MAX_OPS = 1_000_000
 """Operators kept in a document's cache of compiled form XObjects."""
@@ -119,7 +122,8 @@ class Program:
     """A content stream reduced to the operators the interpreter runs."""
 
     ops: tuple
-    """(handler, operand count, operands) for each operator kept."""
+    """(handler, operands) for each operator kept, the operands cut to the
+    handler's count; (None, None) for one with too few operands."""
     fills: int
     paths: int
     total: int
@@ -182,6 +186,9 @@ class _Interpreter:
         self.form_invocations = 0
         self.form_path: list[int] = []
         self.source = SOURCE_PAGE
+        self.display_ctm: Matrix | None = None
+        self.ctm_display: Matrix = IDENTITY
+        """CTM x display matrix for the CTM object display_ctm (_show)."""
 
     # --- driving -----------------------------------------------------------
 
@@ -197,16 +204,17 @@ class _Interpreter:
         run.path_ops += program.paths
         if run.ops > self.options.max_ops_per_page:
             self.stop(LIMIT_OPERATORS, f"more than {self.options.max_ops_per_page} on one page")
-        for i, (handler, count, operands) in enumerate(program.ops):
-            if not i % TIME_CHECK_EVERY:
-                self.check_time()
-            if count >= 0 and len(operands) < count:
-                run.bad_ops += 1
-                continue
-            try:
-                handler(self, operands[len(operands) - count:] if count > 0 else operands)
-            except _BadOperands:
-                run.bad_ops += 1
+        ops = program.ops
+        for start in range(0, len(ops), TIME_CHECK_EVERY):
+            self.check_time()
+            for handler, operands in ops[start:start + TIME_CHECK_EVERY]:
+                if handler is None:  # too few operands (compile)
+                    run.bad_ops += 1
+                    continue
+                try:
+                    handler(self, operands)
+                except _BadOperands:
+                    run.bad_ops += 1
 
     def truncate(self, limit: str, words: str) -> None:
         """Record that a named limit cut this page short (once per limit)."""
@@ -299,7 +307,8 @@ class _Interpreter:
                 ops = None
         if ops is None:
             ops = self._parse(data)
-            total = len(ops)
+            total = len(ops) + ops.skipped
+            paths = ops.skipped_paths
         # Parsing a long stream reads the clock and gives up at the deadline.
         self.check_time()
         if self.run.ops + total > self.options.max_ops_per_page:
@@ -307,6 +316,7 @@ class _Interpreter:
             self.stop(LIMIT_OPERATORS, f"more than {self.options.max_ops_per_page} on one page")
         table = OPERATORS
         kept = []
+        keep = kept.append
         for operands, op in ops:
             entry = table.get(op)
             if entry is None:
@@ -315,11 +325,19 @@ class _Interpreter:
                 elif op in PATH_OPS:
                     paths += 1
                 continue
-            kept.append((entry[0], entry[1], operands))
+            handler, count = entry
+            if count > 0:
+                n = len(operands)
+                if n < count:
+                    keep(_TOO_FEW)
+                    continue
+                if n > count:  # extra operands: the last ones count
+                    operands = operands[n - count:]
+            keep((handler, operands))
         return Program(tuple(kept), fills, paths, total)
 
     def _parse(self, data: bytes) -> list:
-        ops = operations_for_interpreter(data, self.doc.reader, self.deadline)
+        ops = operations_for_interpreter(data, self.doc.reader, self.deadline, skip_runs=True)
         if isinstance(ops.error, ContentDeadline):
             self.check_time()
         if ops.error is not None:  # we keep what parsed before the damage
@@ -438,7 +456,12 @@ class _Interpreter:
             raise _BadOperands()
         size, tc, tw, th, rise = gs.size, gs.tc, gs.tw, gs.th, gs.rise
         # Text space -> display frame, for the Tm at the start of this string.
-        m = mul(self.tm, mul(gs.ctm, self.geom.to_display))
+        # CTM x display matrix changes far less often than Tm: kept per CTM.
+        ctm = gs.ctm
+        if ctm is not self.display_ctm:
+            self.display_ctm = ctm
+            self.ctm_display = mul(ctm, self.geom.to_display)
+        m = mul(self.tm, self.ctm_display)
         a, b, c, d, e, f = m
         ysc = math.hypot(c, d)
         eff = abs(size) * ysc
@@ -451,93 +474,207 @@ class _Interpreter:
         source = self.source
         run = self.run
         glyphs = run.glyphs
+        append = glyphs.append
         stats = self.doc.font_stats.get(gs.font_key)
+        label = str(gs.font_key)
         limit = self.options.max_chars_per_page
         W, H = self.geom.width, self.geom.height
+        # Horizontal writing: the glyph box's bottom and top and the baseline
+        # are the same for every glyph of this string; their share of the
+        # corners is computed once (same operations, same order: same floats).
+        y0t, y1t = rise + desc, rise + asc
+        cy0, cy1, dy0, dy1 = c * y0t, c * y1t, d * y0t, d * y1t
+        cr, dr = c * rise, d * rise
+        upright = b == 0.0 and cy0 == cy1
+        new_glyph = tuple.__new__
         pen = 0.0   # horizontal pen offset in text space from Tm's origin
         vpen = 0.0  # vertical pen offset (vertical writing)
-        n_glyphs = n_unmapped = n_items = 0
+        n_glyphs = n_unmapped = n_items = offpage = 0
         for item in items:
-            if isinstance(item, IndirectObject):
-                item = item.get_object()
-            if isinstance(item, (bytes, str)):
-                # pypdf may have decoded a string operand as text; its
-                # original_bytes are the bytes in the file (get_original_bytes
-                # would re-encode it, adding a UTF-16 byte order mark).
-                data = item.original_bytes if hasattr(item, "original_bytes") else item
-                if isinstance(data, str):
-                    data = data.encode("latin-1", "replace")
-                # Never decode more codes than the page may still show: a
-                # 100 MB string must not become 100 million records first.
-                room = limit - (run.oversized if oversized else len(glyphs)) + 1
-                if len(data) > room * MAX_CODE_BYTES:
-                    data = data[: room * MAX_CODE_BYTES]
-                for ch in font.decode(data):
-                    w0 = ch.width
-                    if vertical:
-                        gx0 = pen - ch.vx * size
-                        gy = vpen - ch.vy * size + rise
-                        x0t, x1t = gx0, gx0 + w0 * size
-                        y0t, y1t = gy + desc, gy + asc
-                        ox_t, oy_t = gx0, gy
-                        adv = ch.vertical_advance * size - tc - (tw if ch.is_space_code else 0.0)
-                        vpen += adv
-                        ex_t, ey_t = gx0, vpen - ch.vy * size + rise
-                    else:
-                        gw = w0 * size * th
-                        x0t, x1t = pen, pen + gw
-                        y0t, y1t = rise + desc, rise + asc
-                        ox_t, oy_t = pen, rise
-                        pen += (w0 * size + tc + (tw if ch.is_space_code else 0.0)) * th
-                        ex_t, ey_t = pen, rise
-                    text = ch.text
-                    n_glyphs += 1
-                    if text is None:
-                        n_unmapped += 1
-                        text = ""
-                    if oversized:
-                        run.oversized += 1
-                        if run.oversized > limit:
-                            self.stop(LIMIT_CHARACTERS, f"more than {limit} on one page")
-                        continue
-                    if len(glyphs) >= limit:
-                        self.stop(LIMIT_CHARACTERS, f"more than {limit} on one page")
-                    # Corners of the glyph box in the display frame.
-                    px0 = a * x0t + c * y0t + e
-                    py0 = b * x0t + d * y0t + f
-                    px1 = a * x1t + c * y0t + e
-                    py1 = b * x1t + d * y0t + f
-                    px2 = a * x0t + c * y1t + e
-                    py2 = b * x0t + d * y1t + f
-                    px3 = a * x1t + c * y1t + e
-                    py3 = b * x1t + d * y1t + f
-                    gx0_, gx1_ = min(px0, px1, px2, px3), max(px0, px1, px2, px3)
-                    gy0_, gy1_ = min(py0, py1, py2, py3), max(py0, py1, py2, py3)
-                    glyphs.append(Glyph(
-                        text=text, x0=gx0_, y0=gy0_, x1=gx1_, y1=gy1_,
-                        ox=a * ox_t + c * oy_t + e, oy=b * ox_t + d * oy_t + f,
-                        ex=a * ex_t + c * ey_t + e, ey=b * ex_t + d * ey_t + f,
-                        size=eff, dx=ux, dy=uy, font=str(gs.font_key),
-                        mapped=ch.text is not None, render_mode=mode,
-                        vertical=vertical, source=source,
-                        is_space=text.isspace() if text else False,
-                    ))
-                    if gx1_ < 0 or gy1_ < 0 or gx0_ > W or gy0_ > H:
-                        run.offpage += 1
-            else:
+            kind = type(item)
+            if kind is float:  # a TJ adjustment, as the tokenizer gives it
                 n_items += 1
                 if not n_items % ITEMS_CHECK_EVERY:
                     self.check_time()
-                try:
-                    n = float(item)
-                except (TypeError, ValueError):
-                    continue
-                if not math.isfinite(n):
+                if not math.isfinite(item):
                     continue
                 if vertical:
-                    vpen -= n / 1000.0 * size
+                    vpen -= item / 1000.0 * size
                 else:
-                    pen -= n / 1000.0 * size * th
+                    pen -= item / 1000.0 * size * th
+                continue
+            if kind is not bytes:
+                if isinstance(item, IndirectObject):
+                    item = item.get_object()
+                if not isinstance(item, (bytes, str)):
+                    n_items += 1
+                    if not n_items % ITEMS_CHECK_EVERY:
+                        self.check_time()
+                    try:
+                        n = float(item)
+                    except (TypeError, ValueError):
+                        continue
+                    if not math.isfinite(n):
+                        continue
+                    if vertical:
+                        vpen -= n / 1000.0 * size
+                    else:
+                        pen -= n / 1000.0 * size * th
+                    continue
+                # pypdf may have decoded a string operand as text; its
+                # original_bytes are the bytes in the file (get_original_bytes
+                # would re-encode it, adding a UTF-16 byte order mark).
+                item = item.original_bytes if hasattr(item, "original_bytes") else item
+                if isinstance(item, str):
+                    item = item.encode("latin-1", "replace")
+            data = item
+            # Never decode more codes than the page may still show: a
+            # 100 MB string must not become 100 million records first.
+            room = limit - (run.oversized if oversized else len(glyphs)) + 1
+            if len(data) > room * MAX_CODE_BYTES:
+                data = data[: room * MAX_CODE_BYTES]
+            chars = font.decode(data)
+            n_glyphs += len(chars)
+            if not (vertical or oversized or len(glyphs) + len(chars) > limit):
+                # The common case, unrolled: horizontal, placed, within the
+                # character limit. The same arithmetic as the loop below, and
+                # min()/max() of the four corners spelled out as they compare.
+                apen, bpen = a * pen, b * pen
+                if upright:
+                    # Upright text (b = 0, c y0 = c y1): corners 2 and 3 equal
+                    # corners 0 and 1 in x, corner 1 equals 0 and 3 equals 2
+                    # in y, so min()/max() pick from corners 0 and 1 (x) and 0
+                    # and 2 (y): the same floats, half the work.
+                    for ch in chars:
+                        text, w0, space_code, mapped, is_space = ch.info
+                        ws = w0 * size
+                        x1t = pen + ws * th
+                        pen += (ws + tc + (tw if space_code else 0.0)) * th
+                        gx0 = apen + cy0 + e
+                        p = a * x1t + cy0 + e
+                        if p < gx0:
+                            gx0, gx1 = p, gx0
+                        else:
+                            gx1 = p if p > gx0 else gx0
+                        gy0 = bpen + dy0 + f
+                        p = bpen + dy1 + f
+                        if p < gy0:
+                            gy0, gy1 = p, gy0
+                        else:
+                            gy1 = p if p > gy0 else gy0
+                        ox, oy = apen + cr + e, bpen + dr + f
+                        apen, bpen = a * pen, b * pen
+                        if not mapped:
+                            n_unmapped += 1
+                        append(new_glyph(Glyph, (
+                            text, gx0, gy0, gx1, gy1, ox, oy, apen + cr + e, bpen + dr + f,
+                            eff, ux, uy, label, mapped, mode, False, source, is_space)))
+                        if gx1 < 0 or gy1 < 0 or gx0 > W or gy0 > H:
+                            offpage += 1
+                    run.offpage += offpage
+                    offpage = 0
+                    continue
+                for ch in chars:
+                    text, w0, space_code, mapped, is_space = ch.info
+                    ws = w0 * size
+                    x1t = pen + ws * th
+                    pen += (ws + tc + (tw if space_code else 0.0)) * th
+                    ax1, bx1 = a * x1t, b * x1t
+                    gx0 = gx1 = apen + cy0 + e
+                    p = ax1 + cy0 + e
+                    if p < gx0:
+                        gx0 = p
+                    if p > gx1:
+                        gx1 = p
+                    p = apen + cy1 + e
+                    if p < gx0:
+                        gx0 = p
+                    if p > gx1:
+                        gx1 = p
+                    p = ax1 + cy1 + e
+                    if p < gx0:
+                        gx0 = p
+                    if p > gx1:
+                        gx1 = p
+                    gy0 = gy1 = bpen + dy0 + f
+                    p = bx1 + dy0 + f
+                    if p < gy0:
+                        gy0 = p
+                    if p > gy1:
+                        gy1 = p
+                    p = bpen + dy1 + f
+                    if p < gy0:
+                        gy0 = p
+                    if p > gy1:
+                        gy1 = p
+                    p = bx1 + dy1 + f
+                    if p < gy0:
+                        gy0 = p
+                    if p > gy1:
+                        gy1 = p
+                    ox, oy = apen + cr + e, bpen + dr + f
+                    apen, bpen = a * pen, b * pen
+                    if not mapped:
+                        n_unmapped += 1
+                    append(new_glyph(Glyph, (
+                        text, gx0, gy0, gx1, gy1, ox, oy, apen + cr + e, bpen + dr + f,
+                        eff, ux, uy, label, mapped, mode, False, source, is_space)))
+                    if gx1 < 0 or gy1 < 0 or gx0 > W or gy0 > H:
+                        offpage += 1
+                run.offpage += offpage
+                offpage = 0
+                continue
+            for ch in chars:
+                w0 = ch.width
+                if vertical:
+                    gx0 = pen - ch.vx * size
+                    gy = vpen - ch.vy * size + rise
+                    x0t, x1t = gx0, gx0 + w0 * size
+                    y0t, y1t = gy + desc, gy + asc
+                    ox_t, oy_t = gx0, gy
+                    adv = ch.vertical_advance * size - tc - (tw if ch.is_space_code else 0.0)
+                    vpen += adv
+                    ex_t, ey_t = gx0, vpen - ch.vy * size + rise
+                else:
+                    gw = w0 * size * th
+                    x0t, x1t = pen, pen + gw
+                    y0t, y1t = rise + desc, rise + asc
+                    ox_t, oy_t = pen, rise
+                    pen += (w0 * size + tc + (tw if ch.is_space_code else 0.0)) * th
+                    ex_t, ey_t = pen, rise
+                text = ch.text
+                if text is None:
+                    n_unmapped += 1
+                    text = ""
+                if oversized:
+                    run.oversized += 1
+                    if run.oversized > limit:
+                        self.stop(LIMIT_CHARACTERS, f"more than {limit} on one page")
+                    continue
+                if len(glyphs) >= limit:
+                    self.stop(LIMIT_CHARACTERS, f"more than {limit} on one page")
+                # Corners of the glyph box in the display frame.
+                px0 = a * x0t + c * y0t + e
+                py0 = b * x0t + d * y0t + f
+                px1 = a * x1t + c * y0t + e
+                py1 = b * x1t + d * y0t + f
+                px2 = a * x0t + c * y1t + e
+                py2 = b * x0t + d * y1t + f
+                px3 = a * x1t + c * y1t + e
+                py3 = b * x1t + d * y1t + f
+                gx0_, gx1_ = min(px0, px1, px2, px3), max(px0, px1, px2, px3)
+                gy0_, gy1_ = min(py0, py1, py2, py3), max(py0, py1, py2, py3)
+                append(Glyph(
+                    text=text, x0=gx0_, y0=gy0_, x1=gx1_, y1=gy1_,
+                    ox=a * ox_t + c * oy_t + e, oy=b * ox_t + d * oy_t + f,
+                    ex=a * ex_t + c * ey_t + e, ey=b * ex_t + d * ey_t + f,
+                    size=eff, dx=ux, dy=uy, font=label,
+                    mapped=ch.text is not None, render_mode=mode,
+                    vertical=vertical, source=source,
+                    is_space=text.isspace() if text else False,
+                ))
+                if gx1_ < 0 or gy1_ < 0 or gx0_ > W or gy0_ > H:
+                    run.offpage += 1
         if stats is not None:
             stats[2] += n_glyphs
             stats[3] += n_unmapped

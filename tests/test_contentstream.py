@@ -343,6 +343,59 @@ def test_never_raises_on_random_bytes():
         logging.disable(logging.NOTSET)
 
 
+# --- skip_runs (the interpreter's mode) ----------------------------------------------
+
+_SKIPPABLE_OPS = frozenset(
+    b"rg RG g G k K cs CS sc SC scn SCN m l c v y re h S s n W W* w J j M d d0 d1 ri i gs sh "
+    b"BMC BDC EMC MP DP BX EX".split())
+
+
+def _runs_match(data: bytes, full=None) -> bool:
+    """skip_runs lists every operator the full parse lists, in order, less
+    skippable ones, and counts exactly those it left out."""
+    full = operations_for_interpreter(data) if full is None else full
+    runs = operations_for_interpreter(data, skip_runs=True)
+    if type(full.error) is not type(runs.error) or full.used_pypdf != runs.used_pypdf:
+        return False
+    i = skipped = paths = 0
+    for item in full:
+        if i < len(runs) and runs[i] == item:
+            i += 1
+        elif item[1] in _SKIPPABLE_OPS:
+            skipped += 1
+            paths += item[1] in cs.PATH_OPERATORS
+        else:
+            return False
+    return i == len(runs) and runs.skipped == skipped and runs.skipped_paths == paths
+
+
+@pytest.mark.parametrize("data", [
+    b"q 0 0 1 rg 10 10 m 20 20 l S /GS1 gs BT /F1 12 Tf (a rg) Tj ET Q",
+    b"(x) 1 0 0 rg 5 Tc", b"[1 0 0 rg] TJ", b"/A /B /C 1 2 re f 1.5m 2 l", b"0 0 m10 10 l",
+    b"/P0 /P1 /P2 scn 0.5 /P3 scn", b"1 2 3.4.5 rg 1,5 g -.5 G", b"<< /A 1 re >> BDC",
+    b"[3 2] 0 d 1 w\x00 2 w %c rg\n 3 w", b"BI /W 1 /H 1 /CS /G /BPC 8 ID \x00 EI 0 g",
+    b"0 0 1 rg true 1 g", b"W* n W n d0 1 0 d1 /Sh0 sh",
+])
+def test_skip_runs_leaves_out_only_runs(data):
+    assert _runs_match(data)
+
+
+def test_skip_runs_on_random_streams():
+    import random
+    rnd = random.Random(11)
+    tokens = (b"1 0.5 -.5 1.2.3 --5 1,5 /A /B#20c /a1b rg RG re m l c cm Tj TJ (x) (a\\ rg) <00ff> [ ] "
+              b"<< >> q Q f BT ET Tf scn sc W* W d0 d BDC EMC true null m10 1.5m gs sh Do ' \" ri i k").split()
+    tokens += [b"%c rg\n", b"\x00"]
+    seps = (b" ", b"", b"\n", b"\r\n", b"\x00")
+    logging.disable(logging.CRITICAL)
+    try:
+        for _ in range(2000):
+            data = b"".join(rnd.choice(tokens) + rnd.choice(seps) for _ in range(rnd.randrange(1, 25)))
+            assert _runs_match(data), data
+    finally:
+        logging.disable(logging.NOTSET)
+
+
 def test_operations_cap(monkeypatch):
     monkeypatch.setattr(cs, "MAX_OPERATIONS", 10)
     r = parse_operations(b"q Q " * 50)
@@ -473,6 +526,7 @@ def test_corpus_equivalence_with_pypdf(name):
             mine = parse_operations(data)
             theirs = pypdf_operations(data)
             checked += 1
+            assert _runs_match(data, mine), f"{label}: skip_runs differs"
             a, b = _normal(list(mine)), _normal(list(theirs))
             if len(a) != len(b):
                 mismatches.append(f"{label}: {len(a)} operations, pypdf {len(b)}")

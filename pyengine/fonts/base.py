@@ -10,7 +10,7 @@ without knowing the font kind (ISO 32000-1 9.4.4).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 # Font kinds, in the order the spec'd decoding chain tries them (BRIEF.md 2).
@@ -37,6 +37,16 @@ class Char:
     vy: float = 0.0
     """Vertical fonts only: position vector v (glyph origin relative to the
     pen), per unit font size (ISO 32000-1 9.7.4.3)."""
+    info: tuple = field(init=False, repr=False, compare=False)
+    """(text or "", width, is_space_code, mapped, is_space): what the
+    interpreter's per-glyph loop reads, unpacked in one step. Chars are
+    built once per code and font, so this is computed once, not per glyph."""
+
+    def __post_init__(self) -> None:
+        text = self.text
+        object.__setattr__(self, "info", (
+            text or "", self.width, self.is_space_code, text is not None,
+            text.isspace() if text else False))
 
 
 class Font(Protocol):

@@ -16,6 +16,9 @@ Loading resolves everything a code needs:
 
 from __future__ import annotations
 
+import sys
+from array import array as _codes_array
+
 from ..cmaps import CodeSplitter, parse_cmap
 from ..records import Issue
 from .base import KIND_EMBEDDED_CMAP, KIND_NONE, KIND_PREDEFINED_CMAP, KIND_TOUNICODE, Char
@@ -38,6 +41,13 @@ from .glyphlist import clean_text, glyph_to_unicode
 from .simple import to_bytes
 from .tounicode import load_tounicode, resolve_usecmap
 from .truetype import glyph_texts
+
+_ONE_BYTE_KEY = 1 << 32
+_TWO_BYTE_KEY = 2 << 32
+"""Cache keys of one- and two-byte codes: (length << 32) | code (decode)."""
+_ARRAY_OK = _codes_array("H").itemsize == 2
+_SWAP = sys.byteorder == "little"
+"""array("H") reads native order; codes are big-endian (ISO 32000-1 9.7.6.2)."""
 
 # Memoised Chars per font; beyond this codes are decoded without caching.
 MAX_CACHED_CODES = 200_000
@@ -80,7 +90,7 @@ class _Identity:
 
 
 class CompositeFont:
-    __slots__ = ("name", "kind", "vertical", "ascent", "descent", "_split", "_cache",
+    __slots__ = ("name", "kind", "vertical", "ascent", "descent", "_split", "_fixed", "_cache",
                  "_encoding", "_tounicode", "_ucs2", "_gid_text", "_cid_to_gid",
                  "_widths", "_dw", "_w2", "_dw2")
 
@@ -88,6 +98,22 @@ class CompositeFont:
         if type(data) is not bytes:  # pypdf's ByteStringObject, str, ...
             data = to_bytes(data)
         cache = self._cache
+        fixed = self._fixed
+        if fixed == 2 and not len(data) & 1:
+            # Identity-H and the like: every code is two bytes, so split
+            # them in C and look the Chars up (all seen before: the usual case).
+            codes = _codes_array("H", data)
+            if _SWAP:
+                codes.byteswap()
+            try:
+                return [cache[_TWO_BYTE_KEY | code] for code in codes]
+            except KeyError:
+                pass  # a code not seen yet: the general path below makes it
+        elif fixed == 1:
+            try:
+                return [cache[_ONE_BYTE_KEY | code] for code in data]
+            except KeyError:
+                pass
         out = []
         for code, size in self._split(data):
             key = (size << 32) | code
@@ -272,7 +298,12 @@ def load_type0(font_dict, issues: list[Issue]) -> CompositeFont:
         encoding = _Identity(False) if tounicode is None or not tounicode.codespace else tounicode
     font._encoding = encoding
     font.vertical = bool(encoding.vertical)
-    font._split = CodeSplitter(list(encoding.codespace), 2).split
+    splitter = CodeSplitter(list(encoding.codespace), 2)
+    font._split = splitter.split
+    # Every code of the same length (CodeSplitter's fixed length), 1 or 2:
+    # decode's fast paths; 0 otherwise.
+    fixed = splitter._fixed  # noqa: SLF001
+    font._fixed = fixed if fixed == 1 or (fixed == 2 and _ARRAY_OK) else 0
     font._tounicode = tounicode
     collection = _collection(descendant, cmap_name)
     font._ucs2 = load_predefined(f"Adobe-{collection}-UCS2") if collection else None
