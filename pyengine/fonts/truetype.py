@@ -227,7 +227,11 @@ def glyph_names(font: bytes) -> dict[int, str]:
     if entry is None:
         return {}
     offset, length = entry
-    post = font[offset:offset + length]
+    return _post_glyph_names(font[offset:offset + length])
+
+
+def _post_glyph_names(post: bytes) -> dict[int, str]:
+    """``glyph_names`` of the 'post' table ``post``."""
     try:
         version = _u32(post, 0)
         if version == 0x00010000:
@@ -253,16 +257,91 @@ def glyph_names(font: bytes) -> dict[int, str]:
     return out
 
 
-def glyph_texts(font: bytes, tables: CmapTables | None = None) -> dict[int, str]:
+def glyph_texts(font: bytes, tables: CmapTables | None = None) -> GlyphTexts:
     """glyph id -> Unicode text: the inverted Unicode cmap subtable, then
-    the glyph names of the 'post' table through the glyph list."""
-    from .glyphlist import glyph_to_unicode
-
+    the glyph names of the 'post' table through the glyph list.  Each part
+    is computed when first asked (``GlyphTexts``)."""
     tables = tables if tables is not None else parse_cmap(font)
-    out = tables.gid_to_unicode()
-    for gid, glyph in glyph_names(font).items():
-        if gid and gid not in out:
-            text = glyph_to_unicode(glyph)
+    return GlyphTexts(font, tables)
+
+
+class GlyphTexts:
+    """The map ``glyph_texts`` describes, built lazily: a font whose text
+    comes from its ToUnicode map never inverts its cmap or reads its 'post'
+    names (a CJK font has tens of thousands), and a 'post' name goes through
+    the glyph list only for a glyph id the cmap does not explain.
+
+    Supports what a dict of it was used for: ``get``, ``in``, ``[]``,
+    truth, and adding entries (``m[gid] = text``)."""
+
+    __slots__ = ("_tables", "_post", "_inverse", "_names", "_texts", "_extra", "_any")
+
+    def __init__(self, font: bytes, tables: CmapTables) -> None:
+        self._tables: CmapTables | None = tables
+        entry = table_directory(font).get(b"post")
+        # Only the 'post' table is kept, not the whole program.
+        self._post: bytes | None = None
+        if entry is not None:
+            offset, length = entry
+            self._post = font[offset:offset + length]
+        self._inverse: dict[int, str] | None = None
+        self._names: dict[int, str] | None = None
+        self._texts: dict[int, str | None] = {}
+        """glyph id -> text from its 'post' name (None: none), as asked."""
+        self._extra: dict[int, str] = {}
+        self._any: bool | None = None
+
+    def _cmap(self) -> dict[int, str]:
+        if self._inverse is None:
+            self._inverse = self._tables.gid_to_unicode() if self._tables is not None else {}
+            self._tables = None
+        return self._inverse
+
+    def _post_names(self) -> dict[int, str]:
+        if self._names is None:
+            self._names = _post_glyph_names(self._post) if self._post is not None else {}
+            self._post = None
+        return self._names
+
+    def _post_text(self, gid: int) -> str | None:
+        texts = self._texts
+        if gid in texts:
+            return texts[gid]
+        from .glyphlist import glyph_to_unicode
+
+        name = self._post_names().get(gid)
+        text = texts[gid] = glyph_to_unicode(name) if name is not None else None
+        return text
+
+    def get(self, gid: int, default=None):
+        if self._extra:
+            text = self._extra.get(gid)
             if text is not None:
-                out[gid] = text
-    return out
+                return text
+        text = self._cmap().get(gid)
+        if text is not None:
+            return text
+        if gid:  # glyph 0 (.notdef) is never named to text
+            text = self._post_text(gid)
+            if text is not None:
+                return text
+        return default
+
+    def __contains__(self, gid: int) -> bool:
+        return self.get(gid) is not None
+
+    def __getitem__(self, gid: int) -> str:
+        text = self.get(gid)
+        if text is None:
+            raise KeyError(gid)
+        return text
+
+    def __setitem__(self, gid: int, text: str) -> None:
+        self._extra[gid] = text  # before the font's own entries, as in a dict
+        self._any = True
+
+    def __bool__(self) -> bool:
+        if self._any is None:
+            self._any = bool(self._cmap()) or bool(self._extra) or any(
+                gid and self._post_text(gid) is not None for gid in self._post_names())
+        return self._any

@@ -23,6 +23,7 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ..options import Options
 from ..records import SOURCE_PAGE, Glyph, Line, Word
@@ -104,31 +105,50 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     glyph is looked up in the four grid cells nearest to its origin.
     """
     seen: dict[tuple[str, int, int], list[Glyph]] = {}
+    seen_get = seen.get
     out: list[Glyph] = []
+    append = out.append
     dup_tol = options.duplicate_tolerance
     for g in glyphs:
         text = g.text
         if not text or g.is_space:
-            out.append(g)
+            append(g)
             continue
-        fx, fy = g.ox / DUP_CELL, g.oy / DUP_CELL
+        ox, oy = g.ox, g.oy
+        fx, fy = ox / DUP_CELL, oy / DUP_CELL
         cx, cy = int(fx // 1), int(fy // 1)
         nx = cx - 1 if fx - cx < 0.5 else cx + 1
         ny = cy - 1 if fy - cy < 0.5 else cy + 1
-        tol = max(dup_tol * g.size, 0.1)
+        key = (text, cx, cy)
+        c0 = seen_get(key)
+        c1 = seen_get((text, nx, cy))
+        c2 = seen_get((text, cx, ny))
+        c3 = seen_get((text, nx, ny))
+        if c0 is None and c1 is None and c2 is None and c3 is None:
+            seen[key] = [g]  # nothing near with this text: no distances to measure
+            append(g)
+            continue
+        size = g.size
+        source = g.source
+        tol = max(dup_tol * size, 0.1)
         dup = False
-        for key in ((text, cx, cy), (text, nx, cy), (text, cx, ny), (text, nx, ny)):
-            for h in seen.get(key, ()):
-                if abs(h.ox - g.ox) <= tol and abs(h.oy - g.oy) <= tol and \
-                        abs(h.size - g.size) <= tol and h.source == g.source:
+        for cell in (c0, c1, c2, c3):
+            if cell is None:
+                continue
+            for h in cell:
+                if abs(h.ox - ox) <= tol and abs(h.oy - oy) <= tol and \
+                        abs(h.size - size) <= tol and h.source == source:
                     dup = True
                     break
             if dup:
                 break
         if dup:
             continue
-        seen.setdefault((text, cx, cy), []).append(g)
-        out.append(g)
+        if c0 is None:
+            seen[key] = [g]
+        else:
+            c0.append(g)
+        append(g)
     return out
 
 
@@ -136,24 +156,32 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     """Cut the drawing order into runs that stay on one line."""
     segs: list[_Seg] = []
     cur: _Seg | None = None
-    tol_v = options.line_baseline_tolerance
-    back = options.word_overlap_back
+    half_tol_v = options.line_baseline_tolerance * 0.5  # exact: a power of two
+    back = -options.word_overlap_back
     gap_max = options.segment_gap
+    append = segs.append
     for seq, g in enumerate(glyphs):
-        p = _project(g)
-        p.seq = seq
+        if g.dx == 1.0 and g.dy == 0.0 and not g.vertical:  # _project's upright case, inline
+            p = _G(g, g.ox, g.ox + (g.x1 - g.x0), g.oy, 0, seq)
+        else:
+            p = _project(g)
+            p.seq = seq
         if cur is not None and p.key == cur.key and g.source == cur.source:
-            size = max(cur.size, g.size)
+            gsize = g.size
+            csize = cur.size
+            size = gsize if gsize > csize else csize
             du = p.u0 - cur.u1
-            if abs(p.v - cur.v) <= tol_v * size * 0.5 and -back * size <= du <= gap_max * size:
+            if abs(p.v - cur.v) <= half_tol_v * size and back * size <= du <= gap_max * size:
                 cur.glyphs.append(p)
-                cur.u1 = max(cur.u1, p.u1)
-                cur.u0 = min(cur.u0, p.u0)
-                if g.size > cur.size:
-                    cur.size = g.size
+                if p.u1 > cur.u1:
+                    cur.u1 = p.u1
+                if p.u0 < cur.u0:
+                    cur.u0 = p.u0
+                if gsize > csize:
+                    cur.size = gsize
                 continue
         cur = _Seg(len(segs), p.key, [p], p.u0, p.u1, p.v, g.size, g.source)
-        segs.append(cur)
+        append(cur)
     return segs
 
 
@@ -349,35 +377,93 @@ def is_cjk(ch: str) -> bool:
     return any(lo <= o <= hi for lo, hi in _NO_SPACE_SCRIPTS)
 
 
+class _TextCache(dict):
+    """``cache[text]``: ``fn(text)``, computed once per distinct glyph text
+    (glyph texts repeat: a page holds a few hundred distinct ones)."""
+
+    __slots__ = ("fn",)
+    LIMIT = 50_000
+    """Entries kept at most (a hostile file may map every glyph apart)."""
+
+    def __init__(self, fn) -> None:
+        super().__init__()
+        self.fn = fn
+
+    def __missing__(self, text: str) -> bool:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        value = self[text] = self.fn(text)
+        return value
+
+
+CJK = _TextCache(is_cjk)
+"""``CJK[text]`` is ``is_cjk(text)``."""
+
+_CJK_CHARS = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _NO_SPACE_SCRIPTS) + "]")
+"""Any character ``is_cjk`` is true for."""
+
+
+def has_cjk(text: str) -> bool:
+    """Does ``text`` hold a character ``is_cjk`` is true for?  (False means
+    ``is_cjk`` is false for every glyph whose text is a part of ``text``.)"""
+    return _CJK_CHARS.search(text) is not None
+
+
 def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
     """A word of ``glyphs``; its text is theirs unless given (reordered)."""
     if text is None:
-        text = "".join(p.g.text for p in glyphs)
+        text = "".join([p.g.text for p in glyphs])
     if not text.strip():
         return None
     if not text.isascii():
         text = unicodedata.normalize("NFC", normalise_presentation_forms(text))
-    gs = [p.g for p in glyphs if p.g.text]
+    gs = []
+    unmapped = 0
+    for p in glyphs:
+        g = p.g
+        if g.text:
+            gs.append(g)
+        if not g.mapped:
+            unmapped += 1
     base = gs or [p.g for p in glyphs]
     first = base[0]
+    # One pass for the box, the size and the flags (min/max keep the first
+    # of equal values, as the builtins do).
+    x0, y0, x1, y1, size = first.x0, first.y0, first.x1, first.y1, first.size
+    invisible = first.render_mode in (3, 7)
+    for g in base:
+        if g.x0 < x0:
+            x0 = g.x0
+        if g.y0 < y0:
+            y0 = g.y0
+        if g.x1 > x1:
+            x1 = g.x1
+        if g.y1 > y1:
+            y1 = g.y1
+        if g.size > size:
+            size = g.size
+        if invisible and g.render_mode not in (3, 7):
+            invisible = False
     return Word(
         text=text,
-        x0=min(g.x0 for g in base), y0=min(g.y0 for g in base),
-        x1=max(g.x1 for g in base), y1=max(g.y1 for g in base),
-        size=max(g.size for g in base),
+        x0=x0, y0=y0, x1=x1, y1=y1,
+        size=size,
         dx=first.dx if not first.vertical else -first.dy,
         dy=first.dy if not first.vertical else first.dx,
         source=first.source,
-        invisible=all(g.render_mode in (3, 7) for g in base),
-        unmapped=sum(1 for p in glyphs if not p.g.mapped),
+        invisible=invisible,
+        unmapped=unmapped,
     )
 
 
-def line_words(line: _LineAcc, options: Options, rtl_page: bool = False) -> list[Word]:
-    """The line's words, in logical order (bidi.py for right-to-left text)."""
-    groups = word_glyphs(line, options)
+def line_words(line: _LineAcc, options: Options, rtl_page: bool = False,
+               rtl_text: bool = True, marks: bool = True) -> list[Word]:
+    """The line's words, in logical order (bidi.py for right-to-left text).
+    ``rtl_text`` and ``marks`` False: the page holds no right-to-left
+    character, no overlay mark (``_OVERLAY_CHARS``): nothing to look for."""
+    groups = word_glyphs(line, options, marks)
     words = []
-    if has_rtl("".join(p.g.text for grp in groups for p in grp)):
+    if rtl_text and has_rtl("".join(p.g.text for grp in groups for p in grp)):
         for pairs in logical_order(groups, lambda p: normalise_presentation_forms(p.g.text),
                                    lambda p: (p.u0, p.u1, p.seq), lambda p: p.g.text, rtl_page,
                                    lambda p: p.g.font):
@@ -401,12 +487,20 @@ def _is_combining(text: str) -> bool:
     return bool(text) and all(unicodedata.category(c) in ("Mn", "Me") for c in text)
 
 
+_OVERLAY_CHARS = re.compile("[\u0300-\u036f\u20d0-\u20ff]")
+"""The characters of ``_is_overlay_mark``: a text without any holds none."""
+
+
 def _is_overlay_mark(text: str) -> bool:
     """A generic combining mark (U+0300-036F, U+20D0-20FF: accents, the
     negation slash).  Marks of scripts with their own glyph order (Indic
     vowel signs and viramas, Arabic and Hebrew points) are not moved."""
     return bool(text) and all(0x300 <= ord(c) <= 0x36F or 0x20D0 <= ord(c) <= 0x20FF
                               for c in text)
+
+
+_OVERLAY = _TextCache(_is_overlay_mark)
+_COMBINING = _TextCache(_is_combining)
 
 
 def marks_after_bases(glyphs: list[_G]) -> set[int]:
@@ -416,16 +510,19 @@ def marks_after_bases(glyphs: list[_G]) -> set[int]:
     are sorted along the line.  Only generic marks move (``_is_overlay_mark``).
     Returns the ids of the marks moved."""
     moved: set[int] = set()
+    overlay, combining = _OVERLAY, _COMBINING
     i = 0
     while i < len(glyphs) - 1:
-        m, nxt = glyphs[i], glyphs[i + 1]
-        text = m.g.text
-        if _is_overlay_mark(text) and \
-                m.u1 - m.u0 <= MARK_MAX_WIDTH * m.g.size and \
-                not _is_combining(nxt.g.text) and nxt.g.text.strip() and \
+        m = glyphs[i]
+        if not overlay[m.g.text]:
+            i += 1
+            continue
+        nxt = glyphs[i + 1]
+        if m.u1 - m.u0 <= MARK_MAX_WIDTH * m.g.size and \
+                not combining[nxt.g.text] and nxt.g.text.strip() and \
                 nxt.u0 - 0.01 * m.g.size <= m.u0 < nxt.u1 and \
                 not (i and glyphs[i - 1].u0 <= m.u0 < glyphs[i - 1].u1 and
-                     glyphs[i - 1].g.text.strip() and not _is_combining(glyphs[i - 1].g.text)):
+                     glyphs[i - 1].g.text.strip() and not combining[glyphs[i - 1].g.text]):
             glyphs[i], glyphs[i + 1] = nxt, m
             moved.add(id(m))
             i += 2
@@ -469,17 +566,30 @@ def _glyph_share(g: Glyph, f0: float, f1: float, text: str, blank: bool) -> Glyp
     return g._replace(text=text, y0=y0, y1=y1, is_space=blank)
 
 
-def word_glyphs(line: _LineAcc, options: Options) -> list[list[_G]]:
+_u0 = attrgetter("u0")
+
+
+def word_glyphs(line: _LineAcc, options: Options, marks: bool = True) -> list[list[_G]]:
     """The line's glyphs sorted along it (visual order), cut into words at
-    space glyphs and measured gaps."""
-    glyphs = [q for s in line.segs for p in s.glyphs for q in split_inner_spaces(p)]
-    glyphs.sort(key=lambda p: p.u0)
-    moved = marks_after_bases(glyphs)
+    space glyphs and measured gaps.  ``marks`` False: no glyph of the line
+    is an overlay mark (skips ``marks_after_bases``)."""
+    glyphs = []
+    for s in line.segs:
+        for p in s.glyphs:
+            if len(p.g.text) < 2:  # split_inner_spaces keeps it whole
+                glyphs.append(p)
+            else:
+                glyphs.extend(split_inner_spaces(p))
+    glyphs.sort(key=_u0)
+    moved = marks_after_bases(glyphs) if marks else ()
     groups: list[list[_G]] = []
     hard: list[bool] = []  # per group: it follows a space glyph (a sure break)
     cur: list[_G] = []
     prev: _G | None = None
     after_space = False
+    space_gap, cjk_space_gap = options.space_gap, options.cjk_space_gap
+    wide = cjk_space_gap >= space_gap  # then gap <= space_gap * size (>= 0) is no CJK break
+    cjk = CJK
     for p in glyphs:
         g = p.g
         if g.is_space:
@@ -489,15 +599,21 @@ def word_glyphs(line: _LineAcc, options: Options) -> list[list[_G]]:
             cur, prev, after_space = [], p, True
             continue
         if cur and prev is not None:
-            size = max(prev.g.size, g.size)
+            pg = prev.g
+            size = pg.size if not (g.size > pg.size) else g.size
             gap = p.u0 - prev.u1
-            limit = options.space_gap
-            if is_cjk(g.text) and is_cjk(prev.g.text):
-                limit = options.cjk_space_gap
-            if gap > limit * size or g.source != prev.g.source:
+            # gap > limit * size, the limit cjk_space_gap between two CJK
+            # glyphs, else space_gap: CJK looked up only when it matters.
+            if gap > space_gap * size:
+                split = not (cjk[g.text] and cjk[pg.text]) or gap > cjk_space_gap * size
+            elif wide and size >= 0.0:
+                split = False
+            else:
+                split = cjk[g.text] and cjk[pg.text] and gap > cjk_space_gap * size
+            if split or g.source != pg.source:
                 groups.append(cur)
                 hard.append(after_space)
-                cur, after_space = [], g.source != prev.g.source
+                cur, after_space = [], g.source != pg.source
         if not g.text and not cur:
             # An unmapped glyph alone does not start a word.
             prev = p
@@ -508,7 +624,8 @@ def word_glyphs(line: _LineAcc, options: Options) -> list[list[_G]]:
     if cur:
         groups.append(cur)
         hard.append(after_space)
-    kept = [(grp, h) for grp, h in zip(groups, hard) if any(p.g.text.strip() for p in grp)]
+    kept = [(grp, h) for grp, h in zip(groups, hard)
+            if grp[0].g.text.strip() or any(p.g.text.strip() for p in grp)]
     return join_letter_spaced([grp for grp, _ in kept], [h for _, h in kept], options)
 
 
@@ -615,10 +732,14 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     """The stages of this module, in order."""
     glyphs = drop_duplicates(glyphs, options)
     segs = segments(glyphs, options)
-    rtl_page = page_is_rtl(g.text for g in glyphs)
+    texts = [g.text for g in glyphs]
+    page_text = "".join(texts)
+    rtl_text = has_rtl(page_text)
+    rtl_page = page_is_rtl(texts) if rtl_text else False
+    marks = _OVERLAY_CHARS.search(page_text) is not None
     out = []
     for acc in merge_lines(segs, options):
-        words = line_words(acc, options, rtl_page)
+        words = line_words(acc, options, rtl_page, rtl_text, marks)
         if words:
             out.append((acc, to_line(acc, words)))
     return out

@@ -21,8 +21,10 @@ moved, dropped or reordered.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..records import Glyph
-from .lines import is_cjk
+from .lines import _TextCache, has_cjk, is_cjk
 
 STACK_MIN = 3
 """Horizontal CJK glyphs stacked in a row (in drawing order) that make a
@@ -46,8 +48,12 @@ def _upright(g: Glyph) -> bool:
     return g.dx == 1.0 and g.dy == 0.0
 
 
+_ONE_CJK = _TextCache(lambda text: len(text) == 1 and is_cjk(text))
+"""``_ONE_CJK[text]``: one character, of a script without word spaces."""
+
+
 def _single_cjk(g: Glyph) -> bool:
-    return not g.vertical and _upright(g) and len(g.text) == 1 and is_cjk(g.text)
+    return not g.vertical and g.dx == 1.0 and g.dy == 0.0 and _ONE_CJK[g.text]
 
 
 def _stackable(g: Glyph) -> bool:
@@ -65,8 +71,11 @@ def _follows(p: Glyph, g: Glyph) -> bool:
 def _chains(glyphs: list[Glyph]) -> list[list[int]]:
     chains: list[list[int]] = []
     cur: list[int] = []
+    one_cjk = _ONE_CJK
     for i, g in enumerate(glyphs):
-        ok = _stackable(g)
+        # _stackable(g), inline
+        ok = g.dx == 1.0 and g.dy == 0.0 and (
+            (g.vertical and bool(g.text.strip())) or (not g.vertical and one_cjk[g.text]))
         if ok and cur and _follows(glyphs[cur[-1]], g):
             cur.append(i)
             continue
@@ -78,8 +87,14 @@ def _chains(glyphs: list[Glyph]) -> list[list[int]]:
     return chains
 
 
+_TEXT = itemgetter(0)
+_VERTICAL = itemgetter(Glyph._fields.index("vertical"))
+
+
 def stack_columns(glyphs: list[Glyph]) -> list[Glyph]:
     """The glyphs, those of stacked columns flagged vertical (see above)."""
+    if not any(map(_VERTICAL, glyphs)) and not has_cjk("".join(map(_TEXT, glyphs))):
+        return glyphs  # nothing stackable
     columns: list[tuple[float, float, float, float]] = []  # x, size, top, bottom
     members: set[int] = set()
     for chain in _chains(glyphs):
