@@ -23,13 +23,14 @@ import pyengine
 from pyengine import repair
 from pyengine.errors import Damaged, ExtractError
 from pdfbuild import helvetica, make_pdf
+from corpus import corpus_dir
 
 F = {"/F1": helvetica()}
 PAGES = [b"BT /F1 12 Tf 72 700 Td (First page text) Tj ET",
          b"BT /F1 12 Tf 72 700 Td (Second page text) Tj ET"]
 TEXTS = ["First page text\n", "Second page text\n"]
 GOOD = make_pdf(PAGES, fonts=F)
-CORPUS = os.environ.get("PYENGINE_CORPUS", "/work/shared/corpus")
+CORPUS = str(corpus_dir() or "/nonexistent")  # PYENGINE_CORPUS or ../shared/corpus
 
 
 def codes(doc) -> set[str]:

@@ -17,8 +17,9 @@ from pypdf.generic import ArrayObject, DictionaryObject, NameObject
 import pyengine
 from pyengine.render import document_to_dict
 from pdfbuild import helvetica, make_pdf, obj, stream, tounicode, type0
+from corpus import corpus_dir
 
-CORPUS = os.environ.get("PYENGINE_CORPUS", "/work/shared/corpus")
+CORPUS = str(corpus_dir() or "/nonexistent")  # PYENGINE_CORPUS or ../shared/corpus
 
 NO_MAP = {"/Type": "/Font", "/Subtype": "/Type0", "/BaseFont": "/Mystery", "/Encoding": "/Identity-H",
           "/DescendantFonts": [{"/Type": "/Font", "/Subtype": "/CIDFontType2",
