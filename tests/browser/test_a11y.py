@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_helpers import READY_TIMEOUT_MS, ROOT, App
+from browser_helpers import READY_TIMEOUT_MS, RESULT_TIMEOUT_MS, ROOT, App
 from browser_pdfs import TWO_PAGE_TEXT, two_page_pdf
 
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -86,7 +86,8 @@ def test_everything_from_the_keyboard_with_visible_focus(a11y: App):
     # The drop zone is a button: Tab reaches it, Enter opens the file chooser.
     drop = tab_to(page, lambda f: f["id"] == "drop")
     assert drop["outline"] != "none" and drop["width"] >= 2, drop
-    with page.expect_file_chooser() as chooser:
+    # A generous wait: on a busy 2-core machine the chooser can take long.
+    with page.expect_file_chooser(timeout=RESULT_TIMEOUT_MS) as chooser:
         page.keyboard.press("Enter")
     job = int(page.get_attribute("body", "data-job") or 0) + 1
     chooser.value.set_files(files=[{"name": "keys.pdf", "mimeType": "application/pdf",
