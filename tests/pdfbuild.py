@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import io
 
-from pypdf import PdfWriter
+from pypdf import PdfReader, PdfWriter
 from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject,
-                           NameObject, NumberObject, RectangleObject, StreamObject)
+                           NameObject, NumberObject, RectangleObject, StreamObject,
+                           TextStringObject)
 
 
 def obj(v, writer=None):
@@ -108,6 +109,40 @@ def make_pdf(contents: list[bytes], fonts: dict | None = None, xobjects: dict | 
             res[NameObject("/XObject")] = xd
         page[NameObject("/Resources")] = res
         page[NameObject("/Contents")] = w._add_object(stream(data))
+    buf = io.BytesIO()
+    w.write(buf)
+    return buf.getvalue()
+
+
+def with_annotations(pdf: bytes, annots: list[dict], font: dict | None = None) -> bytes:
+    """Page 1 of ``pdf`` with these annotations (replacing any it had).
+
+    Each is ``{"subtype": "/FreeText", "rect": [x0, y0, x1, y1], "content":
+    b"BT /Fa 12 Tf ..."}``: an appearance stream the size of its rect whose
+    font /Fa is ``font`` (added to the file) or else the page's own /F1.  A
+    ``"field"`` makes it a text field (/FT /Tx) of that name, with ``"value"``
+    as its /V when given.
+    """
+    w = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    page = w.pages[0]
+    font_ref = (w._add_object(obj(font, w)) if font is not None
+                else page["/Resources"]["/Font"].raw_get("/F1"))
+    refs = ArrayObject()
+    for a in annots:
+        x0, y0, x1, y1 = a["rect"]
+        ap = stream(a["content"], {"/Type": "/XObject", "/Subtype": "/Form",
+                                   "/BBox": [0, 0, x1 - x0, y1 - y0]})
+        ap[NameObject("/Resources")] = DictionaryObject(
+            {NameObject("/Font"): DictionaryObject({NameObject("/Fa"): font_ref})})
+        annot = obj({"/Type": "/Annot", "/Subtype": a["subtype"], "/Rect": list(a["rect"])}, w)
+        annot[NameObject("/AP")] = DictionaryObject({NameObject("/N"): w._add_object(ap)})
+        if "field" in a:
+            annot[NameObject("/FT")] = NameObject("/Tx")
+            annot[NameObject("/T")] = TextStringObject(a["field"])
+            if "value" in a:
+                annot[NameObject("/V")] = TextStringObject(a["value"])
+        refs.append(w._add_object(annot))
+    page[NameObject("/Annots")] = refs
     buf = io.BytesIO()
     w.write(buf)
     return buf.getvalue()

@@ -1,10 +1,6 @@
 """Words, lines and reading order from geometry, on content written here."""
 
-import io
-
-from pdfbuild import helvetica, make_pdf, obj, stream, tounicode, type0
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, DictionaryObject, NameObject
+from pdfbuild import helvetica, make_pdf, tounicode, type0, with_annotations
 
 import pyengine
 
@@ -139,19 +135,8 @@ def test_a_space_drawn_over_a_word_does_not_split_it():
 
 def _with_stamp(pdf: bytes, text: bytes, rect: list[int], size: int) -> bytes:
     """Page 1 gets a stamp annotation whose appearance shows ``text``."""
-    w = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    page = w.pages[0]
-    ap = stream(b"BT /F1 %d Tf 2 4 Td (%s) Tj ET" % (size, text),
-                {"/Type": "/XObject", "/Subtype": "/Form",
-                 "/BBox": [0, 0, rect[2] - rect[0], rect[3] - rect[1]]})
-    ap[NameObject("/Resources")] = DictionaryObject({NameObject("/Font"): DictionaryObject(
-        {NameObject("/F1"): page["/Resources"]["/Font"].raw_get("/F1")})})
-    annot = obj({"/Type": "/Annot", "/Subtype": "/Stamp", "/Rect": rect})
-    annot[NameObject("/AP")] = DictionaryObject({NameObject("/N"): w._add_object(ap)})
-    page[NameObject("/Annots")] = ArrayObject([w._add_object(annot)])
-    buf = io.BytesIO()
-    w.write(buf)
-    return buf.getvalue()
+    return with_annotations(pdf, [{"subtype": "/Stamp", "rect": rect,
+                                   "content": b"BT /Fa %d Tf 2 4 Td (%s) Tj ET" % (size, text)}])
 
 
 def test_stamp_annotation_over_page_text_is_not_woven_into_its_words():

@@ -6,17 +6,14 @@ when the corpus is absent) looks at real Type3 and predefined-CMap files.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 
 import pytest
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, DictionaryObject, NameObject
 
 import pyengine
 from pyengine.render import document_to_dict
-from pdfbuild import helvetica, make_pdf, obj, stream, tounicode, type0
+from pdfbuild import helvetica, make_pdf, tounicode, type0, with_annotations
 from corpus import corpus_dir
 
 CORPUS = str(corpus_dir() or "/nonexistent")  # PYENGINE_CORPUS or ../shared/corpus
@@ -49,31 +46,20 @@ PAGE2 = b"BT /F1 12 Tf 72 700 Td (Second) Tj ET BT /F3 12 Tf 72 650 Td <00050006
 PAGE3 = b"BT /F3 12 Tf 72 650 Td <0008> Tj ET"
 
 
-def with_annotations(pdf: bytes) -> bytes:
-    """Page 1 gets a FreeText annotation and a form field, each with an
-    appearance stream that shows text in /F1."""
-    w = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    page = w.pages[0]
-    font_ref = page["/Resources"]["/Font"].raw_get("/F1")
-    annots = ArrayObject()
-    for subtype, text, y in (("/FreeText", b"Note text", 400), ("/Widget", b"Field", 300)):
-        ap = stream(b"BT /F1 10 Tf 2 2 Td (" + text + b") Tj ET",
-                    {"/Type": "/XObject", "/Subtype": "/Form", "/BBox": [0, 0, 100, 20]})
-        ap[NameObject("/Resources")] = DictionaryObject(
-            {NameObject("/Font"): DictionaryObject({NameObject("/F1"): font_ref})})
-        annot = obj({"/Type": "/Annot", "/Subtype": subtype,
-                     "/Rect": [72, y, 172, y + 20]})
-        annot[NameObject("/AP")] = DictionaryObject({NameObject("/N"): w._add_object(ap)})
-        annots.append(w._add_object(annot))
-    page[NameObject("/Annots")] = annots
-    buf = io.BytesIO()
-    w.write(buf)
-    return buf.getvalue()
+def with_note_and_field(pdf: bytes) -> bytes:
+    """Page 1 gets a FreeText annotation and a widget, each with an
+    appearance stream that shows text in the page's /F1."""
+    return with_annotations(pdf, [
+        {"subtype": "/FreeText", "rect": [72, 400, 172, 420],
+         "content": b"BT /Fa 10 Tf 2 2 Td (Note text) Tj ET"},
+        {"subtype": "/Widget", "rect": [72, 300, 172, 320],
+         "content": b"BT /Fa 10 Tf 2 2 Td (Field) Tj ET"},
+    ])
 
 
 @pytest.fixture(scope="module")
 def doc():
-    return pyengine.extract(with_annotations(make_pdf([PAGE1, PAGE2, PAGE3], fonts=FONTS)))
+    return pyengine.extract(with_note_and_field(make_pdf([PAGE1, PAGE2, PAGE3], fonts=FONTS)))
 
 
 def test_font_kinds_used(doc):

@@ -6,15 +6,12 @@ backend in the versions footer."""
 
 from __future__ import annotations
 
-import io
 import re
 
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
 
 from browser_helpers import App
 from browser_pdfs import two_page_pdf
-from pdfbuild import make_pdf, obj, stream
+from pdfbuild import make_pdf, with_annotations
 
 HELVETICA = {"/Type": "/Font", "/Subtype": "/Type1", "/BaseFont": "/Helvetica"}
 MARKUP_FONT = "<b>Bold</b>"
@@ -45,26 +42,12 @@ def report_pdf() -> bytes:
              b"BT /F2 12 Tf 72 650 Td <0008> Tj ET BT /F3 12 Tf 72 600 Td <00090009> Tj ET\n"]
     data = make_pdf(pages, fonts={"/F1": HELVETICA, "/F2": no_map_font("/Mystery"),
                                   "/F3": no_map_font("/" + MARKUP_FONT)})
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
-    font = writer._add_object(obj(HELVETICA, writer))
-    annots = ArrayObject()
-    for subtype, text, y in (("/FreeText", b"Sticky note", 500), ("/Widget", b"Filled", 450)):
-        ap = stream(b"BT /Fa 12 Tf 2 4 Td (" + text + b") Tj ET",
-                    {"/Type": "/XObject", "/Subtype": "/Form", "/BBox": [0, 0, 100, 20]})
-        ap[NameObject("/Resources")] = DictionaryObject(
-            {NameObject("/Font"): DictionaryObject({NameObject("/Fa"): font})})
-        annot = obj({"/Type": "/Annot", "/Subtype": subtype, "/Rect": [72, y, 172, y + 20]},
-                    writer)
-        annot[NameObject("/AP")] = DictionaryObject({NameObject("/N"): writer._add_object(ap)})
-        if subtype == "/Widget":
-            annot[NameObject("/FT")] = NameObject("/Tx")
-            annot[NameObject("/T")] = TextStringObject("name")
-            annot[NameObject("/V")] = TextStringObject(text.decode())
-        annots.append(writer._add_object(annot))
-    writer.pages[0][NameObject("/Annots")] = annots
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return with_annotations(data, [
+        {"subtype": "/FreeText", "rect": [72, 500, 172, 520],
+         "content": b"BT /Fa 12 Tf 2 4 Td (Sticky note) Tj ET"},
+        {"subtype": "/Widget", "rect": [72, 450, 172, 470],
+         "content": b"BT /Fa 12 Tf 2 4 Td (Filled) Tj ET", "field": "name", "value": "Filled"},
+    ], font=HELVETICA)
 
 
 def wrong_startxref_pdf() -> bytes:

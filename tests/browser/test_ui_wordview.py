@@ -3,16 +3,13 @@ colours, text <-> boxes both ways, and the keyboard."""
 
 from __future__ import annotations
 
-import io
 
 from playwright.sync_api import expect
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from browser_helpers import App
 from browser_pdfs import FONT, SIZE, TWO_PAGE_LINES, TWO_PAGE_TEXT, two_page_pdf
-from pdfbuild import make_pdf, obj, stream, tounicode, type0
+from pdfbuild import make_pdf, tounicode, type0, with_annotations
 
 HELVETICA = {"/Type": "/Font", "/Subtype": "/Type1", "/BaseFont": "/Helvetica"}
 
@@ -28,25 +25,12 @@ def flags_pdf() -> bytes:
                b"BT /F2 12 Tf 72 550 Td <00010002> Tj ET\n")
     cid = type0(tounicode(b"1 beginbfchar\n<0001> <0041>\nendbfchar\n", two_byte=True))
     data = make_pdf([content], fonts={"/F1": HELVETICA, "/F2": cid})
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
-    font = writer._add_object(obj(HELVETICA, writer))
-    annots = ArrayObject()
-    for subtype, text, y in (("/FreeText", b"Sticky", 500), ("/Widget", b"Field", 450)):
-        ap = stream(b"BT /Fa 12 Tf 2 4 Td (" + text + b") Tj ET",
-                    {"/Type": "/XObject", "/Subtype": "/Form", "/BBox": [0, 0, 100, 20]})
-        ap[NameObject("/Resources")] = DictionaryObject(
-            {NameObject("/Font"): DictionaryObject({NameObject("/Fa"): font})})
-        annot = obj({"/Type": "/Annot", "/Subtype": subtype, "/Rect": [72, y, 172, y + 20]},
-                    writer)
-        annot[NameObject("/AP")] = DictionaryObject({NameObject("/N"): writer._add_object(ap)})
-        if subtype == "/Widget":
-            annot[NameObject("/FT")] = NameObject("/Tx")
-            annot[NameObject("/T")] = TextStringObject("f1")
-        annots.append(writer._add_object(annot))
-    writer.pages[0][NameObject("/Annots")] = annots
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return with_annotations(data, [
+        {"subtype": "/FreeText", "rect": [72, 500, 172, 520],
+         "content": b"BT /Fa 12 Tf 2 4 Td (Sticky) Tj ET"},
+        {"subtype": "/Widget", "rect": [72, 450, 172, 470],
+         "content": b"BT /Fa 12 Tf 2 4 Td (Field) Tj ET", "field": "f1"},
+    ], font=HELVETICA)
 
 
 BOXES_JS = """(n) => {
