@@ -10,8 +10,10 @@ so the web worker can post progress and honour cancel between pages.
 
 from __future__ import annotations
 
+import gc
 import time
-from typing import Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 from . import document as docmod
 from .errors import Cancelled, ExtractError, error_for
@@ -23,18 +25,41 @@ from .records import Document, Issue, Page
 from .report import build_report
 
 
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause the cyclic garbage collector for one stage.
+
+    A page makes tens of thousands of small objects that reference counting
+    frees; the collector's passes over them found nothing to free and cost
+    7 to 14% of the time (156 corpus files).  It is enabled again (if it was)
+    when the stage ends, so cycles are collected between pages.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 class Session:
     """An opened document, extracted page by page."""
 
     def __init__(self, data: bytes, options: Options | None = None) -> None:
         self.options = options or DEFAULT_OPTIONS
-        self.doc = docmod.open_document(data, self.options.password)
+        with _no_cycle_collection():
+            self.doc = docmod.open_document(data, self.options.password)
         self.page_count = self.doc.page_count
         self.selected, self.truncated = docmod.select_pages(
             self.page_count, self.options.pages, self.options.max_pages)
 
     def page(self, number: int) -> Page:
         """Extract page ``number`` (1-based)."""
+        with _no_cycle_collection():
+            return self._page(number)
+
+    def _page(self, number: int) -> Page:
         started = time.monotonic()
         issues: list[Issue] = []
         with docmod.pypdf_warnings() as warned:
@@ -59,6 +84,10 @@ class Session:
         )
 
     def finish(self, pages: list[Page]) -> Document:
+        with _no_cycle_collection():
+            return self._finish(pages)
+
+    def _finish(self, pages: list[Page]) -> Document:
         pages = list(finish_pages(pages, self.options))  # strip_headers, dehyphenate
         issues = tuple([i for p in pages for i in p.issues] + self.doc.issues)
         fonts = self.doc.font_infos()
