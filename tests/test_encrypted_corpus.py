@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -24,23 +23,16 @@ from pyengine import crypto, extract
 from pyengine.errors import PasswordRequired, PasswordWrong
 from pyengine.options import Options
 
+from corpus import corpus_dir
+
 ENC_TAG = "enc_"
 WRONG_PASSWORD = "not the password"
-
-
-def _corpus_dir() -> Path | None:
-    for candidate in (os.environ.get("PYENGINE_CORPUS"),
-                      Path(__file__).resolve().parents[2] / "shared" / "corpus",
-                      Path("/work/shared/corpus")):
-        if candidate and (Path(candidate) / "manifest.json").is_file():
-            return Path(candidate)
-    return None
 
 
 def encrypted_entries() -> list[dict]:
     """One manifest entry per encrypted corpus file (the manifest may list a
     file twice)."""
-    corpus = _corpus_dir()
+    corpus = corpus_dir()
     if corpus is None:
         return []
     entries, seen = [], set()

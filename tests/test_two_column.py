@@ -19,6 +19,8 @@ import pytest
 import pyengine
 from pyengine.errors import ExtractError
 
+from corpus import corpus_dir
+
 PAGES_PER_FILE = 4
 MIDDLE = (0.25, 0.75)
 """The gutter is looked for in this span of the page width."""
@@ -28,18 +30,8 @@ STRAY_SHARE = 0.02
 """Words allowed to cover the gutter (spanning titles, captions), as a share
 of the page's words."""
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def _corpus() -> str | None:
-    env = os.environ.get("PYENGINE_CORPUS")
-    for c in ([env] if env else []) + [os.path.join(_ROOT, "..", "shared", "corpus")]:
-        if c and os.path.isdir(os.path.join(c, "pdfs")):
-            return c
-    return None
-
-
-CORPUS = _corpus()
+_found = corpus_dir()
+CORPUS = str(_found) if _found else None  # PYENGINE_CORPUS or ../shared/corpus
 
 
 def _records() -> list[dict]:

@@ -20,20 +20,10 @@ from pyengine.options import Options
 from pyengine.records import Glyph
 
 import verdictset as vs
+from corpus import corpus_dir
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def _corpus() -> str | None:
-    env = os.environ.get("PYENGINE_CORPUS")
-    for c in ([env] if env else []) + [os.path.join(_ROOT, "..", "shared", "corpus"),
-                                       "/work/shared/corpus"]:
-        if c and os.path.isdir(os.path.join(c, "pdfs")):
-            return c
-    return None
-
-
-CORPUS = _corpus()
+_found = corpus_dir()
+CORPUS = str(_found) if _found else None  # PYENGINE_CORPUS or ../shared/corpus
 needs_corpus = pytest.mark.skipif(CORPUS is None, reason="corpus not present")
 
 
