@@ -24,7 +24,7 @@ import re
 from io import BytesIO
 
 from pypdf import PdfReader
-from pypdf._utils import get_stream_data, read_non_whitespace
+from pypdf._utils import get_stream_data, logger_warning, read_non_whitespace
 from pypdf.errors import PdfStreamError
 from pypdf.generic import IndirectObject, NullObject, NumberObject, PdfObject, read_object
 
@@ -99,6 +99,10 @@ class LazyObjStmReader(PdfReader):
                 offset = headers.get((gen, num))
                 if offset is not None:
                     self.xref.setdefault(gen, {})[num] = offset
+                    # the warning pypdf gives when its own search finds it
+                    # (recorded as a pdf-recovered issue, document.py)
+                    logger_warning("Object %(idnum)d %(generation)d found", source="pypdf._reader",
+                                   idnum=num, generation=gen)
         return super().get_object(indirect_reference)
 
     def _get_object_from_stream(self, indirect_reference: IndirectObject) -> PdfObject:

@@ -55,5 +55,7 @@ def test_objects_missing_from_the_table_are_read(monkeypatch):
     assert words == _words(good)
     assert words[0] == ["Page", "1", "says", "hello"]
     assert words[-1] == ["Page", str(PAGES), "says", "hello"]
-    assert len(our_scans) == 1  # one pass over the file for every object
+    recovered = [i.message for i in extract(cut).issues if i.code == "pdf-recovered"]
+    assert any("found" in m for m in recovered)  # the repair is reported, as pypdf's was
+    assert len(our_scans) == 2  # one pass over the file per opening, for every object  # one pass over the file for every object
     assert pypdf_scans == []    # and none of pypdf's per-object searches
