@@ -224,6 +224,50 @@ def _neighbours_over_scripts(segs: list[_Seg]) -> tuple[list[int], list[int]]:
     return prev, nxt
 
 
+STACKED_SHIFT = 0.25
+"""Fraction of the line's size: a segment of smaller glyphs that stand over
+or under glyphs of a line's text (``STACKED_COVER``), their baselines this
+far apart, is not a part of that line, even within the baseline tolerance:
+a label set over dots (pdfminer-issue-1061-colour-space-stack: "m+1" 0.3 em
+over ". . .").  Accents drawn apart over a capital do not count."""
+STACKED_SYMBOL_SHIFT = 0.4
+"""Fraction of the size: the same for glyphs of the line's size.  Closer,
+they are the parts of one symbol ("⇀" 0.25 em over "↽", "∼" 0.32 em over
+"=" for "≅": deb-ja-platexsheet-jsclasses) or the lowered "E" of the TeX
+logo (0.26 em); further, a big operator of the next line hanging into this
+one (sf-GeoTopo-komprimiert: "⋃" 0.49 em under "n-dimensionaler")."""
+STACKED_COVER = 0.5
+"""Fraction of the narrower glyph's width: two glyphs overlapping along the
+line by more stand one over the other (a kerned "TE" of the TeX logo
+overlaps by a quarter)."""
+
+
+def _drawn_across(s: _Seg, ln: _LineAcc) -> bool:
+    """Do glyphs of ``s`` stand over or under glyphs of the line's text (of
+    its size), off their baseline by more than ``STACKED_SHIFT`` (smaller
+    glyphs) or ``STACKED_SYMBOL_SHIFT`` (not beside them, as a script)?"""
+    accent = _ACCENT
+    base = SCRIPT_SIZE_RATIO * ln.size
+    for t in ln.segs:
+        if t.size < base or min(s.u1, t.u1) - max(s.u0, t.u0) <= 0:
+            continue
+        for p in s.glyphs:
+            g = p.g
+            if not g.text.strip() or accent[g.text]:
+                continue
+            for q in t.glyphs:
+                h = q.g
+                # Only the line's own text counts, not its scripts: scripts
+                # may stand over scripts (x_i^2, HCO3-).
+                if h.size >= base and min(p.u1, q.u1) - max(p.u0, q.u0) > \
+                        STACKED_COVER * min(p.u1 - p.u0, q.u1 - q.u0) and \
+                        abs(q.v - p.v) > (STACKED_SHIFT * h.size if g.size < SCRIPT_SIZE_RATIO * h.size
+                                          else STACKED_SYMBOL_SHIFT * max(g.size, h.size)) and \
+                        h.text.strip() and not accent[h.text]:
+                    return True
+    return False
+
+
 def _is_marker(seg: _Seg) -> bool:
     """Is the segment a list marker alone (a bullet, "1.", "(a)")?"""
     text = "".join(p.g.text for p in seg.glyphs).strip()
@@ -312,6 +356,8 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                                 SCRIPT_SIZE_RATIO * s.size <= t.size <= s.size / SCRIPT_SIZE_RATIO and
                                 abs(t.v - s.v) > LINES_APART * min(t.size, s.size) for t in ln.segs):
                     continue
+                if not blank[i] and _drawn_across(s, ln):
+                    continue
                 # Segments drawn one after the other may be far apart (a
                 # superscript, a kerned run); others only when close, so two
                 # columns on a shared baseline never become one line.
@@ -398,6 +444,15 @@ class _TextCache(dict):
 
 CJK = _TextCache(is_cjk)
 """``CJK[text]`` is ``is_cjk(text)``."""
+
+
+def _is_accent(text: str) -> bool:
+    """A spacing accent or modifier ("´", "¨", "ˆ") or a combining mark."""
+    return all(unicodedata.category(c) in ("Sk", "Lm", "Mn", "Me") for c in text)
+
+
+_ACCENT = _TextCache(_is_accent)
+"""``_ACCENT[text]`` is ``_is_accent(text)``."""
 
 _CJK_CHARS = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _NO_SPACE_SCRIPTS) + "]")
 """Any character ``is_cjk`` is true for."""
