@@ -93,16 +93,28 @@ def _project(g: Glyph) -> _G:
     return _G(g, u0, u0 + span, v, key)
 
 
-DUP_CELL = 2.0
-"""Points: size of the grid cells used to find a glyph drawn twice."""
+DUP_CELL = 4.0
+"""Points: size of the grid cells used to find a glyph drawn twice.  The
+four cells nearest to a point hold all within half a cell of it: the
+duplicate tolerance of text up to 13.3 pt."""
+DUP_NEXT_AT = 0.9
+"""Fraction of a glyph's advance: the same glyph drawn this far or further
+ahead along it stands beside it (the pen moved on): the next letter, not a
+duplicate, however tall and narrow the text (pdfjs-issue6605: glyphs 58 pt
+tall and 2 to 6 pt wide, where 0.15 em is more than an advance: "Acount",
+"Cit").  Glyphs drawn over one another backwards (tatweels stretching a
+kashida in deb-ar-texnegar-doc) stay duplicates."""
 
 
 def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     """Drop a glyph drawn again at (nearly) the same place with the same text.
 
     Faux bold is the same text drawn two to four times a fraction of a point
-    apart; the tolerance is ``duplicate_tolerance`` of the font size.  Each
-    glyph is looked up in the four grid cells nearest to its origin.
+    apart; the tolerance is ``duplicate_tolerance`` of the font size (a
+    glyph drawn beside the same one, a whole advance ahead, is the next
+    letter: ``DUP_NEXT_AT``).  Each
+    glyph is looked up in the grid cells its tolerance reaches (the four
+    nearest to its origin for text up to 13.3 pt).
     """
     seen: dict[tuple[str, int, int], list[Glyph]] = {}
     seen_get = seen.get
@@ -117,27 +129,39 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
         ox, oy = g.ox, g.oy
         fx, fy = ox / DUP_CELL, oy / DUP_CELL
         cx, cy = int(fx // 1), int(fy // 1)
-        nx = cx - 1 if fx - cx < 0.5 else cx + 1
-        ny = cy - 1 if fy - cy < 0.5 else cy + 1
         key = (text, cx, cy)
+        size = g.size
+        tol = max(dup_tol * size, 0.1)
         c0 = seen_get(key)
-        c1 = seen_get((text, nx, cy))
-        c2 = seen_get((text, cx, ny))
-        c3 = seen_get((text, nx, ny))
-        if c0 is None and c1 is None and c2 is None and c3 is None:
+        if tol <= DUP_CELL / 2:
+            # The four cells nearest to the origin hold every point within
+            # DUP_CELL / 2 of it.
+            nx = cx - 1 if fx - cx < 0.5 else cx + 1
+            ny = cy - 1 if fy - cy < 0.5 else cy + 1
+            cells = (c0, seen_get((text, nx, cy)), seen_get((text, cx, ny)),
+                     seen_get((text, nx, ny)))
+        else:
+            # Larger text, larger tolerance: every cell the tolerance reaches
+            # (opf-178360: a 79 pt title and its shadow 2.3 and 3.3 pt off).
+            cells = tuple(seen_get((text, i, j))
+                          for i in range(int((ox - tol) // DUP_CELL), int((ox + tol) // DUP_CELL) + 1)
+                          for j in range(int((oy - tol) // DUP_CELL), int((oy + tol) // DUP_CELL) + 1))
+        if cells.count(None) == len(cells):
             seen[key] = [g]  # nothing near with this text: no distances to measure
             append(g)
             continue
-        size = g.size
         source = g.source
-        tol = max(dup_tol * size, 0.1)
         dup = False
-        for cell in (c0, c1, c2, c3):
+        for cell in cells:
             if cell is None:
                 continue
             for h in cell:
                 if abs(h.ox - ox) <= tol and abs(h.oy - oy) <= tol and \
                         abs(h.size - size) <= tol and h.source == source:
+                    ax, ay = h.ex - h.ox, h.ey - h.oy
+                    adv2 = ax * ax + ay * ay
+                    if adv2 > 0 and (ox - h.ox) * ax + (oy - h.oy) * ay >= DUP_NEXT_AT * adv2:
+                        continue  # beside h, after it: the next letter
                     dup = True
                     break
             if dup:
