@@ -698,7 +698,11 @@ def word_glyphs(line: _LineAcc, options: Options, marks: bool = True) -> list[li
             prev = p
             continue
         cur.append(p)
-        if id(p) not in moved:  # a gap is measured from the mark's base
+        # A gap is measured from the end of the glyphs before: not from a
+        # mark moved after its base, nor from a glyph drawn inside the one
+        # before (a zero-width Devanagari vowel sign over its consonant:
+        # deb-other-latex-mr "गोकु ळ:").
+        if id(p) not in moved and (prev is None or len(cur) == 1 or p.u1 >= prev.u1):
             prev = p
     if cur:
         groups.append(cur)
