@@ -267,6 +267,15 @@ def test_parts_of_one_symbol_drawn_one_over_the_other_stay_on_their_line():
     assert len(text_of(content, F).splitlines()) == 1
 
 
+def test_text_overflowing_into_the_next_column_is_not_woven_into_its_lines():
+    # deb-ar-bidi: a long index entry runs on under an entry of the next
+    # column, 0.39 em lower ("\\mdf@frametitleaboveskip@l\\emnegstshage").
+    content = (b"BT /F1 10 Tf 72 700 Td (overflowingindexentry) Tj ET "
+               b"BT /F1 10 Tf 150 696.1 Td (message) Tj ET")
+    words = [w.text for w in pyengine.extract(make_pdf([content], fonts=F)).pages[0].words]
+    assert sorted(words) == ["message", "overflowingindexentry"]
+
+
 def test_tex_logo_with_its_lowered_kerned_e_stays_one_word():
     # "TeX": the "E" lowered 0.5 ex (0.26 em in deb-other-akshar, whose
     # "LAT X" and "E" this broke) and kerned 1/6 em back under the "T".

@@ -255,11 +255,14 @@ far apart, is not a part of that line, even within the baseline tolerance:
 a label set over dots (pdfminer-issue-1061-colour-space-stack: "m+1" 0.3 em
 over ". . .").  Accents drawn apart over a capital do not count."""
 STACKED_SYMBOL_SHIFT = 0.4
-"""Fraction of the size: the same for glyphs of the line's size.  Closer,
-they are the parts of one symbol ("⇀" 0.25 em over "↽", "∼" 0.32 em over
+"""Fraction of the size: the same for one glyph of the line's size.
+Closer, it is a part of one symbol ("⇀" 0.25 em over "↽", "∼" 0.32 em over
 "=" for "≅": deb-ja-platexsheet-jsclasses) or the lowered "E" of the TeX
 logo (0.26 em); further, a big operator of the next line hanging into this
-one (sf-GeoTopo-komprimiert: "⋃" 0.49 em under "n-dimensionaler")."""
+one (sf-GeoTopo-komprimiert: "⋃" 0.49 em under "n-dimensionaler").  Two
+glyphs or more of a run over text of its size need only ``STACKED_SHIFT``:
+text overflowing into the next column of an index, 0.39 em off its lines
+(deb-ar-bidi: "\\mdf@frametitleaboveskip@l\\emnegstshage")."""
 STACKED_COVER = 0.5
 """Fraction of the narrower glyph's width: two glyphs overlapping along the
 line by more stand one over the other (a kerned "TE" of the TeX logo
@@ -269,12 +272,15 @@ overlaps by a quarter)."""
 def _drawn_across(s: _Seg, ln: _LineAcc) -> bool:
     """Do glyphs of ``s`` stand over or under glyphs of the line's text (of
     its size), off their baseline by more than ``STACKED_SHIFT`` (smaller
-    glyphs) or ``STACKED_SYMBOL_SHIFT`` (not beside them, as a script)?"""
+    glyphs, or two glyphs of a run of the line's size) or
+    ``STACKED_SYMBOL_SHIFT`` (one glyph of its size): not beside them, as a
+    script?"""
     accent = _ACCENT
     base = SCRIPT_SIZE_RATIO * ln.size
     for t in ln.segs:
         if t.size < base or min(s.u1, t.u1) - max(s.u0, t.u0) <= 0:
             continue
+        over = 0  # glyphs of s of the line's size over glyphs of t
         for p in s.glyphs:
             g = p.g
             if not g.text.strip() or accent[g.text]:
@@ -283,12 +289,21 @@ def _drawn_across(s: _Seg, ln: _LineAcc) -> bool:
                 h = q.g
                 # Only the line's own text counts, not its scripts: scripts
                 # may stand over scripts (x_i^2, HCO3-).
-                if h.size >= base and min(p.u1, q.u1) - max(p.u0, q.u0) > \
-                        STACKED_COVER * min(p.u1 - p.u0, q.u1 - q.u0) and \
-                        abs(q.v - p.v) > (STACKED_SHIFT * h.size if g.size < SCRIPT_SIZE_RATIO * h.size
-                                          else STACKED_SYMBOL_SHIFT * max(g.size, h.size)) and \
-                        h.text.strip() and not accent[h.text]:
+                if h.size < base or min(p.u1, q.u1) - max(p.u0, q.u0) <= \
+                        STACKED_COVER * min(p.u1 - p.u0, q.u1 - q.u0) or \
+                        not h.text.strip() or accent[h.text]:
+                    continue
+                dv = abs(q.v - p.v)
+                if g.size < SCRIPT_SIZE_RATIO * h.size:
+                    if dv > STACKED_SHIFT * h.size:
+                        return True
+                elif dv > STACKED_SYMBOL_SHIFT * max(g.size, h.size):
                     return True
+                elif dv > STACKED_SHIFT * max(g.size, h.size):
+                    over += 1
+                    if over >= 2:
+                        return True
+                    break
     return False
 
 
