@@ -8,7 +8,8 @@ sorting lines by v reads columns right to left.
 
 Stages (each a pure function):
 1. ``drop_duplicates``: text drawn twice at the same place (faux bold).
-2. ``segments``: glyphs in drawing order, cut where the pen leaves the line.
+2. ``segments``: glyphs in drawing order, cut where the pen leaves the line;
+   a drop cap goes to its first line (dropcap.py).
 3. ``merge_lines``: segments on one baseline and side by side become a line
    (a superscript stays on its line).
 4. ``line_words``: inside a line, split at measured gaps and space glyphs
@@ -28,6 +29,7 @@ from operator import attrgetter
 from ..options import Options
 from ..records import SOURCE_PAGE, Glyph, Line, Word
 from .bidi import has_rtl, logical_order, normalise_presentation_forms, page_is_rtl
+from .dropcap import attach_drop_caps
 from .lists import list_marker
 
 ANGLE_STEP = 1.0
@@ -829,7 +831,7 @@ def to_line(acc: _LineAcc, words: list[Word]) -> Line:
 def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, Line]]:
     """The stages of this module, in order."""
     glyphs = drop_duplicates(glyphs, options)
-    segs = segments(glyphs, options)
+    segs = attach_drop_caps(segments(glyphs, options))
     texts = [g.text for g in glyphs]
     page_text = "".join(texts)
     rtl_text = has_rtl(page_text)
