@@ -64,9 +64,9 @@ def attach_drop_caps(segs: list[_Seg]) -> list[_Seg]:
     for i, cap in enumerate(segs[:-1]):
         nxt = segs[i + 1]
         size = nxt.size
-        if not _letter(cap) or nxt.key != cap.key or nxt.source != cap.source or \
-                cap.size < DROP_CAP_MIN_RATIO * size or not _starts_at(nxt, cap.u1, size) or \
-                cap.v - nxt.v < DROP_CAP_MIN_DROP * size or \
+        if cap.size < DROP_CAP_MIN_RATIO * size or cap.v - nxt.v < DROP_CAP_MIN_DROP * size or \
+                not _starts_at(nxt, cap.u1, size) or nxt.key != cap.key or \
+                nxt.source != cap.source or not _letter(cap) or \
                 abs(_top(cap) - _top(nxt)) > DROP_CAP_TOP_TOLERANCE * size:
             continue
         if not any(s is not cap and s.key == cap.key and s.source == cap.source and
