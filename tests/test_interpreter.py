@@ -180,6 +180,38 @@ def test_faux_bold_duplicate_gives_one_word():
     assert [w.text for w in ws] == ["Bold"]
 
 
+def test_shadow_of_a_large_title_gives_one_word():
+    # A 79 pt title drawn again 2.3 pt left and 3.3 pt up (a drop shadow,
+    # opf-178360: "TThhee SScciieennccee"): within the duplicate tolerance
+    # (0.15 em = 11.9 pt), though several grid cells away.
+    ws = words(b"BT /F1 79 Tf 72 600 Td (The Science) Tj ET "
+               b"BT /F1 79 Tf 69.7 603.3 Td (The Science) Tj ET")
+    assert [w.text for w in ws] == ["The", "Science"]
+
+
+def test_faux_bold_duplicate_of_body_text_1_5_pt_off_gives_one_word():
+    # 10 pt text drawn again 1.4 pt to the left: within 0.15 em.
+    ws = words(b"BT /F1 10 Tf 74.3 700 Td (Bold) Tj ET BT /F1 10 Tf 72.9 700 Td (Bold) Tj ET")
+    assert [w.text for w in ws] == ["Bold"]
+
+
+def test_double_letters_of_narrow_tall_text_are_not_duplicates():
+    # Text scaled 58 pt high and 5 pt wide (pdfjs-issue6605): 0.15 em is
+    # more than a letter's advance, yet "cc" and "ss" are two letters each,
+    # and so are two "i"s, the second drawn 0.05 em after the first one's
+    # advance ("Citi" read "Cit").
+    ws = words(b"BT /F1 1 Tf 10 0 0 58 72 600 Tm (Account messages) Tj ET "
+               b"BT /F1 1 Tf 10 0 0 58 72 500 Tm [(Hi) -50 (i)] TJ ET")
+    assert [w.text for w in ws] == ["Account", "messages", "Hii"]
+
+
+def test_zero_width_glyph_drawn_twice_at_one_place_gives_one_glyph():
+    # A glyph of no advance (a mark) drawn twice at the same point.
+    ws = words(b"BT /F1 10 Tf 72 700 Td (ab) Tj ET BT /F1 10 Tf 72 700 Td (ab) Tj ET",
+               fonts={"/F1": helvetica({ord("a"): 0})})
+    assert [w.text for w in ws] == ["ab"]
+
+
 def test_invisible_text_verdict():
     pdf = make_pdf([b"BT 3 Tr /F1 10 Tf 72 700 Td (ocr layer) Tj ET"], fonts=F)
     page = pyengine.extract(pdf).pages[0]

@@ -178,6 +178,28 @@ def test_a_negation_slash_drawn_before_its_equals_sign_makes_not_equal():
     assert page.text == "x \u2260xx\n"
 
 
+def test_a_vowel_sign_drawn_inside_its_consonant_does_not_split_the_word():
+    # deb-other-latex-mr: the zero-width sign "ु" is drawn 2.4 pt back
+    # inside "क"; measured from the sign, the next letter "ळ" stood
+    # 2.4 pt off and the word came out "गोकु ळ:".
+    font = type0(tounicode(b"3 beginbfchar <0001> <0915> <0002> <0941> <0003> <0933> endbfchar",
+                           two_byte=True), dw=850)
+    font["/DescendantFonts"][0]["/W"] = [2, [0]]
+    content = b"BT /F1 10 Tf 72 700 Td [<0001> 240 <0002> -240 <0003>] TJ ET"
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0]
+    assert page.text == "कुळ\n"
+
+
+def test_a_drop_cap_begins_the_first_line_of_its_paragraph():
+    # opf-178360: a 31 pt "T" on the baseline of the second line, drawn
+    # before the first; read by baselines it made "Tmany" and left "he".
+    content = (b"BT /F1 31 Tf 72 686 Td (T) Tj ET BT /F1 10 Tf 87.5 700 Td (he disease) Tj ET "
+               b"BT /F1 10 Tf 87.5 686 Td (many features) Tj ET "
+               b"BT /F1 10 Tf 72 672 Td (of which) Tj ET")
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    assert lines == ["The disease", "many features", "of which"]
+
+
 def _stacked(x: int, codes: list[int], pitch: float) -> bytes:
     """One glyph per line, each moved ``pitch`` down (``0 -pitch TD``)."""
     out = b"BT /F1 10 Tf %d 700 Td " % x

@@ -227,3 +227,66 @@ def test_a_grid_of_short_cells_reads_row_by_row():
     content = b"".join(column([r[k] for r in rows], x=x) for k, x in enumerate((72, 200, 330)))
     doc = pyengine.extract(make_pdf([content], fonts=F))
     assert doc.pages[0].text == "Item\tQty\tPrice\nApples\t3\t1.20\nPears\t10\t0.80\n"
+
+
+def test_label_set_over_dots_is_not_read_into_them():
+    # "{0, . . . , 1}" (10 pt) with "m+1" (7 pt) drawn 3 pt higher, over the
+    # dots (an \overset label: pdfminer-issue-1061-colour-space-stack).  Within
+    # the baseline tolerance, but over the dots, not beside them: the label
+    # is no script of that line and must not be read between the dots.
+    content = (b"BT /F1 10 Tf 72 700 Td ({0, ) Tj ET BT /F1 7 Tf 92 703 Td (m+1) Tj ET "
+               b"BT /F1 10 Tf 92 700 Td (. . . , 1}) Tj ET")
+    lines = text_of(content, F).splitlines()
+    assert "{0, . . . , 1}" in lines and "m+1" in lines
+
+
+def test_big_operator_hanging_into_the_line_above_stays_out_of_its_words():
+    # A large symbol of the line below (drawn from its top, like TeX's big
+    # operators) with its origin 0.45 em under the line above, over
+    # "dimensional" (sf-GeoTopo-komprimiert: "n-d\u22c3imensionaler").
+    content = (b"BT /F1 10 Tf 72 700 Td (n-dimensional space) Tj ET "
+               b"BT /F1 10 Tf 72 686 Td (so ) Tj ET BT /F1 10 Tf 92 695.5 Td (V) Tj ET "
+               b"BT /F1 10 Tf 102 686 Td (U is open) Tj ET")
+    lines = text_of(content, F).splitlines()
+    assert lines[0] == "n-dimensional space"
+
+
+def test_subscript_and_superscript_stacked_on_one_base_stay_on_its_line():
+    # x_i^2: the two scripts stand one over the other (5 pt apart), beside
+    # their base.
+    content = (b"BT /F1 10 Tf 72 700 Td (x) Tj ET BT /F1 7 Tf 77 698 Td (i) Tj ET "
+               b"BT /F1 7 Tf 77 703 Td (2) Tj ET BT /F1 10 Tf 84 700 Td ( + y) Tj ET")
+    assert len(text_of(content, F).splitlines()) == 1
+
+
+def test_parts_of_one_symbol_drawn_one_over_the_other_stay_on_their_line():
+    # "\\cong": a "~" drawn 0.32 em over a "=" of its size, in a table row
+    # (deb-ja-platexsheet-jsclasses).
+    content = (b"BT /F1 10 Tf 72 700 Td (a ) Tj ET BT /F1 10 Tf 82 703.2 Td (~) Tj ET "
+               b"BT /F1 10 Tf 82 700 Td (=) Tj ET BT /F1 10 Tf 87 700 Td ( b) Tj ET")
+    assert len(text_of(content, F).splitlines()) == 1
+
+
+def test_text_overflowing_into_the_next_column_is_not_woven_into_its_lines():
+    # deb-ar-bidi: a long index entry runs on under an entry of the next
+    # column, 0.39 em lower ("\\mdf@frametitleaboveskip@l\\emnegstshage").
+    content = (b"BT /F1 10 Tf 72 700 Td (overflowingindexentry) Tj ET "
+               b"BT /F1 10 Tf 150 696.1 Td (message) Tj ET")
+    words = [w.text for w in pyengine.extract(make_pdf([content], fonts=F)).pages[0].words]
+    assert sorted(words) == ["message", "overflowingindexentry"]
+
+
+def test_tex_logo_with_its_lowered_kerned_e_stays_one_word():
+    # "TeX": the "E" lowered 0.5 ex (0.26 em in deb-other-akshar, whose
+    # "LAT X" and "E" this broke) and kerned 1/6 em back under the "T".
+    content = (b"BT /F1 10 Tf 72 700 Td (T) Tj ET BT /F1 10 Tf 75.33 697.4 Td (E) Tj ET "
+               b"BT /F1 10 Tf 79.08 700 Td (X is fine) Tj ET")
+    assert text_of(content, F) == "TEX is fine\n"
+
+
+def test_accent_drawn_over_a_capital_stays_on_its_line():
+    # An acute accent drawn apart, raised 0.3 em over an "E" (TeX's OT1
+    # accents): it is no label over the line.
+    content = (b"BT /F1 10 Tf 72 703 Td (\\264) Tj ET BT /F1 10 Tf 72 700 Td (E) Tj ET "
+               b"BT /F1 10 Tf 77 700 Td (cole normale) Tj ET")
+    assert len(text_of(content, F).splitlines()) == 1

@@ -8,7 +8,8 @@ sorting lines by v reads columns right to left.
 
 Stages (each a pure function):
 1. ``drop_duplicates``: text drawn twice at the same place (faux bold).
-2. ``segments``: glyphs in drawing order, cut where the pen leaves the line.
+2. ``segments``: glyphs in drawing order, cut where the pen leaves the line;
+   a drop cap goes to its first line (dropcap.py).
 3. ``merge_lines``: segments on one baseline and side by side become a line
    (a superscript stays on its line).
 4. ``line_words``: inside a line, split at measured gaps and space glyphs
@@ -28,6 +29,7 @@ from operator import attrgetter
 from ..options import Options
 from ..records import SOURCE_PAGE, Glyph, Line, Word
 from .bidi import has_rtl, logical_order, normalise_presentation_forms, page_is_rtl
+from .dropcap import attach_drop_caps
 from .lists import list_marker
 
 ANGLE_STEP = 1.0
@@ -93,16 +95,28 @@ def _project(g: Glyph) -> _G:
     return _G(g, u0, u0 + span, v, key)
 
 
-DUP_CELL = 2.0
-"""Points: size of the grid cells used to find a glyph drawn twice."""
+DUP_CELL = 4.0
+"""Points: size of the grid cells used to find a glyph drawn twice.  The
+four cells nearest to a point hold all within half a cell of it: the
+duplicate tolerance of text up to 13.3 pt."""
+DUP_NEXT_AT = 0.9
+"""Fraction of a glyph's advance: the same glyph drawn this far or further
+ahead along it stands beside it (the pen moved on): the next letter, not a
+duplicate, however tall and narrow the text (pdfjs-issue6605: glyphs 58 pt
+tall and 2 to 6 pt wide, where 0.15 em is more than an advance: "Acount",
+"Cit").  Glyphs drawn over one another backwards (tatweels stretching a
+kashida in deb-ar-texnegar-doc) stay duplicates."""
 
 
 def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     """Drop a glyph drawn again at (nearly) the same place with the same text.
 
     Faux bold is the same text drawn two to four times a fraction of a point
-    apart; the tolerance is ``duplicate_tolerance`` of the font size.  Each
-    glyph is looked up in the four grid cells nearest to its origin.
+    apart; the tolerance is ``duplicate_tolerance`` of the font size (a
+    glyph drawn beside the same one, a whole advance ahead, is the next
+    letter: ``DUP_NEXT_AT``).  Each
+    glyph is looked up in the grid cells its tolerance reaches (the four
+    nearest to its origin for text up to 13.3 pt).
     """
     seen: dict[tuple[str, int, int], list[Glyph]] = {}
     seen_get = seen.get
@@ -117,27 +131,39 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
         ox, oy = g.ox, g.oy
         fx, fy = ox / DUP_CELL, oy / DUP_CELL
         cx, cy = int(fx // 1), int(fy // 1)
-        nx = cx - 1 if fx - cx < 0.5 else cx + 1
-        ny = cy - 1 if fy - cy < 0.5 else cy + 1
         key = (text, cx, cy)
+        size = g.size
+        tol = max(dup_tol * size, 0.1)
         c0 = seen_get(key)
-        c1 = seen_get((text, nx, cy))
-        c2 = seen_get((text, cx, ny))
-        c3 = seen_get((text, nx, ny))
-        if c0 is None and c1 is None and c2 is None and c3 is None:
+        if tol <= DUP_CELL / 2:
+            # The four cells nearest to the origin hold every point within
+            # DUP_CELL / 2 of it.
+            nx = cx - 1 if fx - cx < 0.5 else cx + 1
+            ny = cy - 1 if fy - cy < 0.5 else cy + 1
+            cells = (c0, seen_get((text, nx, cy)), seen_get((text, cx, ny)),
+                     seen_get((text, nx, ny)))
+        else:
+            # Larger text, larger tolerance: every cell the tolerance reaches
+            # (opf-178360: a 79 pt title and its shadow 2.3 and 3.3 pt off).
+            cells = tuple(seen_get((text, i, j))
+                          for i in range(int((ox - tol) // DUP_CELL), int((ox + tol) // DUP_CELL) + 1)
+                          for j in range(int((oy - tol) // DUP_CELL), int((oy + tol) // DUP_CELL) + 1))
+        if cells.count(None) == len(cells):
             seen[key] = [g]  # nothing near with this text: no distances to measure
             append(g)
             continue
-        size = g.size
         source = g.source
-        tol = max(dup_tol * size, 0.1)
         dup = False
-        for cell in (c0, c1, c2, c3):
+        for cell in cells:
             if cell is None:
                 continue
             for h in cell:
                 if abs(h.ox - ox) <= tol and abs(h.oy - oy) <= tol and \
                         abs(h.size - size) <= tol and h.source == source:
+                    ax, ay = h.ex - h.ox, h.ey - h.oy
+                    adv2 = ax * ax + ay * ay
+                    if adv2 > 0 and (ox - h.ox) * ax + (oy - h.oy) * ay >= DUP_NEXT_AT * adv2:
+                        continue  # beside h, after it: the next letter
                     dup = True
                     break
             if dup:
@@ -222,6 +248,65 @@ def _neighbours_over_scripts(segs: list[_Seg]) -> tuple[list[int], list[int]]:
                     SCRIPT_SIZE_RATIO * s.size <= segs[j].size <= s.size / SCRIPT_SIZE_RATIO:
                 out[i] = j
     return prev, nxt
+
+
+STACKED_SHIFT = 0.25
+"""Fraction of the line's size: a segment of smaller glyphs that stand over
+or under glyphs of a line's text (``STACKED_COVER``), their baselines this
+far apart, is not a part of that line, even within the baseline tolerance:
+a label set over dots (pdfminer-issue-1061-colour-space-stack: "m+1" 0.3 em
+over ". . .").  Accents drawn apart over a capital do not count."""
+STACKED_SYMBOL_SHIFT = 0.4
+"""Fraction of the size: the same for one glyph of the line's size.
+Closer, it is a part of one symbol ("⇀" 0.25 em over "↽", "∼" 0.32 em over
+"=" for "≅": deb-ja-platexsheet-jsclasses) or the lowered "E" of the TeX
+logo (0.26 em); further, a big operator of the next line hanging into this
+one (sf-GeoTopo-komprimiert: "⋃" 0.49 em under "n-dimensionaler").  Two
+glyphs or more of a run over text of its size need only ``STACKED_SHIFT``:
+text overflowing into the next column of an index, 0.39 em off its lines
+(deb-ar-bidi: "\\mdf@frametitleaboveskip@l\\emnegstshage")."""
+STACKED_COVER = 0.5
+"""Fraction of the narrower glyph's width: two glyphs overlapping along the
+line by more stand one over the other (a kerned "TE" of the TeX logo
+overlaps by a quarter)."""
+
+
+def _drawn_across(s: _Seg, ln: _LineAcc) -> bool:
+    """Do glyphs of ``s`` stand over or under glyphs of the line's text (of
+    its size), off their baseline by more than ``STACKED_SHIFT`` (smaller
+    glyphs, or two glyphs of a run of the line's size) or
+    ``STACKED_SYMBOL_SHIFT`` (one glyph of its size): not beside them, as a
+    script?"""
+    accent = _ACCENT
+    base = SCRIPT_SIZE_RATIO * ln.size
+    for t in ln.segs:
+        if t.size < base or min(s.u1, t.u1) - max(s.u0, t.u0) <= 0:
+            continue
+        over = 0  # glyphs of s of the line's size over glyphs of t
+        for p in s.glyphs:
+            g = p.g
+            if not g.text.strip() or accent[g.text]:
+                continue
+            for q in t.glyphs:
+                h = q.g
+                # Only the line's own text counts, not its scripts: scripts
+                # may stand over scripts (x_i^2, HCO3-).
+                if h.size < base or min(p.u1, q.u1) - max(p.u0, q.u0) <= \
+                        STACKED_COVER * min(p.u1 - p.u0, q.u1 - q.u0) or \
+                        not h.text.strip() or accent[h.text]:
+                    continue
+                dv = abs(q.v - p.v)
+                if g.size < SCRIPT_SIZE_RATIO * h.size:
+                    if dv > STACKED_SHIFT * h.size:
+                        return True
+                elif dv > STACKED_SYMBOL_SHIFT * max(g.size, h.size):
+                    return True
+                elif dv > STACKED_SHIFT * max(g.size, h.size):
+                    over += 1
+                    if over >= 2:
+                        return True
+                    break
+    return False
 
 
 def _is_marker(seg: _Seg) -> bool:
@@ -312,6 +397,8 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                                 SCRIPT_SIZE_RATIO * s.size <= t.size <= s.size / SCRIPT_SIZE_RATIO and
                                 abs(t.v - s.v) > LINES_APART * min(t.size, s.size) for t in ln.segs):
                     continue
+                if not blank[i] and _drawn_across(s, ln):
+                    continue
                 # Segments drawn one after the other may be far apart (a
                 # superscript, a kerned run); others only when close, so two
                 # columns on a shared baseline never become one line.
@@ -398,6 +485,15 @@ class _TextCache(dict):
 
 CJK = _TextCache(is_cjk)
 """``CJK[text]`` is ``is_cjk(text)``."""
+
+
+def _is_accent(text: str) -> bool:
+    """A spacing accent or modifier ("´", "¨", "ˆ") or a combining mark."""
+    return all(unicodedata.category(c) in ("Sk", "Lm", "Mn", "Me") for c in text)
+
+
+_ACCENT = _TextCache(_is_accent)
+"""``_ACCENT[text]`` is ``_is_accent(text)``."""
 
 _CJK_CHARS = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _NO_SPACE_SCRIPTS) + "]")
 """Any character ``is_cjk`` is true for."""
@@ -619,7 +715,11 @@ def word_glyphs(line: _LineAcc, options: Options, marks: bool = True) -> list[li
             prev = p
             continue
         cur.append(p)
-        if id(p) not in moved:  # a gap is measured from the mark's base
+        # A gap is measured from the end of the glyphs before: not from a
+        # mark moved after its base, nor from a glyph drawn inside the one
+        # before (a zero-width Devanagari vowel sign over its consonant:
+        # deb-other-latex-mr "गोकु ळ:").
+        if id(p) not in moved and (prev is None or len(cur) == 1 or p.u1 >= prev.u1):
             prev = p
     if cur:
         groups.append(cur)
@@ -731,7 +831,7 @@ def to_line(acc: _LineAcc, words: list[Word]) -> Line:
 def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, Line]]:
     """The stages of this module, in order."""
     glyphs = drop_duplicates(glyphs, options)
-    segs = segments(glyphs, options)
+    segs = attach_drop_caps(segments(glyphs, options))
     texts = [g.text for g in glyphs]
     page_text = "".join(texts)
     rtl_text = has_rtl(page_text)
