@@ -34,6 +34,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 
 from .interpreter import PageRun
 from .records import Glyph, Word
@@ -179,19 +180,21 @@ _LETTERS.update({ch: (i, True) for i, ch in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXY
 """ASCII letter -> (0..25, is a capital)."""
 
 
-def _sample(glyphs: list[Glyph]):
-    """All glyphs of a page of at most SHIFT_SCAN_GLYPHS; otherwise evenly
-    spaced runs of SHIFT_SCAN_RUN glyphs adding up to about as many, with None
-    between runs (so no pair spans a jump)."""
+def _sample(glyphs: list[Glyph]) -> list[list[Glyph]]:
+    """Runs of glyphs to read (no pair spans two runs): all glyphs of a page
+    of at most SHIFT_SCAN_GLYPHS in one run; otherwise evenly spaced runs of
+    SHIFT_SCAN_RUN glyphs adding up to about as many."""
     n = len(glyphs)
     if n <= SHIFT_SCAN_GLYPHS:
-        yield from glyphs
-        return
+        return [glyphs]
     runs = SHIFT_SCAN_GLYPHS // SHIFT_SCAN_RUN
     step = n // runs
-    for start in range(0, n - SHIFT_SCAN_RUN + 1, step):
-        yield from glyphs[start:start + SHIFT_SCAN_RUN]
-        yield None
+    return [glyphs[start:start + SHIFT_SCAN_RUN]
+            for start in range(0, n - SHIFT_SCAN_RUN + 1, step)]
+
+
+_TEXT, _FONT, _MAPPED, _RENDER_MODE = (itemgetter(Glyph._fields.index(f))
+                                       for f in ("text", "font", "mapped", "render_mode"))
 
 
 def letter_pairs(glyphs: list[Glyph]) -> dict[str, _FontPairs]:
@@ -202,28 +205,26 @@ def letter_pairs(glyphs: list[Glyph]) -> dict[str, _FontPairs]:
     found: dict[str, list[int]] = {}
     camels: dict[str, int] = {}
     capitals: dict[str, int] = {}
-    letters = _LETTERS
-    prev: Glyph | None = None
-    prev_letter = None
-    for g in _sample(glyphs):
-        if g is None:  # a jump between two sampled runs
-            prev = prev_letter = None
-            continue
-        cur = letters.get(g.text)
-        if (cur is not None and prev_letter is not None and prev.font == g.font
-                and abs(g.ox - prev.ex) + abs(g.oy - prev.ey) <= WORD_GAP * g.size):
-            seq = found.get(g.font)
-            if seq is None:
-                seq = found[g.font] = []
-                camels[g.font] = capitals[g.font] = 0
-            if len(seq) < SHIFT_MAX_PAIRS:
-                seq.append(26 * prev_letter[0] + cur[0])
-                if cur[1]:
-                    if prev_letter[1]:
-                        capitals[g.font] += 1
-                    else:
-                        camels[g.font] += 1
-        prev, prev_letter = g, cur
+    letters_get = _LETTERS.get
+    word_gap = WORD_GAP
+    for run in _sample(glyphs):
+        codes = list(map(letters_get, map(_TEXT, run)))  # (0..25, capital) or None
+        for prev, g, prev_letter, cur in zip(run, run[1:], codes, codes[1:]):
+            if cur is None or prev_letter is None:
+                continue
+            font = g.font
+            if prev.font == font and abs(g.ox - prev.ex) + abs(g.oy - prev.ey) <= word_gap * g.size:
+                seq = found.get(font)
+                if seq is None:
+                    seq = found[font] = []
+                    camels[font] = capitals[font] = 0
+                if len(seq) < SHIFT_MAX_PAIRS:
+                    seq.append(26 * prev_letter[0] + cur[0])
+                    if cur[1]:
+                        if prev_letter[1]:
+                            capitals[font] += 1
+                        else:
+                            camels[font] += 1
     out = {}
     for font, seq in found.items():
         counts = Counter(seq)
@@ -296,7 +297,7 @@ def _font_info(run: PageRun, fonts: Mapping[object, object] | None) -> dict[str,
     Type 3 fonts carry their own font matrix (ISO 32000-1 9.6.5)."""
     if not fonts:
         return {}
-    used = {g.font for g in run.glyphs}
+    used = set(map(_FONT, run.glyphs))
     return {str(k): (str(getattr(f, "name", "") or ""), getattr(f, "font_matrix", None) is not None)
             for k, f in fonts.items() if str(k) in used}
 
@@ -317,7 +318,8 @@ def page_verdict(run: PageRun, words: tuple[Word, ...] | list[Word],
         return verdict, (f"its {n} glyphs are all drawn outside the visible page",) + reasons
     if n == 0:
         return _without_text(run, cover)
-    mode3 = sum(1 for g in glyphs if g.render_mode in (3, 7))
+    modes = list(map(_RENDER_MODE, glyphs))
+    mode3 = modes.count(3) + modes.count(7)
     hidden = hidden_under_images(run)
     if mode3 + hidden >= INVISIBLE_SHARE * n:
         reasons = []
@@ -369,14 +371,18 @@ def _garbled_or_text(glyphs: list[Glyph], info: Mapping[str, tuple[str, bool]]
     n = len(glyphs)
     type3 = {k for k, (_name, is_type3) in info.items() if is_type3}
     unmapped = junk = drawings = 0
-    for g in glyphs:
-        if not g.mapped:
-            if g.font in type3:
-                drawings += 1
-            else:
-                unmapped += 1
-        elif g.text and _bad_text(g.text):
-            junk += 1
+    # Glyph texts repeat: judge each distinct one once, and walk the glyphs
+    # only when some glyph is unmapped or some text bad.
+    bad_texts = {t for t in set(map(_TEXT, glyphs)) if t and _bad_text(t)}
+    if bad_texts or not all(map(_MAPPED, glyphs)):
+        for g in glyphs:
+            if not g.mapped:
+                if g.font in type3:
+                    drawings += 1
+                else:
+                    unmapped += 1
+            elif g.text in bad_texts:
+                junk += 1
     if drawings and n - drawings < TYPE3_DRAWINGS_MIN_OTHER * n:
         unmapped, drawings = unmapped + drawings, 0
     judged = n - drawings

@@ -28,13 +28,19 @@ def build_layout(glyphs: list[Glyph], geom, options: Options
     pairs = build_lines(stack_columns(glyphs), options)
     onpage: dict[int, list[tuple[float, float, Line]]] = {}
     offpage_words: list[Word] = []
+    width, height = geom.width, geom.height
     for acc, line in pairs:
-        keep = []
-        for w in line.words:
-            if _offpage(w, geom.width, geom.height):
-                offpage_words.append(replace(w, offpage=True))
-            else:
-                keep.append(w)
+        # A word's centre lies inside its line's box (boxes have x0 <= x1,
+        # y0 <= y1): a line inside the page has no word off it.
+        if 0 <= line.x0 and line.x1 <= width and 0 <= line.y0 and line.y1 <= height:
+            keep = line.words
+        else:
+            keep = []
+            for w in line.words:
+                if _offpage(w, width, height):
+                    offpage_words.append(replace(w, offpage=True))
+                else:
+                    keep.append(w)
         if keep:
             if len(keep) != len(line.words):
                 line = Line(tuple(keep), min(w.x0 for w in keep), min(w.y0 for w in keep),

@@ -24,7 +24,7 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from ..options import Options
 from ..records import SOURCE_PAGE, Glyph, Line, Word
@@ -38,7 +38,8 @@ ANGLE_STEP = 1.0
 
 @dataclass(slots=True)
 class _G:
-    """A glyph in its line frame."""
+    """A glyph in its line frame.  A slotted dataclass, not a tuple: the
+    later stages read its fields often, and slot reads are the fastest."""
 
     g: Glyph
     u0: float
@@ -47,6 +48,10 @@ class _G:
     key: int
     seq: int = 0
     """Position in drawing order."""
+
+
+_GLYPH_TEXT = attrgetter("g.text")
+"""``_GLYPH_TEXT(p)``: the text of a _G's glyph."""
 
 
 @dataclass(slots=True)
@@ -70,9 +75,9 @@ def direction_of(g: Glyph) -> tuple[float, float]:
     return (g.dx, g.dy)
 
 
-def _project(g: Glyph) -> _G:
-    if g.dx == 1.0 and g.dy == 0.0 and not g.vertical:  # upright text: u = x, v = y
-        return _G(g, g.ox, g.ox + (g.x1 - g.x0), g.oy, 0)
+def _project(g: Glyph) -> tuple[float, float, float, int]:
+    """(u0, u1, v, key) of a glyph that is not upright horizontal text
+    (``segments`` handles that case inline: u = x, v = y, key 0)."""
     dx, dy = direction_of(g)
     angle = math.degrees(math.atan2(dy, dx))
     key = int(round(angle / ANGLE_STEP)) % int(360 / ANGLE_STEP)
@@ -92,7 +97,7 @@ def _project(g: Glyph) -> _G:
     v = -g.ox * dy + g.oy * dx
     if g.vertical:
         v = -(g.x0 + g.x1) / 2 * dy + (g.y0 + g.y1) / 2 * dx
-    return _G(g, u0, u0 + span, v, key)
+    return u0, u0 + span, v, key
 
 
 DUP_CELL = 4.0
@@ -181,33 +186,40 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
 def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     """Cut the drawing order into runs that stay on one line."""
     segs: list[_Seg] = []
-    cur: _Seg | None = None
     half_tol_v = options.line_baseline_tolerance * 0.5  # exact: a power of two
     back = -options.word_overlap_back
     gap_max = options.segment_gap
     append = segs.append
+    # The open segment, kept in locals (its _Seg is made when it closes).
+    run: list[_G] | None = None
+    run_key, run_source = 0, SOURCE_PAGE
+    run_u0 = run_u1 = run_v = run_size = 0.0
     for seq, g in enumerate(glyphs):
-        if g.dx == 1.0 and g.dy == 0.0 and not g.vertical:  # _project's upright case, inline
-            p = _G(g, g.ox, g.ox + (g.x1 - g.x0), g.oy, 0, seq)
+        if g.dx == 1.0 and g.dy == 0.0 and not g.vertical:  # upright text: u = x, v = y
+            u0 = g.ox
+            u1, v, key = u0 + (g.x1 - g.x0), g.oy, 0
         else:
-            p = _project(g)
-            p.seq = seq
-        if cur is not None and p.key == cur.key and g.source == cur.source:
-            gsize = g.size
-            csize = cur.size
-            size = gsize if gsize > csize else csize
-            du = p.u0 - cur.u1
-            if abs(p.v - cur.v) <= half_tol_v * size and back * size <= du <= gap_max * size:
-                cur.glyphs.append(p)
-                if p.u1 > cur.u1:
-                    cur.u1 = p.u1
-                if p.u0 < cur.u0:
-                    cur.u0 = p.u0
-                if gsize > csize:
-                    cur.size = gsize
+            u0, u1, v, key = _project(g)
+        p = _G(g, u0, u1, v, key, seq)
+        size, source = g.size, g.source
+        if run is not None and key == run_key and source == run_source:
+            big = size if size > run_size else run_size
+            du = u0 - run_u1
+            if abs(v - run_v) <= half_tol_v * big and back * big <= du <= gap_max * big:
+                run.append(p)
+                if u1 > run_u1:
+                    run_u1 = u1
+                if u0 < run_u0:
+                    run_u0 = u0
+                if size > run_size:
+                    run_size = size
                 continue
-        cur = _Seg(len(segs), p.key, [p], p.u0, p.u1, p.v, g.size, g.source)
-        append(cur)
+        if run is not None:
+            append(_Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
+        run, run_key, run_source = [p], key, source
+        run_u0, run_u1, run_v, run_size = u0, u1, v, size
+    if run is not None:
+        append(_Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
     return segs
 
 
@@ -309,11 +321,17 @@ def _drawn_across(s: _Seg, ln: _LineAcc) -> bool:
     return False
 
 
+MARKER_MAX_CHARS = 5
+"""A list marker alone ("•", "12.", "(iv)") has at most this many characters."""
+
+
 def _is_marker(seg: _Seg) -> bool:
     """Is the segment a list marker alone (a bullet, "1.", "(a)")?"""
-    text = "".join(p.g.text for p in seg.glyphs).strip()
-    return 0 < len(text) <= 5 and list_marker(text + " x") is not None \
-        and list_marker(text + " x").rest == "x"
+    text = "".join(map(_GLYPH_TEXT, seg.glyphs)).strip()
+    if not 0 < len(text) <= MARKER_MAX_CHARS:
+        return False
+    marker = list_marker(text + " x")
+    return marker is not None and marker.rest == "x"
 
 
 @dataclass(slots=True)
@@ -454,14 +472,14 @@ _NO_SPACE_SCRIPTS = (
 Hangul is not here: Korean separates words with spaces."""
 
 
+_CJK_CHARS = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _NO_SPACE_SCRIPTS) + "]")
+"""Any character ``is_cjk`` is true for."""
+
+
 def is_cjk(ch: str) -> bool:
-    """True for a character of a script written without word spaces."""
-    if not ch:
-        return False
-    o = ord(ch[0])
-    if o < 0x2E80:
-        return False
-    return any(lo <= o <= hi for lo, hi in _NO_SPACE_SCRIPTS)
+    """True when the first character of ``ch`` is of a script written
+    without word spaces."""
+    return _CJK_CHARS.match(ch) is not None
 
 
 class _TextCache(dict):
@@ -495,33 +513,26 @@ def _is_accent(text: str) -> bool:
 _ACCENT = _TextCache(_is_accent)
 """``_ACCENT[text]`` is ``_is_accent(text)``."""
 
-_CJK_CHARS = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _NO_SPACE_SCRIPTS) + "]")
-"""Any character ``is_cjk`` is true for."""
-
-
 def has_cjk(text: str) -> bool:
     """Does ``text`` hold a character ``is_cjk`` is true for?  (False means
     ``is_cjk`` is false for every glyph whose text is a part of ``text``.)"""
     return _CJK_CHARS.search(text) is not None
 
 
+_MAPPED = itemgetter(Glyph._fields.index("mapped"))
+
+
 def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
     """A word of ``glyphs``; its text is theirs unless given (reordered)."""
+    gs = [p.g for p in glyphs]
     if text is None:
-        text = "".join([p.g.text for p in glyphs])
+        text = "".join([g.text for g in gs])
     if not text.strip():
         return None
     if not text.isascii():
         text = unicodedata.normalize("NFC", normalise_presentation_forms(text))
-    gs = []
-    unmapped = 0
-    for p in glyphs:
-        g = p.g
-        if g.text:
-            gs.append(g)
-        if not g.mapped:
-            unmapped += 1
-    base = gs or [p.g for p in glyphs]
+    unmapped = 0 if all(map(_MAPPED, gs)) else sum(1 for g in gs if not g.mapped)
+    base = [g for g in gs if g.text] or gs  # the glyphs that show text, if any
     first = base[0]
     # One pass for the box, the size and the flags (min/max keep the first
     # of equal values, as the builtins do).
@@ -540,16 +551,11 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
             size = g.size
         if invisible and g.render_mode not in (3, 7):
             invisible = False
-    return Word(
-        text=text,
-        x0=x0, y0=y0, x1=x1, y1=y1,
-        size=size,
-        dx=first.dx if not first.vertical else -first.dy,
-        dy=first.dy if not first.vertical else first.dx,
-        source=first.source,
-        invisible=invisible,
-        unmapped=unmapped,
-    )
+    # Positional arguments: a frozen dataclass is built noticeably faster so.
+    return Word(text, x0, y0, x1, y1, size,
+                first.dx if not first.vertical else -first.dy,    # dx
+                first.dy if not first.vertical else first.dx,     # dy
+                first.source, invisible, unmapped)
 
 
 def line_words(line: _LineAcc, options: Options, rtl_page: bool = False,
@@ -606,6 +612,8 @@ def marks_after_bases(glyphs: list[_G]) -> set[int]:
     are sorted along the line.  Only generic marks move (``_is_overlay_mark``).
     Returns the ids of the marks moved."""
     moved: set[int] = set()
+    if _OVERLAY_CHARS.search("".join([p.g.text for p in glyphs])) is None:
+        return moved  # no overlay mark on the line
     overlay, combining = _OVERLAY, _COMBINING
     i = 0
     while i < len(glyphs) - 1:
@@ -669,17 +677,37 @@ def word_glyphs(line: _LineAcc, options: Options, marks: bool = True) -> list[li
     """The line's glyphs sorted along it (visual order), cut into words at
     space glyphs and measured gaps.  ``marks`` False: no glyph of the line
     is an overlay mark (skips ``marks_after_bases``)."""
-    glyphs = []
+    glyphs = _line_glyphs(line)
+    moved = marks_after_bases(glyphs) if marks else None
+    groups, hard = _cut(glyphs, moved, options)
+    kept = [(grp, h) for grp, h in zip(groups, hard)
+            if grp[0].g.text.strip() or any(p.g.text.strip() for p in grp)]
+    return join_letter_spaced([grp for grp, _ in kept], [h for _, h in kept], options)
+
+
+def _line_glyphs(line: _LineAcc) -> list[_G]:
+    """The line's glyphs (``split_inner_spaces``), sorted along the line."""
+    glyphs: list[_G] = []
     for s in line.segs:
+        if max(map(len, map(_GLYPH_TEXT, s.glyphs))) < 2:  # split_inner_spaces keeps them whole
+            glyphs += s.glyphs
+            continue
         for p in s.glyphs:
-            if len(p.g.text) < 2:  # split_inner_spaces keeps it whole
+            if len(p.g.text) < 2:
                 glyphs.append(p)
             else:
                 glyphs.extend(split_inner_spaces(p))
     glyphs.sort(key=_u0)
-    moved = marks_after_bases(glyphs) if marks else ()
+    return glyphs
+
+
+def _cut(glyphs: list[_G], moved: set[int] | None, options: Options
+         ) -> tuple[list[list[_G]], list[bool]]:
+    """Glyphs sorted along a line -> word groups, and per group whether it
+    follows a space glyph (a sure break).  ``moved``: ids of the marks
+    ``marks_after_bases`` moved after their base."""
     groups: list[list[_G]] = []
-    hard: list[bool] = []  # per group: it follows a space glyph (a sure break)
+    hard: list[bool] = []
     cur: list[_G] = []
     prev: _G | None = None
     after_space = False
@@ -696,7 +724,9 @@ def word_glyphs(line: _LineAcc, options: Options, marks: bool = True) -> list[li
             continue
         if cur and prev is not None:
             pg = prev.g
-            size = pg.size if not (g.size > pg.size) else g.size
+            size, psize = g.size, pg.size
+            if not (size > psize):
+                size = psize
             gap = p.u0 - prev.u1
             # gap > limit * size, the limit cjk_space_gap between two CJK
             # glyphs, else space_gap: CJK looked up only when it matters.
@@ -710,7 +740,7 @@ def word_glyphs(line: _LineAcc, options: Options, marks: bool = True) -> list[li
                 groups.append(cur)
                 hard.append(after_space)
                 cur, after_space = [], g.source != pg.source
-        if not g.text and not cur:
+        if not cur and not g.text:
             # An unmapped glyph alone does not start a word.
             prev = p
             continue
@@ -719,14 +749,12 @@ def word_glyphs(line: _LineAcc, options: Options, marks: bool = True) -> list[li
         # mark moved after its base, nor from a glyph drawn inside the one
         # before (a zero-width Devanagari vowel sign over its consonant:
         # deb-other-latex-mr "गोकु ळ:").
-        if id(p) not in moved and (prev is None or len(cur) == 1 or p.u1 >= prev.u1):
+        if (not moved or id(p) not in moved) and (prev is None or len(cur) == 1 or p.u1 >= prev.u1):
             prev = p
     if cur:
         groups.append(cur)
         hard.append(after_space)
-    kept = [(grp, h) for grp, h in zip(groups, hard)
-            if grp[0].g.text.strip() or any(p.g.text.strip() for p in grp)]
-    return join_letter_spaced([grp for grp, _ in kept], [h for _, h in kept], options)
+    return groups, hard
 
 
 LETTER_SPACED_MIN = 4
@@ -766,8 +794,9 @@ def join_letter_spaced(groups: list[list[_G]], hard: list[bool],
     where a gap is clearly wider than the narrowest one (a word space);
     pieces whose gaps are uniform become one word.
     """
-    if sum(1 for g in groups if _letter(g)) < LETTER_SPACED_MIN:
-        return groups
+    if list(map(len, groups)).count(1) < LETTER_SPACED_MIN or \
+            sum(1 for g in groups if _letter(g)) < LETTER_SPACED_MIN:
+        return groups  # (a letter is a group of one glyph: counted first)
     runs: list[list[int]] = []
     for i, grp in enumerate(groups):
         if _letter(grp) and runs and runs[-1][-1] == i - 1 and not hard[i] \
@@ -820,12 +849,10 @@ def join_letter_spaced(groups: list[list[_G]], hard: list[bool],
 
 
 def to_line(acc: _LineAcc, words: list[Word]) -> Line:
-    return Line(
-        words=tuple(words),
-        x0=min(w.x0 for w in words), y0=min(w.y0 for w in words),
-        x1=max(w.x1 for w in words), y1=max(w.y1 for w in words),
-        size=max(s.size for s in acc.segs),
-    )
+    return Line(tuple(words),
+                min([w.x0 for w in words]), min([w.y0 for w in words]),
+                max([w.x1 for w in words]), max([w.y1 for w in words]),
+                max([s.size for s in acc.segs]))
 
 
 def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, Line]]:

@@ -20,6 +20,7 @@ pitch allows, and a list item starts a paragraph of its own (lists.py).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from statistics import median
 
 from ..options import Options
@@ -37,14 +38,16 @@ cut at the same level (keeps the recursion shallow on long columns)."""
 
 def _gaps(items: list[Line], lo: str, hi: str, min_gap: float) -> list[tuple[float, float]]:
     """White intervals (start, end) along one axis crossing every item."""
-    ordered = sorted(items, key=lambda it: getattr(it, lo))
+    get_lo, get_hi = attrgetter(lo), attrgetter(hi)
+    ordered = sorted(items, key=get_lo)
     gaps = []
-    end = getattr(ordered[0], hi)
-    for it in ordered[1:]:
-        start = getattr(it, lo)
+    ends = map(get_hi, ordered)
+    end = next(ends)
+    for start, it_end in zip(map(get_lo, ordered[1:]), ends):
         if start - end >= min_gap:
             gaps.append((end, start))
-        end = max(end, getattr(it, hi))
+        if it_end > end:  # end = max(end, it_end)
+            end = it_end
     return gaps
 
 
