@@ -27,7 +27,6 @@ from pypdf._configuration import get_configuration
 from pypdf.generic import (ArrayObject, BooleanObject, DictionaryObject, FloatObject,
                            IndirectObject, NameObject, NullObject, NumberObject,
                            create_string_object)
-from pypdf.generic._data_structures import IndirectPattern
 
 __all__ = ["Fallback", "read", "skip_white"]
 
@@ -51,16 +50,23 @@ _SKIP_WHITE = re.compile(_WHITE + rb"*")
 _TOKEN = re.compile(
     _WHITE + rb"*(?:"
     rb"/([^\s()<>\[\]{}/%]{0,1000})(?![^\s()<>\[\]{}/%])"  # 1 name (pypdf's delimiters)
-    rb"|([+-]?(?:\d+\.?\d*|\.\d+))(?![+,\-.0-9])"         # 2 number, or N G R
-    rb"|(<<)"                                               # 3
-    rb"|(>>)"                                               # 4
-    rb"|(\[)"                                               # 5
-    rb"|(\])"                                               # 6
-    rb"|\(([^()\\]*)\)"                                     # 7 literal string, plain
-    rb"|<([0-9A-Fa-f\x00\t\n\f\r ]*)>"                      # 8 hexadecimal string
-    rb"|(true|false|null)"                                  # 9
+    rb"|([+-]?\d+)\s+(\d+)\s+R(?=[^a-zA-Z])"                 # 2, 3 N G R (pypdf's IndirectPattern)
+    rb"|([+-]?(?:\d+\.?\d*|\.\d+))(?![+,\-.0-9])"         # 4 number
+    rb"|(<<)"                                               # 5
+    rb"|(>>)"                                               # 6
+    rb"|(\[)"                                               # 7
+    rb"|(\])"                                               # 8
+    rb"|\(([^()\\]*)\)"                                     # 9 literal string, plain
+    rb"|<([0-9A-Fa-f\x00\t\n\f\r ]*)>"                      # 10 hexadecimal string
+    rb"|(true|false|null)"                                  # 11
     rb")")
 _HEX_WHITE = b"\x00\t\n\f\r "
+_NUMBER = rb"[+-]?(?:\d+\.?\d*|\.\d+)(?![+,\-.0-9])"
+_NUMBER_RUN = re.compile(
+    rb"(?:" + _WHITE + rb"*(?![+-]?\d+\s+\d+\s+R[^a-zA-Z])" + _NUMBER + rb")+")
+"""Array items that are numbers and not the start of "N G R", in a row
+(/Widths, /W, /Rect...): read with one match and one findall."""
+_NUMBER_ITEM = re.compile(_NUMBER)
 
 _NAMES: dict[bytes, str] = {}
 
@@ -89,19 +95,6 @@ def skip_white(data: bytes, pos: int) -> int:
     return _SKIP_WHITE.match(data, pos).end()
 
 
-def _number(data: bytes, tok: bytes, start: int, pdf):
-    """(object, end) for the number token at ``start``: pypdf first tries
-    "N G R" in the next INDIRECT_PEEK bytes."""
-    m = IndirectPattern.match(data, start, start + INDIRECT_PEEK)
-    if m is not None:
-        return IndirectObject(int(data[start:m.end(1)]), int(m[2]), pdf), m.end() - 1
-    if len(tok) >= INDIRECT_PEEK:
-        raise Fallback("long number")
-    if 46 in tok:  # "."
-        return float.__new__(FloatObject, float(tok)), start + len(tok)
-    return int.__new__(NumberObject, int(tok)), start + len(tok)
-
-
 def read(data: bytes, pos: int, pdf, top_dict: bool = False):
     """(object, end) for the object that starts at ``data[pos]`` (no white
     space before it), as pypdf's read_object reads it.
@@ -115,6 +108,8 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
     max_array = config.array_maximum_element_count
     max_dict = config.dictionary_maximum_element_count
     match = _TOKEN.match
+    number_run = _NUMBER_RUN.match
+    number_item = _NUMBER_ITEM.findall
     names = _NAMES
     stack: list = []   # enclosing containers: (list or dict, pending key)
     cur = None         # the open container: a list, or a dict
@@ -136,7 +131,7 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                 if len(cur) >= max_dict:
                     raise Fallback("dictionary size")
                 continue
-            if k != 4:
+            if k != 6:
                 raise Fallback("dictionary key")
             if not stack and top_dict:
                 return cur, pos
@@ -150,19 +145,41 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
         elif k == 1:
             raw = m[1]
             value = NameObject(names.get(raw) or _name_text(raw))
-        elif k == 2:
-            value, pos = _number(data, m[2], m.start(2), pdf)
-        elif k == 3 or k == 5:
+        elif k == 4:
+            tok = m[4]
+            if len(tok) >= INDIRECT_PEEK:
+                raise Fallback("long number")  # pypdf reads it another way
+            if 46 in tok:  # "."
+                value = float.__new__(FloatObject, float(tok))
+            else:
+                value = int.__new__(NumberObject, int(tok))
+        elif k == 3:
+            # pypdf matches "N G R" and the byte after it in a window of
+            # INDIRECT_PEEK bytes from the number.
+            if pos - m.start(2) >= INDIRECT_PEEK:
+                raise Fallback("long reference")
+            value = IndirectObject(int(m[2]), int(m[3]), pdf)
+        elif k == 5 or k == 7:
             if len(stack) >= MAX_NESTING:
                 raise Fallback("nesting")
             if cur is not None:
                 if not is_dict and len(cur) >= max_array:
                     raise Fallback("array size")
                 stack.append((cur, key))
-            cur, key = ({} if k == 3 else []), None
-            is_dict = k == 3
+            cur, key = ({} if k == 5 else []), None
+            is_dict = k == 5
+            if not is_dict and (run := number_run(data, pos)) is not None:
+                end = run.end()
+                for tok in number_item(data, pos, end):
+                    if len(tok) >= INDIRECT_PEEK:
+                        raise Fallback("long number")  # pypdf reads it another way
+                    cur.append(float.__new__(FloatObject, float(tok)) if 46 in tok
+                               else int.__new__(NumberObject, int(tok)))
+                if len(cur) > max_array:
+                    raise Fallback("array size")
+                pos = end
             continue
-        elif k == 6:
+        elif k == 8:
             if is_dict or cur is None:
                 raise Fallback("stray ]")
             value = ArrayObject(cur)
@@ -170,15 +187,15 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                 return value, pos
             cur, key = stack.pop()
             is_dict = type(cur) is dict
-        elif k == 7:
-            value = create_string_object(m[7])
-        elif k == 8:
-            body = m[8].translate(None, _HEX_WHITE)
+        elif k == 9:
+            value = create_string_object(m[9])
+        elif k == 10:
+            body = m[10].translate(None, _HEX_WHITE)
             if len(body) & 1:
                 body += b"0"
             value = create_string_object(binascii.unhexlify(body))
-        elif k == 9:
-            word = m[9]
+        elif k == 11:
+            word = m[11]
             value = NullObject() if word == b"null" else BooleanObject(word == b"true")
         else:
             raise Fallback("token")
