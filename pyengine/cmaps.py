@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+import binascii
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 # Longest code the spec allows (ISO 32000-1 9.7.6.2: at most 4 bytes).
 MAX_CODE_BYTES = 4
@@ -33,10 +35,14 @@ MAX_TOKENS = 2_000_000
 HEX, STR, NAME, NUM, KW, OPEN, CLOSE = "hex", "str", "name", "num", "kw", "[", "]"
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
+    """One token (a tuple: made by the thousand per CMap, and immutable)."""
+
     kind: str
     value: object
+
+
+_new_token = tuple.__new__
 
 
 _TOKEN_RE = re.compile(
@@ -53,6 +59,19 @@ _TOKEN_RE = re.compile(
     re.VERBOSE,
 )
 _HEX_SPACE = re.compile(rb"[^0-9A-Fa-f]")
+_CMAP_WS = rb"[\x00\t\n\x0c\r ]"
+_CMAP_REGULAR = rb"[^\x00\t\n\x0c\r ()<>\[\]{}/%]"
+# The body of a bfchar or bfrange section that holds only hexadecimal
+# strings without blanks (and brackets, in bfrange), up to its end keyword:
+# its tokens are read with one findall, the same tokens one match at a time
+# would give (ToUnicode maps are almost all like this).
+_PLAIN_BODY = {
+    "beginbfchar": re.compile(rb"(?:" + _CMAP_WS + rb"*<[0-9A-Fa-f]*>)*" + _CMAP_WS
+                              + rb"*(?=endbfchar(?!" + _CMAP_REGULAR + rb"))"),
+    "beginbfrange": re.compile(rb"(?:" + _CMAP_WS + rb"*(?:<[0-9A-Fa-f]*>|[\[\]]))*" + _CMAP_WS
+                               + rb"*(?=endbfrange(?!" + _CMAP_REGULAR + rb"))"),
+}
+_PLAIN_ITEM = re.compile(rb"<([0-9A-Fa-f]*)>|(\[)|(\])")
 _NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
 _STRING_ESCAPES = {
     ord("n"): 10, ord("r"): 13, ord("t"): 9, ord("b"): 8, ord("f"): 12,
@@ -130,8 +149,36 @@ def tokenize(src: bytes) -> list[Token]:
         elif kind == "close":
             tokens.append(Token(CLOSE, None))
         else:
-            tokens.append(Token(KW, text.decode("latin-1")))
+            word = text.decode("latin-1")
+            tokens.append(Token(KW, word))
+            plain = _PLAIN_BODY.get(word)
+            if plain is not None and (m := plain.match(src, pos)) is not None:
+                items = _PLAIN_ITEM.findall(src, pos, m.end())
+                if len(tokens) + len(items) <= MAX_TOKENS:
+                    tokens.extend(_plain_tokens(items))
+                    pos = m.end()
     return tokens
+
+
+_OPEN_TOKEN = Token(OPEN, None)
+_CLOSE_TOKEN = Token(CLOSE, None)
+
+
+def _plain_tokens(items: list[tuple[bytes, bytes, bytes]]) -> list[Token]:
+    """Tokens of a plain section body (_PLAIN_BODY) from _PLAIN_ITEM.findall."""
+    out = []
+    add = out.append
+    unhexlify = binascii.unhexlify
+    for digits, opening, closing in items:
+        if opening:
+            add(_OPEN_TOKEN)
+        elif closing:
+            add(_CLOSE_TOKEN)
+        else:
+            if len(digits) & 1:
+                digits += b"0"  # ISO 32000-1 7.3.4.3: odd digit count
+            add(_new_token(Token, (HEX, unhexlify(digits))))
+    return out
 
 
 # --- the record ------------------------------------------------------------
@@ -277,11 +324,6 @@ class CodeSplitter:
     __slots__ = ("_by_first", "_fixed")
 
     def __init__(self, codespace: list[tuple[int, bytes, bytes]], default_len: int = 2):
-        by_first: list[list[tuple[int, bytes, bytes]]] = [[] for _ in range(256)]
-        for n, low, high in sorted(codespace, key=lambda r: r[0]):
-            for b in range(low[0], high[0] + 1):
-                by_first[b].append((n, low, high))
-        self._by_first = by_first
         lengths = {r[0] for r in codespace}
         full = [r for r in codespace if r[1] == b"\x00" * r[0] and r[2] == b"\xff" * r[0]]
         if not codespace:
@@ -290,6 +332,13 @@ class CodeSplitter:
             self._fixed = full[0][0]
         else:
             self._fixed = 0
+        self._by_first: list[list[tuple[int, bytes, bytes]]] = []
+        if not self._fixed:  # only the general split needs the table
+            by_first: list[list[tuple[int, bytes, bytes]]] = [[] for _ in range(256)]
+            for n, low, high in sorted(codespace, key=lambda r: r[0]):
+                for b in range(low[0], high[0] + 1):
+                    by_first[b].append((n, low, high))
+            self._by_first = by_first
 
     def split(self, data: bytes) -> list[tuple[int, int]]:
         """[(code, byte length)] covering all of data."""

@@ -135,6 +135,8 @@ class GState:
     ctm: Matrix = IDENTITY
     font: Font | None = None
     font_key: str = ""
+    font_label: str = ""
+    """str(font_key): the font field of every glyph shown in this font."""
     size: float = 0.0
     tc: float = 0.0
     tw: float = 0.0
@@ -146,6 +148,7 @@ class GState:
     def copy(self) -> "GState":
         g = GState.__new__(GState)
         g.ctm, g.font, g.font_key, g.size = self.ctm, self.font, self.font_key, self.size
+        g.font_label = self.font_label
         g.tc, g.tw, g.th, g.tl, g.rise, g.mode = self.tc, self.tw, self.th, self.tl, self.rise, self.mode
         return g
 
@@ -389,7 +392,9 @@ class _Interpreter:
     def op_Tf(self, o) -> None:
         name, size = o
         self.gs.size = _num(size)
-        self.gs.font, self.gs.font_key = self._font(name)
+        gs = self.gs
+        gs.font, gs.font_key = self._font(name)
+        gs.font_label = str(gs.font_key)
 
     def op_Td(self, o) -> None:
         tx, ty = _num(o[0]), _num(o[1])
@@ -476,7 +481,7 @@ class _Interpreter:
         glyphs = run.glyphs
         append = glyphs.append
         stats = self.doc.font_stats.get(gs.font_key)
-        label = str(gs.font_key)
+        label = gs.font_label
         limit = self.options.max_chars_per_page
         W, H = self.geom.width, self.geom.height
         # Horizontal writing: the glyph box's bottom and top and the baseline
@@ -486,6 +491,17 @@ class _Interpreter:
         cy0, cy1, dy0, dy1 = c * y0t, c * y1t, d * y0t, d * y1t
         cr, dr = c * rise, d * rise
         upright = b == 0.0 and cy0 == cy1
+        # Upright text: (b * pen + t) + f for t = d y0, d y1, d rise is the
+        # same float for every finite pen (b * pen is then a zero) unless
+        # t and f are both zeros (whose sum's sign depends on the zero's).
+        y_fixed = upright and (f != 0.0 or (dy0 != 0.0 and dy1 != 0.0 and dr != 0.0))
+        if y_fixed:
+            fy0, fy1, foy = dy0 + f, dy1 + f, dr + f
+            if fy1 < fy0:
+                fy0, fy1 = fy1, fy0
+            elif not fy1 > fy0:
+                fy1 = fy0
+            y_off = fy1 < 0 or fy0 > H
         new_glyph = tuple.__new__
         pen = 0.0   # horizontal pen offset in text space from Tm's origin
         vpen = 0.0  # vertical pen offset (vertical writing)
@@ -540,11 +556,15 @@ class _Interpreter:
                 # character limit. The same arithmetic as the loop below, and
                 # min()/max() of the four corners spelled out as they compare.
                 apen, bpen = a * pen, b * pen
-                if upright:
+                if upright and y_fixed and math.isfinite(pen):
                     # Upright text (b = 0, c y0 = c y1): corners 2 and 3 equal
-                    # corners 0 and 1 in x, corner 1 equals 0 and 3 equals 2
-                    # in y, so min()/max() pick from corners 0 and 1 (x) and 0
-                    # and 2 (y): the same floats, half the work.
+                    # corners 0 and 1 in x, so min()/max() pick from corners
+                    # 0 and 1. With b = 0 and a finite pen, b * pen is a zero
+                    # and every y of the string is the same float (y_fixed):
+                    # worked out once. A glyph's origin is the previous one's
+                    # end (the same expression of the same pen).
+                    first, unmapped_before, pen_before = len(glyphs), n_unmapped, pen
+                    ox = apen + cr + e
                     for ch in chars:
                         text, w0, space_code, mapped, is_space = ch.info
                         ws = w0 * size
@@ -556,24 +576,23 @@ class _Interpreter:
                             gx0, gx1 = p, gx0
                         else:
                             gx1 = p if p > gx0 else gx0
-                        gy0 = bpen + dy0 + f
-                        p = bpen + dy1 + f
-                        if p < gy0:
-                            gy0, gy1 = p, gy0
-                        else:
-                            gy1 = p if p > gy0 else gy0
-                        ox, oy = apen + cr + e, bpen + dr + f
-                        apen, bpen = a * pen, b * pen
+                        apen = a * pen
+                        ex = apen + cr + e
                         if not mapped:
                             n_unmapped += 1
                         append(new_glyph(Glyph, (
-                            text, gx0, gy0, gx1, gy1, ox, oy, apen + cr + e, bpen + dr + f,
+                            text, gx0, fy0, gx1, fy1, ox, foy, ex, foy,
                             eff, ux, uy, label, mapped, mode, False, source, is_space)))
-                        if gx1 < 0 or gy1 < 0 or gx0 > W or gy0 > H:
+                        ox = ex
+                        if y_off or gx1 < 0 or gx0 > W:
                             offpage += 1
-                    run.offpage += offpage
-                    offpage = 0
-                    continue
+                    if math.isfinite(pen):  # else b * pen was not a zero: again
+                        run.offpage += offpage
+                        offpage = 0
+                        continue
+                    del glyphs[first:]
+                    n_unmapped, pen, offpage = unmapped_before, pen_before, 0
+                    apen, bpen = a * pen, b * pen
                 for ch in chars:
                     text, w0, space_code, mapped, is_space = ch.info
                     ws = w0 * size

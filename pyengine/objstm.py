@@ -26,7 +26,10 @@ from io import BytesIO
 from pypdf import PdfReader
 from pypdf._utils import get_stream_data, logger_warning, read_non_whitespace
 from pypdf.errors import PdfStreamError
-from pypdf.generic import IndirectObject, NullObject, NumberObject, PdfObject, read_object
+from pypdf.generic import (DictionaryObject, IndirectObject, NullObject, NumberObject, PdfObject,
+                           StreamObject, read_object)
+
+from . import fastobj
 
 MAX_CACHED_STREAMS = 64
 """Decoded object streams kept with their index at one time (their bytes
@@ -69,6 +72,13 @@ def _read_index(stm) -> _Index | None:
     return _Index(data, first, offsets)
 
 
+_NOT_READ = object()
+"""LazyObjStmReader._read_at: the object is left to pypdf."""
+
+_PLAIN_HEADER = re.compile(rb"([0-9]{1,20})[\t\n\r ]+([0-9]{1,20})[\t\n\r ]+obj[\x00\t\n\f\r ]*")
+"""An object header as pypdf reads it (read_object_header), in its plain
+form: no comment or white space before it, at most 20 digits a number."""
+
 _OBJ_HEADER = re.compile(rb"\s(0|[1-9][0-9]*)\s+(0|[1-9][0-9]*)\s+obj")
 """pypdf's search pattern for one object, for every object at once."""
 
@@ -89,21 +99,62 @@ class LazyObjStmReader(PdfReader):
     def get_object(self, indirect_reference):
         if isinstance(indirect_reference, IndirectObject):
             gen, num = indirect_reference.generation, indirect_reference.idnum
-            if ((gen, num) not in self.resolved_objects
-                    and not (gen == 0 and num in self.xref_objStm)
-                    and num not in self.xref.get(gen, ())):
-                headers = self.__dict__.get("_pyengine_headers")
-                if headers is None:
-                    headers = _index_headers(get_stream_data(self.stream))
-                    self.__dict__["_pyengine_headers"] = headers
-                offset = headers.get((gen, num))
-                if offset is not None:
-                    self.xref.setdefault(gen, {})[num] = offset
-                    # the warning pypdf gives when its own search finds it
-                    # (recorded as a pdf-recovered issue, document.py)
-                    logger_warning("Object %(idnum)d %(generation)d found", source="pypdf._reader",
-                                   idnum=num, generation=gen)
+            if (gen, num) not in self.resolved_objects and not (gen == 0 and num in self.xref_objStm):
+                offset = self.xref.get(gen, {}).get(num)
+                if offset is None:
+                    headers = self.__dict__.get("_pyengine_headers")
+                    if headers is None:
+                        headers = _index_headers(self._pyengine_bytes())
+                        self.__dict__["_pyengine_headers"] = headers
+                    offset = headers.get((gen, num))
+                    if offset is not None:
+                        self.xref.setdefault(gen, {})[num] = offset
+                        # the warning pypdf gives when its own search finds
+                        # it (recorded as a pdf-recovered issue, document.py)
+                        logger_warning("Object %(idnum)d %(generation)d found",
+                                       source="pypdf._reader", idnum=num, generation=gen)
+                elif self._encryption is None:
+                    obj = self._read_at(num, gen, offset)
+                    if obj is not _NOT_READ:
+                        return obj
         return super().get_object(indirect_reference)
+
+    def _pyengine_bytes(self) -> bytes:
+        """The file's bytes (one copy, kept)."""
+        data = self.__dict__.get("_pyengine_data")
+        if data is None:
+            data = self.__dict__["_pyengine_data"] = get_stream_data(self.stream)
+        return data
+
+    def _read_at(self, num: int, gen: int, offset: int):
+        """Object ``num gen`` of an unencrypted file from its xref offset, read
+        by fastobj; _NOT_READ for anything but a plain header at the offset
+        and an object fastobj reads, which pypdf then reads its own way."""
+        if self.xref_free_entry.get(gen, {}).get(num, False) or (num, gen) in self._known_objects:
+            return _NOT_READ
+        data = self._pyengine_bytes()
+        m = _PLAIN_HEADER.match(data, offset)
+        if m is None or int(m[1]) != num or int(m[2]) != gen:
+            return _NOT_READ
+        # As pypdf: a stream's indirect /Length is read while this object
+        # is being read; the set catches an object that needs itself.
+        self._known_objects.add((num, gen))
+        try:
+            obj, end = fastobj.read(data, m.end(), self, top_dict=True)
+        except Exception:  # fastobj.Fallback, or a bug there: pypdf reads it
+            self._known_objects.discard((num, gen))
+            return _NOT_READ
+        if type(obj) is dict:
+            # The stream after the dictionary (if any) is read by pypdf.
+            self.stream.seek(end)
+            DictionaryObject._read_stream_data(stream=self.stream, pdf=self, data=obj)  # noqa: SLF001
+            if "__streamdata__" in obj:
+                obj = StreamObject.initialize_from_dictionary(obj)
+            else:
+                obj = DictionaryObject(obj)
+        self._known_objects.discard((num, gen))
+        self.cache_indirect_object(gen, num, obj)
+        return obj
 
     def _get_object_from_stream(self, indirect_reference: IndirectObject) -> PdfObject:
         obj_id = indirect_reference.idnum
@@ -130,11 +181,15 @@ class LazyObjStmReader(PdfReader):
             return NullObject()
         self._object_stream_resolution_stack.append(obj_id)
         try:
-            stream = BytesIO(index.data)
-            stream.seek(index.first + offset)
-            read_non_whitespace(stream)
-            stream.seek(-1, 1)
-            obj = read_object(stream, self)
+            try:
+                start = fastobj.skip_white(index.data, index.first + offset)
+                obj = fastobj.read(index.data, start, self)[0]
+            except Exception:  # fastobj.Fallback, or a bug there: pypdf reads it
+                stream = BytesIO(index.data)
+                stream.seek(index.first + offset)
+                read_non_whitespace(stream)
+                stream.seek(-1, 1)
+                obj = read_object(stream, self)
         except PdfStreamError:
             obj = None
         finally:

@@ -7,6 +7,9 @@ import random
 
 import pytest
 
+from corpus import corpus_dir
+
+import pyengine.cmaps as cmaps_module
 from pyengine.cmaps import CMap, CodeSplitter, parse_cmap, tokenize
 from pyengine.fonts.bcmap import parse_bcmap
 
@@ -222,3 +225,68 @@ def test_predefined_90ms_rksj(built_data):
     assert vertical.vertical and vertical.lookup_cid(0x93FA) == rksj.lookup_cid(0x93FA)
     assert load_predefined("No-Such-CMap") is None
     assert load_predefined("../secrets") is None
+
+
+# --- the plain-body fast path of the tokenizer ---------------------------
+
+
+def _tokens_without_fast_path(src: bytes, monkeypatch) -> list:
+    with monkeypatch.context() as m:
+        m.setattr(cmaps_module, "_PLAIN_BODY", {})
+        return tokenize(src)
+
+
+@pytest.mark.parametrize("src", [
+    b"2 beginbfchar <01> <0041>\n<02><D83DDE00> endbfchar",
+    b"beginbfchar <01> <004> <02> <> endbfchar",                   # odd, empty
+    b"beginbfrange <10> <1F> <0061> <20> <22> [<0041> <0042>] endbfrange",
+    b"beginbfchar <01> < 0041> endbfchar",                          # blank inside: slow path
+    b"beginbfchar <01> /space endbfchar",
+    b"beginbfchar <01> <0041> endbfcharX <02> <0042> endbfchar",
+    b"beginbfchar <01> <0041>",                                     # no end keyword
+    b"beginbfrange <01> <02> [<0041> (x)] endbfrange",
+])
+def test_plain_bodies_tokenize_as_token_by_token(src, monkeypatch):
+    assert tokenize(src) == _tokens_without_fast_path(src, monkeypatch)
+
+
+def _tounicode_streams(path) -> list[bytes]:
+    import io
+    import logging
+
+    from pypdf import PdfReader
+    from pypdf.generic import DictionaryObject, IndirectObject
+
+    logging.getLogger("pypdf").disabled = True
+    try:
+        reader = PdfReader(io.BytesIO(path.read_bytes()), strict=False)
+        if reader.is_encrypted:
+            return []
+        out = []
+        numbers = sorted({(n, g) for g, ns in reader.xref.items() for n in ns}
+                         | {(n, 0) for n in reader.xref_objStm})
+        for num, gen in numbers[:20_000]:
+            try:
+                obj = reader.get_object(IndirectObject(num, gen, reader))
+                if isinstance(obj, DictionaryObject) and obj.get("/Type") == "/Font":
+                    for key in ("/ToUnicode", "/Encoding"):
+                        stream = obj.get(key)
+                        stream = stream.get_object() if stream is not None else None
+                        if hasattr(stream, "get_data"):
+                            out.append(stream.get_data())
+            except Exception:
+                continue
+        return out
+    finally:
+        logging.getLogger("pypdf").disabled = False
+
+
+def _corpus_pdfs():
+    found = corpus_dir()
+    return sorted((found / "pdfs").glob("*.pdf")) if found else []
+
+
+@pytest.mark.parametrize("path", _corpus_pdfs(), ids=lambda p: p.stem)
+def test_corpus_cmaps_tokenize_as_token_by_token(path, monkeypatch):
+    for src in _tounicode_streams(path):
+        assert tokenize(src) == _tokens_without_fast_path(src, monkeypatch)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from pypdf.generic import IndirectObject
+
 from ..records import Issue
 from .std14 import strip_subset
 
@@ -26,6 +28,8 @@ FLAG_NONSYMBOLIC = 32
 
 def resolve(obj):
     """The object behind an indirect reference (or the object itself)."""
+    if not isinstance(obj, IndirectObject):
+        return obj  # every other object's get_object() is itself
     for _ in range(8):  # chains of references are short; cycles are junk
         get_object = getattr(obj, "get_object", None)
         if get_object is None:

@@ -95,7 +95,27 @@ def _is_control(ch: str) -> bool:
     return o < 0x20 or 0x7F <= o < 0xA0
 
 
+CLEAN_CACHE_SIZE = 65_536
+"""Texts whose clean_text is kept (fonts repeat the same few thousand)."""
+
+_clean_cache: dict[str, str | None] = {}
+
+
 def clean_text(text: str | None) -> str | None:
+    """clean_text_uncached, remembered per text."""
+    if text is None:
+        return None
+    try:
+        return _clean_cache[text]
+    except KeyError:
+        pass
+    if len(_clean_cache) >= CLEAN_CACHE_SIZE:
+        _clean_cache.clear()
+    out = _clean_cache[text] = clean_text_uncached(text)
+    return out
+
+
+def clean_text_uncached(text: str | None) -> str | None:
     """The text a glyph contributes, or None when it explains nothing.
 
     A map that sends a code to control characters only (ToUnicode <0000> is

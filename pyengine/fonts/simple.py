@@ -1,7 +1,8 @@
 """Simple fonts: Type1, MMType1, TrueType and Type3 (ISO 32000-1 9.6).
 
-Codes are single bytes, so loading builds one table of 256 prebuilt
-``Char`` records and ``decode`` is a list comprehension over it.
+Codes are single bytes: loading works out the text of all 256 codes, and
+``decode`` is a list comprehension over a table that makes each code's
+``Char`` (its width, its cleaned text) the first time a string shows it.
 
 Text for a code, first source that explains it (never a guess):
 1. /ToUnicode (9.10.3);
@@ -54,13 +55,28 @@ def to_bytes(data) -> bytes:
     return b""
 
 
+class _CharTable(dict):
+    """code -> Char of a simple font, each made when first shown."""
+
+    __slots__ = ("texts", "widths")
+
+    def __init__(self, texts: list[str | None], widths: "_Widths") -> None:
+        super().__init__()
+        self.texts = texts
+        self.widths = widths
+
+    def __missing__(self, code: int) -> Char:
+        char = self[code] = Char(code, clean_text(self.texts[code]), self.widths.of(code), code == 32)
+        return char
+
+
 class SimpleFont:
-    """A single-byte font: 256 prebuilt Chars."""
+    """A single-byte font: a Char per code, made once."""
 
     __slots__ = ("name", "kind", "vertical", "ascent", "descent", "table", "font_matrix")
 
     def __init__(self, name: str, kind: str, ascent: float, descent: float,
-                 table: tuple[Char, ...], font_matrix=None) -> None:
+                 table: _CharTable, font_matrix=None) -> None:
         self.name = name
         self.kind = kind
         self.vertical = False
@@ -227,34 +243,40 @@ def _encoding_texts(font_dict, subtype, desc, std, issues, font_name):
 # --- widths --------------------------------------------------------------
 
 
-def _widths(font_dict, desc: Descriptor, std: str | None, enc_texts, names,
-            font_name: str, scale: float) -> list[float]:
+class _Widths:
     """w0 per code (9.6.2.1 /FirstChar /Widths; 9.8 /MissingWidth), in
-    glyph units times scale (1/1000, or the Type3 FontMatrix)."""
-    first = integer(get(font_dict, "/FirstChar"), 0) or 0
-    raw = array(get(font_dict, "/Widths"))
-    has_widths = bool(raw)
-    std_metrics = None
-    if std is not None or not has_widths:
-        std_metrics = metrics(std or substitute_name(desc.flags, font_name))
-    out: list[float] = []
-    for code in range(256):
-        i = code - first
+    glyph units times scale (1/1000, or the Type3 FontMatrix), worked out
+    for a code when a string first shows it (a page shows a few dozen of
+    the 256).  Everything that reads the file is read here, at load."""
+
+    __slots__ = ("first", "raw", "has_widths", "std_metrics", "missing", "scale", "texts", "names")
+
+    def __init__(self, font_dict, desc: Descriptor, std: str | None, enc_texts, names,
+                 font_name: str, scale: float) -> None:
+        self.first = integer(get(font_dict, "/FirstChar"), 0) or 0
+        self.raw = array(get(font_dict, "/Widths"))
+        self.has_widths = bool(self.raw)
+        self.std_metrics = None
+        if std is not None or not self.has_widths:
+            self.std_metrics = metrics(std or substitute_name(desc.flags, font_name))
+        self.missing = desc.missing_width
+        self.scale = scale
+        self.texts = enc_texts
+        self.names = names
+
+    def of(self, code: int) -> float:
+        raw, scale = self.raw, self.scale
+        i = code - self.first
         w = number(raw[i]) if 0 <= i < len(raw) else None
         if w is not None:
-            out.append(w * scale)
-            continue
-        if has_widths and desc.missing_width is not None:
-            out.append(desc.missing_width * scale)
-            continue
-        if std_metrics is not None:
-            out.append(_std_width(std_metrics, enc_texts[code], names[code]))
-            continue
-        if desc.missing_width is not None:
-            out.append(desc.missing_width * scale)
-        else:  # no widths at all and no metrics data: half an em
-            out.append(0.0 if has_widths else 0.5)
-    return out
+            return w * scale
+        if self.has_widths and self.missing is not None:
+            return self.missing * scale
+        if self.std_metrics is not None:
+            return _std_width(self.std_metrics, self.texts[code], self.names[code])
+        if self.missing is not None:
+            return self.missing * scale
+        return 0.0 if self.has_widths else 0.5  # no widths, no metrics: half an em
 
 
 def _std_width(m, text: str | None, glyph: str | None) -> float:
@@ -306,7 +328,7 @@ def load_simple(font_dict, subtype: str, issues: list[Issue]) -> SimpleFont:
             desc, 0.001, (std_m.ascent, std_m.descent) if std_m else None
         )
     texts, names, kinds = _encoding_texts(font_dict, subtype, desc, std, issues, font_name)
-    widths = _widths(font_dict, desc, std, texts, names, font_name, scale)
+    widths = _Widths(font_dict, desc, std, texts, names, font_name, scale)
     tounicode = load_tounicode(font_dict, issues, font_name)
     final: list[str | None] = list(texts)
     if tounicode is not None:
@@ -315,10 +337,7 @@ def load_simple(font_dict, subtype: str, issues: list[Issue]) -> SimpleFont:
             if text is not None:
                 final[code] = text
                 kinds[code] = KIND_TOUNICODE
-    table = tuple(
-        Char(code, clean_text(final[code]), widths[code], code == 32)
-        for code in range(256)
-    )
+    table = _CharTable(final, widths)
     kind = _font_kind(kinds, tounicode is not None)
     if kind == KIND_NONE:
         issues.append(Issue("font-no-unicode", f"{font_name or subtype}: no map to Unicode"))

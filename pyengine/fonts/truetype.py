@@ -55,7 +55,11 @@ class CmapTables:
         out: dict[int, str] = {}
         if not table:
             return out
-        for code in sorted(table, key=lambda c: (0xE000 <= c <= 0xF8FF, c)):
+        codes = sorted(table)
+        private = [c for c in codes if 0xE000 <= c <= 0xF8FF]
+        if private:  # private-use code points last
+            codes = [c for c in codes if not 0xE000 <= c <= 0xF8FF] + private
+        for code in codes:
             gid = table[code]
             if gid and gid not in out and 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF:
                 out[gid] = chr(code)
@@ -151,18 +155,17 @@ def _format4(t: bytes, pos: int, out: dict[int, int]) -> None:
 
 
 def _format4_segment(t, out, start, end, delta, ro, ro_pos) -> None:
-    for code in range(start, min(end, 0xFFFE) + 1):
-        if ro == 0:
-            gid = (code + delta) & 0xFFFF
-        else:
-            addr = ro_pos + ro + 2 * (code - start)
-            if addr + 2 > len(t):
-                return  # damaged segment: drop the rest of it
-            gid = _u16(t, addr)
-            if gid:
-                gid = (gid + delta) & 0xFFFF
-        if gid:
-            out[code] = gid
+    stop = min(end, 0xFFFE) + 1
+    if ro == 0:
+        out.update({code: gid for code in range(start, stop) if (gid := (code + delta) & 0xFFFF)})
+        return
+    # Glyph ids from the glyphIdArray, as far as the table holds them (a
+    # damaged segment loses the rest), read with one unpack.
+    first = ro_pos + ro
+    count = max(0, min(stop - start, (len(t) - first) // 2))
+    raw = struct.unpack_from(f">{count}H", t, first) if count else ()
+    out.update({code: gid for code, g in zip(range(start, start + count), raw)
+                if g and (gid := (g + delta) & 0xFFFF)})
 
 
 def _format6(t: bytes, pos: int, out: dict[int, int]) -> None:
@@ -243,18 +246,15 @@ def _post_glyph_names(post: bytes) -> dict[int, str]:
     except struct.error:
         return {}
     custom: list[str] = []
-    pos = 34 + 2 * count
-    while pos < len(post):
-        size = post[pos]
-        custom.append(post[pos + 1:pos + 1 + size].decode("latin-1"))
-        pos += 1 + size
-    out: dict[int, str] = {}
-    for gid, index in enumerate(indices):
-        if index < 258:
-            out[gid] = MAC_GLYPHS[index]
-        elif index - 258 < len(custom):
-            out[gid] = custom[index - 258]
-    return out
+    add = custom.append
+    text = post.decode("latin-1")  # one character per byte: same offsets
+    pos, end = 34 + 2 * count, len(post)
+    while pos < end:
+        nxt = pos + 1 + post[pos]
+        add(text[pos + 1:nxt])
+        pos = nxt
+    names = MAC_GLYPHS + custom  # index -> name
+    return {gid: names[index] for gid, index in enumerate(indices) if index < len(names)}
 
 
 def glyph_texts(font: bytes, tables: CmapTables | None = None) -> GlyphTexts:

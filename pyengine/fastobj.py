@@ -1,0 +1,211 @@
+"""Fast reading of ordinary PDF objects into pypdf's objects.
+
+pypdf reads an object one byte at a time through a stream (``read_object``):
+reading the font, annotation and resource dictionaries of a page cost more
+than running its text (deb-ar-bidi: 5.8 of 11 s went to its annotations).
+Here one regular expression reads a token at a time from the bytes, and the
+result is exactly what ``read_object`` returns: the same pypdf classes
+(DictionaryObject, ArrayObject, NameObject, NumberObject, FloatObject,
+IndirectObject, BooleanObject, NullObject, and strings made by pypdf's own
+``create_string_object``), built from the same bytes in the same order.
+
+Only what is plainly well formed is read here: anything else -- a comment,
+a string with escapes or nested parentheses, a malformed number, a repeated
+dictionary key (pypdf warns), a stray delimiter, deep nesting, more entries
+than pypdf's configured limits -- raises ``Fallback`` and the caller reads
+the whole object with pypdf instead, so pypdf's behaviour (and its warnings)
+on anything unusual is kept. A test reads every object of every corpus file
+both ways and compares them.
+"""
+
+from __future__ import annotations
+
+import binascii
+import re
+
+from pypdf._configuration import get_configuration
+from pypdf.generic import (ArrayObject, BooleanObject, DictionaryObject, FloatObject,
+                           IndirectObject, NameObject, NullObject, NumberObject,
+                           create_string_object)
+
+__all__ = ["Fallback", "read", "skip_white"]
+
+MAX_NESTING = 64
+"""Arrays and dictionaries nested deeper than this are left to pypdf."""
+
+INDIRECT_PEEK = 20
+"""Bytes pypdf looks at to tell "N G R" from a number (read_object)."""
+
+NAME_CACHE_SIZE = 50_000
+"""Decoded names kept between calls (keys repeat in every dictionary)."""
+
+
+class Fallback(Exception):
+    """Something this reader does not take on: pypdf reads the object."""
+
+
+_WHITE = rb"[\x00\t\n\f\r ]"
+"""pypdf's WHITESPACES (read_non_whitespace)."""
+_SKIP_WHITE = re.compile(_WHITE + rb"*")
+_TOKEN = re.compile(
+    _WHITE + rb"*(?:"
+    rb"/([^\s()<>\[\]{}/%]{0,1000})(?![^\s()<>\[\]{}/%])"  # 1 name (pypdf's delimiters)
+    rb"|([+-]?\d+)\s+(\d+)\s+R(?=[^a-zA-Z])"                 # 2, 3 N G R (pypdf's IndirectPattern)
+    rb"|([+-]?(?:\d+\.?\d*|\.\d+))(?![+,\-.0-9])"         # 4 number
+    rb"|(<<)"                                               # 5
+    rb"|(>>)"                                               # 6
+    rb"|(\[)"                                               # 7
+    rb"|(\])"                                               # 8
+    rb"|\(([^()\\]*)\)"                                     # 9 literal string, plain
+    rb"|<([0-9A-Fa-f\x00\t\n\f\r ]*)>"                      # 10 hexadecimal string
+    rb"|(true|false|null)"                                  # 11
+    rb")")
+_HEX_WHITE = b"\x00\t\n\f\r "
+_NUMBER = rb"[+-]?(?:\d+\.?\d*|\.\d+)(?![+,\-.0-9])"
+_NUMBER_RUN = re.compile(
+    rb"(?:" + _WHITE + rb"*(?![+-]?\d+\s+\d+\s+R[^a-zA-Z])" + _NUMBER + rb")+")
+"""Array items that are numbers and not the start of "N G R", in a row
+(/Widths, /W, /Rect...): read with one match and one findall."""
+_NUMBER_ITEM = re.compile(_NUMBER)
+
+_NAMES: dict[bytes, str] = {}
+
+
+def _name_text(raw: bytes) -> str:
+    """The text of the NameObject pypdf reads for "/" + raw."""
+    name = b"/" + raw
+    if 35 in name:  # "#xx"
+        name = NameObject.unnumber(name)
+    for enc in NameObject.CHARSETS:
+        try:
+            text = name.decode(enc)
+            break
+        except UnicodeDecodeError:
+            continue
+    else:  # pypdf warns (and reads it as charmap)
+        raise Fallback("name")
+    if len(_NAMES) >= NAME_CACHE_SIZE:
+        _NAMES.clear()
+    _NAMES[raw] = text
+    return text
+
+
+def skip_white(data: bytes, pos: int) -> int:
+    """Position of the first byte at or after ``pos`` that is not white space."""
+    return _SKIP_WHITE.match(data, pos).end()
+
+
+def read(data: bytes, pos: int, pdf, top_dict: bool = False):
+    """(object, end) for the object that starts at ``data[pos]`` (no white
+    space before it), as pypdf's read_object reads it.
+
+    With ``top_dict``, a dictionary at the top is returned as the plain dict
+    of its entries, for the caller to read the stream that may follow it
+    as pypdf does; otherwise a dictionary followed by "stream" raises
+    Fallback.
+    """
+    config = get_configuration()
+    max_array = config.array_maximum_element_count
+    max_dict = config.dictionary_maximum_element_count
+    match = _TOKEN.match
+    number_run = _NUMBER_RUN.match
+    number_item = _NUMBER_ITEM.findall
+    names = _NAMES
+    stack: list = []   # enclosing containers: (list or dict, pending key)
+    cur = None         # the open container: a list, or a dict
+    key = None         # in a dict: the key read, awaiting its value
+    is_dict = False
+    while True:
+        m = match(data, pos)
+        if m is None:
+            raise Fallback("token")
+        k = m.lastindex
+        pos = m.end()
+        if is_dict and key is None:
+            # A key or the end of the dictionary.
+            if k == 1:
+                raw = m[1]
+                key = NameObject(names.get(raw) or _name_text(raw))
+                if key in cur:
+                    raise Fallback("repeated key")  # pypdf warns
+                if len(cur) >= max_dict:
+                    raise Fallback("dictionary size")
+                continue
+            if k != 6:
+                raise Fallback("dictionary key")
+            if not stack and top_dict:
+                return cur, pos
+            if data.startswith(b"stream", skip_white(data, pos)):
+                raise Fallback("stream")  # pypdf reads a stream after any dictionary
+            value = DictionaryObject(cur)
+            if not stack:
+                return value, pos
+            cur, key = stack.pop()
+            is_dict = type(cur) is dict
+        elif k == 1:
+            raw = m[1]
+            value = NameObject(names.get(raw) or _name_text(raw))
+        elif k == 4:
+            tok = m[4]
+            if len(tok) >= INDIRECT_PEEK:
+                raise Fallback("long number")  # pypdf reads it another way
+            if 46 in tok:  # "."
+                value = float.__new__(FloatObject, float(tok))
+            else:
+                value = int.__new__(NumberObject, int(tok))
+        elif k == 3:
+            # pypdf matches "N G R" and the byte after it in a window of
+            # INDIRECT_PEEK bytes from the number.
+            if pos - m.start(2) >= INDIRECT_PEEK:
+                raise Fallback("long reference")
+            value = IndirectObject(int(m[2]), int(m[3]), pdf)
+        elif k == 5 or k == 7:
+            if len(stack) >= MAX_NESTING:
+                raise Fallback("nesting")
+            if cur is not None:
+                if not is_dict and len(cur) >= max_array:
+                    raise Fallback("array size")
+                stack.append((cur, key))
+            cur, key = ({} if k == 5 else []), None
+            is_dict = k == 5
+            if not is_dict and (run := number_run(data, pos)) is not None:
+                end = run.end()
+                for tok in number_item(data, pos, end):
+                    if len(tok) >= INDIRECT_PEEK:
+                        raise Fallback("long number")  # pypdf reads it another way
+                    cur.append(float.__new__(FloatObject, float(tok)) if 46 in tok
+                               else int.__new__(NumberObject, int(tok)))
+                if len(cur) > max_array:
+                    raise Fallback("array size")
+                pos = end
+            continue
+        elif k == 8:
+            if is_dict or cur is None:
+                raise Fallback("stray ]")
+            value = ArrayObject(cur)
+            if not stack:
+                return value, pos
+            cur, key = stack.pop()
+            is_dict = type(cur) is dict
+        elif k == 9:
+            value = create_string_object(m[9])
+        elif k == 10:
+            body = m[10].translate(None, _HEX_WHITE)
+            if len(body) & 1:
+                body += b"0"
+            value = create_string_object(binascii.unhexlify(body))
+        elif k == 11:
+            word = m[11]
+            value = NullObject() if word == b"null" else BooleanObject(word == b"true")
+        else:
+            raise Fallback("token")
+        # A complete value: the object itself, an array item or a dict value.
+        if cur is None:
+            return value, pos
+        if is_dict:
+            cur[key] = value
+            key = None
+        else:
+            if len(cur) >= max_array:
+                raise Fallback("array size")
+            cur.append(value)
