@@ -57,6 +57,12 @@ MAX_OPERANDS = 1_000_000
 MAX_NESTING = 100
 """Arrays/dictionaries nested deeper than this are left to pypdf."""
 
+PREFIX_REUSE_MAX_BYTES = 1_000_000
+"""Streams up to this size that this parser gives to pypdf midway keep the
+operations parsed before (see _Prefix); a longer one is pypdf's from the
+start, as pypdf's token budget (2,000,000 per stream) could then run out in
+a different place."""
+
 NAME_CACHE_SIZE = 20_000
 """Decoded names kept between calls (resource names repeat on every page)."""
 
@@ -217,6 +223,13 @@ def _escape(m: re.Match) -> bytes:
     # Any other character after a backslash: the backslash is ignored.
     # (pypdf keeps the backslash, except before / % < > [ ] # _ & $ and space.)
     return g
+
+
+_READ_OTHERWISE = re.compile(
+    rb"\r|\\(?:[^nrtbf()\\/ %<>\[\]#_&$0-7\n]|[4-7][0-7][0-7]|\n[\r\n])").search
+"""Where pypdf reads a literal string's bytes otherwise than _unescape does:
+any CR, a backslash before a character outside its escape table, an octal
+escape over 255, a backslash-LF followed by another end of line."""
 
 
 def _unescape(body: bytes) -> bytes:
@@ -532,6 +545,8 @@ def _array(body: bytes) -> list:
 
 def _parse(data: bytes, deadline: float | None = None,
            skip_runs: bool = False) -> tuple[Operations, BaseException | None]:
+    """(operations, error) of a stream; on anything this parser leaves to
+    pypdf, raises _Fallback with ``.prefix`` (_Prefix) set."""
     ops = Operations()
     append = ops.append
     operands: list = []
@@ -546,114 +561,161 @@ def _parse(data: bytes, deadline: float | None = None,
     finditer = (_TOKEN_RUNS if skip_runs and not limited else _TOKEN).finditer
     skipped = skipped_paths = 0
     pos = 0
-    while True:
-        for m in finditer(data, pos):
-            k = m.lastindex
-            if k is None:
-                # A run of operators that cannot move text (_RUN): counted.
-                if stack:
-                    raise _Fallback("operator in an array")
-                run = m[0]
-                words = _RUN_WORD.findall(run)
-                skipped += len(words) - run.count(b"/")
-                skipped_paths += sum(map(PATH_OPERATORS.__contains__, words))
-                operands = cur = []
-            elif k == 2:
-                if stack:
-                    cur.extend(map(float, m[1].split()))
-                    _keyword(cur, m[2])
-                    continue
-                if operands:
-                    operands.extend(map(float, m[1].split()))
-                    append((operands, m[2]))
+    last = None     # the match that ended the last operation (or run of them)
+    frozen = None   # _Prefix at the first value pypdf may read otherwise
+    try:
+        while True:
+            for m in finditer(data, pos):
+                k = m.lastindex
+                if k is None:
+                    # A run of operators that cannot move text (_RUN): counted.
+                    if stack:
+                        raise _Fallback("operator in an array")
+                    run = m[0]
+                    words = _RUN_WORD.findall(run)
+                    skipped += len(words) - run.count(b"/")
+                    skipped_paths += sum(map(PATH_OPERATORS.__contains__, words))
                     operands = cur = []
-                else:
-                    append((list(map(float, m[1].split())), m[2]))
-                if limited and (err := _over(ops, deadline)):
-                    return ops, err
-            elif k == 3:
-                if stack:
-                    _keyword(cur, m[3])
+                    last = m
+                elif k == 2:
+                    if stack:
+                        cur.extend(map(float, m[1].split()))
+                        _keyword(cur, m[2])
+                        continue
+                    if operands:
+                        operands.extend(map(float, m[1].split()))
+                        append((operands, m[2]))
+                        operands = cur = []
+                    else:
+                        append((list(map(float, m[1].split())), m[2]))
+                    last = m
+                    if limited and (err := _over(ops, deadline)):
+                        return ops, err
+                elif k == 3:
+                    if stack:
+                        _keyword(cur, m[3])
+                        continue
+                    append((operands, m[3]))
+                    operands = cur = []
+                    last = m
+                    if limited and (err := _over(ops, deadline)):
+                        return ops, err
+                elif k == 4:
+                    raw = m[4]
+                    cur.append(get_name(raw) or _name(raw))
+                elif k == 6:
+                    body = m[5]
+                    if frozen is None and (92 in body or 13 in body) and _READ_OTHERWISE(body):
+                        frozen = _Prefix(last, len(ops), skipped, skipped_paths)
+                    cur.append(_array(body))
+                    if stack:
+                        _keyword(cur, m[6])
+                        continue
+                    append((operands, m[6]))
+                    operands = cur = []
+                    last = m
+                    if limited and (err := _over(ops, deadline)):
+                        return ops, err
+                elif k == 8:
+                    h = m[8]
+                    try:
+                        cur.append(unhexlify(h))
+                    except (binascii.Error, ValueError):  # odd length or white space
+                        cur.append(_hex(h))
+                elif k == 7:
+                    body = m[7]
+                    if 92 in body or 13 in body:
+                        if frozen is None and _READ_OTHERWISE(body):
+                            frozen = _Prefix(last, len(ops), skipped, skipped_paths)
+                        body = _unescape(body)
+                    cur.append(body)
+                elif k == 1:
+                    cur.extend(map(float, m[1].split()))
+                    if limited and len(cur) > MAX_OPERANDS:
+                        return ops, ContentLimitError(
+                            f"more than {MAX_OPERANDS} operands before one operator")
+                elif k == 5:
+                    body = m[5]
+                    if frozen is None and (92 in body or 13 in body) and _READ_OTHERWISE(body):
+                        frozen = _Prefix(last, len(ops), skipped, skipped_paths)
+                    cur.append(_array(body))
+                elif k == 9:
+                    if len(stack) >= MAX_NESTING:
+                        raise _Fallback("nesting")
+                    stack.append(cur)
+                    cur = []
+                elif k == 10:
+                    if not stack or type(cur) is _DictItems:
+                        raise _Fallback("unbalanced ]")
+                    v = cur
+                    cur = stack.pop()
+                    cur.append(v)
+                elif k == 11:
+                    if len(stack) >= MAX_NESTING:
+                        raise _Fallback("nesting")
+                    if frozen is None:
+                        frozen = _Prefix(last, len(ops), skipped, skipped_paths)
+                    stack.append(cur)
+                    cur = _DictItems()
+                elif k == 12:
+                    if not stack or type(cur) is not _DictItems:
+                        raise _Fallback("unbalanced >>")
+                    v = _to_dict(cur)
+                    cur = stack.pop()
+                    cur.append(v)
+                elif k == 13:
                     continue
-                append((operands, m[3]))
-                operands = cur = []
-                if limited and (err := _over(ops, deadline)):
-                    return ops, err
-            elif k == 4:
-                raw = m[4]
-                cur.append(get_name(raw) or _name(raw))
-            elif k == 6:
-                cur.append(_array(m[5]))
-                if stack:
-                    _keyword(cur, m[6])
-                    continue
-                append((operands, m[6]))
-                operands = cur = []
-                if limited and (err := _over(ops, deadline)):
-                    return ops, err
-            elif k == 8:
-                h = m[8]
-                try:
-                    cur.append(unhexlify(h))
-                except (binascii.Error, ValueError):  # odd length or white space
-                    cur.append(_hex(h))
-            elif k == 7:
-                body = m[7]
-                cur.append(_unescape(body) if (92 in body or 13 in body) else body)
-            elif k == 1:
-                cur.extend(map(float, m[1].split()))
-                if limited and len(cur) > MAX_OPERANDS:
-                    return ops, ContentLimitError(
-                        f"more than {MAX_OPERANDS} operands before one operator")
-            elif k == 5:
-                cur.append(_array(m[5]))
-            elif k == 9:
-                if len(stack) >= MAX_NESTING:
-                    raise _Fallback("nesting")
-                stack.append(cur)
-                cur = []
-            elif k == 10:
-                if not stack or type(cur) is _DictItems:
-                    raise _Fallback("unbalanced ]")
-                v = cur
-                cur = stack.pop()
-                cur.append(v)
-            elif k == 11:
-                if len(stack) >= MAX_NESTING:
-                    raise _Fallback("nesting")
-                stack.append(cur)
-                cur = _DictItems()
-            elif k == 12:
-                if not stack or type(cur) is not _DictItems:
-                    raise _Fallback("unbalanced >>")
-                v = _to_dict(cur)
-                cur = stack.pop()
-                cur.append(v)
-            elif k == 13:
-                continue
-            elif k == 14:
-                if m[14] != b"BI" or stack or operands:
-                    raise _Fallback("R or BI")
-                image, pos = _inline_image(data, m.end())
-                append((image, b"INLINE IMAGE"))
-                break  # go on after EI
-            elif k == 15:
-                cur.append(_odd_number(m[15]))
-            elif k == 16:
-                s, pos = _read_literal(data, m.start(16))
-                cur.append(s)
-                break  # go on after the string
-            elif k == 17:
-                raise _Fallback("unexpected byte")
-            # k == 18: white space up to the end
-        else:
-            break
-    if stack:
-        raise _Fallback("unterminated array or dictionary")
+                elif k == 14:
+                    if m[14] != b"BI" or stack or operands:
+                        raise _Fallback("R or BI")
+                    if frozen is None:
+                        frozen = _Prefix(last, len(ops), skipped, skipped_paths)
+                    image, pos = _inline_image(data, m.end())
+                    append((image, b"INLINE IMAGE"))
+                    break  # go on after EI
+                elif k == 15:
+                    if frozen is None:
+                        frozen = _Prefix(last, len(ops), skipped, skipped_paths)
+                    cur.append(_odd_number(m[15]))
+                elif k == 16:
+                    if frozen is None:
+                        frozen = _Prefix(last, len(ops), skipped, skipped_paths)
+                    s, pos = _read_literal(data, m.start(16))
+                    cur.append(s)
+                    break  # go on after the string
+                elif k == 17:
+                    raise _Fallback("unexpected byte")
+                # k == 18: white space up to the end
+            else:
+                break
+        if stack:
+            raise _Fallback("unterminated array or dictionary")
+    except _Fallback as exc:
+        if frozen is None:
+            frozen = _Prefix(last, len(ops), skipped, skipped_paths)
+        frozen.ops = ops
+        exc.prefix = frozen
+        raise
     ops.skipped, ops.skipped_paths = skipped, skipped_paths
     if limited and _over(ops):
         return ops, _LIMIT
     return ops, None
+
+
+class _Prefix:
+    """The operations parsed before the first value that pypdf might read
+    differently (a string _READ_OTHERWISE, a dictionary, an inline image, a
+    malformed number), up to the end of the last operation: pypdf reads them
+    alike, so on _Fallback only the rest is pypdf's."""
+
+    __slots__ = ("end", "count", "skipped", "skipped_paths", "ops")
+
+    def __init__(self, last, count: int, skipped: int, skipped_paths: int) -> None:
+        self.end = 0 if last is None else last.end()
+        self.count = count
+        self.skipped = skipped
+        self.skipped_paths = skipped_paths
+        self.ops: list = []
 
 
 def _keyword(cur: list, op: bytes) -> None:
@@ -738,8 +800,17 @@ def operations_for_interpreter(data: bytes, reader=None, deadline: float | None 
         data = bytes(data)
     try:
         ops, error = _parse(data, deadline, skip_runs)
-    except _Fallback:
-        return pypdf_operations(data, reader)
+    except _Fallback as exc:
+        prefix = getattr(exc, "prefix", None)
+        if prefix is None or not prefix.end or len(data) > PREFIX_REUSE_MAX_BYTES:
+            return pypdf_operations(data, reader)
+        # pypdf reads the operations of the prefix as this parser did (the
+        # same tokens, between the same operators): only the rest is its.
+        rest = pypdf_operations(data[prefix.end:], reader)
+        out = Operations(prefix.ops[:prefix.count], rest.error, used_pypdf=True)
+        out.extend(rest)
+        out.skipped, out.skipped_paths = prefix.skipped, prefix.skipped_paths
+        return out
     except MemoryError:
         raise
     except Exception:  # a bug here must not lose the page: pypdf decides

@@ -192,6 +192,8 @@ class _Interpreter:
         self.display_ctm: Matrix | None = None
         self.ctm_display: Matrix = IDENTITY
         """CTM x display matrix for the CTM object display_ctm (_show)."""
+        self.fonts_seen: dict[tuple[int, str], tuple] = {}
+        """(id of resources, font name) -> (resources, font, key, label) (_font)."""
 
     # --- driving -----------------------------------------------------------
 
@@ -393,8 +395,7 @@ class _Interpreter:
         name, size = o
         self.gs.size = _num(size)
         gs = self.gs
-        gs.font, gs.font_key = self._font(name)
-        gs.font_label = str(gs.font_key)
+        gs.font, gs.font_key, gs.font_label = self._font(name)
 
     def op_Td(self, o) -> None:
         tx, ty = _num(o[0]), _num(o[1])
@@ -435,13 +436,22 @@ class _Interpreter:
 
     # --- fonts ---------------------------------------------------------------
 
-    def _font(self, name) -> tuple[Font | None, str]:
-        fonts = as_dict(self.resources.get("/Font"))
+    def _font(self, name) -> tuple[Font | None, object, str]:
+        """(font, its key in the document's cache, str(key)) for a Tf name."""
+        resources = self.resources
+        if isinstance(name, str):
+            # Tf names the same few fonts of the same resources again and
+            # again: their look-up is kept per page (with the resources, so
+            # that the id cannot be another dictionary's).
+            hit = self.fonts_seen.get((id(resources), name))
+            if hit is not None and hit[0] is resources:
+                return hit[1], hit[2], hit[3]
+        fonts = as_dict(resources.get("/Font"))
         ref = fonts.get(name) if isinstance(name, str) else None
         if ref is None:
             self.issues.append(Issue("font-missing", f"font {name} is not in the resources",
                                      self.page_number))
-            return None, str(name)
+            return None, str(name), str(name)
         key = (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) else id(resolve(ref))
         cache = self.doc.font_cache
         font = cache.get(key)
@@ -450,7 +460,9 @@ class _Interpreter:
             font = load_font(font_dict, self.issues)
             cache[key] = font
             self.doc.font_stats[key] = [font.name, font.kind, 0, 0, set()]
-        return font, key  # type: ignore[return-value]
+        label = str(key)
+        self.fonts_seen[(id(resources), name)] = (resources, font, key, label)
+        return font, key, label
 
     # --- showing text ------------------------------------------------------
 

@@ -16,6 +16,12 @@ of a fresh copy of the whole file, every time; a file whose table misses
 3,600 objects (opf-027613) spent 17 of its 24 s doing that.  Here the file
 is indexed once (the first "N G obj" of each number, as pypdf's search
 would find it) and each such object is then read through the table.
+
+Plain objects (in object streams, and at their xref offset in unencrypted
+files) are read by fastobj instead of pypdf's byte-at-a-time read_object,
+into the same pypdf objects; a stream's data after its dictionary is still
+read by pypdf. Plain object headers, which pypdf checks for every xref
+entry on open, are read with one regular expression.
 """
 
 from __future__ import annotations
@@ -119,12 +125,27 @@ class LazyObjStmReader(PdfReader):
                         return obj
         return super().get_object(indirect_reference)
 
-    def _pyengine_bytes(self) -> bytes:
-        """The file's bytes (one copy, kept)."""
-        data = self.__dict__.get("_pyengine_data")
-        if data is None:
-            data = self.__dict__["_pyengine_data"] = get_stream_data(self.stream)
-        return data
+    def _pyengine_bytes(self, stream=None) -> bytes:
+        """The bytes of the file's stream (one copy, kept)."""
+        stream = self.stream if stream is None else stream
+        kept = self.__dict__.get("_pyengine_data")
+        if kept is None or kept[0] is not stream:
+            # A BytesIO made from bytes gives those bytes back, uncopied.
+            data = stream.getvalue() if isinstance(stream, BytesIO) else get_stream_data(stream)
+            kept = self.__dict__["_pyengine_data"] = (stream, data)
+        return kept[1]
+
+    def read_object_header(self, stream) -> tuple[int, int]:
+        """pypdf's read_object_header, with one regular expression for a
+        plain header ("12 0 obj", blanks between) not at the file's end;
+        pypdf reads any other itself. It checks every xref entry on open."""
+        if not self.strict and isinstance(stream, BytesIO) and self.__dict__.get("stream", stream) is stream:
+            data = self._pyengine_bytes(stream)
+            m = _PLAIN_HEADER.match(data, stream.tell())
+            if m is not None and m.end() < len(data):
+                stream.seek(m.end())
+                return int(m[1]), int(m[2])
+        return super().read_object_header(stream)
 
     def _read_at(self, num: int, gen: int, offset: int):
         """Object ``num gen`` of an unencrypted file from its xref offset, read

@@ -542,3 +542,46 @@ def test_corpus_equivalence_with_pypdf(name):
     finally:
         logging.disable(logging.NOTSET)
     assert not mismatches, mismatches[:5]
+
+
+# --- a stream given to pypdf midway keeps the operations read before ---------
+
+_GOOD = b"BT /F1 12 Tf 72 700 Td (Hello) Tj [(a) 120 (b\\)c)] TJ ET 0 0 1 rg 10 10 m 20 20 l S\n" * 40
+_DAMAGED = _GOOD + b"BT (stray ) ) Tj ET BT (after) Tj ET"
+
+
+def _pypdf_calls(monkeypatch) -> list[int]:
+    """Lengths of the data handed to pypdf's parser from now on."""
+    import pyengine.contentstream as cs
+    seen: list[int] = []
+    real = cs.pypdf_operations
+    monkeypatch.setattr(cs, "pypdf_operations",
+                        lambda data, reader=None: seen.append(len(data)) or real(data, reader))
+    return seen
+
+
+@pytest.mark.parametrize("skip_runs", [False, True])
+def test_damaged_stream_keeps_the_prefix_and_gives_pypdf_only_the_rest(monkeypatch, skip_runs):
+    theirs = pypdf_operations(_DAMAGED)
+    assert theirs.error is not None and len(theirs) > 200
+    seen = _pypdf_calls(monkeypatch)
+    mine = operations_for_interpreter(_DAMAGED, skip_runs=skip_runs)
+    assert seen and seen[0] < len(_DAMAGED) - len(_GOOD) + 100  # only the rest
+    assert type(mine.error) is type(theirs.error) and mine.used_pypdf
+    if skip_runs:
+        assert len(mine) + mine.skipped == len(theirs)
+        assert [op for _, op in mine] == [op for _, op in theirs if op not in (b"rg", b"m", b"l", b"S")]
+    else:
+        assert list(mine) == list(theirs)
+
+
+def test_damaged_stream_after_an_escape_pypdf_reads_otherwise(monkeypatch):
+    # "\d" is not in pypdf's escape table: it keeps the backslash, this
+    # parser (ISO 32000-1) drops it; operations from there on are pypdf's.
+    data = _GOOD + b"BT (x\\d) Tj ET" + _DAMAGED
+    theirs = pypdf_operations(data)
+    seen = _pypdf_calls(monkeypatch)
+    mine = operations_for_interpreter(data)
+    assert list(mine) == list(theirs)
+    assert [b"x\\d"] in [operands for operands, op in mine if op == b"Tj"]
+    assert seen and len(data) - len(_DAMAGED) - 20 < seen[0] < len(data) - len(_GOOD)

@@ -1,4 +1,5 @@
-"""fastobj reads objects exactly as pypdf's read_object does.
+"""fastobj reads objects exactly as pypdf's read_object does (and
+LazyObjStmReader's object headers as pypdf's read_object_header).
 
 Every object of every corpus file is read twice: by pypdf's own PdfReader
 and by LazyObjStmReader, whose plain objects go through fastobj.  Both must
@@ -84,6 +85,9 @@ def test_corpus_objects_read_as_pypdf_reads_them(path):
         if plain.is_encrypted:
             plain.decrypt("")
             lazy.decrypt("")
+        # The object headers read on open (objstm.read_object_header) keep
+        # and drop the same xref entries.
+        assert lazy.xref == plain.xref and lazy.xref_objStm == plain.xref_objStm
         for num, gen in _numbers(plain):
             try:
                 want = plain.get_object(IndirectObject(num, gen, plain))
