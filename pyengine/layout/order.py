@@ -81,7 +81,8 @@ def xy_cut(items: list[Line], options: Options) -> list[list[Line]]:
     out: list[list[Line]] = []
     regions = _row_regions(items, row_gaps, best_row)
     for i, region in enumerate(regions):
-        flow = _flow_around_band(region, [ln for r in regions[i + 1:] for ln in r], options)
+        flow = None if len(region) < 2 else \
+            _flow_around_band(region, [ln for r in regions[i + 1:] for ln in r], options)
         if flow is not None:
             read, rest = flow
             out.extend(read)
