@@ -79,7 +79,7 @@ class Line:
 
     @property
     def text(self) -> str:
-        return " ".join(w.text for w in self.words)
+        return " ".join([w.text for w in self.words])
 
 
 @dataclass(frozen=True, slots=True)

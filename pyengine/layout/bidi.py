@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left
+from collections import Counter
 from typing import Callable, Iterable, Sequence, TypeVar
 
 HEBREW_FINALS = frozenset("ךםןףץ")
@@ -68,8 +69,13 @@ def page_is_rtl(texts: Iterable[str]) -> bool:
     texts = list(texts)
     if not _RTL.search("".join(texts)):
         return False
-    classes = [_cls(normalise_presentation_forms(t)) for t in texts if t]
-    return classes.count(_R) > classes.count(_L)
+    votes = {_R: 0, _L: 0}
+    for t, n in Counter(texts).items():  # each distinct text classed once
+        if t:
+            cls = _cls(normalise_presentation_forms(t))
+            if cls in votes:
+                votes[cls] += n
+    return votes[_R] > votes[_L]
 
 
 def _cls(text: str) -> str:

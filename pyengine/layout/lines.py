@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import re
+from math import floor
 import unicodedata
 from dataclasses import dataclass
 from operator import attrgetter, itemgetter
@@ -44,8 +45,8 @@ class _G:
     g: Glyph
     u0: float
     u1: float
-    v: float
-    key: int
+    """Extent along the line (the segment holds the baseline ``v`` and the
+    direction ``key``)."""
     seq: int = 0
     """Position in drawing order."""
 
@@ -100,6 +101,12 @@ def _project(g: Glyph) -> tuple[float, float, float, int]:
     return u0, u0 + span, v, key
 
 
+def _glyph_fields(*names: str) -> itemgetter:
+    """A getter of several Glyph fields at once, as a tuple: one call reads
+    them faster than as many attribute reads of a NamedTuple."""
+    return itemgetter(*(Glyph._fields.index(name) for name in names))
+
+
 DUP_CELL = 4.0
 """Points: size of the grid cells used to find a glyph drawn twice.  The
 four cells nearest to a point hold all within half a cell of it: the
@@ -128,14 +135,18 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     out: list[Glyph] = []
     append = out.append
     dup_tol = options.duplicate_tolerance
+    cell_size = DUP_CELL
     for g in glyphs:
         text = g.text
         if not text or g.is_space:
             append(g)
             continue
         ox, oy = g.ox, g.oy
-        fx, fy = ox / DUP_CELL, oy / DUP_CELL
-        cx, cy = int(fx // 1), int(fy // 1)
+        fx, fy = ox / cell_size, oy / cell_size
+        try:
+            cx, cy = floor(fx), floor(fy)  # int(fx // 1), in one call
+        except OverflowError:  # an infinite position: fail as int(fx // 1) did
+            raise ValueError("a glyph position is not finite") from None
         key = (text, cx, cy)
         size = g.size
         tol = max(dup_tol * size, 0.1)
@@ -183,6 +194,9 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     return out
 
 
+_SEGMENT_FIELDS = _glyph_fields("dx", "dy", "vertical", "ox", "oy", "x0", "x1", "size", "source")
+
+
 def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     """Cut the drawing order into runs that stay on one line."""
     segs: list[_Seg] = []
@@ -194,14 +208,14 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     run: list[_G] | None = None
     run_key, run_source = 0, SOURCE_PAGE
     run_u0 = run_u1 = run_v = run_size = 0.0
+    fields = _SEGMENT_FIELDS
     for seq, g in enumerate(glyphs):
-        if g.dx == 1.0 and g.dy == 0.0 and not g.vertical:  # upright text: u = x, v = y
-            u0 = g.ox
-            u1, v, key = u0 + (g.x1 - g.x0), g.oy, 0
+        dx, dy, vertical, u0, v, x0, x1, size, source = fields(g)
+        if dx == 1.0 and dy == 0.0 and not vertical:  # upright text: u = x, v = y
+            u1, key = u0 + (x1 - x0), 0
         else:
             u0, u1, v, key = _project(g)
-        p = _G(g, u0, u1, v, key, seq)
-        size, source = g.size, g.source
+        p = _G(g, u0, u1, seq)
         if run is not None and key == run_key and source == run_source:
             big = size if size > run_size else run_size
             du = u0 - run_u1
@@ -519,7 +533,9 @@ def has_cjk(text: str) -> bool:
     return _CJK_CHARS.search(text) is not None
 
 
-_MAPPED = itemgetter(Glyph._fields.index("mapped"))
+_MAPPED = _glyph_fields("mapped")
+_BOX = _glyph_fields("x0", "y0", "x1", "y1", "size", "render_mode")
+"""``_BOX(g)``: (x0, y0, x1, y1, size, render_mode) of a glyph, read at once."""
 
 
 def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
@@ -536,20 +552,20 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
     first = base[0]
     # One pass for the box, the size and the flags (min/max keep the first
     # of equal values, as the builtins do).
-    x0, y0, x1, y1, size = first.x0, first.y0, first.x1, first.y1, first.size
-    invisible = first.render_mode in (3, 7)
-    for g in base:
-        if g.x0 < x0:
-            x0 = g.x0
-        if g.y0 < y0:
-            y0 = g.y0
-        if g.x1 > x1:
-            x1 = g.x1
-        if g.y1 > y1:
-            y1 = g.y1
-        if g.size > size:
-            size = g.size
-        if invisible and g.render_mode not in (3, 7):
+    x0, y0, x1, y1, size, mode = _BOX(first)
+    invisible = mode in (3, 7)
+    for gx0, gy0, gx1, gy1, gsize, mode in map(_BOX, base):
+        if gx0 < x0:
+            x0 = gx0
+        if gy0 < y0:
+            y0 = gy0
+        if gx1 > x1:
+            x1 = gx1
+        if gy1 > y1:
+            y1 = gy1
+        if gsize > size:
+            size = gsize
+        if invisible and mode not in (3, 7):
             invisible = False
     # Positional arguments: a frozen dataclass is built noticeably faster so.
     return Word(text, x0, y0, x1, y1, size,
@@ -654,7 +670,7 @@ def split_inner_spaces(p: _G) -> list[_G]:
         f0, f1 = m.start() / n, m.end() / n
         blank = not m.group().strip()
         out.append(_G(_glyph_share(g, f0, f1, " " if blank else m.group(), blank),
-                      p.u0 + f0 * (p.u1 - p.u0), p.u0 + f1 * (p.u1 - p.u0), p.v, p.key, p.seq))
+                      p.u0 + f0 * (p.u1 - p.u0), p.u0 + f1 * (p.u1 - p.u0), p.seq))
     return out
 
 

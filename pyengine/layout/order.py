@@ -20,6 +20,7 @@ pitch allows, and a list item starts a paragraph of its own (lists.py).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from operator import attrgetter
 from statistics import median
 
@@ -80,7 +81,8 @@ def xy_cut(items: list[Line], options: Options) -> list[list[Line]]:
     out: list[list[Line]] = []
     regions = _row_regions(items, row_gaps, best_row)
     for i, region in enumerate(regions):
-        flow = _flow_around_band(region, [ln for r in regions[i + 1:] for ln in r], options)
+        flow = None if len(region) < 2 else \
+            _flow_around_band(region, [ln for r in regions[i + 1:] for ln in r], options)
         if flow is not None:
             read, rest = flow
             out.extend(read)
@@ -185,6 +187,10 @@ def _flow_around_band(above: list[Line], below: list[Line], options: Options
 def _row_regions(items: list[Line], row_gaps, best_row: float) -> list[list[Line]]:
     cuts = [(a + b) / 2 for a, b in row_gaps if b - a >= ROW_CUT_SHARE * best_row]
     regions: list[list[Line]] = [[] for _ in range(len(cuts) + 1)]
+    if cuts == sorted(cuts):  # always, for boxes with y0 <= y1
+        for it in items:
+            regions[bisect_left(cuts, (it.y0 + it.y1) / 2)].append(it)  # cuts below it
+        return regions
     for it in items:
         mid = (it.y0 + it.y1) / 2
         k = sum(1 for c in cuts if mid > c)
@@ -282,8 +288,6 @@ def _breaks(prev: Line, ln: Line, ratio: float, options: Options) -> bool:
 
 def _block(paras: list[list[Line]]) -> Block:
     lines = [ln for para in paras for ln in para]
-    return Block(
-        paragraphs=tuple(tuple(para) for para in paras),
-        x0=min(ln.x0 for ln in lines), y0=min(ln.y0 for ln in lines),
-        x1=max(ln.x1 for ln in lines), y1=max(ln.y1 for ln in lines),
-    )
+    return Block(tuple([tuple(para) for para in paras]),
+                 min([ln.x0 for ln in lines]), min([ln.y0 for ln in lines]),
+                 max([ln.x1 for ln in lines]), max([ln.y1 for ln in lines]))

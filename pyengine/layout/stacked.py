@@ -63,9 +63,10 @@ def _stackable(g: Glyph) -> bool:
 def _follows(p: Glyph, g: Glyph) -> bool:
     """Is ``g`` the glyph under ``p`` in one column?"""
     size = p.size
-    return abs(g.size - size) <= 0.01 * size and \
-        abs(g.ox - p.ox) <= STACK_X_TOLERANCE * size and \
-        0 < g.oy - p.oy <= STACK_PITCH_MAX * size
+    # The step down first: it fails at once between glyphs of one line.
+    return 0 < g.oy - p.oy <= STACK_PITCH_MAX * size and \
+        abs(g.size - size) <= 0.01 * size and \
+        abs(g.ox - p.ox) <= STACK_X_TOLERANCE * size
 
 
 def _chains(glyphs: list[Glyph]) -> list[list[int]]:
