@@ -74,5 +74,5 @@ def attach_drop_caps(segs: list[_Seg]) -> list[_Seg]:
                    abs(s.u0 - nxt.u0) <= DROP_CAP_ALIGN * size and
                    abs(s.v - cap.v) <= DROP_CAP_BASELINE_TOLERANCE * size for s in segs):
             continue
-        out[i] = replace(cap, v=nxt.v, glyphs=[replace(p, v=nxt.v) for p in cap.glyphs])
+        out[i] = replace(cap, v=nxt.v)
     return out

@@ -297,6 +297,17 @@ line by more stand one over the other (a kerned "TE" of the TeX logo
 overlaps by a quarter)."""
 
 
+def _glyph_v(g: Glyph) -> float:
+    """The glyph's own baseline across its line (a segment keeps only its
+    first glyph's): as ``segments`` and ``_project`` work it out."""
+    if g.dx == 1.0 and g.dy == 0.0 and not g.vertical:
+        return g.oy
+    dx, dy = direction_of(g)
+    if g.vertical:
+        return -(g.x0 + g.x1) / 2 * dy + (g.y0 + g.y1) / 2 * dx
+    return -g.ox * dy + g.oy * dx
+
+
 def _drawn_across(s: _Seg, ln: _LineAcc) -> bool:
     """Do glyphs of ``s`` stand over or under glyphs of the line's text (of
     its size), off their baseline by more than ``STACKED_SHIFT`` (smaller
@@ -321,7 +332,7 @@ def _drawn_across(s: _Seg, ln: _LineAcc) -> bool:
                         STACKED_COVER * min(p.u1 - p.u0, q.u1 - q.u0) or \
                         not h.text.strip() or accent[h.text]:
                     continue
-                dv = abs(q.v - p.v)
+                dv = abs(_glyph_v(h) - _glyph_v(g))
                 if g.size < SCRIPT_SIZE_RATIO * h.size:
                     if dv > STACKED_SHIFT * h.size:
                         return True
