@@ -10,7 +10,9 @@ IndirectObject, BooleanObject, NullObject, and strings made by pypdf's own
 ``create_string_object``), built from the same bytes in the same order.
 
 Only what is plainly well formed is read here: anything else -- a comment,
-a string with escapes or nested parentheses, a malformed number, a repeated
+a string that pypdf reads otherwise than ISO 32000-1 says (an unknown escape,
+a CR; contentstream._READ_OTHERWISE) or nested deeper than one level of
+parentheses, a malformed number, a repeated
 dictionary key (pypdf warns), a stray delimiter, deep nesting, more entries
 than pypdf's configured limits -- raises ``Fallback`` and the caller reads
 the whole object with pypdf instead, so pypdf's behaviour (and its warnings)
@@ -28,6 +30,10 @@ from pypdf.generic import (ArrayObject, BooleanObject, DictionaryObject, FloatOb
                            IndirectObject, NameObject, NullObject, NumberObject,
                            create_string_object)
 
+# Literal strings: where pypdf reads them as ISO 32000-1 says, they are read
+# alike (contentstream.py; a test compares both on random strings).
+from .contentstream import _LIT_INNER, _READ_OTHERWISE, _unescape  # noqa: E402
+
 __all__ = ["Fallback", "read", "skip_white"]
 
 MAX_NESTING = 64
@@ -44,6 +50,9 @@ class Fallback(Exception):
     """Something this reader does not take on: pypdf reads the object."""
 
 
+_LITERAL = rb"\((" + _LIT_INNER + rb"(?:\(" + _LIT_INNER + rb"\)" + _LIT_INNER + rb")*)\)"
+"""A literal string with escapes and one level of balanced parentheses
+(contentstream's), read as pypdf reads it unless _READ_OTHERWISE."""
 _WHITE = rb"[\x00\t\n\f\r ]"
 """pypdf's WHITESPACES (read_non_whitespace)."""
 _SKIP_WHITE = re.compile(_WHITE + rb"*")
@@ -56,10 +65,10 @@ _TOKEN = re.compile(
     rb"|(>>)"                                               # 6
     rb"|(\[)"                                               # 7
     rb"|(\])"                                               # 8
-    rb"|\(([^()\\]*)\)"                                     # 9 literal string, plain
+    rb"|" + _LITERAL +                                      # 9 literal string
     rb"|<([0-9A-Fa-f\x00\t\n\f\r ]*)>"                      # 10 hexadecimal string
     rb"|(true|false|null)"                                  # 11
-    rb")")
+    rb")", re.S)
 _HEX_WHITE = b"\x00\t\n\f\r "
 _NUMBER = rb"[+-]?(?:\d+\.?\d*|\.\d+)(?![+,\-.0-9])"
 _NUMBER_RUN = re.compile(
@@ -188,7 +197,12 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
             cur, key = stack.pop()
             is_dict = type(cur) is dict
         elif k == 9:
-            value = create_string_object(m[9])
+            body = m[9]
+            if 92 in body or 13 in body:  # backslash, CR
+                if _READ_OTHERWISE(body):
+                    raise Fallback("string")  # pypdf reads it its own way (and may warn)
+                body = _unescape(body)
+            value = create_string_object(body)
         elif k == 10:
             body = m[10].translate(None, _HEX_WHITE)
             if len(body) & 1:

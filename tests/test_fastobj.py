@@ -110,6 +110,7 @@ def test_corpus_objects_read_as_pypdf_reads_them(path):
     b"[ 1 0 R 2 0 R ]", b"(plain, not nested)", b"<FE FF 00 41>", b"/A#42#", b"/caf\xc3\xa9",
     b"<</Subtype/Link/Rect[0 0 1 1]/A<</URI(http://example.org/a)>>>>",
     b"12 0 R", b"-7", b"3.25",
+    b"<< /DA (/ZaDb 9.0 Tf 0 g\\n) /T (f1_01\\(0\\)) /V (a (b) c) /U (\\101\\0612) >>",
 ])
 def test_values_as_pypdf_reads_them(text):
     want = read_object(io.BytesIO(text + b" "), _PDF)
@@ -119,8 +120,9 @@ def test_values_as_pypdf_reads_them(text):
 
 @pytest.mark.parametrize("text", [
     b"<< /A 1 /A 2 >>",            # repeated key: pypdf warns
-    b"<< /A (esc\\)aped) >>",       # escapes are pypdf's to read
-    b"<< /A (nested (parens)) >>",
+    b"<< /A (esc\\qaped) >>",       # an escape pypdf reads its own way
+    b"<< /A (line\r\nend) >>",      # pypdf keeps CR LF as it is
+    b"<< /A (deep (nested (parens))) >>",
     b"[ 1 % comment\n 2 ]",
     b"<< /A --5 >>",
     b"<< /A 1 > ",
@@ -131,3 +133,28 @@ def test_values_as_pypdf_reads_them(text):
 def test_unusual_objects_are_left_to_pypdf(text):
     with pytest.raises(fastobj.Fallback):
         fastobj.read(text, 0, _PDF)
+
+
+def test_random_literal_strings_read_as_pypdf_reads_them():
+    """Strings fastobj reads (not _READ_OTHERWISE) give pypdf's bytes."""
+    import random
+
+    rng = random.Random(7)
+    alphabet = b"ab()\\\r\n01234567nrtbf/ %<>[]#_&$x"
+    read = 0
+    for _ in range(20_000):
+        body = bytes(rng.choice(alphabet) for _ in range(rng.randrange(1, 8)))
+        text = b"(" + body + b") "
+        stream = io.BytesIO(text)
+        try:
+            want = read_object(stream, _PDF)
+        except Exception:
+            continue
+        try:
+            got, end = fastobj.read(text, 0, _PDF)
+        except fastobj.Fallback:
+            continue
+        read += 1
+        assert end == stream.tell(), text
+        assert same(want, got), (text, want, got)
+    assert read > 5_000

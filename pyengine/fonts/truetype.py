@@ -33,19 +33,40 @@ def _u32(buf: bytes, pos: int) -> int:
 @dataclass(slots=True)
 class CmapTables:
     subtables: dict[tuple[int, int], dict[int, int]] = field(default_factory=dict)
-    """(platform id, encoding id) -> {code: glyph id}."""
+    """(platform id, encoding id) -> {code: glyph id}, for the subtables
+    read so far: a subtable is read when first asked for (a CJK font's
+    format 4 and format 12 tables each map tens of thousands of codes, and
+    one Unicode table is enough)."""
+    table: bytes = b""
+    """The 'cmap' table."""
+    entries: list[tuple[int, int, int]] = field(default_factory=list)
+    """(platform id, encoding id, offset) of each subtable, in table order."""
+    tried: set[tuple[int, int]] = field(default_factory=set)
 
     def get(self, platform: int, encoding: int) -> dict[int, int] | None:
-        return self.subtables.get((platform, encoding))
+        """The first subtable for (platform, encoding) that maps any code."""
+        key = (platform, encoding)
+        if key not in self.tried:
+            self.tried.add(key)
+            for entry in self.entries:
+                if entry[:2] == key:
+                    mapping = _subtable(self.table, entry[2])
+                    if mapping:
+                        self.subtables[key] = mapping
+                        break
+        return self.subtables.get(key)
 
     def unicode_map(self) -> dict[int, int] | None:
         """The Unicode subtable: (3,10), (3,1) or any (0,x); None if none."""
-        for key in ((3, 10), (3, 1)):
-            if key in self.subtables:
-                return self.subtables[key]
-        for (platform, _enc), table in sorted(self.subtables.items()):
-            if platform == 0:
+        for platform, encoding in ((3, 10), (3, 1)):
+            table = self.get(platform, encoding)
+            if table:
                 return table
+        for platform, encoding in sorted({entry[:2] for entry in self.entries}):
+            if platform == 0:
+                table = self.get(platform, encoding)
+                if table:
+                    return table
         return None
 
     def gid_to_unicode(self) -> dict[int, str]:
@@ -86,26 +107,22 @@ def table_directory(font: bytes) -> dict[bytes, tuple[int, int]]:
 
 
 def parse_cmap(font: bytes) -> CmapTables:
+    """The 'cmap' table's directory; each subtable is read when asked for."""
     result = CmapTables()
     entry = table_directory(font).get(b"cmap")
     if entry is None:
         return result
     offset, length = entry
-    table = font[offset:offset + length]
+    table = result.table = font[offset:offset + length]
     try:
         count = _u16(table, 2)
     except struct.error:
         return result
     for i in range(min(count, MAX_SUBTABLES)):
         try:
-            platform, encoding, sub = struct.unpack_from(">HHI", table, 4 + 8 * i)
+            result.entries.append(struct.unpack_from(">HHI", table, 4 + 8 * i))
         except struct.error:
             break
-        if (platform, encoding) in result.subtables:
-            continue
-        mapping = _subtable(table, sub)
-        if mapping:
-            result.subtables[(platform, encoding)] = mapping
     return result
 
 
