@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import math
 import re
-from math import floor
 import unicodedata
 from dataclasses import dataclass
+from math import floor
 from operator import attrgetter, itemgetter
 
 from ..options import Options
@@ -430,6 +430,7 @@ class _TextCache(dict):
 
 CJK = _TextCache(is_cjk)
 """``CJK[text]`` is ``is_cjk(text)``."""
+
 
 def has_cjk(text: str) -> bool:
     """Does ``text`` hold a character ``is_cjk`` is true for?  (False means
