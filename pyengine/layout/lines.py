@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import math
 import re
-from math import floor
 import unicodedata
 from dataclasses import dataclass
+from math import floor
 from operator import attrgetter, itemgetter
 
 from ..options import Options
@@ -538,6 +538,7 @@ def _is_accent(text: str) -> bool:
 _ACCENT = _TextCache(_is_accent)
 """``_ACCENT[text]`` is ``_is_accent(text)``."""
 
+
 def has_cjk(text: str) -> bool:
     """Does ``text`` hold a character ``is_cjk`` is true for?  (False means
     ``is_cjk`` is false for every glyph whose text is a part of ``text``.)"""
@@ -552,14 +553,16 @@ _BOX = _glyph_fields("x0", "y0", "x1", "y1", "size", "render_mode")
 def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
     """A word of ``glyphs``; its text is theirs unless given (reordered)."""
     gs = [p.g for p in glyphs]
+    texts = [g.text for g in gs]
     if text is None:
-        text = "".join([g.text for g in gs])
+        text = "".join(texts)
     if not text.strip():
         return None
     if not text.isascii():
         text = unicodedata.normalize("NFC", normalise_presentation_forms(text))
     unmapped = 0 if all(map(_MAPPED, gs)) else sum(1 for g in gs if not g.mapped)
-    base = [g for g in gs if g.text] or gs  # the glyphs that show text, if any
+    # The glyphs that show text, if any.
+    base = gs if all(texts) else [g for g in gs if g.text] or gs
     first = base[0]
     # One pass for the box, the size and the flags (min/max keep the first
     # of equal values, as the builtins do).
