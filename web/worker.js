@@ -8,7 +8,6 @@
 // dispatched through one table.  The boundary to Python is bytes in, JSON
 // text out; no Python source is ever built from data.
 import { MSG, CODES, PROTOCOL_VERSION } from "./protocol.js";
-import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { bytesFetcher, dataReader } from "./loader.js";
 import { aesCbcDecrypt, aesCbcEncrypt, aesStats } from "./webcrypto.js";
 
@@ -67,6 +66,28 @@ forget
   forget(pyodide.toPy(["pyengine", "pypdf"]));
 }
 
+// The runtime comes from pyodide/ through the browser's HTTP cache, where
+// Chromium also keeps the WebAssembly it compiled on the last visit (about
+// 1 s of a repeat visit; it does not for a response a service worker hands
+// over).  When that cannot be fetched (offline, the host down), the same
+// files come from pyodide-cached/, which only the service worker answers,
+// from its cache (web/sw.js).
+const RUNTIME_DIRS = ["pyodide/", "pyodide-cached/"];
+
+async function loadRuntime(options) {
+  let lastError = null;
+  for (const dir of RUNTIME_DIRS) {
+    try {
+      const { loadPyodide } = await import(new URL(`${dir}pyodide.mjs`, BASE).href);
+      return await loadPyodide({ indexURL: new URL(dir, BASE).href, ...options });
+    } catch (err) {
+      console.warn(`the Python runtime could not be loaded from ${dir}`, err);
+      lastError = err;
+    }
+  }
+  throw lastError;
+}
+
 async function start() {
   progress(1, "Downloading the Python runtime");
   // Fetch our bundle while the runtime downloads and compiles.
@@ -74,8 +95,7 @@ async function start() {
   const firstArchive = manifest.then((m) => fetchBytes(`py/${m.bundle.archives[0].file}`));
   manifest.catch(() => {});           // both are reported when awaited
   firstArchive.catch(() => {});
-  const pyodide = await loadPyodide({
-    indexURL: new URL("pyodide/", BASE).href,
+  const pyodide = await loadRuntime({
     stdout: () => {},
     stderr: (line) => console.debug("[python]", line),
   });
