@@ -10,14 +10,20 @@ CSP allows no inline script, so it is evaluated over the DevTools protocol
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser_helpers import READY_TIMEOUT_MS, RESULT_TIMEOUT_MS, ROOT, App
+from browser_helpers import READY_TIMEOUT_MS, ROOT, App
 from browser_pdfs import TWO_PAGE_TEXT, two_page_pdf
 
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 BLOCKING = ("serious", "critical")
 PHONE = {"width": 375, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
+
+
+CHOOSER_ATTEMPTS = 3
+CHOOSER_WAIT_MS = 40_000
+"""Each Enter on the drop zone waits this long for the file chooser."""
 
 
 @pytest.fixture(scope="module")
@@ -83,15 +89,28 @@ def test_everything_from_the_keyboard_with_visible_focus(a11y: App):
     page.set_viewport_size(DESKTOP)
     page.goto("/")
     a11y.wait_ready()
+    # Start-up is over once the service worker is set up (offline.js marks
+    # it after the worker is ready); nothing moves the focus after that.
+    page.wait_for_selector("body[data-offline]", state="attached", timeout=READY_TIMEOUT_MS)
     # The drop zone is a button: Tab reaches it, Enter opens the file chooser.
-    drop = tab_to(page, lambda f: f["id"] == "drop")
-    assert drop["outline"] != "none" and drop["width"] >= 2, drop
-    # A generous wait: on a busy 2-core machine the chooser can take long.
-    with page.expect_file_chooser(timeout=RESULT_TIMEOUT_MS) as chooser:
-        page.keyboard.press("Enter")
+    # In fresh-clone CI the first chooser of a new browser once never came
+    # (a Playwright timeout, not reproduced); a second Enter is still only
+    # the keyboard, and a drop zone Enter never opens fails every attempt.
+    chooser = None
+    for _attempt in range(CHOOSER_ATTEMPTS):
+        drop = tab_to(page, lambda f: f["id"] == "drop")
+        assert drop["outline"] != "none" and drop["width"] >= 2, drop
+        try:
+            with page.expect_file_chooser(timeout=CHOOSER_WAIT_MS) as waiting:
+                page.keyboard.press("Enter")
+            chooser = waiting.value
+            break
+        except PlaywrightTimeout:
+            continue
+    assert chooser is not None, f"Enter on the drop zone opened no file chooser ({CHOOSER_ATTEMPTS} tries)"
     job = int(page.get_attribute("body", "data-job") or 0) + 1
-    chooser.value.set_files(files=[{"name": "keys.pdf", "mimeType": "application/pdf",
-                                    "buffer": two_page_pdf()}])
+    chooser.set_files(files=[{"name": "keys.pdf", "mimeType": "application/pdf",
+                              "buffer": two_page_pdf()}])
     assert a11y.wait_job(job) == "done"
     assert a11y.page_texts() == TWO_PAGE_TEXT
     # The result's actions are reachable and work from the keyboard too.
