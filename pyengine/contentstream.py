@@ -273,20 +273,23 @@ def _read_literal(data: bytes, pos: int) -> tuple[bytes, int]:
 _NAMES: dict[bytes, NameObject] = {}
 
 
-def _name(raw: bytes) -> NameObject:
-    """The NameObject pypdf makes for "/" + raw (NameObject.read_from_stream)."""
+def name_text(raw: bytes) -> str:
+    """The text of the NameObject pypdf makes for "/" + raw
+    (NameObject.read_from_stream)."""
     b = b"/" + raw
     if 35 in b:  # "#"
         b = NameObject.unnumber(b)
     for enc in NameObject.CHARSETS:
         try:
-            s = b.decode(enc)
-            break
+            return b.decode(enc)
         except UnicodeDecodeError:
             continue
-    else:  # pragma: no cover - latin-1 always decodes
-        s = b.decode("charmap")
-    name = NameObject(s)
+    return b.decode("charmap")  # pragma: no cover - latin-1 always decodes
+
+
+def _name(raw: bytes) -> NameObject:
+    """The NameObject pypdf makes for "/" + raw, shared (cached)."""
+    name = NameObject(name_text(raw))
     if len(_NAMES) >= NAME_CACHE_SIZE:
         _NAMES.clear()
     _NAMES[raw] = name

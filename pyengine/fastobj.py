@@ -32,7 +32,7 @@ from pypdf.generic import (ArrayObject, BooleanObject, DictionaryObject, FloatOb
 
 # Literal strings: where pypdf reads them as ISO 32000-1 says, they are read
 # alike (contentstream.py; a test compares both on random strings).
-from .contentstream import _LIT_INNER, _READ_OTHERWISE, _unescape  # noqa: E402
+from .contentstream import _LIT_INNER, _READ_OTHERWISE, _unescape, name_text  # noqa: E402
 
 __all__ = ["Fallback", "read", "skip_white"]
 
@@ -81,18 +81,9 @@ _NAMES: dict[bytes, str] = {}
 
 
 def _name_text(raw: bytes) -> str:
-    """The text of the NameObject pypdf reads for "/" + raw."""
-    name = b"/" + raw
-    if 35 in name:  # "#xx"
-        name = NameObject.unnumber(name)
-    for enc in NameObject.CHARSETS:
-        try:
-            text = name.decode(enc)
-            break
-        except UnicodeDecodeError:
-            continue
-    else:  # pypdf warns (and reads it as charmap)
-        raise Fallback("name")
+    """The text of the NameObject pypdf reads for "/" + raw, cached (each
+    read makes its own NameObject: pypdf may set attributes on one)."""
+    text = name_text(raw)
     if len(_NAMES) >= NAME_CACHE_SIZE:
         _NAMES.clear()
     _NAMES[raw] = text

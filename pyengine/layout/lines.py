@@ -95,10 +95,15 @@ def _project(g: Glyph) -> tuple[float, float, float, int]:
         span = abs(g.y1 - g.y0) if abs(dy) >= abs(dx) else abs(g.x1 - g.x0)
     if span > abs(ue - u0) * 3 + g.size and ue != u0:
         span = abs(ue - u0)
-    v = -g.ox * dy + g.oy * dx
+    return u0, u0 + span, _across(g, dx, dy), key
+
+
+def _across(g: Glyph, dx: float, dy: float) -> float:
+    """The glyph's baseline across direction (dx, dy): its origin's, or for
+    vertical writing its box's centre line."""
     if g.vertical:
-        v = -(g.x0 + g.x1) / 2 * dy + (g.y0 + g.y1) / 2 * dx
-    return u0, u0 + span, v, key
+        return -(g.x0 + g.x1) / 2 * dy + (g.y0 + g.y1) / 2 * dx
+    return -g.ox * dy + g.oy * dx
 
 
 def _glyph_fields(*names: str) -> itemgetter:
@@ -302,10 +307,7 @@ def _glyph_v(g: Glyph) -> float:
     first glyph's): as ``segments`` and ``_project`` work it out."""
     if g.dx == 1.0 and g.dy == 0.0 and not g.vertical:
         return g.oy
-    dx, dy = direction_of(g)
-    if g.vertical:
-        return -(g.x0 + g.x1) / 2 * dy + (g.y0 + g.y1) / 2 * dx
-    return -g.ox * dy + g.oy * dx
+    return _across(g, *direction_of(g))
 
 
 def _drawn_across(s: _Seg, ln: _LineAcc) -> bool:
