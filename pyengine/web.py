@@ -37,8 +37,8 @@ import pypdf
 from . import api, data
 from .errors import Cancelled
 from .options import Options
-from .render import (document_markdown, document_pages_markdown, document_text,
-                     document_to_dict, page_markdown, page_to_dict)
+from .render import document_text, document_to_dict, page_markdown, page_to_dict
+from .render.md import document_markdown_and_pages
 from .render.json_out import report_to_dict
 
 # Data file names are relative paths like "cmaps/UniJIS-UCS2-H.bcmap"; nothing
@@ -53,6 +53,17 @@ _cancelled: set[int] = set()
 def _emit(kind: str, **fields: Any) -> None:
     assert _post is not None, "init() must run first"
     _post(json.dumps({"type": _msg[kind], **fields}, ensure_ascii=False))
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _with_raw(head: str, key: str, raw_json: str) -> str:
+    """The JSON object ``head`` (``{...}``, not empty) with one more member
+    whose value is already serialised: a page's JSON is made once, for its
+    PAGE message and for the document's JSON at DONE."""
+    return f"{head[:-1]}, {_dumps(key)}: {raw_json}}}"
 
 
 def _is_missing(value: Any) -> bool:
@@ -152,17 +163,19 @@ async def _extract(job: int, pdf: bytes, password: str, options: dict[str, Any])
     session = api.Session(pdf, Options(password=password, **options))
     total = len(session.selected)
     _emit("STARTED", job=job, total=total, pageCount=session.page_count)
-    pages = []
+    pages, sent = [], []
     for index, number in enumerate(session.selected, 1):
         await asyncio.sleep(0)          # let a CANCEL message in
         if job in _cancelled:
             raise Cancelled()
         page = session.page(number)
         pages.append(page)
-        _emit("PAGE", job=job, index=index, total=total, page=page_to_dict(page),
-              markdown=page_markdown(page))
+        sent.append(_dumps(page_to_dict(page)))
+        _post(_with_raw(_dumps({"type": _msg["PAGE"], "job": job, "index": index,
+                                "total": total, "markdown": page_markdown(page)}),
+                        "page", sent[-1]))
     document = session.finish(pages)
-    markdown = document_markdown(document)
+    markdown, page_markdowns = document_markdown_and_pages(document)
     # The document report for the page's "About this file" panel: font kinds,
     # unmapped fonts and their pages, flagged word counts, limits, issue
     # counts.  Verdicts stay out: each PAGE already carries its own.
@@ -171,9 +184,20 @@ async def _extract(job: int, pdf: bytes, password: str, options: dict[str, Any])
         report.pop("verdicts", None)
     _emit("DONE", job=job, pages=len(pages), text=document_text(document),
           markdown=markdown,
-          json=json.dumps(document_to_dict(document, None), ensure_ascii=False),
+          json=_document_json(document, pages, sent),
           truncated=list(document.truncated),
           pageTexts=[p.text for p in document.pages],
-          pageMarkdown=document_pages_markdown(document),
+          pageMarkdown=page_markdowns,
           title=document.metadata.get("Title", ""),
           report=report)
+
+
+def _document_json(document: Any, pages: list[Any], sent: list[str]) -> str:
+    """``json.dumps(document_to_dict(document))``, made from the pages' JSON
+    already sent for every page the document passes (running headers,
+    hyphenation) left as it was, the same object."""
+    page_json = [sent[i] if i < len(pages) and p is pages[i] else _dumps(page_to_dict(p))
+                 for i, p in enumerate(document.pages)]
+    whole = document_to_dict(document, None, [])
+    del whole["pages"]  # "pages" comes first in document_to_dict: put it back there
+    return "{" + f'"pages": [{", ".join(page_json)}], ' + _dumps(whole)[1:]

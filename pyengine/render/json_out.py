@@ -24,13 +24,15 @@ def page_to_dict(page: Page) -> dict:
     """One page.  Words outside the crop box are not in "words" (they are not
     visible on the page) but listed apart in "offpage_words"."""
     words, flags, offpage = [], [], []
+    add_word, add_flags = words.append, flags.append
     for w in page.words:
-        box = [_r(w.x0), _r(w.y0), _r(w.x1), _r(w.y1), w.text]
+        # round(v, 2) is _r, inline: this loop runs once per word.
+        box = [round(w.x0, 2), round(w.y0, 2), round(w.x1, 2), round(w.y1, 2), w.text]
         if w.offpage:
             offpage.append(box)
             continue
-        words.append(box)
-        flags.append(_flags(w))
+        add_word(box)
+        add_flags(_flags(w) if w.source != SOURCE_PAGE or w.invisible or w.unmapped else [])
     return {
         "number": page.number,
         "width": _r(page.width),
@@ -47,11 +49,15 @@ def page_to_dict(page: Page) -> dict:
     }
 
 
-def document_to_dict(doc: Document | None, error: dict | None = None) -> dict:
+def document_to_dict(doc: Document | None, error: dict | None = None,
+                     page_dicts: list[dict] | None = None) -> dict:
+    """The whole document.  ``page_dicts``: ``page_to_dict`` of each of
+    ``doc.pages`` when the caller has them already (the web worker sends each
+    page as it is read)."""
     if doc is None:
         return {"pages": [], "error": error}
     return {
-        "pages": [page_to_dict(p) for p in doc.pages],
+        "pages": page_dicts if page_dicts is not None else [page_to_dict(p) for p in doc.pages],
         "page_count": doc.page_count,
         "encrypted": doc.encrypted,
         "fonts": [{"key": f.key, "name": f.name, "kind": f.kind, "glyphs": f.glyphs,

@@ -162,18 +162,24 @@ def page_markdown(page: Page) -> str:
 
 
 def document_markdown(doc: Document) -> str:
-    body = _body_size(doc.pages)
-    levels = _levels(doc.pages, body)
-    return "\n".join(f"<!-- page {p.number} -->\n\n" + _page_md(p, body, levels)
-                     for p in doc.pages)
+    return document_markdown_and_pages(doc)[0]
 
 
 def document_pages_markdown(doc: Document) -> list[str]:
     """Each page's Markdown with the document's heading levels (the sections
     of ``document_markdown`` without their page lines), page by page."""
+    return document_markdown_and_pages(doc)[1]
+
+
+def document_markdown_and_pages(doc: Document) -> tuple[str, list[str]]:
+    """``document_markdown`` and ``document_pages_markdown`` together, each
+    page rendered once (the web worker sends both)."""
     body = _body_size(doc.pages)
     levels = _levels(doc.pages, body)
-    return [_page_md(p, body, levels).rstrip("\n") for p in doc.pages]
+    sections = [_page_md(p, body, levels) for p in doc.pages]
+    whole = "\n".join(f"<!-- page {p.number} -->\n\n" + md for p, md in zip(doc.pages, sections))
+    return whole, [md.rstrip("\n") for md in sections]
 
 
-__all__ = ["page_markdown", "document_markdown", "document_pages_markdown", "Block"]
+__all__ = ["page_markdown", "document_markdown", "document_pages_markdown",
+           "document_markdown_and_pages", "Block"]

@@ -1,0 +1,80 @@
+"""The worker's messages (pyengine/web.py) carry what the library gives: each
+page is rendered once, and DONE's document JSON and Markdown are the same
+bytes as render's, including for pages a document pass changed.  Run in
+CPython with the worker's own entry point (the browser tests drive it in
+Chromium)."""
+
+import asyncio
+import json
+
+import pytest
+from pdfbuild import helvetica, make_pdf
+
+import pyengine
+from pyengine import web
+from pyengine.render import (document_markdown, document_pages_markdown, document_text,
+                             document_to_dict, page_markdown, page_to_dict)
+
+F = {"/F1": helvetica()}
+MSG = {"STARTED": "started", "PAGE": "page", "DONE": "done", "ERROR": "error"}
+
+
+class _Bytes:
+    """What a JS Uint8Array is to Python in the worker: ``to_bytes()``."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def to_bytes(self) -> bytes:
+        return self.data
+
+
+def _column(lines: list[str], top: int) -> bytes:
+    out = b"BT /F1 10 Tf 72 %d Td 12 TL " % top
+    for ln in lines:
+        out += b"(" + ln.encode() + b") Tj T* "
+    return out + b"ET "
+
+
+def _pdf() -> bytes:
+    # A running header and footer on every page (strip_headers changes every
+    # page) and a hyphen joined across lines on page 1 only (dehyphenate).
+    pages = [b"BT /F1 10 Tf 72 760 Td (Annual Report 2024) Tj ET "
+             + _column(body, 650) + b"BT /F1 10 Tf 280 30 Td (Page %d of 3) Tj ET " % n
+             for n, body in ((1, ["The extrac-", "tion works."]),
+                             (2, ["An extraction again."]),
+                             (3, ["Words & \\(more\\) <here>: \xe9t\xe9"]))]
+    return make_pdf(pages, fonts=F)
+
+
+def _run(monkeypatch, pdf: bytes, options: dict) -> list[dict]:
+    posted: list[str] = []
+    monkeypatch.setattr(web, "_post", posted.append)
+    monkeypatch.setattr(web, "_msg", dict(MSG))
+    asyncio.run(web.extract(7, _Bytes(pdf), "", json.dumps(options)))
+    return [json.loads(m) for m in posted]
+
+
+@pytest.mark.parametrize("options", [{}, {"strip_headers": True},
+                                     {"strip_headers": True, "dehyphenate": True}])
+def test_page_and_done_messages_match_the_library(monkeypatch, options):
+    pdf = _pdf()
+    messages = _run(monkeypatch, pdf, options)
+    assert [m["type"] for m in messages] == ["started", "page", "page", "page", "done"]
+    doc = pyengine.extract(pdf, pyengine.Options(**options))
+    plain = pyengine.extract(pdf)  # pages as read, before document passes
+    for m, page in zip(messages[1:4], plain.pages):
+        assert m["job"] == 7 and m["total"] == 3
+        assert m["page"] == json.loads(json.dumps(page_to_dict(page)))
+        assert m["markdown"] == page_markdown(page)
+    done = messages[-1]
+    assert done["json"] == json.dumps(document_to_dict(doc, None), ensure_ascii=False)
+    assert done["markdown"] == document_markdown(doc)
+    assert done["pageMarkdown"] == document_pages_markdown(doc)
+    assert done["text"] == document_text(doc)
+    assert done["pageTexts"] == [p.text for p in doc.pages]
+    if options.get("strip_headers"):
+        assert "Annual Report" not in done["json"] and "Annual Report" in messages[1]["page"]["text"]
+    if options.get("dehyphenate"):
+        assert done["pageTexts"][0].startswith("The extraction\n")
+
