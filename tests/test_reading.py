@@ -1,6 +1,8 @@
 """Reading: right-to-left lines, list items, and the document-level options
 (dehyphenate, strip_headers), on PDFs written here."""
 
+import pytest
+
 import pyengine
 from pdfbuild import helvetica, make_pdf, tounicode, type0
 from pyengine.layout.headers import fold, is_page_number
@@ -257,6 +259,31 @@ def test_subscript_and_superscript_stacked_on_one_base_stay_on_its_line():
     content = (b"BT /F1 10 Tf 72 700 Td (x) Tj ET BT /F1 7 Tf 77 698 Td (i) Tj ET "
                b"BT /F1 7 Tf 77 703 Td (2) Tj ET BT /F1 10 Tf 84 700 Td ( + y) Tj ET")
     assert len(text_of(content, F).splitlines()) == 1
+
+
+@pytest.mark.parametrize("content", [
+    # sf-GeoTopo-komprimiert, page 15: "x", its "2" raised 0.41 em (beyond the
+    # baseline tolerance), then "i" lowered 0.25 em in one run with "= 1".
+    b"BT /F1 10.91 Tf 72 700 Td (Sum x) Tj ET BT /F1 7.97 Tf 99.3 704.51 Td (2) Tj ET "
+    b"BT /F1 7.97 Tf 99.3 697.31 Td (i) Tj /F1 10.91 Tf 1 0 0 1 106 700 Tm ( = 1) Tj ET",
+    # The subscript drawn on in the run of its base, the superscript after.
+    b"BT /F1 10 Tf 72 700 Td (Sum x) Tj /F1 7 Tf 25 -2.5 Td (i) Tj ET "
+    b"BT /F1 7 Tf 97 703.6 Td (2) Tj ET BT /F1 10 Tf 104 700 Td ( = 1) Tj ET",
+])
+def test_superscript_over_the_subscript_of_its_base_stays_on_the_line(content):
+    # The superscript stands over the subscript, not over the line's text:
+    # it was read as a line of its own ("2" then "Sum xi = 1").
+    assert text_of(content, F) == "Sum xi2 = 1\n"
+
+
+def test_arrow_over_smaller_text_on_the_baseline_stays_apart():
+    # deb-ja-platexsheet-jsclasses: "ab" set at 8 pt on the baseline of a run
+    # whose "^" is 10 pt, and an arrow 0.45 em over the "ab" (\overrightarrow).
+    # Smaller text on the baseline is the line's text, not a script.
+    content = (b"BT /F1 8 Tf 72 700 Td (ab vec) Tj /F1 10 Tf (^) Tj ET "
+               b"BT /F1 8 Tf 72 704.5 Td (->) Tj ET")
+    lines = text_of(content, F).splitlines()
+    assert "->" in lines and "ab vec^" in lines
 
 
 def test_parts_of_one_symbol_drawn_one_over_the_other_stay_on_their_line():

@@ -348,6 +348,32 @@ def _drawn_across(s: _Seg, ln: _LineAcc) -> bool:
     return False
 
 
+SCRIPT_MIN_SHIFT = 0.1
+"""Fraction of the line's size: a smaller glyph whose baseline is this far
+off the line's is a script (TeX lowers a subscript at least 0.15 em); on the
+baseline, smaller text is still the line's text (sf-GeoTopo: "x" "i" "2";
+deb-ja-platexsheet-jsclasses: an arrow over "ab" set in a smaller size)."""
+
+
+def _over_text(s: _Seg, t: _Seg, least: float, ln: _LineAcc) -> bool:
+    """Does ``s`` overlap, along the line and by more than ``least``, a glyph
+    of ``t`` that is the line's text, not a script of it?  A script is
+    smaller than ``SCRIPT_SIZE_RATIO`` of the line's size and off its
+    baseline by ``SCRIPT_MIN_SHIFT``: a subscript drawn on in the run of its
+    base is no text a superscript may not stand over (x_i^2: "Let xi" then
+    "2" over the "i")."""
+    if min(s.u1, t.u1) - max(s.u0, t.u0) <= least:
+        return False
+    script = SCRIPT_SIZE_RATIO * ln.size
+    shift = SCRIPT_MIN_SHIFT * ln.size
+    u0, u1, v = s.u0, s.u1, ln.v
+    for q in t.glyphs:
+        if min(u1, q.u1) - max(u0, q.u0) > least and (
+                q.g.size >= script or abs(_glyph_v(q.g) - v) <= shift):
+            return True
+    return False
+
+
 MARKER_MAX_CHARS = 5
 """A list marker alone ("•", "12.", "(iv)") has at most this many characters."""
 
@@ -417,8 +443,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 # beside the line's text, not over it.
                 if dv > tol_v * s.size and (
                         dv > tol_v * ln.size or ln.size > base_ok or any(
-                            min(s.u1, t.u1) - max(s.u0, t.u0) > SCRIPT_OVERLAP * s.size
-                            for t in ln.segs)):
+                            _over_text(s, t, SCRIPT_OVERLAP * s.size, ln) for t in ln.segs)):
                     continue
                 # Blank glyphs drawn over the line's text separate no words
                 # of it (they belong to no line: pdfjs-issue6127).
@@ -431,8 +456,8 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 # superscript stands beside its base, not across it
                 # (opf-178360: a subtitle under a huge title).
                 if abs(ln.v - s.v) > tol_v * min(ln.size, s.size) and any(
-                        min(s.u1, t.u1) - max(s.u0, t.u0) > 0.5 * min(t.size, s.size) and
-                        abs(t.v - s.v) > tol_v * min(t.size, s.size) for t in ln.segs):
+                        abs(t.v - s.v) > tol_v * min(t.size, s.size) and
+                        _over_text(s, t, 0.5 * min(t.size, s.size), ln) for t in ln.segs):
                     continue
                 # Nor do two runs of one size, one over the other about an em
                 # apart, ever share a line, whatever large glyph (a brace of
