@@ -21,7 +21,7 @@ from .interpreter import run_page
 from .layout import build_layout, finish_pages
 from .options import DEFAULT_OPTIONS, Options
 from .quality import page_verdict
-from .records import Document, Issue, Page
+from .records import LIMIT_TIME, Document, Issue, Page, limit_reason
 from .report import build_report
 
 
@@ -48,11 +48,26 @@ class Session:
 
     def __init__(self, data: bytes, options: Options | None = None) -> None:
         self.options = options or DEFAULT_OPTIONS
+        self.started = time.monotonic()
         with _no_cycle_collection():
             self.doc = docmod.open_document(data, self.options.password)
         self.page_count = self.doc.page_count
         self.selected, self.truncated = docmod.select_pages(
             self.page_count, self.options.pages, self.options.max_pages)
+
+    def out_of_time(self, done: int) -> bool:
+        """Has the document used up ``max_seconds``?  Then the pages from
+        the ``done``-th selected one on are left out, and Document.truncated
+        says so (once).  Called before each page."""
+        if time.monotonic() - self.started <= self.options.max_seconds:
+            return False
+        left = self.selected[done:]
+        if left:
+            self.truncated.append(limit_reason(
+                LIMIT_TIME, f"the document took more than {self.options.max_seconds:g} s; "
+                f"{len(left)} of {len(self.selected)} pages were not extracted "
+                f"(from page {left[0]} on)"))
+        return True
 
     def page(self, number: int) -> Page:
         """Extract page ``number`` (1-based)."""
@@ -117,6 +132,8 @@ def extract(data: bytes, options: Options | None = None,
     for i, number in enumerate(session.selected, 1):
         if should_cancel is not None and should_cancel():
             raise Cancelled()
+        if session.out_of_time(i - 1):
+            break
         page = session.page(number)
         pages.append(page)
         if on_page is not None:

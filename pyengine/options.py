@@ -96,6 +96,11 @@ class Options:
     max_seconds_per_page: float = 20.0
     """Wall-clock time per page before the page is cut short; decoding,
     parsing and long TJ arrays look at the clock too [time]."""
+    max_seconds: float = 600.0
+    """Wall-clock time for the whole document, from opening it: pages not
+    begun by then are not extracted (every page within its own limit, a
+    hostile file of thousands of slow pages would otherwise run for hours;
+    the corpus's slowest file takes 23 s) [time, Document.truncated]."""
 
 
 DEFAULT_OPTIONS = Options()

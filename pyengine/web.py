@@ -168,6 +168,8 @@ async def _extract(job: int, pdf: bytes, password: str, options: dict[str, Any])
         await asyncio.sleep(0)          # let a CANCEL message in
         if job in _cancelled:
             raise Cancelled()
+        if session.out_of_time(index - 1):
+            break
         page = session.page(number)
         pages.append(page)
         sent.append(_dumps(page_to_dict(page)))

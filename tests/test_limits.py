@@ -203,6 +203,22 @@ def test_time_limit_cuts_the_page_and_the_next_page_gets_its_own_time():
     assert all(p.text == "" for p in doc.pages)
 
 
+def test_document_time_limit_leaves_out_the_pages_not_begun():
+    # Page 1 runs into its own limit (0.3 s at least); the document's 0.2 s
+    # are then used up, so pages 2 and 3 are not begun.
+    slow = b"1 0 0 1 0 0 cm\n" * 2_000_000
+    pdf = with_raw_contents(make_pdf([b"", HELLO, HELLO], fonts=F),
+                            [(zlib.compress(slow), ["/FlateDecode"])])
+    doc = pyengine.extract(pdf, Options(max_seconds_per_page=0.3, max_seconds=0.2))
+    assert [p.number for p in doc.pages] == [1]
+    assert limits(doc.pages[0].truncated) == [LIMIT_TIME]
+    assert limits(doc.truncated) == [LIMIT_TIME]
+    assert "2 of 3 pages were not extracted (from page 2 on)" in doc.truncated[0]
+    whole = pyengine.extract(pdf, Options(max_seconds_per_page=0.3))
+    assert [p.number for p in whole.pages] == [1, 2, 3] and whole.truncated == ()
+    assert whole.pages[2].text == "Hello limits\n"
+
+
 def test_a_giant_tj_array_is_read_in_bounded_time():
     # 300 000 kerning numbers in one TJ (the interpreter reads the clock
     # every ITEMS_CHECK_EVERY of them).

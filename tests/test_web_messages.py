@@ -78,3 +78,16 @@ def test_page_and_done_messages_match_the_library(monkeypatch, options):
     if options.get("dehyphenate"):
         assert done["pageTexts"][0].startswith("The extraction\n")
 
+
+
+def test_done_after_the_document_time_limit(monkeypatch):
+    # No time left before page 1: no PAGE message, and DONE says why.
+    posted: list[str] = []
+    monkeypatch.setattr(web, "_post", posted.append)
+    monkeypatch.setattr(web, "_msg", dict(MSG))
+    asyncio.run(web._extract(3, _pdf(), "", {"max_seconds": 0.0}))
+    messages = [json.loads(m) for m in posted]
+    assert [m["type"] for m in messages] == ["started", "done"]
+    assert messages[-1]["pages"] == 0
+    assert messages[-1]["truncated"] == [
+        "time: the document took more than 0 s; 3 of 3 pages were not extracted (from page 1 on)"]
