@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 import logging
 import os
 import time
 
 import pytest
+from corpus import corpus_dir, manifest
 from pypdf.generic import ContentStream, NameObject
 
 from pyengine import contentstream as cs
@@ -445,29 +445,13 @@ MAX_STREAM_BYTES = 1_500_000
 """Longer streams are left out of the corpus test (time; pypdf's 2,000,000-token
 budget would cut them short anyway)."""
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def _corpus() -> str | None:
-    env = os.environ.get("PYENGINE_CORPUS")
-    for c in ([env] if env else []) + [os.path.join(_ROOT, "..", "shared", "corpus"), "/work/shared/corpus"]:
-        if c and os.path.isdir(os.path.join(c, "pdfs")):
-            return c
-        if c and os.path.isdir(c) and os.path.basename(os.path.normpath(c)) == "pdfs":
-            return os.path.dirname(os.path.normpath(c))
-    return None
-
-
-CORPUS = _corpus()
+_FOUND = corpus_dir()
+CORPUS = str(_FOUND) if _FOUND is not None else None
 FILES = sorted(f for f in os.listdir(os.path.join(CORPUS, "pdfs")) if f.endswith(".pdf")) if CORPUS else []
 
 
 def _passwords() -> dict:
-    try:
-        with open(os.path.join(CORPUS, "manifest.json"), encoding="utf-8") as fh:
-            return {r["file"]: r.get("password") or "" for r in json.load(fh)}
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}
+    return {name + ".pdf": entry.get("password") or "" for name, entry in manifest().items()}
 
 
 def _streams(path: str, password: str):

@@ -6,19 +6,10 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject, StreamObject
 
+from corpus import corpus_dir
+
 from pyengine.contentstream import operations_for_interpreter
 from pyengine.fastscan import FILLS, KEEP, ScanError, skim
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def corpus_dir():
-    for cand in (os.environ.get("PYENGINE_CORPUS"), os.path.join(ROOT, "..", "shared", "corpus"),
-                 "/work/shared/corpus"):
-        if cand and os.path.isdir(os.path.join(cand, "pdfs")):
-            return os.path.join(cand, "pdfs")
-    return None
-
 
 def kept(ops):
     return [(op, operands) for operands, op in ops if op in KEEP or op == b"INLINE IMAGE"]
@@ -78,7 +69,7 @@ def _streams(reader, limit_pages=8):
 
 @pytest.mark.skipif(corpus_dir() is None, reason="corpus not available")
 def test_every_corpus_stream():
-    folder = corpus_dir()
+    folder = corpus_dir() / "pdfs"
     bad = []
     for name in sorted(os.listdir(folder)):
         try:
