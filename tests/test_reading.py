@@ -231,6 +231,18 @@ def test_a_grid_of_short_cells_reads_row_by_row():
     assert doc.pages[0].text == "Item\tQty\tPrice\nApples\t3\t1.20\nPears\t10\t0.80\n"
 
 
+def test_index_columns_of_page_numbers_are_not_a_table():
+    # The page numbers of an index set in three columns run on from line to
+    # line, each line ending with a comma (deb-ar-bidi's index): a grid of
+    # short cells on shared baselines, but no table; each column reads whole.
+    cols = [["alpha 12,", "15, 18,", "30, 41"], ["beta 3,", "7, 9,", "13, 17"],
+            ["gamma 2,", "6, 8,", "10, 11"]]
+    content = b"".join(column(c, x=x) for c, x in zip(cols, (72, 200, 330)))
+    text = pyengine.extract(make_pdf([content], fonts=F)).pages[0].text
+    assert "\t" not in text
+    assert text == "\n\n".join("\n".join(c) for c in cols) + "\n"
+
+
 def test_label_set_over_dots_is_not_read_into_them():
     # "{0, . . . , 1}" (10 pt) with "m+1" (7 pt) drawn 3 pt higher, over the
     # dots (an \overset label: pdfminer-issue-1061-colour-space-stack).  Within

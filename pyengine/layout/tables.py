@@ -4,8 +4,8 @@ Conservative on purpose (a false table would interleave a page's columns):
 at least ``TABLE_MIN_COLUMNS`` columns separated by white gaps that cross
 the whole region, at least two rows that fill every column, every line in a
 row with at least one other cell, short cells (a median of at most
-``TABLE_MAX_MEDIAN_WORDS`` words) that seldom start in lower case: that
-tells a table from columns of text.
+``TABLE_MAX_MEDIAN_WORDS`` words) that seldom start in lower case or end
+with a comma: that tells a table from columns of text.
 
 A table becomes one Block whose paragraphs are its rows; a row holds one
 Line per cell, all on one baseline (``is_row``).
@@ -24,6 +24,11 @@ TABLE_MAX_WORDS = 8
 TABLE_MAX_LOWER_SHARE = 0.2
 """Share of cells (below the first row) that may start with a lower-case
 letter; more is prose set in columns."""
+TABLE_MAX_COMMA_SHARE = 0.25
+"""Share of cells that may end with a comma; more is a list that runs on
+from line to line (the page numbers of an index set in columns:
+deb-ar-bidi's index, where 33 to 100% of the "cells" end so; no table of
+the corpus has one)."""
 ROW_TOLERANCE = 0.5
 """Fraction of the font size: cells whose baselines differ by less share a row."""
 
@@ -66,6 +71,9 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     later = [ln for row in rows[1:] for ln in row]
     lower = sum(1 for ln in later if ln.text[:1].islower())
     if lower > TABLE_MAX_LOWER_SHARE * len(later):
+        return None
+    cells = [ln for row in rows for ln in row]
+    if sum(1 for ln in cells if ln.text.rstrip().endswith(",")) > TABLE_MAX_COMMA_SHARE * len(cells):
         return None
     table = TableRegion(ln for row in rows for ln in sorted(row, key=lambda it: it.x0))
     table.rows = [sorted(row, key=lambda it: it.x0) for row in rows]
