@@ -17,10 +17,10 @@ of a fresh copy of the whole file, every time; a file whose table misses
 is indexed once (the first "N G obj" of each number, as pypdf's search
 would find it) and each such object is then read through the table.
 
-Plain objects (in object streams, and at their xref offset in unencrypted
-files) are read by fastobj instead of pypdf's byte-at-a-time read_object,
-into the same pypdf objects; a stream's data after its dictionary is still
-read by pypdf. Plain object headers, which pypdf checks for every xref
+Plain objects (in object streams, and at their xref offset, then decrypted
+as pypdf decrypts them in an encrypted file) are read by fastobj instead of
+pypdf's byte-at-a-time read_object, into the same pypdf objects; a stream's
+data after its dictionary is still read by pypdf. Plain object headers, which pypdf checks for every xref
 entry on open, are read with one regular expression.
 """
 
@@ -165,6 +165,10 @@ class LazyObjStmReader(PdfReader):
                     obj = self._read_at(num, gen, offset)
                     if obj is not _NOT_READ:
                         return obj
+                elif not self._override_encryption and self._encryption.is_decrypted():
+                    obj = self._read_at(num, gen, offset, decrypt=True)
+                    if obj is not _NOT_READ:
+                        return obj
         return super().get_object(indirect_reference)
 
     def _pyengine_bytes(self, stream=None) -> bytes:
@@ -189,10 +193,14 @@ class LazyObjStmReader(PdfReader):
                 return int(m[1]), int(m[2])
         return super().read_object_header(stream)
 
-    def _read_at(self, num: int, gen: int, offset: int):
-        """Object ``num gen`` of an unencrypted file from its xref offset, read
-        by fastobj; _NOT_READ for anything but a plain header at the offset
-        and an object fastobj reads, which pypdf then reads its own way."""
+    def _read_at(self, num: int, gen: int, offset: int, decrypt: bool = False):
+        """Object ``num gen`` from its xref offset, read by fastobj; _NOT_READ
+        for anything but a plain header at the offset and an object fastobj
+        reads, which pypdf then reads its own way.
+
+        ``decrypt``: the file is encrypted and its key known; the object is
+        decrypted as pypdf's get_object decrypts what read_object gave it
+        (the same objects: the same decrypted result)."""
         if self.xref_free_entry.get(gen, {}).get(num, False) or (num, gen) in self._known_objects:
             return _NOT_READ
         data = self._pyengine_bytes()
@@ -216,6 +224,8 @@ class LazyObjStmReader(PdfReader):
             else:
                 obj = DictionaryObject(obj)
         self._known_objects.discard((num, gen))
+        if decrypt:
+            obj = self._encryption.decrypt_object(obj, num, gen, strict=self.strict)
         self.cache_indirect_object(gen, num, obj)
         return obj
 
