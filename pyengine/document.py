@@ -301,8 +301,8 @@ def _open(data: bytes, password: str = "") -> PdfDocument:
     if b"%PDF-" not in data[:PDF_HEADER_SEARCH]:
         raise NotAPdf()
     try:
-        reader = LazyObjStmReader(io.BytesIO(data), strict=False,
-                           root_object_recovery_limit=_root_recovery_limit(len(data)))
+        reader = LazyObjStmReader(io.BytesIO(data), strict=False, open_password=password,
+                                  root_object_recovery_limit=_root_recovery_limit(len(data)))
     except NotImplementedError as exc:
         # pypdf reads /Encrypt while opening and refuses handlers and
         # methods it does not implement (e.g. a /Filter other than
@@ -325,11 +325,11 @@ def _open(data: bytes, password: str = "") -> PdfDocument:
     if encrypted:
         encryption = _encryption_name(reader)
         try:
-            # PdfReader() has already tried the empty password (owner, then
-            # user): do not pay twice (for /R 6 each try is 64+ AES rounds,
-            # ISO 32000-2 Algorithm 2.B).
+            # PdfReader() has already tried the password (or the empty one:
+            # owner, then user): do not pay twice (for /R 6 each try is 64+
+            # AES rounds, ISO 32000-2 Algorithm 2.B).
             handler = getattr(reader, "_encryption", None)
-            if not password and handler is not None:
+            if handler is not None and (not password or reader.tried_open_password()):
                 ok = handler.is_decrypted()
             else:
                 ok = reader.decrypt(password or "")

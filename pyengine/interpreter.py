@@ -79,6 +79,17 @@ def mul(m: Matrix, n: Matrix) -> Matrix:
             e * A + f * C + E, e * B + f * D + F)
 
 
+def translate(tx: float, ty: float, n: Matrix) -> Matrix:
+    """``mul((1.0, 0.0, 0.0, 1.0, tx, ty), n)``, the same floats bit for bit
+    (1.0 * x is x exactly; the products by 0.0 are kept: they decide the
+    sign of a zero and turn an infinity into NaN), without building the
+    translation or multiplying by 1.0 (Td, T*, the end of a string)."""
+    A, B, C, D, E, F = n
+    return (A + 0.0 * C, B + 0.0 * D,
+            0.0 * A + C, 0.0 * B + D,
+            tx * A + ty * C + E, tx * B + ty * D + F)
+
+
 def _num(v) -> float:
     try:
         x = float(v)
@@ -87,6 +98,18 @@ def _num(v) -> float:
     if not math.isfinite(x):
         raise _BadOperands()
     return x
+
+
+def _nums(values) -> tuple[float, ...]:
+    """``tuple(_num(v) for v in values)``, the conversion and the checks
+    done by map in C; anything unusual goes the plain way (same errors)."""
+    try:
+        out = tuple(map(float, values))
+    except Exception:  # noqa: BLE001 -- the plain way below raises what it raised
+        out = None
+    if out is None or not all(map(math.isfinite, out)):
+        return tuple(_num(v) for v in values)
+    return out
 
 
 def _matrix(v) -> Matrix | None:
@@ -362,8 +385,7 @@ class _Interpreter:
             self.gs = self.stack.pop()
 
     def op_cm(self, o) -> None:
-        m = tuple(_num(v) for v in o)
-        self.gs.ctm = mul(m, self.gs.ctm)  # type: ignore[arg-type]
+        self.gs.ctm = mul(_nums(o), self.gs.ctm)  # type: ignore[arg-type]
 
     # --- text state --------------------------------------------------------
 
@@ -398,20 +420,28 @@ class _Interpreter:
         gs.font, gs.font_key, gs.font_label = self._font(name)
 
     def op_Td(self, o) -> None:
-        tx, ty = _num(o[0]), _num(o[1])
-        self.tlm = mul((1.0, 0.0, 0.0, 1.0, tx, ty), self.tlm)
-        self.tm = self.tlm
+        tx, ty = o
+        # Numbers from the parser are floats: _num's checks, inline (x - x
+        # is 0.0 exactly when x is finite).
+        if type(tx) is not float or tx - tx != 0.0:
+            tx = _num(tx)
+        if type(ty) is not float or ty - ty != 0.0:
+            ty = _num(ty)
+        # translate(tx, ty, self.tlm), inline: Td is the most common operator.
+        A, B, C, D, E, F = self.tlm
+        self.tm = self.tlm = (A + 0.0 * C, B + 0.0 * D,
+                              0.0 * A + C, 0.0 * B + D,
+                              tx * A + ty * C + E, tx * B + ty * D + F)
 
     def op_TD(self, o) -> None:
         self.gs.tl = -_num(o[1])
         self.op_Td(o)
 
     def op_Tm(self, o) -> None:
-        self.tm = self.tlm = tuple(_num(v) for v in o)  # type: ignore[assignment]
+        self.tm = self.tlm = _nums(o)  # type: ignore[assignment]
 
     def op_Tstar(self, o) -> None:
-        self.tlm = mul((1.0, 0.0, 0.0, 1.0, 0.0, -self.gs.tl), self.tlm)
-        self.tm = self.tlm
+        self.tm = self.tlm = translate(0.0, -self.gs.tl, self.tlm)
 
     def op_Tj(self, o) -> None:
         self._show((o[0],))
@@ -478,8 +508,12 @@ class _Interpreter:
         if ctm is not self.display_ctm:
             self.display_ctm = ctm
             self.ctm_display = mul(ctm, self.geom.to_display)
-        m = mul(self.tm, self.ctm_display)
-        a, b, c, d, e, f = m
+        # mul(self.tm, self.ctm_display), inline.
+        a0, b0, c0, d0, e0, f0 = self.tm
+        A, B, C, D, E, F = self.ctm_display
+        a, b = a0 * A + b0 * C, a0 * B + b0 * D
+        c, d = c0 * A + d0 * C, c0 * B + d0 * D
+        e, f = e0 * A + f0 * C + E, e0 * B + f0 * D + F
         ysc = math.hypot(c, d)
         eff = abs(size) * ysc
         oversized = not eff <= MAX_GLYPH_SIZE  # also true for NaN
@@ -715,7 +749,7 @@ class _Interpreter:
             run.unmapped_fonts.add(font.name or str(gs.font_key))
         # Move the text matrix by the total displacement (ISO 32000-1 9.4.4).
         if pen or vpen:
-            self.tm = mul((1.0, 0.0, 0.0, 1.0, pen, vpen), self.tm)
+            self.tm = translate(pen, vpen, self.tm)
 
     # --- XObjects and images -------------------------------------------------
 

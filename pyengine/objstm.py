@@ -17,10 +17,10 @@ of a fresh copy of the whole file, every time; a file whose table misses
 is indexed once (the first "N G obj" of each number, as pypdf's search
 would find it) and each such object is then read through the table.
 
-Plain objects (in object streams, and at their xref offset in unencrypted
-files) are read by fastobj instead of pypdf's byte-at-a-time read_object,
-into the same pypdf objects; a stream's data after its dictionary is still
-read by pypdf. Plain object headers, which pypdf checks for every xref
+Plain objects (in object streams, and at their xref offset, then decrypted
+as pypdf decrypts them in an encrypted file) are read by fastobj instead of
+pypdf's byte-at-a-time read_object, into the same pypdf objects; a stream's
+data after its dictionary is still read by pypdf. Plain object headers, which pypdf checks for every xref
 entry on open, are read with one regular expression.
 """
 
@@ -31,7 +31,7 @@ from io import BytesIO
 
 from pypdf import PdfReader
 from pypdf._utils import get_stream_data, logger_warning, read_non_whitespace
-from pypdf.errors import PdfStreamError
+from pypdf.errors import PdfStreamError, WrongPasswordError
 from pypdf.generic import (DictionaryObject, IndirectObject, NullObject, NumberObject, PdfObject,
                            StreamObject, read_object)
 
@@ -100,7 +100,49 @@ def _index_headers(data: bytes) -> dict[tuple[int, int], int]:
 class LazyObjStmReader(PdfReader):
     """PdfReader whose object-stream objects are parsed only when asked for,
     and which finds objects missing from the cross-reference table with one
-    scan of the file."""
+    scan of the file.
+
+    ``open_password``: the password an encrypted file is opened with, tried
+    in place of the empty password pypdf tries on open when given none (see
+    ``_handle_encryption``)."""
+
+    def __init__(self, stream, strict: bool = False, *, open_password: str = "",
+                 **kwargs) -> None:
+        self.__dict__["_pyengine_open_password"] = open_password
+        self.__dict__["_pyengine_password_tried"] = False
+        super().__init__(stream, strict, **kwargs)
+
+    def _handle_encryption(self, password) -> None:
+        """pypdf's, trying ``open_password`` rather than the empty password.
+
+        Each try of a password costs 40 to 60 RC4 key schedules (/R 3 and 4,
+        ISO 32000-1 Algorithms 6 and 7) or 64+ AES rounds (/R 6), in pure
+        Python under Pyodide; the empty password's try was wasted work when
+        the caller gives one (its outcome was never used: document.py went
+        on to ``decrypt`` with the given password). pypdf's verify is
+        deterministic, so the outcome of this try is the outcome of that
+        ``decrypt``. If the try raises anything but pypdf's wrong-password
+        error, pypdf's own order (the empty password here, the given one in
+        ``decrypt``) runs instead, raising where it always did."""
+        given = self.__dict__.get("_pyengine_open_password")
+        if password is None and given:
+            try:
+                super()._handle_encryption(given)
+            except WrongPasswordError:
+                self._override_encryption = False  # as after a failed empty try
+                self.__dict__["_pyengine_password_tried"] = True
+                return
+            except Exception:  # noqa: BLE001 -- pypdf's order, below, raises it again
+                self._encryption = None
+            else:
+                self.__dict__["_pyengine_password_tried"] = True
+                return
+        super()._handle_encryption(password)
+
+    def tried_open_password(self) -> bool:
+        """True if the open tried ``open_password`` (its outcome is then
+        the decryption state of the reader)."""
+        return self.__dict__.get("_pyengine_password_tried", False)
 
     def get_object(self, indirect_reference):
         if isinstance(indirect_reference, IndirectObject):
@@ -121,6 +163,10 @@ class LazyObjStmReader(PdfReader):
                                        source="pypdf._reader", idnum=num, generation=gen)
                 elif self._encryption is None:
                     obj = self._read_at(num, gen, offset)
+                    if obj is not _NOT_READ:
+                        return obj
+                elif not self._override_encryption and self._encryption.is_decrypted():
+                    obj = self._read_at(num, gen, offset, decrypt=True)
                     if obj is not _NOT_READ:
                         return obj
         return super().get_object(indirect_reference)
@@ -147,10 +193,14 @@ class LazyObjStmReader(PdfReader):
                 return int(m[1]), int(m[2])
         return super().read_object_header(stream)
 
-    def _read_at(self, num: int, gen: int, offset: int):
-        """Object ``num gen`` of an unencrypted file from its xref offset, read
-        by fastobj; _NOT_READ for anything but a plain header at the offset
-        and an object fastobj reads, which pypdf then reads its own way."""
+    def _read_at(self, num: int, gen: int, offset: int, decrypt: bool = False):
+        """Object ``num gen`` from its xref offset, read by fastobj; _NOT_READ
+        for anything but a plain header at the offset and an object fastobj
+        reads, which pypdf then reads its own way.
+
+        ``decrypt``: the file is encrypted and its key known; the object is
+        decrypted as pypdf's get_object decrypts what read_object gave it
+        (the same objects: the same decrypted result)."""
         if self.xref_free_entry.get(gen, {}).get(num, False) or (num, gen) in self._known_objects:
             return _NOT_READ
         data = self._pyengine_bytes()
@@ -174,6 +224,8 @@ class LazyObjStmReader(PdfReader):
             else:
                 obj = DictionaryObject(obj)
         self._known_objects.discard((num, gen))
+        if decrypt:
+            obj = self._encryption.decrypt_object(obj, num, gen, strict=self.strict)
         self.cache_indirect_object(gen, num, obj)
         return obj
 

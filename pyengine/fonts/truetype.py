@@ -12,6 +12,8 @@ Invariant: never raises on bad bytes; the result may simply be empty.
 from __future__ import annotations
 
 import struct
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 # Caps against hostile tables: codes per subtable and subtables per font.
@@ -72,19 +74,36 @@ class CmapTables:
     def gid_to_unicode(self) -> dict[int, str]:
         """Inverse of the Unicode subtable.  Several code points on one glyph:
         prefer a non-private-use one, then the lowest."""
+        return {gid: chr(code) for gid, code in self.gid_to_code().items()}
+
+    def gid_to_code(self) -> dict[int, int]:
+        """``gid_to_unicode`` with code points for texts (no string made)."""
         table = self.unicode_map()
-        out: dict[int, str] = {}
         if not table:
-            return out
+            return {}
+        # The sorted codes cut into ranges with bisect, and the dict built in
+        # C from the codes in reverse order of preference (a later entry
+        # replaces an earlier one): a CJK font maps tens of thousands.
         codes = sorted(table)
-        private = [c for c in codes if 0xE000 <= c <= 0xF8FF]
-        if private:  # private-use code points last
-            codes = [c for c in codes if not 0xE000 <= c <= 0xF8FF] + private
-        for code in codes:
-            gid = table[code]
-            if gid and gid not in out and 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF:
-                out[gid] = chr(code)
+        start, stop = bisect_left(codes, 1), bisect_right(codes, 0x10FFFF)
+        lo, hi = bisect_left(codes, 0xD800), bisect_right(codes, 0xDFFF)
+        codes = codes[start:lo] + codes[hi:stop]  # no surrogates (or lo = hi)
+        lo, hi = bisect_left(codes, 0xE000), bisect_right(codes, 0xF8FF)
+        codes = codes[:lo] + codes[hi:] + codes[lo:hi]  # private-use code points last
+        codes.reverse()
+        out = dict(zip(map(table.__getitem__, codes), codes))
+        out.pop(0, None)  # glyph 0 is never a code's text
         return out
+
+    def has_text(self) -> bool:
+        """``bool(self.gid_to_unicode())`` without inverting the table."""
+        table = self.unicode_map()
+        if not table:
+            return False
+        for code, gid in table.items():
+            if gid and 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF:
+                return True
+        return False
 
 
 def table_directory(font: bytes) -> dict[bytes, tuple[int, int]]:
@@ -200,8 +219,7 @@ def _format12(t: bytes, pos: int, out: dict[int, int]) -> None:
         if start > end or end > 0x10FFFF:
             continue  # damaged group
         end = min(end, start + MAX_CODES_PER_SUBTABLE - len(out))
-        for code in range(start, end + 1):
-            out[code] = gid + code - start
+        out.update(zip(range(start, end + 1), range(gid, gid + end - start + 1)))
         if len(out) >= MAX_CODES_PER_SUBTABLE:
             return
 
@@ -252,26 +270,53 @@ def glyph_names(font: bytes) -> dict[int, str]:
 
 def _post_glyph_names(post: bytes) -> dict[int, str]:
     """``glyph_names`` of the 'post' table ``post``."""
+    indices, names = _post_tables(post)
+    return {gid: names[index] for gid, index in enumerate(indices) if index < len(names)}
+
+
+def _post_tables(post: bytes) -> tuple[Sequence[int], list[str]]:
+    """(name index per glyph id, names by index) of a 'post' table of
+    format 1 or 2; both empty for another format or a damaged header."""
     try:
         version = _u32(post, 0)
         if version == 0x00010000:
-            return dict(enumerate(MAC_GLYPHS))
+            return range(len(MAC_GLYPHS)), MAC_GLYPHS
         if version != 0x00020000:
-            return {}
+            return (), []
         count = _u16(post, 32)
         indices = struct.unpack_from(f">{count}H", post, 34)
     except struct.error:
-        return {}
-    custom: list[str] = []
-    add = custom.append
+        return (), []
+    return indices, MAC_GLYPHS + _pascal_strings(post, 34 + 2 * count)
+
+
+_LENGTHS_TO_NUL = bytes(0 if b <= 0x20 else b for b in range(256))
+"""A byte below "!" becomes NUL (bytes.translate)."""
+_NAME_BYTES = bytes(range(0x21, 256))
+"""Bytes from "!" up: deleted, they leave the length bytes (bytes.translate)."""
+
+
+def _pascal_strings(post: bytes, pos: int) -> list[str]:
+    """The length-prefixed strings (Latin-1) from ``pos`` to the end of
+    ``post``, the last one cut short if the table is."""
+    # The usual names are printable and at most 32 bytes long: the length
+    # bytes are then exactly the bytes below "!", and the table splits at
+    # them in C (a CJK font has tens of thousands of names). Kept only if
+    # every run is as long as the length byte before it says.
+    body = post[pos:]
+    runs = body.translate(_LENGTHS_TO_NUL).decode("latin-1").split("\0")
+    if not runs[0] and list(map(len, runs[1:])) == list(body.translate(None, _NAME_BYTES)):
+        del runs[0]
+        return runs
+    names: list[str] = []
+    add = names.append
     text = post.decode("latin-1")  # one character per byte: same offsets
-    pos, end = 34 + 2 * count, len(post)
+    end = len(post)
     while pos < end:
         nxt = pos + 1 + post[pos]
         add(text[pos + 1:nxt])
         pos = nxt
-    names = MAC_GLYPHS + custom  # index -> name
-    return {gid: names[index] for gid, index in enumerate(indices) if index < len(names)}
+    return names
 
 
 def glyph_texts(font: bytes, tables: CmapTables | None = None) -> GlyphTexts:
@@ -285,13 +330,15 @@ def glyph_texts(font: bytes, tables: CmapTables | None = None) -> GlyphTexts:
 class GlyphTexts:
     """The map ``glyph_texts`` describes, built lazily: a font whose text
     comes from its ToUnicode map never inverts its cmap or reads its 'post'
-    names (a CJK font has tens of thousands), and a 'post' name goes through
-    the glyph list only for a glyph id the cmap does not explain.
+    names (a CJK font has tens of thousands), a 'post' name goes through
+    the glyph list only for a glyph id the cmap does not explain, and the
+    truth of the map is found without building it.
 
     Supports what a dict of it was used for: ``get``, ``in``, ``[]``,
     truth, and adding entries (``m[gid] = text``)."""
 
-    __slots__ = ("_tables", "_post", "_inverse", "_names", "_texts", "_extra", "_any")
+    __slots__ = ("_tables", "_post", "_inverse", "_indices", "_names", "_texts", "_extra",
+                 "_any")
 
     def __init__(self, font: bytes, tables: CmapTables) -> None:
         self._tables: CmapTables | None = tables
@@ -301,24 +348,31 @@ class GlyphTexts:
         if entry is not None:
             offset, length = entry
             self._post = font[offset:offset + length]
-        self._inverse: dict[int, str] | None = None
-        self._names: dict[int, str] | None = None
+        self._inverse: dict[int, int] | None = None
+        """glyph id -> code point, from the cmap, once inverted."""
+        self._indices: Sequence[int] | None = None
+        """'post' name index per glyph id, once read."""
+        self._names: list[str] = []
+        """'post' names by index."""
         self._texts: dict[int, str | None] = {}
         """glyph id -> text from its 'post' name (None: none), as asked."""
         self._extra: dict[int, str] = {}
         self._any: bool | None = None
 
-    def _cmap(self) -> dict[int, str]:
+    def _cmap(self) -> dict[int, int]:
         if self._inverse is None:
-            self._inverse = self._tables.gid_to_unicode() if self._tables is not None else {}
+            self._inverse = self._tables.gid_to_code() if self._tables is not None else {}
             self._tables = None
         return self._inverse
 
-    def _post_names(self) -> dict[int, str]:
-        if self._names is None:
-            self._names = _post_glyph_names(self._post) if self._post is not None else {}
+    def _post_indices(self) -> Sequence[int]:
+        if self._indices is None:
+            if self._post is not None:
+                self._indices, self._names = _post_tables(self._post)
+            else:
+                self._indices = ()
             self._post = None
-        return self._names
+        return self._indices
 
     def _post_text(self, gid: int) -> str | None:
         texts = self._texts
@@ -326,7 +380,12 @@ class GlyphTexts:
             return texts[gid]
         from .glyphlist import glyph_to_unicode
 
-        name = self._post_names().get(gid)
+        indices = self._post_indices()
+        name = None
+        if 0 <= gid < len(indices):
+            index = indices[gid]
+            if index < len(self._names):
+                name = self._names[index]
         text = texts[gid] = glyph_to_unicode(name) if name is not None else None
         return text
 
@@ -335,9 +394,9 @@ class GlyphTexts:
             text = self._extra.get(gid)
             if text is not None:
                 return text
-        text = self._cmap().get(gid)
-        if text is not None:
-            return text
+        code = self._cmap().get(gid)
+        if code is not None:
+            return chr(code)
         if gid:  # glyph 0 (.notdef) is never named to text
             text = self._post_text(gid)
             if text is not None:
@@ -359,6 +418,10 @@ class GlyphTexts:
 
     def __bool__(self) -> bool:
         if self._any is None:
-            self._any = bool(self._cmap()) or bool(self._extra) or any(
-                gid and self._post_text(gid) is not None for gid in self._post_names())
+            if self._inverse is not None:
+                cmap = bool(self._inverse)
+            else:
+                cmap = self._tables is not None and self._tables.has_text()
+            self._any = cmap or bool(self._extra) or any(
+                self._post_text(gid) is not None for gid in range(1, len(self._post_indices())))
         return self._any

@@ -1,0 +1,162 @@
+"""The interpreter's inline arithmetic gives the general path's floats.
+
+``translate`` and op_Td's inline copy of it are ``mul`` with a translation,
+bit for bit (signed zeros, infinities, NaN); ``_nums`` is the per-operand
+``_num`` (same values, same errors); and a page run with them gives the
+same glyphs as one with the plain ``mul``/``_num`` path patched back in.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import struct
+
+import pytest
+from pypdf.generic import FloatObject, NameObject, NumberObject
+
+import pyengine
+from pyengine import interpreter as I
+from pdfbuild import helvetica, make_pdf
+
+SPECIAL = [0.0, -0.0, 1.0, -1.0, 0.5, 1e-300, -1e300, math.inf, -math.inf, math.nan, 3.25, -7.0]
+
+
+def bits(m) -> tuple:
+    return tuple(struct.pack(">d", x) if x == x else "nan" for x in m)
+
+
+def random_matrices(rng, count):
+    for _ in range(count):
+        yield tuple(rng.choice(SPECIAL) if rng.random() < 0.4 else rng.uniform(-1e3, 1e3)
+                    for _ in range(6))
+
+
+def test_translate_is_mul_bit_for_bit():
+    rng = random.Random(7)
+    for n in random_matrices(rng, 3000):
+        tx, ty = (rng.choice(SPECIAL) if rng.random() < 0.4 else rng.uniform(-500, 500)
+                  for _ in range(2))
+        want = I.mul((1.0, 0.0, 0.0, 1.0, tx, ty), n)
+        assert bits(I.translate(tx, ty, n)) == bits(want), (tx, ty, n)
+
+
+class _Probe:
+    """Just enough of an interpreter for the text-position operators."""
+
+    op_Td = I._Interpreter.op_Td
+    op_TD = I._Interpreter.op_TD
+    op_Tstar = I._Interpreter.op_Tstar
+
+    def __init__(self, tlm):
+        self.tlm = self.tm = tlm
+        self.gs = I.GState()
+
+
+def test_td_inline_is_mul_bit_for_bit():
+    rng = random.Random(11)
+    for n in random_matrices(rng, 3000):
+        tx, ty = (rng.choice(SPECIAL[:7]) if rng.random() < 0.4 else rng.uniform(-500, 500)
+                  for _ in range(2))
+        probe = _Probe(n)
+        probe.op_Td([tx, ty])
+        want = I.mul((1.0, 0.0, 0.0, 1.0, tx, ty), n)
+        assert bits(probe.tlm) == bits(want) and probe.tm is probe.tlm
+        probe = _Probe(n)
+        probe.gs.tl = 12.0
+        probe.op_Tstar(())
+        assert bits(probe.tlm) == bits(I.mul((1.0, 0.0, 0.0, 1.0, 0.0, -12.0), n))
+
+
+@pytest.mark.parametrize("operands", [
+    [1.0, 0.0, 0.0, 1.0, 5.0, 6.0],
+    [NumberObject(2), FloatObject("0.5"), 0.0, 1.0, -0.0, 3.0],  # pypdf's number objects
+    [1.0, 0.0, 0.0, 1.0, math.inf, 0.0],      # not finite: refused
+    [1.0, 0.0, 0.0, 1.0, math.nan, 0.0],
+    [1.0, NameObject("/x"), 0.0, 1.0, 0.0, 0.0],  # not a number: refused
+    [1.0, b"2", 0.0, 1.0, 0.0, 0.0],         # float() takes bytes, as _num did
+    [1.0, [1], 0.0, 1.0, 0.0, 0.0],
+])
+def test_nums_is_num_per_operand(operands):
+    def plain():
+        return tuple(I._num(v) for v in operands)
+
+    try:
+        want = plain()
+    except I._BadOperands:
+        with pytest.raises(I._BadOperands):
+            I._nums(operands)
+        return
+    assert bits(I._nums(operands)) == bits(want)
+
+
+@pytest.mark.parametrize("bad", [[math.inf, 1.0], [1.0, math.nan], [NameObject("/a"), 1.0],
+                                 [1.0, b"x"]])
+def test_td_refuses_what_num_refuses(bad):
+    probe = _Probe(I.IDENTITY)
+    with pytest.raises(I._BadOperands):
+        probe.op_Td(bad)
+    assert probe.tlm == I.IDENTITY
+
+
+def _plain_paths(monkeypatch):
+    """Put the general path back: translate through mul, _nums through _num,
+    and Td as it was written before (mul of a translation)."""
+    monkeypatch.setattr(I, "translate",
+                        lambda tx, ty, n: I.mul((1.0, 0.0, 0.0, 1.0, tx, ty), n))
+    monkeypatch.setattr(I, "_nums", lambda values: tuple(I._num(v) for v in values))
+
+    def op_Td(self, o):
+        tx, ty = I._num(o[0]), I._num(o[1])
+        self.tlm = I.mul((1.0, 0.0, 0.0, 1.0, tx, ty), self.tlm)
+        self.tm = self.tlm
+
+    monkeypatch.setattr(I._Interpreter, "op_Td", op_Td)
+    table = dict(I.OPERATORS)
+    table[b"Td"] = (op_Td, 2)
+    monkeypatch.setattr(I, "OPERATORS", table)
+
+
+def _glyphs(pdf: bytes):
+    doc = pyengine.extract(pdf)
+    return [(w.text, w.x0, w.y0, w.x1, w.y1) for p in doc.pages for w in p.words]
+
+
+CONTENT = (b"BT /F1 11 Tf 1 0 0 1 72 700 Tm 14 TL (Hello) Tj -0 -14 Td (world) Tj T* "
+           b"[(A) -250 (B)] TJ 0.5 -0 Td (C) Tj 3 0 0 -2 10 20 cm 0 -0 Td (D) Tj ET "
+           b"q 0.8 0.1 -0.1 0.8 100 100 cm BT /F1 9 Tf -0 0 Td (rot) Tj 5 5 TD (x) ' ET Q")
+
+
+def test_page_run_matches_the_general_path(monkeypatch):
+    pdf = make_pdf([CONTENT], {"/F1": helvetica()})
+    fast = _glyphs(pdf)
+    _plain_paths(monkeypatch)
+    plain = _glyphs(pdf)
+    assert fast == plain and len(fast) >= 6
+
+
+@pytest.mark.parametrize("cm,tm", [
+    ((0.8, 0.1, -0.1, 0.8, 100.25, 100.5), (1.0, 0.0, 0.0, 1.0, 72.3, 700.7)),
+    ((1.0, 0.0, 0.0, 1.0, 0.0, 0.0), (2.0, 0.0, 0.0, 3.0, 50.5, 40.25)),
+    ((0.0, 1.0, -1.0, 0.0, 300.0, 20.0), (1.5, 0.25, -0.5, 1.25, 12.75, 30.5)),
+    ((0.8, 0.1, -0.1, 0.8, 100.25, 100.5), (1.5, 0.25, -0.5, 1.25, 12.75, 30.5)),
+])
+def test_string_origin_is_tm_times_ctm_times_display(cm, tm):
+    """A string's first glyph starts at (e, f) of Tm x CTM x display matrix
+    (mul), which _show works out inline."""
+    from pyengine import document as D
+    from pyengine.options import Options
+
+    fmt = " ".join("%r" % v for v in cm).encode()
+    fmt_tm = " ".join("%r" % v for v in tm).encode()
+    pdf = make_pdf([b"q " + fmt + b" cm BT /F1 10 Tf " + fmt_tm + b" Tm (AB) Tj ET Q"],
+                   {"/F1": helvetica()})
+    doc = D.open_document(pdf)
+    geom = doc.page_geometry(1)
+    run = I.run_page(doc, 1, geom, Options(), [], __import__("time").monotonic())
+    want = I.mul(tm, I.mul(cm, geom.to_display))
+    g = run.glyphs[0]
+    assert bits((g.ox, g.oy)) == bits(want[4:])
+    a, b, c, d = want[:4]
+    xsc = math.hypot(a, b)
+    assert bits((g.dx, g.dy, g.size)) == bits((a / xsc, b / xsc, 10.0 * math.hypot(c, d)))

@@ -1,0 +1,235 @@
+"""The fast paths of fonts/truetype.py give what the plain loops give.
+
+``gid_to_code`` / ``gid_to_unicode`` (cmap inverted with bisect and a dict
+built in C), ``_pascal_strings`` (the 'post' names split in C), the format
+12 reader (ranges zipped) and ``GlyphTexts`` truth (found without inverting)
+are checked against straightforward reference loops, on fonts built here
+and on the TrueType programs of corpus files.
+"""
+
+from __future__ import annotations
+
+import struct
+
+import pytest
+
+from pyengine.fonts import truetype as T
+
+from corpus import corpus_dir
+from test_fonts import cmap_format4, cmap_table, sfnt
+
+
+# --- reference loops (the code the fast paths replaced) ----------------------
+
+
+def ref_gid_to_unicode(table: dict[int, int] | None) -> dict[int, str]:
+    out: dict[int, str] = {}
+    if not table:
+        return out
+    codes = sorted(table)
+    private = [c for c in codes if 0xE000 <= c <= 0xF8FF]
+    if private:
+        codes = [c for c in codes if not 0xE000 <= c <= 0xF8FF] + private
+    for code in codes:
+        gid = table[code]
+        if gid and gid not in out and 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF:
+            out[gid] = chr(code)
+    return out
+
+
+def ref_post_names(post: bytes) -> dict[int, str]:
+    try:
+        version = struct.unpack_from(">I", post, 0)[0]
+        if version == 0x00010000:
+            return dict(enumerate(T.MAC_GLYPHS))
+        if version != 0x00020000:
+            return {}
+        count = struct.unpack_from(">H", post, 32)[0]
+        indices = struct.unpack_from(f">{count}H", post, 34)
+    except struct.error:
+        return {}
+    custom = []
+    text = post.decode("latin-1")
+    pos, end = 34 + 2 * count, len(post)
+    while pos < end:
+        nxt = pos + 1 + post[pos]
+        custom.append(text[pos + 1:nxt])
+        pos = nxt
+    names = T.MAC_GLYPHS + custom
+    return {gid: names[index] for gid, index in enumerate(indices) if index < len(names)}
+
+
+def ref_format12(t: bytes, pos: int) -> dict[int, int]:
+    out: dict[int, int] = {}
+    try:
+        groups = struct.unpack_from(">I", t, pos + 12)[0]
+        for i in range(groups):
+            start, end, gid = struct.unpack_from(">III", t, pos + 16 + 12 * i)
+            if start > end or end > 0x10FFFF:
+                continue
+            end = min(end, start + T.MAX_CODES_PER_SUBTABLE - len(out))
+            for code in range(start, end + 1):
+                out[code] = gid + code - start
+            if len(out) >= T.MAX_CODES_PER_SUBTABLE:
+                break
+    except struct.error:
+        pass
+    return out
+
+
+def ref_truth(program: bytes) -> bool:
+    from pyengine.fonts.glyphlist import glyph_to_unicode
+
+    if ref_gid_to_unicode(T.parse_cmap(program).unicode_map()):
+        return True
+    return any(gid and glyph_to_unicode(name) is not None
+               for gid, name in T.glyph_names(program).items())
+
+
+def check_program(program: bytes) -> None:
+    tables = T.parse_cmap(program)
+    ref = ref_gid_to_unicode(tables.unicode_map())
+    assert tables.gid_to_unicode() == ref
+    assert T.parse_cmap(program).gid_to_code() == {g: ord(t) for g, t in ref.items()}
+    entry = T.table_directory(program).get(b"post")
+    post = program[entry[0]:entry[0] + entry[1]] if entry else b""
+    assert T.glyph_names(program) == (ref_post_names(post) if entry else {})
+    for platform, encoding, offset in tables.entries:
+        if T._u16(tables.table, offset) == 12:
+            assert T._subtable(tables.table, offset) == ref_format12(tables.table, offset)
+    texts = T.glyph_texts(program)
+    assert bool(texts) == ref_truth(program)
+    # Every glyph id the inverse or the names reach reads the same text.
+    from pyengine.fonts.glyphlist import glyph_to_unicode
+
+    names = T.glyph_names(program)
+    for gid in list(ref)[:300] + list(names)[:300] + [0, -1, 10**6]:
+        want = ref.get(gid)
+        if want is None and gid and gid in names:
+            want = glyph_to_unicode(names[gid])
+        assert texts.get(gid) == want, gid
+
+
+# --- fonts built here --------------------------------------------------------
+
+
+def post_v2(names: list[str], indices: list[int] | None = None, cut: int = 0) -> bytes:
+    """A format 2 'post' table naming glyph i ``names[i]`` (custom names)."""
+    indices = indices if indices is not None else [258 + i for i in range(len(names))]
+    head = struct.pack(">I", 0x00020000) + b"\0" * 28 + struct.pack(">H", len(indices))
+    body = struct.pack(f">{len(indices)}H", *indices)
+    strings = b"".join(bytes([len(n)]) + n.encode("latin-1") for n in names)
+    out = head + body + strings
+    return out[:len(out) - cut]
+
+
+def cmap_format12(groups) -> bytes:
+    body = b"".join(struct.pack(">III", *g) for g in groups)
+    return struct.pack(">HHIII", 12, 0, 16 + len(body), 0, len(groups)) + body
+
+
+@pytest.mark.parametrize("names", [
+    ["A", "uni4E00", "g7", "f_i"],
+    [],
+    ["x" * 40, "B"],            # longer than 32: the length byte is a letter
+    ["two words", "C"],         # a space inside a name
+    ["", "D", ""],              # empty names
+    ["caf\xe9", "E"],           # a byte above 0x7F
+])
+def test_post_names_fast_split_matches_loop(names):
+    post = post_v2(names)
+    pos = 34 + 2 * len(names)
+    assert T._pascal_strings(post, pos) == names
+    assert T._post_glyph_names(post) == ref_post_names(post)
+    for cut in (1, 2, 5):
+        damaged = post_v2(names, cut=cut)
+        assert T._post_glyph_names(damaged) == ref_post_names(damaged)
+
+
+def test_post_names_fast_split_is_used_on_usual_names():
+    # The fast path must really run (and agree) on printable short names.
+    post = post_v2(["A", "B", "uni0041"])
+    assert T._pascal_strings(post, 34 + 6) == ["A", "B", "uni0041"]
+
+
+def test_inverse_prefers_non_private_then_lowest():
+    sub = cmap_format12([
+        (0, 3, 0),                 # code 0 and glyph 0 never count
+        (0x30, 0x30, 0),           # '0' on glyph 0: no text for glyph 0
+        (0x41, 0x43, 5),           # A B C -> 5 6 7
+        (0xE000, 0xE002, 5),       # private use on the same glyphs: loses
+        (0xF900, 0xF900, 9),       # above the private-use area
+        (0xE010, 0xE010, 10),      # private only: kept
+        (0x61, 0x61, 7),           # 'a' on glyph 7 after 'C': 'C' is lower
+        (0x10FFFF, 0x10FFFF, 11),  # the last code point
+    ])
+    program = sfnt({b"cmap": cmap_table({(3, 10): sub})})
+    check_program(program)
+    assert T.parse_cmap(program).gid_to_unicode() == {
+        1: "\x01", 2: "\x02", 3: "\x03", 5: "A", 6: "B", 7: "C", 9: "\uf900",
+        10: "\ue010", 11: "\U0010ffff"}
+    # Surrogate code points are never a glyph's text (format 4 can hold them).
+    sub4 = cmap_format4([(0xD7FF, 0xD801, (20 - 0xD7FF) & 0xFFFF, False),
+                         (0xDFFF, 0xE000, (30 - 0xDFFF) & 0xFFFF, False)])
+    program = sfnt({b"cmap": cmap_table({(3, 1): sub4})})
+    check_program(program)
+    assert T.parse_cmap(program).gid_to_unicode() == {20: "\ud7ff", 31: "\ue000"}
+
+
+def test_truth_without_inversion():
+    empty = sfnt({b"cmap": cmap_table({(3, 1): cmap_format12([(0, 0, 0)])})})
+    assert not T.glyph_texts(empty)
+    surrogate_only = sfnt({b"cmap": cmap_table({(3, 1): cmap_format12([(0xD800, 0xD800, 4)])})})
+    assert not T.glyph_texts(surrogate_only)
+    named = sfnt({b"cmap": cmap_table({(3, 1): cmap_format12([(0, 0, 0)])}),
+                  b"post": post_v2([".notdef", "Aacute"])})
+    assert T.glyph_texts(named)
+    notdef_only = sfnt({b"post": post_v2(["Aacute"], [258])})  # glyph 0 is never named
+    assert not T.glyph_texts(notdef_only)
+    for program in (empty, surrogate_only, named, notdef_only):
+        check_program(program)
+
+
+# --- corpus fonts ------------------------------------------------------------
+
+CORPUS_FONTS = ("pdfcpu-fill-chineseSimple", "pdfjs-issue6127", "pdfjs-pr12564",
+                "plumber-issue-71-duplicate-chars-2", "pymupdf-test_4670",
+                "ocrmypdf-graph_ocred", "deb-zh-zhnumber", "pdfjs-copy_paste_ligatures")
+"""Files whose embedded TrueType programs have 'post' tables of format 1
+and 2, format 4 and 12 cmaps, and CJK-sized tables."""
+
+
+def _truetype_programs(path):
+    from pypdf import PdfReader
+    from pypdf.generic import DictionaryObject
+
+    reader = PdfReader(path)
+    seen = set()
+    for page in reader.pages[:3]:
+        res = page.get("/Resources")
+        res = res.get_object() if res is not None else DictionaryObject()
+        for ref in res.get("/Font", DictionaryObject()).get_object().values():
+            font = ref.get_object()
+            if "/DescendantFonts" in font:
+                font = font["/DescendantFonts"][0].get_object()
+            desc = font.get("/FontDescriptor")
+            desc = desc.get_object() if desc is not None else {}
+            file_ref = desc.get("/FontFile2") if hasattr(desc, "get") else None
+            if file_ref is None:
+                continue
+            stream = file_ref.get_object()
+            if id(stream) in seen:
+                continue
+            seen.add(id(stream))
+            yield stream.get_data()
+
+
+@pytest.mark.parametrize("name", CORPUS_FONTS)
+def test_corpus_truetype_programs_match_reference(name):
+    found = corpus_dir()
+    if found is None:
+        pytest.skip("no corpus")
+    programs = list(_truetype_programs(found / "pdfs" / f"{name}.pdf"))
+    assert programs
+    for program in programs:
+        check_program(program)
