@@ -125,6 +125,13 @@ tall and 2 to 6 pt wide, where 0.15 em is more than an advance: "Acount",
 kashida in deb-ar-texnegar-doc) stay duplicates."""
 
 
+_DUP_ROW = 1 << 15
+"""A grid cell (cx, cy) is looked up as the int ``cx * _DUP_ROW + cy``: an
+int is hashed faster than a tuple.  Cells whose ``cy`` is 2**14 or more
+apart may share a key (a page 65,000 pt tall): their glyphs are only
+measured in vain, never missed."""
+
+
 def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     """Drop a glyph drawn again at (nearly) the same place with the same text.
 
@@ -133,46 +140,62 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     glyph drawn beside the same one, a whole advance ahead, is the next
     letter: ``DUP_NEXT_AT``).  Each
     glyph is looked up in the grid cells its tolerance reaches (the four
-    nearest to its origin for text up to 13.3 pt).
+    nearest to its origin for text up to 13.3 pt), in the grid of its text
+    (the first glyph of a text has nothing to be measured against).
     """
-    seen: dict[tuple[str, int, int], list[Glyph]] = {}
-    seen_get = seen.get
+    grids: dict[str, dict[int, list[Glyph]]] = {}
     out: list[Glyph] = []
-    append = out.append
     dup_tol = options.duplicate_tolerance
-    cell_size = DUP_CELL
+    row = _DUP_ROW
+    # Hot loop: fields read by index (text 0, ox 5, oy 6, size 9, is_space
+    # 17), int() and a test for floor(), no abs(): each is dearer under Pyodide.
     for g in glyphs:
-        text = g.text
-        if not text or g.is_space:
-            append(g)
+        text = g[0]
+        if not text or g[17]:
+            out.append(g)
             continue
-        ox, oy = g.ox, g.oy
-        fx, fy = ox / cell_size, oy / cell_size
+        ox, oy = g[5], g[6]
+        fx, fy = ox / DUP_CELL, oy / DUP_CELL
         try:
-            cx, cy = floor(fx), floor(fy)  # int(fx // 1), in one call
+            cx, cy = int(fx), int(fy)  # floor(fx) for fx >= 0; raises as floor() does
         except OverflowError:  # an infinite position: fail as int(fx // 1) did
             raise ValueError("a glyph position is not finite") from None
-        key = (text, cx, cy)
-        size = g.size
-        tol = max(dup_tol * size, 0.1)
-        c0 = seen_get(key)
+        if fx < cx:
+            cx -= 1
+        if fy < cy:
+            cy -= 1
+        key = cx * row + cy
+        grid = grids.get(text)
+        if grid is None:
+            grids[text] = {key: [g]}  # the first glyph of this text
+            out.append(g)
+            continue
+        size = g[9]
+        tol = dup_tol * size
+        if 0.1 > tol:  # max(tol, 0.1)
+            tol = 0.1
+        c0 = grid.get(key)
         if tol <= DUP_CELL / 2:
             # The four cells nearest to the origin hold every point within
             # DUP_CELL / 2 of it.
-            nx = cx - 1 if fx - cx < 0.5 else cx + 1
-            ny = cy - 1 if fy - cy < 0.5 else cy + 1
-            cells = (c0, seen_get((text, nx, cy)), seen_get((text, cx, ny)),
-                     seen_get((text, nx, ny)))
+            nx = -row if fx - cx < 0.5 else row
+            ny = -1 if fy - cy < 0.5 else 1
+            c1, c2, c3 = grid.get(key + nx), grid.get(key + ny), grid.get(key + nx + ny)
+            if c0 is None and c1 is None and c2 is None and c3 is None:
+                grid[key] = [g]  # nothing near with this text: no distances to measure
+                out.append(g)
+                continue
+            cells = (c0, c1, c2, c3)
         else:
             # Larger text, larger tolerance: every cell the tolerance reaches
             # (opf-178360: a 79 pt title and its shadow 2.3 and 3.3 pt off).
-            cells = tuple(seen_get((text, i, j))
+            cells = tuple(grid.get(i * row + j)
                           for i in range(int((ox - tol) // DUP_CELL), int((ox + tol) // DUP_CELL) + 1)
                           for j in range(int((oy - tol) // DUP_CELL), int((oy + tol) // DUP_CELL) + 1))
-        if cells.count(None) == len(cells):
-            seen[key] = [g]  # nothing near with this text: no distances to measure
-            append(g)
-            continue
+            if cells.count(None) == len(cells):
+                grid[key] = [g]
+                out.append(g)
+                continue
         source = g.source
         dup = False
         for cell in cells:
@@ -192,10 +215,10 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
         if dup:
             continue
         if c0 is None:
-            seen[key] = [g]
+            grid[key] = [g]
         else:
             c0.append(g)
-        append(g)
+        out.append(g)
     return out
 
 
