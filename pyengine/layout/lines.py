@@ -125,6 +125,13 @@ tall and 2 to 6 pt wide, where 0.15 em is more than an advance: "Acount",
 kashida in deb-ar-texnegar-doc) stay duplicates."""
 
 
+_DUP_ROW = 1 << 15
+"""A grid cell (cx, cy) is looked up as the int ``cx * _DUP_ROW + cy``: an
+int is hashed faster than a tuple.  Cells whose ``cy`` is 2**14 or more
+apart may share a key (a page 65,000 pt tall): their glyphs are only
+measured in vain, never missed."""
+
+
 def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     """Drop a glyph drawn again at (nearly) the same place with the same text.
 
@@ -133,46 +140,63 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     glyph drawn beside the same one, a whole advance ahead, is the next
     letter: ``DUP_NEXT_AT``).  Each
     glyph is looked up in the grid cells its tolerance reaches (the four
-    nearest to its origin for text up to 13.3 pt).
+    nearest to its origin for text up to 13.3 pt), in the grid of its text
+    (the first glyph of a text has nothing to be measured against).
     """
-    seen: dict[tuple[str, int, int], list[Glyph]] = {}
-    seen_get = seen.get
+    grids: dict[str, dict[int, list[Glyph]]] = {}
     out: list[Glyph] = []
-    append = out.append
     dup_tol = options.duplicate_tolerance
-    cell_size = DUP_CELL
+    row = _DUP_ROW
+    # Hot loop: fields read by index (text 0, ox 5, oy 6, size 9, is_space
+    # 17), int() and a test for floor(), no abs(): each is dearer under Pyodide.
     for g in glyphs:
-        text = g.text
-        if not text or g.is_space:
-            append(g)
+        text = g[0]
+        if not text or g[17]:
+            out.append(g)
             continue
-        ox, oy = g.ox, g.oy
-        fx, fy = ox / cell_size, oy / cell_size
+        ox, oy = g[5], g[6]
+        fx, fy = ox / DUP_CELL, oy / DUP_CELL
         try:
-            cx, cy = floor(fx), floor(fy)  # int(fx // 1), in one call
+            cx, cy = int(fx), int(fy)  # floor(fx) for fx >= 0; raises as floor() does
         except OverflowError:  # an infinite position: fail as int(fx // 1) did
             raise ValueError("a glyph position is not finite") from None
-        key = (text, cx, cy)
-        size = g.size
-        tol = max(dup_tol * size, 0.1)
-        c0 = seen_get(key)
+        if fx < cx:
+            cx -= 1
+        if fy < cy:
+            cy -= 1
+        key = cx * row + cy
+        grid = grids.get(text)
+        if grid is None:
+            grids[text] = {key: [g]}  # the first glyph of this text
+            out.append(g)
+            continue
+        size = g[9]
+        tol = dup_tol * size
+        if 0.1 > tol:  # max(tol, 0.1)
+            tol = 0.1
         if tol <= DUP_CELL / 2:
             # The four cells nearest to the origin hold every point within
             # DUP_CELL / 2 of it.
-            nx = cx - 1 if fx - cx < 0.5 else cx + 1
-            ny = cy - 1 if fy - cy < 0.5 else cy + 1
-            cells = (c0, seen_get((text, nx, cy)), seen_get((text, cx, ny)),
-                     seen_get((text, nx, ny)))
+            nx = -row if fx - cx < 0.5 else row
+            ny = -1 if fy - cy < 0.5 else 1
+            if key not in grid and key + nx not in grid and key + ny not in grid and \
+                    key + nx + ny not in grid:
+                grid[key] = [g]  # nothing near with this text: no distances to measure
+                out.append(g)
+                continue
+            c0 = grid.get(key)
+            cells = (c0, grid.get(key + nx), grid.get(key + ny), grid.get(key + nx + ny))
         else:
+            c0 = grid.get(key)
             # Larger text, larger tolerance: every cell the tolerance reaches
             # (opf-178360: a 79 pt title and its shadow 2.3 and 3.3 pt off).
-            cells = tuple(seen_get((text, i, j))
+            cells = tuple(grid.get(i * row + j)
                           for i in range(int((ox - tol) // DUP_CELL), int((ox + tol) // DUP_CELL) + 1)
                           for j in range(int((oy - tol) // DUP_CELL), int((oy + tol) // DUP_CELL) + 1))
-        if cells.count(None) == len(cells):
-            seen[key] = [g]  # nothing near with this text: no distances to measure
-            append(g)
-            continue
+            if cells.count(None) == len(cells):
+                grid[key] = [g]
+                out.append(g)
+                continue
         source = g.source
         dup = False
         for cell in cells:
@@ -192,10 +216,10 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
         if dup:
             continue
         if c0 is None:
-            seen[key] = [g]
+            grid[key] = [g]
         else:
             c0.append(g)
-        append(g)
+        out.append(g)
     return out
 
 
@@ -208,7 +232,6 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     half_tol_v = options.line_baseline_tolerance * 0.5  # exact: a power of two
     back = -options.word_overlap_back
     gap_max = options.segment_gap
-    append = segs.append
     # The open segment, kept in locals (its _Seg is made when it closes).
     run: list[_G] | None = None
     run_key, run_source = 0, SOURCE_PAGE
@@ -224,7 +247,8 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
         if run is not None and key == run_key and source == run_source:
             big = size if size > run_size else run_size
             du = u0 - run_u1
-            if abs(v - run_v) <= half_tol_v * big and back * big <= du <= gap_max * big:
+            tol_v = half_tol_v * big
+            if -tol_v <= v - run_v <= tol_v and back * big <= du <= gap_max * big:
                 run.append(p)
                 if u1 > run_u1:
                     run_u1 = u1
@@ -234,11 +258,11 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
                     run_size = size
                 continue
         if run is not None:
-            append(_Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
+            segs.append(_Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
         run, run_key, run_source = [p], key, source
         run_u0, run_u1, run_v, run_size = u0, u1, v, size
     if run is not None:
-        append(_Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
+        segs.append(_Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
     return segs
 
 
@@ -387,6 +411,14 @@ def _is_marker(seg: _Seg) -> bool:
     return marker is not None and marker.rest == "x"
 
 
+def _marker_at(segs: list[_Seg], i: int, known: dict[int, bool]) -> bool:
+    """``_is_marker(segs[i])``, remembered in ``known``."""
+    found = known.get(i)
+    if found is None:
+        found = known[i] = _is_marker(segs[i])
+    return found
+
+
 @dataclass(slots=True)
 class _LineAcc:
     key: int
@@ -424,7 +456,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     near = options.line_merge_gap
     top_size = max((s.size for s in segs), default=0.0)
     near_prev, near_next = _neighbours_over_scripts(segs)
-    markers = {i for i, s in enumerate(segs) if _is_marker(s)}
+    markers: dict[int, bool] = {}  # _is_marker(segs[i]), worked out when first asked
     for i in order:
         s = segs[i]
         target = None
@@ -475,9 +507,12 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 adjacent = s.index - 1 in ln.drawn or s.index + 1 in ln.drawn or \
                     near_prev[i] in ln.drawn or near_next[i] in ln.drawn
                 limit = gap_max if adjacent else near
-                # A bullet or an item number and the text to its right.
-                if (i in markers and s.u1 <= ln.u0) or \
-                        (len(ln.segs) == 1 and ln.segs[0].index in markers and ln.u1 <= s.u0):
+                # A bullet or an item number and the text to its right (only
+                # asked when the gap is too wide without it).
+                if gap > limit * size and (
+                        (s.u1 <= ln.u0 and _marker_at(segs, i, markers)) or
+                        (len(ln.segs) == 1 and ln.u1 <= s.u0 and
+                         _marker_at(segs, ln.segs[0].index, markers))):
                     limit = max(limit, options.list_marker_gap)
                 if gap > limit * size:
                     continue
@@ -572,6 +607,7 @@ def has_cjk(text: str) -> bool:
     return _CJK_CHARS.search(text) is not None
 
 
+_TEXT = _glyph_fields("text")
 _MAPPED = _glyph_fields("mapped")
 _BOX = _glyph_fields("x0", "y0", "x1", "y1", "size", "render_mode")
 """``_BOX(g)``: (x0, y0, x1, y1, size, render_mode) of a glyph, read at once."""
@@ -758,6 +794,9 @@ def _line_glyphs(line: _LineAcc) -> list[_G]:
     return glyphs
 
 
+_CUT_FIELDS = _glyph_fields("text", "size", "source", "is_space")
+
+
 def _cut(glyphs: list[_G], moved: set[int] | None, options: Options
          ) -> tuple[list[list[_G]], list[bool]]:
     """Glyphs sorted along a line -> word groups, and per group whether it
@@ -766,48 +805,51 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options
     groups: list[list[_G]] = []
     hard: list[bool] = []
     cur: list[_G] = []
-    prev: _G | None = None
+    # The glyph gaps are measured from ("prev"), its fields kept in locals.
+    has_prev = False
+    prev_u1 = psize = 0.0
+    ptext = psource = ""
     after_space = False
     space_gap, cjk_space_gap = options.space_gap, options.cjk_space_gap
     wide = cjk_space_gap >= space_gap  # then gap <= space_gap * size (>= 0) is no CJK break
     cjk = CJK
+    fields = _CUT_FIELDS
     for p in glyphs:
-        g = p.g
-        if g.is_space:
+        text, size, source, is_space = fields(p.g)
+        if is_space:
             if cur:
                 groups.append(cur)
                 hard.append(after_space)
-            cur, prev, after_space = [], p, True
+            cur, after_space = [], True
+            has_prev, prev_u1, ptext, psize, psource = True, p.u1, text, size, source
             continue
-        if cur and prev is not None:
-            pg = prev.g
-            size, psize = g.size, pg.size
-            if not (size > psize):
-                size = psize
-            gap = p.u0 - prev.u1
-            # gap > limit * size, the limit cjk_space_gap between two CJK
+        if cur and has_prev:
+            big = size if size > psize else psize
+            gap = p.u0 - prev_u1
+            # gap > limit * big, the limit cjk_space_gap between two CJK
             # glyphs, else space_gap: CJK looked up only when it matters.
-            if gap > space_gap * size:
-                split = not (cjk[g.text] and cjk[pg.text]) or gap > cjk_space_gap * size
-            elif wide and size >= 0.0:
+            if gap > space_gap * big:
+                split = not (cjk[text] and cjk[ptext]) or gap > cjk_space_gap * big
+            elif wide and big >= 0.0:
                 split = False
             else:
-                split = cjk[g.text] and cjk[pg.text] and gap > cjk_space_gap * size
-            if split or g.source != pg.source:
+                split = cjk[text] and cjk[ptext] and gap > cjk_space_gap * big
+            if split or source != psource:
                 groups.append(cur)
                 hard.append(after_space)
-                cur, after_space = [], g.source != pg.source
-        if not cur and not g.text:
+                cur, after_space = [], source != psource
+        if not cur and not text:
             # An unmapped glyph alone does not start a word.
-            prev = p
+            has_prev, prev_u1, ptext, psize, psource = True, p.u1, text, size, source
             continue
+        first = not cur
         cur.append(p)
         # A gap is measured from the end of the glyphs before: not from a
         # mark moved after its base, nor from a glyph drawn inside the one
         # before (a zero-width Devanagari vowel sign over its consonant:
         # deb-other-latex-mr "गोकु ळ:").
-        if (not moved or id(p) not in moved) and (prev is None or len(cur) == 1 or p.u1 >= prev.u1):
-            prev = p
+        if (not moved or id(p) not in moved) and (not has_prev or first or p.u1 >= prev_u1):
+            has_prev, prev_u1, ptext, psize, psource = True, p.u1, text, size, source
     if cur:
         groups.append(cur)
         hard.append(after_space)
@@ -906,17 +948,27 @@ def join_letter_spaced(groups: list[list[_G]], hard: list[bool],
 
 
 def to_line(acc: _LineAcc, words: list[Word]) -> Line:
-    return Line(tuple(words),
-                min([w.x0 for w in words]), min([w.y0 for w in words]),
-                max([w.x1 for w in words]), max([w.y1 for w in words]),
-                max([s.size for s in acc.segs]))
+    # One pass for the box (min/max keep the first of equal values, as the
+    # builtins do).
+    first = words[0]
+    x0, y0, x1, y1 = first.x0, first.y0, first.x1, first.y1
+    for w in words:
+        if w.x0 < x0:
+            x0 = w.x0
+        if w.y0 < y0:
+            y0 = w.y0
+        if w.x1 > x1:
+            x1 = w.x1
+        if w.y1 > y1:
+            y1 = w.y1
+    return Line(tuple(words), x0, y0, x1, y1, max([s.size for s in acc.segs]))
 
 
 def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, Line]]:
     """The stages of this module, in order."""
     glyphs = drop_duplicates(glyphs, options)
     segs = attach_drop_caps(segments(glyphs, options))
-    texts = [g.text for g in glyphs]
+    texts = list(map(_TEXT, glyphs))
     page_text = "".join(texts)
     rtl_text = has_rtl(page_text)
     rtl_page = page_is_rtl(texts) if rtl_text else False
