@@ -194,6 +194,25 @@ def test_form_work_limit():
     assert pyengine.extract(pdf, Options(max_form_invocations=50)).pages[0].truncated == ()
 
 
+def test_a_font_stream_that_inflates_past_the_limit_is_left_out(monkeypatch):
+    # A ToUnicode map (H -> Z) followed by 3 MB of blanks, under a 1 MiB
+    # limit on font streams: the map is left out with an issue (the text
+    # comes from the font's encoding) instead of being inflated whole.
+    from pyengine.fonts import common
+
+    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap "
+            b"1 begincodespacerange <00> <FF> endcodespacerange "
+            b"1 beginbfchar <48> <005A> endbfchar endcmap end end ")
+    tu = stream(bomb(cmap, 3), {"/Filter": "/FlateDecode"})
+    pdf = make_pdf([HELLO], fonts={"/F1": {**helvetica(), "/ToUnicode": tu}})
+    assert pyengine.extract(pdf).pages[0].text == "Zello limits\n"
+    monkeypatch.setattr(common, "MAX_FONT_STREAM_BYTES", 1 << 20)
+    page = pyengine.extract(pdf).pages[0]
+    assert page.text == "Hello limits\n"
+    assert [i.code for i in page.issues] == ["font-stream-broken"]
+    assert "more than 1 MiB" in page.issues[0].message
+
+
 # --- time ----------------------------------------------------------------------
 
 def test_time_limit_cuts_the_page_and_the_next_page_gets_its_own_time():

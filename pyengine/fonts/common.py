@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from pypdf.generic import IndirectObject
 
+from .. import streams
 from ..records import Issue
 from .std14 import strip_subset
 
@@ -85,17 +86,29 @@ def is_stream(value) -> bool:
     return hasattr(resolve(value), "get_data")
 
 
+MAX_FONT_STREAM_BYTES = 64 * 1024 * 1024
+"""Decoded bytes of one font program, ToUnicode map, Encoding CMap or
+CIDToGIDMap, as ``Options.max_stream_bytes`` for content streams: a Flate
+bomb in a font stops inflating here (pypdf's own limit, 75 MB per filter,
+was the only one).  The largest font program of the corpus decodes to
+12 MB (a whole Unicode font: pdfcpu-UnifontMedium_BMP)."""
+
+
 def stream_bytes(value, issues: list[Issue], what: str) -> bytes | None:
-    """Decoded stream data, or None with an Issue when the stream is broken."""
+    """Decoded stream data, or None with an Issue when the stream is broken
+    or decodes past ``MAX_FONT_STREAM_BYTES``."""
     value = resolve(value)
     if not hasattr(value, "get_data"):
         return None
-    try:
-        data = value.get_data()
-    except Exception as exc:  # pypdf raises many kinds on broken filters
-        issues.append(Issue("font-stream-broken", f"{what}: {type(exc).__name__}: {exc}"))
+    decoded = streams.decode(value, MAX_FONT_STREAM_BYTES, math.inf)
+    if decoded.outcome == streams.FAILED:
+        issues.append(Issue("font-stream-broken", f"{what}: {decoded.detail}"))
         return None
-    return bytes(data) if data is not None else None
+    if decoded.outcome == streams.LIMIT:
+        issues.append(Issue("font-stream-broken", f"{what}: decodes to more than "
+                            f"{MAX_FONT_STREAM_BYTES >> 20} MiB"))
+        return None
+    return decoded.data
 
 
 def base_font_name(font_dict) -> str:
