@@ -77,7 +77,11 @@ def name(value) -> str | None:
 def array(value) -> list:
     value = resolve(value)
     if isinstance(value, list):
-        return [resolve(v) for v in value]
+        # Most arrays (/Widths, /W, /FontMatrix) hold no reference: then
+        # every item resolves to itself, and the list is copied in C.
+        if any(issubclass(t, IndirectObject) for t in set(map(type, value))):
+            return [resolve(v) for v in value]
+        return list(value)
     return []
 
 
