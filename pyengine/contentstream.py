@@ -582,20 +582,20 @@ def _parse(data: bytes, deadline: float | None = None,
                     run = m[0]
                     words = _RUN_WORD.findall(run)
                     skipped += len(words) - run.count(b"/")
-                    skipped_paths += sum(map(PATH_OPERATORS.__contains__, words))
+                    skipped_paths += len([w for w in words if w in PATH_OPERATORS])
                     operands = cur = []
                     last = m
                 elif k == 2:
                     if stack:
-                        cur.extend(map(float, m[1].split()))
+                        cur.extend([float(x) for x in m[1].split()])
                         _keyword(cur, m[2])
                         continue
                     if operands:
-                        operands.extend(map(float, m[1].split()))
+                        operands.extend([float(x) for x in m[1].split()])
                         append((operands, m[2]))
                         operands = cur = []
                     else:
-                        append((list(map(float, m[1].split())), m[2]))
+                        append(([float(x) for x in m[1].split()], m[2]))
                     last = m
                     if limited and (err := _over(ops, deadline)):
                         return ops, err
@@ -662,7 +662,7 @@ def _parse(data: bytes, deadline: float | None = None,
                         body = _unescape(body)
                     cur.append(body)
                 elif k == 1:
-                    cur.extend(map(float, m[1].split()))
+                    cur.extend([float(x) for x in m[1].split()])
                     if limited and len(cur) > MAX_OPERANDS:
                         return ops, ContentLimitError(
                             f"more than {MAX_OPERANDS} operands before one operator")

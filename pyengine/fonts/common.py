@@ -52,7 +52,8 @@ def get(d, key: str, default=None):
 
 
 def number(value, default: float | None = None) -> float | None:
-    value = resolve(value)
+    if isinstance(value, IndirectObject):  # resolve(), called only when needed
+        value = resolve(value)
     if isinstance(value, bool):
         return default
     if isinstance(value, (int, float)):
