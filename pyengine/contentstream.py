@@ -135,23 +135,27 @@ _SP = rb"[ \t\n\r\f]*"
 _SIMPLE_ARRAY = (rb"\[((?:" + _SP + rb"(?:\(" + _LIT_INNER + rb"\)|<[0-9A-Fa-f \t\n\r\f]*>|"
                  + _NUM + rb"))*)" + _SP + rb"\]")
 
+# The operators that show a string given last (Tj, ', "): read in the same
+# step as the string before them (one token for "(text) Tj", as for
+# "[...] TJ"). None of them is in a run of _SKIPPABLE operators.
+_SHOW_OP = rb"(?:" + _SP + rb"(Tj|'|\")(?!" + _REG + rb"))?"
 _TOKEN_BODY = (
     rb"((?:" + _NUM + _SP + rb")+)(" + _OP + rb")?"       # 1 numbers, 2 operator after them
     rb"|(" + _OP + rb")"                                   # 3 operator or keyword
     rb"|/(" + _REG + rb"{0,4000})(?!" + _REG + rb")"      # 4 name
     rb"|" + _SIMPLE_ARRAY + _SP + rb"(" + _OP + rb")?"     # 5 array items, 6 operator after it
-    rb"|" + _LIT +                                         # 7 literal string, nesting <= 1
-    rb"|<([0-9A-Fa-f \t\n\r\f\x00]*)>"                     # 8 hexadecimal string
-    rb"|(\[)"                                              # 9
-    rb"|(\])"                                              # 10
-    rb"|(<<)"                                              # 11
-    rb"|(>>)"                                              # 12
-    rb"|(%)[^\r\n]*"                                       # 13 comment
-    rb"|(BI(?!" + _REG + rb")|R(?![A-Za-z]))"             # 14 special keyword
-    rb"|([+\-.0-9][+,\-.0-9]{0,40})(?![+,\-.0-9])"         # 15 malformed number
-    rb"|(\()"                                              # 16 deeply nested string
-    rb"|([^ \t\n\r\f\x00])"                               # 17 anything else
-    rb"|(\Z)")                                               # 18 the end
+    rb"|" + _LIT + _SHOW_OP +                              # 7 literal string, nesting <= 1, 8 Tj ' "
+    rb"|<([0-9A-Fa-f \t\n\r\f\x00]*)>" + _SHOW_OP +         # 9 hexadecimal string, 10 Tj ' "
+    rb"|(\[)"                                              # 11
+    rb"|(\])"                                              # 12
+    rb"|(<<)"                                              # 13
+    rb"|(>>)"                                              # 14
+    rb"|(%)[^\r\n]*"                                       # 15 comment
+    rb"|(BI(?!" + _REG + rb")|R(?![A-Za-z]))"             # 16 special keyword
+    rb"|([+\-.0-9][+,\-.0-9]{0,40})(?![+,\-.0-9])"         # 17 malformed number
+    rb"|(\()"                                              # 18 deeply nested string
+    rb"|([^ \t\n\r\f\x00])"                               # 19 anything else
+    rb"|(\Z)")                                               # 20 the end
 _TOKEN = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _TOKEN_BODY + rb")", re.S)
 # Every token starts with the white space before it (ISO 32000-1 Table 1:
 # NUL, HT, LF, FF, CR, SP). Some alternative always matches after it (17 and
@@ -426,7 +430,8 @@ def _content_follows(data: bytes, q: int) -> bool:
         return True
     if k in (2, 3, 6):
         return m.group(k) in KNOWN_OPERATORS
-    return k in (4, 5, 7, 8, 9, 11, 13, 16) or (k == 14 and m.group(14) == b"BI")
+    # A string, with or without the operator after it, reads as content.
+    return k in (4, 5, 7, 8, 9, 10, 11, 13, 15, 18) or (k == 16 and m.group(16) == b"BI")
 
 
 def _scan_ei(data: bytes, start: int) -> tuple[int, int]:
@@ -577,20 +582,20 @@ def _parse(data: bytes, deadline: float | None = None,
                     run = m[0]
                     words = _RUN_WORD.findall(run)
                     skipped += len(words) - run.count(b"/")
-                    skipped_paths += sum(map(PATH_OPERATORS.__contains__, words))
+                    skipped_paths += len([w for w in words if w in PATH_OPERATORS])
                     operands = cur = []
                     last = m
                 elif k == 2:
                     if stack:
-                        cur.extend(map(float, m[1].split()))
+                        cur.extend([float(x) for x in m[1].split()])
                         _keyword(cur, m[2])
                         continue
                     if operands:
-                        operands.extend(map(float, m[1].split()))
+                        operands.extend([float(x) for x in m[1].split()])
                         append((operands, m[2]))
                         operands = cur = []
                     else:
-                        append((list(map(float, m[1].split())), m[2]))
+                        append(([float(x) for x in m[1].split()], m[2]))
                     last = m
                     if limited and (err := _over(ops, deadline)):
                         return ops, err
@@ -619,8 +624,32 @@ def _parse(data: bytes, deadline: float | None = None,
                     last = m
                     if limited and (err := _over(ops, deadline)):
                         return ops, err
-                elif k == 8:
-                    h = m[8]
+                elif k == 10 or k == 8:
+                    # A string and the operator that shows it: as the string
+                    # (k 9 or 7) and then the operator (k 3) would be read.
+                    if k == 10:
+                        h = m[9]
+                        try:
+                            cur.append(unhexlify(h))
+                        except (binascii.Error, ValueError):  # odd length or white space
+                            cur.append(_hex(h))
+                    else:
+                        body = m[7]
+                        if 92 in body or 13 in body:
+                            if frozen is None and _READ_OTHERWISE(body):
+                                frozen = _Prefix(last, len(ops), skipped, skipped_paths)
+                            body = _unescape(body)
+                        cur.append(body)
+                    if stack:
+                        _keyword(cur, m[k])
+                        continue
+                    append((operands, m[k]))
+                    operands = cur = []
+                    last = m
+                    if limited and (err := _over(ops, deadline)):
+                        return ops, err
+                elif k == 9:
+                    h = m[9]
                     try:
                         cur.append(unhexlify(h))
                     except (binascii.Error, ValueError):  # odd length or white space
@@ -633,7 +662,7 @@ def _parse(data: bytes, deadline: float | None = None,
                         body = _unescape(body)
                     cur.append(body)
                 elif k == 1:
-                    cur.extend(map(float, m[1].split()))
+                    cur.extend([float(x) for x in m[1].split()])
                     if limited and len(cur) > MAX_OPERANDS:
                         return ops, ContentLimitError(
                             f"more than {MAX_OPERANDS} operands before one operator")
@@ -642,53 +671,53 @@ def _parse(data: bytes, deadline: float | None = None,
                     if frozen is None and (92 in body or 13 in body) and _READ_OTHERWISE(body):
                         frozen = _Prefix(last, len(ops), skipped, skipped_paths)
                     cur.append(_array(body))
-                elif k == 9:
+                elif k == 11:
                     if len(stack) >= MAX_NESTING:
                         raise _Fallback("nesting")
                     stack.append(cur)
                     cur = []
-                elif k == 10:
+                elif k == 12:
                     if not stack or type(cur) is _DictItems:
                         raise _Fallback("unbalanced ]")
                     v = cur
                     cur = stack.pop()
                     cur.append(v)
-                elif k == 11:
+                elif k == 13:
                     if len(stack) >= MAX_NESTING:
                         raise _Fallback("nesting")
                     if frozen is None:
                         frozen = _Prefix(last, len(ops), skipped, skipped_paths)
                     stack.append(cur)
                     cur = _DictItems()
-                elif k == 12:
+                elif k == 14:
                     if not stack or type(cur) is not _DictItems:
                         raise _Fallback("unbalanced >>")
                     v = _to_dict(cur)
                     cur = stack.pop()
                     cur.append(v)
-                elif k == 13:
+                elif k == 15:
                     continue
-                elif k == 14:
-                    if m[14] != b"BI" or stack or operands:
+                elif k == 16:
+                    if m[16] != b"BI" or stack or operands:
                         raise _Fallback("R or BI")
                     if frozen is None:
                         frozen = _Prefix(last, len(ops), skipped, skipped_paths)
                     image, pos = _inline_image(data, m.end())
                     append((image, b"INLINE IMAGE"))
                     break  # go on after EI
-                elif k == 15:
+                elif k == 17:
                     if frozen is None:
                         frozen = _Prefix(last, len(ops), skipped, skipped_paths)
-                    cur.append(_odd_number(m[15]))
-                elif k == 16:
+                    cur.append(_odd_number(m[17]))
+                elif k == 18:
                     if frozen is None:
                         frozen = _Prefix(last, len(ops), skipped, skipped_paths)
-                    s, pos = _read_literal(data, m.start(16))
+                    s, pos = _read_literal(data, m.start(18))
                     cur.append(s)
                     break  # go on after the string
-                elif k == 17:
+                elif k == 19:
                     raise _Fallback("unexpected byte")
-                # k == 18: white space up to the end
+                # k == 20: white space up to the end
             else:
                 break
         if stack:

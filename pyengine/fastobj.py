@@ -56,11 +56,14 @@ _LITERAL = rb"\((" + _LIT_INNER + rb"(?:\(" + _LIT_INNER + rb"\)" + _LIT_INNER +
 _WHITE = rb"[\x00\t\n\f\r ]"
 """pypdf's WHITESPACES (read_non_whitespace)."""
 _SKIP_WHITE = re.compile(_WHITE + rb"*")
+_NAME = rb"/([^\s()<>\[\]{}/%]{0,1000})(?![^\s()<>\[\]{}/%])"
+_REF = rb"([+-]?\d+)\s+(\d+)\s+R(?=[^a-zA-Z])"
+_NUM = rb"([+-]?(?:\d+\.?\d*|\.\d+))(?![+,\-.0-9])"
 _TOKEN = re.compile(
     _WHITE + rb"*(?:"
-    rb"/([^\s()<>\[\]{}/%]{0,1000})(?![^\s()<>\[\]{}/%])"  # 1 name (pypdf's delimiters)
-    rb"|([+-]?\d+)\s+(\d+)\s+R(?=[^a-zA-Z])"                 # 2, 3 N G R (pypdf's IndirectPattern)
-    rb"|([+-]?(?:\d+\.?\d*|\.\d+))(?![+,\-.0-9])"         # 4 number
+    + _NAME +                                               # 1 name (pypdf's delimiters)
+    rb"|" + _REF +                                          # 2, 3 N G R (pypdf's IndirectPattern)
+    rb"|" + _NUM +                                          # 4 number
     rb"|(<<)"                                               # 5
     rb"|(>>)"                                               # 6
     rb"|(\[)"                                               # 7
@@ -76,6 +79,12 @@ _NUMBER_RUN = re.compile(
 """Array items that are numbers and not the start of "N G R", in a row
 (/Widths, /W, /Rect...): read with one match and one findall."""
 _NUMBER_ITEM = re.compile(_NUMBER)
+_ENTRY = re.compile(_WHITE + rb"*" + _NAME + _WHITE + rb"*(?:" + _REF + rb"|" + _NUM + rb"|" + _NAME + rb")?")
+"""A dictionary key and, when it is a reference, a number or a name, its
+value: the tokens _TOKEN reads one after the other (the same alternatives,
+in the same order), in one match. Groups: 1 key; 2, 3 N G R; 4 number;
+5 name; none after 1 for a value of another kind (read as a token next:
+the white space before it, taken here, is what _TOKEN would skip)."""
 
 _NAMES: dict[bytes, str] = {}
 
@@ -108,6 +117,7 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
     max_array = config.array_maximum_element_count
     max_dict = config.dictionary_maximum_element_count
     match = _TOKEN.match
+    entry = _ENTRY.match
     number_run = _NUMBER_RUN.match
     number_item = _NUMBER_ITEM.findall
     names = _NAMES
@@ -116,6 +126,36 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
     key = None         # in a dict: the key read, awaiting its value
     is_dict = False
     while True:
+        if is_dict and key is None and (e := entry(data, pos)) is not None:
+            # A key, and a simple value after it (see _ENTRY), read as the
+            # tokens would be read.
+            raw = e[1]
+            key = NameObject(names.get(raw) or _name_text(raw))
+            if key in cur:
+                raise Fallback("repeated key")  # pypdf warns
+            if len(cur) >= max_dict:
+                raise Fallback("dictionary size")
+            pos = e.end()
+            k = e.lastindex
+            if k == 1:
+                continue  # a value of another kind: the next token
+            if k == 4:
+                tok = e[4]
+                if len(tok) >= INDIRECT_PEEK:
+                    raise Fallback("long number")  # pypdf reads it another way
+                if 46 in tok:  # "."
+                    cur[key] = float.__new__(FloatObject, float(tok))
+                else:
+                    cur[key] = int.__new__(NumberObject, int(tok))
+            elif k == 5:
+                raw = e[5]
+                cur[key] = NameObject(names.get(raw) or _name_text(raw))
+            else:
+                if pos - e.start(2) >= INDIRECT_PEEK:
+                    raise Fallback("long reference")
+                cur[key] = IndirectObject(int(e[2]), int(e[3]), pdf)
+            key = None
+            continue
         m = match(data, pos)
         if m is None:
             raise Fallback("token")

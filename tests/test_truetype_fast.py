@@ -146,6 +146,12 @@ def test_post_names_fast_split_matches_loop(names):
         assert T._post_glyph_names(damaged) == ref_post_names(damaged)
 
 
+def test_post_cut_inside_the_glyph_indices():
+    post = post_v2(["A", "B", "C", "D"])
+    for end in (30, 33, 34, 35, 36, 41, 42, 43):
+        assert T._post_glyph_names(post[:end]) == ref_post_names(post[:end]), end
+
+
 def test_post_names_fast_split_is_used_on_usual_names():
     # The fast path must really run (and agree) on printable short names.
     post = post_v2(["A", "B", "uni0041"])

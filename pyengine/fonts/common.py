@@ -53,7 +53,8 @@ def get(d, key: str, default=None):
 
 
 def number(value, default: float | None = None) -> float | None:
-    value = resolve(value)
+    if isinstance(value, IndirectObject):  # resolve(), called only when needed
+        value = resolve(value)
     if isinstance(value, bool):
         return default
     if isinstance(value, (int, float)):
@@ -78,7 +79,11 @@ def name(value) -> str | None:
 def array(value) -> list:
     value = resolve(value)
     if isinstance(value, list):
-        return [resolve(v) for v in value]
+        # Most arrays (/Widths, /W, /FontMatrix) hold no reference: then
+        # every item resolves to itself, and the list is copied in C.
+        if any(issubclass(t, IndirectObject) for t in set(map(type, value))):
+            return [resolve(v) for v in value]
+        return list(value)
     return []
 
 

@@ -183,6 +183,12 @@ def _parse_w(items: list, per_entry: int, limit: int = MAX_WIDTH_ENTRIES) -> dic
         nxt = resolve(items[i + 1]) if i + 1 < n else None
         if isinstance(nxt, list):
             values = [number(v) for v in nxt]
+            if per_entry == 1:  # /W: the loop below with groups of one, unrolled
+                for k, v in enumerate(values):
+                    if v is not None:
+                        out[first + k] = (v,)
+                i += 2
+                continue
             for k in range(0, len(values) - per_entry + 1, per_entry):
                 group = values[k:k + per_entry]
                 if all(v is not None for v in group):

@@ -12,6 +12,8 @@ Invariant: never raises on bad bytes; the result may simply be empty.
 from __future__ import annotations
 
 import struct
+import sys
+from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -21,6 +23,9 @@ MAX_CODES_PER_SUBTABLE = 200_000
 MAX_SUBTABLES = 64
 
 _U16 = struct.Struct(">H")
+_ARRAY_H_OK = array("H").itemsize == 2
+_SWAP = sys.byteorder == "little"
+"""array("H") reads native order; sfnt numbers are big-endian."""
 _U32 = struct.Struct(">I")
 
 
@@ -81,17 +86,25 @@ class CmapTables:
         table = self.unicode_map()
         if not table:
             return {}
-        # The sorted codes cut into ranges with bisect, and the dict built in
-        # C from the codes in reverse order of preference (a later entry
-        # replaces an earlier one): a CJK font maps tens of thousands.
-        codes = sorted(table)
+        # The sorted codes (and their glyphs alongside) cut into ranges with
+        # bisect, and the dict built in C from the codes in reverse order of
+        # preference (a later entry replaces an earlier one): a CJK font maps
+        # tens of thousands. The readers mostly store codes in order: then
+        # the glyphs are the table's values as they are.
+        keys = list(table)
+        codes = sorted(keys)
+        gids = list(table.values()) if codes == keys else [table[c] for c in codes]
         start, stop = bisect_left(codes, 1), bisect_right(codes, 0x10FFFF)
         lo, hi = bisect_left(codes, 0xD800), bisect_right(codes, 0xDFFF)
-        codes = codes[start:lo] + codes[hi:stop]  # no surrogates (or lo = hi)
+        # no surrogates (or lo = hi)
+        codes, gids = codes[start:lo] + codes[hi:stop], gids[start:lo] + gids[hi:stop]
         lo, hi = bisect_left(codes, 0xE000), bisect_right(codes, 0xF8FF)
-        codes = codes[:lo] + codes[hi:] + codes[lo:hi]  # private-use code points last
+        # private-use code points last
+        codes = codes[:lo] + codes[hi:] + codes[lo:hi]
+        gids = gids[:lo] + gids[hi:] + gids[lo:hi]
         codes.reverse()
-        out = dict(zip(map(table.__getitem__, codes), codes))
+        gids.reverse()
+        out = dict(zip(gids, codes))
         out.pop(0, None)  # glyph 0 is never a code's text
         return out
 
@@ -284,10 +297,22 @@ def _post_tables(post: bytes) -> tuple[Sequence[int], list[str]]:
         if version != 0x00020000:
             return (), []
         count = _u16(post, 32)
-        indices = struct.unpack_from(f">{count}H", post, 34)
     except struct.error:
         return (), []
+    if len(post) < 34 + 2 * count:
+        return (), []  # as struct.unpack_from would refuse
+    indices: Sequence[int] = _glyph_indices(post[34:34 + 2 * count])
     return indices, MAC_GLYPHS + _pascal_strings(post, 34 + 2 * count)
+
+
+def _glyph_indices(raw: bytes) -> Sequence[int]:
+    """The big-endian 16-bit numbers of ``raw`` (even length), read in C."""
+    if _ARRAY_H_OK:
+        out = array("H", raw)
+        if _SWAP:
+            out.byteswap()
+        return out
+    return struct.unpack(f">{len(raw) // 2}H", raw)
 
 
 _LENGTHS_TO_NUL = bytes(0 if b <= 0x20 else b for b in range(256))
@@ -305,7 +330,7 @@ def _pascal_strings(post: bytes, pos: int) -> list[str]:
     # every run is as long as the length byte before it says.
     body = post[pos:]
     runs = body.translate(_LENGTHS_TO_NUL).decode("latin-1").split("\0")
-    if not runs[0] and list(map(len, runs[1:])) == list(body.translate(None, _NAME_BYTES)):
+    if not runs[0] and [len(run) for run in runs[1:]] == list(body.translate(None, _NAME_BYTES)):
         del runs[0]
         return runs
     names: list[str] = []

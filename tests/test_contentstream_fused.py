@@ -1,0 +1,110 @@
+"""A string and the Tj, ' or " after it are read as one token
+(contentstream._SHOW_OP); the operations are those of reading them as two.
+
+The parser is run with its regular expressions as they are and with the
+fused groups made never to match (the string, then the operator, each its
+own token), on random streams and on corpus pages, in both modes.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import re
+
+import pytest
+
+from pyengine import contentstream as cs
+
+from corpus import corpus_dir
+
+
+def _unfused(monkeypatch):
+    never = cs._SHOW_OP.replace(rb"(Tj|", rb"(?!)(Tj|")
+    assert never != cs._SHOW_OP
+    body = cs._TOKEN_BODY.replace(cs._SHOW_OP, never)
+    assert body.count(never) == 2
+    monkeypatch.setattr(cs, "_TOKEN", re.compile(rb"[ \t\n\r\f\x00]*(?:" + body + rb")", re.S))
+    monkeypatch.setattr(cs, "_TOKEN_RUNS", re.compile(
+        rb"[ \t\n\r\f\x00]*(?:" + cs._RUN + rb"|" + body + rb")", re.S))
+
+
+def _parse_both(monkeypatch, streams):
+    logging.disable(logging.CRITICAL)
+    try:
+        fused = [_ops(data) for data in streams]
+        with monkeypatch.context() as m:
+            _unfused(m)
+            plain = [_ops(data) for data in streams]
+    finally:
+        logging.disable(logging.NOTSET)
+    return fused, plain
+
+
+def _ops(data):
+    out = []
+    for skip in (False, True):
+        ops = cs.operations_for_interpreter(data, skip_runs=skip)
+        out.append((list(ops), type(ops.error), ops.used_pypdf, ops.skipped, ops.skipped_paths))
+    return out
+
+
+def test_fused_token_is_used():
+    m = cs._TOKEN.match(b" (a) Tj")
+    assert m.lastindex == 8 and m[7] == b"a" and m[8] == b"Tj"
+    m = cs._TOKEN.match(b"<41>\n'")
+    assert m.lastindex == 10 and m[9] == b"41" and m[10] == b"'"
+    assert cs._TOKEN.match(b"(a) Tjx").lastindex == 7  # another operator: not fused
+    assert cs._TOKEN.match(b"<41>\x00Tj").lastindex == 9
+
+
+def test_random_streams_read_alike(monkeypatch):
+    rnd = random.Random(5)
+    tokens = (b"(x) (a\\) b) (a\\r) (\r) <41> <4> <4 1> Tj TJ ' \" Tjx Tj' 'x [ ] << >> /A 1 2.5 "
+              b"BT ET Tf Td q Q rg re m true null R BI ID EI % ( ) \\").split()
+    tokens += [b"%c Tj\n", b"\x00", b"(a(b)c)", b"(a(b(c)))", b"(\\\r\n)", b"(\\777)"]
+    seps = (b" ", b"", b"\n", b"\r", b"\x00", b"\t")
+    streams = [b"".join(rnd.choice(tokens) + rnd.choice(seps) for _ in range(rnd.randrange(1, 30)))
+               for _ in range(3000)]
+    fused, plain = _parse_both(monkeypatch, streams)
+    for data, a, b in zip(streams, fused, plain):
+        assert a == b, data
+
+
+def _corpus_streams(limit_files=40, per_file=3):
+    found = corpus_dir()
+    if found is None:
+        return []
+    from pypdf import PdfReader
+
+    out = []
+    logging.disable(logging.CRITICAL)
+    try:
+        for path in sorted((found / "pdfs").glob("*.pdf"))[:limit_files * 4:4]:
+            try:
+                reader = PdfReader(str(path))
+                if reader.is_encrypted:
+                    continue
+                for page in reader.pages[:per_file]:
+                    contents = page.get_contents()
+                    if contents is not None:
+                        data = contents.get_data()
+                        if len(data) < 300_000:
+                            out.append(data)
+            except Exception:
+                continue
+    finally:
+        logging.disable(logging.NOTSET)
+    return out
+
+
+def test_corpus_pages_read_alike(monkeypatch):
+    streams = _corpus_streams()
+    if not streams:
+        pytest.skip("no corpus")
+    fused, plain = _parse_both(monkeypatch, streams)
+    shows = 0
+    for a, b in zip(fused, plain):
+        assert a == b
+        shows += sum(op in (b"Tj", b"'", b'"') for _, op in a[0][0])
+    assert shows > 1000
