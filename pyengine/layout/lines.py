@@ -588,25 +588,14 @@ _BOX = _glyph_fields("x0", "y0", "x1", "y1", "size", "render_mode")
 """``_BOX(g)``: (x0, y0, x1, y1, size, render_mode) of a glyph, read at once."""
 
 
-def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
-    """A word of ``glyphs``; its text is theirs unless given (reordered)."""
-    gs = [p.g for p in glyphs]
-    texts = [g.text for g in gs]
-    if text is None:
-        text = "".join(texts)
-    if not text.strip():
-        return None
-    if not text.isascii():
-        text = unicodedata.normalize("NFC", normalise_presentation_forms(text))
-    unmapped = 0 if all(map(_MAPPED, gs)) else sum(1 for g in gs if not g.mapped)
-    # The glyphs that show text, if any.
-    base = gs if all(texts) else [g for g in gs if g.text] or gs
-    first = base[0]
-    # One pass for the box, the size and the flags (min/max keep the first
-    # of equal values, as the builtins do).
-    x0, y0, x1, y1, size, mode = _BOX(first)
+_WORD_FIELDS = _glyph_fields("text", "x0", "y0", "x1", "y1", "size", "render_mode", "mapped")
+
+
+def _box(gs: list[Glyph]) -> tuple[float, float, float, float, float, bool]:
+    """(x0, y0, x1, y1, size, invisible) of glyphs, as ``_word`` works them out."""
+    x0, y0, x1, y1, size, mode = _BOX(gs[0])
     invisible = mode in (3, 7)
-    for gx0, gy0, gx1, gy1, gsize, mode in map(_BOX, base):
+    for gx0, gy0, gx1, gy1, gsize, mode in map(_BOX, gs):
         if gx0 < x0:
             x0 = gx0
         if gy0 < y0:
@@ -619,6 +608,53 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
             size = gsize
         if invisible and mode not in (3, 7):
             invisible = False
+    return x0, y0, x1, y1, size, invisible
+
+
+def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
+    """A word of ``glyphs``; its text is theirs unless given (reordered)."""
+    # One pass for the texts, the unmapped count, and the box, the size and
+    # the flags of the glyphs that show text (min/max keep the first of
+    # equal values, as the builtins do).
+    texts: list[str] = []
+    unmapped = 0
+    first: Glyph | None = None
+    x0 = y0 = x1 = y1 = size = 0.0
+    invisible = False
+    fields = _WORD_FIELDS
+    for p in glyphs:
+        g = p.g
+        t, gx0, gy0, gx1, gy1, gsize, mode, mapped = fields(g)
+        texts.append(t)
+        if not mapped:
+            unmapped += 1
+        if not t:
+            continue
+        if first is None:
+            first, x0, y0, x1, y1, size = g, gx0, gy0, gx1, gy1, gsize
+            invisible = mode in (3, 7)
+            continue
+        if gx0 < x0:
+            x0 = gx0
+        if gy0 < y0:
+            y0 = gy0
+        if gx1 > x1:
+            x1 = gx1
+        if gy1 > y1:
+            y1 = gy1
+        if gsize > size:
+            size = gsize
+        if invisible and mode not in (3, 7):
+            invisible = False
+    if text is None:
+        text = "".join(texts)
+    if not text.strip():
+        return None
+    if not text.isascii():
+        text = unicodedata.normalize("NFC", normalise_presentation_forms(text))
+    if first is None:  # no glyph shows text (its text was given): the box of them all
+        first = glyphs[0].g
+        x0, y0, x1, y1, size, invisible = _box([p.g for p in glyphs])
     # Positional arguments: a frozen dataclass is built noticeably faster so.
     return Word(text, x0, y0, x1, y1, size,
                 first.dx if not first.vertical else -first.dy,    # dx
