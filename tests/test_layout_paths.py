@@ -22,8 +22,9 @@ import pyengine.layout as layout_pkg
 from corpus import corpus_dir, manifest
 from pyengine.layout.bidi import normalise_presentation_forms
 from pyengine.layout.dropcap import attach_drop_caps
-from pyengine.layout.lines import (DUP_CELL, DUP_NEXT_AT, _G, _word, drop_duplicates,
-                                   merge_lines, segments, word_glyphs)
+from pyengine.layout.lines import (_G, _INNER_SPACES, DUP_CELL, DUP_NEXT_AT, _word,
+                                   drop_duplicates, line_words, merge_lines, segments,
+                                   word_glyphs)
 from pyengine.options import Options
 from pyengine.records import Glyph, Word
 
@@ -194,3 +195,42 @@ def test_word_matches_the_rule_on_corpus_lines(name, monkeypatch):
                 assert _same_word(_word(grp), _reference_word(grp))
                 count += 1
     assert count
+
+
+def test_word_glyphs_leaves_out_groups_of_blank_glyphs():
+    """A group none of whose glyphs shows text is no word (a blank glyph not
+    flagged as a space, as only synthetic glyphs are)."""
+    options = Options()
+    glyphs = [_glyph("a", 0.0, 20.0), _glyph(" ", 10.0, 20.0), _glyph("\u3000", 20.0, 20.0),
+              _glyph("b", 30.0, 20.0), _glyph(" ", 40.0, 20.0, is_space=True), _glyph("c", 45.0, 20.0)]
+    lines = merge_lines(segments(glyphs, options), options)
+    assert len(lines) == 1
+    groups = word_glyphs(lines[0], options)
+    assert [[p.g.text for p in grp] for grp in groups] == [["a"], ["b"], ["c"]]
+
+
+@pytest.mark.parametrize("name", ["sf-habibi-oneline-cmap", "opf-178360", "deb-ar-texnegar-doc"])
+def test_inner_spaces_flag_changes_no_word(name, monkeypatch):
+    """build_lines skips ``split_inner_spaces`` on a page none of whose glyph
+    texts it would split: the words are those of the full search."""
+    found = corpus_dir()
+    if found is None or name not in manifest():
+        pytest.skip("corpus not available")
+    pages: list[list[Glyph]] = []
+    build = layout_pkg.build_lines
+
+    def capture(glyphs, options):
+        pages.append(list(glyphs))
+        return build(glyphs, options)
+
+    monkeypatch.setattr(layout_pkg, "build_lines", capture)
+    pyengine.extract((found / "pdfs" / f"{name}.pdf").read_bytes(),
+                     pyengine.Options(pages=tuple(range(1, 4))))
+    options = Options()
+    for glyphs in pages:
+        kept = drop_duplicates(glyphs, options)
+        flag = any(_INNER_SPACES[g.text] for g in kept)
+        for acc in merge_lines(attach_drop_caps(segments(kept, options)), options):
+            assert line_words(acc, options, inner_spaces=flag) == line_words(acc, options)
+    if name == "sf-habibi-oneline-cmap":
+        assert flag  # a glyph text "حَبيبي h"

@@ -223,9 +223,6 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     return out
 
 
-_SEGMENT_FIELDS = _glyph_fields("dx", "dy", "vertical", "ox", "oy", "x0", "x1", "size", "source")
-
-
 def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     """Cut the drawing order into runs that stay on one line."""
     segs: list[_Seg] = []
@@ -236,9 +233,10 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     run: list[_G] | None = None
     run_key, run_source = 0, SOURCE_PAGE
     run_u0 = run_u1 = run_v = run_size = 0.0
-    fields = _SEGMENT_FIELDS
     for seq, g in enumerate(glyphs):
-        dx, dy, vertical, u0, v, x0, x1, size, source = fields(g)
+        # All the fields at once: faster than reading half of them by index.
+        (_text, x0, _y0, x1, _y1, u0, v, _ex, _ey, size, dx, dy, _font, _mapped, _mode,
+         vertical, source, _is_space) = g
         if dx == 1.0 and dy == 0.0 and not vertical:  # upright text: u = x, v = y
             u1, key = u0 + (x1 - x0), 0
         else:
@@ -663,11 +661,13 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
 
 
 def line_words(line: _LineAcc, options: Options, rtl_page: bool = False,
-               rtl_text: bool = True, marks: bool = True) -> list[Word]:
+               rtl_text: bool = True, marks: bool = True, inner_spaces: bool = True
+               ) -> list[Word]:
     """The line's words, in logical order (bidi.py for right-to-left text).
-    ``rtl_text`` and ``marks`` False: the page holds no right-to-left
-    character, no overlay mark (``_OVERLAY_CHARS``): nothing to look for."""
-    groups = word_glyphs(line, options, marks)
+    ``rtl_text``, ``marks`` and ``inner_spaces`` False: the page holds no
+    right-to-left character, no overlay mark (``_OVERLAY_CHARS``), no glyph
+    text ``split_inner_spaces`` splits: nothing to look for."""
+    groups = word_glyphs(line, options, marks, inner_spaces)
     words = []
     if rtl_text and has_rtl("".join(p.g.text for grp in groups for p in grp)):
         for pairs in logical_order(groups, lambda p: normalise_presentation_forms(p.g.text),
@@ -774,26 +774,38 @@ def _glyph_share(g: Glyph, f0: float, f1: float, text: str, blank: bool) -> Glyp
     return g._replace(text=text, y0=y0, y1=y1, is_space=blank)
 
 
+def _has_inner_space(text: str) -> bool:
+    """Would ``split_inner_spaces`` split a glyph of this text (not a space
+    glyph)?"""
+    return len(text) >= 2 and _INNER_SPACE.search(text) is not None and bool(text.strip())
+
+
+_INNER_SPACES = _TextCache(_has_inner_space)
+"""``_INNER_SPACES[text]`` is ``_has_inner_space(text)``."""
+
+
 _u0 = attrgetter("u0")
 
 
-def word_glyphs(line: _LineAcc, options: Options, marks: bool = True) -> list[list[_G]]:
+def word_glyphs(line: _LineAcc, options: Options, marks: bool = True,
+                inner_spaces: bool = True) -> list[list[_G]]:
     """The line's glyphs sorted along it (visual order), cut into words at
     space glyphs and measured gaps.  ``marks`` False: no glyph of the line
-    is an overlay mark (skips ``marks_after_bases``)."""
-    glyphs = _line_glyphs(line)
+    is an overlay mark (skips ``marks_after_bases``); ``inner_spaces``
+    False: no glyph text holds whitespace next to other text (skips
+    ``split_inner_spaces``)."""
+    glyphs = _line_glyphs(line, inner_spaces)
     moved = marks_after_bases(glyphs) if marks else None
     groups, hard = _cut(glyphs, moved, options)
-    kept = [(grp, h) for grp, h in zip(groups, hard)
-            if grp[0].g.text.strip() or any(p.g.text.strip() for p in grp)]
-    return join_letter_spaced([grp for grp, _ in kept], [h for _, h in kept], options)
+    return join_letter_spaced(groups, hard, options)
 
 
-def _line_glyphs(line: _LineAcc) -> list[_G]:
+def _line_glyphs(line: _LineAcc, inner_spaces: bool = True) -> list[_G]:
     """The line's glyphs (``split_inner_spaces``), sorted along the line."""
     glyphs: list[_G] = []
     for s in line.segs:
-        if max(map(len, map(_GLYPH_TEXT, s.glyphs))) < 2:  # split_inner_spaces keeps them whole
+        if not inner_spaces or max(map(len, map(_GLYPH_TEXT, s.glyphs))) < 2:
+            # split_inner_spaces keeps them whole
             glyphs += s.glyphs
             continue
         for p in s.glyphs:
@@ -812,10 +824,12 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options
          ) -> tuple[list[list[_G]], list[bool]]:
     """Glyphs sorted along a line -> word groups, and per group whether it
     follows a space glyph (a sure break).  ``moved``: ids of the marks
-    ``marks_after_bases`` moved after their base."""
+    ``marks_after_bases`` moved after their base.  A group none of whose
+    glyphs shows text (all blank) is left out."""
     groups: list[list[_G]] = []
     hard: list[bool] = []
     cur: list[_G] = []
+    shown = False  # a glyph of cur shows text
     # The glyph gaps are measured from ("prev"), its fields kept in locals.
     has_prev = False
     prev_u1 = psize = 0.0
@@ -828,10 +842,10 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options
     for p in glyphs:
         text, size, source, is_space = fields(p.g)
         if is_space:
-            if cur:
+            if shown:
                 groups.append(cur)
                 hard.append(after_space)
-            cur, after_space = [], True
+            cur, after_space, shown = [], True, False
             has_prev, prev_u1, ptext, psize, psource = True, p.u1, text, size, source
             continue
         if cur and has_prev:
@@ -846,22 +860,25 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options
             else:
                 split = cjk[text] and cjk[ptext] and gap > cjk_space_gap * big
             if split or source != psource:
-                groups.append(cur)
-                hard.append(after_space)
-                cur, after_space = [], source != psource
+                if shown:
+                    groups.append(cur)
+                    hard.append(after_space)
+                cur, after_space, shown = [], source != psource, False
         if not cur and not text:
             # An unmapped glyph alone does not start a word.
             has_prev, prev_u1, ptext, psize, psource = True, p.u1, text, size, source
             continue
         first = not cur
         cur.append(p)
+        if not shown and text.strip():
+            shown = True
         # A gap is measured from the end of the glyphs before: not from a
         # mark moved after its base, nor from a glyph drawn inside the one
         # before (a zero-width Devanagari vowel sign over its consonant:
         # deb-other-latex-mr "गोकु ळ:").
         if (not moved or id(p) not in moved) and (not has_prev or first or p.u1 >= prev_u1):
             has_prev, prev_u1, ptext, psize, psource = True, p.u1, text, size, source
-    if cur:
+    if shown:
         groups.append(cur)
         hard.append(after_space)
     return groups, hard
@@ -984,9 +1001,10 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     rtl_text = has_rtl(page_text)
     rtl_page = page_is_rtl(texts) if rtl_text else False
     marks = _OVERLAY_CHARS.search(page_text) is not None
+    inner_spaces = any(map(_INNER_SPACES.__getitem__, texts))
     out = []
     for acc in merge_lines(segs, options):
-        words = line_words(acc, options, rtl_page, rtl_text, marks)
+        words = line_words(acc, options, rtl_page, rtl_text, marks, inner_spaces)
         if words:
             out.append((acc, to_line(acc, words)))
     return out
