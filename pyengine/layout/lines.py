@@ -147,6 +147,9 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     out: list[Glyph] = []
     dup_tol = options.duplicate_tolerance
     row = _DUP_ROW
+    # The row of the last glyph: glyphs of a line share their baseline.
+    last_oy = math.nan
+    cy = ny = 0
     # Hot loop: fields read by index (text 0, ox 5, oy 6, size 9, is_space
     # 17), int() and a test for floor(), no abs(): each is dearer under Pyodide.
     for g in glyphs:
@@ -155,15 +158,20 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
             out.append(g)
             continue
         ox, oy = g[5], g[6]
-        fx, fy = ox / DUP_CELL, oy / DUP_CELL
+        fx = ox / DUP_CELL
         try:
-            cx, cy = int(fx), int(fy)  # floor(fx) for fx >= 0; raises as floor() does
+            cx = int(fx)  # floor(fx) for fx >= 0; raises as floor() does
+            if oy != last_oy:  # (always for NaN)
+                fy = oy / DUP_CELL
+                cy = int(fy)
+                if fy < cy:
+                    cy -= 1
+                ny = -1 if fy - cy < 0.5 else 1  # the nearer row next to it
+                last_oy = oy
         except OverflowError:  # an infinite position: fail as int(fx // 1) did
             raise ValueError("a glyph position is not finite") from None
         if fx < cx:
             cx -= 1
-        if fy < cy:
-            cy -= 1
         key = cx * row + cy
         grid = grids.get(text)
         if grid is None:
@@ -178,7 +186,6 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
             # The four cells nearest to the origin hold every point within
             # DUP_CELL / 2 of it.
             nx = -row if fx - cx < 0.5 else row
-            ny = -1 if fy - cy < 0.5 else 1
             if key not in grid and key + nx not in grid and key + ny not in grid and \
                     key + nx + ny not in grid:
                 grid[key] = [g]  # nothing near with this text: no distances to measure
@@ -376,6 +383,12 @@ MARKER_MAX_CHARS = 5
 
 def _is_marker(seg: _Seg) -> bool:
     """Is the segment a list marker alone (a bullet, "1.", "(a)")?"""
+    shown = 0  # glyphs that show text: each adds a character that strip() keeps
+    for p in seg.glyphs:
+        if p.g.text.strip():
+            shown += 1
+            if shown > MARKER_MAX_CHARS:
+                return False  # too long, without joining a whole line's text
     text = "".join(map(_GLYPH_TEXT, seg.glyphs)).strip()
     if not 0 < len(text) <= MARKER_MAX_CHARS:
         return False
