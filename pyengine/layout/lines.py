@@ -24,7 +24,6 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass
-from math import floor
 from operator import attrgetter, itemgetter
 
 from ..options import Options
@@ -127,9 +126,9 @@ kashida in deb-ar-texnegar-doc) stay duplicates."""
 
 _DUP_ROW = 1 << 15
 """A grid cell (cx, cy) is looked up as the int ``cx * _DUP_ROW + cy``: an
-int is hashed faster than a tuple.  Cells whose ``cy`` is 2**14 or more
-apart may share a key (a page 65,000 pt tall): their glyphs are only
-measured in vain, never missed."""
+int is made and hashed faster than a tuple.  Two cells share a key only
+when their rows are a multiple of 2**15 apart (131,072 pt): their glyphs are
+then measured in vain, never missed."""
 
 
 def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
@@ -151,7 +150,7 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     last_oy = math.nan
     cy = ny = 0
     # Hot loop: fields read by index (text 0, ox 5, oy 6, size 9, is_space
-    # 17), int() and a test for floor(), no abs(): each is dearer under Pyodide.
+    # 17), int() and a test instead of floor(): cheaper under Pyodide.
     for g in glyphs:
         text = g[0]
         if not text or g[17]:
@@ -594,7 +593,6 @@ def has_cjk(text: str) -> bool:
 
 
 _TEXT = _glyph_fields("text")
-_MAPPED = _glyph_fields("mapped")
 _BOX = _glyph_fields("x0", "y0", "x1", "y1", "size", "render_mode")
 """``_BOX(g)``: (x0, y0, x1, y1, size, render_mode) of a glyph, read at once."""
 
