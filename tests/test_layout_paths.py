@@ -74,6 +74,12 @@ def _synthetic() -> list[Glyph]:
             out.append(_glyph("ab"[j % 2], x + dx, y + dy, size, advance=(0.0, 3.0)[i % 2]))
             out.append(_glyph("ab"[j % 2], x + dx * 0.7, y - dy * 0.9, size,
                               source=("page", "annotation")[j % 3 == 0]))
+    # Runs on one baseline just above and below a row edge, drawn again a
+    # little lower or higher (the row is worked out once per baseline).
+    for y, dy in ((2 * DUP_CELL - 1e-9, 0.6), (2 * DUP_CELL + 1e-9, -0.6), (-DUP_CELL, 1.2)):
+        for y2 in (y, y + dy):
+            for k in range(8):
+                out.append(_glyph("cde"[k % 3], 3.0 * k - 6.0, y2))
     out.append(_glyph(" ", 0.0, 0.0, is_space=True))
     out.append(_glyph(" ", 0.1, 0.0, is_space=True))
     out.append(_glyph("", 0.0, 0.0))
