@@ -1,25 +1,32 @@
 """The shortcuts of layout/lines.py give what the plain rule gives.
 
 ``drop_duplicates`` looks a glyph up in a grid of cells, per text, and skips
-the measuring for the first glyph of a text; here it is checked against the
-rule its docstring states, measured against every earlier glyph (quadratic,
-fine for a test), on synthetic glyphs placed on the edges of the grid cells
-and on the glyphs of corpus pages (faux bold, shadows, tatweels).
+the measuring for the first glyph of a text; ``_word`` reads each glyph once
+for the text, the box and the flags.  Here each is checked against the rule
+its docstring states, worked out the plain way (``drop_duplicates`` measured
+against every earlier glyph: quadratic, fine for a test), on synthetic
+glyphs (cell edges, blank and unmapped glyphs, -0.0) and on corpus pages
+(faux bold, shadows, tatweels, Arabic).
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+import unicodedata
 
 import pytest
 
 import pyengine
 import pyengine.layout as layout_pkg
 from corpus import corpus_dir, manifest
-from pyengine.layout.lines import DUP_CELL, DUP_NEXT_AT, drop_duplicates
+from pyengine.layout.bidi import normalise_presentation_forms
+from pyengine.layout.dropcap import attach_drop_caps
+from pyengine.layout.lines import (_G, _INNER_SPACES, DUP_CELL, DUP_NEXT_AT, _word,
+                                   drop_duplicates, line_words, merge_lines, segments,
+                                   word_glyphs)
 from pyengine.options import Options
-from pyengine.records import Glyph
+from pyengine.records import Glyph, Word
 
 
 def _reference_drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
@@ -67,6 +74,12 @@ def _synthetic() -> list[Glyph]:
             out.append(_glyph("ab"[j % 2], x + dx, y + dy, size, advance=(0.0, 3.0)[i % 2]))
             out.append(_glyph("ab"[j % 2], x + dx * 0.7, y - dy * 0.9, size,
                               source=("page", "annotation")[j % 3 == 0]))
+    # Runs on one baseline just above and below a row edge, drawn again a
+    # little lower or higher (the row is worked out once per baseline).
+    for y, dy in ((2 * DUP_CELL - 1e-9, 0.6), (2 * DUP_CELL + 1e-9, -0.6), (-DUP_CELL, 1.2)):
+        for y2 in (y, y + dy):
+            for k in range(8):
+                out.append(_glyph("cde"[k % 3], 3.0 * k - 6.0, y2))
     out.append(_glyph(" ", 0.0, 0.0, is_space=True))
     out.append(_glyph(" ", 0.1, 0.0, is_space=True))
     out.append(_glyph("", 0.0, 0.0))
@@ -113,3 +126,117 @@ def test_drop_duplicates_matches_the_rule_on_corpus_pages(name, monkeypatch):
     options = Options()
     for glyphs in pages:
         assert drop_duplicates(glyphs, options) == _reference_drop_duplicates(glyphs, options)
+
+
+def _reference_word(glyphs, text=None):
+    """The rule of ``_word``, step by step: the text (NFC unless ASCII),
+    the unmapped count, and the box, size and visibility of the glyphs that
+    show text (of all of them if none does); min/max keep the first of
+    equal values."""
+    gs = [p.g for p in glyphs]
+    if text is None:
+        text = "".join(g.text for g in gs)
+    if not text.strip():
+        return None
+    if not text.isascii():
+        text = unicodedata.normalize("NFC", normalise_presentation_forms(text))
+    base = [g for g in gs if g.text] or gs
+    first = base[0]
+    return Word(text, min(g.x0 for g in base), min(g.y0 for g in base),
+                max(g.x1 for g in base), max(g.y1 for g in base), max(g.size for g in base),
+                first.dx if not first.vertical else -first.dy,
+                first.dy if not first.vertical else first.dx,
+                first.source, all(g.render_mode in (3, 7) for g in base),
+                sum(1 for g in gs if not g.mapped))
+
+
+def _word_cases() -> list[tuple[list[_G], str | None]]:
+    def glyph(text, x, mode=0, mapped=True, y=0.0):
+        return _G(Glyph(text, x, y - 10.0, x + 5.0, y, x, y, x + 5.0, y, 10.0 + x / 100,
+                        1.0, 0.0, "F1", mapped, mode, False, "page", text.isspace()), x, x + 5.0, 0)
+    return [
+        ([glyph("a", 0.0), glyph("", -1.0), glyph("b", 5.0, mode=3)], None),
+        ([glyph("a", 0.0, mode=3), glyph("b", 5.0, mode=7)], None),
+        ([glyph("a", 0.0, mode=7), glyph("", -3.0, mapped=False), glyph("b", 5.0)], None),
+        ([glyph("", 0.0, mapped=False), glyph("", -2.0, mode=3)], "xy"),  # no glyph shows text
+        ([glyph("", 0.0, mode=3), glyph("", -2.0, mode=3)], "xy"),
+        ([glyph("", 0.0)], None),
+        ([glyph(" ", 0.0), glyph(" ", 5.0)], None),
+        ([glyph("e\u0301", -0.0, y=-0.0), glyph("x", 0.0, y=0.0)], None),
+        ([glyph("x", 0.0, y=0.0), glyph("y", -0.0, y=-0.0)], None),
+        ([glyph("\ufeb3", 0.0), glyph("\ufe8e", 5.0)], None),  # Arabic presentation forms
+    ]
+
+
+def _same_word(a, b) -> bool:
+    return repr(a) == repr(b)  # repr tells -0.0 from 0.0
+
+
+def test_word_matches_the_rule_on_synthetic_glyphs():
+    for glyphs, text in _word_cases():
+        assert _same_word(_word(glyphs, text), _reference_word(glyphs, text)), (glyphs, text)
+
+
+@pytest.mark.parametrize("name", ["opf-178360", "deb-ar-texnegar-doc", "sf-multicolumn"])
+def test_word_matches_the_rule_on_corpus_lines(name, monkeypatch):
+    found = corpus_dir()
+    if found is None or name not in manifest():
+        pytest.skip("corpus not available")
+    pages: list[list[Glyph]] = []
+    build = layout_pkg.build_lines
+
+    def capture(glyphs, options):
+        pages.append(list(glyphs))
+        return build(glyphs, options)
+
+    monkeypatch.setattr(layout_pkg, "build_lines", capture)
+    pyengine.extract((found / "pdfs" / f"{name}.pdf").read_bytes(),
+                     pyengine.Options(pages=tuple(range(1, 5))))
+    options = Options()
+    count = 0
+    for glyphs in pages:
+        segs = attach_drop_caps(segments(drop_duplicates(glyphs, options), options))
+        for acc in merge_lines(segs, options):
+            for grp in word_glyphs(acc, options):
+                assert _same_word(_word(grp), _reference_word(grp))
+                count += 1
+    assert count
+
+
+def test_word_glyphs_leaves_out_groups_of_blank_glyphs():
+    """A group none of whose glyphs shows text is no word (a blank glyph not
+    flagged as a space, as only synthetic glyphs are)."""
+    options = Options()
+    glyphs = [_glyph("a", 0.0, 20.0), _glyph(" ", 10.0, 20.0), _glyph("\u3000", 20.0, 20.0),
+              _glyph("b", 30.0, 20.0), _glyph(" ", 40.0, 20.0, is_space=True), _glyph("c", 45.0, 20.0)]
+    lines = merge_lines(segments(glyphs, options), options)
+    assert len(lines) == 1
+    groups = word_glyphs(lines[0], options)
+    assert [[p.g.text for p in grp] for grp in groups] == [["a"], ["b"], ["c"]]
+
+
+@pytest.mark.parametrize("name", ["sf-habibi-oneline-cmap", "opf-178360", "deb-ar-texnegar-doc"])
+def test_inner_spaces_flag_changes_no_word(name, monkeypatch):
+    """build_lines skips ``split_inner_spaces`` on a page none of whose glyph
+    texts it would split: the words are those of the full search."""
+    found = corpus_dir()
+    if found is None or name not in manifest():
+        pytest.skip("corpus not available")
+    pages: list[list[Glyph]] = []
+    build = layout_pkg.build_lines
+
+    def capture(glyphs, options):
+        pages.append(list(glyphs))
+        return build(glyphs, options)
+
+    monkeypatch.setattr(layout_pkg, "build_lines", capture)
+    pyengine.extract((found / "pdfs" / f"{name}.pdf").read_bytes(),
+                     pyengine.Options(pages=tuple(range(1, 4))))
+    options = Options()
+    for glyphs in pages:
+        kept = drop_duplicates(glyphs, options)
+        flag = any(_INNER_SPACES[g.text] for g in kept)
+        for acc in merge_lines(attach_drop_caps(segments(kept, options)), options):
+            assert line_words(acc, options, inner_spaces=flag) == line_words(acc, options)
+    if name == "sf-habibi-oneline-cmap":
+        assert flag  # a glyph text "حَبيبي h"

@@ -24,7 +24,6 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass
-from math import floor
 from operator import attrgetter, itemgetter
 
 from ..options import Options
@@ -127,9 +126,9 @@ kashida in deb-ar-texnegar-doc) stay duplicates."""
 
 _DUP_ROW = 1 << 15
 """A grid cell (cx, cy) is looked up as the int ``cx * _DUP_ROW + cy``: an
-int is hashed faster than a tuple.  Cells whose ``cy`` is 2**14 or more
-apart may share a key (a page 65,000 pt tall): their glyphs are only
-measured in vain, never missed."""
+int is made and hashed faster than a tuple.  Two cells share a key only
+when their rows are a multiple of 2**15 apart (131,072 pt): their glyphs are
+then measured in vain, never missed."""
 
 
 def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
@@ -147,23 +146,31 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     out: list[Glyph] = []
     dup_tol = options.duplicate_tolerance
     row = _DUP_ROW
+    # The row of the last glyph: glyphs of a line share their baseline.
+    last_oy = math.nan
+    cy = ny = 0
     # Hot loop: fields read by index (text 0, ox 5, oy 6, size 9, is_space
-    # 17), int() and a test for floor(), no abs(): each is dearer under Pyodide.
+    # 17), int() and a test instead of floor(): cheaper under Pyodide.
     for g in glyphs:
         text = g[0]
         if not text or g[17]:
             out.append(g)
             continue
         ox, oy = g[5], g[6]
-        fx, fy = ox / DUP_CELL, oy / DUP_CELL
+        fx = ox / DUP_CELL
         try:
-            cx, cy = int(fx), int(fy)  # floor(fx) for fx >= 0; raises as floor() does
+            cx = int(fx)  # floor(fx) for fx >= 0; raises as floor() does
+            if oy != last_oy:  # (always for NaN)
+                fy = oy / DUP_CELL
+                cy = int(fy)
+                if fy < cy:
+                    cy -= 1
+                ny = -1 if fy - cy < 0.5 else 1  # the nearer row next to it
+                last_oy = oy
         except OverflowError:  # an infinite position: fail as int(fx // 1) did
             raise ValueError("a glyph position is not finite") from None
         if fx < cx:
             cx -= 1
-        if fy < cy:
-            cy -= 1
         key = cx * row + cy
         grid = grids.get(text)
         if grid is None:
@@ -178,7 +185,6 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
             # The four cells nearest to the origin hold every point within
             # DUP_CELL / 2 of it.
             nx = -row if fx - cx < 0.5 else row
-            ny = -1 if fy - cy < 0.5 else 1
             if key not in grid and key + nx not in grid and key + ny not in grid and \
                     key + nx + ny not in grid:
                 grid[key] = [g]  # nothing near with this text: no distances to measure
@@ -223,9 +229,6 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     return out
 
 
-_SEGMENT_FIELDS = _glyph_fields("dx", "dy", "vertical", "ox", "oy", "x0", "x1", "size", "source")
-
-
 def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     """Cut the drawing order into runs that stay on one line."""
     segs: list[_Seg] = []
@@ -236,9 +239,10 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     run: list[_G] | None = None
     run_key, run_source = 0, SOURCE_PAGE
     run_u0 = run_u1 = run_v = run_size = 0.0
-    fields = _SEGMENT_FIELDS
     for seq, g in enumerate(glyphs):
-        dx, dy, vertical, u0, v, x0, x1, size, source = fields(g)
+        # All the fields at once: faster than reading half of them by index.
+        (_text, x0, _y0, x1, _y1, u0, v, _ex, _ey, size, dx, dy, _font, _mapped, _mode,
+         vertical, source, _is_space) = g
         if dx == 1.0 and dy == 0.0 and not vertical:  # upright text: u = x, v = y
             u1, key = u0 + (x1 - x0), 0
         else:
@@ -404,6 +408,12 @@ MARKER_MAX_CHARS = 5
 
 def _is_marker(seg: _Seg) -> bool:
     """Is the segment a list marker alone (a bullet, "1.", "(a)")?"""
+    shown = 0  # glyphs that show text: each adds a character that strip() keeps
+    for p in seg.glyphs:
+        if p.g.text.strip():
+            shown += 1
+            if shown > MARKER_MAX_CHARS:
+                return False  # too long, without joining a whole line's text
     text = "".join(map(_GLYPH_TEXT, seg.glyphs)).strip()
     if not 0 < len(text) <= MARKER_MAX_CHARS:
         return False
@@ -608,30 +618,18 @@ def has_cjk(text: str) -> bool:
 
 
 _TEXT = _glyph_fields("text")
-_MAPPED = _glyph_fields("mapped")
 _BOX = _glyph_fields("x0", "y0", "x1", "y1", "size", "render_mode")
 """``_BOX(g)``: (x0, y0, x1, y1, size, render_mode) of a glyph, read at once."""
 
 
-def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
-    """A word of ``glyphs``; its text is theirs unless given (reordered)."""
-    gs = [p.g for p in glyphs]
-    texts = [g.text for g in gs]
-    if text is None:
-        text = "".join(texts)
-    if not text.strip():
-        return None
-    if not text.isascii():
-        text = unicodedata.normalize("NFC", normalise_presentation_forms(text))
-    unmapped = 0 if all(map(_MAPPED, gs)) else sum(1 for g in gs if not g.mapped)
-    # The glyphs that show text, if any.
-    base = gs if all(texts) else [g for g in gs if g.text] or gs
-    first = base[0]
-    # One pass for the box, the size and the flags (min/max keep the first
-    # of equal values, as the builtins do).
-    x0, y0, x1, y1, size, mode = _BOX(first)
+_WORD_FIELDS = _glyph_fields("text", "x0", "y0", "x1", "y1", "size", "render_mode", "mapped")
+
+
+def _box(gs: list[Glyph]) -> tuple[float, float, float, float, float, bool]:
+    """(x0, y0, x1, y1, size, invisible) of glyphs, as ``_word`` works them out."""
+    x0, y0, x1, y1, size, mode = _BOX(gs[0])
     invisible = mode in (3, 7)
-    for gx0, gy0, gx1, gy1, gsize, mode in map(_BOX, base):
+    for gx0, gy0, gx1, gy1, gsize, mode in map(_BOX, gs):
         if gx0 < x0:
             x0 = gx0
         if gy0 < y0:
@@ -644,6 +642,53 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
             size = gsize
         if invisible and mode not in (3, 7):
             invisible = False
+    return x0, y0, x1, y1, size, invisible
+
+
+def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
+    """A word of ``glyphs``; its text is theirs unless given (reordered)."""
+    # One pass for the texts, the unmapped count, and the box, the size and
+    # the flags of the glyphs that show text (min/max keep the first of
+    # equal values, as the builtins do).
+    texts: list[str] = []
+    unmapped = 0
+    first: Glyph | None = None
+    x0 = y0 = x1 = y1 = size = 0.0
+    invisible = False
+    fields = _WORD_FIELDS
+    for p in glyphs:
+        g = p.g
+        t, gx0, gy0, gx1, gy1, gsize, mode, mapped = fields(g)
+        texts.append(t)
+        if not mapped:
+            unmapped += 1
+        if not t:
+            continue
+        if first is None:
+            first, x0, y0, x1, y1, size = g, gx0, gy0, gx1, gy1, gsize
+            invisible = mode in (3, 7)
+            continue
+        if gx0 < x0:
+            x0 = gx0
+        if gy0 < y0:
+            y0 = gy0
+        if gx1 > x1:
+            x1 = gx1
+        if gy1 > y1:
+            y1 = gy1
+        if gsize > size:
+            size = gsize
+        if invisible and mode not in (3, 7):
+            invisible = False
+    if text is None:
+        text = "".join(texts)
+    if not text.strip():
+        return None
+    if not text.isascii():
+        text = unicodedata.normalize("NFC", normalise_presentation_forms(text))
+    if first is None:  # no glyph shows text (its text was given): the box of them all
+        first = glyphs[0].g
+        x0, y0, x1, y1, size, invisible = _box([p.g for p in glyphs])
     # Positional arguments: a frozen dataclass is built noticeably faster so.
     return Word(text, x0, y0, x1, y1, size,
                 first.dx if not first.vertical else -first.dy,    # dx
@@ -652,11 +697,13 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
 
 
 def line_words(line: _LineAcc, options: Options, rtl_page: bool = False,
-               rtl_text: bool = True, marks: bool = True) -> list[Word]:
+               rtl_text: bool = True, marks: bool = True, inner_spaces: bool = True
+               ) -> list[Word]:
     """The line's words, in logical order (bidi.py for right-to-left text).
-    ``rtl_text`` and ``marks`` False: the page holds no right-to-left
-    character, no overlay mark (``_OVERLAY_CHARS``): nothing to look for."""
-    groups = word_glyphs(line, options, marks)
+    ``rtl_text``, ``marks`` and ``inner_spaces`` False: the page holds no
+    right-to-left character, no overlay mark (``_OVERLAY_CHARS``), no glyph
+    text ``split_inner_spaces`` splits: nothing to look for."""
+    groups = word_glyphs(line, options, marks, inner_spaces)
     words = []
     if rtl_text and has_rtl("".join(p.g.text for grp in groups for p in grp)):
         for pairs in logical_order(groups, lambda p: normalise_presentation_forms(p.g.text),
@@ -763,26 +810,38 @@ def _glyph_share(g: Glyph, f0: float, f1: float, text: str, blank: bool) -> Glyp
     return g._replace(text=text, y0=y0, y1=y1, is_space=blank)
 
 
+def _has_inner_space(text: str) -> bool:
+    """Would ``split_inner_spaces`` split a glyph of this text (not a space
+    glyph)?"""
+    return len(text) >= 2 and _INNER_SPACE.search(text) is not None and bool(text.strip())
+
+
+_INNER_SPACES = _TextCache(_has_inner_space)
+"""``_INNER_SPACES[text]`` is ``_has_inner_space(text)``."""
+
+
 _u0 = attrgetter("u0")
 
 
-def word_glyphs(line: _LineAcc, options: Options, marks: bool = True) -> list[list[_G]]:
+def word_glyphs(line: _LineAcc, options: Options, marks: bool = True,
+                inner_spaces: bool = True) -> list[list[_G]]:
     """The line's glyphs sorted along it (visual order), cut into words at
     space glyphs and measured gaps.  ``marks`` False: no glyph of the line
-    is an overlay mark (skips ``marks_after_bases``)."""
-    glyphs = _line_glyphs(line)
+    is an overlay mark (skips ``marks_after_bases``); ``inner_spaces``
+    False: no glyph text holds whitespace next to other text (skips
+    ``split_inner_spaces``)."""
+    glyphs = _line_glyphs(line, inner_spaces)
     moved = marks_after_bases(glyphs) if marks else None
     groups, hard = _cut(glyphs, moved, options)
-    kept = [(grp, h) for grp, h in zip(groups, hard)
-            if grp[0].g.text.strip() or any(p.g.text.strip() for p in grp)]
-    return join_letter_spaced([grp for grp, _ in kept], [h for _, h in kept], options)
+    return join_letter_spaced(groups, hard, options)
 
 
-def _line_glyphs(line: _LineAcc) -> list[_G]:
+def _line_glyphs(line: _LineAcc, inner_spaces: bool = True) -> list[_G]:
     """The line's glyphs (``split_inner_spaces``), sorted along the line."""
     glyphs: list[_G] = []
     for s in line.segs:
-        if max(map(len, map(_GLYPH_TEXT, s.glyphs))) < 2:  # split_inner_spaces keeps them whole
+        if not inner_spaces or max(map(len, map(_GLYPH_TEXT, s.glyphs))) < 2:
+            # split_inner_spaces keeps them whole
             glyphs += s.glyphs
             continue
         for p in s.glyphs:
@@ -801,10 +860,12 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options
          ) -> tuple[list[list[_G]], list[bool]]:
     """Glyphs sorted along a line -> word groups, and per group whether it
     follows a space glyph (a sure break).  ``moved``: ids of the marks
-    ``marks_after_bases`` moved after their base."""
+    ``marks_after_bases`` moved after their base.  A group none of whose
+    glyphs shows text (all blank) is left out."""
     groups: list[list[_G]] = []
     hard: list[bool] = []
     cur: list[_G] = []
+    shown = False  # a glyph of cur shows text
     # The glyph gaps are measured from ("prev"), its fields kept in locals.
     has_prev = False
     prev_u1 = psize = 0.0
@@ -817,10 +878,10 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options
     for p in glyphs:
         text, size, source, is_space = fields(p.g)
         if is_space:
-            if cur:
+            if shown:
                 groups.append(cur)
                 hard.append(after_space)
-            cur, after_space = [], True
+            cur, after_space, shown = [], True, False
             has_prev, prev_u1, ptext, psize, psource = True, p.u1, text, size, source
             continue
         if cur and has_prev:
@@ -835,22 +896,25 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options
             else:
                 split = cjk[text] and cjk[ptext] and gap > cjk_space_gap * big
             if split or source != psource:
-                groups.append(cur)
-                hard.append(after_space)
-                cur, after_space = [], source != psource
+                if shown:
+                    groups.append(cur)
+                    hard.append(after_space)
+                cur, after_space, shown = [], source != psource, False
         if not cur and not text:
             # An unmapped glyph alone does not start a word.
             has_prev, prev_u1, ptext, psize, psource = True, p.u1, text, size, source
             continue
         first = not cur
         cur.append(p)
+        if not shown and text.strip():
+            shown = True
         # A gap is measured from the end of the glyphs before: not from a
         # mark moved after its base, nor from a glyph drawn inside the one
         # before (a zero-width Devanagari vowel sign over its consonant:
         # deb-other-latex-mr "गोकु ळ:").
         if (not moved or id(p) not in moved) and (not has_prev or first or p.u1 >= prev_u1):
             has_prev, prev_u1, ptext, psize, psource = True, p.u1, text, size, source
-    if cur:
+    if shown:
         groups.append(cur)
         hard.append(after_space)
     return groups, hard
@@ -973,9 +1037,10 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     rtl_text = has_rtl(page_text)
     rtl_page = page_is_rtl(texts) if rtl_text else False
     marks = _OVERLAY_CHARS.search(page_text) is not None
+    inner_spaces = any(map(_INNER_SPACES.__getitem__, texts))
     out = []
     for acc in merge_lines(segs, options):
-        words = line_words(acc, options, rtl_page, rtl_text, marks)
+        words = line_words(acc, options, rtl_page, rtl_text, marks, inner_spaces)
         if words:
             out.append((acc, to_line(acc, words)))
     return out
