@@ -119,15 +119,7 @@ def parse_bcmap(buf: bytes, name: str = "") -> CMap:
             for _ in _ranges(r, size, count, sequential, True):
                 pass  # notdef ranges: unmapped anyway
         elif kind == 2:
-            code = r.raw(size)
-            cid = r.number()
-            cmap.cid_single[code] = cid
-            for _ in range(1, count):
-                code += 1
-                if not sequential:
-                    code += r.delta(size)
-                cid = cid + 1 + r.signed()
-                cmap.cid_single[code] = cid
+            _cidchars(r, cmap, size, count, sequential)
         elif kind == 3:
             cmap.cid_ranges.extend(_ranges(r, size, count, sequential, True))
         elif kind == 4:
@@ -139,17 +131,87 @@ def parse_bcmap(buf: bytes, name: str = "") -> CMap:
     return cmap.finish()
 
 
+# The record loops below read their varints inline (the _Reader methods'
+# arithmetic, written out): a UCS2 CMap holds 7,000 to 17,000 entries, each
+# of two or three numbers, read when a font first needs the CMap.
+
+def _cidchars(r: _Reader, cmap: CMap, size: int, count: int, sequential: bool) -> None:
+    """cidchar entries: code (full width, then deltas), CID (then signed)."""
+    mod = 1 << (8 * size)
+    code = r.raw(size)
+    cid = r.number()
+    single = cmap.cid_single
+    single[code] = cid
+    buf, pos, end = r.buf, r.pos, len(r.buf)
+    for _ in range(1, count):
+        code += 1
+        if not sequential:
+            n = 0
+            while True:  # r.delta(size)
+                if pos >= end:
+                    raise BCMapError("unexpected end of bcmap")
+                b = buf[pos]
+                pos += 1
+                n = (n << 7) | (b & 0x7F)
+                if not b & 0x80:
+                    break
+            code += n % mod
+        n = 0
+        while True:  # r.signed()
+            if pos >= end:
+                raise BCMapError("unexpected end of bcmap")
+            b = buf[pos]
+            pos += 1
+            n = (n << 7) | (b & 0x7F)
+            if not b & 0x80:
+                break
+        cid = cid + 1 + (~(n >> 1) if n & 1 else n >> 1)
+        single[code] = cid
+    r.pos = pos
+
+
 def _bfchars(r: _Reader, cmap: CMap, size: int, count: int, sequential: bool) -> None:
+    """bfchar entries: code (2 bytes, then deltas), destination (size
+    bytes, then signed deltas modulo 256**size)."""
     mod = 1 << (8 * size)
     code = r.raw(2)
     dst = r.raw(size)
     _set_text(cmap, code, dst, size)
+    uni = cmap.uni_single
+    buf, pos, end = r.buf, r.pos, len(r.buf)
     for _ in range(1, count):
         code += 1
         if not sequential:
-            code += r.delta(2)
-        dst = (dst + 1 + r.signed_delta(size)) % mod
-        _set_text(cmap, code, dst, size)
+            n = 0
+            while True:  # r.delta(2)
+                if pos >= end:
+                    raise BCMapError("unexpected end of bcmap")
+                b = buf[pos]
+                pos += 1
+                n = (n << 7) | (b & 0x7F)
+                if not b & 0x80:
+                    break
+            code += n % 65536
+        n = 0
+        while True:  # r.signed_delta(size)
+            if pos >= end:
+                raise BCMapError("unexpected end of bcmap")
+            b = buf[pos]
+            pos += 1
+            n = (n << 7) | (b & 0x7F)
+            if not b & 0x80:
+                break
+        n %= mod
+        dst = (dst + 1 + (~(n >> 1) if n & 1 else n >> 1)) % mod
+        if size == 2:
+            # utf16_text of two bytes: the code unit, unless a lone surrogate.
+            if not 0xD800 <= dst <= 0xDFFF:
+                uni[code] = chr(dst)
+        else:
+            text = utf16_text(dst.to_bytes(size, "big"))
+            if text is not None:
+                uni[code] = text
+    r.pos = pos
 
 
 def _bfranges(r: _Reader, cmap: CMap, size: int, count: int, sequential: bool) -> None:
