@@ -28,7 +28,7 @@ import re
 from pypdf._configuration import get_configuration
 from pypdf.generic import (ArrayObject, BooleanObject, DictionaryObject, FloatObject,
                            IndirectObject, NameObject, NullObject, NumberObject,
-                           create_string_object)
+                           TextStringObject, create_string_object)
 
 # Literal strings: where pypdf reads them as ISO 32000-1 says, they are read
 # alike (contentstream.py; a test compares both on random strings).
@@ -233,12 +233,12 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                 if _READ_OTHERWISE(body):
                     raise Fallback("string")  # pypdf reads it its own way (and may warn)
                 body = _unescape(body)
-            value = create_string_object(body)
+            value = _string_object(body)
         elif k == 10:
             body = m[10].translate(None, _HEX_WHITE)
             if len(body) & 1:
                 body += b"0"
-            value = create_string_object(binascii.unhexlify(body))
+            value = _string_object(binascii.unhexlify(body))
         elif k == 11:
             word = m[11]
             value = NullObject() if word == b"null" else BooleanObject(word == b"true")
@@ -254,3 +254,20 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
             if len(cur) >= max_array:
                 raise Fallback("array size")
             cur.append(value)
+
+_PLAIN = re.compile(rb"[\t\n\r\x20-\x7e]*")
+"""Bytes that PDFDocEncoding maps to the same characters, both ways."""
+
+
+def _string_object(data: bytes):
+    """``create_string_object(data)``: for plain ASCII (``_PLAIN``) the same
+    TextStringObject, made without pypdf's two loops over its characters
+    (decode_pdfdocencoding, then encode_pdfdocencoding to check it)."""
+    if _PLAIN.fullmatch(data) is None:
+        return create_string_object(data)
+    obj = str.__new__(TextStringObject, data.decode("ascii"))
+    obj._original_bytes = data
+    obj.autodetect_utf16 = False
+    obj.autodetect_pdfdocencoding = True
+    obj.utf16_bom = b""
+    return obj

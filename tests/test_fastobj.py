@@ -51,7 +51,7 @@ def same(a, b) -> bool:
     if isinstance(a, TextStringObject):
         return (str(a) == str(b) and a.original_bytes == b.original_bytes
                 and a.autodetect_pdfdocencoding == b.autodetect_pdfdocencoding
-                and a.autodetect_utf16 == b.autodetect_utf16)
+                and a.autodetect_utf16 == b.autodetect_utf16 and a.utf16_bom == b.utf16_bom)
     if hasattr(a, "value"):  # BooleanObject
         return a.value == b.value
     return a == b
