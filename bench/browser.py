@@ -379,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
                          urls[largest.path.name], largest.password),
                         (f"generated 1,000-page PDF ({fmt_mib(big.stat().st_size)})",
                          urls["generated1000"], "")], args.timeout)
-                if not args.no_startup:
+                if not args.no_startup and args.startup_runs > 0:
                     s = run_startup(p, base, ten, args.startup_runs, root)
                     print_startup(s, args.startup_runs)
                     results["startup"] = s

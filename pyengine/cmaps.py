@@ -278,6 +278,35 @@ class CMap:
             return None
         return utf16_text(value.to_bytes(size, "big"))
 
+    def unicode_below(self, limit: int) -> dict[int, str]:
+        """``{code: lookup_unicode(code)}`` for the codes under ``limit`` that
+        map to text (a simple font's 256), made from the map's entries
+        instead of one lookup per code."""
+        if self._uni_overlap or len(self._uni_lows) != len(self.uni_ranges):
+            # Overlapping ranges (or no finish()): lookup_unicode's own rules.
+            found = {}
+            for code in range(limit):
+                text = self.lookup_unicode(code)
+                if text is not None:
+                    found[code] = text
+            return found
+        out: dict[int, str] = {}
+        for low, high, dst, size in self.uni_ranges:
+            if low >= limit:
+                break  # sorted by low
+            cap = 1 << (8 * size)
+            for code in range(low, min(high, limit - 1) + 1):
+                value = dst + code - low
+                if value >= cap:
+                    break  # and every code after it in the range
+                text = utf16_text(value.to_bytes(size, "big"))
+                if text is not None:
+                    out[code] = text
+        for code, text in self.uni_single.items():
+            if 0 <= code < limit:
+                out[code] = text  # a single mapping wins over a range
+        return out
+
     def has_mappings(self) -> bool:
         return bool(self.cid_single or self.cid_ranges or self.uni_single or self.uni_ranges)
 

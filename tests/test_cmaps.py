@@ -290,3 +290,37 @@ def _corpus_pdfs():
 def test_corpus_cmaps_tokenize_as_token_by_token(path, monkeypatch):
     for src in _tounicode_streams(path):
         assert tokenize(src) == _tokens_without_fast_path(src, monkeypatch)
+
+
+# --- a simple font's codes at once (unicode_below) --------------------------
+
+def _per_code(cm: CMap, limit: int = 256) -> dict[int, str]:
+    return {c: t for c in range(limit) if (t := cm.lookup_unicode(c)) is not None}
+
+
+@pytest.mark.parametrize("body", [
+    # singles, a range across 255, a single inside a range (the single wins)
+    "1 beginbfchar <41> <0042> <61> <0061> endbfchar\n"
+    "2 beginbfrange <F0> <0110> <00F0> <50> <52> <0031> endbfrange\n"
+    "1 beginbfchar <51> <0078> endbfchar",
+    # a destination that runs past its byte length; an odd-length destination
+    "1 beginbfrange <10> <20> <FFFE> endbfrange\n"
+    "1 beginbfrange <30> <32> <004100> endbfrange",
+    # one-byte destinations; an array-form range; a ligature
+    "1 beginbfrange <20> <7E> <20> endbfrange\n"
+    "1 beginbfrange <80> <82> [<0066> <FB01> <00660066>] endbfrange\n"
+    "1 beginbfchar <90> <00660069> endbfchar",
+    # overlapping ranges: lookup_unicode's own rule
+    "2 beginbfrange <20> <40> <0041> <30> <50> <0061> endbfrange",
+])
+def test_unicode_below_is_a_lookup_per_code(body):
+    cm = cmap("1 begincodespacerange <00> <FF> endcodespacerange\n" + body)
+    assert cm.unicode_below(256) == _per_code(cm)
+    assert cm.unicode_below(0x60) == _per_code(cm, 0x60)
+
+
+@pytest.mark.parametrize("path", _corpus_pdfs(), ids=lambda p: p.stem)
+def test_corpus_cmaps_unicode_below_is_a_lookup_per_code(path):
+    for src in _tounicode_streams(path):
+        cm = parse_cmap(src)
+        assert cm.unicode_below(256) == _per_code(cm)

@@ -332,11 +332,9 @@ def load_simple(font_dict, subtype: str, issues: list[Issue]) -> SimpleFont:
     tounicode = load_tounicode(font_dict, issues, font_name)
     final: list[str | None] = list(texts)
     if tounicode is not None:
-        for code in range(256):
-            text = tounicode.lookup_unicode(code)
-            if text is not None:
-                final[code] = text
-                kinds[code] = KIND_TOUNICODE
+        for code, text in tounicode.unicode_below(256).items():
+            final[code] = text
+            kinds[code] = KIND_TOUNICODE
     table = _CharTable(final, widths)
     kind = _font_kind(kinds, tounicode is not None)
     if kind == KIND_NONE:
