@@ -133,7 +133,7 @@ def _reference_word(glyphs, text=None):
     the unmapped count, and the box, size and visibility of the glyphs that
     show text (of all of them if none does); min/max keep the first of
     equal values."""
-    gs = [p.g for p in glyphs]
+    gs = [p[0] for p in glyphs]
     if text is None:
         text = "".join(g.text for g in gs)
     if not text.strip():
@@ -152,8 +152,8 @@ def _reference_word(glyphs, text=None):
 
 def _word_cases() -> list[tuple[list[_G], str | None]]:
     def glyph(text, x, mode=0, mapped=True, y=0.0):
-        return _G(Glyph(text, x, y - 10.0, x + 5.0, y, x, y, x + 5.0, y, 10.0 + x / 100,
-                        1.0, 0.0, "F1", mapped, mode, False, "page", text.isspace()), x, x + 5.0, 0)
+        return (Glyph(text, x, y - 10.0, x + 5.0, y, x, y, x + 5.0, y, 10.0 + x / 100,
+                       1.0, 0.0, "F1", mapped, mode, False, "page", text.isspace()), x, x + 5.0, 0)
     return [
         ([glyph("a", 0.0), glyph("", -1.0), glyph("b", 5.0, mode=3)], None),
         ([glyph("a", 0.0, mode=3), glyph("b", 5.0, mode=7)], None),
@@ -212,7 +212,7 @@ def test_word_glyphs_leaves_out_groups_of_blank_glyphs():
     lines = merge_lines(segments(glyphs, options), options)
     assert len(lines) == 1
     groups = word_glyphs(lines[0], options)
-    assert [[p.g.text for p in grp] for grp in groups] == [["a"], ["b"], ["c"]]
+    assert [[p[0].text for p in grp] for grp in groups] == [["a"], ["b"], ["c"]]
 
 
 @pytest.mark.parametrize("name", ["sf-habibi-oneline-cmap", "opf-178360", "deb-ar-texnegar-doc"])

@@ -46,12 +46,12 @@ baseline within this much."""
 
 def _letter(seg: _Seg) -> bool:
     """Is the segment one upright letter (blank glyphs aside)?"""
-    texts = [p.g.text for p in seg.glyphs if p.g.text.strip()]
+    texts = [p[0].text for p in seg.glyphs if p[0].text.strip()]
     return seg.key == 0 and len(texts) == 1 and len(texts[0]) == 1 and texts[0].isalpha()
 
 
 def _top(seg: _Seg) -> float:
-    return min(p.g.y0 for p in seg.glyphs)
+    return min(p[0].y0 for p in seg.glyphs)
 
 
 def _starts_at(seg: _Seg, edge: float, size: float) -> bool:
