@@ -388,8 +388,8 @@ def _over_text(s: _Seg, t: _Seg, least: float, ln: _LineAcc) -> bool:
     shift = SCRIPT_MIN_SHIFT * ln.size
     u0, u1, v = s.u0, s.u1, ln.v
     for q in t.glyphs:
-        if min(u1, q.u1) - max(u0, q.u0) > least and (
-                q.g.size >= script or abs(_glyph_v(q.g) - v) <= shift):
+        if min(u1, q[2]) - max(u0, q[1]) > least and (
+                q[0].size >= script or abs(_glyph_v(q[0]) - v) <= shift):
             return True
     return False
 
