@@ -167,17 +167,16 @@ _CLOSE_TOKEN = Token(CLOSE, None)
 def _plain_tokens(items: list[tuple[bytes, bytes, bytes]]) -> list[Token]:
     """Tokens of a plain section body (_PLAIN_BODY) from _PLAIN_ITEM.findall."""
     out = []
-    add = out.append
     unhexlify = binascii.unhexlify
     for digits, opening, closing in items:
         if opening:
-            add(_OPEN_TOKEN)
+            out.append(_OPEN_TOKEN)
         elif closing:
-            add(_CLOSE_TOKEN)
+            out.append(_CLOSE_TOKEN)
         else:
             if len(digits) & 1:
                 digits += b"0"  # ISO 32000-1 7.3.4.3: odd digit count
-            add(_new_token(Token, (HEX, unhexlify(digits))))
+            out.append(_new_token(Token, (HEX, unhexlify(digits))))
     return out
 
 

@@ -535,19 +535,18 @@ def _to_dict(items: list) -> dict:
 def _array(body: bytes) -> list:
     """The items of a simple array (strings and numbers)."""
     out = []
-    add = out.append
     for s, h, n in _ITEM.findall(body):
         if n:
-            add(float(n))
+            out.append(float(n))
         elif h:
             try:
-                add(binascii.unhexlify(h))
+                out.append(binascii.unhexlify(h))
             except (binascii.Error, ValueError):  # odd length or white space
-                add(_hex(h))
+                out.append(_hex(h))
         elif 92 in s or 13 in s:
-            add(_unescape(s))
+            out.append(_unescape(s))
         else:
-            add(s)
+            out.append(s)
     return out
 
 
@@ -556,7 +555,6 @@ def _parse(data: bytes, deadline: float | None = None,
     """(operations, error) of a stream; on anything this parser leaves to
     pypdf, raises _Fallback with ``.prefix`` (_Prefix) set."""
     ops = Operations()
-    append = ops.append
     operands: list = []
     cur = operands          # where the next value goes: operands or an open array
     stack: list = []        # enclosing arrays/dictionaries
@@ -592,10 +590,10 @@ def _parse(data: bytes, deadline: float | None = None,
                         continue
                     if operands:
                         operands.extend([float(x) for x in m[1].split()])
-                        append((operands, m[2]))
+                        ops.append((operands, m[2]))
                         operands = cur = []
                     else:
-                        append(([float(x) for x in m[1].split()], m[2]))
+                        ops.append(([float(x) for x in m[1].split()], m[2]))
                     last = m
                     if limited and (err := _over(ops, deadline)):
                         return ops, err
@@ -603,7 +601,7 @@ def _parse(data: bytes, deadline: float | None = None,
                     if stack:
                         _keyword(cur, m[3])
                         continue
-                    append((operands, m[3]))
+                    ops.append((operands, m[3]))
                     operands = cur = []
                     last = m
                     if limited and (err := _over(ops, deadline)):
@@ -619,7 +617,7 @@ def _parse(data: bytes, deadline: float | None = None,
                     if stack:
                         _keyword(cur, m[6])
                         continue
-                    append((operands, m[6]))
+                    ops.append((operands, m[6]))
                     operands = cur = []
                     last = m
                     if limited and (err := _over(ops, deadline)):
@@ -643,7 +641,7 @@ def _parse(data: bytes, deadline: float | None = None,
                     if stack:
                         _keyword(cur, m[k])
                         continue
-                    append((operands, m[k]))
+                    ops.append((operands, m[k]))
                     operands = cur = []
                     last = m
                     if limited and (err := _over(ops, deadline)):
@@ -703,7 +701,7 @@ def _parse(data: bytes, deadline: float | None = None,
                     if frozen is None:
                         frozen = _Prefix(last, len(ops), skipped, skipped_paths)
                     image, pos = _inline_image(data, m.end())
-                    append((image, b"INLINE IMAGE"))
+                    ops.append((image, b"INLINE IMAGE"))
                     break  # go on after EI
                 elif k == 17:
                     if frozen is None:

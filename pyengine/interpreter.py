@@ -344,7 +344,6 @@ class _Interpreter:
             self.stop(LIMIT_OPERATORS, f"more than {self.options.max_ops_per_page} on one page")
         table = OPERATORS
         kept = []
-        keep = kept.append
         for operands, op in ops:
             entry = table.get(op)
             if entry is None:
@@ -357,11 +356,11 @@ class _Interpreter:
             if count > 0:
                 n = len(operands)
                 if n < count:
-                    keep(_TOO_FEW)
+                    kept.append(_TOO_FEW)
                     continue
                 if n > count:  # extra operands: the last ones count
                     operands = operands[n - count:]
-            keep((handler, operands))
+            kept.append((handler, operands))
         return Program(tuple(kept), fills, paths, total)
 
     def _parse(self, data: bytes) -> list:
@@ -525,7 +524,6 @@ class _Interpreter:
         source = self.source
         run = self.run
         glyphs = run.glyphs
-        append = glyphs.append
         stats = self.doc.font_stats.get(gs.font_key)
         label = gs.font_label
         limit = self.options.max_chars_per_page
@@ -626,7 +624,7 @@ class _Interpreter:
                         ex = apen + cr + e
                         if not mapped:
                             n_unmapped += 1
-                        append(new_glyph(Glyph, (
+                        glyphs.append(new_glyph(Glyph, (
                             text, gx0, fy0, gx1, fy1, ox, foy, ex, foy,
                             eff, ux, uy, label, mapped, mode, False, source, is_space)))
                         ox = ex
@@ -681,7 +679,7 @@ class _Interpreter:
                     apen, bpen = a * pen, b * pen
                     if not mapped:
                         n_unmapped += 1
-                    append(new_glyph(Glyph, (
+                    glyphs.append(new_glyph(Glyph, (
                         text, gx0, gy0, gx1, gy1, ox, oy, apen + cr + e, bpen + dr + f,
                         eff, ux, uy, label, mapped, mode, False, source, is_space)))
                     if gx1 < 0 or gy1 < 0 or gx0 > W or gy0 > H:
@@ -729,7 +727,7 @@ class _Interpreter:
                 py3 = b * x1t + d * y1t + f
                 gx0_, gx1_ = min(px0, px1, px2, px3), max(px0, px1, px2, px3)
                 gy0_, gy1_ = min(py0, py1, py2, py3), max(py0, py1, py2, py3)
-                append(Glyph(
+                glyphs.append(Glyph(
                     text=text, x0=gx0_, y0=gy0_, x1=gx1_, y1=gy1_,
                     ox=a * ox_t + c * oy_t + e, oy=b * ox_t + d * oy_t + f,
                     ex=a * ex_t + c * ey_t + e, ey=b * ex_t + d * ey_t + f,

@@ -334,12 +334,11 @@ def _pascal_strings(post: bytes, pos: int) -> list[str]:
         del runs[0]
         return runs
     names: list[str] = []
-    add = names.append
     text = post.decode("latin-1")  # one character per byte: same offsets
     end = len(post)
     while pos < end:
         nxt = pos + 1 + post[pos]
-        add(text[pos + 1:nxt])
+        names.append(text[pos + 1:nxt])
         pos = nxt
     return names
 
