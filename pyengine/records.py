@@ -68,6 +68,46 @@ class Word:
     offpage: bool = False
 
 
+def _word_init():
+    """``Word.__init__`` setting each slot through its member descriptor.
+
+    A frozen dataclass's generated ``__init__`` stores each field with
+    ``object.__setattr__(self, name, value)``, which looks the name up in the
+    type every time; calling the slots' own ``__set__`` builds a Word about
+    25% faster in Pyodide (2.2 -> 1.6 us, and a page makes one per word).
+    Same parameters, order and defaults as the generated one:
+    tests/test_records_fast.py checks them against ``fields(Word)``.
+    """
+    (set_text, set_x0, set_y0, set_x1, set_y1, set_size, set_dx, set_dy, set_source,
+     set_invisible, set_unmapped, set_offpage) = [
+        getattr(Word, name).__set__ for name in (
+            "text", "x0", "y0", "x1", "y1", "size", "dx", "dy", "source",
+            "invisible", "unmapped", "offpage")]
+
+    def __init__(self, text: str, x0: float, y0: float, x1: float, y1: float,
+                 size: float, dx: float = 1.0, dy: float = 0.0,
+                 source: str = SOURCE_PAGE, invisible: bool = False,
+                 unmapped: int = 0, offpage: bool = False) -> None:
+        set_text(self, text)
+        set_x0(self, x0)
+        set_y0(self, y0)
+        set_x1(self, x1)
+        set_y1(self, y1)
+        set_size(self, size)
+        set_dx(self, dx)
+        set_dy(self, dy)
+        set_source(self, source)
+        set_invisible(self, invisible)
+        set_unmapped(self, unmapped)
+        set_offpage(self, offpage)
+
+    __init__.__qualname__ = "Word.__init__"
+    return __init__
+
+
+Word.__init__ = _word_init()  # type: ignore[method-assign]
+
+
 @dataclass(frozen=True, slots=True)
 class Line:
     words: tuple[Word, ...]

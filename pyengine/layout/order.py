@@ -56,17 +56,30 @@ def _leaf_order(items: list[Line]) -> list[Line]:
     return sorted(items, key=lambda ln: ((ln.y0 + ln.y1) / 2, ln.x0))
 
 
-def xy_cut(items: list[Line], options: Options) -> list[list[Line]]:
-    """Regions (lists of lines) in reading order."""
+def xy_cut(items: list[Line], options: Options,
+           col_gaps: list[tuple[float, float]] | None = None) -> list[list[Line]]:
+    """Regions (lists of lines) in reading order.
+
+    ``col_gaps``, when given, are the region's gutters (``_gutters``) found
+    already by the caller (the row loop below asks them of every region).
+    """
     if len(items) <= 1:
         return [items] if items else []
     if len(items) > MAX_XYCUT_ITEMS:
         return [_leaf_order(items)]
-    size = median(ln.size for ln in items) or 1.0
-    col_gaps = _gaps(items, "x0", "x1", max(options.column_gap_min, 0.5 * size))
+    if col_gaps is None:
+        col_gaps = _gutters(items, options)
     row_gaps = _gaps(items, "y0", "y1", 0.0001)
-    best_col = max((b - a for a, b in col_gaps), default=0.0)
-    best_row = max((b - a for a, b in row_gaps), default=0.0)
+    # The widest gaps (every gap is wider than its positive minimum, so 0.0
+    # stands for "none"); the first of equal widths is the one cut.
+    best_col = best_row = 0.0
+    cut = None
+    for a, b in col_gaps:
+        if b - a > best_col:
+            best_col, cut = b - a, a
+    for a, b in row_gaps:
+        if b - a > best_row:
+            best_row = b - a
     if len(col_gaps) >= 2:
         table = find_table(items, col_gaps)
         if table is not None:  # read row by row, not column by column
@@ -74,21 +87,23 @@ def xy_cut(items: list[Line], options: Options) -> list[list[Line]]:
     if best_col <= 0 and best_row <= 0:
         return [_leaf_order(items)]
     if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)):
-        cut = next((a, b) for a, b in col_gaps if b - a == best_col)
-        left = [it for it in items if it.x1 <= cut[0]]
-        right = [it for it in items if it.x1 > cut[0]]
+        left = [it for it in items if it.x1 <= cut]
+        right = [it for it in items if it.x1 > cut]
         return xy_cut(left, options) + xy_cut(right, options)
     out: list[list[Line]] = []
     regions = _row_regions(items, row_gaps, best_row)
     for i, region in enumerate(regions):
-        flow = None if len(region) < 2 else \
-            _flow_around_band(region, [ln for r in regions[i + 1:] for ln in r], options)
+        if len(region) < 2:
+            out.extend(xy_cut(region, options))
+            continue
+        gutters = _gutters(region, options)
+        flow = _flow_around_band(region, gutters, regions[i + 1:], options)
         if flow is not None:
             read, rest = flow
             out.extend(read)
             out.extend(xy_cut(rest, options))
             break
-        out.extend(xy_cut(region, options))
+        out.extend(xy_cut(region, options, gutters))
     return out
 
 
@@ -101,7 +116,9 @@ CAPTION_SIZE_RATIO = 0.95
 
 
 def _gutters(region: list[Line], options: Options) -> list[tuple[float, float]]:
-    size = median(ln.size for ln in region) or 1.0
+    """The white gaps between columns: ``column_gap_min`` wide, and half
+    the region's median type size."""
+    size = median([ln.size for ln in region]) or 1.0
     return _gaps(region, "x0", "x1", max(options.column_gap_min, 0.5 * size))
 
 
@@ -129,13 +146,14 @@ def _sides(part: list[Line], g0: float, g1: float) -> bool:
     widths = []
     for side in ([ln for ln in part if ln.x1 <= g0], [ln for ln in part if ln.x0 >= g1]):
         if len(side) < COLUMN_MIN_LINES or \
-                max(ln.x1 - ln.x0 for ln in side) < COLUMN_MIN_WIDTH * median(ln.size for ln in side):
+                max(ln.x1 - ln.x0 for ln in side) < COLUMN_MIN_WIDTH * median([ln.size for ln in side]):
             return False
         widths.append(max(ln.x1 for ln in side) - min(ln.x0 for ln in side))
     return min(widths) >= COLUMN_WIDTH_RATIO * max(widths)
 
 
-def _flow_around_band(above: list[Line], below: list[Line], options: Options
+def _flow_around_band(above: list[Line], above_gutters: list[tuple[float, float]],
+                      later: list[list[Line]], options: Options
                       ) -> tuple[list[list[Line]], list[Line]] | None:
     """Columns cut by a full-width figure or caption in mid-page.
 
@@ -150,13 +168,16 @@ def _flow_around_band(above: list[Line], below: list[Line], options: Options
     space alone (a layout of boxes: unstructured-korean-text-with-tables;
     the layout sees no drawings that would tell a figure): plain XY-cut.
 
-    Returns what was read and the lines under the lower part, or None.
+    ``above_gutters`` are ``_gutters(above)``; ``later`` the regions under
+    ``above``, in order.  Returns what was read and the lines under the lower
+    part, or None.
     """
-    if len(above) < 2 or not below:
+    if len(above) < 2 or not any(later):
         return None
-    gutters = [(a0, a1) for a0, a1 in _gutters(above, options) if _sides(above, a0, a1)]
+    gutters = [(a0, a1) for a0, a1 in above_gutters if _sides(above, a0, a1)]
     if not gutters:
         return None
+    below = [ln for region in later for ln in region]
     bands = _row_regions(below, _gaps(below, "y0", "y1", 0.0001), 0.0)
     for a0, a1 in gutters:
         k = 0
@@ -173,7 +194,7 @@ def _flow_around_band(above: list[Line], below: list[Line], options: Options
                        if min(a1, b1) - max(a0, b0) >= 0.5 * max(a1 - a0, b1 - b0)), None)
         if gutter is None or not _sides(lower, *gutter):
             continue
-        size = median(ln.size for ln in above + lower) or 1.0
+        size = median([ln.size for ln in above + lower]) or 1.0
         if not caption or any(ln.size > CAPTION_SIZE_RATIO * size for ln in caption):
             continue
         g0 = gutter[0]
@@ -205,7 +226,7 @@ def _table_below(items: list[Line], row_gaps, best_row: float, options: Options)
     for region in _row_regions(items, row_gaps, best_row):
         if len(region) < 2 * TABLE_MIN_COLUMNS:
             continue
-        size = median(ln.size for ln in region) or 1.0
+        size = median([ln.size for ln in region]) or 1.0
         gaps = _gaps(region, "x0", "x1", max(options.column_gap_min, 0.5 * size))
         if len(gaps) >= TABLE_MIN_COLUMNS - 1 and find_table(region, gaps) is not None:
             return True
@@ -264,10 +285,11 @@ def _pitch_ratio(ordered: list[Line]) -> float:
     wide leading is measured against its own size, not the body text's."""
     ratios = []
     for a, b in zip(ordered, ordered[1:]):
-        d = _baseline(b) - _baseline(a)
-        size = max(a.size, b.size)
-        if 0 < d < 3 * size and abs(a.size - b.size) <= 0.2 * size and \
-                min(a.x1, b.x1) > max(a.x0, b.x0):
+        d = b.y1 - a.y1  # baselines (_baseline)
+        sa, sb = a.size, b.size
+        size = sb if sb > sa else sa  # max(a.size, b.size)
+        if 0 < d < 3 * size and abs(sa - sb) <= 0.2 * size and \
+                (b.x1 if b.x1 < a.x1 else a.x1) > (b.x0 if b.x0 > a.x0 else a.x0):
             ratios.append(d / size)
     return median(ratios) if ratios else 0.0
 
@@ -287,7 +309,16 @@ def _breaks(prev: Line, ln: Line, ratio: float, options: Options) -> bool:
 
 
 def _block(paras: list[list[Line]]) -> Block:
-    lines = [ln for para in paras for ln in para]
-    return Block(tuple([tuple(para) for para in paras]),
-                 min([ln.x0 for ln in lines]), min([ln.y0 for ln in lines]),
-                 max([ln.x1 for ln in lines]), max([ln.y1 for ln in lines]))
+    first = paras[0][0] if paras[0] else next(ln for para in paras for ln in para)
+    x0, y0, x1, y1 = first.x0, first.y0, first.x1, first.y1
+    for para in paras:  # min() and max() of the lines' boxes, in one pass
+        for ln in para:
+            if ln.x0 < x0:
+                x0 = ln.x0
+            if ln.y0 < y0:
+                y0 = ln.y0
+            if ln.x1 > x1:
+                x1 = ln.x1
+            if ln.y1 > y1:
+                y1 = ln.y1
+    return Block(tuple([tuple(para) for para in paras]), x0, y0, x1, y1)

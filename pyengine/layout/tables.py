@@ -48,7 +48,7 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
         return None
     # Single characters on a grid are vertical writing set glyph by glyph
     # (pdfminer-kampo), not a table.
-    if median(len(ln.text) for ln in items) < 2:
+    if median([len(ln.text) for ln in items]) < 2:
         return None
     bounds = [(a + b) / 2 for a, b in col_gaps]
     rows: list[list[Line]] = []

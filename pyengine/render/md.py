@@ -89,15 +89,17 @@ def _levels(pages, body: float) -> dict[float, int]:
     for page in pages:
         for para in _paragraphs(page, body):
             size = max(ln.size for ln in para)
-            text_len = sum(len(ln.text) for ln in para)
-            if body and size >= HEADING_MIN_RATIO * body and text_len <= HEADING_MAX_CHARS:
+            # The text's length last: only a large paragraph needs it.
+            if body and size >= HEADING_MIN_RATIO * body and \
+                    sum(len(ln.text) for ln in para) <= HEADING_MAX_CHARS:
                 sizes.add(round(size / SIZE_STEP) * SIZE_STEP)
     ranked = sorted(sizes, reverse=True)
     return {s: min(i + 1, MAX_LEVEL) for i, s in enumerate(ranked)}
 
 
-def _list_item(para, marker: Marker) -> str:
-    """A list item: ``- rest`` or ``N. rest``; continuation lines indented."""
+def _list_item(texts: list[str], marker: Marker) -> str:
+    """A list item (``texts``: its lines' texts): ``- rest`` or ``N. rest``;
+    continuation lines indented."""
     if marker.ordered and marker.marker.rstrip(".)").isdigit():
         prefix = f"{marker.number}. "
     elif marker.ordered:  # (a), iv. ...: keep the printed marker
@@ -105,7 +107,7 @@ def _list_item(para, marker: Marker) -> str:
     else:
         prefix = "- "
     lines = [prefix + _escape(marker.rest)]
-    lines += [" " * len(prefix) + _escape(ln.text) for ln in para[1:]]
+    lines += [" " * len(prefix) + _escape(t) for t in texts[1:]]
     return "\n".join(lines)
 
 
@@ -139,19 +141,20 @@ def _page_md(page: Page, body: float, levels: dict[float, int]) -> str:
         prev_item: bool | None = None  # the previous paragraph's list kind (ordered?)
         for para in (piece for p in block.paragraphs for piece in _pieces(p, body)):
             size = round(max(ln.size for ln in para) / SIZE_STEP) * SIZE_STEP
-            text = " ".join(ln.text for ln in para)
+            texts = [ln.text for ln in para]  # Line.text joins its words: once
+            text = " ".join(texts)
             level = levels.get(size, 0) if len(text) <= HEADING_MAX_CHARS else 0
-            marker = list_marker(para[0].text)
+            marker = list_marker(texts[0])
             if level:
                 out.append("#" * level + " " + _inline(text))
             elif marker is not None:
-                item = _list_item(para, marker)
+                item = _list_item(texts, marker)
                 if prev_item is marker.ordered:  # a tight list: one item a line
                     out[-1] += "\n" + item
                 else:
                     out.append(item)
             else:
-                out.append("\n".join(_escape(ln.text) for ln in para))
+                out.append("\n".join([_escape(t) for t in texts]))
             prev_item = marker.ordered if marker is not None and not level else None
     return "\n\n".join(out) + "\n" if out else ""
 
