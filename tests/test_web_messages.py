@@ -6,6 +6,7 @@ Chromium)."""
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from pdfbuild import helvetica, make_pdf
@@ -47,11 +48,18 @@ def _pdf() -> bytes:
     return make_pdf(pages, fonts=F)
 
 
+def _await(coro) -> None:
+    """Run the worker's coroutine to its end on an event loop of its own, in
+    a thread: the browser tests' Playwright keeps a loop running in this one."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coro).result()
+
+
 def _run(monkeypatch, pdf: bytes, options: dict) -> list[dict]:
     posted: list[str] = []
     monkeypatch.setattr(web, "_post", posted.append)
     monkeypatch.setattr(web, "_msg", dict(MSG))
-    asyncio.run(web.extract(7, _Bytes(pdf), "", json.dumps(options)))
+    _await(web.extract(7, _Bytes(pdf), "", json.dumps(options)))
     return [json.loads(m) for m in posted]
 
 
@@ -85,7 +93,7 @@ def test_done_after_the_document_time_limit(monkeypatch):
     posted: list[str] = []
     monkeypatch.setattr(web, "_post", posted.append)
     monkeypatch.setattr(web, "_msg", dict(MSG))
-    asyncio.run(web._extract(3, _pdf(), "", {"max_seconds": 0.0}))
+    _await(web._extract(3, _pdf(), "", {"max_seconds": 0.0}))
     messages = [json.loads(m) for m in posted]
     assert [m["type"] for m in messages] == ["started", "done"]
     assert messages[-1]["pages"] == 0
