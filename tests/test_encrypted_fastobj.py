@@ -9,12 +9,12 @@ import logging
 
 import pytest
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import IndirectObject, NameObject, TextStringObject
+from pypdf.generic import NameObject, TextStringObject
 
 from corpus import corpus_dir, manifest
 from pyengine import objstm
 from pyengine.objstm import LazyObjStmReader
-from test_fastobj import _numbers, same
+from test_fastobj import assert_objects_agree
 
 
 def _compare(data: bytes, password: str) -> int:
@@ -38,19 +38,7 @@ def _compare(data: bytes, password: str) -> int:
 
         LazyObjStmReader._read_at = counting
         try:
-            for num, gen in _numbers(plain):
-                try:
-                    want = plain.get_object(IndirectObject(num, gen, plain))
-                except Exception as exc:
-                    want = type(exc)
-                try:
-                    got = lazy.get_object(IndirectObject(num, gen, lazy))
-                except Exception as exc:
-                    got = type(exc)
-                if isinstance(want, type):
-                    assert got == want, (num, gen)
-                else:
-                    assert same(want, got), (num, gen, want, got)
+            assert_objects_agree(plain, lazy)
         finally:
             LazyObjStmReader._read_at = original
         return fast

@@ -63,6 +63,24 @@ def _numbers(reader) -> list[tuple[int, int]]:
     return sorted(set(out))[:MAX_OBJECTS_PER_FILE]
 
 
+def assert_objects_agree(plain, lazy) -> None:
+    """Every object (``_numbers``) as ``plain`` (pypdf) and ``lazy`` read it:
+    ``same`` objects, or the same exception class."""
+    for num, gen in _numbers(plain):
+        try:
+            want = plain.get_object(IndirectObject(num, gen, plain))
+        except Exception as exc:
+            want = type(exc)
+        try:
+            got = lazy.get_object(IndirectObject(num, gen, lazy))
+        except Exception as exc:
+            got = type(exc)
+        if isinstance(want, type):
+            assert got == want, (num, gen)
+        else:
+            assert same(want, got), (num, gen, want, got)
+
+
 def _pdfs():
     found = corpus_dir()
     if found is None:
@@ -88,19 +106,7 @@ def test_corpus_objects_read_as_pypdf_reads_them(path):
         # The object headers read on open (objstm.read_object_header) keep
         # and drop the same xref entries.
         assert lazy.xref == plain.xref and lazy.xref_objStm == plain.xref_objStm
-        for num, gen in _numbers(plain):
-            try:
-                want = plain.get_object(IndirectObject(num, gen, plain))
-            except Exception as exc:
-                want = type(exc)
-            try:
-                got = lazy.get_object(IndirectObject(num, gen, lazy))
-            except Exception as exc:
-                got = type(exc)
-            if isinstance(want, type):
-                assert got == want, (num, gen)
-            else:
-                assert same(want, got), (num, gen, want, got)
+        assert_objects_agree(plain, lazy)
     finally:
         logging.getLogger("pypdf").disabled = False
 
