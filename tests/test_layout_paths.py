@@ -107,8 +107,9 @@ CORPUS_FILES = ["opf-178360", "deb-ar-texnegar-doc", "pdfjs-issue6605", "sf-mult
                 "pdfminer-kampo"]
 
 
-@pytest.mark.parametrize("name", CORPUS_FILES)
-def test_drop_duplicates_matches_the_rule_on_corpus_pages(name, monkeypatch):
+def _corpus_pages(name: str, first_pages: int, monkeypatch) -> list[list[Glyph]]:
+    """The glyphs build_lines is given for each of the first pages of a
+    corpus file (skips without the corpus)."""
     found = corpus_dir()
     if found is None or name not in manifest():
         pytest.skip("corpus not available")
@@ -120,8 +121,14 @@ def test_drop_duplicates_matches_the_rule_on_corpus_pages(name, monkeypatch):
         return build(glyphs, options)
 
     monkeypatch.setattr(layout_pkg, "build_lines", capture)
-    data = (found / "pdfs" / f"{name}.pdf").read_bytes()
-    pyengine.extract(data, pyengine.Options(pages=tuple(range(1, 7))))
+    pyengine.extract((found / "pdfs" / f"{name}.pdf").read_bytes(),
+                     pyengine.Options(pages=tuple(range(1, first_pages + 1))))
+    return pages
+
+
+@pytest.mark.parametrize("name", CORPUS_FILES)
+def test_drop_duplicates_matches_the_rule_on_corpus_pages(name, monkeypatch):
+    pages = _corpus_pages(name, 6, monkeypatch)
     assert pages
     options = Options()
     for glyphs in pages:
@@ -179,19 +186,7 @@ def test_word_matches_the_rule_on_synthetic_glyphs():
 
 @pytest.mark.parametrize("name", ["opf-178360", "deb-ar-texnegar-doc", "sf-multicolumn"])
 def test_word_matches_the_rule_on_corpus_lines(name, monkeypatch):
-    found = corpus_dir()
-    if found is None or name not in manifest():
-        pytest.skip("corpus not available")
-    pages: list[list[Glyph]] = []
-    build = layout_pkg.build_lines
-
-    def capture(glyphs, options):
-        pages.append(list(glyphs))
-        return build(glyphs, options)
-
-    monkeypatch.setattr(layout_pkg, "build_lines", capture)
-    pyengine.extract((found / "pdfs" / f"{name}.pdf").read_bytes(),
-                     pyengine.Options(pages=tuple(range(1, 5))))
+    pages = _corpus_pages(name, 4, monkeypatch)
     options = Options()
     count = 0
     for glyphs in pages:
@@ -219,19 +214,7 @@ def test_word_glyphs_leaves_out_groups_of_blank_glyphs():
 def test_inner_spaces_flag_changes_no_word(name, monkeypatch):
     """build_lines skips ``split_inner_spaces`` on a page none of whose glyph
     texts it would split: the words are those of the full search."""
-    found = corpus_dir()
-    if found is None or name not in manifest():
-        pytest.skip("corpus not available")
-    pages: list[list[Glyph]] = []
-    build = layout_pkg.build_lines
-
-    def capture(glyphs, options):
-        pages.append(list(glyphs))
-        return build(glyphs, options)
-
-    monkeypatch.setattr(layout_pkg, "build_lines", capture)
-    pyengine.extract((found / "pdfs" / f"{name}.pdf").read_bytes(),
-                     pyengine.Options(pages=tuple(range(1, 4))))
+    pages = _corpus_pages(name, 3, monkeypatch)
     options = Options()
     for glyphs in pages:
         kept = drop_duplicates(glyphs, options)
