@@ -108,6 +108,25 @@ def _word_init():
 Word.__init__ = _word_init()  # type: ignore[method-assign]
 
 
+def union_box(items) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) around the boxes of ``items`` (records with x0, y0,
+    x1, y1; at least one), in one pass; min/max keep the first of equal
+    values, as the builtins do."""
+    it = iter(items)
+    first = next(it)
+    x0, y0, x1, y1 = first.x0, first.y0, first.x1, first.y1
+    for b in it:
+        if b.x0 < x0:
+            x0 = b.x0
+        if b.y0 < y0:
+            y0 = b.y0
+        if b.x1 > x1:
+            x1 = b.x1
+        if b.y1 > y1:
+            y1 = b.y1
+    return x0, y0, x1, y1
+
+
 @dataclass(frozen=True, slots=True)
 class Line:
     words: tuple[Word, ...]

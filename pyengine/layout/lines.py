@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from ..options import Options
-from ..records import SOURCE_PAGE, Glyph, Line, Word
+from ..records import SOURCE_PAGE, Glyph, Line, Word, union_box
 from .bidi import has_rtl, logical_order, normalise_presentation_forms, page_is_rtl
 from .dropcap import attach_drop_caps
 from .lists import list_marker
@@ -1004,20 +1004,7 @@ def join_letter_spaced(groups: list[list[_G]], hard: list[bool],
 
 
 def to_line(acc: _LineAcc, words: list[Word]) -> Line:
-    # One pass for the box (min/max keep the first of equal values, as the
-    # builtins do).
-    first = words[0]
-    x0, y0, x1, y1 = first.x0, first.y0, first.x1, first.y1
-    for w in words:
-        if w.x0 < x0:
-            x0 = w.x0
-        if w.y0 < y0:
-            y0 = w.y0
-        if w.x1 > x1:
-            x1 = w.x1
-        if w.y1 > y1:
-            y1 = w.y1
-    return Line(tuple(words), x0, y0, x1, y1, max([s.size for s in acc.segs]))
+    return Line(tuple(words), *union_box(words), max([s.size for s in acc.segs]))
 
 
 def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, Line]]:

@@ -25,7 +25,7 @@ from operator import attrgetter
 from statistics import median
 
 from ..options import Options
-from ..records import Block, Line
+from ..records import Block, Line, union_box
 from .lists import list_marker
 from .tables import TABLE_MIN_COLUMNS, TableRegion, find_table
 
@@ -309,16 +309,5 @@ def _breaks(prev: Line, ln: Line, ratio: float, options: Options) -> bool:
 
 
 def _block(paras: list[list[Line]]) -> Block:
-    first = paras[0][0] if paras[0] else next(ln for para in paras for ln in para)
-    x0, y0, x1, y1 = first.x0, first.y0, first.x1, first.y1
-    for para in paras:  # min() and max() of the lines' boxes, in one pass
-        for ln in para:
-            if ln.x0 < x0:
-                x0 = ln.x0
-            if ln.y0 < y0:
-                y0 = ln.y0
-            if ln.x1 > x1:
-                x1 = ln.x1
-            if ln.y1 > y1:
-                y1 = ln.y1
-    return Block(tuple([tuple(para) for para in paras]), x0, y0, x1, y1)
+    return Block(tuple([tuple(para) for para in paras]),
+                 *union_box(ln for para in paras for ln in para))
