@@ -52,7 +52,7 @@ _cancelled: set[int] = set()
 
 def _emit(kind: str, **fields: Any) -> None:
     assert _post is not None, "init() must run first"
-    _post(json.dumps({"type": _msg[kind], **fields}, ensure_ascii=False))
+    _post(_dumps({"type": _msg[kind], **fields}))
 
 
 def _dumps(value: Any) -> str:
