@@ -178,6 +178,55 @@ def test_a_negation_slash_drawn_before_its_equals_sign_makes_not_equal():
     assert page.text == "x \u2260xx\n"
 
 
+def _accent_page(tj: bytes) -> str:
+    # Every code 500 units wide; 0xF5 is TeX's dotless i (OT1 draws "\\"\\i").
+    font = helvetica(first=32, last=255)
+    font["/Encoding"] = {"/Type": "/Encoding", "/BaseEncoding": "/WinAnsiEncoding",
+                         "/Differences": [245, "/dotlessi"]}
+    content = b"BT /F1 10 Tf 72 700 Td [" + tj + b"] TJ ET"
+    return pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0].text
+
+
+def test_a_spacing_accent_drawn_over_its_letter_becomes_one_accented_letter():
+    # TeX's \accent in 7-bit fonts (OT1: "\\'e", "\\"u") draws the font's
+    # accent glyph ("acute" = U+00B4) over the letter; the words came out
+    # "M\u00b4etro" (accent drawn first), "fu\u00a8r" (after), "na\u00a8\u0131ve"
+    # (sample-amc, deb-other-lshort-vi, pdfjs-tracemonkey).
+    assert _accent_page(b"(M\\264) 500 (etro)") == "M\u00e9tro\n"
+    assert _accent_page(b"(fu) 500 (\\250r)") == "f\u00fcr\n"
+    assert _accent_page(b"(na\\250) 500 (\\365ve)") == "na\u00efve\n"
+    # Stacked accents on one letter (Vietnamese: "\\'{\\^e}" draws "\u00b4", "\u02c6",
+    # "e"); each stays over its letter.
+    assert _accent_page(b"(\\264) 500 (\\210) 500 (e)") == "\u1ebf\n"
+
+
+def test_an_accent_character_typed_beside_a_letter_stays_as_it_is():
+    # "^", "~" and "\u00b4" with their own advance (code, a typed caret) are
+    # characters of the text, not accents put on a letter.
+    assert _accent_page(b"(a^b a~b a\\264b)") == "a^b a~b a\u00b4b\n"
+    # Half-way over the next letter is not over it (ACCENT_COVER).
+    assert _accent_page(b"(a^) 240 (b)") == "a^b\n"
+
+
+def _leader_page(entry: bytes, first_dot: float, pitch: float = 5.0, dots: int = 5) -> str:
+    # Glyphs 5 pt wide, "." 2.78 pt: dots of a leader stand 2.22 pt apart.
+    font = helvetica({46: 278})
+    content = b"BT /F1 10 Tf 72 700 Td (" + entry + b") Tj ET "
+    for k in range(dots):
+        content += b"BT /F1 10 Tf %.2f 700 Td (.) Tj ET " % (first_dot + k * pitch)
+    content += b"BT /F1 10 Tf %.2f 700 Td (12) Tj ET" % (first_dot + dots * pitch + 5)
+    return pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0].text
+
+
+def test_the_first_dot_of_a_leader_is_not_the_end_of_the_entry():
+    # R manuals, gri (Texinfo indexes): leader dots sit on a grid, and the
+    # first one, 1.1 pt after the entry (under a word space), came out as
+    # its full stop: "operator." then ". . . . 12".
+    assert _leader_page(b"operator", 72 + 40 + 1.11) == "operator . . . . . 12\n"
+    # A full stop of the entry, off the leader's pitch, stays its own.
+    assert _leader_page(b"etc.", 92.5) == "etc. . . . . . 12\n"
+
+
 def test_a_vowel_sign_drawn_inside_its_consonant_does_not_split_the_word():
     # deb-other-latex-mr: the zero-width sign "ु" is drawn 2.4 pt back
     # inside "क"; measured from the sign, the next letter "ळ" stood

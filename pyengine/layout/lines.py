@@ -689,13 +689,14 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
 
 
 def line_words(line: _LineAcc, options: Options, rtl_page: bool = False,
-               rtl_text: bool = True, marks: bool = True, inner_spaces: bool = True
-               ) -> list[Word]:
+               rtl_text: bool = True, marks: bool = True, inner_spaces: bool = True,
+               accents: bool = True) -> list[Word]:
     """The line's words, in logical order (bidi.py for right-to-left text).
-    ``rtl_text``, ``marks`` and ``inner_spaces`` False: the page holds no
-    right-to-left character, no overlay mark (``_OVERLAY_CHARS``), no glyph
-    text ``split_inner_spaces`` splits: nothing to look for."""
-    groups = word_glyphs(line, options, marks, inner_spaces)
+    ``rtl_text``, ``marks``, ``inner_spaces`` and ``accents`` False: the page
+    holds no right-to-left character, no overlay mark (``_OVERLAY_CHARS``),
+    no glyph text ``split_inner_spaces`` splits, no spacing accent
+    (``SPACING_ACCENTS``): nothing to look for."""
+    groups = word_glyphs(line, options, marks, inner_spaces, accents)
     words = []
     if rtl_text and has_rtl("".join(p[0].text for grp in groups for p in grp)):
         for pairs in logical_order(groups, lambda p: normalise_presentation_forms(p[0].text),
@@ -767,6 +768,95 @@ def marks_after_bases(glyphs: list[_G]) -> set[int]:
     return moved
 
 
+SPACING_ACCENTS = {
+    "\u00b4": "\u0301", "\u02ca": "\u0301",  # acute
+    "\u0060": "\u0300", "\u02cb": "\u0300",  # grave
+    "\u005e": "\u0302", "\u02c6": "\u0302",  # circumflex
+    "\u007e": "\u0303", "\u02dc": "\u0303",  # tilde
+    "\u00af": "\u0304", "\u02c9": "\u0304",  # macron
+    "\u02d8": "\u0306",  # breve
+    "\u02d9": "\u0307",  # dot above
+    "\u00a8": "\u0308",  # diaeresis
+    "\u02da": "\u030a",  # ring above
+    "\u02dd": "\u030b",  # double acute
+    "\u02c7": "\u030c",  # caron
+    "\u00b8": "\u0327",  # cedilla
+    "\u02db": "\u0328",  # ogonek
+}
+"""A spacing accent drawn over a letter -> the combining mark it stands for.
+TeX's \\accent (OT1 and other 7-bit font encodings: "\\'e", "\\"u") draws
+the accent glyph of the font over its base letter: the font's glyph names
+("acute", "dieresis") give these spacing characters, and "M´etro",
+"Universit¨at" are not words anybody wrote."""
+_SPACING_ACCENT_CHARS = re.compile("[" + re.escape("".join(SPACING_ACCENTS)) + "]")
+"""Any key of ``SPACING_ACCENTS``: a page whose text holds none has no accent
+to put on its base."""
+_BELOW = frozenset(("\u0327", "\u0328"))
+_DOTLESS = {"\u0131": "i", "\u0237": "j"}
+"""A dotless i or j under an accent is the letter that accent was put on
+("\\'\\i" in TeX): "í", not "ı́"."""
+ACCENT_COVER = 0.5
+"""Fraction of the narrower of an accent and a letter: the accent stands this
+much over the letter along the line (TeX centres it on the letter: they
+overlap by their whole width; a "^" or "~" typed beside a letter does not
+overlap it at all)."""
+
+
+def _accent_base(glyphs: list[_G], i: int) -> int:
+    """The index of the letter the spacing accent ``glyphs[i]`` is drawn over
+    (its neighbour along the line that it covers by ``ACCENT_COVER``), or -1."""
+    p = glyphs[i]
+    best, most = -1, 0.0
+    for j in (i - 1, i + 1):
+        if not 0 <= j < len(glyphs):
+            continue
+        q = glyphs[j]
+        base = q[0].text
+        if not base or not (unicodedata.category(base[0]) in ("Lu", "Ll", "Lt")
+                            and all(unicodedata.combining(c) for c in base[1:])):
+            continue  # a letter, with any marks already put on it
+        overlap = min(p[2], q[2]) - max(p[1], q[1])
+        narrower = min(p[2] - p[1], q[2] - q[1])
+        if narrower > 0:
+            if overlap < ACCENT_COVER * narrower:
+                continue
+        elif not q[1] <= (p[1] + p[2]) / 2 <= q[2] or q[1] == q[2]:
+            continue  # a zero-width accent (or letter): over it only within it
+        if best < 0 or overlap > most:
+            best, most = j, overlap
+    return best
+
+
+def accents_onto_bases(glyphs: list[_G]) -> list[_G]:
+    """Put each spacing accent (``SPACING_ACCENTS``) drawn over a letter onto
+    that letter as its combining mark, so that the word reads "Métro" and
+    NFC (``_word``) makes one character of them.  Glyphs are sorted along
+    the line; returns them without the accents put on letters."""
+    if _SPACING_ACCENT_CHARS.search("".join([p[0].text for p in glyphs])) is None:
+        return glyphs
+    out = list(glyphs)
+    i = 0
+    while i < len(out):
+        p = out[i]
+        mark = SPACING_ACCENTS.get(p[0].text)
+        j = _accent_base(out, i) if mark is not None else -1
+        if j < 0:
+            i += 1
+            continue
+        q = out[j]
+        base = q[0].text
+        if mark not in _BELOW:
+            base = _DOTLESS.get(base[0], base[0]) + base[1:]
+        out[j] = (q[0]._replace(text=base + mark), q[1], q[2], q[3])
+        del out[i]
+        # Look again from the glyph before: an accent there may stand over
+        # this one (TeX's "\\'{\\^e}" draws "´", "ˆ", "e": the inner accent,
+        # drawn next to the letter, is put on first).
+        if i:
+            i -= 1
+    return out
+
+
 _INNER_SPACE = re.compile(r"\s+")
 
 
@@ -816,16 +906,59 @@ _u0 = itemgetter(1)
 
 
 def word_glyphs(line: _LineAcc, options: Options, marks: bool = True,
-                inner_spaces: bool = True) -> list[list[_G]]:
+                inner_spaces: bool = True, accents: bool = True) -> list[list[_G]]:
     """The line's glyphs sorted along it (visual order), cut into words at
     space glyphs and measured gaps.  ``marks`` False: no glyph of the line
     is an overlay mark (skips ``marks_after_bases``); ``inner_spaces``
     False: no glyph text holds whitespace next to other text (skips
-    ``split_inner_spaces``)."""
+    ``split_inner_spaces``); ``accents`` False: no glyph is a spacing accent
+    (skips ``accents_onto_bases``)."""
     glyphs = _line_glyphs(line, inner_spaces)
+    if accents:
+        glyphs = accents_onto_bases(glyphs)
     moved = marks_after_bases(glyphs) if marks else None
     groups, hard = _cut(glyphs, moved, options)
-    return join_letter_spaced(groups, hard, options)
+    return leaders_apart(join_letter_spaced(groups, hard, options))
+
+
+LEADER_MIN = 3
+"""Dots alone in a row, after a word, that make a dot leader ("entry . . . 12")."""
+LEADER_PITCH_TOLERANCE = 0.02
+"""Fraction of the leader's pitch: a word's last "." this close to the
+leader's grid is the leader's first dot."""
+
+
+def _dot(grp: list[_G]) -> bool:
+    return len(grp) == 1 and grp[0][0].text == "."
+
+
+def leaders_apart(groups: list[list[_G]]) -> list[list[_G]]:
+    """Take the first dot of a dot leader off the word it came too close to.
+
+    TeX (Texinfo indexes, LaTeX's tables of contents) sets leaders on a grid
+    of the page: the first dot lands anywhere from a fraction of a space to
+    a whole pitch after the entry, and closer than a word space it joined
+    the entry ("operator." then ". . . . 12": R manuals, gri).  A word whose
+    last glyph is a "." at the leader's pitch from the ``LEADER_MIN`` dots
+    alone after it gives that dot to the leader.  A full stop ending the
+    entry is off the grid but by chance (``LEADER_PITCH_TOLERANCE``)."""
+    if sum(1 for grp in groups if _dot(grp)) < LEADER_MIN:
+        return groups
+    out: list[list[_G]] = []
+    for i, grp in enumerate(groups):
+        if len(grp) >= 2 and grp[-1][0].text == "." and i + LEADER_MIN < len(groups) and \
+                all(_dot(g) for g in groups[i + 1:i + 1 + LEADER_MIN]) and \
+                any(p[0].text.strip(".").strip() for p in grp[:-1]):
+            us = [grp[-1][1]] + [g[0][1] for g in groups[i + 1:i + 1 + LEADER_MIN]]
+            pitches = [b - a for a, b in zip(us, us[1:])]
+            pitch = pitches[1]
+            if pitch > 0 and all(abs(q - pitch) <= LEADER_PITCH_TOLERANCE * pitch
+                                 for q in pitches):
+                out.append(grp[:-1])
+                out.append(grp[-1:])
+                continue
+        out.append(grp)
+    return out
 
 
 def _line_glyphs(line: _LineAcc, inner_spaces: bool = True) -> list[_G]:
@@ -1017,9 +1150,10 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     rtl_page = page_is_rtl(texts) if rtl_text else False
     marks = _OVERLAY_CHARS.search(page_text) is not None
     inner_spaces = any(map(_INNER_SPACES.__getitem__, texts))
+    accents = _SPACING_ACCENT_CHARS.search(page_text) is not None
     out = []
     for acc in merge_lines(segs, options):
-        words = line_words(acc, options, rtl_page, rtl_text, marks, inner_spaces)
+        words = line_words(acc, options, rtl_page, rtl_text, marks, inner_spaces, accents)
         if words:
             out.append((acc, to_line(acc, words)))
     return out
