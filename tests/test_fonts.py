@@ -121,6 +121,14 @@ def test_tex_negationslash_is_the_combining_overlay():
     assert glyph_to_unicode("fraction") == "\u2044"
 
 
+def test_csfonts_czech_closing_quote_is_mapped():
+    # vlna.pdf (texlive-lang-czechslovak): csr10 without ToUnicode names
+    # code 255 "csquotedblright", the Czech closing quote after "„"
+    # (quotedblbase); it was dropped as unmapped: "„filtr,".
+    assert glyph_to_unicode("quotedblbase") + "x" + glyph_to_unicode("csquotedblright") == \
+        "\u201ex\u201c"
+
+
 # --- simple fonts -------------------------------------------------------------
 
 

@@ -30,7 +30,11 @@ _BOGUS = re.compile(r"a\d+|\.notdef")
 # (pdftex's glyphtounicode.tex, which pdfTeX writes into /ToUnicode maps):
 # the \not slash of CMSY is an overlay, U+0338 (so that "=" + it is "≠"
 # under NFC), not the fraction slash U+2044 (sf-GeoTopo-komprimiert.pdf).
-_TEX_NAMES = {"negationslash": "\u0338"}
+# CSfonts (Czech/Slovak TeX fonts: csr10...) name the Czech closing quote,
+# shaped like the English opening one, "csquotedblright" beside the AGL's
+# "quotedblbase" for the opening „ (vlna.pdf, cstexman.pdf of texlive-lang-
+# czechslovak: "„filtr“" came out "„filtr").
+_TEX_NAMES = {"negationslash": "\u0338", "csquotedblright": "\u201c"}
 
 AGL: dict[str, str] = {
     key[1:]: value

@@ -788,9 +788,11 @@ TeX's \\accent (OT1 and other 7-bit font encodings: "\\'e", "\\"u") draws
 the accent glyph of the font over its base letter: the font's glyph names
 ("acute", "dieresis") give these spacing characters, and "M´etro",
 "Universit¨at" are not words anybody wrote."""
-_SPACING_ACCENT_CHARS = re.compile("[" + re.escape("".join(SPACING_ACCENTS)) + "]")
-"""Any key of ``SPACING_ACCENTS``: a page whose text holds none has no accent
-to put on its base."""
+_ACCENT_CHARS = re.compile("[" + re.escape("".join(SPACING_ACCENTS))
+                           + "\u0300-\u036f\u20d0-\u20ff]")
+"""Any key of ``SPACING_ACCENTS`` or generic combining mark
+(``_is_overlay_mark``): a page whose text holds none has no accent to put on
+its base."""
 _BELOW = frozenset(("\u0327", "\u0328"))
 _DOTLESS = {"\u0131": "i", "\u0237": "j"}
 """A dotless i or j under an accent is the letter that accent was put on
@@ -800,6 +802,11 @@ ACCENT_COVER = 0.5
 much over the letter along the line (TeX centres it on the letter: they
 overlap by their whole width; a "^" or "~" typed beside a letter does not
 overlap it at all)."""
+
+
+ACCENT_MAX_SPREAD = 1.5
+"""An accent more than this many times as wide as the letter it is over,
+that stands over a glyph next to them as well, is over all of them."""
 
 
 def _accent_base(glyphs: list[_G], i: int) -> int:
@@ -824,21 +831,52 @@ def _accent_base(glyphs: list[_G], i: int) -> int:
             continue  # a zero-width accent (or letter): over it only within it
         if best < 0 or overlap > most:
             best, most = j, overlap
+    q = glyphs[best] if best >= 0 else None
+    if q is not None and p[2] - p[1] > ACCENT_MAX_SPREAD * (q[2] - q[1]):
+        # An accent much wider than its letter, over other glyphs too, is
+        # over a group of them (\\widetilde{γ∗δ}, sf-GeoTopo-komprimiert):
+        # it goes on none.  (An accent as wide as its letter may hang over
+        # a subscript or the next letter: "γ̃0", "âb".)
+        for k in (i - 1, i + 1, best - 1, best + 1):
+            if k in (i, best) or not 0 <= k < len(glyphs):
+                continue
+            r = glyphs[k]
+            if _accent_mark(r[0].text) is None and r[0].text.strip() and r[2] > r[1] and \
+                    min(p[2], r[2]) - max(p[1], r[1]) >= ACCENT_COVER * (r[2] - r[1]):
+                return -1
     return best
+
+
+def _accent_mark(text: str) -> str | None:
+    """The combining mark a glyph of this text puts on a letter it is drawn
+    over: a spacing accent's (``SPACING_ACCENTS``), or the text itself when
+    it is one generic combining mark (``_is_overlay_mark``: a mark of a
+    script with its own order of glyphs and marks is never moved)."""
+    mark = SPACING_ACCENTS.get(text)
+    if mark is None and len(text) == 1 and _OVERLAY[text]:
+        return text
+    return mark
 
 
 def accents_onto_bases(glyphs: list[_G]) -> list[_G]:
     """Put each spacing accent (``SPACING_ACCENTS``) drawn over a letter onto
     that letter as its combining mark, so that the word reads "Métro" and
-    NFC (``_word``) makes one character of them.  Glyphs are sorted along
-    the line; returns them without the accents put on letters."""
-    if _SPACING_ACCENT_CHARS.search("".join([p[0].text for p in glyphs])) is None:
+    NFC (``_word``) makes one character of them.  A generic combining mark
+    drawn with an advance of its own goes on the letter under it too (TeX's
+    \\vec: U+20D7 from the math italic font, drawn before the "x" it is
+    over: "\u20d7x"); one without (``MARK_MAX_WIDTH``) is left to
+    ``marks_after_bases``.  Glyphs are sorted along the line; returns them without
+    the accents put on letters."""
+    if _ACCENT_CHARS.search("".join([p[0].text for p in glyphs])) is None:
         return glyphs
     out = list(glyphs)
     i = 0
     while i < len(out):
         p = out[i]
-        mark = SPACING_ACCENTS.get(p[0].text)
+        mark = _accent_mark(p[0].text)
+        if mark is not None and mark == p[0].text and \
+                p[2] - p[1] <= MARK_MAX_WIDTH * p[0].size:
+            mark = None  # a mark without advance: marks_after_bases places it
         j = _accent_base(out, i) if mark is not None else -1
         if j < 0:
             i += 1
@@ -847,7 +885,10 @@ def accents_onto_bases(glyphs: list[_G]) -> list[_G]:
         base = q[0].text
         if mark not in _BELOW:
             base = _DOTLESS.get(base[0], base[0]) + base[1:]
-        out[j] = (q[0]._replace(text=base + mark), q[1], q[2], q[3])
+        # The letter now stands for both: gaps are measured from and to both
+        # (TeX's \\copyright: a circle wider than the "c" inside it, with
+        # "1999" set right after the circle: "c\u20dd1999").
+        out[j] = (q[0]._replace(text=base + mark), min(p[1], q[1]), max(p[2], q[2]), q[3])
         del out[i]
         # Look again from the glyph before: an accent there may stand over
         # this one (TeX's "\\'{\\^e}" draws "´", "ˆ", "e": the inner accent,
@@ -1150,7 +1191,7 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     rtl_page = page_is_rtl(texts) if rtl_text else False
     marks = _OVERLAY_CHARS.search(page_text) is not None
     inner_spaces = any(map(_INNER_SPACES.__getitem__, texts))
-    accents = _SPACING_ACCENT_CHARS.search(page_text) is not None
+    accents = _ACCENT_CHARS.search(page_text) is not None
     out = []
     for acc in merge_lines(segs, options):
         words = line_words(acc, options, rtl_page, rtl_text, marks, inner_spaces, accents)
