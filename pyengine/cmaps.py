@@ -193,10 +193,20 @@ def utf16_text(raw: bytes) -> str | None:
         return chr(raw[0])
     if len(raw) % 2:
         return None
+    if len(raw) >= 4 and _SWAPPED_ASCII.fullmatch(raw):
+        # Ghostscript 10.00 (Debian 12) writes destinations of two code
+        # units or more little-endian: "fi" as <66006900>, which read as
+        # UTF-16BE is "昀椀" ("E昀昀icient").  Code units that all end in a
+        # zero byte after a printable ASCII one are that, not CJK text.
+        return raw.decode("utf-16-le")
     try:
         return raw.decode("utf-16-be")
     except UnicodeDecodeError:
         return None
+
+
+_SWAPPED_ASCII = re.compile(rb"(?:[\x20-\x7e]\x00)+", re.DOTALL)
+"""Little-endian UTF-16 of printable ASCII (see ``utf16_text``)."""
 
 
 @dataclass(slots=True)

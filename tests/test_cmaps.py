@@ -101,6 +101,18 @@ def test_two_byte_codes_and_names_in_bfchar():
     assert c.codespace == [(2, b"\x00\x00", b"\xff\xff")]
 
 
+def test_ghostscript_little_endian_ligature_destinations_are_read_as_such():
+    # Ghostscript 10.00 (Debian 12's) writes multi-unit destinations
+    # little-endian: <66006900> is "fi", which read big-endian was "昀椀"
+    # ("E昀昀icient"); single units it writes big-endian.
+    c = cmap("3 beginbfrange <14> <14> <66006900> <15> <15> <0075> "
+             "<16> <16> <660066006C00> endbfrange\n"
+             "1 beginbfchar <17> <4E004E8C> endbfchar")
+    assert [c.lookup_unicode(i) for i in (0x14, 0x15, 0x16)] == ["fi", "u", "ffl"]
+    # Ideographs that do not all end in a zero byte stay as they are.
+    assert c.lookup_unicode(0x17) == "\u4e00\u4e8c"
+
+
 def test_unpaired_surrogate_is_not_text():
     c = cmap("1 beginbfchar <01> <D800> endbfchar")
     assert c.lookup_unicode(1) is None

@@ -289,6 +289,41 @@ def test_ideographs_stacked_one_per_line_read_as_vertical_columns():
     assert page.text.split() == ["一丁丂七", "丄丅丆万"]
 
 
+def test_a_drop_cap_in_a_font_with_a_tall_ascent_starts_its_first_line():
+    # Chromium (CSS ::first-letter float, Noto Serif): the 35 pt cap's box,
+    # up to the font's ascent, rose 0.61 em above the first line's; the cap
+    # went to the line on its baseline: "nce upon a time" ... "Olived".
+    font = helvetica()
+    font["/BaseFont"] = font["/FontDescriptor"]["/FontName"] = "/NotoSerif"
+    font["/FontDescriptor"]["/Ascent"] = 1069
+    content = (b"BT /F1 35 Tf 72 686 Td (O) Tj ET "
+               b"BT /F1 11 Tf 90 700 Td 14 TL (nce upon a time there) Tj T* (lived a king) Tj T* "
+               b"(who ruled.) Tj ET")
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0]
+    lines = [ln for ln in page.text.splitlines() if ln]
+    assert lines == ["Once upon a time there", "lived a king", "who ruled."]
+
+
+def test_a_vertical_full_stop_does_not_break_a_stacked_column():
+    # Chromium (writing-mode: vertical-rl): "︒" (U+FE12, the full stop of
+    # vertical text) was not taken for CJK and cut each column in two.
+    font = type0(tounicode(b"1 beginbfrange <0001> <0008> <4E00> endbfrange "
+                           b"1 beginbfchar <0009> <FE12> endbfchar", two_byte=True))
+    content = _stacked(120, [1, 2, 9, 3, 4], 10.5) + _stacked(106, [5, 6, 9, 7, 8], 10.5)
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0]
+    assert page.text.split() == ["一丁\ufe12丂七", "丄丅\ufe12丆万"]
+
+
+def test_a_caption_under_stacked_columns_stays_a_row():
+    # Chromium (writing-mode: vertical-rl): the caption under the columns
+    # has a glyph at a column's x, 2.5 em below it; it was taken for the
+    # column's last glyph although drawn in a run beside its neighbours.
+    caption = b"BT /F1 10 Tf 96 643.5 Td <000100020003> Tj ET"
+    content = _stacked(120, [1, 2, 3, 4], 10.5) + _stacked(106, [5, 6, 7, 8], 10.5) + caption
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": _ideograph_font()})).pages[0]
+    assert page.text.split() == ["一丁丂", "一丁丂七", "丄丅丆万"]
+
+
 def test_ideographs_one_per_line_with_wide_leading_stay_rows():
     # 2 em apart: a list of one-glyph lines, not a column.
     content = _stacked(120, [1, 2, 3, 4], 20) + _stacked(106, [5, 6, 7, 8], 20)

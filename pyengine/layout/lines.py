@@ -554,6 +554,8 @@ _NO_SPACE_SCRIPTS = (
     (0x3400, 0x4DBF),    # CJK extension A
     (0x4E00, 0x9FFF),    # CJK unified ideographs
     (0xF900, 0xFAFF),    # CJK compatibility ideographs
+    (0xFE10, 0xFE1F),    # vertical forms ("︒": the "。" of vertical text)
+    (0xFE30, 0xFE4F),    # CJK compatibility forms (vertical brackets)
     (0xFF00, 0xFFEF),    # halfwidth and fullwidth forms
     (0x20000, 0x3FFFF),  # CJK extensions B and later
 )

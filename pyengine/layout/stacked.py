@@ -88,6 +88,28 @@ def _chains(glyphs: list[Glyph]) -> list[list[int]]:
     return chains
 
 
+ROW_NEIGHBOUR = 1.5
+"""Fraction of the font size: a glyph drawn right before or after another on
+its baseline, this close, is beside it in a horizontal run."""
+
+
+def _in_a_row(glyphs: list[Glyph], i: int) -> bool:
+    """Is glyph ``i`` drawn in a horizontal run, next to the glyph before or
+    after it on its baseline?  Then it is no lone glyph of a column, however
+    near a column's x it stands (Chromium: the "縦" of a caption "図１：縦書
+    きの例" set under a vertical text, at a column's x, was read as the
+    column's last glyph)."""
+    g = glyphs[i]
+    reach = ROW_NEIGHBOUR * g.size
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(glyphs):
+            h = glyphs[j]
+            if not h.vertical and abs(h.oy - g.oy) <= 0.1 * g.size and \
+                    0 < abs(h.ox - g.ox) <= reach:
+                return True
+    return False
+
+
 _TEXT = itemgetter(0)
 _VERTICAL = itemgetter(Glyph._fields.index("vertical"))
 
@@ -109,7 +131,7 @@ def stack_columns(glyphs: list[Glyph]) -> list[Glyph]:
         return glyphs
     out = list(glyphs)
     for i, g in enumerate(glyphs):
-        if i in members or (_single_cjk(g) and any(
+        if i in members or (_single_cjk(g) and not _in_a_row(glyphs, i) and any(
                 abs(g.size - size) <= 0.01 * size and
                 abs(g.ox - x) <= STACK_X_TOLERANCE * size and
                 top - STACK_REACH * size <= g.oy <= bottom + STACK_REACH * size
