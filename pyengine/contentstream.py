@@ -162,8 +162,9 @@ _TOKEN = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _TOKEN_BODY + rb")", re.S)
 # 18 take any byte and the end), so the regex never backtracks.
 
 # Runs of operators that cannot move text (colour, path construction and
-# painting other than fills, line style, marked content, graphics-state
-# dictionaries, shadings), with their operands when these are only numbers
+# painting other than fills, line style, marked-content points, graphics-state
+# dictionaries, shadings; marked-content sequences BMC/BDC/EMC are kept: their
+# /ActualText replaces the text of what they hold), with their operands when these are only numbers
 # and at most two names: "0 0 1 rg 10 10 m 20 20 l S /GS1 gs".  In the mode
 # for the interpreter (skip_runs) such a run is one token, counted, not
 # parsed.  No capturing group, so a run is the token whose lastindex is None.
@@ -173,7 +174,7 @@ _TOKEN = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _TOKEN_BODY + rb")", re.S)
 # dictionaries, comments, NUL, malformed numbers) ends a run; the normal
 # tokens take over there.
 _SKIPPABLE = (rb"(?:rg|RG|g|G|k|K|cs|CS|scn|SCN|sc|SC|m|l|c|v|y|re|h|S|s|n|W\*|W|w|J|j|M|d0|d1|d"
-              rb"|ri|i|gs|sh|BMC|BDC|EMC|MP|DP|BX|EX)")
+              rb"|ri|i|gs|sh|MP|DP|BX|EX)")
 _RSP = rb"[ \t\n\r\f]*+"
 _RUN = (rb"(?:(?>(?:" + _NUM + _RSP + rb")*+(?:/" + _REG + rb"{0,4000}(?!" + _REG + rb")" + _RSP
         + rb"){0,2}+(?:" + _NUM + _RSP + rb")*+)(?=[rRgGkKcCsSmlvyhnWwJjMdiBEDX])"

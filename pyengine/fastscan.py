@@ -25,14 +25,14 @@ from . import contentstream as cs
 
 KEEP = frozenset((
     b"q", b"Q", b"cm", b"BT", b"ET", b"Tc", b"Tw", b"Tz", b"TL", b"Tf", b"Tr", b"Ts",
-    b"Td", b"TD", b"Tm", b"T*", b"Tj", b"TJ", b"'", b'"', b"Do",
+    b"Td", b"TD", b"Tm", b"T*", b"Tj", b"TJ", b"'", b'"', b"Do", b"BMC", b"BDC", b"EMC",
 ))
 """Operators whose operands we need (interpreter.OPERATORS, inline images aside)."""
 
 FILLS = frozenset((b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"))
 
 _D = rb"\s/\[\]()<>{}%"
-_SKIPPABLE = rb"(?:rg|RG|g|G|k|K|cs|CS|sc|SC|scn|SCN|m|l|c|v|y|re|h|S|s|n|W|W\*|w|J|j|M|d|i|ri|gs|sh|BMC|BDC|EMC|MP|DP|BX|EX|d0|d1)"
+_SKIPPABLE = rb"(?:rg|RG|g|G|k|K|cs|CS|sc|SC|scn|SCN|m|l|c|v|y|re|h|S|s|n|W|W\*|w|J|j|M|d|i|ri|gs|sh|MP|DP|BX|EX|d0|d1)"
 # A run is only tried where the previous token ended (``match``, not
 # ``search``): searched, a failed run attempt was repeated at every offset of
 # a long number or blank stretch, which is quadratic -- fuzz/ found a 30 MB

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from pypdf.generic import (ArrayObject, DictionaryObject, IndirectObject, StreamObject,
                            is_null_or_none)
+from pypdf.generic._utils import decode_pdfdocencoding
 
 from . import streams
 from .contentstream import PATH_OPERATORS, ContentDeadline, operations_for_interpreter
@@ -110,6 +111,39 @@ def _nums(values) -> tuple[float, ...]:
     if out is None or not all(map(math.isfinite, out)):
         return tuple(_num(v) for v in values)
     return out
+
+
+MAX_ACTUAL_TEXT = 65_536
+"""Characters: a longer /ActualText is ignored (the glyphs keep their own)."""
+
+
+def actual_text(value) -> str | None:
+    """The text of an /ActualText value (a text string, ISO 32000-1 7.9.2.2
+    and 14.9.4), or None.  Soft hyphens are dropped: Chromium marks each
+    hyphenation point of a word with a space glyph of no advance whose
+    ActualText is U+00AD ("circum­stances" came out "cir cum stances"), and
+    it shows nothing there; control characters are dropped too."""
+    if isinstance(value, str):
+        text = str(value)  # pypdf decoded it
+    elif isinstance(value, (bytes, bytearray)):
+        raw = bytes(value)
+        try:
+            if raw[:2] == b"\xfe\xff":
+                text = raw[2:].decode("utf-16-be")
+            elif raw[:2] == b"\xff\xfe":
+                text = raw[2:].decode("utf-16-le")
+            elif raw[:3] == b"\xef\xbb\xbf":  # PDF 2.0
+                text = raw[3:].decode("utf-8")
+            else:
+                text = decode_pdfdocencoding(raw)
+        except (UnicodeDecodeError, ValueError):
+            return None
+    else:
+        return None
+    if len(text) > MAX_ACTUAL_TEXT:
+        return None
+    return "".join(" " if c in "\t\n\r" else c for c in text
+                   if c != "\u00ad" and (c >= " " or c in "\t\n\r"))
 
 
 def _matrix(v) -> Matrix | None:
@@ -217,6 +251,12 @@ class _Interpreter:
         """CTM x display matrix for the CTM object display_ctm (_show)."""
         self.fonts_seen: dict[tuple[int, str], tuple] = {}
         """(id of resources, font name) -> (resources, font, key, label) (_font)."""
+        self.marked: list[tuple[int, str | None]] = []
+        """Open marked-content sequences: (index of the first glyph drawn in
+        it, its /ActualText or None)."""
+        self.marked_floor = 0
+        """Sequences below this depth were opened outside the running form:
+        its EMCs cannot close them (a sequence lies in one stream)."""
 
     # --- driving -----------------------------------------------------------
 
@@ -492,6 +532,40 @@ class _Interpreter:
         label = str(key)
         self.fonts_seen[(id(resources), name)] = (resources, font, key, label)
         return font, key, label
+
+    # --- marked content (ISO 32000-1 14.6, 14.9.4) -----------------------------
+
+    def op_BMC(self, o) -> None:
+        self.marked.append((len(self.run.glyphs), None))
+
+    def op_BDC(self, o) -> None:
+        props = o[1]
+        if isinstance(props, str):  # a name: an entry of the resources' /Properties
+            props = resolve(as_dict(self.resources.get("/Properties")).get(props))
+        text = None
+        if isinstance(props, dict):
+            text = actual_text(resolve(props.get("/ActualText")))
+        self.marked.append((len(self.run.glyphs), text))
+
+    def op_EMC(self, o) -> None:
+        if len(self.marked) <= self.marked_floor:
+            return  # no sequence of this stream is open: a stray EMC
+        start, text = self.marked.pop()
+        glyphs = self.run.glyphs
+        if text is None or start >= len(glyphs):
+            return  # no replacement text, or no glyph to carry it
+        if text.strip() and not any(g.text.strip() or not g.mapped for g in glyphs[start:]):
+            # Blank glyphs that would show visible text: InDesign marks a
+            # space glyph "¢" and then draws the "¢" glyph itself after it
+            # (plumber-issue-71-duplicate-chars-2 came out "¢¢", as
+            # pdftotext reads it).  A blank shows nothing: it stays blank.
+            return
+        # The first glyph drawn in the sequence shows all of it, the others
+        # nothing (they stay in place: the word's box is theirs).
+        glyphs[start] = glyphs[start]._replace(text=text, mapped=True, is_space=text.isspace())
+        for i in range(start + 1, len(glyphs)):
+            if glyphs[i].text or not glyphs[i].mapped:
+                glyphs[i] = glyphs[i]._replace(text="", mapped=True, is_space=False)
 
     # --- showing text ------------------------------------------------------
 
@@ -809,13 +883,15 @@ class _Interpreter:
         res = as_dict(resources) if resources is not None else self.resources
         gs = self.gs.copy()
         gs.ctm = mul(matrix, ctm)
-        saved = (self.stack, self.gs, self.resources, self.tm, self.tlm)
+        saved = (self.stack, self.gs, self.resources, self.tm, self.tlm, self.marked_floor)
         self.form_path.append(key)
+        self.marked_floor = depth = len(self.marked)
         try:
             self.execute(program, res, gs)
         finally:
             self.form_path.pop()
-            self.stack, self.gs, self.resources, self.tm, self.tlm = saved
+            del self.marked[depth:]  # sequences the form left open end with it
+            self.stack, self.gs, self.resources, self.tm, self.tlm, self.marked_floor = saved
 
 
 _I = _Interpreter
@@ -830,6 +906,7 @@ OPERATORS: dict[bytes, tuple] = {
     b"Tj": (_I.op_Tj, 1), b"TJ": (_I.op_TJ, 1),
     b"'": (_I.op_quote, 1), b'"': (_I.op_dquote, 3),
     b"Do": (_I.op_Do, 1), b"INLINE IMAGE": (_I.op_inline_image, -1),
+    b"BMC": (_I.op_BMC, 1), b"BDC": (_I.op_BDC, 2), b"EMC": (_I.op_EMC, 0),
 }
 
 

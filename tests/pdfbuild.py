@@ -40,7 +40,7 @@ def obj(v, writer=None):
         return FloatObject(v)
     if isinstance(v, str) and v.startswith("/"):
         return NameObject(v)
-    if isinstance(v, (DictionaryObject, ArrayObject)):
+    if isinstance(v, (DictionaryObject, ArrayObject, TextStringObject)):
         return v
     raise TypeError(f"unsupported value {v!r}")
 
@@ -85,8 +85,10 @@ def type0(to_unicode: DecodedStreamObject, dw: int = 1000, encoding: str = "/Ide
 
 
 def make_pdf(contents: list[bytes], fonts: dict | None = None, xobjects: dict | None = None,
-             media_box=(0, 0, 612, 792), crop_box=None, rotate: int = 0) -> bytes:
-    """One page per content stream, all sharing the given resources."""
+             media_box=(0, 0, 612, 792), crop_box=None, rotate: int = 0,
+             properties: dict | None = None) -> bytes:
+    """One page per content stream, all sharing the given resources
+    (``properties``: the /Properties of marked content)."""
     w = PdfWriter()
     for data in contents:
         page = w.add_blank_page(width=media_box[2] - media_box[0],
@@ -107,6 +109,8 @@ def make_pdf(contents: list[bytes], fonts: dict | None = None, xobjects: dict | 
             for name, x in xobjects.items():
                 xd[NameObject(name)] = w._add_object(x)
             res[NameObject("/XObject")] = xd
+        if properties:
+            res[NameObject("/Properties")] = obj(properties, w)
         page[NameObject("/Resources")] = res
         page[NameObject("/Contents")] = w._add_object(stream(data))
     buf = io.BytesIO()

@@ -1,6 +1,7 @@
 """Words, lines and reading order from geometry, on content written here."""
 
 from pdfbuild import helvetica, make_pdf, tounicode, type0, with_annotations
+from pypdf.generic import TextStringObject
 
 import pyengine
 
@@ -312,6 +313,47 @@ def test_a_vertical_full_stop_does_not_break_a_stacked_column():
     content = _stacked(120, [1, 2, 9, 3, 4], 10.5) + _stacked(106, [5, 6, 9, 7, 8], 10.5)
     page = pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0]
     assert page.text.split() == ["一丁\ufe12丂七", "丄丅\ufe12丆万"]
+
+
+def test_a_drop_cap_drawn_before_the_page_and_set_between_baselines_starts_its_line():
+    # Chromium (CSS ::first-letter float): the cap is drawn first, another
+    # paragraph next and its own first line later, and its baseline is
+    # 3 pt under the second line's: "nce upon" ... "Olived".
+    content = (b"BT /F1 35 Tf 72 683 Td (O) Tj ET "
+               b"BT /F1 11 Tf 72 760 Td (An earlier paragraph) Tj ET "
+               b"BT /F1 11 Tf 90 700 Td 14 TL (nce upon a time there) Tj T* (lived a king) Tj T* "
+               b"(who ruled.) Tj ET")
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    assert lines == ["An earlier paragraph", "Once upon a time there", "lived a king",
+                     "who ruled."]
+
+
+def _chromium_page(content: bytes) -> str:
+    # Skia writes one ToUnicode for a glyph and an /ActualText where the text
+    # differs; here code 1 is "x", 2 a space, 3 the Kangxi radical U+2F08.
+    font = type0(tounicode(b"3 beginbfchar <0001> <0078> <0002> <0020> <0003> <2F08> endbfchar",
+                           two_byte=True), dw=500)
+    props = {"/MC0": {"/ActualText": TextStringObject("\u4eba")}}
+    return pyengine.extract(make_pdf([content], fonts={"/F1": font}, properties=props)
+                            ).pages[0].text
+
+
+def test_actual_text_replaces_the_text_of_the_glyphs_it_marks():
+    # Chromium: a soft hyphen is a space glyph of no advance marked with
+    # ActualText U+00AD ("circum­stances" came out "cir cum stances").
+    content = (b"BT /F1 10 Tf 72 700 Td <00010001> Tj /Span <</ActualText <FEFF00AD>>> BDC "
+               b"[<0002> 500] TJ EMC <00010001> Tj ET")
+    assert _chromium_page(content) == "xxxx\n"
+    # "人" drawn with a glyph whose ToUnicode says the radical "⼈"
+    # (inline and through the resources' /Properties).
+    content = (b"BT /F1 10 Tf 72 700 Td /Span <</ActualText <FEFF4EBA>>> BDC <0003> Tj EMC "
+               b"/Span /MC0 BDC <0003> Tj EMC ET")
+    assert _chromium_page(content) == "\u4eba\u4eba\n"
+    # Nested and unbalanced sequences: the outer text wins; a stray EMC or an
+    # unclosed BDC changes nothing.
+    content = (b"BT /F1 10 Tf 72 700 Td EMC /Span <</ActualText (ab)>> BDC /P BMC <0001> Tj "
+               b"EMC <0001> Tj EMC /Span <</ActualText (zz)>> BDC <0001> Tj ET")
+    assert _chromium_page(content) == "abx\n"
 
 
 def test_a_caption_under_stacked_columns_stays_a_row():

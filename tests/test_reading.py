@@ -83,6 +83,25 @@ def test_number_beside_latin_text_in_a_latin_line_stays_in_place():
     assert text_of(visual("AB םולש 12 BA")) == "AB שלום 12 BA\n"
 
 
+def _hebrew_page(line: str) -> list[str]:
+    """The lines of a page of Hebrew (three lines) with ``line`` under it."""
+    rows = b"".join(visual("םולש םולש םולש", 300, y) for y in (700, 686, 672))
+    return [ln for ln in text_of(rows + visual(line, 72, 640)).splitlines() if ln]
+
+
+def test_a_latin_line_of_a_right_to_left_page_reads_left_to_right():
+    # Chromium: "The word شكرا means thank you, and תודה also means thank
+    # you." on an Arabic and Hebrew page was read right to left ("also means
+    # thank you. תודה ... The word"): its rightmost strong glyph is Latin.
+    assert "AB BA שלום AA BB" in _hebrew_page("AB BA םולש AA BB")
+
+
+def test_a_hebrew_line_quoting_more_latin_reads_right_to_left():
+    # Logical "שלום AB BA AB": most glyphs are Latin, but the line starts (on
+    # the right) with Hebrew on a Hebrew page.
+    assert "שלום AB BA AB" in _hebrew_page("AB BA AB םולש")
+
+
 def test_hebrew_already_in_logical_x_order_is_not_reversed():
     # The final mem stands on the right: the producer laid the letters out in
     # reading order from left to right; reversing would break the word.

@@ -155,9 +155,15 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
         return [[(g, text_of(g)) for g in w] for w in words]
     classes = [_cls(t) if u is not None else _N for u, t in zip(units, texts)]
     # The line's direction: that of most of its glyphs (a glyph mapped to a
-    # whole phrase counts once, by its first strong character), or the page's.
+    # whole phrase counts once, by its first strong character), or the
+    # page's when the line may start with right-to-left text: its rightmost
+    # strong glyph is.  (A line of a right-to-left page that starts at the
+    # left with "The word شكرا means ..." is a left-to-right sentence:
+    # Chromium; a Hebrew sentence quoting a long English title ends at the
+    # right with Hebrew.)
     n_r = classes.count(_R)
-    base = _R if n_r > classes.count(_L) or (rtl_page and n_r) else _L
+    base = _R if n_r > classes.count(_L) or (
+        rtl_page and n_r and next(c for c in reversed(classes) if c in (_R, _L)) == _R) else _L
     fonts = [None if u is None or font_of is None else font_of(u[0]) for u in units]
     levels = _levels(classes, base, word_of, fonts)
     order = _reorder(levels)

@@ -7,10 +7,11 @@ by baselines, it joined the lower line's first word ("Tmany", opf-178360;
 "Mpastures", opf-367594) and left the first line's word cut ("he").
 
 Only clear evidence counts: one letter, at least ``DROP_CAP_MIN_RATIO``
-times the size of the text drawn right after it, which starts at the
-letter's right edge with its top level with the letter's top and its
-baseline at least ``DROP_CAP_MIN_DROP`` higher; and a line below it, on
-the letter's baseline, starting where the first one does.
+times the size of its first line (the text drawn right after it, or else
+the line that fits best), which starts at the letter's right edge with its
+top level with the letter's top and its baseline at least
+``DROP_CAP_MIN_DROP`` higher; and a line under the first one, down to the
+letter's baseline, starting where the first one does.
 
 Invariant: only the baseline (``v``) a drop cap is grouped by changes; its
 glyph, box and drawing order stay.
@@ -47,8 +48,8 @@ size (Noto Serif: 1.069 against 0.714), so a cap set level with the line's
 capitals has the taller box (Chromium, a CSS ::first-letter of 35 pt
 beside 11 pt text: 6.7 pt higher, over 0.6 em of the text)."""
 DROP_CAP_BASELINE_TOLERANCE = 0.25
-"""Fraction of the text size: the line the drop cap stands on shares its
-baseline within this much."""
+"""Fraction of the text size: a line beside the drop cap has its baseline
+at most this much under the cap's."""
 
 
 def _letter(seg: _Seg) -> bool:
@@ -72,21 +73,46 @@ def _starts_at(seg: _Seg, edge: float, size: float) -> bool:
     return abs(seg.u0 - edge) <= DROP_CAP_GAP * size
 
 
+def _first_line(cap: _Seg, nxt: _Seg) -> bool:
+    """Could ``nxt`` be the first line beside the drop cap ``cap``?"""
+    size = nxt.size
+    return cap.size >= DROP_CAP_MIN_RATIO * size and cap.v - nxt.v >= DROP_CAP_MIN_DROP * size \
+        and _starts_at(nxt, cap.u1, size) and nxt.key == cap.key and \
+        nxt.source == cap.source and _tops_level(cap, nxt, size)
+
+
+def _line_on_baseline(cap: _Seg, nxt: _Seg, segs: list[_Seg]) -> bool:
+    """Is there a line of the first line's size beside the cap under the
+    first line, starting where it does, down to the cap's baseline?  (TeX
+    sets the cap on the baseline of the second or third line; a CSS float
+    anywhere between: Chromium, 3 pt under the second line's.)"""
+    size = nxt.size
+    return any(s is not cap and s.key == cap.key and s.source == cap.source and
+               abs(s.size - size) <= 0.1 * size and _starts_at(s, cap.u1, size) and
+               abs(s.u0 - nxt.u0) <= DROP_CAP_ALIGN * size and
+               nxt.v < s.v <= cap.v + DROP_CAP_BASELINE_TOLERANCE * size for s in segs)
+
+
 def attach_drop_caps(segs: list[_Seg]) -> list[_Seg]:
-    """The segments, with each drop cap moved to its first line's baseline."""
+    """The segments, with each drop cap moved to its first line's baseline.
+
+    The first line is the segment drawn right after the cap, or else the
+    one whose top is nearest the cap's among those that fit (Chromium
+    draws a CSS ::first-letter float before the paragraphs of the page
+    and the paragraph's first line much later)."""
     out = list(segs)
     for i, cap in enumerate(segs[:-1]):
         nxt = segs[i + 1]
-        size = nxt.size
-        if cap.size < DROP_CAP_MIN_RATIO * size or cap.v - nxt.v < DROP_CAP_MIN_DROP * size or \
-                not _starts_at(nxt, cap.u1, size) or nxt.key != cap.key or \
-                nxt.source != cap.source or not _letter(cap) or \
-                not _tops_level(cap, nxt, size):
+        if _first_line(cap, nxt) and _letter(cap):
+            if _line_on_baseline(cap, nxt, segs):
+                out[i] = replace(cap, v=nxt.v)
             continue
-        if not any(s is not cap and s.key == cap.key and s.source == cap.source and
-                   abs(s.size - size) <= 0.1 * size and _starts_at(s, cap.u1, size) and
-                   abs(s.u0 - nxt.u0) <= DROP_CAP_ALIGN * size and
-                   abs(s.v - cap.v) <= DROP_CAP_BASELINE_TOLERANCE * size for s in segs):
-            continue
-        out[i] = replace(cap, v=nxt.v)
+        if cap.size < DROP_CAP_MIN_RATIO * nxt.size and cap.size < DROP_CAP_MIN_RATIO * segs[i - 1].size \
+                or not _letter(cap):
+            continue  # (cheap tests first: most segments are no cap)
+        fits = [s for s in segs if s is not cap and s is not nxt and _first_line(cap, s)]
+        if fits:
+            first = min(fits, key=lambda s: abs(_top(s) - _top(cap)))
+            if _line_on_baseline(cap, first, segs):
+                out[i] = replace(cap, v=first.v)
     return out
