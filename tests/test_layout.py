@@ -467,3 +467,35 @@ def test_two_lines_one_em_apart_beside_a_large_brace_stay_two_lines():
     lines = text_of(content).replace("{", "").split("\n")
     assert [ln.strip() for ln in lines if ln.strip()] == ["one if x", "two else"]
 
+
+
+def test_letter_spaced_lower_case_words_with_space_glyphs_stay_whole():
+    # Chromium's CSS letter-spacing 0.2 em, LibreOffice's "Expanded" spacing
+    # (/tmp/hunt chrome/t5_spacing, lo/report): Tc after every letter, space
+    # glyphs between the words; the line came out "T r a c k i n g t w o".
+    assert text_of(b"BT /F1 10 Tf 2 Tc 72 700 Td (Tracking two tenths.) Tj ET") == \
+        "Tracking two tenths.\n"
+    # Exactly 0.15 em (space_gap): float noise split some gaps ("Tracki ng").
+    assert text_of(b"BT /F1 10.99 Tf 1.6485 Tc 72 700 Td (Tracking fifteen hundredths) Tj ET") == \
+        "Tracking fifteen hundredths\n"
+
+
+def test_letter_spaced_capitals_keep_their_full_stop():
+    # Chromium: "UPPER CASE ... HERE." with 0.2 em tracking came out "HERE .".
+    assert text_of(b"BT /F1 10 Tf 2 Tc 72 700 Td (WIDE TRACKING HERE.) Tj ET") == \
+        "WIDE TRACKING HERE.\n"
+
+
+def test_a_word_gap_in_a_letter_spaced_line_still_splits():
+    # No space glyph between "two" and "words": the gap is the letter
+    # spacing plus a word space (0.2 + 0.3 em).
+    assert text_of(b"BT /F1 10 Tf 2 Tc 72 700 Td [(Letter spacing two) -300 (words)] TJ ET") == \
+        "Letter spacing two words\n"
+
+
+def test_lower_case_letters_set_apart_without_space_glyphs_stay_apart():
+    # TeX draws no space glyphs: single letters 0.3 em apart are words
+    # (variables, a list), whatever their even spacing.
+    content = b"".join(b"BT /F1 10 Tf %.1f 700 Td (%s) Tj ET " % (72 + 8 * i, c)
+                       for i, c in enumerate([b"a", b"b", b"c", b"d", b"e", b"f", b"g", b"h"]))
+    assert text_of(content) == "a b c d e f g h\n"
