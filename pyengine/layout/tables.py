@@ -22,7 +22,8 @@ from statistics import median
 
 from ..records import Line, union_box
 
-TABLE_MIN_COLUMNS = 3
+TABLE_MIN_COLUMNS = 2
+"""Columns of a table; two only when ``tabulated`` (far apart)."""
 TABLE_MIN_FULL_ROWS = 2
 TABLE_MAX_MEDIAN_WORDS = 3
 TABLE_MAX_WORDS = 8
@@ -36,6 +37,15 @@ deb-ar-bidi's index, where 33 to 100% of the "cells" end so; no table of
 the corpus has one)."""
 ROW_TOLERANCE = 0.5
 """Fraction of the font size: cells whose baselines differ by less share a row."""
+TWO_COLUMN_GAP_RATIO = 1.0
+"""A grid of two columns is a table when the white between them is at least
+this multiple of the wider column's width: labels and their values set far
+apart ("Subtotal ... 1,140.00", chrome/t12_misc: a 241 pt gap beside 47 and
+49 pt columns; "API ... Application programming interface", a LibreOffice
+table: 193 pt beside 23 and 152 pt).  A page sets its columns with a gutter
+far narrower than they are, however short their lines (tests/test_layout's
+two columns with a 10 pt gutter beside 55 pt lines), and a list marker
+standing apart is closer to its item than the item is long."""
 CELL_LINE_PITCH = 1.5
 """Multiple of the type size: a line alone on its baseline, at most this far
 under the last line of a cell of the row above and in that cell's column,
@@ -53,6 +63,10 @@ CELL_SIZE_TOLERANCE = 0.05
 """Fraction of the type size: a cell's wrapped line is set in the cell's
 type.  docling-skipped_1page's figure labels, "(Hyper-Connected" at 5.87
 pt flush under "초연결 네트워킹" at 6.71 pt, are two labels, not one cell."""
+TWO_COLUMN_MIN_ROWS = 3
+"""Rows of a table of two columns.  Two rows of two short lines are as
+often two labels of two lines side by side (pdfjs-tracemonkey's "Compile /
+LIR Trace" beside "Execute / Compiled Trace") as a table."""
 
 
 class TableRegion(list):
@@ -114,6 +128,9 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
         return None
     full = sum(1 for row in rows if len(row) == len(bounds) + 1)
     if len(rows) < 2 or full < TABLE_MIN_FULL_ROWS:
+        return None
+    if len(bounds) == 1 and (full < len(rows) or len(rows) < TWO_COLUMN_MIN_ROWS
+                             or not tabulated(columns(rows))):
         return None
     # Columns of running text have lines that go on in lower case ("of abuse
     # affect your"); table cells seldom start so (opf-178360: four narrow
@@ -186,9 +203,18 @@ def columns(rows) -> list[tuple[float, float]]:
     return [(a, b) for a, b in cols]
 
 
+def tabulated(cols: list[tuple[float, float]]) -> bool:
+    """Are these column extents a table's?  Three or more are; two when the
+    white between them is wide (``TWO_COLUMN_GAP_RATIO``)."""
+    if len(cols) != 2:
+        return len(cols) >= TABLE_MIN_COLUMNS
+    (a0, a1), (b0, b1) = cols
+    return b0 - a1 >= TWO_COLUMN_GAP_RATIO * max(a1 - a0, b1 - b0)
+
+
 def is_table_block(paragraphs) -> bool:
     """Is a block with these paragraphs a table (every paragraph a row, on
-    at least ``TABLE_MIN_COLUMNS`` columns)?  Renderers ask this, so a list
-    item whose marker stands apart on its baseline is no table."""
+    ``tabulated`` columns)?  Renderers ask this, so a list item whose marker
+    stands apart on its baseline is no table."""
     return len(paragraphs) >= 2 and all(is_row(p) for p in paragraphs) and \
-        len(columns(paragraphs)) >= TABLE_MIN_COLUMNS
+        tabulated(columns(paragraphs))
