@@ -27,7 +27,7 @@ from statistics import median
 from ..options import Options
 from ..records import Block, Line, union_box
 from .lists import list_marker
-from .tables import TABLE_MIN_COLUMNS, TableRegion, find_table
+from .tables import TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, find_table, flush_left, peel
 
 MAX_XYCUT_ITEMS = 4000
 """Above this many lines a region is read top to bottom without cutting."""
@@ -80,10 +80,11 @@ def xy_cut(items: list[Line], options: Options,
     for a, b in row_gaps:
         if b - a > best_row:
             best_row = b - a
-    if len(col_gaps) >= 2:
-        table = find_table(items, col_gaps)
-        if table is not None:  # read row by row, not column by column
-            return [table]
+    if len(col_gaps) >= TABLE_MIN_COLUMNS - 1:
+        found = _table_apart(items, col_gaps, options)
+        if found is not None:  # read row by row, not column by column
+            above, table, below = found
+            return xy_cut(above, options) + [table] + xy_cut(below, options)
     if best_col <= 0 and best_row <= 0:
         return [_leaf_order(items)]
     if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)):
@@ -226,11 +227,29 @@ def _table_below(items: list[Line], row_gaps, best_row: float, options: Options)
     for region in _row_regions(items, row_gaps, best_row):
         if len(region) < 2 * TABLE_MIN_COLUMNS:
             continue
-        size = median([ln.size for ln in region]) or 1.0
-        gaps = _gaps(region, "x0", "x1", max(options.column_gap_min, 0.5 * size))
-        if len(gaps) >= TABLE_MIN_COLUMNS - 1 and find_table(region, gaps) is not None:
+        gaps = _gutters(region, options)
+        if len(gaps) >= TABLE_MIN_COLUMNS - 1 and _table_apart(region, gaps, options) is not None:
             return True
     return False
+
+
+def _table_apart(items: list[Line], col_gaps: list[tuple[float, float]], options: Options
+                 ) -> tuple[list[Line], TableRegion, list[Line]] | None:
+    """The lines above a table, the table, the lines below it; or None.
+
+    A caption or a note narrower than the table's first column leaves its
+    gutters open, so the region is a table with a line over or under it:
+    set those lines apart (``peel``) and look for the table in the rest,
+    with the rest's own gutters."""
+    above, core, below = peel(items)
+    if above or below:
+        if len(core) < 2 * TABLE_MIN_FULL_ROWS:
+            return None
+        col_gaps = _gutters(core, options)
+        if not flush_left(above + below, col_gaps):
+            return None
+    table = find_table(core, col_gaps)
+    return None if table is None else (above, table, below)
 
 
 def _baseline(ln: Line) -> float:

@@ -7,6 +7,11 @@ row with at least one other cell, short cells (a median of at most
 ``TABLE_MAX_MEDIAN_WORDS`` words) that seldom start in lower case or end
 with a comma: that tells a table from columns of text.
 
+Two rules let a table have lines that are not on its grid: a single line
+just under a cell, in that cell's column, between rows of the table, is the
+cell's text wrapped (``CELL_LINE_PITCH``); and single lines above or below
+the grid (a caption, a note) are set apart (``peel``), not read as cells.
+
 A table becomes one Block whose paragraphs are its rows; a row holds one
 Line per cell, all on one baseline (``is_row``).
 """
@@ -15,9 +20,10 @@ from __future__ import annotations
 
 from statistics import median
 
-from ..records import Line
+from ..records import Line, union_box
 
-TABLE_MIN_COLUMNS = 3
+TABLE_MIN_COLUMNS = 2
+"""Columns of a table; two only when ``tabulated`` (far apart)."""
 TABLE_MIN_FULL_ROWS = 2
 TABLE_MAX_MEDIAN_WORDS = 3
 TABLE_MAX_WORDS = 8
@@ -31,12 +37,78 @@ deb-ar-bidi's index, where 33 to 100% of the "cells" end so; no table of
 the corpus has one)."""
 ROW_TOLERANCE = 0.5
 """Fraction of the font size: cells whose baselines differ by less share a row."""
+TWO_COLUMN_GAP_RATIO = 1.0
+"""A grid of two columns is a table when the white between them is at least
+this multiple of the wider column's width: labels and their values set far
+apart ("Subtotal ... 1,140.00", chrome/t12_misc: a 241 pt gap beside 47 and
+49 pt columns; "API ... Application programming interface", a LibreOffice
+table: 193 pt beside 23 and 152 pt).  A page sets its columns with a gutter
+far narrower than they are, however short their lines (tests/test_layout's
+two columns with a 10 pt gutter beside 55 pt lines), and a list marker
+standing apart is closer to its item than the item is long."""
+CELL_LINE_PITCH = 1.5
+"""Multiple of the type size: a line alone on its baseline, at most this far
+under the last line of a cell of the row above and in that cell's column,
+is the cell's text wrapped onto a second line ("Households / served" in a
+LibreOffice table: 12.2 pt under it at 10.5 pt, 1.16 em, where the rows are
+12.8 to 25 pt apart).  A text's own leading is 1.2 em or so; a wider gap is
+white space between paragraphs."""
+CELL_EDGE_TOLERANCE = 0.25
+"""Fraction of the type size: a cell's wrapped line starts this close to the
+left edge of the line above it (table text is set flush left; labels
+centred one under the other are a figure's: docling-skipped_1page's
+"(Hyper-Connected / Networking)", 5.8 pt (1 em) to the right, whose rows
+of labels side by side were read across as a table)."""
+CELL_SIZE_TOLERANCE = 0.05
+"""Fraction of the type size: a cell's wrapped line is set in the cell's
+type.  docling-skipped_1page's figure labels, "(Hyper-Connected" at 5.87
+pt flush under "초연결 네트워킹" at 6.71 pt, are two labels, not one cell."""
+TWO_COLUMN_MIN_ROWS = 3
+"""Rows of a table of two columns.  Two rows of two short lines are as
+often two labels of two lines side by side (pdfjs-tracemonkey's "Compile /
+LIR Trace" beside "Execute / Compiled Trace") as a table."""
 
 
 class TableRegion(list):
     """The lines of a table, row by row; ``rows`` keeps the grid."""
 
     rows: list[list[Line]]
+
+
+def grid_rows(items: list[Line]) -> list[list[Line]]:
+    """The lines grouped into rows by baseline, top to bottom."""
+    rows: list[list[Line]] = []
+    for ln in sorted(items, key=lambda it: it.y1):
+        if rows and abs(ln.y1 - rows[-1][0].y1) <= ROW_TOLERANCE * max(ln.size, rows[-1][0].size):
+            rows[-1].append(ln)
+        else:
+            rows.append([ln])
+    return rows
+
+
+def peel(items: list[Line]) -> tuple[list[Line], list[Line], list[Line]]:
+    """The lines above, on and below the grid: rows of a single line at the
+    top and at the bottom are no rows of a table (a caption over it, a note
+    under it: LibreOffice sets "Ends here." 2 pt under the last row, in its
+    first column).  A region with no row of two lines is all "above".
+    The caller checks that they stand where a caption does (``flush_left``)."""
+    rows = grid_rows(items)
+    top = 0
+    while top < len(rows) and len(rows[top]) < 2:
+        top += 1
+    end = len(rows)
+    while end > top and len(rows[end - 1]) < 2:
+        end -= 1
+    flat = lambda part: [ln for row in part for ln in row]  # noqa: E731
+    return flat(rows[:top]), flat(rows[top:end]), flat(rows[end:])
+
+
+def flush_left(lines: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
+    """Do these lines start in the first of the columns (a caption or note is
+    set flush with a table's left edge)?  A line alone under a later column
+    is that column's text running on: deb-zh-cnbook p.192, three boxes of
+    text side by side, the third a line longer than the others."""
+    return not col_gaps or all(ln.x0 < col_gaps[0][0] for ln in lines)
 
 
 def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:
@@ -51,19 +123,14 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     if median([len(ln.text) for ln in items]) < 2:
         return None
     bounds = [(a + b) / 2 for a, b in col_gaps]
-    rows: list[list[Line]] = []
-    for ln in sorted(items, key=lambda it: it.y1):
-        if rows and abs(ln.y1 - rows[-1][0].y1) <= ROW_TOLERANCE * max(ln.size, rows[-1][0].size):
-            rows[-1].append(ln)
-        else:
-            rows.append([ln])
-    full = 0
-    for row in rows:
-        cols = [sum(1 for b in bounds if ln.x0 > b) for ln in row]
-        if len(row) < 2 or len(set(cols)) != len(cols):
-            return None
-        full += len(cols) == len(bounds) + 1
+    rows = _cells(grid_rows(items), bounds)
+    if rows is None:
+        return None
+    full = sum(1 for row in rows if len(row) == len(bounds) + 1)
     if len(rows) < 2 or full < TABLE_MIN_FULL_ROWS:
+        return None
+    if len(bounds) == 1 and (full < len(rows) or len(rows) < TWO_COLUMN_MIN_ROWS
+                             or not tabulated(columns(rows))):
         return None
     # Columns of running text have lines that go on in lower case ("of abuse
     # affect your"); table cells seldom start so (opf-178360: four narrow
@@ -75,9 +142,46 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     cells = [ln for row in rows for ln in row]
     if sum(1 for ln in cells if ln.text.rstrip().endswith(",")) > TABLE_MAX_COMMA_SHARE * len(cells):
         return None
-    table = TableRegion(ln for row in rows for ln in sorted(row, key=lambda it: it.x0))
-    table.rows = [sorted(row, key=lambda it: it.x0) for row in rows]
+    table = TableRegion(ln for row in rows for ln in row)
+    table.rows = rows
     return table
+
+
+def _column(ln: Line, bounds: list[float]) -> int:
+    return sum(1 for b in bounds if ln.x0 > b)
+
+
+def _cells(rows: list[list[Line]], bounds: list[float]) -> list[list[Line]] | None:
+    """The rows as cells, left to right, a cell's wrapped lines joined into
+    one Line; None when a row has two lines in one column, or a line alone
+    on its baseline that does not go on from a cell above it."""
+    out: list[list[Line]] = []
+    for row in rows:
+        cols = [_column(ln, bounds) for ln in row]
+        if len(set(cols)) != len(cols):
+            return None
+        if len(row) >= 2:
+            out.append(sorted(row, key=lambda it: it.x0))
+            continue
+        above = next((i for i, ln in enumerate(out[-1]) if _column(ln, bounds) == cols[0]),
+                     None) if out else None
+        if above is None or not _wraps(out[-1][above], row[0]):
+            return None
+        out[-1][above] = _joined(out[-1][above], row[0])
+    return out
+
+
+def _wraps(cell: Line, ln: Line) -> bool:
+    """Is ``ln`` the next line of the text of ``cell``?"""
+    size = max(cell.size, ln.size)
+    return 0 < ln.y1 - cell.y1 <= CELL_LINE_PITCH * size and \
+        abs(ln.x0 - cell.x0) <= CELL_EDGE_TOLERANCE * size and \
+        abs(ln.size - cell.size) <= CELL_SIZE_TOLERANCE * size
+
+
+def _joined(cell: Line, ln: Line) -> Line:
+    """One Line for a cell's text on two lines (its baseline is the last one's)."""
+    return Line(cell.words + ln.words, *union_box((cell, ln)), max(cell.size, ln.size))
 
 
 def is_row(para) -> bool:
@@ -99,9 +203,18 @@ def columns(rows) -> list[tuple[float, float]]:
     return [(a, b) for a, b in cols]
 
 
+def tabulated(cols: list[tuple[float, float]]) -> bool:
+    """Are these column extents a table's?  Three or more are; two when the
+    white between them is wide (``TWO_COLUMN_GAP_RATIO``)."""
+    if len(cols) != 2:
+        return len(cols) >= TABLE_MIN_COLUMNS
+    (a0, a1), (b0, b1) = cols
+    return b0 - a1 >= TWO_COLUMN_GAP_RATIO * max(a1 - a0, b1 - b0)
+
+
 def is_table_block(paragraphs) -> bool:
     """Is a block with these paragraphs a table (every paragraph a row, on
-    at least ``TABLE_MIN_COLUMNS`` columns)?  Renderers ask this, so a list
-    item whose marker stands apart on its baseline is no table."""
+    ``tabulated`` columns)?  Renderers ask this, so a list item whose marker
+    stands apart on its baseline is no table."""
     return len(paragraphs) >= 2 and all(is_row(p) for p in paragraphs) and \
-        len(columns(paragraphs)) >= TABLE_MIN_COLUMNS
+        tabulated(columns(paragraphs))

@@ -1,0 +1,108 @@
+"""Tables found on synthetic pages: captions, notes, wrapped cells, two columns.
+
+Every glyph of the font is 5 pt wide at 10 pt, lines are 12 pt apart, as
+LibreOffice sets a table in 10 pt type (the cases of /tmp/hunt/lo).
+"""
+
+from pdfbuild import helvetica, make_pdf
+
+import pyengine
+
+F = {"/F1": helvetica()}
+PITCH = 12
+
+
+def at(x: float, y: float, text: str) -> bytes:
+    return b"BT /F1 10 Tf %g %g Td (%s) Tj ET " % (x, y, text.encode())
+
+
+def grid(rows: list[list[str]], xs: list[int], top: int = 700) -> bytes:
+    """One row per baseline, PITCH apart; an empty cell draws nothing."""
+    return b"".join(at(x, top - PITCH * r, cell)
+                    for r, row in enumerate(rows) for x, cell in zip(xs, row) if cell)
+
+
+def text_of(content: bytes) -> str:
+    return pyengine.extract(make_pdf([content], fonts=F)).pages[0].text
+
+
+STAFF = [["Name", "Department", "Phone", "Room"], ["Alice Martin", "Finance", "4512", "B204"],
+         ["Bob Chen", "Legal", "4620", "C110"], ["Carla Diaz", "Research", "4733", "A015"]]
+XS = [72, 180, 288, 396]
+
+
+def rows_text(rows: list[list[str]]) -> str:
+    return "\n".join("\t".join(row) for row in rows)
+
+
+def test_a_caption_and_a_note_narrower_than_the_first_column_do_not_make_it_read_column_by_column():
+    # /tmp/hunt/lo/tab_short: "Staff list." over the grid, "Ends here." a
+    # line under it, both narrower than "Alice Martin": the gutters cross
+    # them, and the table was read column by column with the note in the
+    # first column.
+    content = at(72, 700 + PITCH, "Staff list.") + grid(STAFF, XS) + at(72, 700 - 4 * PITCH, "Ends here.")
+    assert text_of(content) == "Staff list.\n\n" + rows_text(STAFF) + "\n\nEnds here.\n"
+
+
+def test_a_cell_wrapped_onto_a_second_line_stays_in_its_row():
+    # /tmp/hunt/lo/report p.1: "Households / served", its cell's text on two
+    # lines, left a row of one cell and the table was read column by column.
+    rows = [["Indicator", "2022", "2023", "Target"], ["Households", "402,300", "412,000", "415,000"],
+            ["served", "", "", ""], ["Leakage", "17.2", "16.1", "15.0"]]
+    want = [rows[0], ["Households served", "402,300", "412,000", "415,000"], rows[3]]
+    assert text_of(grid(rows, XS)) == rows_text(want) + "\n"
+
+
+def test_labels_and_values_in_two_columns_far_apart_read_row_by_row():
+    # chrome/t12_misc: a flex box of totals, labels left, values 240 pt to
+    # the right; read as two columns, every label came before every value.
+    rows = [["Subtotal", "1,140.00"], ["VAT 20%", "228.00"], ["Total", "1,368.00"]]
+    assert text_of(grid(rows, [72, 330])) == rows_text(rows) + "\n"
+
+
+def test_a_two_column_table_under_its_caption_reads_row_by_row():
+    # /tmp/hunt/lo/tables table C: terms and their meanings, a note under it.
+    rows = [["Term", "Meaning"], ["API", "Application programming interface"],
+            ["CLI", "Command line interface"], ["GUI", "Graphical user interface"]]
+    content = at(72, 700 + PITCH, "Terms.") + grid(rows, [72, 288]) + at(72, 700 - 4 * PITCH, "End.")
+    assert text_of(content) == "Terms.\n\n" + rows_text(rows) + "\n\nEnd.\n"
+
+
+def test_list_numbers_standing_apart_from_their_items_are_no_table():
+    # The white between the numbers and the items is narrower than the
+    # items: two columns of a page, not a table of two columns.
+    rows = [["1.", "Publish the draft"], ["2.", "Consult the public"], ["3.", "Adopt the budget"]]
+    assert "\t" not in text_of(grid(rows, [72, 92]))
+
+
+def test_two_columns_of_short_lines_a_gutter_apart_are_no_table():
+    # Short lines on shared baselines, but the gutter is far narrower than
+    # the columns: a page's columns, read one after the other.
+    left, right = ["Some words", "on a line", "and more."], ["Other words", "on the right", "side here."]
+    rows = [[a, b] for a, b in zip(left, right)]
+    assert text_of(grid(rows, [72, 150])) == "\n".join(left) + "\n\n" + "\n".join(right) + "\n"
+
+
+def test_labels_centred_one_under_the_other_are_not_a_wrapped_cell():
+    # docling-skipped_1page: a figure's labels of two and three lines side
+    # by side, each line centred under the one above; "Networking" alone on
+    # its baseline is no cell's text wrapped flush left.
+    rows = [["Blockchain", "Next Generation", "Connected"], ["Chain", "Next", "Hyper-Connected"],
+            ["", "", ""], ["Data", "Sigma", "Edge"], ["Storage", "Sum", "Compute"]]
+    content = grid(rows, [72, 180, 288]) + at(288 + 12, 700 - 2 * PITCH, "Networking")
+    assert "\t" not in text_of(content)
+
+
+def test_a_line_alone_under_a_later_column_is_no_note_under_a_table():
+    # deb-zh-cnbook p.192: three boxes of text side by side, the third a line
+    # longer; that line goes on in its column, it is no note under a table.
+    rows = [["The Box", "This Box", "That Box"], ["Is Deep", "Has Depth", "Is Deeper"]]
+    content = grid(rows, [72, 180, 288]) + at(288, 700 - 2 * PITCH, "By Far.")
+    assert "\t" not in text_of(content)
+
+
+def test_two_rows_of_two_short_lines_far_apart_are_no_table():
+    # pdfjs-tracemonkey: "Compile / LIR Trace" beside "Execute / Compiled
+    # Trace", two labels of a figure; two rows are too few for a table.
+    rows = [["Compile", "Execute"], ["LIR Trace", "Compiled Trace"]]
+    assert "\t" not in text_of(grid(rows, [72, 330]))
