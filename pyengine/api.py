@@ -89,7 +89,12 @@ class Session:
                 return Page(number, 0.0, 0.0, "", (), (), "none",
                             ("the page could not be read",), (), tuple(issues))
         issues.extend(docmod.warning_issues(warned, number))
-        words, blocks, text = build_layout(run.glyphs, geom, self.options)
+        try:
+            words, blocks, text = build_layout(run.glyphs, geom, self.options)
+        except Exception as exc:  # a defect of ours must not sink the document
+            issues.append(Issue("page-error", f"reading order failed ({type(exc).__name__}: "
+                                f"{exc}); the page's lines are read top to bottom", number))
+            words, blocks, text = build_layout(run.glyphs, geom, self.options, plain=True)
         verdict, reasons = page_verdict(run, words, self.doc.font_cache)
         return Page(
             number=number, width=geom.width, height=geom.height, text=text,

@@ -207,6 +207,20 @@ def test_base36_numbered_glyph_names_are_opaque():
     assert texts(g, b"\x01\x02\x03\x04") == ["\u00c6", "\u0152", "\u0132", "\u01f1"]
 
 
+def test_symbol_fonts_private_use_texts_are_the_symbol_encodings():
+    # Word and LibreOffice (SymbolMT, OpenSymbol): ToUnicode maps the list
+    # bullet to U+F0B7, Windows' private-use place for Symbol's code 0xB7:
+    # every bullet came out as a box.
+    tu = tounicode("3 beginbfchar <01> <F0B7> <02> <F061> <03> <F8FF> endbfchar")
+    f = load_font(font(Subtype="/TrueType", BaseFont="/ABCDEF+OpenSymbol", ToUnicode=tu,
+                       FirstChar=1, Widths=[500, 500, 500]), [])
+    assert texts(f, b"\x01\x02\x03") == ["\u2022", "\u03b1", "\uf8ff"]
+    # Another font keeps its private-use texts as they are.
+    g = load_font(font(Subtype="/TrueType", BaseFont="/Wingdings", ToUnicode=tu,
+                       FirstChar=1, Widths=[500, 500, 500]), [])
+    assert texts(g, b"\x01") == ["\uf0b7"]
+
+
 def test_tounicode_wins_and_falls_through():
     tu = tounicode("1 beginbfchar <41> <0058> endbfchar\n1 beginbfchar <42> <FB01> endbfchar")
     f = load_font(font(Subtype="/Type1", BaseFont="/Helvetica", ToUnicode=tu), [])

@@ -499,3 +499,18 @@ def test_lower_case_letters_set_apart_without_space_glyphs_stay_apart():
     content = b"".join(b"BT /F1 10 Tf %.1f 700 Td (%s) Tj ET " % (72 + 8 * i, c)
                        for i, c in enumerate([b"a", b"b", b"c", b"d", b"e", b"f", b"g", b"h"]))
     assert text_of(content) == "a b c d e f g h\n"
+
+
+def test_a_defect_in_reading_order_keeps_the_pages_text(monkeypatch):
+    # A ValueError in the two-column table rule (deb-other-akshar, during
+    # this work) made the whole document "damaged: could not be read".
+    import pyengine.layout as layout
+
+    def broken(*args, **kwargs):
+        raise ValueError("too many values to unpack")
+    monkeypatch.setattr(layout, "xy_cut", broken)
+    doc = pyengine.extract(make_pdf([column(72, ["first line", "second line"])], fonts=F))
+    assert doc.pages[0].text == "first line\nsecond line\n"
+    assert [i.code for i in doc.issues] == ["page-error"]
+    assert "ValueError" in doc.issues[0].message
+

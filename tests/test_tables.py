@@ -106,3 +106,25 @@ def test_two_rows_of_two_short_lines_far_apart_are_no_table():
     # Trace", two labels of a figure; two rows are too few for a table.
     rows = [["Compile", "Execute"], ["LIR Trace", "Compiled Trace"]]
     assert "\t" not in text_of(grid(rows, [72, 330]))
+
+
+def test_two_address_blocks_side_by_side_are_no_table():
+    # /tmp/hunt2/fpdf/inv: "Bill to:" and "From:" over two addresses, about
+    # as wide as each other and far apart, were read row by row, the two
+    # addresses woven together ("Northern Water District\tHarlow and Partners").
+    bill = ["Bill to:", "Northern Water", "22 Reservoir Rd", "Millbrook NY"]
+    sender = ["From:", "Harlow Partners", "14 Mill Lane", "Oakdale OK"]
+    assert text_of(grid([[a, b] for a, b in zip(bill, sender)], [72, 320])) == \
+        "\n".join(bill) + "\n\n" + "\n".join(sender) + "\n"
+
+
+def test_a_block_set_right_above_a_block_set_left_is_read_first():
+    # /tmp/hunt2/weasy/letter2: the sender's address set right, the
+    # recipient's 4 pt under it set left; the wide white beside each made
+    # them two columns, and the recipient, on the left, came first.
+    sender = ["Harlow and Partners", "14 Mill Lane", "Oakdale OK"]
+    recipient = ["Ms Joan Ferris", "Northern Water District"]
+    content = b"".join(at(400, 700 - PITCH * i, t) for i, t in enumerate(sender)) + \
+        b"".join(at(72, 700 - 3 * PITCH - 4 - PITCH * i, t) for i, t in enumerate(recipient))
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    assert lines == sender + recipient

@@ -335,11 +335,28 @@ def load_simple(font_dict, subtype: str, issues: list[Issue]) -> SimpleFont:
         for code, text in tounicode.unicode_below(256).items():
             final[code] = text
             kinds[code] = KIND_TOUNICODE
+    if "symbol" in font_name.lower():
+        _symbol_private_use(final)
     table = _CharTable(final, widths)
     kind = _font_kind(kinds, tounicode is not None)
     if kind == KIND_NONE:
         issues.append(Issue("font-no-unicode", f"{font_name or subtype}: no map to Unicode"))
     return SimpleFont(font_name, kind, ascent, descent, table, matrix)
+
+
+def _symbol_private_use(texts: list[str | None]) -> None:
+    """Texts U+F020-F0FF of a Symbol font -> the Symbol encoding's, in place.
+
+    Windows gives the Symbol font's characters the private-use code points
+    U+F000 + code, and Word's and LibreOffice's PDFs (SymbolMT, OpenSymbol)
+    map their glyphs there in /ToUnicode: every bullet of a Word list came
+    out U+F0B7, which shows as a box.  The Symbol encoding (ISO 32000-1 D.5)
+    says what each code is (0xB7 is the bullet)."""
+    for code, text in enumerate(texts):
+        if text is not None and len(text) == 1 and "\uf020" <= text <= "\uf0ff":
+            known = SYMBOL[ord(text) - 0xF000]
+            if known is not None:
+                texts[code] = known
 
 
 def _font_kind(kinds: list[str | None], has_tounicode: bool) -> str:

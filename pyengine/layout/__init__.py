@@ -8,7 +8,7 @@ from dataclasses import replace
 from ..options import Options
 from ..records import Block, Glyph, Line, Word
 from .lines import ANGLE_STEP, build_lines
-from .order import paragraphs, xy_cut
+from .order import leaf_order, paragraphs, xy_cut
 from .passes import finish_pages
 from .stacked import stack_columns
 from .text import blocks_text
@@ -22,9 +22,11 @@ def _offpage(w: Word, width: float, height: float) -> bool:
     return not (0 <= cx <= width and 0 <= cy <= height)
 
 
-def build_layout(glyphs: list[Glyph], geom, options: Options
+def build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool = False
                  ) -> tuple[tuple[Word, ...], tuple[Block, ...], str]:
-    """Words (reading order, then off-page ones flagged), blocks and text."""
+    """Words (reading order, then off-page ones flagged), blocks and text.
+    ``plain``: lines read top to bottom, no columns or tables (what the
+    caller falls back on when reading order fails on a page)."""
     pairs = build_lines(stack_columns(glyphs), options)
     onpage: dict[int, list[tuple[float, float, Line]]] = {}
     offpage_words: list[Word] = []
@@ -51,7 +53,9 @@ def build_layout(glyphs: list[Glyph], geom, options: Options
     # frame (u along the lines, v across them), so vertical CJK is cut into
     # tiers and read column by column, right to left.
     for key in sorted(onpage, key=lambda k: (k != UPRIGHT_KEY, k)):
-        blocks.extend(_read_direction(key, [ln for _, _, ln in onpage[key]], options))
+        lines = [ln for _, _, ln in onpage[key]]
+        blocks.extend(paragraphs([leaf_order(lines)], options) if plain
+                      else _read_direction(key, lines, options))
     words = [w for b in blocks for para in b.paragraphs for ln in para for w in ln.words]
     return tuple(words + offpage_words), tuple(blocks), blocks_text(blocks)
 

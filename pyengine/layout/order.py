@@ -52,7 +52,7 @@ def _gaps(items: list[Line], lo: str, hi: str, min_gap: float) -> list[tuple[flo
     return gaps
 
 
-def _leaf_order(items: list[Line]) -> list[Line]:
+def leaf_order(items: list[Line]) -> list[Line]:
     return sorted(items, key=lambda ln: ((ln.y0 + ln.y1) / 2, ln.x0))
 
 
@@ -66,7 +66,7 @@ def xy_cut(items: list[Line], options: Options,
     if len(items) <= 1:
         return [items] if items else []
     if len(items) > MAX_XYCUT_ITEMS:
-        return [_leaf_order(items)]
+        return [leaf_order(items)]
     if col_gaps is None:
         col_gaps = _gutters(items, options)
     row_gaps = _gaps(items, "y0", "y1", 0.0001)
@@ -86,11 +86,12 @@ def xy_cut(items: list[Line], options: Options,
             above, table, below = found
             return xy_cut(above, options) + [table] + xy_cut(below, options)
     if best_col <= 0 and best_row <= 0:
-        return [_leaf_order(items)]
+        return [leaf_order(items)]
     if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)):
         left = [it for it in items if it.x1 <= cut]
         right = [it for it in items if it.x1 > cut]
-        return xy_cut(left, options) + xy_cut(right, options)
+        if not (row_gaps and _one_over_the_other(left, right)):
+            return xy_cut(left, options) + xy_cut(right, options)
     out: list[list[Line]] = []
     regions = _row_regions(items, row_gaps, best_row)
     for i, region in enumerate(regions):
@@ -106,6 +107,17 @@ def xy_cut(items: list[Line], options: Options,
             break
         out.extend(xy_cut(region, options, gutters))
     return out
+
+
+def _one_over_the_other(left: list[Line], right: list[Line]) -> bool:
+    """Does one side of a gutter lie wholly above the other?  Then they are
+    not columns side by side but blocks one after the other, read top to
+    bottom however wide the white beside them (WeasyPrint's business letter:
+    the sender's address set right, the recipient's under it set left, 4 pt
+    apart; read as columns, the recipient came first)."""
+    top_l, bottom_l = min(ln.y0 for ln in left), max(ln.y1 for ln in left)
+    top_r, bottom_r = min(ln.y0 for ln in right), max(ln.y1 for ln in right)
+    return bottom_r <= top_l or bottom_l <= top_r
 
 
 CAPTION_MAX_LINES = 8

@@ -63,6 +63,9 @@ CELL_SIZE_TOLERANCE = 0.05
 """Fraction of the type size: a cell's wrapped line is set in the cell's
 type.  docling-skipped_1page's figure labels, "(Hyper-Connected" at 5.87
 pt flush under "초연결 네트워킹" at 6.71 pt, are two labels, not one cell."""
+TWO_COLUMN_LABEL_RATIO = 0.5
+"""A column of labels at most this fraction of the width of the values
+beside it makes a two-column table (``labels_and_values``)."""
 TWO_COLUMN_MIN_ROWS = 3
 """Rows of a table of two columns.  Two rows of two short lines are as
 often two labels of two lines side by side (pdfjs-tracemonkey's "Compile /
@@ -130,7 +133,7 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     if len(rows) < 2 or full < TABLE_MIN_FULL_ROWS:
         return None
     if len(bounds) == 1 and (full < len(rows) or len(rows) < TWO_COLUMN_MIN_ROWS
-                             or not tabulated(columns(rows))):
+                             or not tabulated(columns(rows)) or not labels_and_values(rows)):
         return None
     # Columns of running text have lines that go on in lower case ("of abuse
     # affect your"); table cells seldom start so (opf-178360: four narrow
@@ -201,6 +204,31 @@ def columns(rows) -> list[tuple[float, float]]:
         else:
             cols.append([x0, x1])
     return [(a, b) for a, b in cols]
+
+
+def _figure(text: str) -> bool:
+    """A figure, an amount, a date: at least half of its characters (white
+    space aside) are digits ("1,140.00", "-3%", "2019年05月")."""
+    chars = [c for c in text if not c.isspace()]
+    return bool(chars) and 2 * sum(1 for c in chars if c.isdigit()) >= len(chars)
+
+
+def labels_and_values(rows: list[list[Line]]) -> bool:
+    """Do two columns hold labels and their values: the labels far narrower
+    than the values (``TWO_COLUMN_LABEL_RATIO``: "API" ... "Application
+    programming interface"), or the values mostly figures (``_figure``:
+    "Subtotal" ... "1,140.00"; a CV's certificates and their dates), or the labels mostly ending with a colon?  Two blocks of
+    lines side by side are no table: fpdf2's invoice sets "Bill to:" and
+    "From:" over two addresses, 113 and 95 pt wide and 199 pt apart, and
+    read row by row they were woven together."""
+    cols = columns(rows)
+    if len(cols) != 2:
+        return True  # cells that overlap make more extents: tabulated() judges
+    (a0, a1), (b0, b1) = cols
+    left, right = [row[0].text for row in rows], [row[-1].text for row in rows]
+    return a1 - a0 <= TWO_COLUMN_LABEL_RATIO * (b1 - b0) or \
+        sum(1 for t in right if _figure(t)) > 0.5 * len(right) or \
+        sum(1 for t in left if t.rstrip().endswith(":")) > 0.5 * len(left)
 
 
 def tabulated(cols: list[tuple[float, float]]) -> bool:
