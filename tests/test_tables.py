@@ -128,3 +128,47 @@ def test_a_block_set_right_above_a_block_set_left_is_read_first():
         b"".join(at(72, 700 - 3 * PITCH - 4 - PITCH * i, t) for i, t in enumerate(recipient))
     lines = [ln for ln in text_of(content).splitlines() if ln]
     assert lines == sender + recipient
+
+
+def right(x: float, y: float, text: str) -> bytes:
+    """A cell set flush right at ``x`` (5 pt per glyph)."""
+    return at(x - 5 * len(text), y, text)
+
+
+SALES = [["Region", "Units sold", "Revenue (EUR)", "Change"], ["North", "1,204", "48,160.00", "+4.2%"],
+         ["South", "2,950", "118,000.00", "+12.7%"], ["East", "610", "24,400.00", "-6.5%"]]
+
+
+def test_table_cells_closer_than_the_segment_gap_are_cut_apart():
+    # /tmp/hunt/chrome/t3_table: Chromium's 8 px cell padding leaves 1.28
+    # em between the header cells "Units sold", "Revenue (EUR)" and
+    # "Change", and as little after the widest figure ("118,000.00
+    # +12.7%"); here 12.5 pt at 10 pt.  Drawn one after the other, closer
+    # than segment_gap (1.5 em), they made one line across three columns,
+    # and the table was read column by column.
+    content = b"".join(at(72, 700 - PITCH * r, a) + right(200, 700 - PITCH * r, b) +
+                       right(277.5, 700 - PITCH * r, c) + right(320, 700 - PITCH * r, d)
+                       for r, (a, b, c, d) in enumerate(SALES))
+    assert text_of(content) == rows_text(SALES) + "\n"
+
+
+def test_justified_prose_and_a_glossary_with_wide_gaps_are_not_cut():
+    # Gaps as wide as a table's cell padding, lined up from row to row, in
+    # text that is no table: a glossary (term, abbreviation, definition in
+    # lower case; the rejected split_cells of cells6 cut such rows and read
+    # deb-ja-platexsheet's terms column by column) and justified prose drawn
+    # word by word, 1.25 em between words and 1.75 em on its loosest line.
+    rows = [["kernel", "(krn)", "runs the machine and all its programs"],
+            ["shell", "(sh)", "reads the commands typed at the prompt"],
+            ["daemon", "(dmn)", "serves requests in the background"],
+            ["pager", "(pg)", "shows a long text a screen at a time"]]
+    glossary = b"".join(at(72, 700 - PITCH * r, a) + at(115, 700 - PITCH * r, b) + at(152, 700 - PITCH * r, c)
+                        for r, (a, b, c) in enumerate(rows))
+    got = text_of(glossary)
+    assert "\t" not in got and got.split() == " ".join(" ".join(r) for r in rows).split()
+    prose = [["Lorem", "ipsum", "dolor", "magna"], ["quick", "brown", "foxes", "jumps"],
+             ["over", "lazy", "dogs", "that"], ["under", "large", "trees", "today"]]
+    river = b"".join(at(72 + 37.5 * k, 600 - PITCH * r, w)
+                     for r, ws in enumerate(prose) for k, w in enumerate(ws))
+    got = text_of(river)
+    assert "\t" not in got and got.split() == [w for ws in prose for w in ws]

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from ..options import Options
 from ..records import Block, Glyph, Line, Word
+from .cells import split_cells
 from .lines import ANGLE_STEP, build_lines
 from .order import leaf_order, paragraphs, xy_cut
 from .passes import finish_pages
@@ -28,6 +29,8 @@ def build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool = Fals
     ``plain``: lines read top to bottom, no columns or tables (what the
     caller falls back on when reading order fails on a page)."""
     pairs = build_lines(stack_columns(glyphs), options)
+    if not plain:
+        pairs = split_cells(pairs, options)
     onpage: dict[int, list[tuple[float, float, Line]]] = {}
     offpage_words: list[Word] = []
     width, height = geom.width, geom.height

@@ -1,0 +1,314 @@
+"""Table cells drawn closer than ``segment_gap``: cut lines at the gutters of
+a table, when the table finder then takes the rows for a table.
+
+Cells drawn one after the other closer than ``segment_gap`` join into one
+line (lines.py), which hides the column gutters from the reading order
+(order.xy_cut) and from the table finder (tables.find_table): Chromium's
+rows came out "Units sold Revenue (EUR) Change" across three columns
+(/tmp/hunt chrome/t3_table: 8 px cell padding, 1.28 em between header
+cells), WeasyPrint's "Level (m) Change Status" (/tmp/hunt2 weasy/w1).
+
+A gap inside a line may be such a gutter (``candidate_cuts``): wide, with
+no space glyph drawn in it, and lined up with the gaps of other rows around
+it, one of them at least with separate lines (cells) on both sides of it.
+Prose has such gaps too (a term and its definition, a glyph chart, a table
+of contents, names in columns), and cut there it was read column by column
+wherever the table finder then rejected the region (the rejected
+split_cells of branch cells6: deb-ja-platexsheet, deb-other-specimen,
+deb-ar-bidi, opf-392154).  So a cut is tentative (``split_cells``): the
+page is read with it (xy_cut), and the cut is kept only when its pieces
+come out as cells of a table.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+
+from ..options import Options
+from ..records import Line
+from .lines import _LineAcc, to_line
+from .order import xy_cut
+from .tables import TableRegion
+
+CELL_GAP = 0.9
+"""Fraction of the font size: a white gap this wide inside a line, with no
+space glyph drawn in it, may be the padding between two table cells drawn
+closer than ``segment_gap`` (Chromium's 8 px cell padding: 1.28 em between
+header cells, 1.49 em between data cells, /tmp/hunt chrome/t3_table;
+reportlab's 12 pt padding: 1.2 em at 10 pt, rl/invoice; WeasyPrint's,
+1.1 em, weasy/w1; LaTeX's tabular, 2 x 6 pt at 12 pt: 1.0 em to the
+thousandth, deb-other-lshort-vi p.100 and p.140).  Justified prose
+stretches its word gaps to an em at most.  At 0.8 em, 87 of the 1236 pages
+of deb-ar-bidi, deb-ja-jlshort, deb-zh-cnbook and pdfjs-tracemonkey had
+gaps to cut and were read again to test them; at 1.0 em, 34, and the same
+10 pages kept the same cuts (but lshort-vi's tables were lost)."""
+CELL_ALIGN = 0.1
+"""Fraction of the font size: two gaps line up when one side of each is
+this close to the same x (left-aligned cells start, right-aligned cells
+end, at one x)."""
+CELL_REACH = 6.0
+"""Fraction of the font size: rows at most this far above or below a line
+are the rows of its table (three or four rows of a table)."""
+CELL_MIN_ROWS = 2
+"""Other rows a gap must line up with to be cut, one of them at least cut
+there already into separate lines (its cells more than ``segment_gap``
+apart)."""
+CELL_MIN_COLUMNS = 3
+"""Cells a cut row must have: a row cut in two is a term and its definition
+more often than two cells (TeX's description lists, deb-ja-platexsheet)."""
+CELL_ROW_TOLERANCE = 0.5
+"""Fraction of the font size: lines whose baselines differ by less share a
+row (as tables.ROW_TOLERANCE)."""
+
+_Pair = tuple[_LineAcc, Line]
+
+
+def _lines_up(a: float, b: float, gaps: list[tuple[float, float]], tol: float) -> bool:
+    """Does the white gap (a, b) overlap one of ``gaps`` with a side aligned?"""
+    for a2, b2 in gaps:
+        if (b if b < b2 else b2) > (a if a > a2 else a2) and (abs(a - a2) <= tol or abs(b - b2) <= tol):
+            return True
+    return False
+
+
+def _wide_gaps(acc: _LineAcc, ln: Line) -> list[tuple[float, float, int]]:
+    """The gaps (a, b, k) of at least ``CELL_GAP`` between the words of an
+    upright left-to-right line with no space glyph in them; ``k`` is the
+    index of the word after the gap."""
+    words = ln.words
+    limit = CELL_GAP * ln.size
+    out = []
+    end = words[0].x1
+    for k in range(1, len(words)):
+        w = words[k]
+        if w.x0 < words[k - 1].x0:  # not in left-to-right order (right-to-left text)
+            return []
+        if w.x0 - end >= limit:
+            out.append((end, w.x0, k))
+        if w.x1 > end:
+            end = w.x1
+    if out:
+        spaces = [(p[1], p[2]) for s in acc.segs for p in s.glyphs if p[0].is_space]
+        if spaces:
+            out = [(a, b, k) for a, b, k in out if not any(u0 < b and u1 > a for u0, u1 in spaces)]
+    return out
+
+
+def _rows(pairs: list[_Pair], order: list[int]) -> list[list[int]]:
+    """Indices of the upright lines grouped into rows, top to bottom."""
+    rows: list[list[int]] = []
+    for i in order:
+        acc = pairs[i][0]
+        if rows:
+            first = pairs[rows[-1][0]][0]
+            if abs(acc.v - first.v) <= CELL_ROW_TOLERANCE * max(acc.size, first.size):
+                rows[-1].append(i)
+                continue
+        rows.append([i])
+    return rows
+
+
+def _apart(pairs: list[_Pair], rows: list[list[int]]) -> list[list[tuple[float, float]]]:
+    """Per row, the white gaps between its lines."""
+    out: list[list[tuple[float, float]]] = []
+    for row in rows:
+        gaps: list[tuple[float, float]] = []
+        if len(row) > 1:
+            lns = sorted((pairs[i][1] for i in row), key=lambda ln: ln.x0)
+            end = lns[0].x1
+            for ln in lns[1:]:
+                if ln.x0 > end:
+                    gaps.append((end, ln.x0))
+                if ln.x1 > end:
+                    end = ln.x1
+        out.append(gaps)
+    return out
+
+
+def candidate_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tuple[float, float]]],
+                   cand: dict[int, list[tuple[float, float, int]]]) -> dict[int, list[int]]:
+    """The gaps of ``cand`` that line up (``CELL_ALIGN``) with gaps of at
+    least ``CELL_MIN_ROWS`` other rows within ``CELL_REACH``, one of which
+    has separate lines on both sides of it (``apart``, which this extends
+    with the gaps cut): line index -> indices of the words after the cuts."""
+    row_of = {i: r for r, row in enumerate(rows) for i in row if i in cand}
+    vs = [pairs[row[0]][0].v for row in rows]  # ascending
+    # The cheap test first: no gap is cut unless one lines up with a gap
+    # between the lines of a row near it (TeX sets no space glyphs, and an
+    # em of white inside a line is common: 25 of deb-zh-cnbook's 429 pages
+    # go on, but 462 of deb-ar-bidi's 685, an index and code listings).
+    split_rows = [r for r, gaps in enumerate(apart) if gaps]
+    split_vs = [vs[r] for r in split_rows]
+    for i, gaps in cand.items():
+        acc, ln = pairs[i]
+        reach, tol = CELL_REACH * ln.size, CELL_ALIGN * ln.size
+        lo, hi = bisect_left(split_vs, acc.v - reach), bisect_right(split_vs, acc.v + reach)
+        if any(split_rows[k] != row_of[i] and _lines_up(a, b, apart[split_rows[k]], tol)
+               for k in range(lo, hi) for a, b, _ in gaps):
+            break
+    else:
+        return {}
+    near: dict[int, list[int]] = {}
+    for i in cand:
+        acc, ln = pairs[i]
+        lo = bisect_left(vs, acc.v - CELL_REACH * ln.size)
+        hi = bisect_right(vs, acc.v + CELL_REACH * ln.size)
+        near[i] = [r2 for r2 in range(lo, hi) if r2 != row_of[i]]
+    # per row, the candidate gaps inside its lines
+    wide = [[(a, b) for i in row for a, b, _ in cand.get(i, ())] for row in rows]
+    cuts: dict[int, list[int]] = {}
+    # A gap cut is a gap between separate lines for the rows around it: go
+    # on until no more gaps are cut (a table's last rows are out of reach of
+    # the row whose cells were apart: rl/invoice).
+    todo = list(cand.items())
+    while True:
+        left, cut = [], False
+        for i, gaps in todo:
+            r, tol = row_of[i], CELL_ALIGN * pairs[i][1].size
+            rest = []
+            for a, b, k in gaps:
+                lined = split = 0
+                for r2 in near[i]:
+                    if _lines_up(a, b, apart[r2], tol):
+                        lined += 1
+                        split += 1
+                    elif _lines_up(a, b, wide[r2], tol):
+                        lined += 1
+                if lined >= CELL_MIN_ROWS and split:
+                    cuts.setdefault(i, []).append(k)
+                    apart[r].append((a, b))
+                    cut = True
+                else:
+                    rest.append((a, b, k))
+            if rest:
+                left.append((i, rest))
+        if not cut or not left:
+            break
+        todo = left
+    # A row cut into fewer than CELL_MIN_COLUMNS cells is a term and its
+    # definition (TeX's description lists, platexsheet): the reading order
+    # would take it for two columns and read all terms first.
+    for row in rows:
+        if any(i in cuts for i in row) and \
+                len(row) + sum(len(cuts.get(i, ())) for i in row) < CELL_MIN_COLUMNS:
+            for i in row:
+                cuts.pop(i, None)
+    return cuts
+
+
+def _pieces(pair: _Pair, ks: list[int]) -> list[_Pair]:
+    acc, ln = pair
+    bounds = [0] + sorted(ks) + [len(ln.words)]
+    return [(acc, to_line(acc, list(ln.words[k0:k1]))) for k0, k1 in zip(bounds, bounds[1:])]
+
+
+CONFIRM_PASSES = 3
+"""Readings of the page with the cuts (``split_cells``): the cuts not read
+as a table are dropped and the page read again, until every cut left is
+read so (one more reading in practice; the cuts only ever shrink)."""
+
+
+def _in_tables(reading: list[list[Line]], pieces: dict[int, list[_Pair]]) -> dict[int, list[_Pair]]:
+    """The cut lines whose pieces all come out as cells of a table."""
+    cells = {id(ln) for t in reading if isinstance(t, TableRegion) for ln in t}
+    return {i: got for i, got in pieces.items() if all(id(ln) in cells for _, ln in got)}
+
+
+def _read_locally(pairs: list[_Pair], rows: list[list[int]], pieces: dict[int, list[_Pair]],
+                  options: Options) -> dict[int, list[_Pair]]:
+    """The cut lines read as a table in the rows around them (the cut rows
+    chained while within ``CELL_REACH`` of each other, and the rows at most
+    ``CELL_REACH`` above and below them): a cheap first test, before the
+    page is read (of 34 such pages in deb-ar-bidi, deb-ja-jlshort, deb-zh-cnbook
+    and pdfjs-tracemonkey, 10 have a table)."""
+    v = [pairs[row[0]][0].v for row in rows]
+    size = [max(pairs[i][1].size for i in row) for row in rows]
+    cut_rows = sorted({r for r, row in enumerate(rows) for i in row if i in pieces})
+    spans: list[list[int]] = []
+    for r in cut_rows:
+        if spans and v[r] - v[spans[-1][1]] <= CELL_REACH * max(size[r], size[spans[-1][1]]):
+            spans[-1][1] = r
+        else:
+            spans.append([r, r])
+    kept: dict[int, list[_Pair]] = {}
+    for first, last in spans:
+        top, bottom = v[first] - CELL_REACH * size[first], v[last] + CELL_REACH * size[last]
+        while first > 0 and v[first - 1] >= top:
+            first -= 1
+        while last + 1 < len(rows) and v[last + 1] <= bottom:
+            last += 1
+        lines = [i for r in range(first, last + 1) for i in rows[r]]
+        region = [ln for i in lines for _, ln in pieces.get(i, [pairs[i]])]
+        kept.update(_in_tables(xy_cut(region, options), {i: pieces[i] for i in lines if i in pieces}))
+    return kept
+
+
+def _same_order_elsewhere(pairs: list[_Pair], upright: list[int], pieces: dict[int, list[_Pair]],
+                          reading: list[list[Line]], options: Options) -> bool:
+    """Do the lines outside the tables read in the same order with the cuts
+    as without them?  A cut may set a table apart and change nothing else:
+    two rows of deb-zh-cnbook's table of arrows (p.226) read as a table of
+    their own, and the rest of the arrows, read column by column before,
+    were read row by row across the columns around them."""
+    index = {id(ln): i for i in upright for _, ln in pieces.get(i, [pairs[i]])}
+    tables = {index[id(ln)] for t in reading if isinstance(t, TableRegion) for ln in t if id(ln) in index}
+    after = [index[id(ln)] for region in reading for ln in region if id(ln) in index]
+    before = [index[id(ln)] for region in xy_cut([pairs[i][1] for i in upright], options)
+              for ln in region if id(ln) in index]
+    # Lines joined into one cell (tables._joined) are new Lines: compare the
+    # lines read both times.
+    both = (set(after) & set(before)) - tables
+    return [i for i in after if i in both] == [i for i in before if i in both]
+
+
+def split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
+    """Cut lines at the gutters of tables whose cells are drawn closer than
+    ``segment_gap``; a cut is kept only when the page, read with it
+    (xy_cut), has every piece of the line in one table.  Read on the rows
+    around the cut alone, an index line ("83 File extarticle-xetex-bidi.def
+    216", deb-ar-bidi) or lines of code (deb-zh-zhnumber) made a table
+    there, and on the page they were read as separate paragraphs.
+
+    Cheap on a page without such a table: lines are scanned for wide gaps
+    first; only a page with a wide gap lined up with the gap between two
+    lines of a row near it goes on to ``candidate_cuts``' full count, and
+    only a page with cuts is read again (locally first, ``_read_locally``).
+    """
+    cand: dict[int, list[tuple[float, float, int]]] = {}
+    for i, (acc, ln) in enumerate(pairs):
+        if acc.key == 0 and len(ln.words) > 1:
+            gaps = _wide_gaps(acc, ln)
+            if gaps:
+                cand[i] = gaps
+    if not cand:
+        return pairs
+    order = sorted((i for i, (acc, _) in enumerate(pairs) if acc.key == 0), key=lambda i: pairs[i][0].v)
+    rows = _rows(pairs, order)
+    apart = _apart(pairs, rows)
+    cuts = candidate_cuts(pairs, rows, apart, cand)
+    if not cuts:
+        return pairs
+    pieces = _read_locally(pairs, rows, {i: _pieces(pairs[i], ks) for i, ks in cuts.items()}, options)
+    if not pieces:
+        return pairs
+    upright = [i for i, (acc, _) in enumerate(pairs) if acc.key == 0]
+    for _ in range(CONFIRM_PASSES):
+        page = [ln for i in upright for _, ln in pieces.get(i, [pairs[i]])]
+        reading = xy_cut(page, options)
+        kept = _in_tables(reading, pieces)
+        if len(kept) == len(pieces):
+            break
+        pieces = kept
+        if not pieces:
+            return pairs
+    else:
+        return pairs
+    if not _same_order_elsewhere(pairs, upright, pieces, reading, options):
+        return pairs
+    out: list[_Pair] = []
+    for i, pair in enumerate(pairs):
+        out.extend(pieces.get(i, [pair]))
+    return out
+
+
+__all__ = ["split_cells", "candidate_cuts"]
