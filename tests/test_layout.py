@@ -471,7 +471,7 @@ def test_two_lines_one_em_apart_beside_a_large_brace_stay_two_lines():
 
 def test_letter_spaced_lower_case_words_with_space_glyphs_stay_whole():
     # Chromium's CSS letter-spacing 0.2 em, LibreOffice's "Expanded" spacing
-    # (/tmp/hunt chrome/t5_spacing, lo/report): Tc after every letter, space
+    # (Chromium print-to-PDF, a LibreOffice report): Tc after every letter, space
     # glyphs between the words; the line came out "T r a c k i n g t w o".
     assert text_of(b"BT /F1 10 Tf 2 Tc 72 700 Td (Tracking two tenths.) Tj ET") == \
         "Tracking two tenths.\n"

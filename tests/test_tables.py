@@ -1,7 +1,7 @@
 """Tables found on synthetic pages: captions, notes, wrapped cells, two columns.
 
 Every glyph of the font is 5 pt wide at 10 pt, lines are 12 pt apart, as
-LibreOffice sets a table in 10 pt type (the cases of /tmp/hunt/lo).
+LibreOffice sets a table in 10 pt type (the cases of LibreOffice test PDFs).
 """
 
 from pdfbuild import helvetica, make_pdf
@@ -36,7 +36,7 @@ def rows_text(rows: list[list[str]]) -> str:
 
 
 def test_a_caption_and_a_note_narrower_than_the_first_column_do_not_make_it_read_column_by_column():
-    # /tmp/hunt/lo/tab_short: "Staff list." over the grid, "Ends here." a
+    # LibreOffice (a table with a caption): "Staff list." over the grid, "Ends here." a
     # line under it, both narrower than "Alice Martin": the gutters cross
     # them, and the table was read column by column with the note in the
     # first column.
@@ -45,7 +45,7 @@ def test_a_caption_and_a_note_narrower_than_the_first_column_do_not_make_it_read
 
 
 def test_a_cell_wrapped_onto_a_second_line_stays_in_its_row():
-    # /tmp/hunt/lo/report p.1: "Households / served", its cell's text on two
+    # LibreOffice (a report): "Households / served", its cell's text on two
     # lines, left a row of one cell and the table was read column by column.
     rows = [["Indicator", "2022", "2023", "Target"], ["Households", "402,300", "412,000", "415,000"],
             ["served", "", "", ""], ["Leakage", "17.2", "16.1", "15.0"]]
@@ -61,7 +61,7 @@ def test_labels_and_values_in_two_columns_far_apart_read_row_by_row():
 
 
 def test_a_two_column_table_under_its_caption_reads_row_by_row():
-    # /tmp/hunt/lo/tables table C: terms and their meanings, a note under it.
+    # LibreOffice (a two-column table): terms and their meanings, a note under it.
     rows = [["Term", "Meaning"], ["API", "Application programming interface"],
             ["CLI", "Command line interface"], ["GUI", "Graphical user interface"]]
     content = at(72, 700 + PITCH, "Terms.") + grid(rows, [72, 288]) + at(72, 700 - 4 * PITCH, "End.")
@@ -109,7 +109,7 @@ def test_two_rows_of_two_short_lines_far_apart_are_no_table():
 
 
 def test_two_address_blocks_side_by_side_are_no_table():
-    # /tmp/hunt2/fpdf/inv: "Bill to:" and "From:" over two addresses, about
+    # fpdf2 (an invoice): "Bill to:" and "From:" over two addresses, about
     # as wide as each other and far apart, were read row by row, the two
     # addresses woven together ("Northern Water District\tHarlow and Partners").
     bill = ["Bill to:", "Northern Water", "22 Reservoir Rd", "Millbrook NY"]
@@ -119,7 +119,7 @@ def test_two_address_blocks_side_by_side_are_no_table():
 
 
 def test_a_block_set_right_above_a_block_set_left_is_read_first():
-    # /tmp/hunt2/weasy/letter2: the sender's address set right, the
+    # WeasyPrint (a business letter): the sender's address set right, the
     # recipient's 4 pt under it set left; the wide white beside each made
     # them two columns, and the recipient, on the left, came first.
     sender = ["Harlow and Partners", "14 Mill Lane", "Oakdale OK"]
@@ -140,7 +140,7 @@ SALES = [["Region", "Units sold", "Revenue (EUR)", "Change"], ["North", "1,204",
 
 
 def test_table_cells_closer_than_the_segment_gap_are_cut_apart():
-    # /tmp/hunt/chrome/t3_table: Chromium's 8 px cell padding leaves 1.28
+    # Chromium print-to-PDF (a table): Chromium's 8 px cell padding leaves 1.28
     # em between the header cells "Units sold", "Revenue (EUR)" and
     # "Change", and as little after the widest figure ("118,000.00
     # +12.7%"); here 12.5 pt at 10 pt.  Drawn one after the other, closer

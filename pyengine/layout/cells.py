@@ -5,8 +5,8 @@ Cells drawn one after the other closer than ``segment_gap`` join into one
 line (lines.py), which hides the column gutters from the reading order
 (order.xy_cut) and from the table finder (tables.find_table): Chromium's
 rows came out "Units sold Revenue (EUR) Change" across three columns
-(/tmp/hunt chrome/t3_table: 8 px cell padding, 1.28 em between header
-cells), WeasyPrint's "Level (m) Change Status" (/tmp/hunt2 weasy/w1).
+(a Chromium print-to-PDF table: 8 px cell padding, 1.28 em between header
+cells), WeasyPrint's "Level (m) Change Status" (a WeasyPrint table).
 
 A gap inside a line may be such a gutter (``candidate_cuts``): wide, with
 no space glyph drawn in it, and lined up with the gaps of other rows around
@@ -34,7 +34,7 @@ CELL_GAP = 0.9
 """Fraction of the font size: a white gap this wide inside a line, with no
 space glyph drawn in it, may be the padding between two table cells drawn
 closer than ``segment_gap`` (Chromium's 8 px cell padding: 1.28 em between
-header cells, 1.49 em between data cells, /tmp/hunt chrome/t3_table;
+header cells, 1.49 em between data cells, Chromium;
 reportlab's 12 pt padding: 1.2 em at 10 pt, rl/invoice; WeasyPrint's,
 1.1 em, weasy/w1; LaTeX's tabular, 2 x 6 pt at 12 pt: 1.0 em to the
 thousandth, deb-other-lshort-vi p.100 and p.140).  Justified prose

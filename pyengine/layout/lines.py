@@ -1121,7 +1121,7 @@ TRACKING_SHARE = 0.75
 for the median to be the line's letter spacing (Tc, the same after every
 letter; Chromium's CSS letter-spacing 0.2 em: every gap 0.200 em but one
 kerned pair; LibreOffice's 2 pt "Expanded" spacing at 10.5 pt: 0.184 to
-0.198 em, /tmp/hunt lo/report)."""
+0.198 em, a LibreOffice report)."""
 
 
 def letter_spacing(glyphs: list[_G], moved: set[int] | None, options: Options) -> float:
