@@ -27,8 +27,7 @@ import time
 from dataclasses import dataclass, field
 
 from pypdf.generic import (ArrayObject, DictionaryObject, IndirectObject, StreamObject,
-                           is_null_or_none)
-from pypdf.generic._utils import decode_pdfdocencoding
+                           create_string_object, is_null_or_none)
 
 from . import streams
 from .contentstream import PATH_OPERATORS, ContentDeadline, operations_for_interpreter
@@ -119,30 +118,16 @@ MAX_ACTUAL_TEXT = 65_536
 
 def actual_text(value) -> str | None:
     """The text of an /ActualText value (a text string, ISO 32000-1 7.9.2.2
-    and 14.9.4), or None.  Soft hyphens are dropped: Chromium marks each
-    hyphenation point of a word with a space glyph of no advance whose
-    ActualText is U+00AD ("circum­stances" came out "cir cum stances"), and
-    it shows nothing there; control characters are dropped too."""
-    if isinstance(value, str):
-        text = str(value)  # pypdf decoded it
-    elif isinstance(value, (bytes, bytearray)):
-        raw = bytes(value)
-        try:
-            if raw[:2] == b"\xfe\xff":
-                text = raw[2:].decode("utf-16-be")
-            elif raw[:2] == b"\xff\xfe":
-                text = raw[2:].decode("utf-16-le")
-            elif raw[:3] == b"\xef\xbb\xbf":  # PDF 2.0
-                text = raw[3:].decode("utf-8")
-            else:
-                text = decode_pdfdocencoding(raw)
-        except (UnicodeDecodeError, ValueError):
-            return None
-    else:
+    and 14.9.4, decoded as pypdf decodes text strings), or None.  Soft
+    hyphens are dropped: Chromium marks each hyphenation point of a word
+    with a space glyph of no advance whose ActualText is U+00AD
+    ("circum­stances" came out "cir cum stances"), and it shows nothing
+    there; control characters are dropped too."""
+    if isinstance(value, (bytes, bytearray)):
+        value = create_string_object(bytes(value))  # ByteStringObject: not text
+    if not isinstance(value, str) or len(value) > MAX_ACTUAL_TEXT:
         return None
-    if len(text) > MAX_ACTUAL_TEXT:
-        return None
-    return "".join(" " if c in "\t\n\r" else c for c in text
+    return "".join(" " if c in "\t\n\r" else c for c in value
                    if c != "\u00ad" and (c >= " " or c in "\t\n\r"))
 
 
