@@ -133,7 +133,7 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     if len(rows) < 2 or full < TABLE_MIN_FULL_ROWS:
         return None
     if len(bounds) == 1 and (full < len(rows) or len(rows) < TWO_COLUMN_MIN_ROWS
-                             or not tabulated(columns(rows)) or not labels_and_values(rows)):
+                             or not _two_column_table(rows)):
         return None
     # Columns of running text have lines that go on in lower case ("of abuse
     # affect your"); table cells seldom start so (opf-178360: four narrow
@@ -213,15 +213,23 @@ def _figure(text: str) -> bool:
     return bool(chars) and 2 * sum(1 for c in chars if c.isdigit()) >= len(chars)
 
 
-def labels_and_values(rows: list[list[Line]]) -> bool:
-    """Do two columns hold labels and their values: the labels far narrower
-    than the values (``TWO_COLUMN_LABEL_RATIO``: "API" ... "Application
-    programming interface"), or the values mostly figures (``_figure``:
-    "Subtotal" ... "1,140.00"; a CV's certificates and their dates), or the labels mostly ending with a colon?  Two blocks of
-    lines side by side are no table: fpdf2's invoice sets "Bill to:" and
-    "From:" over two addresses, 113 and 95 pt wide and 199 pt apart, and
-    read row by row they were woven together."""
+def _two_column_table(rows: list[list[Line]]) -> bool:
+    """Are the rows of a two-column grid a table: ``tabulated`` columns
+    holding ``labels_and_values``?"""
     cols = columns(rows)
+    return tabulated(cols) and labels_and_values(rows, cols)
+
+
+def labels_and_values(rows: list[list[Line]], cols: list[tuple[float, float]]) -> bool:
+    """Do two columns (``cols``, the ``columns`` of ``rows``) hold labels and
+    their values: the labels far narrower than the values
+    (``TWO_COLUMN_LABEL_RATIO``: "API" ... "Application programming
+    interface"), or the values mostly figures (``_figure``: "Subtotal" ...
+    "1,140.00"; a CV's certificates and their dates), or the labels mostly
+    ending with a colon?  Two blocks of lines side by side are no table:
+    fpdf2's invoice sets "Bill to:" and "From:" over two addresses, 113 and
+    95 pt wide and 199 pt apart, and read row by row they were woven
+    together."""
     if len(cols) != 2:
         return True  # cells that overlap make more extents: tabulated() judges
     (a0, a1), (b0, b1) = cols
