@@ -101,15 +101,17 @@ def attach_drop_caps(segs: list[_Seg]) -> list[_Seg]:
     draws a CSS ::first-letter float before the paragraphs of the page
     and the paragraph's first line much later)."""
     out = list(segs)
+    # A cap is at least DROP_CAP_MIN_RATIO times the size of its first line,
+    # so of the page's smallest text: larger segments only are looked at.
+    least = DROP_CAP_MIN_RATIO * min((s.size for s in segs), default=0.0)
     for i, cap in enumerate(segs[:-1]):
+        if cap.size < least or not _letter(cap):
+            continue
         nxt = segs[i + 1]
-        if _first_line(cap, nxt) and _letter(cap):
+        if _first_line(cap, nxt):
             if _line_on_baseline(cap, nxt, segs):
                 out[i] = replace(cap, v=nxt.v)
             continue
-        if cap.size < DROP_CAP_MIN_RATIO * nxt.size and cap.size < DROP_CAP_MIN_RATIO * segs[i - 1].size \
-                or not _letter(cap):
-            continue  # (cheap tests first: most segments are no cap)
         fits = [s for s in segs if s is not cap and s is not nxt and _first_line(cap, s)]
         if fits:
             first = min(fits, key=lambda s: abs(_top(s) - _top(cap)))
