@@ -188,6 +188,18 @@ def _accent_page(tj: bytes) -> str:
     return pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0].text
 
 
+def _two_byte_page(chars: bytes, tj: bytes, width_1: int | None = None) -> str:
+    """The text of ``tj`` shown at 10 pt in a two-byte font whose ToUnicode
+    maps ``chars`` (bfchar pairs), every glyph 500 units wide but code 1
+    (``width_1``, when given)."""
+    font = type0(tounicode(b"%d beginbfchar %s endbfchar" % (chars.count(b"<") // 2, chars),
+                           two_byte=True), dw=500)
+    if width_1 is not None:
+        font["/DescendantFonts"][0]["/W"] = [1, [width_1]]
+    content = b"BT /F1 10 Tf 72 700 Td " + tj + b" TJ ET"
+    return pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0].text
+
+
 def test_a_spacing_accent_drawn_over_its_letter_becomes_one_accented_letter():
     # TeX's \accent in 7-bit fonts (OT1: "\\'e", "\\"u") draws the font's
     # accent glyph ("acute" = U+00B4) over the letter; the words came out
@@ -198,26 +210,14 @@ def test_a_spacing_accent_drawn_over_its_letter_becomes_one_accented_letter():
     assert _accent_page(b"(na\\250) 500 (\\365ve)") == "na\u00efve\n"
     # TeX's \\vec: a combining arrow (U+20D7) with an advance of its own,
     # drawn before the "x" it stands over (jemny.pdf: "\u20d7x").
-    font = type0(tounicode(b"2 beginbfchar <0001> <20D7> <0002> <0078> endbfchar",
-                           two_byte=True), dw=500)
-    content = b"BT /F1 10 Tf 72 700 Td [<0001> 500 <0002>] TJ ET"
-    page = pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0]
-    assert page.text == "x\u20d7\n"
+    assert _two_byte_page(b"<0001> <20D7> <0002> <0078>", b"[<0001> 500 <0002>]") == "x\u20d7\n"
     # TeX's \\copyright: an enclosing circle (U+20DD) twice as wide as the
     # "c" drawn in it, "1999" right after the circle: one word, as drawn.
-    font = type0(tounicode(b"4 beginbfchar <0001> <20DD> <0002> <0063> <0003> <0031> "
-                           b"<0004> <0039> endbfchar", two_byte=True), dw=500)
-    font["/DescendantFonts"][0]["/W"] = [1, [1000]]
-    content = b"BT /F1 10 Tf 72 700 Td [<0001> 750 <0002> -250 <0003000400040004>] TJ ET"
-    page = pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0]
-    assert page.text == "c\u20dd1999\n"
+    assert _two_byte_page(b"<0001> <20DD> <0002> <0063> <0003> <0031> <0004> <0039>",
+                          b"[<0001> 750 <0002> -250 <0003000400040004>]", 1000) == "c\u20dd1999\n"
     # A wide accent over several glyphs (\\widetilde{abc}) is put on none.
-    font = type0(tounicode(b"4 beginbfchar <0001> <007E> <0002> <0061> <0003> <0062> "
-                           b"<0004> <0063> endbfchar", two_byte=True), dw=500)
-    font["/DescendantFonts"][0]["/W"] = [1, [1500]]
-    content = b"BT /F1 10 Tf 72 700 Td [<0002> 450 <0001> 1050 <00030004>] TJ ET"
-    page = pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0]
-    assert page.text == "a~bc\n"
+    assert _two_byte_page(b"<0001> <007E> <0002> <0061> <0003> <0062> <0004> <0063>",
+                          b"[<0002> 450 <0001> 1050 <00030004>]", 1500) == "a~bc\n"
     # Stacked accents on one letter (Vietnamese: "\\'{\\^e}" draws "\u00b4", "\u02c6",
     # "e"); each stays over its letter.
     assert _accent_page(b"(\\264) 500 (\\210) 500 (e)") == "\u1ebf\n"
