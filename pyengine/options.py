@@ -55,6 +55,16 @@ class Options:
     paragraph_gap_ratio: float = 1.6
     """A line gap above this multiple of the page's median line gap starts a
     new paragraph."""
+    paragraph_rhythm: float = 0.1
+    """A wider gap that repeats the pitch of the line pair before or after
+    it (within this fraction), after a line the next word did not fit on,
+    is double spacing, not a paragraph break."""
+    paragraph_indent_min: float = 0.8
+    paragraph_indent_max: float = 6.5
+    """A line indented by this much (fractions of the font size; at most a
+    fifth of the column) between two lines flush at the margin starts a
+    paragraph when it runs on to the next line and the line before it ends
+    short (first-line indentation, with no space between paragraphs)."""
 
     # --- running headers and footers (strip_headers) -----------------------
     header_zone: float = 0.12

@@ -15,7 +15,8 @@ otherwise leave the table's last gutter open and read it column by column);
 and columns cut in mid-page by a figure or its caption are read whole, the
 figure's text after them (``_flow_around_band``).
 Paragraphs: a block breaks at a line gap wider than the page's own median
-pitch allows, and a list item starts a paragraph of its own (lists.py).
+pitch allows (but not at the even pitch of double-spaced text) and at a
+first-line indent, and a list item starts a paragraph of its own (lists.py).
 """
 
 from __future__ import annotations
@@ -273,15 +274,17 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
 
     A new block starts at a new region whose lines do not continue the
     previous one's column, at a line gap wider than ``paragraph_gap_ratio``
-    times the page's median line pitch, or at a change of type size.  Inside
-    a block, a line that starts with a list marker (lists.py) starts a new
-    paragraph, so list items are never run together.
+    times the page's median line pitch (unless the gap is the rhythm of
+    double-spaced text, ``_double_spaced``), at a change of type size, or at
+    a first-line indent (``_indented_start``).  Inside a block, a line that
+    starts with a list marker (lists.py) starts a new paragraph, so list
+    items are never run together.
     """
-    ratio = _pitch_ratio([ln for region in regions if not isinstance(region, TableRegion)
-                          for ln in region])
+    seq = list(_lines_and_tables(regions))
+    ratio = _pitch_ratio([ln for ln in seq if not isinstance(ln, TableRegion)])
     blocks: list[Block] = []
     paras: list[list[Line]] = []
-    for ln in _lines_and_tables(regions):
+    for i, ln in enumerate(seq):
         if isinstance(ln, TableRegion):
             if paras:
                 blocks.append(_block(paras))
@@ -290,7 +293,13 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
             continue
         if paras:
             prev = paras[-1][-1]
-            if _breaks(prev, ln, ratio, options):
+            brk = _breaks(prev, ln, ratio, options)
+            if brk is _GAP and _double_spaced(seq, i, options):
+                brk = None
+            if brk is None and list_marker(ln.text) is None and \
+                    _indented_start(seq, i, options):
+                brk = _INDENT
+            if brk is not None:
                 blocks.append(_block(paras))
                 paras = []
             elif list_marker(ln.text) is not None:
@@ -325,18 +334,165 @@ def _pitch_ratio(ordered: list[Line]) -> float:
     return median(ratios) if ratios else 0.0
 
 
-def _breaks(prev: Line, ln: Line, ratio: float, options: Options) -> bool:
-    """Does ``ln`` start a new block after ``prev``?"""
+_HARD, _GAP, _INDENT = "hard", "gap", "indent"
+"""Why a block ends: the lines cannot run on (order, column, size), a wide
+gap, a first-line indent."""
+
+
+def _breaks(prev: Line, ln: Line, ratio: float, options: Options) -> str | None:
+    """Does ``ln`` start a new block after ``prev``, and why?"""
     d = _baseline(ln) - _baseline(prev)
     size = max(prev.size, ln.size)
     overlap_x = min(prev.x1, ln.x1) - max(prev.x0, ln.x0)
-    return bool(
-        d <= 0
-        or overlap_x < 0
-        or (ratio and d > options.paragraph_gap_ratio * ratio * size)
-        or (not ratio and d > 2 * size)
-        or abs(ln.size - prev.size) > 0.2 * size
-    )
+    if d <= 0 or overlap_x < 0 or abs(ln.size - prev.size) > 0.2 * size:
+        return _HARD
+    if (ratio and d > options.paragraph_gap_ratio * ratio * size) or \
+            (not ratio and d > 2 * size):
+        return _GAP
+    return None
+
+
+SPACE_WIDTH = 0.25
+"""A word space, in fractions of the font size, for the test whether a word
+would have fitted at the end of a line (``_wrapped``)."""
+
+
+def _line_at(seq: list, i: int) -> Line | None:
+    if 0 <= i < len(seq):
+        ln = seq[i]
+        if not isinstance(ln, TableRegion) and ln.words:
+            return ln
+    return None
+
+
+def _same_column(a: Line, b: Line) -> bool:
+    return abs(a.size - b.size) <= 0.2 * max(a.size, b.size) and \
+        min(a.x1, b.x1) > max(a.x0, b.x0)
+
+
+def _right_margin(seq: list, i: int) -> float:
+    """The column's right edge near line ``i``: the furthest right end of the
+    lines of its size around it (a full line reaches it)."""
+    ln = seq[i]
+    right = ln.x1
+    for j in range(i - 3, i + 3):
+        other = _line_at(seq, j)
+        if other is not None and other.x1 > right and _same_column(ln, other):
+            right = other.x1
+    return right
+
+
+def _wrapped(a: Line, b: Line, right: float) -> bool:
+    """Would ``b``'s first word not have fitted at the end of ``a``?  Then
+    the text ran on from ``a`` to ``b``."""
+    w = b.words[0]
+    return a.x1 + SPACE_WIDTH * a.size + (w.x1 - w.x0) > right
+
+
+def _pitch(a: Line | None, b: Line | None) -> float | None:
+    if a is None or b is None or not _same_column(a, b):
+        return None
+    return _baseline(b) - _baseline(a)
+
+
+DOUBLE_SPACING_MAX = 2.8
+"""Double-spaced text has a pitch of about twice its single spacing (1.8 to
+2.5 em); wider, equal gaps part one-line paragraphs."""
+PROSE_MIN_WORDS = 4
+"""A line of fewer words (a column of figures) is not text run on to the
+next line, however full."""
+
+
+def _double_spaced(seq: list, i: int, options: Options) -> bool:
+    """Is the wide gap before line ``i`` the pitch of double-spaced text: the
+    same as the pitch before or after it, and the previous line full?"""
+    prev, ln = seq[i - 1], seq[i]
+    if len(prev.words) < PROSE_MIN_WORDS or not ln.words or _rtl(prev) or _rtl(ln):
+        return False
+    d = _baseline(ln) - _baseline(prev)
+    if d > DOUBLE_SPACING_MAX * max(prev.size, ln.size):
+        return False
+    tol = options.paragraph_rhythm * d
+    if not any(p is not None and abs(p - d) <= tol
+               for p in (_pitch(_line_at(seq, i - 2), prev), _pitch(ln, _line_at(seq, i + 1)))):
+        return False
+    return _wrapped(prev, ln, _right_margin(seq, i - 1))
+
+
+def _rtl(ln: Line) -> bool:
+    """Are the line's words read right to left?"""
+    return len(ln.words) > 1 and ln.words[0].x0 > ln.words[-1].x0
+
+
+LINE_WORD_GAP_MAX = 3.0
+"""An indented line with a wider gap between two of its words (in fractions
+of its size) is not prose (a display with its equation number, a form)."""
+
+
+def _indented_start(seq: list, i: int, options: Options) -> bool:
+    """Does line ``i`` start a paragraph at a new left edge?  The line before
+    it ends short (the first word of line ``i`` would have fitted on it),
+    line ``i`` runs on to the next line, and its left edge moves by at
+    least ``paragraph_indent_min`` em:
+
+    - in by a first-line indent (at most ``paragraph_indent_max`` em and a
+      fifth of the column), the next line back at the old edge;
+    - in, the next line at the same new edge (a block quote), or out, back
+      from such a block: after two lines or more at the old edge.
+    """
+    prev, ln, nxt = _line_at(seq, i - 1), _line_at(seq, i), _line_at(seq, i + 1)
+    if prev is None or ln is None or nxt is None or len(ln.words) < PROSE_MIN_WORDS:
+        return False
+    if not (_same_column(prev, ln) and _same_column(ln, nxt)) or \
+            _rtl(prev) or _rtl(ln) or _rtl(nxt):
+        return False
+    size = ln.size
+    step = options.paragraph_indent_min * size
+    shift = ln.x0 - prev.x0
+    if abs(shift) < step:
+        return False
+    right = _right_margin(seq, i)
+    if shift > 0 and abs(nxt.x0 - prev.x0) <= step / 2:  # a first-line indent
+        if shift > min(options.paragraph_indent_max * size, (right - prev.x0) / 5):
+            return False
+        new_right = right
+    else:  # a new edge: the next lines keep it (or, out, go further out)
+        out = shift < 0 and nxt.x0 < ln.x0
+        if not out and abs(nxt.x0 - ln.x0) > step / 2:
+            return False
+        # after two lines or more at the old edge (a short line alone
+        # there is a label run into the text beside it)
+        before = _line_at(seq, i - 2)
+        if before is None or not _same_column(before, prev) or \
+                abs(before.x0 - prev.x0) > step / 2:
+            return False
+        new_right = _right_after(seq, i, None if out else step / 2)
+        if new_right is None:
+            return False
+    words = ln.words
+    if any(b.x0 - a.x1 > LINE_WORD_GAP_MAX * size for a, b in zip(words, words[1:])):
+        return False
+    return _wrapped(ln, nxt, new_right) and not _wrapped(prev, ln, right)
+
+
+NEW_EDGE_LINES = 3
+"""Lines that must keep a new left edge before their right edge is known
+(a block quote of fewer lines is not set apart by its edges)."""
+
+
+def _right_after(seq: list, i: int, tol: float | None) -> float | None:
+    """The right edge of the ``NEW_EDGE_LINES`` lines from ``i`` on, if they
+    all keep line ``i``'s left edge (within ``tol``; None: any edge)."""
+    ln = seq[i]
+    right = ln.x1
+    for j in range(i, i + NEW_EDGE_LINES):
+        other = _line_at(seq, j)
+        if other is None or not _same_column(ln, other) or \
+                (tol is not None and abs(other.x0 - ln.x0) > tol):
+            return None
+        if other.x1 > right:
+            right = other.x1
+    return right
 
 
 def _block(paras: list[list[Line]]) -> Block:
