@@ -514,3 +514,30 @@ def test_a_defect_in_reading_order_keeps_the_pages_text(monkeypatch):
     assert [i.code for i in doc.issues] == ["page-error"]
     assert "ValueError" in doc.issues[0].message
 
+
+
+def _thai_font():
+    # 1 ว, 2 ้ (a tone mark, no advance), 3 น, 4 ค, 5 ํ (nikhahit, no advance), 6 า
+    font = type0(tounicode(b"6 beginbfchar <0001> <0E27> <0002> <0E49> <0003> <0E19> "
+                           b"<0004> <0E04> <0005> <0E4D> <0006> <0E32> endbfchar",
+                           two_byte=True), dw=500)
+    font["/DescendantFonts"][0]["/W"] = [2, [0], 5, [0]]
+    return font
+
+
+def test_thai_tone_mark_nudged_past_the_next_letter_stays_on_its_own():
+    # XeTeX draws the tone mark at the pen after its base, 0.25 pt right of
+    # it: past the origin of the next letter, which starts where the base
+    # ends.  Sorted by origin it read "เวน้" for "เว้น".
+    content = (b"BT /F1 10 Tf 72 700 Td <0001> Tj ET "
+               b"BT /F1 10 Tf 77.25 700 Td <0002> Tj ET "
+               b"BT /F1 10 Tf 77.01 700 Td <0003> Tj ET")
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": _thai_font()})).pages[0]
+    assert page.text == "\u0e27\u0e49\u0e19\n"
+
+
+def test_thai_am_drawn_as_nikhahit_and_aa_is_the_letter_am():
+    # "คำ" drawn as ค, the nikhahit over it, then the AA glyph.
+    content = b"BT /F1 10 Tf 72 700 Td <000400050006> Tj ET"
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": _thai_font()})).pages[0]
+    assert page.text == "\u0e04\u0e33\n"

@@ -65,3 +65,13 @@ def test_tounicode_to_control_characters_counts_as_unmapped_not_text():
                                      fonts={"/F1": font})).pages[0]
     assert page.text == "xy z\n"
     assert "\x00" not in page.text
+
+
+def test_tounicode_to_a_noncharacter_counts_as_unmapped_not_text():
+    # XeTeX maps .notdef to <FFFF>; U+FFFD (the producer's "not known") stays.
+    font = dict(helvetica(), **{"/ToUnicode": tounicode(
+        b"3 beginbfchar <41> <FFFF> <42> <FDD0> <43> <FFFD> endbfchar")})
+    doc = pyengine.extract(make_pdf([b"BT /F1 10 Tf 72 700 Td (xAByCz) Tj ET"],
+                                    fonts={"/F1": font}))
+    assert doc.pages[0].text == "xy\ufffdz\n"
+    assert sum(f.unmapped for f in doc.fonts) == 2

@@ -95,8 +95,12 @@ def glyph_to_unicode(name: str) -> str | None:
 
 
 def _is_control(ch: str) -> bool:
+    """A control character or a noncharacter (U+FDD0..FDEF, U+xxFFFE/F:
+    never interchanged text; XeTeX maps .notdef to <FFFF>).  U+FFFD, the
+    map's own "not known", stays: it is a character, and marks the place of
+    a glyph whose text the producer did not know."""
     o = ord(ch)
-    return o < 0x20 or 0x7F <= o < 0xA0
+    return o < 0x20 or 0x7F <= o < 0xA0 or (o & 0xFFFE) == 0xFFFE or 0xFDD0 <= o <= 0xFDEF
 
 
 CLEAN_CACHE_SIZE = 65_536
@@ -123,7 +127,8 @@ def clean_text_uncached(text: str | None) -> str | None:
     """The text a glyph contributes, or None when it explains nothing.
 
     A map that sends a code to control characters only (ToUnicode <0000> is
-    a common placeholder) has not explained the glyph: it counts as
+    a common placeholder; <FFFF> too, ``_is_control``) has not
+    explained the glyph: it counts as
     unmapped rather than putting NULs in the text; tab, line feed and
     carriage return become a space.  Ligatures become their letters.
 

@@ -680,6 +680,8 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
         return None
     if not text.isascii():
         text = unicodedata.normalize("NFC", normalise_presentation_forms(text))
+        if "\u0e4d\u0e32" in text or "\u0ecd\u0eb2" in text:
+            text = _SARA_AM.sub(_sara_am, text)
     if first is None:  # no glyph shows text (its text was given): the box of them all
         first = glyphs[0][0]
         x0, y0, x1, y1, size, invisible = _box([p[0] for p in glyphs])
@@ -690,15 +692,27 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
                 first.source, invisible, unmapped)
 
 
+_SARA_AM = re.compile("\u0e4d\u0e32|\u0ecd\u0eb2")
+"""Thai and Lao AM drawn as its two glyphs, nikhahit and AA (the fonts map
+them so): the text is the one letter, U+0E33 or U+0EB3, as typed ("คำ", not
+"คํา", which no search finds)."""
+
+
+def _sara_am(m: re.Match) -> str:
+    return "\u0e33" if m.group() == "\u0e4d\u0e32" else "\u0eb3"
+
+
 def line_words(line: _LineAcc, options: Options, rtl_page: bool = False,
                rtl_text: bool = True, marks: bool = True, inner_spaces: bool = True,
-               accents: bool = True) -> list[Word]:
+               accents: bool = True, script_marks: bool = True) -> list[Word]:
     """The line's words, in logical order (bidi.py for right-to-left text).
-    ``rtl_text``, ``marks``, ``inner_spaces`` and ``accents`` False: the page
-    holds no right-to-left character, no overlay mark (``_OVERLAY_CHARS``),
-    no glyph text ``split_inner_spaces`` splits, no spacing accent
-    (``SPACING_ACCENTS``): nothing to look for."""
-    groups = word_glyphs(line, options, marks, inner_spaces, accents)
+    ``rtl_text``, ``marks``, ``inner_spaces``, ``accents`` and
+    ``script_marks`` False: the page holds no right-to-left character, no
+    overlay mark (``_OVERLAY_CHARS``), no glyph text ``split_inner_spaces``
+    splits, no spacing accent (``SPACING_ACCENTS``), no mark of a script
+    that draws its marks after their base (``_SCRIPT_MARK_CHARS``): nothing
+    to look for."""
+    groups = word_glyphs(line, options, marks, inner_spaces, accents, script_marks)
     words = []
     if rtl_text and has_rtl("".join(p[0].text for grp in groups for p in grp)):
         for pairs in logical_order(groups, lambda p: normalise_presentation_forms(p[0].text),
@@ -768,6 +782,44 @@ def marks_after_bases(glyphs: list[_G]) -> set[int]:
             continue
         i += 1
     return moved
+
+
+_SCRIPT_MARK_CHARS = re.compile("[\u0900-\u0dff\u0e31\u0e34-\u0e3a\u0e47-\u0e4e"
+                                "\u0eb1\u0eb4-\u0ebc\u0ec8-\u0ecd\u0f18-\u0fbc"
+                                "\u102b-\u103e\u17b4-\u17d3]")
+"""Indic, Thai, Lao, Tibetan, Myanmar and Khmer: scripts whose combining
+marks (``_COMBINING``, zero advance) follow their base in the text and are
+drawn after it (``marks_with_their_bases``)."""
+MARK_NUDGE = 0.05
+"""Fraction of the font size: a mark's origin this far past the start of the
+glyph sorted before it may still be the end of the glyph before that."""
+
+
+def marks_with_their_bases(glyphs: list[_G], drawn: list[_G]) -> None:
+    """Keep a zero-advance mark after the base it was drawn after.
+
+    XeTeX (HarfBuzz) draws a Thai tone mark at the pen after its base,
+    nudged a fraction of a point right: past the origin of the next base,
+    which starts where its base ends ("เว้น" sorted as "เวน้").  A mark
+    whose origin is within ``MARK_NUDGE`` em after the start of the glyph
+    sorted before it, drawn before that glyph, and at the end of the glyph
+    before that, goes back before it.  In place; ``drawn``: the same glyphs
+    in drawing order."""
+    combining = _COMBINING
+    order = None
+    for i in range(2, len(glyphs)):
+        m = glyphs[i]
+        if m[2] - m[1] > MARK_MAX_WIDTH * m[0].size or not combining[m[0].text]:
+            continue
+        b, a = glyphs[i - 1], glyphs[i - 2]
+        nudge = MARK_NUDGE * m[0].size
+        if not (0 <= m[1] - b[1] <= nudge and abs(m[1] - a[2]) <= nudge) or \
+                combining[b[0].text] or not b[0].text.strip():
+            continue
+        if order is None:
+            order = {id(p): k for k, p in enumerate(drawn)}
+        if order[id(m)] < order[id(b)]:
+            glyphs[i - 1], glyphs[i] = m, b
 
 
 SPACING_ACCENTS = {
@@ -949,14 +1001,16 @@ _u0 = itemgetter(1)
 
 
 def word_glyphs(line: _LineAcc, options: Options, marks: bool = True,
-                inner_spaces: bool = True, accents: bool = True) -> list[list[_G]]:
+                inner_spaces: bool = True, accents: bool = True,
+                script_marks: bool = True) -> list[list[_G]]:
     """The line's glyphs sorted along it (visual order), cut into words at
     space glyphs and measured gaps.  ``marks`` False: no glyph of the line
     is an overlay mark (skips ``marks_after_bases``); ``inner_spaces``
     False: no glyph text holds whitespace next to other text (skips
     ``split_inner_spaces``); ``accents`` False: no glyph is a spacing accent
-    (skips ``accents_onto_bases``)."""
-    glyphs = _line_glyphs(line, inner_spaces)
+    (skips ``accents_onto_bases``); ``script_marks`` False: no glyph is a
+    ``_SCRIPT_MARK_CHARS`` mark (skips ``marks_with_their_bases``)."""
+    glyphs = _line_glyphs(line, inner_spaces, script_marks)
     if accents:
         glyphs = accents_onto_bases(glyphs)
     moved = marks_after_bases(glyphs) if marks else None
@@ -1009,8 +1063,10 @@ def leaders_apart(groups: list[list[_G]]) -> list[list[_G]]:
     return out
 
 
-def _line_glyphs(line: _LineAcc, inner_spaces: bool = True) -> list[_G]:
-    """The line's glyphs (``split_inner_spaces``), sorted along the line."""
+def _line_glyphs(line: _LineAcc, inner_spaces: bool = True, script_marks: bool = False
+                 ) -> list[_G]:
+    """The line's glyphs (``split_inner_spaces``), sorted along the line
+    (``marks_with_their_bases`` when ``script_marks``)."""
     glyphs: list[_G] = []
     for s in line.segs:
         if not inner_spaces or max([len(p[0].text) for p in s.glyphs]) < 2:
@@ -1022,7 +1078,12 @@ def _line_glyphs(line: _LineAcc, inner_spaces: bool = True) -> list[_G]:
                 glyphs.append(p)
             else:
                 glyphs.extend(split_inner_spaces(p))
-    glyphs.sort(key=_u0)
+    if script_marks:
+        drawn = list(glyphs)
+        glyphs.sort(key=_u0)
+        marks_with_their_bases(glyphs, drawn)
+    else:
+        glyphs.sort(key=_u0)
     return glyphs
 
 
@@ -1257,9 +1318,11 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     marks = _OVERLAY_CHARS.search(page_text) is not None
     inner_spaces = any(map(_INNER_SPACES.__getitem__, texts))
     accents = _ACCENT_CHARS.search(page_text) is not None
+    script_marks = _SCRIPT_MARK_CHARS.search(page_text) is not None
     out = []
     for acc in merge_lines(segs, options):
-        words = line_words(acc, options, rtl_page, rtl_text, marks, inner_spaces, accents)
+        words = line_words(acc, options, rtl_page, rtl_text, marks, inner_spaces, accents,
+                           script_marks)
         if words:
             out.append((acc, to_line(acc, words)))
     return out
