@@ -290,6 +290,16 @@ def test_ideographs_stacked_one_per_line_read_as_vertical_columns():
     assert page.text.split() == ["一丁丂七", "丄丅丆万"]
 
 
+def test_the_short_last_column_of_a_paragraph_stays_in_its_place():
+    # Chromium (writing-mode: vertical-rl): a paragraph's last two glyphs
+    # wrapped to a column of their own, level with the column before it;
+    # fewer than STACK_MIN, they stayed horizontal and were read first.
+    content = _stacked(120, [1, 2, 3, 4], 10.5) + _stacked(106, [5, 6], 10.5) + \
+        _stacked(80, [7, 8, 1, 2], 10.5)
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": _ideograph_font()})).pages[0]
+    assert page.text.split() == ["一丁丂七", "丄丅", "丆万一丁"]
+
+
 def test_a_drop_cap_in_a_font_with_a_tall_ascent_starts_its_first_line():
     # Chromium (CSS ::first-letter float, Noto Serif): the 35 pt cap's box,
     # up to the font's ascent, rose 0.61 em above the first line's; the cap

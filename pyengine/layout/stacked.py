@@ -9,7 +9,8 @@ of a vertical font: top to bottom, columns right to left.
 
 Only clear evidence counts: at least ``STACK_MIN`` single CJK glyphs drawn
 one after the other at the same x, each a little more than one em of the
-previous one's size below it, at the same size.  Glyphs of a vertical font
+previous one's size below it, at the same size (``SHORT_STACK_MIN`` once
+such columns make the page).  Glyphs of a vertical font
 drawn inside such a column (punctuation set with a -V font) do not break it,
 and such columns must make most of the page (``STACK_PAGE_SHARE``).
 A horizontal glyph alone at a column's x, a few em off a found run (the run
@@ -29,6 +30,14 @@ from .lines import _TextCache, has_cjk, is_cjk
 STACK_MIN = 3
 """Horizontal CJK glyphs stacked in a row (in drawing order) that make a
 column."""
+SHORT_STACK_MIN = 2
+"""On a page of columns, this many stacked glyphs are a column too when they
+start level with a column at most ``NEXT_COLUMN_MAX`` em to their right: the
+last few glyphs of a paragraph, wrapped to a column of their own (Chromium's
+``writing-mode: vertical-rl``: "い。" after "…まだ無")."""
+NEXT_COLUMN_MAX = 2.5
+"""Fraction of the font size: the farthest the column a paragraph's short
+last column continues stands to its right (one em and the column gap)."""
 STACK_PITCH_MAX = 1.35
 """Fraction of the font size: the largest step down from one glyph of a
 column to the next (one em and some leading)."""
@@ -120,15 +129,23 @@ def stack_columns(glyphs: list[Glyph]) -> list[Glyph]:
         return glyphs  # nothing stackable
     columns: list[tuple[float, float, float, float]] = []  # x, size, top, bottom
     members: set[int] = set()
+    short: list[list[int]] = []
     for chain in _chains(glyphs):
         horizontal = [i for i in chain if not glyphs[i].vertical]
         if len(horizontal) < STACK_MIN:
+            if len(horizontal) >= SHORT_STACK_MIN:
+                short.append(horizontal)
             continue
         members.update(horizontal)
         g0 = glyphs[chain[0]]
         columns.append((g0.ox, g0.size, g0.oy, glyphs[chain[-1]].oy))
     if not columns or len(members) < STACK_PAGE_SHARE * sum(1 for g in glyphs if _single_cjk(g)):
         return glyphs
+    for chain in short:  # on a page of columns, the last of a paragraph
+        g0 = glyphs[chain[0]]
+        if any(0 < x - g0.ox <= NEXT_COLUMN_MAX * size and abs(top - g0.oy) <= 0.25 * size
+               for x, size, top, _ in columns):
+            members.update(chain)
     out = list(glyphs)
     for i, g in enumerate(glyphs):
         if i in members or (_single_cjk(g) and not _in_a_row(glyphs, i) and any(
