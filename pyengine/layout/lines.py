@@ -421,6 +421,64 @@ def _marker_at(segs: list[_Seg], i: int, known: dict[int, bool]) -> bool:
     return found
 
 
+MONOSPACE_MIN_GLYPHS = 4
+"""Glyphs that show text two drawing neighbours need between them before
+their equal widths say the font is monospaced."""
+MONOSPACE_WIDTH_TOLERANCE = 0.01
+"""Fraction of the advance: glyphs of a monospaced font are this close in
+width (equal but for rounding of the widths and the matrices)."""
+BLANKS_TOLERANCE = 0.1
+"""Fraction of the advance: a gap this close to a whole number of advances
+of a monospaced font is that many blank characters (verbatim TeX moves the
+pen by the advance of each blank: 0.525 em in cmtt, to 0.0006 of it)."""
+NARROW_CHARS = frozenset("fijlrt.,:;'!|()[]")
+"""Characters narrower than most in a proportional font (Times: "i" 0.28,
+"." 0.25, "r" 0.33 em against 0.44 to 0.72): one of them as wide as a glyph
+of another character says the font is monospaced, where glyphs all of one
+width (a column of figures: tabular digits) say nothing."""
+
+
+def _mono_width(seg: _Seg) -> tuple[float, bool, bool, int] | None:
+    """(advance, holds a ``NARROW_CHARS`` glyph, holds another glyph, count)
+    of the glyphs of ``seg`` that show text, when all are one width
+    (``MONOSPACE_WIDTH_TOLERANCE``); else None."""
+    width = -1.0
+    narrow = other = False
+    n = 0
+    for p in seg.glyphs:
+        text = p[0].text
+        if not text.strip():
+            continue
+        w = p[2] - p[1]
+        if width < 0:
+            width = w
+        elif abs(w - width) > MONOSPACE_WIDTH_TOLERANCE * width:
+            return None
+        if text in NARROW_CHARS:
+            narrow = True
+        else:
+            other = True
+        n += 1
+    return (width, narrow, other, n) if width > 0 else None
+
+
+def _blanks_apart(t: _Seg, s: _Seg, known: dict[int, tuple | None]) -> bool:
+    """Are drawing neighbours ``t`` and ``s`` one line of a monospaced font
+    (``_mono_width``: equal widths, narrow characters among them) set apart
+    by a whole number of its advances (``BLANKS_TOLERANCE``): blank
+    characters the producer moved the pen over instead of drawing them
+    (verbatim code with aligned comments), not a gutter?"""
+    if t.u0 > s.u0:
+        t, s = s, t
+    a = known[t.index] if t.index in known else known.setdefault(t.index, _mono_width(t))
+    b = known[s.index] if s.index in known else known.setdefault(s.index, _mono_width(s))
+    if a is None or b is None or abs(a[0] - b[0]) > MONOSPACE_WIDTH_TOLERANCE * a[0] or \
+            not (a[1] or b[1]) or not (a[2] or b[2]) or a[3] + b[3] < MONOSPACE_MIN_GLYPHS:
+        return False
+    blanks = (s.u0 - t.u1) / a[0]
+    return blanks >= 1 - BLANKS_TOLERANCE and abs(blanks - round(blanks)) <= BLANKS_TOLERANCE
+
+
 @dataclass(slots=True)
 class _LineAcc:
     key: int
@@ -459,6 +517,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     top_size = max((s.size for s in segs), default=0.0)
     near_prev, near_next = _neighbours_over_scripts(segs)
     markers: dict[int, bool] = {}  # _is_marker(segs[i]), worked out when first asked
+    mono: dict[int, tuple | None] = {}  # _mono_width(segs[i]), worked out when first asked
     for i in order:
         s = segs[i]
         target = None
@@ -516,7 +575,9 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                         (len(ln.segs) == 1 and ln.u1 <= s.u0 and
                          _marker_at(segs, ln.segs[0].index, markers))):
                     limit = max(limit, options.list_marker_gap)
-                if gap > limit * size:
+                if gap > limit * size and not (adjacent and any(
+                        j in ln.drawn and _blanks_apart(segs[j], s, mono)
+                        for j in (s.index - 1, s.index + 1))):
                     continue
                 target = ln
                 break
