@@ -2,6 +2,8 @@
 leader and its page number, a heading number and its title, a footnote mark
 in a stretched line."""
 
+import math
+
 from pdfbuild import helvetica, make_pdf
 
 import pyengine
@@ -47,3 +49,47 @@ def test_a_gutter_off_the_grid_of_a_monospaced_font_still_splits():
                        for i in range(3))
     assert text_of(content, {"/F1": courier()}) == \
         "left text a,\nleft text a,\nleft text a,\n\nright (text)\nright (text)\nright (text)\n"
+
+
+def _proportional() -> dict:
+    """Widths of a proportional font: "." 0.278 em, digits 0.556 em."""
+    widths = {ord("."): 278, ord(" "): 278}
+    widths.update({c: 556 for c in range(ord("0"), ord("9") + 1)})
+    return helvetica(widths)
+
+
+def _toc_row(y: float, x: float, entry: str, page: str, leader: bool) -> tuple[bytes, int]:
+    """An entry of a table of contents and the dots of its leader: LaTeX's
+    leader sets a dot every 0.5 em on a grid of the page, from 0.3 em after
+    the entry to x = 370; the page number is right-aligned at x = 400 (1.7
+    em after the last dot)."""
+    out = b"BT /F1 10 Tf %.2f %.2f Td (%s) Tj ET " % (x, y, entry.encode())
+    dots = []
+    if leader:
+        end = x + sum(2.78 if c in " ." else 5.56 if c.isdigit() else 5.0 for c in entry)
+        dots = range(5 * math.ceil((end + 3) / 5), 371, 5)
+        out += b"".join(b"BT /F1 10 Tf %.2f %.2f Td (.) Tj ET " % (u, y) for u in dots)
+    return out + b"BT /F1 10 Tf %.2f %.2f Td (%s) Tj ET " % (400 - 5.56 * len(page), y, page.encode()), \
+        len(dots)
+
+
+def test_page_numbers_of_a_table_of_contents_stay_on_their_entries():
+    rows = [(72, "1 Introduction", "1", False), (87, "1.1 Background and motivation", "1", True),
+            (87, "1.2 Related work", "2", True), (72, "2 Methods", "3", False),
+            (87, "2.1 Data collection", "13", True)]
+    content = b"BT /F1 10 Tf 72 732 Td (Contents) Tj ET "
+    want = "Contents\n"
+    for k, (x, entry, page, leader) in enumerate(rows):
+        row, dots = _toc_row(720 - 12 * k, x, entry, page, leader)
+        content += row
+        assert not leader or dots > 20
+        want += " ".join([entry] + ["."] * dots + [page]) + "\n"
+    assert text_of(content, {"/F1": _proportional()}) == want
+
+
+def test_a_column_of_numbers_without_leaders_stays_a_column():
+    # The same rows without a leader: a table of labels and numbers.
+    content = b"".join(_toc_row(720 - 12 * i, 72, label, page, False)[0]
+                       for i, (label, page) in enumerate([("Apples", "1"), ("Pears", "2"),
+                                                          ("Plums", "3")]))
+    assert text_of(content, {"/F1": _proportional()}) == "Apples\t1\nPears\t2\nPlums\t3\n"

@@ -479,6 +479,74 @@ def _blanks_apart(t: _Seg, s: _Seg, known: dict[int, tuple | None]) -> bool:
     return blanks >= 1 - BLANKS_TOLERANCE and abs(blanks - round(blanks)) <= BLANKS_TOLERANCE
 
 
+LEADER_NUMBER_GAP = 5.0
+"""Fraction of the size: a dot leader and the page number after it share a
+line across a gap up to this.  LaTeX ends the leader on its grid of dots
+and sets the number right-aligned in its own box (\\@pnumwidth, 1.55 em):
+a one-digit number stands 1.6 em past the last dot, further than
+``segment_gap``; wider, the leader would have run on."""
+PAGE_NUMBER_EDGE = 0.1
+"""Fraction of the size: page numbers of a table of contents end this close
+to one another (right-aligned)."""
+_PAGE_NUMBER = re.compile(r"\d{1,4}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7}")
+"""The text of a page number alone: Arabic or Roman."""
+
+
+def _ends_in_leader(seg: _Seg, space_gap: float) -> bool:
+    """Does the segment end in a dot leader: ``LEADER_MIN`` dots at an even
+    pitch (``LEADER_PITCH_TOLERANCE``), apart by more than a word space (an
+    ellipsis "..." is dots side by side)?"""
+    dots = seg.glyphs[-LEADER_MIN:]
+    if len(dots) < LEADER_MIN or any(p[0].text != "." for p in dots):
+        return False
+    pitches = [q[1] - p[1] for p, q in zip(dots, dots[1:])]
+    pitch = pitches[0]
+    return pitch - (dots[0][2] - dots[0][1]) > space_gap * seg.size and \
+        all(abs(d - pitch) <= LEADER_PITCH_TOLERANCE * pitch for d in pitches)
+
+
+def _page_number(seg: _Seg) -> bool:
+    """Is the segment a page number alone (``_PAGE_NUMBER``)?"""
+    return len(seg.glyphs) <= 7 and \
+        _PAGE_NUMBER.fullmatch("".join([p[0].text for p in seg.glyphs]).strip()) is not None
+
+
+def _after_on_baseline(t: _Seg, s: _Seg, tol_v: float) -> bool:
+    """Is ``s`` on the baseline of ``t`` (``line_baseline_tolerance``) and
+    to its right?"""
+    return s.key == t.key and s.source == t.source and s.u0 >= t.u1 and \
+        abs(s.v - t.v) <= tol_v * max(s.size, t.size)
+
+
+def toc_page_numbers(segs: list[_Seg], options: Options) -> set[int]:
+    """Indices of the segments that are page numbers of a table of contents,
+    to join the segment drawn before them on their baseline whatever the
+    gap: one after a dot leader (``_ends_in_leader``, within
+    ``LEADER_NUMBER_GAP``), and one without a leader (a part or section
+    entry: LaTeX's bold numbers 14 to 26 em after the title) that ends
+    where a leader's number does (``PAGE_NUMBER_EDGE``).  A column of
+    numbers in a table has no leaders before them: it is left alone."""
+    tol_v = options.line_baseline_tolerance
+    joined: set[int] = set()
+    edges: list[tuple[float, float]] = []  # (u1, size) of numbers after a leader
+    for j in range(1, len(segs)):
+        t, s = segs[j - 1], segs[j]
+        if t.glyphs[-1][0].text != "." or not _after_on_baseline(t, s, tol_v) or \
+                s.u0 - t.u1 > LEADER_NUMBER_GAP * s.size or not _page_number(s) or \
+                not _ends_in_leader(t, options.space_gap):
+            continue
+        joined.add(j)
+        edges.append((s.u1, s.size))
+    if not edges:
+        return joined
+    for j in range(1, len(segs)):
+        s = segs[j]
+        if j not in joined and any(abs(s.u1 - u1) <= PAGE_NUMBER_EDGE * size for u1, size in edges) \
+                and _after_on_baseline(segs[j - 1], s, tol_v) and _page_number(s):
+            joined.add(j)
+    return joined
+
+
 @dataclass(slots=True)
 class _LineAcc:
     key: int
@@ -518,6 +586,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     near_prev, near_next = _neighbours_over_scripts(segs)
     markers: dict[int, bool] = {}  # _is_marker(segs[i]), worked out when first asked
     mono: dict[int, tuple | None] = {}  # _mono_width(segs[i]), worked out when first asked
+    toc = toc_page_numbers(segs, options)
     for i in order:
         s = segs[i]
         target = None
@@ -575,6 +644,10 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                         (len(ln.segs) == 1 and ln.u1 <= s.u0 and
                          _marker_at(segs, ln.segs[0].index, markers))):
                     limit = max(limit, options.list_marker_gap)
+                if gap > limit * size and (
+                        (s.index in toc and s.index - 1 in ln.drawn) or
+                        (s.index + 1 in toc and s.index + 1 in ln.drawn)):
+                    limit = math.inf  # a page number and its entry
                 if gap > limit * size and not (adjacent and any(
                         j in ln.drawn and _blanks_apart(segs[j], s, mono)
                         for j in (s.index - 1, s.index + 1))):
