@@ -93,3 +93,31 @@ def test_a_column_of_numbers_without_leaders_stays_a_column():
                        for i, (label, page) in enumerate([("Apples", "1"), ("Pears", "2"),
                                                           ("Plums", "3")]))
     assert text_of(content, {"/F1": _proportional()}) == "Apples\t1\nPears\t2\nPlums\t3\n"
+
+
+def _cell(x: float, y: float, text: str, size: int = 11) -> bytes:
+    return b"BT /F1 %d Tf %.2f %.2f Td (%s) Tj ET " % (size, x, y, text.encode())
+
+
+def test_section_numbers_stay_on_their_titles_across_a_tab():
+    # LibreOffice's outline numbering: the title at a tab stop 1.6 em after
+    # "1" at 16 pt, 2.5 em after "1.1" at 13 pt, 4 em after "1.2.1" at 11 pt.
+    content = _cell(72, 740, "1", 16) + _cell(72 + 8.9 + 25.6, 740, "Introduction", 16) + \
+        _cell(72, 716, "Body text of the report.") + \
+        _cell(72, 696, "1.1", 13) + _cell(72 + 18 + 33, 696, "Background", 13) + \
+        _cell(72, 676, "More body text.") + \
+        _cell(72, 656, "1.2.1") + _cell(72 + 24.4 + 44, 656, "Excluded areas") + \
+        _cell(72, 638, "Industrial zones were left out.")
+    lines = [ln for ln in text_of(content, {"/F1": _proportional()}).splitlines() if ln]
+    assert lines == ["1 Introduction", "Body text of the report.", "1.1 Background",
+                     "More body text.", "1.2.1 Excluded areas", "Industrial zones were left out."]
+
+
+def test_a_row_of_cells_after_a_number_stays_cells():
+    # "1", "Apples", "3": three cells on a baseline, the first a number.
+    content = b"".join(_cell(72, 700 - 14 * i, n) + _cell(120, 700 - 14 * i, fruit) +
+                       _cell(220, 700 - 14 * i, count)
+                       for i, (n, fruit, count) in enumerate([("1", "Apples", "3"), ("2", "Pears", "12"),
+                                                              ("3", "Plums", "7")]))
+    text = text_of(content, {"/F1": _proportional()})
+    assert text.startswith("1\tApples\n2\tPears\n3\tPlums\n"), text

@@ -547,6 +547,49 @@ def toc_page_numbers(segs: list[_Seg], options: Options) -> set[int]:
     return joined
 
 
+HEADING_NUMBER_GAP = 5.0
+"""Fraction of the size: a section number ("1", "1.2.1", "A.1") and its
+title, alone on their baseline, share a line across a gap up to this.  A
+word processor sets the title at a tab stop: LibreOffice's default
+numbering leaves 1.6 em after "1" at 16 pt and 4 em after "1.2.1" at
+11 pt."""
+_SECTION_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,3})*\.?|[A-Z](?:\.\d{1,3})+\.?")
+"""A section or item number alone: "1", "1.", "1.1", "1.2.1.", "A.1"."""
+
+
+def _segment_text(seg: _Seg) -> str:
+    return "".join([p[0].text for p in seg.glyphs]).strip()
+
+
+def numbered_titles(segs: list[_Seg], options: Options) -> set[int]:
+    """Indices of the segments that are a section number (``_SECTION_NUMBER``)
+    drawn right before its title, to join it across a gap up to
+    ``HEADING_NUMBER_GAP``: the two alone on their baseline (nothing drawn
+    beside them before or after: a row of table cells "1  Apples  3" has a
+    third), of one size, the title starting with a letter not in lower
+    case."""
+    tol_v = options.line_baseline_tolerance
+    out: set[int] = set()
+    for j in range(len(segs) - 1):
+        s, t = segs[j], segs[j + 1]
+        if len(s.glyphs) > 9 or not s.glyphs[0][0].text[:1].isdigit() and \
+                not s.glyphs[0][0].text[:1].isupper():
+            continue  # (cheap tests first: most segments are no number)
+        if not _after_on_baseline(s, t, tol_v) or \
+                t.u0 - s.u1 > HEADING_NUMBER_GAP * max(s.size, t.size) or \
+                not SCRIPT_SIZE_RATIO * s.size <= t.size <= s.size / SCRIPT_SIZE_RATIO:
+            continue
+        title = _segment_text(t)
+        if not title[:1].isalpha() or title[:1].islower() or \
+                _SECTION_NUMBER.fullmatch(_segment_text(s)) is None:
+            continue
+        if (j and _after_on_baseline(segs[j - 1], s, tol_v)) or \
+                (j + 2 < len(segs) and _after_on_baseline(t, segs[j + 2], tol_v)):
+            continue
+        out.add(j)
+    return out
+
+
 @dataclass(slots=True)
 class _LineAcc:
     key: int
@@ -587,6 +630,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     markers: dict[int, bool] = {}  # _is_marker(segs[i]), worked out when first asked
     mono: dict[int, tuple | None] = {}  # _mono_width(segs[i]), worked out when first asked
     toc = toc_page_numbers(segs, options)
+    titled = numbered_titles(segs, options)
     for i in order:
         s = segs[i]
         target = None
@@ -648,6 +692,10 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                         (s.index in toc and s.index - 1 in ln.drawn) or
                         (s.index + 1 in toc and s.index + 1 in ln.drawn)):
                     limit = math.inf  # a page number and its entry
+                if gap > limit * size and (
+                        (s.index in titled and s.index + 1 in ln.drawn) or
+                        (s.index - 1 in titled and s.index - 1 in ln.drawn)):
+                    limit = max(limit, HEADING_NUMBER_GAP)  # a section number and its title
                 if gap > limit * size and not (adjacent and any(
                         j in ln.drawn and _blanks_apart(segs[j], s, mono)
                         for j in (s.index - 1, s.index + 1))):
