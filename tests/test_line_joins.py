@@ -121,3 +121,18 @@ def test_a_row_of_cells_after_a_number_stays_cells():
                                                               ("3", "Plums", "7")]))
     text = text_of(content, {"/F1": _proportional()})
     assert text.startswith("1\tApples\n2\tPears\n3\tPlums\n"), text
+
+
+def test_a_footnote_mark_in_a_stretched_line_keeps_the_line_whole():
+    # Justification stretched the space after the mark: "conventions." ends
+    # 17.6 pt (1.76 em) before "Nevertheless", the mark "1" (7 pt, raised)
+    # 13.7 pt before it.
+    end = 72 + 5 * 11 + 2.78  # "conventions" and "."
+    content = _cell(72, 712, "A first line of the paragraph here.", 10) + \
+        _cell(72, 700, "conventions.", 10) + \
+        b"BT /F1 7 Tf %.2f 703.6 Td (1) Tj ET " % (end + 0.2) + \
+        _cell(end + 17.6, 700, "Nevertheless, more.", 10) + \
+        _cell(72, 688, "The last line of the paragraph.", 10)
+    assert text_of(content, {"/F1": _proportional()}) == (
+        "A first line of the paragraph here.\nconventions.1 Nevertheless, more.\n"
+        "The last line of the paragraph.\n")
