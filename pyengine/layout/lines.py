@@ -421,6 +421,198 @@ def _marker_at(segs: list[_Seg], i: int, known: dict[int, bool]) -> bool:
     return found
 
 
+MONOSPACE_MIN_GLYPHS = 4
+"""Glyphs that show text two drawing neighbours need between them before
+their equal widths say the font is monospaced."""
+MONOSPACE_WIDTH_TOLERANCE = 0.01
+"""Fraction of the advance: glyphs of a monospaced font are this close in
+width (equal but for rounding of the widths and the matrices)."""
+BLANKS_TOLERANCE = 0.1
+"""Fraction of the advance: a gap this close to a whole number of advances
+of a monospaced font is that many blank characters (verbatim TeX moves the
+pen by the advance of each blank: 0.525 em in cmtt, to 0.0006 of it)."""
+NARROW_CHARS = frozenset("fijlrt.,:;'!|()[]")
+"""Characters narrower than most in a proportional font (Times: "i" 0.28,
+"." 0.25, "r" 0.33 em against 0.44 to 0.72): one of them as wide as a glyph
+of another character says the font is monospaced, where glyphs all of one
+width (a column of figures: tabular digits) say nothing."""
+
+
+def _mono_width(seg: _Seg) -> tuple[float, bool, bool, int] | None:
+    """(advance, holds a ``NARROW_CHARS`` glyph, holds another glyph, count)
+    of the glyphs of ``seg`` that show text, when all are one width
+    (``MONOSPACE_WIDTH_TOLERANCE``); else None."""
+    width = -1.0
+    narrow = other = False
+    n = 0
+    for p in seg.glyphs:
+        text = p[0].text
+        if not text.strip():
+            continue
+        w = p[2] - p[1]
+        if width < 0:
+            width = w
+        elif abs(w - width) > MONOSPACE_WIDTH_TOLERANCE * width:
+            return None
+        if text in NARROW_CHARS:
+            narrow = True
+        else:
+            other = True
+        n += 1
+    return (width, narrow, other, n) if width > 0 else None
+
+
+def _blanks_apart(t: _Seg, s: _Seg, known: dict[int, tuple | None]) -> bool:
+    """Are drawing neighbours ``t`` and ``s`` one line of a monospaced font
+    (``_mono_width``: equal widths, narrow characters among them) set apart
+    by a whole number of its advances (``BLANKS_TOLERANCE``): blank
+    characters the producer moved the pen over instead of drawing them
+    (verbatim code with aligned comments), not a gutter?"""
+    if t.u0 > s.u0:
+        t, s = s, t
+    a = known[t.index] if t.index in known else known.setdefault(t.index, _mono_width(t))
+    b = known[s.index] if s.index in known else known.setdefault(s.index, _mono_width(s))
+    if a is None or b is None or abs(a[0] - b[0]) > MONOSPACE_WIDTH_TOLERANCE * a[0] or \
+            not (a[1] or b[1]) or not (a[2] or b[2]) or a[3] + b[3] < MONOSPACE_MIN_GLYPHS:
+        return False
+    blanks = (s.u0 - t.u1) / a[0]
+    return blanks >= 1 - BLANKS_TOLERANCE and abs(blanks - round(blanks)) <= BLANKS_TOLERANCE
+
+
+LEADER_NUMBER_GAP = 5.0
+"""Fraction of the size: a dot leader and the page number after it share a
+line across a gap up to this.  LaTeX ends the leader on its grid of dots
+and sets the number right-aligned in its own box (\\@pnumwidth, 1.55 em):
+a one-digit number stands 1.6 em past the last dot, further than
+``segment_gap``; wider, the leader would have run on."""
+PAGE_NUMBER_EDGE = 0.1
+"""Fraction of the size: page numbers of a table of contents end this close
+to one another (right-aligned)."""
+_PAGE_NUMBER = re.compile(r"\d{1,4}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7}")
+"""The text of a page number alone: Arabic or Roman."""
+
+
+def _ends_in_leader(seg: _Seg, space_gap: float) -> bool:
+    """Does the segment end in a dot leader: ``LEADER_MIN`` dots at an even
+    pitch (``LEADER_PITCH_TOLERANCE``), apart by more than a word space (an
+    ellipsis "..." is dots side by side)?"""
+    dots = seg.glyphs[-LEADER_MIN:]
+    if len(dots) < LEADER_MIN or any(p[0].text != "." for p in dots):
+        return False
+    pitches = [q[1] - p[1] for p, q in zip(dots, dots[1:])]
+    pitch = pitches[0]
+    return pitch - (dots[0][2] - dots[0][1]) > space_gap * seg.size and \
+        all(abs(d - pitch) <= LEADER_PITCH_TOLERANCE * pitch for d in pitches)
+
+
+def _page_number(seg: _Seg) -> bool:
+    """Is the segment a page number alone (``_PAGE_NUMBER``)?"""
+    return len(seg.glyphs) <= 7 and \
+        _PAGE_NUMBER.fullmatch("".join([p[0].text for p in seg.glyphs]).strip()) is not None
+
+
+def _after_on_baseline(t: _Seg, s: _Seg, tol_v: float) -> bool:
+    """Is ``s`` on the baseline of ``t`` (``line_baseline_tolerance``) and
+    to its right?"""
+    return s.key == t.key and s.source == t.source and s.u0 >= t.u1 and \
+        abs(s.v - t.v) <= tol_v * max(s.size, t.size)
+
+
+def toc_page_numbers(segs: list[_Seg], options: Options) -> set[int]:
+    """Indices of the segments that are page numbers of a table of contents,
+    to join the segment drawn before them on their baseline whatever the
+    gap: one after a dot leader (``_ends_in_leader``, within
+    ``LEADER_NUMBER_GAP``), and one without a leader (a part or section
+    entry: LaTeX's bold numbers 14 to 26 em after the title) that ends
+    where a leader's number does (``PAGE_NUMBER_EDGE``).  A column of
+    numbers in a table has no leaders before them: it is left alone."""
+    tol_v = options.line_baseline_tolerance
+    joined: set[int] = set()
+    edges: list[tuple[float, float]] = []  # (u1, size) of numbers after a leader
+    for j in range(1, len(segs)):
+        t, s = segs[j - 1], segs[j]
+        if t.glyphs[-1][0].text != "." or not _after_on_baseline(t, s, tol_v) or \
+                s.u0 - t.u1 > LEADER_NUMBER_GAP * s.size or not _page_number(s) or \
+                not _ends_in_leader(t, options.space_gap):
+            continue
+        joined.add(j)
+        edges.append((s.u1, s.size))
+    if not edges:
+        return joined
+    for j in range(1, len(segs)):
+        s = segs[j]
+        if j not in joined and any(abs(s.u1 - u1) <= PAGE_NUMBER_EDGE * size for u1, size in edges) \
+                and _after_on_baseline(segs[j - 1], s, tol_v) and _page_number(s):
+            joined.add(j)
+    return joined
+
+
+HEADING_NUMBER_GAP = 5.0
+"""Fraction of the size: a section number ("1", "1.2.1", "A.1") and its
+title, alone on their baseline, share a line across a gap up to this.  A
+word processor sets the title at a tab stop: LibreOffice's default
+numbering leaves 1.6 em after "1" at 16 pt and 4 em after "1.2.1" at
+11 pt."""
+_SECTION_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,3})*\.?|[A-Z](?:\.\d{1,3})+\.?")
+"""A section or item number alone: "1", "1.", "1.1", "1.2.1.", "A.1"."""
+
+
+def _segment_text(seg: _Seg) -> str:
+    return "".join([p[0].text for p in seg.glyphs]).strip()
+
+
+def numbered_titles(segs: list[_Seg], options: Options) -> set[int]:
+    """Indices of the segments that are a section number (``_SECTION_NUMBER``)
+    drawn right before its title, to join it across a gap up to
+    ``HEADING_NUMBER_GAP``: the two alone on their baseline (nothing drawn
+    beside them before or after: a row of table cells "1  Apples  3" has a
+    third), of one size, the title starting with a letter not in lower
+    case."""
+    tol_v = options.line_baseline_tolerance
+    out: set[int] = set()
+    for j in range(len(segs) - 1):
+        s, t = segs[j], segs[j + 1]
+        if len(s.glyphs) > 9 or not s.glyphs[0][0].text[:1].isdigit() and \
+                not s.glyphs[0][0].text[:1].isupper():
+            continue  # (cheap tests first: most segments are no number)
+        if not _after_on_baseline(s, t, tol_v) or \
+                t.u0 - s.u1 > HEADING_NUMBER_GAP * max(s.size, t.size) or \
+                not SCRIPT_SIZE_RATIO * s.size <= t.size <= s.size / SCRIPT_SIZE_RATIO:
+            continue
+        title = _segment_text(t)
+        if not title[:1].isalpha() or title[:1].islower() or \
+                _SECTION_NUMBER.fullmatch(_segment_text(s)) is None:
+            continue
+        if (j and _after_on_baseline(segs[j - 1], s, tol_v)) or \
+                (j + 2 < len(segs) and _after_on_baseline(t, segs[j + 2], tol_v)):
+            continue
+        out.add(j)
+    return out
+
+
+def _gap_over_scripts(s: _Seg, ln: _LineAcc, segs: list[_Seg], prev: int, nxt: int,
+                      gap: float, reach: float) -> float:
+    """The gap between ``s`` and the line, measured from the smaller
+    segments drawn between ``s`` and its drawing neighbour on the line
+    (``_neighbours_over_scripts``: a footnote mark after a full stop, its
+    line stretched by justification: "conventions." 1.76 em from
+    "Nevertheless", the mark "1" 1.37 em from it), when they stand between
+    the two, each within ``reach`` of both; else ``gap``."""
+    for j in (prev, nxt):
+        if j < 0 or j not in ln.drawn:
+            continue
+        lo, hi = (j + 1, s.index) if j < s.index else (s.index + 1, j)
+        u0, u1 = ln.u0, ln.u1
+        for k in range(lo, hi):
+            t = segs[k]
+            if max(t.u0 - ln.u1, ln.u0 - t.u1) > reach or max(t.u0 - s.u1, s.u0 - t.u1) > reach:
+                break
+            u0, u1 = min(u0, t.u0), max(u1, t.u1)
+        else:
+            gap = min(gap, max(s.u0 - u1, u0 - s.u1))
+    return gap
+
+
 @dataclass(slots=True)
 class _LineAcc:
     key: int
@@ -459,6 +651,9 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     top_size = max((s.size for s in segs), default=0.0)
     near_prev, near_next = _neighbours_over_scripts(segs)
     markers: dict[int, bool] = {}  # _is_marker(segs[i]), worked out when first asked
+    mono: dict[int, tuple | None] = {}  # _mono_width(segs[i]), worked out when first asked
+    toc = toc_page_numbers(segs, options)
+    titled = numbered_titles(segs, options)
     for i in order:
         s = segs[i]
         target = None
@@ -509,6 +704,11 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 adjacent = s.index - 1 in ln.drawn or s.index + 1 in ln.drawn or \
                     near_prev[i] in ln.drawn or near_next[i] in ln.drawn
                 limit = gap_max if adjacent else near
+                # Across a superscript drawn between them (a footnote mark
+                # in a stretched line), from the script's edge.
+                if gap > limit * size and adjacent:
+                    gap = _gap_over_scripts(s, ln, segs, near_prev[i], near_next[i], gap,
+                                            gap_max * size)
                 # A bullet or an item number and the text to its right (only
                 # asked when the gap is too wide without it).
                 if gap > limit * size and (
@@ -516,7 +716,17 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                         (len(ln.segs) == 1 and ln.u1 <= s.u0 and
                          _marker_at(segs, ln.segs[0].index, markers))):
                     limit = max(limit, options.list_marker_gap)
-                if gap > limit * size:
+                if gap > limit * size and (
+                        (s.index in toc and s.index - 1 in ln.drawn) or
+                        (s.index + 1 in toc and s.index + 1 in ln.drawn)):
+                    limit = math.inf  # a page number and its entry
+                if gap > limit * size and (
+                        (s.index in titled and s.index + 1 in ln.drawn) or
+                        (s.index - 1 in titled and s.index - 1 in ln.drawn)):
+                    limit = max(limit, HEADING_NUMBER_GAP)  # a section number and its title
+                if gap > limit * size and not (adjacent and any(
+                        j in ln.drawn and _blanks_apart(segs[j], s, mono)
+                        for j in (s.index - 1, s.index + 1))):
                     continue
                 target = ln
                 break

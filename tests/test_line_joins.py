@@ -1,0 +1,138 @@
+"""Segments of one line set far apart: blanks of a monospaced font, a dot
+leader and its page number, a heading number and its title, a footnote mark
+in a stretched line."""
+
+import math
+
+from pdfbuild import helvetica, make_pdf
+
+import pyengine
+
+
+def courier() -> dict:
+    """A monospaced font: every code 600 units wide (0.6 em)."""
+    font = helvetica({c: 600 for c in range(32, 127)})
+    font["/BaseFont"] = font["/FontDescriptor"]["/FontName"] = "/Courier"
+    return font
+
+
+def text_of(content: bytes, fonts: dict) -> str:
+    return pyengine.extract(make_pdf([content], fonts=fonts)).pages[0].text
+
+
+def _row(y: float, *cells: tuple[int, str], advance: float = 6.0) -> bytes:
+    """One line of a monospaced listing: each cell at a column (in
+    characters from x = 72), the blanks before it not drawn."""
+    return b"".join(b"BT /F1 10 Tf %.2f %.2f Td (%s) Tj ET " % (72 + col * advance, y, text.encode())
+                    for col, text in cells)
+
+
+def test_aligned_comments_of_a_listing_stay_on_their_lines():
+    # Verbatim TeX moves the pen over blanks: the comments start 7, 12 and
+    # 19 blanks (4.2 to 11.4 em) after the code, in column 24.
+    content = b"BT /F1 10 Tf 72 730 Td (Some code follows:) Tj ET " + \
+        _row(710, (0, "x = compute(a, b)"), (24, "# first value")) + \
+        _row(698, (0, "total = x + 1"), (24, "# second value")) + \
+        _row(686, (0, "print(total)"), (24, "# show it")) + \
+        b"BT /F1 10 Tf 72 666 Td (And text after.) Tj ET "
+    assert text_of(content, {"/F1": courier()}) == (
+        "Some code follows:\n"
+        "x = compute(a, b) # first value\n"
+        "total = x + 1 # second value\n"
+        "print(total) # show it\n"
+        "And text after.\n")
+
+
+def test_a_gutter_off_the_grid_of_a_monospaced_font_still_splits():
+    # 4.5 advances between two blocks: no number of blanks, a gutter.
+    content = b"".join(_row(710 - 12 * i, (0, "left text a,"), (16.5, "right (text)"))
+                       for i in range(3))
+    assert text_of(content, {"/F1": courier()}) == \
+        "left text a,\nleft text a,\nleft text a,\n\nright (text)\nright (text)\nright (text)\n"
+
+
+def _proportional() -> dict:
+    """Widths of a proportional font: "." 0.278 em, digits 0.556 em."""
+    widths = {ord("."): 278, ord(" "): 278}
+    widths.update({c: 556 for c in range(ord("0"), ord("9") + 1)})
+    return helvetica(widths)
+
+
+def _toc_row(y: float, x: float, entry: str, page: str, leader: bool) -> tuple[bytes, int]:
+    """An entry of a table of contents and the dots of its leader: LaTeX's
+    leader sets a dot every 0.5 em on a grid of the page, from 0.3 em after
+    the entry to x = 370; the page number is right-aligned at x = 400 (1.7
+    em after the last dot)."""
+    out = b"BT /F1 10 Tf %.2f %.2f Td (%s) Tj ET " % (x, y, entry.encode())
+    dots = []
+    if leader:
+        end = x + sum(2.78 if c in " ." else 5.56 if c.isdigit() else 5.0 for c in entry)
+        dots = range(5 * math.ceil((end + 3) / 5), 371, 5)
+        out += b"".join(b"BT /F1 10 Tf %.2f %.2f Td (.) Tj ET " % (u, y) for u in dots)
+    return out + b"BT /F1 10 Tf %.2f %.2f Td (%s) Tj ET " % (400 - 5.56 * len(page), y, page.encode()), \
+        len(dots)
+
+
+def test_page_numbers_of_a_table_of_contents_stay_on_their_entries():
+    rows = [(72, "1 Introduction", "1", False), (87, "1.1 Background and motivation", "1", True),
+            (87, "1.2 Related work", "2", True), (72, "2 Methods", "3", False),
+            (87, "2.1 Data collection", "13", True)]
+    content = b"BT /F1 10 Tf 72 732 Td (Contents) Tj ET "
+    want = "Contents\n"
+    for k, (x, entry, page, leader) in enumerate(rows):
+        row, dots = _toc_row(720 - 12 * k, x, entry, page, leader)
+        content += row
+        assert not leader or dots > 20
+        want += " ".join([entry] + ["."] * dots + [page]) + "\n"
+    assert text_of(content, {"/F1": _proportional()}) == want
+
+
+def test_a_column_of_numbers_without_leaders_stays_a_column():
+    # The same rows without a leader: a table of labels and numbers.
+    content = b"".join(_toc_row(720 - 12 * i, 72, label, page, False)[0]
+                       for i, (label, page) in enumerate([("Apples", "1"), ("Pears", "2"),
+                                                          ("Plums", "3")]))
+    assert text_of(content, {"/F1": _proportional()}) == "Apples\t1\nPears\t2\nPlums\t3\n"
+
+
+def _cell(x: float, y: float, text: str, size: int = 11) -> bytes:
+    return b"BT /F1 %d Tf %.2f %.2f Td (%s) Tj ET " % (size, x, y, text.encode())
+
+
+def test_section_numbers_stay_on_their_titles_across_a_tab():
+    # LibreOffice's outline numbering: the title at a tab stop 1.6 em after
+    # "1" at 16 pt, 2.5 em after "1.1" at 13 pt, 4 em after "1.2.1" at 11 pt.
+    content = _cell(72, 740, "1", 16) + _cell(72 + 8.9 + 25.6, 740, "Introduction", 16) + \
+        _cell(72, 716, "Body text of the report.") + \
+        _cell(72, 696, "1.1", 13) + _cell(72 + 18 + 33, 696, "Background", 13) + \
+        _cell(72, 676, "More body text.") + \
+        _cell(72, 656, "1.2.1") + _cell(72 + 24.4 + 44, 656, "Excluded areas") + \
+        _cell(72, 638, "Industrial zones were left out.")
+    lines = [ln for ln in text_of(content, {"/F1": _proportional()}).splitlines() if ln]
+    assert lines == ["1 Introduction", "Body text of the report.", "1.1 Background",
+                     "More body text.", "1.2.1 Excluded areas", "Industrial zones were left out."]
+
+
+def test_a_row_of_cells_after_a_number_stays_cells():
+    # "1", "Apples", "3": three cells on a baseline, the first a number.
+    content = b"".join(_cell(72, 700 - 14 * i, n) + _cell(120, 700 - 14 * i, fruit) +
+                       _cell(220, 700 - 14 * i, count)
+                       for i, (n, fruit, count) in enumerate([("1", "Apples", "3"), ("2", "Pears", "12"),
+                                                              ("3", "Plums", "7")]))
+    text = text_of(content, {"/F1": _proportional()})
+    assert text.startswith("1\tApples\n2\tPears\n3\tPlums\n"), text
+
+
+def test_a_footnote_mark_in_a_stretched_line_keeps_the_line_whole():
+    # Justification stretched the space after the mark: "conventions." ends
+    # 17.6 pt (1.76 em) before "Nevertheless", the mark "1" (7 pt, raised)
+    # 13.7 pt before it.
+    end = 72 + 5 * 11 + 2.78  # "conventions" and "."
+    content = _cell(72, 712, "A first line of the paragraph here.", 10) + \
+        _cell(72, 700, "conventions.", 10) + \
+        b"BT /F1 7 Tf %.2f 703.6 Td (1) Tj ET " % (end + 0.2) + \
+        _cell(end + 17.6, 700, "Nevertheless, more.", 10) + \
+        _cell(72, 688, "The last line of the paragraph.", 10)
+    assert text_of(content, {"/F1": _proportional()}) == (
+        "A first line of the paragraph here.\nconventions.1 Nevertheless, more.\n"
+        "The last line of the paragraph.\n")
