@@ -551,3 +551,46 @@ def test_thai_am_drawn_as_nikhahit_and_aa_is_the_letter_am():
     content = b"BT /F1 10 Tf 72 700 Td <000400050006> Tj ET"
     page = pyengine.extract(make_pdf([content], fonts={"/F1": _thai_font()})).pages[0]
     assert page.text == "\u0e04\u0e33\n"
+
+
+def _math_fonts():
+    # F2: code "P" is the sum sign (TeX's cmex10 draws it hanging from an
+    # origin above the baseline).
+    return {"/F1": helvetica(),
+            "/F2": dict(helvetica(), **{"/ToUnicode": tounicode(b"1 beginbfchar <50> <2211> endbfchar")})}
+
+
+def test_a_big_operator_hanging_above_the_baseline_stays_in_its_line():
+    # "then ∑_{i=1}^n a" (pdfLaTeX, text style): the sum's origin 0.75 em
+    # above the baseline founded a line of its own with its limits, and
+    # "a and more", 2.4 em from "then" without the sum, fell apart from it.
+    content = (b"BT /F1 10 Tf 72 700 Td (sum then) Tj ET "
+               b"BT /F2 10 Tf 115 707.5 Td (P) Tj ET "
+               b"BT /F1 7 Tf 120 705 Td (n) Tj ET "
+               b"BT /F1 7 Tf 120 697 Td (i=1) Tj ET "
+               b"BT /F1 10 Tf 136 700 Td (a and more) Tj ET")
+    page = pyengine.extract(make_pdf([content], fonts=_math_fonts())).pages[0]
+    assert page.text == "sum then \u2211ni=1 a and more\n"
+
+
+def test_a_display_operator_with_limits_over_and_under_it_keeps_its_own_line():
+    # Display style: the origin 0.95 em above the text beside it, the limits
+    # centred over and under it and wider than it: not put into that line.
+    content = (b"BT /F1 10 Tf 72 700 Td (sum then) Tj ET "
+               b"BT /F2 10 Tf 115 709.5 Td (P) Tj ET "
+               b"BT /F1 7 Tf 112 716 Td (dim K) Tj ET "
+               b"BT /F1 7 Tf 112 690 Td (k=1) Tj ET")
+    page = pyengine.extract(make_pdf([content], fonts=_math_fonts())).pages[0]
+    assert "sum then" in page.text.splitlines()
+
+
+def test_stacked_limits_are_read_whole_not_glyph_by_glyph():
+    # A text-style union's limits, both several glyphs long, start together
+    # after it: read across both glyph by glyph they gave "⋃mi=(1x0)".
+    content = (b"BT /F1 10 Tf 72 700 Td (with) Tj ET "
+               b"BT /F2 10 Tf 95 707.5 Td (P) Tj ET "
+               b"BT /F1 7 Tf 100 705 Td (mx) Tj ET "
+               b"BT /F1 7 Tf 100 697 Td (i=1) Tj ET "
+               b"BT /F1 10 Tf 114 700 Td (U) Tj ET")
+    page = pyengine.extract(make_pdf([content], fonts=_math_fonts())).pages[0]
+    assert page.text == "with \u2211mxi=1 U\n"

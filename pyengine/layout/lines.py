@@ -23,8 +23,8 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from dataclasses import dataclass
-from operator import itemgetter
+from dataclasses import dataclass, replace
+from operator import attrgetter, itemgetter
 
 from ..options import Options
 from ..records import SOURCE_PAGE, Glyph, Line, Word, union_box
@@ -282,6 +282,19 @@ SCRIPT_SKIP = 3
 """At most this many such segments are skipped to find a drawing neighbour."""
 
 
+def _operator_limit_at(segs: list[_Seg], j: int, v: float, size: float) -> bool:
+    """Is segment ``j`` drawn right after a big operator (or after another
+    such limit), within ``BIG_OPERATOR_RISE`` of ``size`` off ``v``: a limit
+    of that operator, further off the baseline than other scripts stand
+    (the "n" of a text-style sum, 0.503 em up)?"""
+    if abs(segs[j].v - v) > BIG_OPERATOR_RISE * size:
+        return False
+    for k in (j - 1, j - 2):
+        if k >= 0 and segs[k].glyphs[-1][0].text in BIG_OPERATORS:
+            return True
+    return False
+
+
 def _neighbours_over_scripts(segs: list[_Seg]) -> tuple[list[int], list[int]]:
     """For each segment, its drawing-order neighbours when smaller segments
     in between (a superscript: "6" "th" ", 2017") are skipped; -1 if none."""
@@ -292,7 +305,8 @@ def _neighbours_over_scripts(segs: list[_Seg]) -> tuple[list[int], list[int]]:
             skipped = 0
             while 0 <= j < len(segs) and skipped < SCRIPT_SKIP and \
                     segs[j].key == s.key and segs[j].size < SCRIPT_SIZE_RATIO * s.size and \
-                    abs(segs[j].v - s.v) <= 0.5 * s.size:
+                    (abs(segs[j].v - s.v) <= 0.5 * s.size or
+                     _operator_limit_at(segs, j, s.v, s.size)):
                 j += step
                 skipped += 1
             if skipped and 0 <= j < len(segs) and segs[j].key == s.key and \
@@ -352,8 +366,9 @@ def _drawn_across(s: _Seg, ln: _LineAcc) -> bool:
                 # may stand over scripts (x_i^2, HCO3-).
                 if h.size < base or min(p[2], q[2]) - max(p[1], q[1]) <= \
                         STACKED_COVER * min(p[2] - p[1], q[2] - q[1]) or \
-                        not h.text.strip() or accent[h.text]:
-                    continue
+                        not h.text.strip() or accent[h.text] or \
+                        (g.size < base and h.text in BIG_OPERATORS and s.u0 >= q[1]):
+                    continue  # (a big operator's limits stand over and under it)
                 dv = abs(_glyph_v(h) - _glyph_v(g))
                 if g.size < SCRIPT_SIZE_RATIO * h.size:
                     if dv > STACKED_SHIFT * h.size:
@@ -629,6 +644,87 @@ class _LineAcc:
     """Range of its segments' baselines, and their smallest size."""
 
 
+BIG_OPERATORS = frozenset("\u2211\u220f\u2210\u222b\u222c\u222d\u222e\u222f\u2230"
+                          "\u22c0\u22c1\u22c2\u22c3\u2a00\u2a01\u2a02\u2a04\u2a06")
+"""Sums, products, integrals, big unions and the like: TeX's math extension
+font (cmex10) draws them hanging from an origin above the baseline."""
+BIG_OPERATOR_RISE = 0.85
+"""Fraction of its size: how far above the baseline of the text beside it
+the origin of a big operator may stand and still be on that text's line
+(cmex10's text-style sum 0.75 em, integral 0.8 em: each founded a line of
+its own with its limits, and the text on either side, 2.9 em apart without
+it, fell apart into pieces read out of order).  A display-style operator
+stands higher (0.95 em), its limits over and under it: a line of its own."""
+BIG_OPERATOR_GAP = 1.0
+"""Fraction of its size: the text whose baseline a big operator takes is
+drawn beside it, at most this far (not the end of the line before a
+display)."""
+
+
+def _limit_of_operator(s: _Seg, ln: _LineAcc) -> bool:
+    """Is ``s`` a limit of a big operator of the line: script-sized, up to
+    ``BIG_OPERATOR_RISE`` of the line's size off its baseline, starting over
+    the operator (right of its left edge: limits centred under a display
+    operator and wider than it stay off) or just after it (cmex10's sum:
+    "n" 0.5 em up; Latin Modern Math's integral: "1" 0.56 em up, "0" 0.51 em
+    down)?"""
+    if s.size > SCRIPT_SIZE_RATIO * ln.size or abs(s.v - ln.v) > BIG_OPERATOR_RISE * ln.size:
+        return False
+    for t in ln.segs:
+        for p in (t.glyphs[0], t.glyphs[-1]):
+            if p[0].text in BIG_OPERATORS and p[1] <= s.u0 <= p[2] + 0.5 * s.size:
+                return True
+    return False
+
+
+def _operator_base(segs: list[_Seg], i: int) -> float | None:
+    """The baseline segment ``i`` takes if it is a big operator hanging above
+    the text beside it (``big_operators_down``), else None."""
+    s = segs[i]
+    first = s.glyphs[0][0]
+    if first.text not in BIG_OPERATORS or s.key != 0:
+        return None
+    small = SCRIPT_SIZE_RATIO * first.size
+    if any(p[0].size > small for p in s.glyphs[1:]):
+        return None
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(segs):
+            t = segs[j]
+            gap = s.u0 - t.u1 if j < i else t.u0 - s.glyphs[0][2]  # beside it, not over it
+            if t.key == 0 and abs(t.size - first.size) <= 0.01 * first.size and \
+                    0 < t.v - s.v <= BIG_OPERATOR_RISE * first.size and \
+                    t.glyphs[0][0].text not in BIG_OPERATORS and \
+                    -0.1 * first.size <= gap <= BIG_OPERATOR_GAP * first.size:
+                return t.v
+    return None
+
+
+def big_operators_down(segs: list[_Seg]) -> list[_Seg]:
+    """Put a big operator (``BIG_OPERATORS``, upright) whose origin stands up
+    to ``BIG_OPERATOR_RISE`` em above the baseline of the text of its size
+    drawn just before or after it, and beside it (``BIG_OPERATOR_GAP``), on
+    that baseline: a segment of its own, its limits drawn in the same run
+    ("∑n") a segment after it on their own baseline.  Segments are then
+    renumbered (a segment's index is its position in drawing order)."""
+    if not any(s.glyphs[0][0].text in BIG_OPERATORS for s in segs):
+        return segs
+    out: list[_Seg] = []
+    for i, s in enumerate(segs):
+        base = _operator_base(segs, i)
+        if base is None:
+            out.append(s)
+            continue
+        first, rest = s.glyphs[0], s.glyphs[1:]
+        out.append(replace(s, glyphs=[first], u1=first[2], v=base, size=first[0].size))
+        if rest:
+            out.append(replace(s, glyphs=rest, u0=min(p[1] for p in rest),
+                               u1=max(p[2] for p in rest), v=rest[0][0].oy,
+                               size=max(p[0].size for p in rest)))
+    if len(out) == len(segs) and all(a is b for a, b in zip(out, segs)):
+        return segs
+    return [t if t.index == k else replace(t, index=k) for k, t in enumerate(out)]
+
+
 def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     """Segments on one baseline that touch or nearly touch form one line.
 
@@ -651,6 +747,8 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     top_size = max((s.size for s in segs), default=0.0)
     near_prev, near_next = _neighbours_over_scripts(segs)
     markers: dict[int, bool] = {}  # _is_marker(segs[i]), worked out when first asked
+    has_big = any(s.glyphs[0][0].text in BIG_OPERATORS or s.glyphs[-1][0].text in BIG_OPERATORS
+                  for s in segs)
     mono: dict[int, tuple | None] = {}  # _mono_width(segs[i]), worked out when first asked
     toc = toc_page_numbers(segs, options)
     titled = numbered_titles(segs, options)
@@ -659,7 +757,9 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
         target = None
         # Search as far as the largest line this segment may join (lines are
         # founded largest first), so a superscript finds its base line.
-        reach = tol_v * max(s.size, min(top_size, SUPERSCRIPT_MAX_RATIO * s.size))
+        reach = near_reach = tol_v * max(s.size, min(top_size, SUPERSCRIPT_MAX_RATIO * s.size))
+        if has_big and s.size < top_size:  # as far as a big operator's limit
+            reach = max(reach, BIG_OPERATOR_RISE * min(top_size, SUPERSCRIPT_MAX_RATIO * s.size))
         base_ok = SUPERSCRIPT_MAX_RATIO * s.size  # the largest base it may be a script of
         b0, b1 = int((s.v - reach) // bucket), int((s.v + reach) // bucket)
         for b in range(b0, b1 + 1):
@@ -670,9 +770,10 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 # Off its own tolerance, a segment may still be a script of a
                 # line at most SUPERSCRIPT_MAX_RATIO times larger, standing
                 # beside the line's text, not over it.
-                if dv > tol_v * s.size and (
+                if (dv > near_reach or (dv > tol_v * s.size and (
                         dv > tol_v * ln.size or ln.size > base_ok or any(
-                            _over_text(s, t, SCRIPT_OVERLAP * s.size, ln) for t in ln.segs)):
+                            _over_text(s, t, SCRIPT_OVERLAP * s.size, ln) for t in ln.segs)))) \
+                        and not (has_big and _limit_of_operator(s, ln)):
                     continue
                 # Blank glyphs drawn over the line's text separate no words
                 # of it (they belong to no line: pdfjs-issue6127).
@@ -694,7 +795,9 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 if max(abs(ln.vmin - s.v), abs(ln.vmax - s.v)) > LINES_APART * min(ln.smin, s.size) \
                         and any(min(s.u1, t.u1) - max(s.u0, t.u0) > 0.5 * min(t.size, s.size) and
                                 SCRIPT_SIZE_RATIO * s.size <= t.size <= s.size / SCRIPT_SIZE_RATIO and
-                                abs(t.v - s.v) > LINES_APART * min(t.size, s.size) for t in ln.segs):
+                                abs(t.v - s.v) > LINES_APART * min(t.size, s.size) and
+                                not (has_big and _limit_of_operator(s, ln) and
+                                     _limit_of_operator(t, ln)) for t in ln.segs):
                     continue
                 if not blank[i] and _drawn_across(s, ln):
                     continue
@@ -1292,9 +1395,38 @@ def _line_glyphs(line: _LineAcc, inner_spaces: bool = True, script_marks: bool =
         drawn = list(glyphs)
         glyphs.sort(key=_u0)
         marks_with_their_bases(glyphs, drawn)
+    elif line.smin < SCRIPT_SIZE_RATIO * line.size and len(line.segs) > 2:
+        stacked = _stacked_scripts(line)
+        if stacked:
+            glyphs.sort(key=lambda p: stacked.get(id(p)) or (p[1], -1, 0))
+        else:
+            glyphs.sort(key=_u0)
     else:
         glyphs.sort(key=_u0)
     return glyphs
+
+
+def _stacked_scripts(line: _LineAcc) -> dict[int, tuple[float, int, int]]:
+    """Sort keys for the glyphs of scripts stacked on one base (a text-style
+    union's limits, ⋃_{i=1}^{m(x0)}): two script-sized segments of the line
+    overlapping along it, on either side of its baseline, are read one whole
+    after the other (the one starting first first, in drawing order when
+    they start together; a subscript tucked under its base: "F_j^{-1}" as
+    "Fj−1"), not glyph by glyph across both ("⋃mi=(1x0)").  Every glyph of
+    such a segment sorts at the segment's start: the key (start, drawing
+    order, glyph number); other glyphs sort at (u0, -1, 0).  Empty: no such
+    stack."""
+    small = SCRIPT_SIZE_RATIO * line.size
+    scripts = sorted((s for s in line.segs if s.size <= small), key=attrgetter("u0"))
+    keys: dict[int, tuple[float, int, int]] = {}
+    for a, b in zip(scripts, scripts[1:]):
+        if b.u0 < a.u1 and (a.v - line.v) * (b.v - line.v) < 0:
+            for s in (a, b):
+                if id(s.glyphs[0]) not in keys:
+                    rank = s.index  # starting together: in drawing order
+                    for k, p in enumerate(s.glyphs):
+                        keys[id(p)] = (s.u0, rank, k)
+    return keys
 
 
 _CUT_FIELDS = _glyph_fields("text", "size", "source", "is_space")
@@ -1530,7 +1662,7 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     accents = _ACCENT_CHARS.search(page_text) is not None
     script_marks = _SCRIPT_MARK_CHARS.search(page_text) is not None
     out = []
-    for acc in merge_lines(segs, options):
+    for acc in merge_lines(big_operators_down(segs), options):
         words = line_words(acc, options, rtl_page, rtl_text, marks, inner_spaces, accents,
                            script_marks)
         if words:
