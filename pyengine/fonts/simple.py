@@ -182,6 +182,61 @@ def _cmap_route_texts(desc: Descriptor, issues, font_name) -> list[str | None]:
 
 _NUMBER_NAME = re.compile(r"[0-9A-Z]{2}")
 
+_CODE_NAME = re.compile(r"[A-Za-z]{1,2}(\d{1,3})")
+"""A glyph named by a letter or two and its own code: /a65 at code 65."""
+CODE_NAMED_SHARE = 0.9
+"""Share of a Type3 font's /Differences names that must be their own code
+(``_code_named``)."""
+CODE_NAMED_MIN = 4
+
+# What a code of a TeX text font draws, where TeX's OT1 (cmr) and T1 (ec)
+# layouts agree with ASCII: letters, digits and common punctuation.  Other
+# codes differ between the layouts (OT1 0x3C is "¡", T1's "<") or between
+# text and math fonts, and stay unmapped rather than guessed.
+_TEX_ASCII = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                       "0123456789!&()*+,-./:;=?@[]")
+# T1 (Cork) codes 0xC0-0xFF are Latin-1's accented letters but for these
+# four; only T1 fonts (not OT1) use codes above 127.  Its ligatures are at
+# 0x1B-0x1F, OT1's at 0x0B-0x0F; their double quotes and dashes differ too.
+_T1_HIGH = {0xD7: "\u0152", 0xDF: "SS", 0xF7: "\u0153", 0xFF: "\u00df"}
+_T1_LIGATURES = {0x1B: "ff", 0x1C: "fi", 0x1D: "fl", 0x1E: "ffi", 0x1F: "ffl",
+                 0x10: "\u201c", 0x11: "\u201d", 0x15: "\u2013", 0x16: "\u2014"}
+_OT1_LIGATURES = {0x0B: "ff", 0x0C: "fi", 0x0D: "fl", 0x0E: "ffi", 0x0F: "ffl",
+                  0x5C: "\u201c", 0x22: "\u201d", 0x7B: "\u2013", 0x7C: "\u2014"}
+_TEX_QUOTES = {0x27: "\u2019", 0x60: "\u2018"}
+"""Both layouts' single quotes (their ASCII codes draw curly quotes)."""
+
+
+def _code_named(diffs: dict[int, str]) -> bool:
+    """Are the glyphs of this (Type3) font named by their own codes: /a16 ...
+    /a239 at codes 16 ... 239 (pdfTeX's bitmap fonts, embedded when a T1
+    font has no Type 1 version: the glyph list knows none of these names)?
+    At least ``CODE_NAMED_MIN`` names, ``CODE_NAMED_SHARE`` of them."""
+    named = [(code, _CODE_NAME.fullmatch(glyph)) for code, glyph in diffs.items()
+             if glyph != ".notdef"]
+    if len(named) < CODE_NAMED_MIN:
+        return False
+    own = sum(1 for code, m in named if m is not None and int(m.group(1)) == code)
+    return own >= CODE_NAMED_SHARE * len(named)
+
+
+def _tex_code_text(code: int, t1: bool) -> str | None:
+    """The text of a code of a TeX text font laid out in T1 (``t1``) or OT1:
+    only where the layouts say for sure (``_TEX_ASCII``, T1's accented
+    letters, the ligatures)."""
+    if 32 < code < 127:
+        c = chr(code)
+        if c in _TEX_ASCII:
+            return c
+        if code in _TEX_QUOTES:
+            return _TEX_QUOTES[code]
+        return None if t1 else _OT1_LIGATURES.get(code)
+    if t1:
+        if code >= 0xC0:
+            return _T1_HIGH.get(code, chr(code))
+        return _T1_LIGATURES.get(code)
+    return _OT1_LIGATURES.get(code)
+
 
 def _numbering_scheme(diffs: dict[int, str]) -> bool:
     """Glyphs named by two-digit numbers rather than by what they draw.
@@ -231,9 +286,15 @@ def _encoding_texts(font_dict, subtype, desc, std, issues, font_name):
         if texts[code] is not None and kinds[code] is None:
             kinds[code] = KIND_ENCODING
     opaque = _numbering_scheme(diffs)
+    own_codes = subtype == "/Type3" and _code_named(diffs)
+    t1 = own_codes and any(code >= 0x80 or 0x1B <= code <= 0x1F for code in diffs)
     for code, glyph in diffs.items():
         names[code] = glyph
-        texts[code] = None if opaque and _NUMBER_NAME.fullmatch(glyph) else glyph_to_unicode(glyph)
+        if own_codes:
+            texts[code] = _tex_code_text(code, t1) if glyph != ".notdef" else None
+        else:
+            texts[code] = None if opaque and _NUMBER_NAME.fullmatch(glyph) \
+                else glyph_to_unicode(glyph)
         kinds[code] = KIND_TYPE3 if subtype == "/Type3" else KIND_ENCODING
         if texts[code] is None:
             kinds[code] = None
