@@ -39,7 +39,7 @@ _SKIPPABLE = rb"(?:rg|RG|g|G|k|K|cs|CS|sc|SC|scn|SCN|m|l|c|v|y|re|h|S|s|n|W|W\*|
 # stream of "000..." (a damaged Flate bomb) that took minutes.
 _RUN = re.compile(
     rb"(?:(?>(?:[-+.0-9]+|\s+|/[^" + _D + rb"]*|[\[\]])*+)" + _SKIPPABLE
-    + rb"(?![^" + _D + rb"]))+")
+    + rb"(?![^" + _D + rb"]))++")
 _OPERANDS = re.compile(rb"(?>(?:[-+.0-9]+|\s+|/[^" + _D + rb"]*|[\[\]])*+)")
 """The operand stretch a run starts with: where a failed run attempt gave up."""
 _SCAN = re.compile(
