@@ -145,6 +145,13 @@ class _BadOperands(Exception):
     pass
 
 
+OVER_LIMIT_KEPT = 100_000
+"""Operators kept of a content stream with more than ``max_ops_per_page``:
+run before the page stops, so the text drawn first is not lost (a page of
+"Start of page" and 50 MB of "q cm Q" came out empty), without building
+millions of them (memory: hundreds of MB)."""
+
+
 class _Stop(Exception):
     """A page limit was reached; the reason is in PageRun.truncated."""
 
@@ -255,9 +262,10 @@ class _Interpreter:
         run.ops += program.total
         run.filled_paths += program.fills
         run.path_ops += program.paths
-        if run.ops > self.options.max_ops_per_page:
-            self.stop(LIMIT_OPERATORS, f"more than {self.options.max_ops_per_page} on one page")
         ops = program.ops
+        over = run.ops > self.options.max_ops_per_page
+        if over:  # run what the limit allows (what is drawn first), then stop
+            ops = ops[:max(0, self.options.max_ops_per_page - (run.ops - program.total))]
         for start in range(0, len(ops), TIME_CHECK_EVERY):
             self.check_time()
             for handler, operands in ops[start:start + TIME_CHECK_EVERY]:
@@ -268,6 +276,8 @@ class _Interpreter:
                     handler(self, operands)
                 except _BadOperands:
                     run.bad_ops += 1
+        if over:
+            self.stop(LIMIT_OPERATORS, f"more than {self.options.max_ops_per_page} on one page")
 
     def truncate(self, limit: str, words: str) -> None:
         """Record that a named limit cut this page short (once per limit)."""
@@ -364,9 +374,9 @@ class _Interpreter:
             paths = ops.skipped_paths
         # Parsing a long stream reads the clock and gives up at the deadline.
         self.check_time()
-        if self.run.ops + total > self.options.max_ops_per_page:
-            # execute() would refuse it: do not build the program first.
-            self.stop(LIMIT_OPERATORS, f"more than {self.options.max_ops_per_page} on one page")
+        if total > self.options.max_ops_per_page:
+            # execute() runs the first ones and stops: do not build the rest.
+            ops = ops[:min(self.options.max_ops_per_page, OVER_LIMIT_KEPT)]
         table = OPERATORS
         kept = []
         for operands, op in ops:

@@ -99,6 +99,9 @@ def test_operators_limit():
     pdf = make_pdf([content], fonts=F)
     page = pyengine.extract(pdf, Options(max_ops_per_page=100)).pages[0]
     assert limits(page.truncated) == [LIMIT_OPERATORS]
+    # The operators within the limit ran: the text drawn first is kept (the
+    # whole page used to be dropped, "nothing is written on this page").
+    assert page.text == "Hello limits\n" and page.verdict != "none"
     assert pyengine.extract(pdf, Options(max_ops_per_page=1000)).pages[0].truncated == ()
 
 
