@@ -116,6 +116,9 @@ class PdfDocument:
         """Document-wide limits reached while reading pages."""
         self.issues: list[Issue] = []
         """Document-wide issues (a repaired cross-reference table...)."""
+        self.field_font: object | None = None
+        """fieldvalues.FieldFont, made when a field value without an
+        appearance is first drawn (kept: fonts are cached by its id)."""
 
     def page(self, number: int):
         return self.reader.pages[number - 1]

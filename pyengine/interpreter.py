@@ -33,6 +33,7 @@ from . import streams
 from .contentstream import PATH_OPERATORS, ContentDeadline, operations_for_interpreter
 from .fastscan import SMALL_STREAM, ScanError, skim
 from .document import PageGeometry, PdfDocument, as_dict, resolve
+from .fieldvalues import FieldFont, appearance, need_appearances, value_text
 from .fonts import load_font
 from .fonts.base import Font
 from .options import Options
@@ -913,13 +914,16 @@ class _Appearance:
     source: str
 
 
-def _annotation_appearances(page) -> list[_Appearance]:
-    """Normal appearance streams of the visible annotations that carry text."""
+def _annotation_appearances(page, doc: PdfDocument, number: int) -> list[_Appearance]:
+    """Normal appearance streams of the visible annotations that carry text;
+    for a text field or free-text annotation without one, a stream drawing
+    its value (fieldvalues.py)."""
     out: list[_Appearance] = []
     annots = resolve(page.get("/Annots"))
     if not isinstance(annots, ArrayObject):
         return out
-    for ref in annots[:1000]:
+    redraw = need_appearances(doc.reader)
+    for i, ref in enumerate(annots[:1000]):
         annot = resolve(ref)
         if not isinstance(annot, DictionaryObject):
             continue
@@ -938,7 +942,13 @@ def _annotation_appearances(page) -> list[_Appearance]:
             state = annot.get("/AS")
             normal_ref = normal.get(state) if state is not None else None
             normal = resolve(normal_ref)
-        if not isinstance(normal, StreamObject):
+        source = SOURCE_FORM_FIELD if subtype == "/Widget" else SOURCE_ANNOTATION
+        if not isinstance(normal, StreamObject) or (redraw and subtype == "/Widget"):
+            # (NeedAppearances: a viewer draws the fields anew from their
+            # values; what their streams show may be the empty form)
+            value = _value_appearance(annot, subtype, doc, number, i, source)
+            if value is not None:
+                out.append(value)
             continue
         rect = _matrix(list(resolve(annot.get("/Rect", [])) or []) + [0, 0])
         bbox = _matrix(list(resolve(normal.get("/BBox", [])) or []) + [0, 0])
@@ -957,9 +967,27 @@ def _annotation_appearances(page) -> list[_Appearance]:
             continue
         fit = (rw / bw, 0.0, 0.0, rh / bh, rx0 - min(xs) * rw / bw, ry0 - min(ys) * rh / bh)
         key = normal_ref.idnum if isinstance(normal_ref, IndirectObject) else id(normal)
-        source = SOURCE_FORM_FIELD if subtype == "/Widget" else SOURCE_ANNOTATION
         out.append(_Appearance(normal, key, mul(matrix, fit), source))
     return out
+
+
+def _value_appearance(annot, subtype, doc: PdfDocument, number: int, i: int,
+                      source: str) -> _Appearance | None:
+    """An appearance drawing the value of a field (or a free-text comment)
+    that has none of its own, in its /Rect; None if it shows no text."""
+    text = value_text(annot, subtype)
+    rect = _matrix(list(resolve(annot.get("/Rect", [])) or []) + [0, 0]) if text else None
+    if rect is None:
+        return None
+    width, height = abs(rect[2] - rect[0]), abs(rect[3] - rect[1])
+    if width <= 0 or height <= 0:
+        return None
+    if doc.field_font is None:
+        doc.field_font = FieldFont()
+    stream = appearance(annot, text, width, height, doc.field_font)
+    # A key no object number takes: the program is compiled for this page.
+    return _Appearance(stream, ("field-value", number, i),  # type: ignore[arg-type]
+                       (1.0, 0.0, 0.0, 1.0, min(rect[0], rect[2]), min(rect[1], rect[3])), source)
 
 
 def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options,
@@ -973,7 +1001,7 @@ def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options
         data = interp.page_content(page.get("/Contents"))
         interp.execute(interp.compile(data), resources, GState())
         if options.include_annotations:
-            for app in _annotation_appearances(page):
+            for app in _annotation_appearances(page, doc, number):
                 interp.source = app.source
                 interp.gs = GState()
                 interp.run_form(app.stream, app.key, app.matrix, IDENTITY,

@@ -1,0 +1,164 @@
+"""Text of form fields and free-text annotations that have no appearance.
+
+A widget's appearance stream (/AP /N) is what a viewer draws, and what the
+interpreter reads.  Some producers fill a form by setting the value (/V) and
+asking the viewer to draw it (/AcroForm /NeedAppearances true: the pdfrw
+recipe, pikepdf), and pypdf's FreeText annotation has /Contents but no /AP:
+their text was lost without a word.  Here such a value becomes a small
+content stream drawn in the annotation's /Rect, with a font of this module's
+own whose codes are the text's UTF-16 code units, so the interpreter reads
+it like any appearance and flags its words as form-field or annotation text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, NameObject,
+                           NumberObject, TextStringObject, ByteStringObject)
+
+from .document import resolve
+
+FIELD_INHERIT_DEPTH = 10
+"""Parents looked up for an inherited field entry (/FT, /V, /DA, /Ff)."""
+DEFAULT_FIELD_SIZE = 12.0
+"""Font size of a field whose /DA gives none, or 0 (auto), at most."""
+FIELD_PADDING = 2.0
+"""Points between a field's border and its text (what viewers leave)."""
+LINE_PITCH = 1.15
+"""Line pitch of a multi-line field, in fractions of its font size."""
+MULTILINE_FLAG = 1 << 12
+"""/Ff bit 13: a multi-line text field."""
+MAX_VALUE_CHARS = 10_000
+"""Characters of one value drawn at most."""
+
+_DA_SIZE = re.compile(r"/[^\s/]+\s+([0-9.]+)\s+Tf")
+
+
+def _inherited(annot, key: str):
+    node = annot
+    for _ in range(FIELD_INHERIT_DEPTH):
+        if not isinstance(node, DictionaryObject):
+            return None
+        value = node.get(key)
+        if value is not None:
+            return resolve(value)
+        node = resolve(node.get("/Parent"))
+    return None
+
+
+def _text(value) -> str | None:
+    if isinstance(value, (TextStringObject, str)) and not isinstance(value, NameObject):
+        return str(value)
+    if isinstance(value, ByteStringObject):
+        return None
+    if isinstance(value, ArrayObject):  # a choice field with several selected
+        parts = [_text(resolve(v)) for v in value]
+        return "\n".join(p for p in parts if p) or None
+    return None
+
+
+def value_text(annot, subtype) -> str | None:
+    """The text a viewer would draw for an annotation with no appearance: a
+    text or choice field's value, a free-text annotation's /Contents."""
+    if subtype == "/Widget":
+        if _inherited(annot, "/FT") not in ("/Tx", "/Ch"):
+            return None  # buttons show states, not text; signatures nothing
+        text = _text(_inherited(annot, "/V"))
+    elif subtype == "/FreeText":
+        text = _text(resolve(annot.get("/Contents")))
+    else:
+        return None
+    if not text or not text.strip():
+        return None
+    return text[:MAX_VALUE_CHARS]
+
+
+def need_appearances(reader) -> bool:
+    """/AcroForm /NeedAppearances true: the viewer is to draw every field
+    from its value (the appearance streams may be those of the empty form)."""
+    try:
+        form = resolve(resolve(reader.trailer.get("/Root")).get("/AcroForm"))
+        return isinstance(form, DictionaryObject) and bool(resolve(form.get("/NeedAppearances")))
+    except Exception:  # a damaged catalogue: draw what the streams show
+        return False
+
+
+def _font_size(annot, height: float, lines: int) -> float:
+    da = _inherited(annot, "/DA")
+    size = 0.0
+    if isinstance(da, (str, bytes)):
+        m = _DA_SIZE.search(da if isinstance(da, str) else da.decode("latin-1"))
+        if m:
+            try:
+                size = float(m.group(1))
+            except ValueError:
+                size = 0.0
+    if size <= 0:  # auto: fit the box
+        size = min(DEFAULT_FIELD_SIZE, max(1.0, (height - 2 * FIELD_PADDING) / (LINE_PITCH * lines)))
+    return size
+
+
+def _font() -> DictionaryObject:
+    """A Type0 font whose 2-byte codes are UTF-16 code units: its ToUnicode
+    maps every BMP code to itself (surrogates aside); glyphs 0.5 em wide,
+    East Asian wide ones 1 em (/W)."""
+    ranges = "".join(f"<{hi:02X}00> <{hi:02X}FF> <{hi:02X}00>\n"
+                     for hi in range(256) if not 0xD8 <= hi <= 0xDF)
+    cmap = DecodedStreamObject()
+    cmap.set_data(("/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
+                   "1 begincodespacerange <0000> <FFFF> endcodespacerange\n"
+                   f"{ranges.count(chr(10))} beginbfrange\n{ranges}endbfrange\n"
+                   "endcmap end end").encode())
+    wide = ArrayObject()
+    for lo, hi in ((0x1100, 0x115F), (0x2E80, 0xA4CF), (0xAC00, 0xD7A3), (0xF900, 0xFAFF),
+                   (0xFF00, 0xFF60), (0xFFE0, 0xFFE6)):
+        wide.extend([NumberObject(lo), NumberObject(hi), NumberObject(1000)])
+    cid = DictionaryObject({
+        NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/CIDFontType2"),
+        NameObject("/BaseFont"): NameObject("/FieldValue"), NameObject("/DW"): NumberObject(500),
+        NameObject("/W"): wide})
+    return DictionaryObject({
+        NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/Type0"),
+        NameObject("/BaseFont"): NameObject("/FieldValue"),
+        NameObject("/Encoding"): NameObject("/Identity-H"),
+        NameObject("/DescendantFonts"): ArrayObject([cid]), NameObject("/ToUnicode"): cmap})
+
+
+class FieldFont:
+    """The document's one value font and the resources naming it, kept for
+    the document's life (the interpreter caches fonts by the id of a direct
+    font dictionary, which must therefore not be freed and reused)."""
+
+    def __init__(self) -> None:
+        self.resources = DictionaryObject({NameObject("/Font"): DictionaryObject(
+            {NameObject("/V"): _font()})})
+
+
+def appearance(annot, text: str, width: float, height: float, font: FieldFont
+               ) -> DecodedStreamObject:
+    """A content stream drawing ``text`` in a box ``width`` x ``height`` (the
+    annotation's /Rect, origin at its lower left): lines from the top."""
+    multiline = False
+    flags = _inherited(annot, "/Ff")
+    try:
+        multiline = bool(int(flags) & MULTILINE_FLAG) if flags is not None else False
+    except (TypeError, ValueError):
+        pass
+    lines = re.split(r"\r\n|\r|\n", text) if (multiline or "\n" in text) else \
+        [" ".join(text.split())]
+    size = _font_size(annot, height, len(lines) if len(lines) > 1 else 1)
+    out = []
+    for k, ln in enumerate(lines):
+        if not ln.strip():
+            continue
+        if len(lines) == 1:  # one line: centred vertically, as viewers draw it
+            y = (height - size) / 2 + 0.22 * size
+        else:
+            y = height - FIELD_PADDING - size * (0.8 + LINE_PITCH * k)
+        units = ln.encode("utf-16-be", "replace").hex().upper()
+        out.append(f"BT /V {size:.2f} Tf {FIELD_PADDING:.2f} {y:.2f} Td <{units}> Tj ET")
+    stream = DecodedStreamObject()
+    stream.set_data("\n".join(out).encode("ascii"))
+    stream[NameObject("/Resources")] = font.resources
+    return stream
