@@ -172,3 +172,17 @@ def test_justified_prose_and_a_glossary_with_wide_gaps_are_not_cut():
                      for r, ws in enumerate(prose) for k, w in enumerate(ws))
     got = text_of(river)
     assert "\t" not in got and got.split() == [w for ws in prose for w in ws]
+
+
+def test_a_cell_wrapped_in_a_middle_row_keeps_the_cut_before_it():
+    # Chromium (a staff list, 4 px cell padding): "Carlos Diaz" 12 pt
+    # before "Senior", drawn as one line and cut apart at the gutter; the
+    # cell wraps onto "Research" and "Coordinator", and the joined cell is a
+    # new Line, so the piece "Senior" was not found in the table, the cut
+    # was dropped and the table read column by column.
+    rows = [["Name", "Role", "Room", "Phone"], ["Anna Berg", "Accountant", "12", "5501"],
+            ["Carlos Diaz", "Senior", "14", "5502"], ["", "Research", "", ""],
+            ["", "Coordinator", "", ""], ["Mei Lin", "Engineer", "15", "5503"]]
+    want = [rows[0], rows[1], ["Carlos Diaz", "Senior Research Coordinator", "14", "5502"], rows[5]]
+    content = at(72, 700 + 2 * PITCH, "Staff of the northern office.") + grid(rows, [72, 139, 240, 290])
+    assert text_of(content) == "Staff of the northern office.\n\n" + rows_text(want) + "\n"
