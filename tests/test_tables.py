@@ -186,3 +186,36 @@ def test_a_cell_wrapped_in_a_middle_row_keeps_the_cut_before_it():
     want = [rows[0], rows[1], ["Carlos Diaz", "Senior Research Coordinator", "14", "5502"], rows[5]]
     content = at(72, 700 + 2 * PITCH, "Staff of the northern office.") + grid(rows, [72, 139, 240, 290])
     assert text_of(content) == "Staff of the northern office.\n\n" + rows_text(want) + "\n"
+
+
+QUARTERS = [["Region", "Q1", "Q2", "Q3", "Q4", "Total"],
+            ["North", "1,234.50", "1,410.25", "998.00", "1,502.75", "5,145.50"],
+            ["South", "876.00", "912.50", "1,050.25", "1,100.00", "3,938.75"],
+            ["East", "2,045.75", "1,987.00", "2,210.50", "2,399.25", "8,642.50"],
+            ["West", "45.00", "51.50", "60.25", "72.00", "228.75"]]
+
+
+def test_headers_set_left_over_figures_set_right_are_one_column():
+    # LibreOffice Calc's default: a text header flush left in its cell (1 pt
+    # padding), the figures under it flush right, so "Q2" starts 2 pt after
+    # the figures of Q1 end: no gutter as wide as a page's, and the table
+    # was read column by column.
+    content = b"".join(at(72, 700 - PITCH * r, row[0]) for r, row in enumerate(QUARTERS))
+    for k in range(1, 6):
+        left, end = 110 + 50 * (k - 1), 160 + 50 * (k - 1)
+        content += at(left + 1, 700, QUARTERS[0][k])
+        content += b"".join(right(end - 1, 700 - PITCH * r, row[k]) for r, row in enumerate(QUARTERS) if r)
+    assert text_of(content) == rows_text(QUARTERS) + "\n"
+
+
+def test_a_header_far_left_of_its_figures_is_their_column():
+    # Writer (a budget table): "Change" flush left in the last column, its
+    # figures flush right 39 pt further on; the white between them runs
+    # down the whole table, and the figures were read after the table.
+    rows = [["Department", "Budget 2023", "Change"], ["Parks", "1,200,000", "12.5"],
+            ["Libraries", "850,000", "3.5"], ["Roads", "4,100,000", "9.3"]]
+    content = b"".join(at(72, 700 - PITCH * r, row[0]) for r, row in enumerate(rows)) + \
+        at(160, 700, rows[0][1]) + at(240, 700, rows[0][2]) + \
+        b"".join(right(225, 700 - PITCH * r, row[1]) + right(300, 700 - PITCH * r, row[2])
+                 for r, row in enumerate(rows) if r)
+    assert text_of(content) == rows_text(rows) + "\n"

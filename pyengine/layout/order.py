@@ -28,7 +28,8 @@ from statistics import median
 from ..options import Options
 from ..records import Block, Line, union_box
 from .lists import list_marker
-from .tables import TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, find_table, flush_left, peel
+from .tables import (TABLE_GUTTER_MIN, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, find_table,
+                     figures_end_at, flush_left, grid_rows, peel, shared_gutters, short_cells)
 
 MAX_XYCUT_ITEMS = 4000
 """Above this many lines a region is read top to bottom without cutting."""
@@ -261,8 +262,41 @@ def _table_apart(items: list[Line], col_gaps: list[tuple[float, float]], options
         col_gaps = _gutters(core, options)
         if not flush_left(above + below, col_gaps):
             return None
-    table = find_table(core, col_gaps)
+    if not short_cells(core):
+        return None
+    table = _grid_table(core, col_gaps)
     return None if table is None else (above, table, below)
+
+
+def _grid_table(core: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:
+    """The lines as a table on the page's gutters, or on a table's narrower
+    ones (``_narrow_gutters``)."""
+    table = find_table(core, col_gaps)
+    if table is None:
+        narrow = _narrow_gutters(core, col_gaps)
+        if len(narrow) + 1 >= NARROW_MIN_COLUMNS and narrow != col_gaps:
+            table = find_table(core, narrow)
+    return table
+
+
+NARROW_MIN_COLUMNS = 3
+"""Columns of a table found on ``_narrow_gutters``.  A table of two columns
+stands on a gutter as wide as its wider column (tables.tabulated); joined
+on narrow gutters, an index in two columns with its page number set apart
+at the right made two columns of three extents, which passed for a table
+(deb-other-lshort-vi p.159)."""
+
+
+def _narrow_gutters(region: list[Line], col_gaps: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """A table's gutters: the page's (``col_gaps``) and narrower ones
+    (``TABLE_GUTTER_MIN``) that a column of figures set flush right ends at
+    (``figures_end_at``), the columns no row has cells side by side in
+    joined (``shared_gutters``)."""
+    size = median([ln.size for ln in region]) or 1.0
+    rows = [row for row in grid_rows(region) if len(row) > 1]
+    gaps = [g for g in _gaps(region, "x0", "x1", TABLE_GUTTER_MIN * size)
+            if g in col_gaps or figures_end_at(rows, g[0])]
+    return shared_gutters(region, gaps)
 
 
 def _baseline(ln: Line) -> float:

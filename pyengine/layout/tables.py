@@ -72,6 +72,26 @@ often two labels of two lines side by side (pdfjs-tracemonkey's "Compile /
 LIR Trace" beside "Execute / Compiled Trace") as a table."""
 
 
+TABLE_GUTTER_MIN = 0.1
+"""Fraction of the type size: a white strip this wide down a whole region
+whose rows have their cells apart may part a table's columns, though no
+page's columns are so close (``column_gap_min``), when a column of figures
+ends at it (``figures_end_at``): LibreOffice sets a header flush left in
+its cell and the figures under it flush right, so a column's figures end
+2 pt (0.18 em) before the next column's header starts (calc/plain_left),
+5.7 pt (0.57 em) in a Writer table (writer/budget_nospan).  A formula
+beside its source code, a chart of symbols (deb-other-lshort-vi p.75,
+deb-zh-cnbook p.228) have such strips too, but no figures set flush at
+them."""
+FIGURE_EDGE_TOLERANCE = 0.1
+"""Fraction of the type size: figures set flush right end this close to
+the same x."""
+FIGURE_EDGE_SHARE = 0.5
+"""Share of the rows (of two cells or more) that must have a figure ending
+at a narrow gutter (``figures_end_at``); the header row and a row whose
+cell is empty have none."""
+
+
 class TableRegion(list):
     """The lines of a table, row by row; ``rows`` keeps the grid."""
 
@@ -114,16 +134,21 @@ def flush_left(lines: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
     return not col_gaps or all(ln.x0 < col_gaps[0][0] for ln in lines)
 
 
-def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:
-    """The region as a table, or None when its grid is not clear."""
-    if len(col_gaps) + 1 < TABLE_MIN_COLUMNS or any(not ln.words for ln in items):
-        return None
+def short_cells(items: list[Line]) -> bool:
+    """Are the lines short enough to be a table's cells?"""
+    if any(not ln.words for ln in items):
+        return False
     counts = [len(ln.words) for ln in items]
     if median(counts) > TABLE_MAX_MEDIAN_WORDS or max(counts) > TABLE_MAX_WORDS:
-        return None
+        return False
     # Single characters on a grid are vertical writing set glyph by glyph
     # (pdfminer-kampo), not a table.
-    if median([len(ln.text) for ln in items]) < 2:
+    return median([len(ln.text) for ln in items]) >= 2
+
+
+def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:
+    """The region as a table, or None when its grid is not clear."""
+    if len(col_gaps) + 1 < TABLE_MIN_COLUMNS or not short_cells(items):
         return None
     bounds = [(a + b) / 2 for a, b in col_gaps]
     rows = _cells(grid_rows(items), bounds)
@@ -148,6 +173,45 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     table = TableRegion(ln for row in rows for ln in row)
     table.rows = rows
     return table
+
+
+def shared_gutters(items: list[Line], gaps: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The gaps (white strips down the whole region, left to right) but
+    those between a column of figures and a header that no row has beside
+    them (``_header_over``): a header set flush left over figures set flush
+    right, a wide white strip between them, is one column with them
+    (Writer's "Change" over "12.5", 39 pt to its right)."""
+    bounds = [(a + b) / 2 for a, b in gaps]
+    rows = [[(_column(ln, bounds), ln) for ln in row] for row in grid_rows(items) if len(row) > 1]
+    kept = []
+    group = {0}  # the columns left of the gap since the last gap kept
+    for j, gap in enumerate(gaps):
+        left = [(r, ln) for r, row in enumerate(rows) for k, ln in row if k in group]
+        right = [(r, ln) for r, row in enumerate(rows) for k, ln in row if k == j + 1]
+        if {r for r, _ in left} & {r for r, _ in right} or \
+                not (_header_over(left, right) or _header_over(right, left)):
+            kept.append(gap)
+            group = {j + 1}
+        else:
+            group.add(j + 1)
+    return kept
+
+
+def _header_over(head: list[tuple[int, Line]], cells: list[tuple[int, Line]]) -> bool:
+    """Is ``head`` (row index, line) the lone cell of the first row, over
+    ``cells`` that are figures (``_figure``) in later rows?  Two columns of
+    other cells on different baselines are no column (the commands of a
+    cheat sheet, deb-ja-platexsheet p.1; a form's units, opf-219789)."""
+    return len(head) == 1 and head[0][0] == 0 and len(cells) >= TABLE_MIN_FULL_ROWS and \
+        all(_figure(ln.text) for _, ln in cells)
+
+
+def figures_end_at(rows: list[list[Line]], x: float) -> bool:
+    """Do most of the rows (``FIGURE_EDGE_SHARE``) have a figure (``_figure``)
+    ending at ``x``: a column of figures set flush right?"""
+    flush = sum(1 for row in rows
+                if any(abs(ln.x1 - x) <= FIGURE_EDGE_TOLERANCE * ln.size and _figure(ln.text) for ln in row))
+    return flush >= TABLE_MIN_FULL_ROWS and flush >= FIGURE_EDGE_SHARE * len(rows)
 
 
 def _column(ln: Line, bounds: list[float]) -> int:
