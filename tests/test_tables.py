@@ -219,3 +219,17 @@ def test_a_header_far_left_of_its_figures_is_their_column():
         b"".join(right(225, 700 - PITCH * r, row[1]) + right(300, 700 - PITCH * r, row[2])
                  for r, row in enumerate(rows) if r)
     assert text_of(content) == rows_text(rows) + "\n"
+
+
+def test_a_cell_wrapped_in_the_last_row_is_no_note_under_the_table():
+    # Writer (a budget table, rows 17.7 pt apart): "Road Maintenance and
+    # Street / Lighting", the last row's first cell on two lines 11.5 pt
+    # apart; "Lighting", alone on its baseline under the last row, was set
+    # apart as a note and read after the table.
+    rows = [["Department", "Budget", "Change"], ["Parks and Recreation", "1,200,000", "12.5"],
+            ["Libraries", "850,000", "3.5"], ["Road Maintenance and Street", "4,100,000", "9.3"]]
+    content = b"".join(at(72, 700 - 18 * r, a) + at(240, 700 - 18 * r, b) + at(320, 700 - 18 * r, c)
+                       for r, (a, b, c) in enumerate(rows)) + at(72, 700 - 3 * 18 - 12, "Lighting") + \
+        at(72, 700 - 3 * 18 - 40, "All amounts are in euros.")
+    want = rows[:3] + [["Road Maintenance and Street Lighting", "4,100,000", "9.3"]]
+    assert text_of(content) == rows_text(want) + "\n\nAll amounts are in euros.\n"

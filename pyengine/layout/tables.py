@@ -18,6 +18,7 @@ Line per cell, all on one baseline (``is_row``).
 
 from __future__ import annotations
 
+import math
 from statistics import median
 
 from ..records import Line, union_box
@@ -63,6 +64,18 @@ CELL_SIZE_TOLERANCE = 0.05
 """Fraction of the type size: a cell's wrapped line is set in the cell's
 type.  docling-skipped_1page's figure labels, "(Hyper-Connected" at 5.87
 pt flush under "초연결 네트워킹" at 6.71 pt, are two labels, not one cell."""
+CELL_WRAP_PITCH_RATIO = 0.8
+"""A line under a table's last row is its cell's text wrapped when it is at
+most this fraction of the table's row pitch under the cell (a text's
+leading inside a cell, 1.15 em, against rows set apart by their padding:
+11.5 pt in rows 17.7 pt apart in a Writer table, 14.25 in 21 pt in
+Chromium's)."""
+ROW_BASELINE_TOLERANCE = 0.1
+"""Fraction of the type size: the cells of a table's row stand on one
+baseline, to this much (``_runs_on``)."""
+WORD_SPACE = 0.25
+"""A word space, in fractions of the type size: would a cell's next word
+have fitted on its line (``_runs_on``)?"""
 TWO_COLUMN_LABEL_RATIO = 0.5
 """A column of labels at most this fraction of the width of the values
 beside it makes a two-column table (``labels_and_values``)."""
@@ -113,8 +126,9 @@ def peel(items: list[Line]) -> tuple[list[Line], list[Line], list[Line]]:
     """The lines above, on and below the grid: rows of a single line at the
     top and at the bottom are no rows of a table (a caption over it, a note
     under it: LibreOffice sets "Ends here." 2 pt under the last row, in its
-    first column).  A region with no row of two lines is all "above".
-    The caller checks that they stand where a caption does (``flush_left``)."""
+    first column).  A single line under the last row that runs on from a
+    cell of it (``_runs_on``) is that cell's text wrapped, not a note.  A
+    region with no row of two lines is all "above".  The caller checks that they stand where a caption does (``flush_left``)."""
     rows = grid_rows(items)
     top = 0
     while top < len(rows) and len(rows[top]) < 2:
@@ -122,8 +136,55 @@ def peel(items: list[Line]) -> tuple[list[Line], list[Line], list[Line]]:
     end = len(rows)
     while end > top and len(rows[end - 1]) < 2:
         end -= 1
+    grid = rows[top:end]
+    while top < end < len(rows) and _runs_on(rows[end - 1], rows[end][0], grid):
+        end += 1
     flat = lambda part: [ln for row in part for ln in row]  # noqa: E731
     return flat(rows[:top]), flat(rows[top:end]), flat(rows[end:])
+
+
+def _runs_on(row: list[Line], ln: Line, grid: list[list[Line]]) -> bool:
+    """Is ``ln`` the text of a cell of ``row`` wrapped onto the next line
+    (``_wraps``), not a note under the table?  It stays inside the cell's
+    column, and its first word would not have fitted at the end of the
+    cell: before the next column (``_column_end``), or, when it is closer
+    under the cell than the ``grid``'s rows are to each other
+    (``CELL_WRAP_PITCH_RATIO``), within the widest line of the column.  A
+    note set flush under a table's first column a row's pitch under it
+    ("Ends here.") would have fitted beside the last row's short cell;
+    "Lighting", 11.5 pt under "Road Maintenance and Street" (the widest
+    line of its column) in rows 17.7 pt apart, is the cell's text
+    (Writer).  The closer pitch only counts under a row set on one
+    baseline (``ROW_BASELINE_TOLERANCE``): source code beside the formula
+    it sets, 2.5 pt off the formula's baselines, is no table
+    (deb-ko-lshort-ko p.64)."""
+    for cell in row:
+        if _wraps(cell, ln):
+            right = _column_end(cell, grid)
+            if ln.x1 > right or not ln.words:  # no words: a rotated line's frame (layout._to_frame)
+                return False
+            w = ln.words[0]
+            end = cell.x1 + WORD_SPACE * cell.size + (w.x1 - w.x0)
+            if end > right:
+                return True
+            widest = max(c.x1 for r in grid + [[ln]] for c in r
+                         if abs(c.x0 - cell.x0) <= CELL_EDGE_TOLERANCE * cell.size)
+            return ln.y1 - cell.y1 <= CELL_WRAP_PITCH_RATIO * _row_pitch(grid) and end > widest and \
+                max(c.y1 for c in row) - min(c.y1 for c in row) <= ROW_BASELINE_TOLERANCE * cell.size
+    return False
+
+
+def _row_pitch(grid: list[list[Line]]) -> float:
+    """The median distance between the baselines of rows of two cells or more."""
+    ys = [row[0].y1 for row in grid if len(row) > 1]
+    return median([b - a for a, b in zip(ys, ys[1:])]) if len(ys) > 1 else 0.0
+
+
+def _column_end(cell: Line, grid: list[list[Line]]) -> float:
+    """Where the text of the next column to the right of ``cell`` starts (no
+    end for a cell of the last column: a line a row's pitch under it may be
+    a column of text running on, deb-zh-cnbook p.192)."""
+    return min((ln.x0 for row in grid for ln in row if ln.x0 >= cell.x1), default=math.inf)
 
 
 def flush_left(lines: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
