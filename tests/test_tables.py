@@ -233,3 +233,18 @@ def test_a_cell_wrapped_in_the_last_row_is_no_note_under_the_table():
         at(72, 700 - 3 * 18 - 40, "All amounts are in euros.")
     want = rows[:3] + [["Road Maintenance and Street Lighting", "4,100,000", "9.3"]]
     assert text_of(content) == rows_text(want) + "\n\nAll amounts are in euros.\n"
+
+
+def test_a_group_row_across_the_columns_parts_the_table_not_its_columns():
+    # Chromium and LibreOffice Calc (a stock list): "Outerwear" and
+    # "Footwear", each a merged cell centred across the table, crossed the
+    # gutter between "Item" and "Colour"; the table was read column by
+    # column, the group labels in the middle of a column.
+    rows = [["SKU", "Item", "Colour", "Location"], ["A-100", "Rain jacket", "Navy", "Shelf 4"],
+            ["A-101", "Rain jacket", "Navy", "Shelf 5"], ["B-300", "Hiking boot", "Brown", "Bay 2"],
+            ["B-410", "Sandal", "Black", "Bay 9"]]
+    xs = [72, 120, 200, 260]
+    content = grid(rows[:1], xs) + at(150, 700 - PITCH, "Outerwear") + grid(rows[1:3], xs, 700 - 2 * PITCH) + \
+        at(152, 700 - 4 * PITCH, "Footwear") + grid(rows[3:], xs, 700 - 5 * PITCH)
+    assert text_of(content) == "\n".join(rows[0]) + "\n\nOuterwear\n\n" + rows_text(rows[1:3]) + \
+        "\n\nFootwear\n\n" + rows_text(rows[3:]) + "\n"

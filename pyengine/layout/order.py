@@ -86,7 +86,7 @@ def xy_cut(items: list[Line], options: Options,
         found = _table_apart(items, col_gaps, options)
         if found is not None:  # read row by row, not column by column
             above, table, below = found
-            return xy_cut(above, options) + [table] + xy_cut(below, options)
+            return xy_cut(above, options) + table + xy_cut(below, options)
     if best_col <= 0 and best_row <= 0:
         return [leaf_order(items)]
     if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)):
@@ -248,8 +248,9 @@ def _table_below(items: list[Line], row_gaps, best_row: float, options: Options)
 
 
 def _table_apart(items: list[Line], col_gaps: list[tuple[float, float]], options: Options
-                 ) -> tuple[list[Line], TableRegion, list[Line]] | None:
-    """The lines above a table, the table, the lines below it; or None.
+                 ) -> tuple[list[Line], list[list[Line]], list[Line]] | None:
+    """The lines above a table, the table (its regions: ``_grouped_table``),
+    the lines below it; or None.
 
     A caption or a note narrower than the table's first column leaves its
     gutters open, so the region is a table with a line over or under it:
@@ -265,7 +266,10 @@ def _table_apart(items: list[Line], col_gaps: list[tuple[float, float]], options
     if not short_cells(core):
         return None
     table = _grid_table(core, col_gaps)
-    return None if table is None else (above, table, below)
+    if table is not None:
+        return above, [table], below
+    regions = _grouped_table(core, options)
+    return None if regions is None else (above, regions, below)
 
 
 def _grid_table(core: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:
@@ -276,6 +280,52 @@ def _grid_table(core: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
         narrow = _narrow_gutters(core, col_gaps)
         if len(narrow) + 1 >= NARROW_MIN_COLUMNS and narrow != col_gaps:
             table = find_table(core, narrow)
+    return table
+
+
+def _grouped_table(core: list[Line], options: Options) -> list[list[Line]] | None:
+    """A table whose rows are parted into groups by a line alone on its
+    baseline across a gutter of the rows (a merged cell, its text centred:
+    "Outerwear" over the jackets, "Footwear" over the boots; it closed the
+    gutter it crosses, and the table was read column by column): the
+    groups of rows as tables, each group line between them.  A group line
+    heads two rows or more."""
+    rows = grid_rows(core)
+    cells = [ln for row in rows if len(row) > 1 for ln in row]
+    if len(cells) == len(core) or not cells:
+        return None
+    gaps = _gutters(cells, options)
+    heads = [row[0] for row in rows if len(row) == 1 and any(_crosses(row[0], a, b) for a, b in gaps)]
+    if not heads:
+        return None
+    rest = [ln for ln in core if all(ln is not h for h in heads)]
+    table = _grid_table(rest, _gutters(rest, options))
+    if table is None:
+        return None
+    out: list[list[Line]] = []
+    part: list[list[Line]] = []
+    for row in table.rows + [None]:
+        while heads and (row is None or heads[0].y1 < min(ln.y1 for ln in row)):
+            if part:
+                out.append(_table_of(part))
+                part = []
+            out.append([heads.pop(0)])
+        if row is not None:
+            part.append(row)
+    if part:
+        out.append(_table_of(part))
+    # a group line heads rows of the table (two at least), not one row
+    # (docling-skipped_1page: "(Hyper-Connected" between two rows of a
+    # figure's labels)
+    if any(not isinstance(after, TableRegion) or len(after.rows) < TABLE_MIN_FULL_ROWS
+           for head, after in zip(out, out[1:] + [None]) if not isinstance(head, TableRegion)):
+        return None
+    return out
+
+
+def _table_of(rows: list[list[Line]]) -> TableRegion:
+    table = TableRegion(ln for row in rows for ln in row)
+    table.rows = rows
     return table
 
 
