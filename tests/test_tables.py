@@ -248,3 +248,15 @@ def test_a_group_row_across_the_columns_parts_the_table_not_its_columns():
         at(152, 700 - 4 * PITCH, "Footwear") + grid(rows[3:], xs, 700 - 5 * PITCH)
     assert text_of(content) == "\n".join(rows[0]) + "\n\nOuterwear\n\n" + rows_text(rows[1:3]) + \
         "\n\nFootwear\n\n" + rows_text(rows[3:]) + "\n"
+
+
+def test_a_title_centred_over_a_table_is_set_apart_from_it():
+    # LibreOffice Calc (a sales report): the title, a merged cell centred
+    # over the figures, is no caption flush with the first column; the
+    # table was not found, and its label column was read first, before
+    # the page's own header.
+    rows = [["Region", "2022", "2023", "2024"], ["North", "1,204", "1,310", "1,502"],
+            ["South", "2,950", "3,020", "3,110"], ["East", "610", "655", "702"]]
+    content = at(160, 760, "Sales Report") + at(140, 700 + 18, "Units sold by region") + \
+        grid(rows, [72, 160, 220, 280])
+    assert text_of(content) == "Sales Report\n\nUnits sold by region\n\n" + rows_text(rows) + "\n"

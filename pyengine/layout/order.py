@@ -29,7 +29,7 @@ from ..options import Options
 from ..records import Block, Line, union_box
 from .lists import list_marker
 from .tables import (TABLE_GUTTER_MIN, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, find_table,
-                     figures_end_at, flush_left, grid_rows, peel, shared_gutters, short_cells)
+                     centred_over, figures_end_at, flush_left, grid_rows, peel, shared_gutters, short_cells)
 
 MAX_XYCUT_ITEMS = 4000
 """Above this many lines a region is read top to bottom without cutting."""
@@ -261,7 +261,7 @@ def _table_apart(items: list[Line], col_gaps: list[tuple[float, float]], options
         if len(core) < 2 * TABLE_MIN_FULL_ROWS:
             return None
         col_gaps = _gutters(core, options)
-        if not flush_left(above + below, col_gaps):
+        if not flush_left([ln for ln in above if not centred_over(ln, core, col_gaps)] + below, col_gaps):
             return None
     if not short_cells(core):
         return None

@@ -73,6 +73,9 @@ Chromium's)."""
 ROW_BASELINE_TOLERANCE = 0.1
 """Fraction of the type size: the cells of a table's row stand on one
 baseline, to this much (``_runs_on``)."""
+TITLE_CENTRE_TOLERANCE = 0.5
+"""Fraction of the title's type size: a title centred over a table has its
+middle this close to the table's (``centred_over``; 0.1 pt in Calc)."""
 WORD_SPACE = 0.25
 """A word space, in fractions of the type size: would a cell's next word
 have fitted on its line (``_runs_on``)?"""
@@ -193,6 +196,17 @@ def flush_left(lines: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
     is that column's text running on: deb-zh-cnbook p.192, three boxes of
     text side by side, the third a line longer than the others."""
     return not col_gaps or all(ln.x0 < col_gaps[0][0] for ln in lines)
+
+
+def centred_over(ln: Line, table: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
+    """Is ``ln`` a title centred over the table (to ``TITLE_CENTRE_TOLERANCE``)
+    across a gutter of it?  LibreOffice Calc sets a title in a cell merged
+    across the table, centred: no caption flush with the first column, it
+    was left over the grid, the table was not found and its first column
+    was read before the page's header (calc/sales)."""
+    x0, x1 = min(c.x0 for c in table), max(c.x1 for c in table)
+    return any(ln.x0 < b and ln.x1 > a for a, b in col_gaps) and \
+        abs((ln.x0 + ln.x1) - (x0 + x1)) / 2 <= TITLE_CENTRE_TOLERANCE * ln.size
 
 
 def short_cells(items: list[Line]) -> bool:
