@@ -172,3 +172,91 @@ def test_justified_prose_and_a_glossary_with_wide_gaps_are_not_cut():
                      for r, ws in enumerate(prose) for k, w in enumerate(ws))
     got = text_of(river)
     assert "\t" not in got and got.split() == [w for ws in prose for w in ws]
+
+
+def test_a_cell_wrapped_in_a_middle_row_keeps_the_cut_before_it():
+    # Chromium (a staff list, 4 px cell padding): "Carlos Diaz" 12 pt
+    # before "Senior", drawn as one line and cut apart at the gutter; the
+    # cell wraps onto "Research" and "Coordinator", and the joined cell is a
+    # new Line, so the piece "Senior" was not found in the table, the cut
+    # was dropped and the table read column by column.
+    rows = [["Name", "Role", "Room", "Phone"], ["Anna Berg", "Accountant", "12", "5501"],
+            ["Carlos Diaz", "Senior", "14", "5502"], ["", "Research", "", ""],
+            ["", "Coordinator", "", ""], ["Mei Lin", "Engineer", "15", "5503"]]
+    want = [rows[0], rows[1], ["Carlos Diaz", "Senior Research Coordinator", "14", "5502"], rows[5]]
+    content = at(72, 700 + 2 * PITCH, "Staff of the northern office.") + grid(rows, [72, 139, 240, 290])
+    assert text_of(content) == "Staff of the northern office.\n\n" + rows_text(want) + "\n"
+
+
+QUARTERS = [["Region", "Q1", "Q2", "Q3", "Q4", "Total"],
+            ["North", "1,234.50", "1,410.25", "998.00", "1,502.75", "5,145.50"],
+            ["South", "876.00", "912.50", "1,050.25", "1,100.00", "3,938.75"],
+            ["East", "2,045.75", "1,987.00", "2,210.50", "2,399.25", "8,642.50"],
+            ["West", "45.00", "51.50", "60.25", "72.00", "228.75"]]
+
+
+def test_headers_set_left_over_figures_set_right_are_one_column():
+    # LibreOffice Calc's default: a text header flush left in its cell (1 pt
+    # padding), the figures under it flush right, so "Q2" starts 2 pt after
+    # the figures of Q1 end: no gutter as wide as a page's, and the table
+    # was read column by column.
+    content = b"".join(at(72, 700 - PITCH * r, row[0]) for r, row in enumerate(QUARTERS))
+    for k in range(1, 6):
+        left, end = 110 + 50 * (k - 1), 160 + 50 * (k - 1)
+        content += at(left + 1, 700, QUARTERS[0][k])
+        content += b"".join(right(end - 1, 700 - PITCH * r, row[k]) for r, row in enumerate(QUARTERS) if r)
+    assert text_of(content) == rows_text(QUARTERS) + "\n"
+
+
+def test_a_header_far_left_of_its_figures_is_their_column():
+    # Writer (a budget table): "Change" flush left in the last column, its
+    # figures flush right 39 pt further on; the white between them runs
+    # down the whole table, and the figures were read after the table.
+    rows = [["Department", "Budget 2023", "Change"], ["Parks", "1,200,000", "12.5"],
+            ["Libraries", "850,000", "3.5"], ["Roads", "4,100,000", "9.3"]]
+    content = b"".join(at(72, 700 - PITCH * r, row[0]) for r, row in enumerate(rows)) + \
+        at(160, 700, rows[0][1]) + at(240, 700, rows[0][2]) + \
+        b"".join(right(225, 700 - PITCH * r, row[1]) + right(300, 700 - PITCH * r, row[2])
+                 for r, row in enumerate(rows) if r)
+    assert text_of(content) == rows_text(rows) + "\n"
+
+
+def test_a_cell_wrapped_in_the_last_row_is_no_note_under_the_table():
+    # Writer (a budget table, rows 17.7 pt apart): "Road Maintenance and
+    # Street / Lighting", the last row's first cell on two lines 11.5 pt
+    # apart; "Lighting", alone on its baseline under the last row, was set
+    # apart as a note and read after the table.
+    rows = [["Department", "Budget", "Change"], ["Parks and Recreation", "1,200,000", "12.5"],
+            ["Libraries", "850,000", "3.5"], ["Road Maintenance and Street", "4,100,000", "9.3"]]
+    content = b"".join(at(72, 700 - 18 * r, a) + at(240, 700 - 18 * r, b) + at(320, 700 - 18 * r, c)
+                       for r, (a, b, c) in enumerate(rows)) + at(72, 700 - 3 * 18 - 12, "Lighting") + \
+        at(72, 700 - 3 * 18 - 40, "All amounts are in euros.")
+    want = rows[:3] + [["Road Maintenance and Street Lighting", "4,100,000", "9.3"]]
+    assert text_of(content) == rows_text(want) + "\n\nAll amounts are in euros.\n"
+
+
+def test_a_group_row_across_the_columns_parts_the_table_not_its_columns():
+    # Chromium and LibreOffice Calc (a stock list): "Outerwear" and
+    # "Footwear", each a merged cell centred across the table, crossed the
+    # gutter between "Item" and "Colour"; the table was read column by
+    # column, the group labels in the middle of a column.
+    rows = [["SKU", "Item", "Colour", "Location"], ["A-100", "Rain jacket", "Navy", "Shelf 4"],
+            ["A-101", "Rain jacket", "Navy", "Shelf 5"], ["B-300", "Hiking boot", "Brown", "Bay 2"],
+            ["B-410", "Sandal", "Black", "Bay 9"]]
+    xs = [72, 120, 200, 260]
+    content = grid(rows[:1], xs) + at(150, 700 - PITCH, "Outerwear") + grid(rows[1:3], xs, 700 - 2 * PITCH) + \
+        at(152, 700 - 4 * PITCH, "Footwear") + grid(rows[3:], xs, 700 - 5 * PITCH)
+    assert text_of(content) == "\n".join(rows[0]) + "\n\nOuterwear\n\n" + rows_text(rows[1:3]) + \
+        "\n\nFootwear\n\n" + rows_text(rows[3:]) + "\n"
+
+
+def test_a_title_centred_over_a_table_is_set_apart_from_it():
+    # LibreOffice Calc (a sales report): the title, a merged cell centred
+    # over the figures, is no caption flush with the first column; the
+    # table was not found, and its label column was read first, before
+    # the page's own header.
+    rows = [["Region", "2022", "2023", "2024"], ["North", "1,204", "1,310", "1,502"],
+            ["South", "2,950", "3,020", "3,110"], ["East", "610", "655", "702"]]
+    content = at(160, 760, "Sales Report") + at(140, 700 + 18, "Units sold by region") + \
+        grid(rows, [72, 160, 220, 280])
+    assert text_of(content) == "Sales Report\n\nUnits sold by region\n\n" + rows_text(rows) + "\n"

@@ -209,9 +209,15 @@ read so (one more reading in practice; the cuts only ever shrink)."""
 
 
 def _in_tables(reading: list[list[Line]], pieces: dict[int, list[_Pair]]) -> dict[int, list[_Pair]]:
-    """The cut lines whose pieces all come out as cells of a table."""
-    cells = {id(ln) for t in reading if isinstance(t, TableRegion) for ln in t}
-    return {i: got for i, got in pieces.items() if all(id(ln) in cells for _, ln in got)}
+    """The cut lines whose pieces all come out as cells of a table.  A piece
+    is known by its words: a cell wrapped onto more lines is a new Line
+    (tables._joined) holding the words of its pieces ("Senior / Research /
+    Coordinator" in a middle row of a Chromium table, the first line cut
+    from "Carlos Diaz": the cut was dropped and the table read column by
+    column)."""
+    cells = {id(w) for t in reading if isinstance(t, TableRegion) for ln in t for w in ln.words}
+    return {i: got for i, got in pieces.items()
+            if all(id(w) in cells for _, ln in got for w in ln.words)}
 
 
 def _read_locally(pairs: list[_Pair], rows: list[list[int]], pieces: dict[int, list[_Pair]],

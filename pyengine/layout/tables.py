@@ -18,6 +18,7 @@ Line per cell, all on one baseline (``is_row``).
 
 from __future__ import annotations
 
+import math
 from statistics import median
 
 from ..records import Line, union_box
@@ -63,6 +64,21 @@ CELL_SIZE_TOLERANCE = 0.05
 """Fraction of the type size: a cell's wrapped line is set in the cell's
 type.  docling-skipped_1page's figure labels, "(Hyper-Connected" at 5.87
 pt flush under "초연결 네트워킹" at 6.71 pt, are two labels, not one cell."""
+CELL_WRAP_PITCH_RATIO = 0.8
+"""A line under a table's last row is its cell's text wrapped when it is at
+most this fraction of the table's row pitch under the cell (a text's
+leading inside a cell, 1.15 em, against rows set apart by their padding:
+11.5 pt in rows 17.7 pt apart in a Writer table, 14.25 in 21 pt in
+Chromium's)."""
+ROW_BASELINE_TOLERANCE = 0.1
+"""Fraction of the type size: the cells of a table's row stand on one
+baseline, to this much (``_runs_on``)."""
+TITLE_CENTRE_TOLERANCE = 0.5
+"""Fraction of the title's type size: a title centred over a table has its
+middle this close to the table's (``centred_over``; 0.1 pt in Calc)."""
+WORD_SPACE = 0.25
+"""A word space, in fractions of the type size: would a cell's next word
+have fitted on its line (``_runs_on``)?"""
 TWO_COLUMN_LABEL_RATIO = 0.5
 """A column of labels at most this fraction of the width of the values
 beside it makes a two-column table (``labels_and_values``)."""
@@ -70,6 +86,26 @@ TWO_COLUMN_MIN_ROWS = 3
 """Rows of a table of two columns.  Two rows of two short lines are as
 often two labels of two lines side by side (pdfjs-tracemonkey's "Compile /
 LIR Trace" beside "Execute / Compiled Trace") as a table."""
+
+
+TABLE_GUTTER_MIN = 0.1
+"""Fraction of the type size: a white strip this wide down a whole region
+whose rows have their cells apart may part a table's columns, though no
+page's columns are so close (``column_gap_min``), when a column of figures
+ends at it (``figures_end_at``): LibreOffice sets a header flush left in
+its cell and the figures under it flush right, so a column's figures end
+2 pt (0.18 em) before the next column's header starts (calc/plain_left),
+5.7 pt (0.57 em) in a Writer table (writer/budget_nospan).  A formula
+beside its source code, a chart of symbols (deb-other-lshort-vi p.75,
+deb-zh-cnbook p.228) have such strips too, but no figures set flush at
+them."""
+FIGURE_EDGE_TOLERANCE = 0.1
+"""Fraction of the type size: figures set flush right end this close to
+the same x."""
+FIGURE_EDGE_SHARE = 0.5
+"""Share of the rows (of two cells or more) that must have a figure ending
+at a narrow gutter (``figures_end_at``); the header row and a row whose
+cell is empty have none."""
 
 
 class TableRegion(list):
@@ -93,8 +129,9 @@ def peel(items: list[Line]) -> tuple[list[Line], list[Line], list[Line]]:
     """The lines above, on and below the grid: rows of a single line at the
     top and at the bottom are no rows of a table (a caption over it, a note
     under it: LibreOffice sets "Ends here." 2 pt under the last row, in its
-    first column).  A region with no row of two lines is all "above".
-    The caller checks that they stand where a caption does (``flush_left``)."""
+    first column).  A single line under the last row that runs on from a
+    cell of it (``_runs_on``) is that cell's text wrapped, not a note.  A
+    region with no row of two lines is all "above".  The caller checks that they stand where a caption does (``flush_left``)."""
     rows = grid_rows(items)
     top = 0
     while top < len(rows) and len(rows[top]) < 2:
@@ -102,8 +139,55 @@ def peel(items: list[Line]) -> tuple[list[Line], list[Line], list[Line]]:
     end = len(rows)
     while end > top and len(rows[end - 1]) < 2:
         end -= 1
+    grid = rows[top:end]
+    while top < end < len(rows) and _runs_on(rows[end - 1], rows[end][0], grid):
+        end += 1
     flat = lambda part: [ln for row in part for ln in row]  # noqa: E731
     return flat(rows[:top]), flat(rows[top:end]), flat(rows[end:])
+
+
+def _runs_on(row: list[Line], ln: Line, grid: list[list[Line]]) -> bool:
+    """Is ``ln`` the text of a cell of ``row`` wrapped onto the next line
+    (``_wraps``), not a note under the table?  It stays inside the cell's
+    column, and its first word would not have fitted at the end of the
+    cell: before the next column (``_column_end``), or, when it is closer
+    under the cell than the ``grid``'s rows are to each other
+    (``CELL_WRAP_PITCH_RATIO``), within the widest line of the column.  A
+    note set flush under a table's first column a row's pitch under it
+    ("Ends here.") would have fitted beside the last row's short cell;
+    "Lighting", 11.5 pt under "Road Maintenance and Street" (the widest
+    line of its column) in rows 17.7 pt apart, is the cell's text
+    (Writer).  The closer pitch only counts under a row set on one
+    baseline (``ROW_BASELINE_TOLERANCE``): source code beside the formula
+    it sets, 2.5 pt off the formula's baselines, is no table
+    (deb-ko-lshort-ko p.64)."""
+    for cell in row:
+        if _wraps(cell, ln):
+            right = _column_end(cell, grid)
+            if ln.x1 > right or not ln.words:  # no words: a rotated line's frame (layout._to_frame)
+                return False
+            w = ln.words[0]
+            end = cell.x1 + WORD_SPACE * cell.size + (w.x1 - w.x0)
+            if end > right:
+                return True
+            widest = max(c.x1 for r in grid + [[ln]] for c in r
+                         if abs(c.x0 - cell.x0) <= CELL_EDGE_TOLERANCE * cell.size)
+            return ln.y1 - cell.y1 <= CELL_WRAP_PITCH_RATIO * _row_pitch(grid) and end > widest and \
+                max(c.y1 for c in row) - min(c.y1 for c in row) <= ROW_BASELINE_TOLERANCE * cell.size
+    return False
+
+
+def _row_pitch(grid: list[list[Line]]) -> float:
+    """The median distance between the baselines of rows of two cells or more."""
+    ys = [row[0].y1 for row in grid if len(row) > 1]
+    return median([b - a for a, b in zip(ys, ys[1:])]) if len(ys) > 1 else 0.0
+
+
+def _column_end(cell: Line, grid: list[list[Line]]) -> float:
+    """Where the text of the next column to the right of ``cell`` starts (no
+    end for a cell of the last column: a line a row's pitch under it may be
+    a column of text running on, deb-zh-cnbook p.192)."""
+    return min((ln.x0 for row in grid for ln in row if ln.x0 >= cell.x1), default=math.inf)
 
 
 def flush_left(lines: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
@@ -114,16 +198,32 @@ def flush_left(lines: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
     return not col_gaps or all(ln.x0 < col_gaps[0][0] for ln in lines)
 
 
-def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:
-    """The region as a table, or None when its grid is not clear."""
-    if len(col_gaps) + 1 < TABLE_MIN_COLUMNS or any(not ln.words for ln in items):
-        return None
+def centred_over(ln: Line, table: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
+    """Is ``ln`` a title centred over the table (to ``TITLE_CENTRE_TOLERANCE``)
+    across a gutter of it?  LibreOffice Calc sets a title in a cell merged
+    across the table, centred: no caption flush with the first column, it
+    was left over the grid, the table was not found and its first column
+    was read before the page's header (calc/sales)."""
+    x0, x1 = min(c.x0 for c in table), max(c.x1 for c in table)
+    return any(ln.x0 < b and ln.x1 > a for a, b in col_gaps) and \
+        abs((ln.x0 + ln.x1) - (x0 + x1)) / 2 <= TITLE_CENTRE_TOLERANCE * ln.size
+
+
+def short_cells(items: list[Line]) -> bool:
+    """Are the lines short enough to be a table's cells?"""
+    if any(not ln.words for ln in items):
+        return False
     counts = [len(ln.words) for ln in items]
     if median(counts) > TABLE_MAX_MEDIAN_WORDS or max(counts) > TABLE_MAX_WORDS:
-        return None
+        return False
     # Single characters on a grid are vertical writing set glyph by glyph
     # (pdfminer-kampo), not a table.
-    if median([len(ln.text) for ln in items]) < 2:
+    return median([len(ln.text) for ln in items]) >= 2
+
+
+def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:
+    """The region as a table, or None when its grid is not clear."""
+    if len(col_gaps) + 1 < TABLE_MIN_COLUMNS or not short_cells(items):
         return None
     bounds = [(a + b) / 2 for a, b in col_gaps]
     rows = _cells(grid_rows(items), bounds)
@@ -148,6 +248,45 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     table = TableRegion(ln for row in rows for ln in row)
     table.rows = rows
     return table
+
+
+def shared_gutters(items: list[Line], gaps: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The gaps (white strips down the whole region, left to right) but
+    those between a column of figures and a header that no row has beside
+    them (``_header_over``): a header set flush left over figures set flush
+    right, a wide white strip between them, is one column with them
+    (Writer's "Change" over "12.5", 39 pt to its right)."""
+    bounds = [(a + b) / 2 for a, b in gaps]
+    rows = [[(_column(ln, bounds), ln) for ln in row] for row in grid_rows(items) if len(row) > 1]
+    kept = []
+    group = {0}  # the columns left of the gap since the last gap kept
+    for j, gap in enumerate(gaps):
+        left = [(r, ln) for r, row in enumerate(rows) for k, ln in row if k in group]
+        right = [(r, ln) for r, row in enumerate(rows) for k, ln in row if k == j + 1]
+        if {r for r, _ in left} & {r for r, _ in right} or \
+                not (_header_over(left, right) or _header_over(right, left)):
+            kept.append(gap)
+            group = {j + 1}
+        else:
+            group.add(j + 1)
+    return kept
+
+
+def _header_over(head: list[tuple[int, Line]], cells: list[tuple[int, Line]]) -> bool:
+    """Is ``head`` (row index, line) the lone cell of the first row, over
+    ``cells`` that are figures (``_figure``) in later rows?  Two columns of
+    other cells on different baselines are no column (the commands of a
+    cheat sheet, deb-ja-platexsheet p.1; a form's units, opf-219789)."""
+    return len(head) == 1 and head[0][0] == 0 and len(cells) >= TABLE_MIN_FULL_ROWS and \
+        all(_figure(ln.text) for _, ln in cells)
+
+
+def figures_end_at(rows: list[list[Line]], x: float) -> bool:
+    """Do most of the rows (``FIGURE_EDGE_SHARE``) have a figure (``_figure``)
+    ending at ``x``: a column of figures set flush right?"""
+    flush = sum(1 for row in rows
+                if any(abs(ln.x1 - x) <= FIGURE_EDGE_TOLERANCE * ln.size and _figure(ln.text) for ln in row))
+    return flush >= TABLE_MIN_FULL_ROWS and flush >= FIGURE_EDGE_SHARE * len(rows)
 
 
 def _column(ln: Line, bounds: list[float]) -> int:
