@@ -84,6 +84,18 @@ def need_appearances(reader) -> bool:
         return False
 
 
+def form_resources(reader):
+    """/AcroForm /DR, the form's default resources: what an appearance
+    stream with no /Resources of its own names its fonts from (as viewers
+    do; its fonts were reported missing and its text lost).  None if none."""
+    try:
+        form = resolve(resolve(reader.trailer.get("/Root")).get("/AcroForm"))
+        dr = resolve(form.get("/DR")) if isinstance(form, DictionaryObject) else None
+    except Exception:  # a damaged catalogue
+        return None
+    return dr if isinstance(dr, DictionaryObject) else None
+
+
 def _font_size(annot, height: float, lines: int) -> float:
     da = _inherited(annot, "/DA")
     size = 0.0

@@ -33,7 +33,7 @@ from . import streams
 from .contentstream import PATH_OPERATORS, ContentDeadline, operations_for_interpreter
 from .fastscan import SMALL_STREAM, ScanError, skim
 from .document import PageGeometry, PdfDocument, as_dict, resolve
-from .fieldvalues import FieldFont, appearance, need_appearances, value_text
+from .fieldvalues import FieldFont, appearance, form_resources, need_appearances, value_text
 from .fonts import load_font
 from .fonts.base import Font
 from .options import Options
@@ -1004,8 +1004,9 @@ def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options
             for app in _annotation_appearances(page, doc, number):
                 interp.source = app.source
                 interp.gs = GState()
+                own = app.stream.get("/Resources")
                 interp.run_form(app.stream, app.key, app.matrix, IDENTITY,
-                                app.stream.get("/Resources"))
+                                own if own is not None else form_resources(doc.reader))
     except _Stop:
         pass
     if interp.run.oversized:

@@ -13,7 +13,7 @@ import pyengine
 BODY = b"BT /F1 12 Tf 72 720 Td (Name:) Tj ET BT /F1 12 Tf 72 600 Td (End of form.) Tj ET"
 
 
-def _with(annots: list[dict], need_appearances: bool = False) -> bytes:
+def _with(annots: list[dict], need_appearances: bool = False, dr: bool = False) -> bytes:
     w = PdfWriter(clone_from=PdfReader(io.BytesIO(make_pdf([BODY], fonts={"/F1": helvetica()}))))
     refs = ArrayObject()
     for a in annots:
@@ -27,6 +27,8 @@ def _with(annots: list[dict], need_appearances: bool = False) -> bytes:
     form = DictionaryObject({NameObject("/Fields"): refs})
     if need_appearances:
         form[NameObject("/NeedAppearances")] = BooleanObject(True)
+    if dr:  # the form's default resources, naming Helvetica /Helv
+        form[NameObject("/DR")] = obj({"/Font": {"/Helv": helvetica()}}, w)
     w._root_object[NameObject("/AcroForm")] = w._add_object(form)
     buf = io.BytesIO()
     w.write(buf)
@@ -81,3 +83,11 @@ def test_buttons_and_empty_values_draw_nothing():
                   "/Rect": [150, 712, 165, 727], "/V": "/Yes"},
                  _field("   ", [150, 650, 350, 670])])
     assert pyengine.extract(pdf).pages[0].text.split() == ["Name:", "End", "of", "form."]
+
+
+def test_an_appearance_without_resources_takes_its_fonts_from_the_forms_defaults():
+    # An appearance stream naming /Helv with no /Resources: viewers look the
+    # font up in /AcroForm /DR; it was reported missing and the text lost.
+    ap = b"BT /Helv 10 Tf 2 5 Td (From the appearance) Tj ET"
+    pdf = _with([_field("ignored", [150, 712, 350, 732], **{"/AP": ap})], dr=True)
+    assert "From the appearance" in pyengine.extract(pdf).pages[0].text
