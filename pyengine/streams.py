@@ -17,6 +17,8 @@ into a ``truncated`` reason or an ``Issue``.
 
 from __future__ import annotations
 
+import base64
+import re
 import time
 import zlib
 from dataclasses import dataclass
@@ -114,6 +116,54 @@ def inflate(raw: bytes, max_bytes: int, deadline: float) -> Decoded:
     return Decoded(b"".join(parts), OK if d.eof else INCOMPLETE)
 
 
+A85_NAMES = frozenset(("/ASCII85Decode", "/A85"))
+_A85_BLANKS = re.compile(rb"[\x00\t\n\x0c\r ]+")
+
+
+def _a85_then_flate(stream: StreamObject) -> int:
+    """How many Flate layers without predictors follow a first ASCII85
+    filter without parameters (reportlab's default: [/A85 /Fl]); 0 if
+    /Filter is anything else."""
+    filters = _resolve(stream.get("/Filter"))
+    if not isinstance(filters, ArrayObject) or not 1 < len(filters) <= MAX_FLATE_LAYERS + 1:
+        return 0
+    if _resolve(filters[0]) not in A85_NAMES or \
+            any(_resolve(f) not in FLATE_NAMES for f in filters[1:]):
+        return 0
+    parms = _resolve(stream.get("/DecodeParms"))
+    if parms is None:
+        return len(filters) - 1
+    if not isinstance(parms, ArrayObject):
+        return 0  # one dictionary for several filters: leave it to pypdf
+    for i, p in enumerate(parms):
+        p = _resolve(p)
+        if not isinstance(p, DictionaryObject):
+            continue  # null
+        try:
+            if (i == 0 and len(p)) or int(_resolve(p.get("/Predictor", 1))) != 1:
+                return 0
+        except (TypeError, ValueError):
+            return 0
+    return len(filters) - 1
+
+
+def ascii85(raw: bytes) -> bytes | None:
+    """ASCII85 (ISO 32000-1 7.4.3), forgiving about its end: the data stops
+    at the first "~" whether or not ">" follows (a wrong /Length made
+    pypdf's recovery cut the stream at "...~"), blanks anywhere.  None if a
+    character is not ASCII85."""
+    data = _A85_BLANKS.sub(b"", raw)
+    if data.startswith(b"<~"):
+        data = data[2:]
+    end = data.find(b"~")
+    if end >= 0:
+        data = data[:end]
+    try:
+        return base64.a85decode(data)
+    except ValueError:
+        return None
+
+
 _RANK = {OK: 0, INCOMPLETE: 1, TIME: 2, LIMIT: 3}
 
 
@@ -154,6 +204,15 @@ def decode(stream, max_bytes: int, deadline: float) -> Decoded:
             return _inflate_layers(bytes(raw), layers, max_bytes, deadline)
         except zlib.error:
             pass  # not zlib data: pypdf's repairs below
+    elif isinstance(raw, (bytes, bytearray)):
+        layers = _a85_then_flate(stream)
+        if layers:
+            data = ascii85(bytes(raw))
+            if data is not None:
+                try:
+                    return _inflate_layers(data, layers, max_bytes, deadline)
+                except zlib.error:
+                    pass
     try:
         with apply_configuration(**_pypdf_limits(max_bytes)):
             data = stream.get_data()

@@ -242,3 +242,23 @@ def test_every_code_has_words_on_the_page():
         if code != "internal":  # the generic text covers it
             for section in sections:
                 assert re.search(r"(\"%s\"|\b%s):\s" % (re.escape(code), re.escape(code)), section), code
+
+def test_a_wrong_length_on_an_ascii85_and_flate_stream_keeps_the_page():
+    # reportlab's default page streams are [/ASCII85Decode /FlateDecode].
+    # With a wrong /Length, pypdf's recovery found "endstream" but kept the
+    # data only up to "...~" (no ">"): its ASCII85 decoder raised and the
+    # whole page came out empty.
+    canvas = pytest.importorskip("reportlab.pdfgen.canvas")
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.drawString(72, 720, "Recovered despite the wrong length")
+    c.showPage()
+    c.save()
+    data = buf.getvalue()
+    m = re.search(rb"/Filter \[ */ASCII85Decode */FlateDecode *\] */Length (\d+)", data)
+    assert m, "reportlab no longer writes A85+Flate page streams"
+    wrong = b"9" * len(m.group(1))  # same width: the offsets stay
+    assert int(wrong) > int(m.group(1))
+    data = data[:m.start(1)] + wrong + data[m.end(1):]
+    page = pyengine.extract(data).pages[0]
+    assert page.text == "Recovered despite the wrong length\n"
