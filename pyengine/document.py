@@ -99,10 +99,15 @@ def page_geometry_of(page) -> PageGeometry:
 class PdfDocument:
     """A pypdf reader plus the per-document caches of the engine."""
 
-    def __init__(self, reader: PdfReader, encryption: str | None) -> None:
+    def __init__(self, reader: PdfReader, encryption: str | None,
+                 page_count: int | None = None) -> None:
         self.reader = reader
         self.encryption = encryption
-        self.page_count = len(reader.pages)
+        self.pages: list | None = None
+        """The page objects when the page tree could not be used and they
+        were found by a scan of the file (``_pages_found``); else None: the
+        reader's pages."""
+        self.page_count = len(reader.pages) if page_count is None else page_count
         self.font_cache: dict[object, object] = {}
         self.font_stats: dict[object, list] = {}
         """[name, kind, glyphs, unmapped glyphs, pages with unmapped glyphs]
@@ -121,6 +126,8 @@ class PdfDocument:
         appearance is first drawn (kept: fonts are cached by its id)."""
 
     def page(self, number: int):
+        if self.pages is not None:
+            return self.pages[number - 1]
         return self.reader.pages[number - 1]
 
     def page_geometry(self, number: int) -> PageGeometry:
@@ -211,15 +218,47 @@ def _open_repaired(data: bytes, password: str, first: Damaged) -> "PdfDocument":
     if fixed is None:
         raise first
     try:
-        doc = _open(fixed, password)
+        doc = _open(fixed, password, pages_optional=True)
     except Damaged:
         raise first from None
+    _pages_found(doc, fixed)
+    if doc.page_count == 0:
+        raise first
     doc.issues.append(Issue("xref-rebuilt", "The file's cross-reference table is damaged or "
                             "missing; it was rebuilt from the objects found in the file."))
     if b"%%EOF" not in data[-EOF_MARKER_WINDOW:]:
         doc.issues.append(Issue("file-truncated", "The file ends early (it may have been cut "
                                 "off); what comes after the cut could not be read."))
     return doc
+
+
+def _pages_found(doc: PdfDocument, fixed: bytes) -> None:
+    """When the page tree of a repaired file is broken -- missing, or a
+    /Pages node cut off mid-dictionary read as one leaf page with no content
+    (a linearized file cut short: its 19 other pages unreachable) -- read
+    the page objects the scan finds instead, in file order."""
+    tree: list = []
+    if doc.page_count:
+        try:
+            tree = [resolve(p) for p in doc.reader.pages]
+        except Exception:
+            return
+        if not any(isinstance(p, DictionaryObject) and ("/Kids" in p or "/Count" in p)
+                   for p in tree):
+            return
+    pages = []
+    for num in repair.scan(fixed).pages:
+        try:
+            page = doc.reader.get_object(num)
+        except Exception:
+            continue
+        if isinstance(page, DictionaryObject) and page.get("/Type") == "/Page":
+            pages.append(page)
+    if len(pages) > len(tree):
+        doc.pages = pages
+        doc.page_count = len(pages)
+        doc.issues.append(Issue("page-tree-rebuilt", "The file's page tree is damaged; its pages "
+                                "were found one by one, in the order they are stored."))
 
 
 def _compressed_objects(fixed: bytes, password: str
@@ -297,7 +336,9 @@ def warning_issues(messages: list[str], page: int | None) -> list[Issue]:
     return [Issue("pdf-recovered", f"pypdf recovered from damage: {m}", page) for m in messages]
 
 
-def _open(data: bytes, password: str = "") -> PdfDocument:
+def _open(data: bytes, password: str = "", pages_optional: bool = False) -> PdfDocument:
+    """Open with pypdf; ``pages_optional``: a page tree that gives no pages
+    is no error (page_count 0: the caller looks for the pages itself)."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise NotAPdf("The input is not a file's bytes.")
     data = bytes(data)
@@ -353,12 +394,16 @@ def _open(data: bytes, password: str = "") -> PdfDocument:
     except FileNotDecryptedError as exc:
         raise PasswordRequired() from exc
     except RecursionError as exc:
+        if pages_optional:
+            return PdfDocument(reader, encryption, 0)
         raise Damaged("This PDF is damaged: its page tree nests too deeply.") from exc
     except Exception as exc:
+        if pages_optional:
+            return PdfDocument(reader, encryption, 0)
         raise Damaged("This PDF is damaged: its pages could not be found.") from exc
-    if count == 0:
+    if count == 0 and not pages_optional:
         raise Damaged("This PDF has no pages that can be read.")
-    return PdfDocument(reader, encryption)
+    return PdfDocument(reader, encryption, count)
 
 
 def select_pages(count: int, wanted: tuple[int, ...] | None, max_pages: int

@@ -26,6 +26,7 @@ _ENCRYPT = re.compile(rb"/Encrypt\s*(\d{1,10})\s+(\d{1,5})\s+R")
 _ID = re.compile(rb"/ID\s*\[[^\]]{0,300}\]")
 _CATALOG = re.compile(rb"/Type\s*/Catalog(?![A-Za-z])")
 _OBJSTM = re.compile(rb"/Type\s*/ObjStm(?![A-Za-z])")
+_PAGE = re.compile(rb"/Type\s*/Page(?![A-Za-z])")
 _TRAILER_DICT = re.compile(rb"trailer\s*<<|/Type\s*/XRef(?![A-Za-z])")
 
 MAX_OBJECT_NUMBER = 2_000_000
@@ -50,6 +51,8 @@ class Objects:
         """object number -> (byte offset, generation)"""
         self.catalogs: list[tuple[int, int]] = []
         self.object_streams: list[int] = []
+        self.pages: list[int] = []
+        """Numbers of the page objects (/Type /Page), in file order."""
         self.tail = b""
         """What closes the last object when the bytes end inside it (a
         cut-off file): its stream data then runs to the cut."""
@@ -73,6 +76,8 @@ def scan(data: bytes) -> Objects:
                 found.catalogs.append((num, gen))
             if _OBJSTM.search(head):
                 found.object_streams.append(num)
+            if _PAGE.search(head):
+                found.pages.append(num)
         if end < 0:
             rest = data[m.end():]
             opened = rest.find(b"stream")

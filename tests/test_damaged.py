@@ -262,3 +262,30 @@ def test_a_wrong_length_on_an_ascii85_and_flate_stream_keeps_the_page():
     data = data[:m.start(1)] + wrong + data[m.end(1):]
     page = pyengine.extract(data).pages[0]
     assert page.text == "Recovered despite the wrong length\n"
+
+
+def _pages_last(n: int) -> bytes:
+    """A PDF whose page objects come before the page tree's root (as in a
+    linearized file, where the /Pages node sits after the pages)."""
+    out = b"%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 99 0 R >> endobj\n"
+    out += b"2 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj\n"
+    kids = []
+    for i in range(n):
+        text = b"BT /F1 12 Tf 72 720 Td (Page %d of the cut file) Tj ET" % (i + 1)
+        c, p = 10 + 2 * i, 11 + 2 * i
+        out += b"%d 0 obj << /Length %d >> stream\n%s\nendstream endobj\n" % (c, len(text), text)
+        out += (b"%d 0 obj << /Type /Page /Parent 99 0 R /MediaBox [0 0 612 792] "
+                b"/Resources << /Font << /F1 2 0 R >> >> /Contents %d 0 R >> endobj\n" % (p, c))
+        kids.append(b"%d 0 R" % p)
+    return out + b"99 0 obj << /Type /Pages /Count %d /Kids [%s] >> endobj\n" % (n, b" ".join(kids))
+
+
+def test_a_file_cut_inside_its_page_tree_keeps_the_pages_stored_before_the_cut():
+    # A linearized file cut short: the /Pages node, stored after the pages,
+    # is cut inside /Kids; pypdf read what was left as one page with no
+    # content, and the pages stored before the cut were not reached.
+    data = _pages_last(3)
+    cut = data[:data.index(b"/Kids [") + 12]
+    doc = pyengine.extract(cut)
+    assert [p.text for p in doc.pages] == [f"Page {i} of the cut file\n" for i in (1, 2, 3)]
+    assert "page-tree-rebuilt" in [i.code for i in doc.issues]
