@@ -131,19 +131,25 @@ def extract(data: bytes, options: Options | None = None,
     Raises ``ExtractError`` subclasses (errors.py) for files that cannot be
     read at all.
     """
-    session = Session(data, options)
-    pages: list[Page] = []
-    total = len(session.selected)
-    for i, number in enumerate(session.selected, 1):
-        if should_cancel is not None and should_cancel():
-            raise Cancelled()
-        if session.out_of_time(i - 1):
-            break
-        page = session.page(number)
-        pages.append(page)
-        if on_page is not None:
-            on_page(page, i, total)
-    return session.finish(pages)
+    # The collector stays paused for the whole document, not only within
+    # each stage: re-enabled between pages, it scanned every page's records
+    # (which make no cycles) again and again as they aged (gen 1 and 2),
+    # 1.5% of the time of a typical file and 12% of deb-ar-bidi's.  They are
+    # scanned once when it is enabled again.
+    with _no_cycle_collection():
+        session = Session(data, options)
+        pages: list[Page] = []
+        total = len(session.selected)
+        for i, number in enumerate(session.selected, 1):
+            if should_cancel is not None and should_cancel():
+                raise Cancelled()
+            if session.out_of_time(i - 1):
+                break
+            page = session.page(number)
+            pages.append(page)
+            if on_page is not None:
+                on_page(page, i, total)
+        return session.finish(pages)
 
 
 def error_dict(exc: BaseException) -> dict[str, str]:

@@ -157,8 +157,10 @@ def _flush(data: bytes, start: int, end: int, names: list, out: list) -> None:
     if not names:
         return
     ops = cs.operations_for_interpreter(data[start:end])
+    # The operators compared as one list (in C): a generator over the pairs
+    # cost 0.4 s of pdfcpu-UnifontMedium_BMP's 350,000 flushes.
     if (ops.error is not None or ops.used_pypdf or len(ops) != len(names)
-            or any(got[1] != want for got, want in zip(ops, names))):
+            or [got[1] for got in ops] != names):
         raise ScanError(f"operands of {names[0]!r}...")
     out.extend(ops)
     names.clear()
