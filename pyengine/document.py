@@ -121,9 +121,23 @@ class PdfDocument:
         """Document-wide limits reached while reading pages."""
         self.issues: list[Issue] = []
         """Document-wide issues (a repaired cross-reference table...)."""
+        self._direct: dict[int, tuple[str, int]] = {}
+        """id() of a direct object -> its key (``direct_key``)."""
         self.field_font: object | None = None
         """fieldvalues.FieldFont, made when a field value without an
         appearance is first drawn (kept: fonts are cached by its id)."""
+
+    def direct_key(self, obj) -> tuple[str, int]:
+        """A key for a direct object (a font dictionary written inline, which
+        has no object number), the same in every run: ("direct", n), n
+        counting the direct objects met in reading order.  (Its id() would
+        do for the caches but, printed in the JSON, differ from run to
+        run.)  The object must live as long as the document: its parent
+        keeps it (pypdf caches the objects it read), or the caller does."""
+        key = self._direct.get(id(obj))
+        if key is None:
+            key = self._direct[id(obj)] = ("direct", len(self._direct))
+        return key
 
     def page(self, number: int):
         if self.pages is not None:

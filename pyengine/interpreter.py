@@ -517,7 +517,8 @@ class _Interpreter:
             self.issues.append(Issue("font-missing", f"font {name} is not in the resources",
                                      self.page_number))
             return None, str(name), str(name)
-        key = (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) else id(resolve(ref))
+        key = (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) \
+            else self.doc.direct_key(resolve(ref))
         cache = self.doc.font_cache
         font = cache.get(key)
         if font is None:

@@ -91,3 +91,13 @@ def test_an_appearance_without_resources_takes_its_fonts_from_the_forms_defaults
     ap = b"BT /Helv 10 Tf 2 5 Td (From the appearance) Tj ET"
     pdf = _with([_field("ignored", [150, 712, 350, 732], **{"/AP": ap})], dr=True)
     assert "From the appearance" in pyengine.extract(pdf).pages[0].text
+
+
+def test_the_value_font_has_the_same_key_in_every_run():
+    # Its key was its id(), printed in the JSON's font list: two runs on the
+    # same bytes differed.
+    from pyengine.render.json_out import document_to_dict
+    pdf = _with([_field("Zebulon", [150, 712, 350, 732])])
+    first, second = (document_to_dict(pyengine.extract(pdf)) for _ in range(2))
+    assert first == second
+    assert "('direct', 0)" in [f["key"] for f in first["fonts"]]
