@@ -250,7 +250,9 @@ def _pages_found(doc: PdfDocument, fixed: bytes) -> None:
     """When the page tree of a repaired file is broken -- missing, or a
     /Pages node cut off mid-dictionary read as one leaf page with no content
     (a linearized file cut short: its 19 other pages unreachable) -- read
-    the page objects the scan finds instead, in file order."""
+    the page objects the scan finds instead, in file order, if the content
+    of one of them is in the file (pages whose content was cut off tell
+    the reader less than "damaged")."""
     tree: list = []
     if doc.page_count:
         try:
@@ -268,11 +270,19 @@ def _pages_found(doc: PdfDocument, fixed: bytes) -> None:
             continue
         if isinstance(page, DictionaryObject) and page.get("/Type") == "/Page":
             pages.append(page)
-    if len(pages) > len(tree):
+    if len(pages) > len(tree) and any(_has_content(p) for p in pages):
         doc.pages = pages
-        doc.page_count = len(pages)
-        doc.issues.append(Issue("page-tree-rebuilt", "The file's page tree is damaged; its pages "
-                                "were found one by one, in the order they are stored."))
+        doc.page_count = len(pages)  # (each page says so: interpreter.run_page)
+
+
+def _has_content(page) -> bool:
+    """Is any of the page's content streams in the file (not cut off)?"""
+    try:
+        contents = resolve(page.get("/Contents"))
+        items = contents if isinstance(contents, ArrayObject) else [contents]
+        return any(isinstance(resolve(c), StreamObject) for c in items)
+    except Exception:  # a damaged reference
+        return False
 
 
 def _compressed_objects(fixed: bytes, password: str

@@ -995,6 +995,10 @@ def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options
              issues: list[Issue], started: float) -> PageRun:
     """Run page ``number``: its content, then its annotation appearances."""
     page = doc.page(number)
+    if doc.pages is not None:  # found by a scan: its place in the document is a guess
+        issues.append(Issue("page-tree-rebuilt", "This page was found in a damaged file without "
+                            "its page tree; its place among the pages is their order in the file.",
+                            number))
     interp = _Interpreter(doc, geom, options, issues, number, started)
     resources = as_dict(page.get_inherited("/Resources", DictionaryObject())
                         if hasattr(page, "get_inherited") else page.get("/Resources"))

@@ -289,3 +289,18 @@ def test_a_file_cut_inside_its_page_tree_keeps_the_pages_stored_before_the_cut()
     doc = pyengine.extract(cut)
     assert [p.text for p in doc.pages] == [f"Page {i} of the cut file\n" for i in (1, 2, 3)]
     assert "page-tree-rebuilt" in [i.code for i in doc.issues]
+
+
+def test_a_file_cut_before_any_page_content_is_still_damaged():
+    # The page objects survive the cut but none of their content streams:
+    # pages found one by one would all be empty; "damaged" says more.
+    canvas = pytest.importorskip("reportlab.pdfgen.canvas")
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    for text in ("First page", "Second page"):
+        c.drawString(72, 720, text)
+        c.showPage()
+    c.save()
+    data = buf.getvalue()
+    with pytest.raises(Damaged):
+        pyengine.extract(data[: len(data) // 3])

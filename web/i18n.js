@@ -178,6 +178,8 @@ en.ui = {
         "The file was damaged and has been repaired: its cross-reference table was rebuilt from the objects found in it.",
       "file-truncated": () =>
         "The file is cut short (perhaps an unfinished download): what came after the cut could not be read.",
+      "page-tree-rebuilt": (n) =>
+        `The file's list of pages is damaged: ${plural(n, "page was", "pages were")} found one by one, in the order they are stored.`,
       "pdf-recovered": (n) => `The file has small faults that were repaired while reading it${enTimes(n)}.`,
       "stream-truncated": (n) => `Some data in the file ends early; the text up to the cut was read${enTimes(n)}.`,
       "stream-damaged": (n) => `Some data in the file could not be decoded and was skipped${enTimes(n)}.`,
@@ -370,6 +372,8 @@ es.ui = {
         "El archivo estaba dañado y se ha reparado: su tabla de referencias cruzadas se ha reconstruido con los objetos que contiene.",
       "file-truncated": () =>
         "El archivo está cortado (quizá una descarga sin terminar): lo que venía después del corte no se ha podido leer.",
+      "page-tree-rebuilt": (n) =>
+        `La lista de páginas del archivo está dañada: ${plural(n, "página se ha", "páginas se han")} encontrado una a una, en el orden en que están guardadas.`,
       "pdf-recovered": (n) => `El archivo tiene pequeños fallos que se han reparado al leerlo${esTimes(n)}.`,
       "stream-truncated": (n) => `Algunos datos del archivo terminan antes de tiempo; se ha leído el texto hasta el corte${esTimes(n)}.`,
       "stream-damaged": (n) => `Algunos datos del archivo no se han podido descodificar y se han omitido${esTimes(n)}.`,
