@@ -594,3 +594,18 @@ def test_stacked_limits_are_read_whole_not_glyph_by_glyph():
                b"BT /F1 10 Tf 114 700 Td (U) Tj ET")
     page = pyengine.extract(make_pdf([content], fonts=_math_fonts())).pages[0]
     assert page.text == "with \u2211mxi=1 U\n"
+
+
+def test_lines_of_a_skewed_scan_at_slightly_different_angles_are_read_together():
+    # tesseract's OCR layer of a scan skewed 2.5 degrees: each line has its
+    # own angle (2.4, 2.6, ...), so the lines fell into neighbouring
+    # direction steps, each read on its own: 2, 4, 1, 3.
+    import math
+    content = b""
+    for k, (angle, text) in enumerate([(2.4, "one alpha line first"), (2.6, "two beta line second"),
+                                       (2.4, "three gamma line third"), (2.6, "four delta line fourth")]):
+        c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        content += b"BT /F1 10 Tf %.5f %.5f %.5f %.5f %.2f %.2f Tm (%s) Tj ET " % (
+            c, s, -s, c, 72 + 0.5 * k, 700 - 14 * k, text.encode())
+    assert text_of(content).splitlines() == ["one alpha line first", "two beta line second",
+                                             "three gamma line third", "four delta line fourth"]

@@ -51,6 +51,7 @@ def build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool = Fals
                 line = Line(tuple(keep), min(w.x0 for w in keep), min(w.y0 for w in keep),
                             max(w.x1 for w in keep), max(w.y1 for w in keep), line.size)
             onpage.setdefault(acc.key, []).append((acc.v, acc.u0, line))
+    onpage = _merge_near_directions(onpage)
     blocks: list[Block] = []
     # Upright text first, then each other direction; each is read in its own
     # frame (u along the lines, v across them), so vertical CJK is cut into
@@ -61,6 +62,36 @@ def build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool = Fals
                       else _read_direction(key, lines, options))
     words = [w for b in blocks for para in b.paragraphs for ln in para for w in ln.words]
     return tuple(words + offpage_words), tuple(blocks), blocks_text(blocks)
+
+
+NEAR_DIRECTION_STEPS = 2
+"""Directions this many ANGLE_STEPs apart or fewer are one direction: the
+lines of a skewed scan's OCR layer (tesseract gives each line its own
+angle: 357.6, 358.4 ... degrees) fell into neighbouring steps, each read on
+its own, and the page's paragraphs were interleaved."""
+
+
+def _merge_near_directions(onpage: dict[int, list]) -> dict[int, list]:
+    """Each direction's lines join those of the direction with the most
+    lines within ``NEAR_DIRECTION_STEPS`` of it (the upright one first)."""
+    if len(onpage) < 2:
+        return onpage
+    steps = int(round(360 / ANGLE_STEP))
+    order = sorted(onpage, key=lambda k: (k != UPRIGHT_KEY, -len(onpage[k]), k))
+    into: dict[int, int] = {}
+    for key in order:
+        if key in into:
+            continue
+        into[key] = key
+        for other in order:
+            if other not in into:
+                d = abs(other - key) % steps
+                if min(d, steps - d) <= NEAR_DIRECTION_STEPS:
+                    into[other] = key
+    merged: dict[int, list] = {}
+    for key in order:
+        merged.setdefault(into[key], []).extend(onpage[key])
+    return merged
 
 
 def _to_frame(ln: Line, dx: float, dy: float) -> Line:
