@@ -609,3 +609,13 @@ def test_lines_of_a_skewed_scan_at_slightly_different_angles_are_read_together()
             c, s, -s, c, 72 + 0.5 * k, 700 - 14 * k, text.encode())
     assert text_of(content).splitlines() == ["one alpha line first", "two beta line second",
                                              "three gamma line third", "four delta line fourth"]
+
+
+def test_a_word_starting_over_the_space_drawn_before_it_keeps_its_first_letter():
+    # ocrmypdf's hOCR layer draws each word with its space, squeezed to the
+    # word's box; on a skewed scan the next word starts 0.2 em before that
+    # space: sorted along the line, "garden opened" came out "gardeno pened".
+    content = (b"BT /F1 10 Tf 72 700 Td (garden ) Tj ET "
+               b"BT /F1 10 Tf 100 700 Td (opened ) Tj ET "
+               b"BT /F1 10 Tf 133 700 Td (museum) Tj ET")
+    assert text_of(content) == "garden opened museum\n"
