@@ -950,7 +950,9 @@ def _annotation_appearances(page, doc: PdfDocument, number: int) -> list[_Appear
             value = _value_appearance(annot, subtype, doc, number, i, source)
             if value is not None:
                 out.append(value)
-            continue
+                continue
+            if not isinstance(normal, StreamObject):
+                continue  # (a button, say, keeps its own appearance)
         rect = _matrix(list(resolve(annot.get("/Rect", [])) or []) + [0, 0])
         bbox = _matrix(list(resolve(normal.get("/BBox", [])) or []) + [0, 0])
         if rect is None or bbox is None:

@@ -101,3 +101,12 @@ def test_the_value_font_has_the_same_key_in_every_run():
     first, second = (document_to_dict(pyengine.extract(pdf)) for _ in range(2))
     assert first == second
     assert "('direct', 0)" in [f["key"] for f in first["fonts"]]
+
+
+def test_need_appearances_keeps_the_appearance_of_a_field_with_no_text_value():
+    # A push button's caption is in its appearance only: redrawing fields
+    # from their values must not drop it.
+    button = {"/Type": "/Annot", "/Subtype": "/Widget", "/FT": "/Btn", "/T": _t("go"),
+              "/Rect": [150, 650, 350, 670], "/AP": b"BT /Helv 10 Tf 2 5 Td (Submit) Tj ET"}
+    pdf = _with([button], need_appearances=True, dr=True)
+    assert "Submit" in pyengine.extract(pdf).pages[0].text.split()
