@@ -415,6 +415,11 @@ MARKER_MAX_CHARS = 5
 """A list marker alone ("•", "12.", "(iv)") has at most this many characters."""
 
 
+def _segment_text(seg: _Seg) -> str:
+    """The segment's text, blanks at its ends stripped."""
+    return "".join([p[0].text for p in seg.glyphs]).strip()
+
+
 def _is_marker(seg: _Seg) -> bool:
     """Is the segment a list marker alone (a bullet, "1.", "(a)")?"""
     shown = 0  # glyphs that show text: each adds a character that strip() keeps
@@ -423,7 +428,7 @@ def _is_marker(seg: _Seg) -> bool:
             shown += 1
             if shown > MARKER_MAX_CHARS:
                 return False  # too long, without joining a whole line's text
-    text = "".join([p[0].text for p in seg.glyphs]).strip()
+    text = _segment_text(seg)
     if not 0 < len(text) <= MARKER_MAX_CHARS:
         return False
     marker = list_marker(text + " x")
@@ -525,7 +530,7 @@ def _ends_in_leader(seg: _Seg, space_gap: float) -> bool:
 def _page_number(seg: _Seg) -> bool:
     """Is the segment a page number alone (``_PAGE_NUMBER``)?"""
     return len(seg.glyphs) <= 7 and \
-        _PAGE_NUMBER.fullmatch("".join([p[0].text for p in seg.glyphs]).strip()) is not None
+        _PAGE_NUMBER.fullmatch(_segment_text(seg)) is not None
 
 
 def _after_on_baseline(t: _Seg, s: _Seg, tol_v: float) -> bool:
@@ -572,10 +577,6 @@ numbering leaves 1.6 em after "1" at 16 pt and 4 em after "1.2.1" at
 11 pt."""
 _SECTION_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,3})*\.?|[A-Z](?:\.\d{1,3})+\.?")
 """A section or item number alone: "1", "1.", "1.1", "1.2.1.", "A.1"."""
-
-
-def _segment_text(seg: _Seg) -> str:
-    return "".join([p[0].text for p in seg.glyphs]).strip()
 
 
 def numbered_titles(segs: list[_Seg], options: Options) -> set[int]:
