@@ -31,6 +31,7 @@ CHUNK_BYTES = 4 * 1024 * 1024
 """Bytes of inflated output between two looks at the clock."""
 
 FLATE_NAMES = frozenset(("/FlateDecode", "/Fl"))
+A85_NAMES = frozenset(("/ASCII85Decode", "/A85"))
 
 # Outcomes of decode().
 OK = "ok"
@@ -63,32 +64,48 @@ MAX_FLATE_LAYERS = 16
 cap on filters per stream is also 16)."""
 
 
-def _flate_layers(stream: StreamObject) -> int:
-    """How many FlateDecode filters, without predictors, make up /Filter.
+def _no_predictor(parms) -> bool:
+    """Do these decode parameters (a dictionary, or none) ask for no
+    predictor?"""
+    parms = _resolve(parms)
+    if not isinstance(parms, DictionaryObject):
+        return True
+    try:
+        return int(_resolve(parms.get("/Predictor", 1))) == 1
+    except (TypeError, ValueError):
+        return False
 
-    0 when /Filter names anything else (or nothing): pypdf decodes those.
-    """
+
+def _filter_chain(stream: StreamObject) -> tuple[bool, int]:
+    """(ASCII85 first, Flate layers): /Filter made of up to
+    ``MAX_FLATE_LAYERS`` FlateDecode filters without predictors, perhaps
+    after a first ASCII85 filter without parameters (reportlab's default:
+    [/A85 /Fl]).  (False, 0) when /Filter names anything else (or nothing):
+    pypdf decodes those."""
     filters = _resolve(stream.get("/Filter"))
-    if not isinstance(filters, ArrayObject):
-        filters = [filters]
+    filters = list(filters) if isinstance(filters, ArrayObject) else [filters]
+    parms = _resolve(stream.get("/DecodeParms"))
+    a85 = len(filters) > 1 and _resolve(filters[0]) in A85_NAMES
+    if isinstance(parms, ArrayObject):
+        parms = list(parms)
+    elif a85 and parms is not None:
+        return False, 0  # one dictionary for several filters: leave it to pypdf
+    else:
+        parms = [parms]
+    if a85:
+        first = _resolve(parms[0]) if parms else None
+        if isinstance(first, DictionaryObject) and len(first):
+            return False, 0
+        filters, parms = filters[1:], parms[1:]
     if not 0 < len(filters) <= MAX_FLATE_LAYERS:
-        return 0
+        return False, 0
     for f in filters:
         f = _resolve(f)
         if not isinstance(f, NameObject) or f not in FLATE_NAMES:
-            return 0
-    parms = _resolve(stream.get("/DecodeParms"))
-    if not isinstance(parms, ArrayObject):
-        parms = [parms]
-    for p in parms:
-        p = _resolve(p)
-        if isinstance(p, DictionaryObject):
-            try:
-                if int(_resolve(p.get("/Predictor", 1))) != 1:
-                    return 0
-            except (TypeError, ValueError):
-                return 0
-    return len(filters)
+            return False, 0
+    if not all(map(_no_predictor, parms)):
+        return False, 0
+    return a85, len(filters)
 
 
 def inflate(raw: bytes, max_bytes: int, deadline: float) -> Decoded:
@@ -116,35 +133,7 @@ def inflate(raw: bytes, max_bytes: int, deadline: float) -> Decoded:
     return Decoded(b"".join(parts), OK if d.eof else INCOMPLETE)
 
 
-A85_NAMES = frozenset(("/ASCII85Decode", "/A85"))
 _A85_BLANKS = re.compile(rb"[\x00\t\n\x0c\r ]+")
-
-
-def _a85_then_flate(stream: StreamObject) -> int:
-    """How many Flate layers without predictors follow a first ASCII85
-    filter without parameters (reportlab's default: [/A85 /Fl]); 0 if
-    /Filter is anything else."""
-    filters = _resolve(stream.get("/Filter"))
-    if not isinstance(filters, ArrayObject) or not 1 < len(filters) <= MAX_FLATE_LAYERS + 1:
-        return 0
-    if _resolve(filters[0]) not in A85_NAMES or \
-            any(_resolve(f) not in FLATE_NAMES for f in filters[1:]):
-        return 0
-    parms = _resolve(stream.get("/DecodeParms"))
-    if parms is None:
-        return len(filters) - 1
-    if not isinstance(parms, ArrayObject):
-        return 0  # one dictionary for several filters: leave it to pypdf
-    for i, p in enumerate(parms):
-        p = _resolve(p)
-        if not isinstance(p, DictionaryObject):
-            continue  # null
-        try:
-            if (i == 0 and len(p)) or int(_resolve(p.get("/Predictor", 1))) != 1:
-                return 0
-        except (TypeError, ValueError):
-            return 0
-    return len(filters) - 1
 
 
 def ascii85(raw: bytes) -> bytes | None:
@@ -198,21 +187,13 @@ def decode(stream, max_bytes: int, deadline: float) -> Decoded:
     if not isinstance(stream, StreamObject):
         return Decoded(b"", OK)
     raw = getattr(stream, "_data", None)
-    layers = _flate_layers(stream) if isinstance(raw, (bytes, bytearray)) else 0
-    if layers:
+    a85, layers = _filter_chain(stream) if isinstance(raw, (bytes, bytearray)) else (False, 0)
+    data = (ascii85(bytes(raw)) if a85 else bytes(raw)) if layers else None
+    if data is not None:
         try:
-            return _inflate_layers(bytes(raw), layers, max_bytes, deadline)
+            return _inflate_layers(data, layers, max_bytes, deadline)
         except zlib.error:
             pass  # not zlib data: pypdf's repairs below
-    elif isinstance(raw, (bytes, bytearray)):
-        layers = _a85_then_flate(stream)
-        if layers:
-            data = ascii85(bytes(raw))
-            if data is not None:
-                try:
-                    return _inflate_layers(data, layers, max_bytes, deadline)
-                except zlib.error:
-                    pass
     try:
         with apply_configuration(**_pypdf_limits(max_bytes)):
             data = stream.get_data()
