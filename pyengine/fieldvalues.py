@@ -74,24 +74,32 @@ def value_text(annot, subtype) -> str | None:
     return text[:MAX_VALUE_CHARS]
 
 
-def need_appearances(reader) -> bool:
-    """/AcroForm /NeedAppearances true: the viewer is to draw every field
-    from its value (the appearance streams may be those of the empty form)."""
+def acroform(reader) -> DictionaryObject | None:
+    """The document's /AcroForm dictionary, or None (none, or a damaged
+    catalogue)."""
     try:
         form = resolve(resolve(reader.trailer.get("/Root")).get("/AcroForm"))
-        return isinstance(form, DictionaryObject) and bool(resolve(form.get("/NeedAppearances")))
-    except Exception:  # a damaged catalogue: draw what the streams show
+    except Exception:  # a damaged catalogue
+        return None
+    return form if isinstance(form, DictionaryObject) else None
+
+
+def need_appearances(form: DictionaryObject | None) -> bool:
+    """/NeedAppearances true: the viewer is to draw every field from its
+    value (the appearance streams may be those of the empty form)."""
+    try:
+        return form is not None and bool(resolve(form.get("/NeedAppearances")))
+    except Exception:  # a damaged entry: draw what the streams show
         return False
 
 
-def form_resources(reader):
-    """/AcroForm /DR, the form's default resources: what an appearance
-    stream with no /Resources of its own names its fonts from (as viewers
-    do; its fonts were reported missing and its text lost).  None if none."""
+def form_resources(form: DictionaryObject | None) -> DictionaryObject | None:
+    """/DR, the form's default resources: what an appearance stream with no
+    /Resources of its own names its fonts from (as viewers do; its fonts
+    were reported missing and its text lost).  None if none."""
     try:
-        form = resolve(resolve(reader.trailer.get("/Root")).get("/AcroForm"))
-        dr = resolve(form.get("/DR")) if isinstance(form, DictionaryObject) else None
-    except Exception:  # a damaged catalogue
+        dr = resolve(form.get("/DR")) if form is not None else None
+    except Exception:  # a damaged entry
         return None
     return dr if isinstance(dr, DictionaryObject) else None
 

@@ -33,7 +33,7 @@ from . import streams
 from .contentstream import PATH_OPERATORS, ContentDeadline, operations_for_interpreter
 from .fastscan import SMALL_STREAM, ScanError, skim
 from .document import PageGeometry, PdfDocument, as_dict, resolve
-from .fieldvalues import FieldFont, appearance, form_resources, need_appearances, value_text
+from .fieldvalues import FieldFont, acroform, appearance, form_resources, need_appearances, value_text
 from .fonts import load_font
 from .fonts.base import Font
 from .options import Options
@@ -915,15 +915,16 @@ class _Appearance:
     source: str
 
 
-def _annotation_appearances(page, doc: PdfDocument, number: int) -> list[_Appearance]:
+def _annotation_appearances(page, doc: PdfDocument, number: int, redraw: bool
+                            ) -> list[_Appearance]:
     """Normal appearance streams of the visible annotations that carry text;
     for a text field or free-text annotation without one, a stream drawing
-    its value (fieldvalues.py)."""
+    its value (fieldvalues.py); every field's when ``redraw``
+    (/NeedAppearances)."""
     out: list[_Appearance] = []
     annots = resolve(page.get("/Annots"))
     if not isinstance(annots, ArrayObject):
         return out
-    redraw = need_appearances(doc.reader)
     for i, ref in enumerate(annots[:1000]):
         annot = resolve(ref)
         if not isinstance(annot, DictionaryObject):
@@ -1008,12 +1009,14 @@ def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options
         data = interp.page_content(page.get("/Contents"))
         interp.execute(interp.compile(data), resources, GState())
         if options.include_annotations:
-            for app in _annotation_appearances(page, doc, number):
+            form = acroform(doc.reader)
+            defaults = form_resources(form)
+            for app in _annotation_appearances(page, doc, number, need_appearances(form)):
                 interp.source = app.source
                 interp.gs = GState()
                 own = app.stream.get("/Resources")
                 interp.run_form(app.stream, app.key, app.matrix, IDENTITY,
-                                own if own is not None else form_resources(doc.reader))
+                                own if own is not None else defaults)
     except _Stop:
         pass
     if interp.run.oversized:
