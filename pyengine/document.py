@@ -417,14 +417,12 @@ def _open(data: bytes, password: str = "", pages_optional: bool = False) -> PdfD
         count = len(reader.pages)
     except FileNotDecryptedError as exc:
         raise PasswordRequired() from exc
-    except RecursionError as exc:
-        if pages_optional:
-            return PdfDocument(reader, encryption, 0)
-        raise Damaged("This PDF is damaged: its page tree nests too deeply.") from exc
     except Exception as exc:
-        if pages_optional:
-            return PdfDocument(reader, encryption, 0)
-        raise Damaged("This PDF is damaged: its pages could not be found.") from exc
+        if not pages_optional:
+            raise Damaged("This PDF is damaged: its page tree nests too deeply."
+                          if isinstance(exc, RecursionError) else
+                          "This PDF is damaged: its pages could not be found.") from exc
+        count = 0
     if count == 0 and not pages_optional:
         raise Damaged("This PDF has no pages that can be read.")
     return PdfDocument(reader, encryption, count)
