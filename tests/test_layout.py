@@ -553,47 +553,42 @@ def test_thai_am_drawn_as_nikhahit_and_aa_is_the_letter_am():
     assert page.text == "\u0e04\u0e33\n"
 
 
-def _math_fonts():
-    # F2: code "P" is the sum sign (TeX's cmex10 draws it hanging from an
-    # origin above the baseline).
-    return {"/F1": helvetica(),
-            "/F2": dict(helvetica(), **{"/ToUnicode": tounicode(b"1 beginbfchar <50> <2211> endbfchar")})}
+def _math_text(*runs: tuple[str, float, float, float, str]) -> str:
+    """The page text of runs (font, size, x, y, text) drawn in this order;
+    font F2's code "P" is the sum sign (TeX's cmex10 draws it hanging from
+    an origin above the baseline)."""
+    fonts = {"/F1": helvetica(),
+             "/F2": dict(helvetica(), **{"/ToUnicode": tounicode(b"1 beginbfchar <50> <2211> endbfchar")})}
+    content = b"".join(b"BT /%s %g Tf %g %g Td (%s) Tj ET " % (f.encode(), size, x, y, text.encode())
+                       for f, size, x, y, text in runs)
+    return pyengine.extract(make_pdf([content], fonts=fonts)).pages[0].text
 
 
 def test_a_big_operator_hanging_above_the_baseline_stays_in_its_line():
     # "then ∑_{i=1}^n a" (pdfLaTeX, text style): the sum's origin 0.75 em
     # above the baseline founded a line of its own with its limits, and
     # "a and more", 2.4 em from "then" without the sum, fell apart from it.
-    content = (b"BT /F1 10 Tf 72 700 Td (sum then) Tj ET "
-               b"BT /F2 10 Tf 115 707.5 Td (P) Tj ET "
-               b"BT /F1 7 Tf 120 705 Td (n) Tj ET "
-               b"BT /F1 7 Tf 120 697 Td (i=1) Tj ET "
-               b"BT /F1 10 Tf 136 700 Td (a and more) Tj ET")
-    page = pyengine.extract(make_pdf([content], fonts=_math_fonts())).pages[0]
-    assert page.text == "sum then \u2211ni=1 a and more\n"
+    text = _math_text(("F1", 10, 72, 700, "sum then"), ("F2", 10, 115, 707.5, "P"),
+                      ("F1", 7, 120, 705, "n"), ("F1", 7, 120, 697, "i=1"),
+                      ("F1", 10, 136, 700, "a and more"))
+    assert text == "sum then \u2211ni=1 a and more\n"
 
 
 def test_a_display_operator_with_limits_over_and_under_it_keeps_its_own_line():
     # Display style: the origin 0.95 em above the text beside it, the limits
     # centred over and under it and wider than it: not put into that line.
-    content = (b"BT /F1 10 Tf 72 700 Td (sum then) Tj ET "
-               b"BT /F2 10 Tf 115 709.5 Td (P) Tj ET "
-               b"BT /F1 7 Tf 112 716 Td (dim K) Tj ET "
-               b"BT /F1 7 Tf 112 690 Td (k=1) Tj ET")
-    page = pyengine.extract(make_pdf([content], fonts=_math_fonts())).pages[0]
-    assert "sum then" in page.text.splitlines()
+    text = _math_text(("F1", 10, 72, 700, "sum then"), ("F2", 10, 115, 709.5, "P"),
+                      ("F1", 7, 112, 716, "dim K"), ("F1", 7, 112, 690, "k=1"))
+    assert "sum then" in text.splitlines()
 
 
 def test_stacked_limits_are_read_whole_not_glyph_by_glyph():
     # A text-style union's limits, both several glyphs long, start together
     # after it: read across both glyph by glyph they gave "⋃mi=(1x0)".
-    content = (b"BT /F1 10 Tf 72 700 Td (with) Tj ET "
-               b"BT /F2 10 Tf 95 707.5 Td (P) Tj ET "
-               b"BT /F1 7 Tf 100 705 Td (mx) Tj ET "
-               b"BT /F1 7 Tf 100 697 Td (i=1) Tj ET "
-               b"BT /F1 10 Tf 114 700 Td (U) Tj ET")
-    page = pyengine.extract(make_pdf([content], fonts=_math_fonts())).pages[0]
-    assert page.text == "with \u2211mxi=1 U\n"
+    text = _math_text(("F1", 10, 72, 700, "with"), ("F2", 10, 95, 707.5, "P"),
+                      ("F1", 7, 100, 705, "mx"), ("F1", 7, 100, 697, "i=1"),
+                      ("F1", 10, 114, 700, "U"))
+    assert text == "with \u2211mxi=1 U\n"
 
 
 def test_lines_of_a_skewed_scan_at_slightly_different_angles_are_read_together():
