@@ -26,7 +26,7 @@ from .report import build_report
 
 
 @contextmanager
-def _no_cycle_collection() -> Iterator[None]:
+def no_cycle_collection() -> Iterator[None]:
     """Pause the cyclic garbage collector for one stage.
 
     A page makes tens of thousands of small objects that reference counting
@@ -49,7 +49,7 @@ class Session:
     def __init__(self, data: bytes, options: Options | None = None) -> None:
         self.options = options or DEFAULT_OPTIONS
         self.started = time.monotonic()
-        with _no_cycle_collection():
+        with no_cycle_collection():
             self.doc = docmod.open_document(data, self.options.password)
         self.page_count = self.doc.page_count
         self.selected, self.truncated = docmod.select_pages(
@@ -71,7 +71,7 @@ class Session:
 
     def page(self, number: int) -> Page:
         """Extract page ``number`` (1-based)."""
-        with _no_cycle_collection():
+        with no_cycle_collection():
             return self._page(number)
 
     def _page(self, number: int) -> Page:
@@ -104,7 +104,7 @@ class Session:
         )
 
     def finish(self, pages: list[Page]) -> Document:
-        with _no_cycle_collection():
+        with no_cycle_collection():
             return self._finish(pages)
 
     def _finish(self, pages: list[Page]) -> Document:
@@ -136,7 +136,7 @@ def extract(data: bytes, options: Options | None = None,
     # (which make no cycles) again and again as they aged (gen 1 and 2),
     # 1.5% of the time of a typical file and 12% of deb-ar-bidi's.  They are
     # scanned once when it is enabled again.
-    with _no_cycle_collection():
+    with no_cycle_collection():
         session = Session(data, options)
         pages: list[Page] = []
         total = len(session.selected)

@@ -160,6 +160,16 @@ def _reading_options(options_json: str) -> dict[str, Any]:
 
 
 async def _extract(job: int, pdf: bytes, password: str, options: dict[str, Any]) -> None:
+    # The cyclic collector stays paused for the whole document, as in
+    # api.extract: enabled between pages, it scanned the pages already made
+    # again and again as they aged.  Only this job runs in the worker
+    # meanwhile (CANCEL only marks it), and cycles are collected when it
+    # ends, however it ends.
+    with api.no_cycle_collection():
+        await _extract_pages(job, pdf, password, options)
+
+
+async def _extract_pages(job: int, pdf: bytes, password: str, options: dict[str, Any]) -> None:
     session = api.Session(pdf, Options(password=password, **options))
     total = len(session.selected)
     _emit("STARTED", job=job, total=total, pageCount=session.page_count)

@@ -99,3 +99,21 @@ def test_done_after_the_document_time_limit(monkeypatch):
     assert messages[-1]["pages"] == 0
     assert messages[-1]["truncated"] == [
         "time: the document took more than 0 s; 3 of 3 pages were not extracted (from page 1 on)"]
+
+
+def test_the_collector_stays_paused_between_pages_and_resumes_after(monkeypatch):
+    # As in api.extract: enabled between the pages, the cyclic collector
+    # scanned the pages already made again and again as they aged.  It must
+    # be on again when the job ends, and after a job that fails.
+    import gc
+    states: list[bool] = []
+    monkeypatch.setattr(web, "_post", lambda text: states.append(gc.isenabled()))
+    monkeypatch.setattr(web, "_msg", dict(MSG))
+    assert gc.isenabled()
+    _await(web.extract(8, _Bytes(_pdf()), "", "{}"))
+    assert states == [False] * 5  # started, three pages, done
+    assert gc.isenabled()
+    states.clear()
+    _await(web.extract(9, _Bytes(b"not a pdf"), "", "{}"))
+    assert states == [True]  # the error is posted after the pause has ended
+    assert gc.isenabled()
