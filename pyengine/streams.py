@@ -17,8 +17,8 @@ into a ``truncated`` reason or an ``Issue``.
 
 from __future__ import annotations
 
-import base64
 import re
+import struct
 import time
 import zlib
 from dataclasses import dataclass
@@ -148,9 +148,49 @@ def ascii85(raw: bytes) -> bytes | None:
     if end >= 0:
         data = data[:end]
     try:
-        return base64.a85decode(data)
+        return a85decode(data)
     except ValueError:
         return None
+
+
+_A85_DIGITS = bytes(range(33, 118))
+"""The characters "!" to "u": the base-85 digits 0 to 84."""
+_A85_VALUES = bytes.maketrans(_A85_DIGITS, bytes(range(85)))
+_A85_IGNORED = b" \t\n\r\x0b"
+
+
+def a85decode(data: bytes) -> bytes:
+    """``base64.a85decode(data)`` (same bytes, same ValueError cases), a
+    group of five digits at a time in one comprehension and one pack: the
+    standard library's loop over single bytes took about a tenth of the
+    time of a reportlab page (its default filters are [/A85 /Fl])."""
+    data = data.translate(None, _A85_IGNORED)
+    if data.translate(None, _A85_DIGITS + b"z"):
+        raise ValueError("a character is not ASCII85")
+    if b"z" not in data:
+        return _a85_groups(data)
+    pieces = data.split(b"z")  # "z" is four zero bytes, only between groups
+    if any(len(p) % 5 for p in pieces[:-1]):
+        raise ValueError("z inside Ascii85 5-tuple")
+    return b"\0\0\0\0".join([_a85_groups(p) for p in pieces])
+
+
+def _a85_groups(data: bytes) -> bytes:
+    """Digits with no "z": whole groups of five make four bytes each; a last
+    group of k < 5 digits, padded with "u", gives its first k - 1 bytes."""
+    whole = len(data) // 5 * 5
+    values = data.translate(_A85_VALUES)
+    it = iter(values[:whole])
+    try:
+        out = struct.pack(f">{whole // 5}I", *[
+            (((a * 85 + b) * 85 + c) * 85 + d) * 85 + e for a, b, c, d, e in zip(it, it, it, it, it)])
+        k = len(data) - whole
+        if k:
+            a, b, c, d, e = values[whole:] + b"\x54" * (5 - k)
+            out += struct.pack(">I", (((a * 85 + b) * 85 + c) * 85 + d) * 85 + e)[:k - 1]
+    except struct.error:
+        raise ValueError("Ascii85 overflow") from None
+    return out
 
 
 _RANK = {OK: 0, INCOMPLETE: 1, TIME: 2, LIMIT: 3}
