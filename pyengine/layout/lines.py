@@ -135,7 +135,10 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     (the first glyph of a text has nothing to be measured against).
     """
     grids: dict[str, dict[int, list[Glyph]]] = {}
-    out: list[Glyph] = []
+    # Duplicates are rare: their positions are noted, and the kept glyphs
+    # are copied once at the end (an append per glyph cost more, in Pyodide
+    # most of all, than the look-ups).
+    dropped: list[int] = []
     dup_tol = options.duplicate_tolerance
     row = _DUP_ROW
     # The row of the last glyph: glyphs of a line share their baseline.
@@ -143,10 +146,9 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     cy = ny = 0
     # Hot loop: fields read by index (text 0, ox 5, oy 6, size 9, is_space
     # 17), int() and a test instead of floor(): cheaper under Pyodide.
-    for g in glyphs:
+    for i, g in enumerate(glyphs):
         text = g[0]
         if not text or g[17]:
-            out.append(g)
             continue
         ox, oy = g[5], g[6]
         fx = ox / DUP_CELL
@@ -167,7 +169,6 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
         grid = grids.get(text)
         if grid is None:
             grids[text] = {key: [g]}  # the first glyph of this text
-            out.append(g)
             continue
         size = g[9]
         tol = dup_tol * size
@@ -180,7 +181,6 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
             if key not in grid and key + nx not in grid and key + ny not in grid and \
                     key + nx + ny not in grid:
                 grid[key] = [g]  # nothing near with this text: no distances to measure
-                out.append(g)
                 continue
             c0 = grid.get(key)
             cells = (c0, grid.get(key + nx), grid.get(key + ny), grid.get(key + nx + ny))
@@ -195,7 +195,6 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
                      for j in range(int((oy - tol) // DUP_CELL), int((oy + tol) // DUP_CELL) + 1)]
             if cells.count(None) == len(cells):
                 grid[key] = [g]
-                out.append(g)
                 continue
         source = g.source
         dup = False
@@ -214,13 +213,16 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
             if dup:
                 break
         if dup:
+            dropped.append(i)
             continue
         if c0 is None:
             grid[key] = [g]
         else:
             c0.append(g)
-        out.append(g)
-    return out
+    if not dropped:
+        return list(glyphs)
+    gone = set(dropped)
+    return [g for i, g in enumerate(glyphs) if i not in gone]
 
 
 def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
