@@ -614,3 +614,20 @@ def test_a_word_starting_over_the_space_drawn_before_it_keeps_its_first_letter()
                b"BT /F1 10 Tf 100 700 Td (opened ) Tj ET "
                b"BT /F1 10 Tf 133 700 Td (museum) Tj ET")
     assert text_of(content) == "garden opened museum\n"
+
+
+def test_a_lone_ideograph_between_turned_latin_words_stays_in_its_column():
+    # LibreOffice (vertical tb-rl): "…英語はPDFとWordです": the Latin words
+    # are turned to run down the column, and the lone "と" between them
+    # stood 3.2 em below the column's last ideograph, beyond STACK_REACH:
+    # it stayed an upright glyph and was read before the whole page.
+    # Here "Portable" (40 pt) runs on from the column's last glyph and "丄"
+    # follows it, 5.1 em below that glyph.
+    turned = b"BT /F2 10 Tf 0 -1 1 0 122 %.1f Tm (%s) Tj ET "
+    content = (_stacked(120, [1, 2, 3], 10.5) + turned % (676, b"Portable")
+               + _stacked(120, [5], 10.5).replace(b"120 700 Td", b"120 628 Td")
+               + turned % (625.5, b"Word")
+               + _stacked(106, [5, 6, 7, 8], 10.5))
+    fonts = {"/F1": _ideograph_font(), "/F2": helvetica()}
+    page = pyengine.extract(make_pdf([content], fonts=fonts)).pages[0]
+    assert page.text.replace(" ", "").split() == ["一丁丂Portable丄Word", "丄丅丆万"]

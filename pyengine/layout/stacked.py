@@ -51,6 +51,10 @@ okurigana drawn between the main glyphs stays as it was)."""
 STACK_REACH = 3.0
 """Fraction of the font size: a lone glyph this far off a column's run, at
 its x and size, belongs to it."""
+TURNED_GAP_MAX = 0.5
+"""Fraction of the font size: Latin letters turned to run down a column
+(LibreOffice, Word: "PDF" in "…英語はPDFとWordです") continue its run when
+they start this close to its end (or end this close to its start)."""
 
 
 def _upright(g: Glyph) -> bool:
@@ -119,6 +123,33 @@ def _in_a_row(glyphs: list[Glyph], i: int) -> bool:
     return False
 
 
+def _turned(g: Glyph) -> bool:
+    """A glyph of horizontal writing turned to run down the page."""
+    return not g.vertical and g.dx == 0.0 and g.dy == 1.0 and bool(g.text.strip())
+
+
+def _through_turned(column: tuple[float, float, float, float], first: Glyph, last: Glyph,
+                    turned: list[Glyph]) -> tuple[float, float, float, float]:
+    """The column (x, size, top, bottom: the origins of its ``first`` and
+    ``last`` glyphs) with its run extended over the ``turned`` Latin (sorted
+    by top) that continues it, above or below (``TURNED_GAP_MAX``), at its
+    x: a lone glyph between two such words ("PDF" "と" "Word", 3.2 em below
+    the column's last ideograph) is then within ``STACK_REACH`` of it."""
+    x, size, top, bottom = column
+    y0, y1 = first.y0, last.y1
+    gap = TURNED_GAP_MAX * size
+    band = [g for g in turned if min(g.x1, x + size) - max(g.x0, x) >= 0.5 * size]
+    for g in band:
+        if g.y1 > y1 and g.y0 - y1 <= gap:
+            y1 = g.y1
+    for g in sorted(band, key=_Y1, reverse=True):
+        if g.y0 < y0 and y0 - g.y1 <= gap:
+            y0 = g.y0
+    return x, size, top - (first.y0 - y0), bottom + (y1 - last.y1)
+
+
+_Y0 = itemgetter(Glyph._fields.index("y0"))
+_Y1 = itemgetter(Glyph._fields.index("y1"))
 _TEXT = itemgetter(0)
 _VERTICAL = itemgetter(Glyph._fields.index("vertical"))
 
@@ -127,7 +158,8 @@ def stack_columns(glyphs: list[Glyph]) -> list[Glyph]:
     """The glyphs, those of stacked columns flagged vertical (see above)."""
     if not any(map(_VERTICAL, glyphs)) and not has_cjk("".join(map(_TEXT, glyphs))):
         return glyphs  # nothing stackable
-    columns: list[tuple[float, float, float, float]] = []  # x, size, top, bottom
+    columns: list[tuple[float, float, float, float]] = []  # x, size, top, bottom (origins)
+    ends: list[tuple[Glyph, Glyph]] = []  # each column's first and last glyphs
     members: set[int] = set()
     short: list[list[int]] = []
     for chain in _chains(glyphs):
@@ -139,8 +171,13 @@ def stack_columns(glyphs: list[Glyph]) -> list[Glyph]:
         members.update(horizontal)
         g0 = glyphs[chain[0]]
         columns.append((g0.ox, g0.size, g0.oy, glyphs[chain[-1]].oy))
+        ends.append((g0, glyphs[chain[-1]]))
     if not columns or len(members) < STACK_PAGE_SHARE * sum(1 for g in glyphs if _single_cjk(g)):
         return glyphs
+    turned = sorted((g for g in glyphs if _turned(g)), key=_Y0)
+    if turned:
+        columns = [_through_turned(c, first, last, turned)
+                   for c, (first, last) in zip(columns, ends)]
     for chain in short:  # on a page of columns, the last of a paragraph
         g0 = glyphs[chain[0]]
         if any(0 < x - g0.ox <= NEXT_COLUMN_MAX * size and abs(top - g0.oy) <= 0.25 * size
