@@ -614,3 +614,50 @@ def test_a_word_starting_over_the_space_drawn_before_it_keeps_its_first_letter()
                b"BT /F1 10 Tf 100 700 Td (opened ) Tj ET "
                b"BT /F1 10 Tf 133 700 Td (museum) Tj ET")
     assert text_of(content) == "garden opened museum\n"
+
+
+def _paragraphs(x: int, paras: list[list[str]], top: int = 700, skip: int = 19) -> bytes:
+    """Paragraphs of a column from ``top`` down, lines 12 pt apart, the
+    first line of each next paragraph ``skip`` pt under the last one."""
+    out = b""
+    for para in paras:
+        out += column(x, para, top=top)
+        top -= 12 * (len(para) - 1) + skip
+    return out
+
+
+def _prose(tag: str, n: int) -> list[str]:
+    """``n`` lines of about 23 characters (110 pt), the last one short."""
+    return [f"{tag} line {k} of the column text"[:23].rstrip() for k in range(1, n)] + [f"{tag} ends."]
+
+
+def _across(y: int) -> bytes:
+    """A line across both columns (``_paragraphs`` at x=72 and x=230)."""
+    return b"BT /F1 10 Tf 72 %d Td (A line set across both columns of the page here) Tj ET " % y
+
+
+def test_paragraph_gaps_lined_up_across_two_columns_do_not_cut_them_into_bands():
+    # /tmp/hunt/lo/policy.pdf (LibreOffice two-column section): the
+    # paragraph gaps of both columns fell at the same height and crossed
+    # the page, so rows were cut before the gutter (a title above and a
+    # line under the columns close it) and the page was read in bands:
+    # left paragraph, right paragraph, left paragraph...
+    # The title and the closing line stand a paragraph gap away, as there.
+    left = [_prose("La", 3), _prose("Lb", 3), _prose("Lc", 3)]
+    right = [_prose("Ra", 3), _prose("Rb", 3), _prose("Rc", 3)]
+    content = _across(719) + _paragraphs(72, left) + _paragraphs(230, right) + _across(571)
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    expect = [ln for para in left for ln in para] + [ln for para in right for ln in para]
+    assert lines[1:-1] == expect
+
+
+def test_a_table_of_two_columns_of_prose_is_still_read_row_by_row():
+    # The rows of a table start together but end apart (its cells differ in
+    # length): they are not columns whose paragraph gaps lined up.
+    rows = [(_prose("A", 2), _prose("B", 4)), (_prose("C", 3), _prose("D", 2))]
+    content, top = _across(719), 700
+    for a, b in rows:
+        content += column(72, a, top=top) + column(230, b, top=top)
+        top -= 12 * (max(len(a), len(b)) - 1) + 19
+    lines = [ln for ln in text_of(content + _across(top)).splitlines() if ln]
+    assert lines[1:-1] == [ln for a, b in rows for ln in a + b]
