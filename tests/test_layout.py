@@ -661,3 +661,4 @@ def test_a_table_of_two_columns_of_prose_is_still_read_row_by_row():
         top -= 12 * (max(len(a), len(b)) - 1) + 19
     lines = [ln for ln in text_of(content + _across(top)).splitlines() if ln]
     assert lines[1:-1] == [ln for a, b in rows for ln in a + b]
+

@@ -146,7 +146,7 @@ def _column_run(first: list[Line], later: list[list[Line]], options: Options
     cross both columns and were cut before the gutter: the page was read in
     bands, a paragraph of the left column then one of the right.  A cut is
     undone when the gutter runs through it: one gutter parts the bands above
-    and below it into columns of text (``_sides``), the white of the cut is
+    and below it into columns of text (``_stacked``), the white of the cut is
     paragraph spacing (``COLUMN_BREAK_MAX``) and both columns break there
     together (``COLUMN_BREAK_ALIGN``).
 
@@ -161,11 +161,27 @@ def _column_run(first: list[Line], later: list[list[Line]], options: Options
             break
         both = run + band
         found = next(((a, b) for a, b in _gutters(both, options) if _sides(both, a, b)
-                      and _sides(band, a, b) and (count or _sides(run, a, b))), None)
+                      and _stacked(band, a, b) and (count or _stacked(run, a, b))), None)
         if found is None or not _breaks_together(run, band, found):
             break
         run, gutter, count = both, found, count + 1
     return None if gutter is None else (gutter[0], count)
+
+
+def _stacked(band: list[Line], g0: float, g1: float) -> bool:
+    """Columns of text on both sides of the gutter (``_sides``), each a
+    column of lines one under the other.  A row of a table whose cells hold
+    a name and a time apart (pdfjs-issue840's timetable) has two lines on
+    one baseline on a side of a gutter inside a column of the table: a row,
+    not paragraphs of two columns."""
+    if not _sides(band, g0, g1):
+        return False
+    for side in ([ln for ln in band if ln.x1 <= g0], [ln for ln in band if ln.x0 >= g1]):
+        base = sorted(_baseline(ln) for ln in side)
+        size = median([ln.size for ln in side]) or 1.0
+        if any(b - a <= COLUMN_BREAK_ALIGN * size for a, b in zip(base, base[1:])):
+            return False
+    return True
 
 
 def _paragraph_white(upper: list[Line], lower: list[Line]) -> bool:
