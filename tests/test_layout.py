@@ -662,3 +662,29 @@ def test_a_table_of_two_columns_of_prose_is_still_read_row_by_row():
     lines = [ln for ln in text_of(content + _across(top)).splitlines() if ln]
     assert lines[1:-1] == [ln for a, b in rows for ln in a + b]
 
+
+def _grid(white: int, gutter: int = 60) -> tuple[bytes, list[list[str]]]:
+    """Four cells of three lines (110 pt wide) in two tiers: the cells of a
+    tier ``gutter`` pt apart, the tiers about ``white`` pt apart."""
+    cells = [_prose(tag, 3) for tag in ("P1", "P2", "P3", "P4")]
+    lower = 676 - 12 - white
+    content = column(72, cells[0]) + column(182 + gutter, cells[1]) + \
+        column(72, cells[2], top=lower) + column(182 + gutter, cells[3], top=lower)
+    return content, cells
+
+
+def test_pages_of_an_n_up_sheet_are_read_row_by_row():
+    # pdfjam --nup 2x2 (hunt file imp/nup4b.pdf): the gutter between the
+    # pages (here 6 em) was wider than the white between their rows (about 5
+    # em), so the columns were cut first and the sheet read 1, 3, 2, 4.
+    content, cells = _grid(white=46)
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    assert lines == [ln for cell in cells for ln in cell]
+
+
+def test_two_columns_with_a_wide_gutter_and_lined_up_gaps_stay_columns():
+    # The same gutter, the white across it as tall as the one over a
+    # heading (2 em): columns of one page, read column by column.
+    content, cells = _grid(white=20)
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    assert lines == [ln for i in (0, 2, 1, 3) for ln in cells[i]]

@@ -8,14 +8,16 @@ what keeps a title or a full-width figure caption from splitting the columns
 into interleaved rows: the gap under a title is wider than the gaps between
 lines, and a column gutter is wider than the line gaps inside the columns.
 
-Where XY-cut fails, four rules step in: a region whose lines sit on a clear
+Where XY-cut fails, five rules step in: a region whose lines sit on a clear
 grid is a table and is read row by row (tables.py); rows are cut before
 columns when that sets a table apart (a line of text over a table would
 otherwise leave the table's last gutter open and read it column by column);
 columns cut in mid-page by a figure or its caption are read whole, the
 figure's text after them (``_flow_around_band``); and columns whose
 paragraph gaps line up, so that the gaps cross the region and are cut
-before the gutter, are read whole, not band by band (``_column_run``).
+before the gutter, are read whole, not band by band (``_column_run``);
+and a white across the region four em tall or more is cut before a wider
+gutter, so the pages of an n-up sheet are read row by row (``_tiers``).
 Paragraphs: a block breaks at a line gap wider than the page's own median
 pitch allows (but not at the even pitch of double-spaced text) and at a
 first-line indent, and a list item starts a paragraph of its own (lists.py).
@@ -77,10 +79,10 @@ def xy_cut(items: list[Line], options: Options,
     # The widest gaps (every gap is wider than its positive minimum, so 0.0
     # stands for "none"); the first of equal widths is the one cut.
     best_col = best_row = 0.0
-    cut = None
+    cut = gutter = None
     for a, b in col_gaps:
         if b - a > best_col:
-            best_col, cut = b - a, a
+            best_col, cut, gutter = b - a, a, (a, b)
     for a, b in row_gaps:
         if b - a > best_row:
             best_row = b - a
@@ -91,7 +93,8 @@ def xy_cut(items: list[Line], options: Options,
             return xy_cut(above, options) + table + xy_cut(below, options)
     if best_col <= 0 and best_row <= 0:
         return [leaf_order(items)]
-    if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)):
+    if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)) \
+            and not (row_gaps and _tiers(items, row_gaps, best_row, gutter)):
         left = [it for it in items if it.x1 <= cut]
         right = [it for it in items if it.x1 > cut]
         if not (row_gaps and _one_over_the_other(left, right)):
@@ -201,6 +204,31 @@ def _breaks_together(upper: list[Line], lower: list[Line], gutter: tuple[float, 
             out.append(pick(_baseline(ln) for ln in side))
     tol = COLUMN_BREAK_ALIGN * size
     return abs(ends[0] - ends[1]) <= tol and abs(starts[0] - starts[1]) <= tol
+
+
+TIER_GAP_MIN = 4.0
+"""Em of the region's median type: a white across the whole region at least
+this tall parts it into tiers (the rows of pages on an n-up sheet, of
+panels, of boxes), read one after the other even where a gutter through
+them is wider.  The white over a heading inside a column is some two em;
+one as tall as four em across both columns breaks the page, not a column."""
+
+
+def _tiers(items: list[Line], row_gaps, best_row: float, gutter: tuple[float, float]) -> bool:
+    """Is the region a grid of cells to read row by row: the widest white
+    across it at least ``TIER_GAP_MIN`` em tall, and a tier it makes with
+    text on both sides of the widest gutter?
+
+    pdfjam --nup 2x2 (hunt file imp/nup4b.pdf): the gutter between the
+    pages (71 pt) was wider than the white between their rows (57.7 pt,
+    9.6 em), so the column cut came first and the sheet was read 1, 3, 2, 4.
+    """
+    size = median([ln.size for ln in items]) or 1.0
+    if best_row < TIER_GAP_MIN * size:
+        return False
+    g0, g1 = gutter
+    return any(any(ln.x1 <= g0 for ln in tier) and any(ln.x0 >= g1 for ln in tier)
+               for tier in _row_regions(items, row_gaps, best_row))
 
 
 def _one_over_the_other(left: list[Line], right: list[Line]) -> bool:
