@@ -217,7 +217,9 @@ one as tall as four em across both columns breaks the page, not a column."""
 def _tiers(items: list[Line], row_gaps, best_row: float, gutter: tuple[float, float]) -> bool:
     """Is the region a grid of cells to read row by row: the widest white
     across it at least ``TIER_GAP_MIN`` em tall, and a tier it makes with
-    text on both sides of the widest gutter?
+    columns of text on both sides of the widest gutter (``_sides``; not a
+    page number in the margin beside the text, deb-ko-lshort-ko p.23: the
+    number was read between two parts of the text)?
 
     pdfjam --nup 2x2 (hunt file imp/nup4b.pdf): the gutter between the
     pages (71 pt) was wider than the white between their rows (57.7 pt,
@@ -226,9 +228,7 @@ def _tiers(items: list[Line], row_gaps, best_row: float, gutter: tuple[float, fl
     size = median([ln.size for ln in items]) or 1.0
     if best_row < TIER_GAP_MIN * size:
         return False
-    g0, g1 = gutter
-    return any(any(ln.x1 <= g0 for ln in tier) and any(ln.x0 >= g1 for ln in tier)
-               for tier in _row_regions(items, row_gaps, best_row))
+    return any(_sides(tier, *gutter) for tier in _row_regions(items, row_gaps, best_row))
 
 
 def _one_over_the_other(left: list[Line], right: list[Line]) -> bool:
