@@ -631,3 +631,77 @@ def test_a_lone_ideograph_between_turned_latin_words_stays_in_its_column():
     fonts = {"/F1": _ideograph_font(), "/F2": helvetica()}
     page = pyengine.extract(make_pdf([content], fonts=fonts)).pages[0]
     assert page.text.replace(" ", "").split() == ["一丁丂Portable丄Word", "丄丅丆万"]
+
+
+def _paragraphs(x: int, paras: list[list[str]], top: int = 700, skip: int = 19) -> bytes:
+    """Paragraphs of a column from ``top`` down, lines 12 pt apart, the
+    first line of each next paragraph ``skip`` pt under the last one."""
+    out = b""
+    for para in paras:
+        out += column(x, para, top=top)
+        top -= 12 * (len(para) - 1) + skip
+    return out
+
+
+def _prose(tag: str, n: int) -> list[str]:
+    """``n`` lines of about 23 characters (110 pt), the last one short."""
+    return [f"{tag} line {k} of the column text"[:23].rstrip() for k in range(1, n)] + [f"{tag} ends."]
+
+
+def _across(y: int) -> bytes:
+    """A line across both columns (``_paragraphs`` at x=72 and x=230)."""
+    return b"BT /F1 10 Tf 72 %d Td (A line set across both columns of the page here) Tj ET " % y
+
+
+def test_paragraph_gaps_lined_up_across_two_columns_do_not_cut_them_into_bands():
+    # /tmp/hunt/lo/policy.pdf (LibreOffice two-column section): the
+    # paragraph gaps of both columns fell at the same height and crossed
+    # the page, so rows were cut before the gutter (a title above and a
+    # line under the columns close it) and the page was read in bands:
+    # left paragraph, right paragraph, left paragraph...
+    # The title and the closing line stand a paragraph gap away, as there.
+    left = [_prose("La", 3), _prose("Lb", 3), _prose("Lc", 3)]
+    right = [_prose("Ra", 3), _prose("Rb", 3), _prose("Rc", 3)]
+    content = _across(719) + _paragraphs(72, left) + _paragraphs(230, right) + _across(571)
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    expect = [ln for para in left for ln in para] + [ln for para in right for ln in para]
+    assert lines[1:-1] == expect
+
+
+def test_a_table_of_two_columns_of_prose_is_still_read_row_by_row():
+    # The rows of a table start together but end apart (its cells differ in
+    # length): they are not columns whose paragraph gaps lined up.
+    rows = [(_prose("A", 2), _prose("B", 4)), (_prose("C", 3), _prose("D", 2))]
+    content, top = _across(719), 700
+    for a, b in rows:
+        content += column(72, a, top=top) + column(230, b, top=top)
+        top -= 12 * (max(len(a), len(b)) - 1) + 19
+    lines = [ln for ln in text_of(content + _across(top)).splitlines() if ln]
+    assert lines[1:-1] == [ln for a, b in rows for ln in a + b]
+
+
+def _grid(white: int, gutter: int = 60) -> tuple[bytes, list[list[str]]]:
+    """Four cells of three lines (110 pt wide) in two tiers: the cells of a
+    tier ``gutter`` pt apart, the tiers about ``white`` pt apart."""
+    cells = [_prose(tag, 3) for tag in ("P1", "P2", "P3", "P4")]
+    lower = 676 - 12 - white
+    content = column(72, cells[0]) + column(182 + gutter, cells[1]) + \
+        column(72, cells[2], top=lower) + column(182 + gutter, cells[3], top=lower)
+    return content, cells
+
+
+def test_pages_of_an_n_up_sheet_are_read_row_by_row():
+    # pdfjam --nup 2x2 (hunt file imp/nup4b.pdf): the gutter between the
+    # pages (here 6 em) was wider than the white between their rows (about 5
+    # em), so the columns were cut first and the sheet read 1, 3, 2, 4.
+    content, cells = _grid(white=46)
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    assert lines == [ln for cell in cells for ln in cell]
+
+
+def test_two_columns_with_a_wide_gutter_and_lined_up_gaps_stay_columns():
+    # The same gutter, the white across it as tall as the one over a
+    # heading (2 em): columns of one page, read column by column.
+    content, cells = _grid(white=20)
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    assert lines == [ln for i in (0, 2, 1, 3) for ln in cells[i]]

@@ -8,12 +8,16 @@ what keeps a title or a full-width figure caption from splitting the columns
 into interleaved rows: the gap under a title is wider than the gaps between
 lines, and a column gutter is wider than the line gaps inside the columns.
 
-Where XY-cut fails, three rules step in: a region whose lines sit on a clear
+Where XY-cut fails, five rules step in: a region whose lines sit on a clear
 grid is a table and is read row by row (tables.py); rows are cut before
 columns when that sets a table apart (a line of text over a table would
 otherwise leave the table's last gutter open and read it column by column);
-and columns cut in mid-page by a figure or its caption are read whole, the
-figure's text after them (``_flow_around_band``).
+columns cut in mid-page by a figure or its caption are read whole, the
+figure's text after them (``_flow_around_band``); and columns whose
+paragraph gaps line up, so that the gaps cross the region and are cut
+before the gutter, are read whole, not band by band (``_column_run``);
+and a white across the region four em tall or more is cut before a wider
+gutter, so the pages of an n-up sheet are read row by row (``_tiers``).
 Paragraphs: a block breaks at a line gap wider than the page's own median
 pitch allows (but not at the even pitch of double-spaced text) and at a
 first-line indent, and a list item starts a paragraph of its own (lists.py).
@@ -75,10 +79,10 @@ def xy_cut(items: list[Line], options: Options,
     # The widest gaps (every gap is wider than its positive minimum, so 0.0
     # stands for "none"); the first of equal widths is the one cut.
     best_col = best_row = 0.0
-    cut = None
+    cut = gutter = None
     for a, b in col_gaps:
         if b - a > best_col:
-            best_col, cut = b - a, a
+            best_col, cut, gutter = b - a, a, (a, b)
     for a, b in row_gaps:
         if b - a > best_row:
             best_row = b - a
@@ -89,19 +93,31 @@ def xy_cut(items: list[Line], options: Options,
             return xy_cut(above, options) + table + xy_cut(below, options)
     if best_col <= 0 and best_row <= 0:
         return [leaf_order(items)]
-    if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)):
+    if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)) \
+            and not (row_gaps and _tiers(items, row_gaps, best_row, gutter)):
         left = [it for it in items if it.x1 <= cut]
         right = [it for it in items if it.x1 > cut]
         if not (row_gaps and _one_over_the_other(left, right)):
             return xy_cut(left, options) + xy_cut(right, options)
     out: list[list[Line]] = []
     regions = _row_regions(items, row_gaps, best_row)
-    for i, region in enumerate(regions):
+    i = 0
+    while i < len(regions):
+        region = regions[i]
+        i += 1
         if len(region) < 2:
             out.extend(xy_cut(region, options))
             continue
+        run = _column_run(region, regions[i:], options)
+        if run is not None:  # the cuts lined up across two columns: read them whole
+            g0, count = run
+            columns = [ln for part in regions[i - 1:i + count] for ln in part]
+            out.extend(xy_cut([ln for ln in columns if ln.x1 <= g0], options))
+            out.extend(xy_cut([ln for ln in columns if ln.x1 > g0], options))
+            i += count
+            continue
         gutters = _gutters(region, options)
-        flow = _flow_around_band(region, gutters, regions[i + 1:], options)
+        flow = _flow_around_band(region, gutters, regions[i:], options)
         if flow is not None:
             read, rest = flow
             out.extend(read)
@@ -109,6 +125,110 @@ def xy_cut(items: list[Line], options: Options,
             break
         out.extend(xy_cut(region, options, gutters))
     return out
+
+
+COLUMN_BREAK_MAX = 1.0
+"""Em of the columns' type: a white across two columns no taller than this
+(less than a blank line) is paragraph spacing that happens to fall at the
+same height in both columns, not a break between parts of the page (the
+white between two sets of columns, a title's: wider)."""
+COLUMN_BREAK_ALIGN = 0.5
+"""Em: the last lines of both columns above such a cut, and their first
+lines under it, stand on the same baseline within this.  The rows of a
+table of two columns of prose start together but end apart (the cells'
+lengths differ), so they stay rows."""
+
+
+def _column_run(first: list[Line], later: list[list[Line]], options: Options
+                ) -> tuple[float, int] | None:
+    """Two columns cut into bands by paragraph gaps that line up.
+
+    Rows are cut at the widest white across the region; when the paragraph
+    gaps of the left and right column happen to fall at the same height
+    (a LibreOffice two-column section: hunt file lo/policy.pdf), those gaps
+    cross both columns and were cut before the gutter: the page was read in
+    bands, a paragraph of the left column then one of the right.  A cut is
+    undone when the gutter runs through it: one gutter parts the bands above
+    and below it into columns of text (``_stacked``), the white of the cut is
+    paragraph spacing (``COLUMN_BREAK_MAX``) and both columns break there
+    together (``COLUMN_BREAK_ALIGN``).
+
+    ``first`` is a band, ``later`` the bands under it in order.  Returns the
+    left edge of the gutter and how many of ``later`` join ``first``, or None.
+    """
+    run = list(first)
+    gutter = None
+    count = 0
+    for band in later:
+        if len(band) < 2 or not _paragraph_white(run, band):
+            break
+        both = run + band
+        found = next(((a, b) for a, b in _gutters(both, options) if _sides(both, a, b)
+                      and _stacked(band, a, b) and (count or _stacked(run, a, b))), None)
+        if found is None or not _breaks_together(run, band, found):
+            break
+        run, gutter, count = both, found, count + 1
+    return None if gutter is None else (gutter[0], count)
+
+
+def _stacked(band: list[Line], g0: float, g1: float) -> bool:
+    """Columns of text on both sides of the gutter (``_sides``), each a
+    column of lines one under the other.  A row of a table whose cells hold
+    a name and a time apart (pdfjs-issue840's timetable) has two lines on
+    one baseline on a side of a gutter inside a column of the table: a row,
+    not paragraphs of two columns."""
+    if not _sides(band, g0, g1):
+        return False
+    for side in ([ln for ln in band if ln.x1 <= g0], [ln for ln in band if ln.x0 >= g1]):
+        base = sorted(_baseline(ln) for ln in side)
+        size = median([ln.size for ln in side]) or 1.0
+        if any(b - a <= COLUMN_BREAK_ALIGN * size for a, b in zip(base, base[1:])):
+            return False
+    return True
+
+
+def _paragraph_white(upper: list[Line], lower: list[Line]) -> bool:
+    """Is the white between ``upper`` and ``lower`` paragraph spacing?"""
+    size = median([ln.size for ln in upper + lower]) or 1.0
+    return min(ln.y0 for ln in lower) - max(ln.y1 for ln in upper) <= COLUMN_BREAK_MAX * size
+
+
+def _breaks_together(upper: list[Line], lower: list[Line], gutter: tuple[float, float]) -> bool:
+    """Do the columns on both sides of ``gutter`` end above the white
+    between ``upper`` and ``lower`` and start under it together?"""
+    size = median([ln.size for ln in upper + lower]) or 1.0
+    g0, g1 = gutter
+    ends, starts = [], []
+    for part, out, pick in ((upper, ends, max), (lower, starts, min)):
+        for side in ([ln for ln in part if ln.x1 <= g0], [ln for ln in part if ln.x0 >= g1]):
+            out.append(pick(_baseline(ln) for ln in side))
+    tol = COLUMN_BREAK_ALIGN * size
+    return abs(ends[0] - ends[1]) <= tol and abs(starts[0] - starts[1]) <= tol
+
+
+TIER_GAP_MIN = 4.0
+"""Em of the region's median type: a white across the whole region at least
+this tall parts it into tiers (the rows of pages on an n-up sheet, of
+panels, of boxes), read one after the other even where a gutter through
+them is wider.  The white over a heading inside a column is some two em;
+one as tall as four em across both columns breaks the page, not a column."""
+
+
+def _tiers(items: list[Line], row_gaps, best_row: float, gutter: tuple[float, float]) -> bool:
+    """Is the region a grid of cells to read row by row: the widest white
+    across it at least ``TIER_GAP_MIN`` em tall, and a tier it makes with
+    columns of text on both sides of the widest gutter (``_sides``; not a
+    page number in the margin beside the text, deb-ko-lshort-ko p.23: the
+    number was read between two parts of the text)?
+
+    pdfjam --nup 2x2 (hunt file imp/nup4b.pdf): the gutter between the
+    pages (71 pt) was wider than the white between their rows (57.7 pt,
+    9.6 em), so the column cut came first and the sheet was read 1, 3, 2, 4.
+    """
+    size = median([ln.size for ln in items]) or 1.0
+    if best_row < TIER_GAP_MIN * size:
+        return False
+    return any(_sides(tier, *gutter) for tier in _row_regions(items, row_gaps, best_row))
 
 
 def _one_over_the_other(left: list[Line], right: list[Line]) -> bool:
