@@ -614,3 +614,15 @@ def test_a_word_starting_over_the_space_drawn_before_it_keeps_its_first_letter()
                b"BT /F1 10 Tf 100 700 Td (opened ) Tj ET "
                b"BT /F1 10 Tf 133 700 Td (museum) Tj ET")
     assert text_of(content) == "garden opened museum\n"
+
+
+def test_a_superscript_with_its_own_superscript_and_a_subscript_stay_in_the_line():
+    # pdfLaTeX "and e^{x^2}_k end.": the "2" (scriptscript size, 0.66 em
+    # over the baseline) founded a line of its own, read before the line;
+    # the subscript "k", 0.92 of its size under the superscript "x" (as
+    # far apart as two lines), and the rest of the sentence after it fell
+    # into a second line: "2" / "... and ex" / "k end.".
+    text = _math_text(("F1", 10, 72, 700, "and"), ("F1", 10, 100, 700, "e"),
+                      ("F1", 7, 105, 703.6, "x"), ("F1", 5, 109.5, 706.6, "2"),
+                      ("F1", 7, 105, 697.2, "k"), ("F1", 10, 117, 700, "end."))
+    assert text == "and ex2k end.\n"

@@ -284,6 +284,15 @@ the other, are two lines (a subscript and a superscript stacked on one base
 stand closer)."""
 SCRIPT_SKIP = 3
 """At most this many such segments are skipped to find a drawing neighbour."""
+STACKED_SCRIPTS_APART = 1.0
+"""Fraction of their size: a superscript and a subscript of one base stand
+at most this far apart (TeX: 0.8 to 0.95 of the script size; e^{x^2}_k,
+whose superscript has its own, 0.92), two lines of text further (leading)."""
+SCRIPT_OF_SCRIPT_RISE = 0.75
+"""Fraction of the line's size: a segment smaller than ``SCRIPT_SIZE_RATIO``
+of a script's size (a script of that script: the "2" of e^{x^2}, 0.66 em
+over the baseline in TeX's scriptscript size) stands this far off the line's
+baseline at most."""
 
 
 def _operator_limit_at(segs: list[_Seg], j: int, v: float, size: float) -> bool:
@@ -310,6 +319,8 @@ def _neighbours_over_scripts(segs: list[_Seg]) -> tuple[list[int], list[int]]:
             while 0 <= j < len(segs) and skipped < SCRIPT_SKIP and \
                     segs[j].key == s.key and segs[j].size < SCRIPT_SIZE_RATIO * s.size and \
                     (abs(segs[j].v - s.v) <= 0.5 * s.size or
+                     (segs[j].size < SCRIPT_SIZE_RATIO ** 2 * s.size and
+                      abs(segs[j].v - s.v) <= SCRIPT_OF_SCRIPT_RISE * s.size) or
                      _operator_limit_at(segs, j, s.v, s.size)):
                 j += step
                 skipped += 1
@@ -610,6 +621,47 @@ def numbered_titles(segs: list[_Seg], options: Options) -> set[int]:
     return out
 
 
+def _scripts_of_one_base(s: _Seg, t: _Seg, ln: _LineAcc, tol_v: float) -> bool:
+    """Are ``s`` and ``t`` a superscript and a subscript of the line's text
+    stacked on one base, though further apart than ``LINES_APART`` (within
+    ``STACKED_SCRIPTS_APART``)?  They stand on either side of the line's
+    baseline, within its tolerance, and the line holds text on that
+    baseline they are scripts of (``SCRIPT_SIZE_RATIO`` to
+    ``SUPERSCRIPT_MAX_RATIO`` times their size): not two small lines beside
+    a large glyph that founded the line (a brace of cases, rows of the
+    brace's text size)."""
+    small, large = min(s.size, t.size), max(s.size, t.size)
+    if abs(s.v - t.v) > STACKED_SCRIPTS_APART * small or (s.v - ln.v) * (t.v - ln.v) >= 0 or \
+            max(abs(s.v - ln.v), abs(t.v - ln.v)) > tol_v * ln.size:
+        return False
+    return any(abs(b.v - ln.v) <= 0.1 * b.size and
+               large / SCRIPT_SIZE_RATIO <= b.size <= SUPERSCRIPT_MAX_RATIO * small
+               for b in ln.segs)
+
+
+def _line_of_its_script(s: _Seg, segs: list[_Seg], placed: dict[int, _LineAcc], tol_v: float,
+                        gap_max: float) -> _LineAcc | None:
+    """The line of the script ``s`` is a script of, or None.
+
+    A segment drawn right after a script of a line (a segment smaller than
+    ``SCRIPT_SIZE_RATIO`` of the line's size), smaller than it by that ratio
+    again, within its baseline tolerance of it and beside it, is that
+    script's own script: the "2" of e^{x^2}, 0.66 em over the line's
+    baseline, further than any script of the line itself may stand, founded
+    a line of its own read before the whole line."""
+    j = s.index - 1
+    ln = placed.get(j)
+    if ln is None or ln.key != s.key:
+        return None
+    t = segs[j]
+    if t.size >= SCRIPT_SIZE_RATIO * ln.size or s.size >= SCRIPT_SIZE_RATIO * t.size or \
+            t.source != s.source or abs(s.v - t.v) > tol_v * t.size:
+        return None
+    if not -SCRIPT_OVERLAP * t.size <= s.u0 - t.u1 <= gap_max * t.size:
+        return None  # not beside it, after it
+    return ln
+
+
 def _gap_over_scripts(s: _Seg, ln: _LineAcc, segs: list[_Seg], prev: int, nxt: int,
                       gap: float, reach: float) -> float:
     """The gap between ``s`` and the line, measured from the smaller
@@ -759,7 +811,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     titled = numbered_titles(segs, options)
     for i in order:
         s = segs[i]
-        target = None
+        target = _line_of_its_script(s, segs, placed, tol_v, gap_max)
         # Search as far as the largest line this segment may join (lines are
         # founded largest first), so a superscript finds its base line.
         reach = near_reach = tol_v * max(s.size, min(top_size, SUPERSCRIPT_MAX_RATIO * s.size))
@@ -767,7 +819,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
             reach = max(reach, BIG_OPERATOR_RISE * min(top_size, SUPERSCRIPT_MAX_RATIO * s.size))
         base_ok = SUPERSCRIPT_MAX_RATIO * s.size  # the largest base it may be a script of
         b0, b1 = int((s.v - reach) // bucket), int((s.v + reach) // bucket)
-        for b in range(b0, b1 + 1):
+        for b in (range(b0, b1 + 1) if target is None else ()):
             for ln in index.get((s.key, b), ()):
                 if ln.segs[0].source != s.source:  # pdfminer-issue-1082-annotations
                     continue
@@ -801,6 +853,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                         and any(min(s.u1, t.u1) - max(s.u0, t.u0) > 0.5 * min(t.size, s.size) and
                                 SCRIPT_SIZE_RATIO * s.size <= t.size <= s.size / SCRIPT_SIZE_RATIO and
                                 abs(t.v - s.v) > LINES_APART * min(t.size, s.size) and
+                                not _scripts_of_one_base(s, t, ln, tol_v) and
                                 not (has_big and _limit_of_operator(s, ln) and
                                      _limit_of_operator(t, ln)) for t in ln.segs):
                     continue
@@ -1465,6 +1518,17 @@ def _stacked_scripts(line: _LineAcc) -> dict[int, tuple[float, int, int]]:
                     rank = s.index  # starting together: in drawing order
                     for k, p in enumerate(s.glyphs):
                         keys[id(p)] = (s.u0, rank, k)
+    if keys:
+        # A script's own script drawn right after it (the "2" of e^{x^2}_k)
+        # is read right after it, before the other script of the stack.
+        by_index = {s.index: s for s in scripts}
+        for s in scripts:
+            base = by_index.get(s.index - 1)
+            if base is not None and id(s.glyphs[0]) not in keys and \
+                    id(base.glyphs[0]) in keys and s.size < SCRIPT_SIZE_RATIO * base.size:
+                n = len(base.glyphs)
+                for k, p in enumerate(s.glyphs):
+                    keys[id(p)] = (base.u0, base.index, n + k)
     return keys
 
 
