@@ -288,6 +288,10 @@ STACKED_SCRIPTS_APART = 1.0
 """Fraction of their size: a superscript and a subscript of one base stand
 at most this far apart (TeX: 0.8 to 0.95 of the script size; e^{x^2}_k,
 whose superscript has its own, 0.92), two lines of text further (leading)."""
+SCRIPT_ATTACH = 0.15
+"""Fraction of the base's size: scripts start this close to the end of the
+base they are scripts of (TeX sets them right after it, past its italic
+correction); a fraction drawn after a relation starts further off."""
 SCRIPT_OF_SCRIPT_RISE = 0.75
 """Fraction of the line's size: a segment smaller than ``SCRIPT_SIZE_RATIO``
 of a script's size (a script of that script: the "2" of e^{x^2}, 0.66 em
@@ -316,17 +320,27 @@ def _neighbours_over_scripts(segs: list[_Seg]) -> tuple[list[int], list[int]]:
         for step, out in ((-1, prev), (1, nxt)):
             j = i + step
             skipped = 0
+            nested = False  # a script's own script was skipped
             while 0 <= j < len(segs) and skipped < SCRIPT_SKIP and \
-                    segs[j].key == s.key and segs[j].size < SCRIPT_SIZE_RATIO * s.size and \
-                    (abs(segs[j].v - s.v) <= 0.5 * s.size or
-                     (segs[j].size < SCRIPT_SIZE_RATIO ** 2 * s.size and
-                      abs(segs[j].v - s.v) <= SCRIPT_OF_SCRIPT_RISE * s.size) or
-                     _operator_limit_at(segs, j, s.v, s.size)):
+                    segs[j].key == s.key and segs[j].size < SCRIPT_SIZE_RATIO * s.size:
+                t = segs[j]
+                if abs(t.v - s.v) <= 0.5 * s.size or _operator_limit_at(segs, j, s.v, s.size):
+                    pass
+                elif t.size < SCRIPT_SIZE_RATIO ** 2 * s.size and \
+                        abs(t.v - s.v) <= SCRIPT_OF_SCRIPT_RISE * s.size and _math_script(t):
+                    nested = True
+                else:
+                    break
                 j += step
                 skipped += 1
             if skipped and 0 <= j < len(segs) and segs[j].key == s.key and \
                     SCRIPT_SIZE_RATIO * s.size <= segs[j].size <= s.size / SCRIPT_SIZE_RATIO:
-                out[i] = j
+                # Scripts of scripts only on the base they follow (e^{x^2}_k),
+                # not after a fraction set apart from what is before it.
+                base = min(i, j)
+                if not nested or abs(segs[base + 1].u0 - segs[base].u1) <= \
+                        SCRIPT_ATTACH * segs[base].size:
+                    out[i] = j
     return prev, nxt
 
 
@@ -621,6 +635,13 @@ def numbered_titles(segs: list[_Seg], options: Options) -> set[int]:
     return out
 
 
+def _math_script(seg: _Seg) -> bool:
+    """May ``seg`` be a script of mathematics (not CJK text: the okurigana
+    and reading marks of kanbun, small kana beside the ideographs, are no
+    scripts of scripts)?"""
+    return not has_cjk("".join([p[0].text for p in seg.glyphs]))
+
+
 def _scripts_of_one_base(s: _Seg, t: _Seg, ln: _LineAcc, tol_v: float) -> bool:
     """Are ``s`` and ``t`` a superscript and a subscript of the line's text
     stacked on one base, though further apart than ``LINES_APART`` (within
@@ -632,7 +653,8 @@ def _scripts_of_one_base(s: _Seg, t: _Seg, ln: _LineAcc, tol_v: float) -> bool:
     brace's text size)."""
     small, large = min(s.size, t.size), max(s.size, t.size)
     if abs(s.v - t.v) > STACKED_SCRIPTS_APART * small or (s.v - ln.v) * (t.v - ln.v) >= 0 or \
-            max(abs(s.v - ln.v), abs(t.v - ln.v)) > tol_v * ln.size:
+            max(abs(s.v - ln.v), abs(t.v - ln.v)) > tol_v * ln.size or \
+            not (_math_script(s) and _math_script(t)):
         return False
     return any(abs(b.v - ln.v) <= 0.1 * b.size and
                large / SCRIPT_SIZE_RATIO <= b.size <= SUPERSCRIPT_MAX_RATIO * small
@@ -655,10 +677,16 @@ def _line_of_its_script(s: _Seg, segs: list[_Seg], placed: dict[int, _LineAcc], 
         return None
     t = segs[j]
     if t.size >= SCRIPT_SIZE_RATIO * ln.size or s.size >= SCRIPT_SIZE_RATIO * t.size or \
-            t.source != s.source or abs(s.v - t.v) > tol_v * t.size:
+            t.source != s.source or abs(s.v - t.v) > tol_v * t.size or \
+            not (_math_script(s) and _math_script(t)):
         return None
     if not -SCRIPT_OVERLAP * t.size <= s.u0 - t.u1 <= gap_max * t.size:
         return None  # not beside it, after it
+    if s.index + 1 < len(segs):
+        n = segs[s.index + 1]
+        if abs(n.size - s.size) <= 0.1 * s.size and (n.v - t.v) * (s.v - t.v) < 0 and \
+                min(n.u1, s.u1) - max(n.u0, s.u0) > 0.5 * min(n.u1 - n.u0, s.u1 - s.u0):
+            return None  # a fraction's numerator over its denominator
     return ln
 
 
