@@ -286,8 +286,9 @@ SCRIPT_SKIP = 3
 """At most this many such segments are skipped to find a drawing neighbour."""
 STACKED_SCRIPTS_APART = 1.0
 """Fraction of their size: a superscript and a subscript of one base stand
-at most this far apart (TeX: 0.8 to 0.95 of the script size; e^{x^2}_k,
-whose superscript has its own, 0.92), two lines of text further (leading)."""
+less than this far apart (TeX: 0.8 to 0.95 of the script size; e^{x^2}_k,
+whose superscript has its own, 0.92); two lines of text, set solid or with
+leading, one em or more."""
 SCRIPT_ATTACH = 0.15
 """Fraction of the base's size: scripts start this close to the end of the
 base they are scripts of (TeX sets them right after it, past its italic
@@ -646,18 +647,18 @@ def _scripts_of_one_base(s: _Seg, t: _Seg, ln: _LineAcc, tol_v: float) -> bool:
     """Are ``s`` and ``t`` a superscript and a subscript of the line's text
     stacked on one base, though further apart than ``LINES_APART`` (within
     ``STACKED_SCRIPTS_APART``)?  They stand on either side of the line's
-    baseline, within its tolerance, and the line holds text on that
-    baseline they are scripts of (``SCRIPT_SIZE_RATIO`` to
-    ``SUPERSCRIPT_MAX_RATIO`` times their size): not two small lines beside
-    a large glyph that founded the line (a brace of cases, rows of the
-    brace's text size)."""
+    baseline, within its tolerance, and the line holds letters or digits on
+    that baseline they are scripts of (``SCRIPT_SIZE_RATIO`` to
+    ``SUPERSCRIPT_MAX_RATIO`` times their size): not two lines beside a
+    large glyph that founded the line (a brace of cases)."""
     small, large = min(s.size, t.size), max(s.size, t.size)
-    if abs(s.v - t.v) > STACKED_SCRIPTS_APART * small or (s.v - ln.v) * (t.v - ln.v) >= 0 or \
+    if abs(s.v - t.v) >= STACKED_SCRIPTS_APART * small or (s.v - ln.v) * (t.v - ln.v) >= 0 or \
             max(abs(s.v - ln.v), abs(t.v - ln.v)) > tol_v * ln.size or \
             not (_math_script(s) and _math_script(t)):
         return False
     return any(abs(b.v - ln.v) <= 0.1 * b.size and
-               large / SCRIPT_SIZE_RATIO <= b.size <= SUPERSCRIPT_MAX_RATIO * small
+               large / SCRIPT_SIZE_RATIO <= b.size <= SUPERSCRIPT_MAX_RATIO * small and
+               any(p[0].text.isalnum() for p in b.glyphs)
                for b in ln.segs)
 
 
