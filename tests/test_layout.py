@@ -705,3 +705,40 @@ def test_two_columns_with_a_wide_gutter_and_lined_up_gaps_stay_columns():
     content, cells = _grid(white=20)
     lines = [ln for ln in text_of(content).splitlines() if ln]
     assert lines == [ln for i in (0, 2, 1, 3) for ln in cells[i]]
+
+
+def test_a_superscript_with_its_own_superscript_and_a_subscript_stay_in_the_line():
+    # pdfLaTeX "and e^{x^2}_k end.": the "2" (scriptscript size, 0.66 em
+    # over the baseline) founded a line of its own, read before the line;
+    # the subscript "k", 0.92 of its size under the superscript "x" (as
+    # far apart as two lines), and the rest of the sentence after it fell
+    # into a second line: "2" / "... and ex" / "k end.".
+    text = _math_text(("F1", 10, 72, 700, "and"), ("F1", 10, 100, 700, "e"),
+                      ("F1", 7, 105, 703.6, "x"), ("F1", 5, 109.5, 706.6, "2"),
+                      ("F1", 7, 105, 697.2, "k"), ("F1", 10, 117, 700, "end."))
+    assert text == "and ex2k end.\n"
+
+
+def test_the_full_stop_after_an_inline_fraction_stays_after_it():
+    # plumber-issue-982-example "ϕ(x) = 1/(1+e^{-x})." (pdfLaTeX, text
+    # style; its geometry): skipping the scripts between them, the full stop
+    # found "=" its drawing neighbour over the whole fraction, joined that
+    # line and took the denominator's script "-x" along: "= 1-x ." / "1+e".
+    # Scripts of scripts are skipped only on the base they follow.
+    text = _math_text(("F1", 10, 72, 700, "f(x) ="), ("F1", 7, 108.9, 703.9, "1"),
+                      ("F1", 7, 99.1, 696.6, "1+e"), ("F1", 5, 111, 698.6, "-x"),
+                      ("F1", 10, 116.8, 700, "."))
+    assert "1+e-x" in text.replace(" ", ""), text
+
+
+def test_a_fraction_in_a_superscript_is_no_script_of_the_script():
+    # sf-GeoTopo-komprimiert "e^{-\frac{1}{10}x}" (its geometry, with a
+    # two-digit numerator): the numerator, drawn right after the script "-"
+    # and beside it, is no script of that script (its denominator is drawn
+    # under it next): taken into the line, it pushed the denominator out
+    # of the line (two runs of one size one over the other): "e- 12 x" /
+    # "10", where the line had kept "e-10x".
+    text = _math_text(("F1", 11, 72, 700, "y ="), ("F1", 11, 100, 700, "e"),
+                      ("F1", 8, 106.1, 704.3, "-"), ("F1", 6, 113.9, 707.55, "12"),
+                      ("F1", 6, 113.9, 701.17, "10"), ("F1", 8, 122.4, 704.3, "x"))
+    assert "e-10x" in text.replace(" ", ""), text

@@ -284,6 +284,20 @@ the other, are two lines (a subscript and a superscript stacked on one base
 stand closer)."""
 SCRIPT_SKIP = 3
 """At most this many such segments are skipped to find a drawing neighbour."""
+STACKED_SCRIPTS_APART = 1.0
+"""Fraction of their size: a superscript and a subscript of one base stand
+less than this far apart (TeX: 0.8 to 0.95 of the script size; e^{x^2}_k,
+whose superscript has its own, 0.92); two lines of text, set solid or with
+leading, one em or more."""
+SCRIPT_ATTACH = 0.15
+"""Fraction of the base's size: scripts start this close to the end of the
+base they are scripts of (TeX sets them right after it, past its italic
+correction); a fraction drawn after a relation starts further off."""
+SCRIPT_OF_SCRIPT_RISE = 0.75
+"""Fraction of the line's size: a segment smaller than ``SCRIPT_SIZE_RATIO``
+of a script's size (a script of that script: the "2" of e^{x^2}, 0.66 em
+over the baseline in TeX's scriptscript size) stands this far off the line's
+baseline at most."""
 
 
 def _operator_limit_at(segs: list[_Seg], j: int, v: float, size: float) -> bool:
@@ -307,15 +321,27 @@ def _neighbours_over_scripts(segs: list[_Seg]) -> tuple[list[int], list[int]]:
         for step, out in ((-1, prev), (1, nxt)):
             j = i + step
             skipped = 0
+            nested = False  # a script's own script was skipped
             while 0 <= j < len(segs) and skipped < SCRIPT_SKIP and \
-                    segs[j].key == s.key and segs[j].size < SCRIPT_SIZE_RATIO * s.size and \
-                    (abs(segs[j].v - s.v) <= 0.5 * s.size or
-                     _operator_limit_at(segs, j, s.v, s.size)):
+                    segs[j].key == s.key and segs[j].size < SCRIPT_SIZE_RATIO * s.size:
+                t = segs[j]
+                if abs(t.v - s.v) <= 0.5 * s.size or _operator_limit_at(segs, j, s.v, s.size):
+                    pass
+                elif t.size < SCRIPT_SIZE_RATIO ** 2 * s.size and \
+                        abs(t.v - s.v) <= SCRIPT_OF_SCRIPT_RISE * s.size and _math_script(t):
+                    nested = True
+                else:
+                    break
                 j += step
                 skipped += 1
             if skipped and 0 <= j < len(segs) and segs[j].key == s.key and \
                     SCRIPT_SIZE_RATIO * s.size <= segs[j].size <= s.size / SCRIPT_SIZE_RATIO:
-                out[i] = j
+                # Scripts of scripts only on the base they follow (e^{x^2}_k),
+                # not after a fraction set apart from what is before it.
+                base = min(i, j)
+                if not nested or abs(segs[base + 1].u0 - segs[base].u1) <= \
+                        SCRIPT_ATTACH * segs[base].size:
+                    out[i] = j
     return prev, nxt
 
 
@@ -610,6 +636,61 @@ def numbered_titles(segs: list[_Seg], options: Options) -> set[int]:
     return out
 
 
+def _math_script(seg: _Seg) -> bool:
+    """May ``seg`` be a script of mathematics (not CJK text: the okurigana
+    and reading marks of kanbun, small kana beside the ideographs, are no
+    scripts of scripts)?"""
+    return not has_cjk("".join([p[0].text for p in seg.glyphs]))
+
+
+def _scripts_of_one_base(s: _Seg, t: _Seg, ln: _LineAcc, tol_v: float) -> bool:
+    """Are ``s`` and ``t`` a superscript and a subscript of the line's text
+    stacked on one base, though further apart than ``LINES_APART`` (within
+    ``STACKED_SCRIPTS_APART``)?  They stand on either side of the line's
+    baseline, within its tolerance, and the line holds letters or digits on
+    that baseline they are scripts of (``SCRIPT_SIZE_RATIO`` to
+    ``SUPERSCRIPT_MAX_RATIO`` times their size): not two lines beside a
+    large glyph that founded the line (a brace of cases)."""
+    small, large = min(s.size, t.size), max(s.size, t.size)
+    if abs(s.v - t.v) >= STACKED_SCRIPTS_APART * small or (s.v - ln.v) * (t.v - ln.v) >= 0 or \
+            max(abs(s.v - ln.v), abs(t.v - ln.v)) > tol_v * ln.size or \
+            not (_math_script(s) and _math_script(t)):
+        return False
+    return any(abs(b.v - ln.v) <= 0.1 * b.size and
+               large / SCRIPT_SIZE_RATIO <= b.size <= SUPERSCRIPT_MAX_RATIO * small and
+               any(p[0].text.isalnum() for p in b.glyphs)
+               for b in ln.segs)
+
+
+def _line_of_its_script(s: _Seg, segs: list[_Seg], placed: dict[int, _LineAcc], tol_v: float,
+                        gap_max: float) -> _LineAcc | None:
+    """The line of the script ``s`` is a script of, or None.
+
+    A segment drawn right after a script of a line (a segment smaller than
+    ``SCRIPT_SIZE_RATIO`` of the line's size), smaller than it by that ratio
+    again, within its baseline tolerance of it and beside it, is that
+    script's own script: the "2" of e^{x^2}, 0.66 em over the line's
+    baseline, further than any script of the line itself may stand, founded
+    a line of its own read before the whole line."""
+    j = s.index - 1
+    ln = placed.get(j)
+    if ln is None or ln.key != s.key:
+        return None
+    t = segs[j]
+    if t.size >= SCRIPT_SIZE_RATIO * ln.size or s.size >= SCRIPT_SIZE_RATIO * t.size or \
+            t.source != s.source or abs(s.v - t.v) > tol_v * t.size or \
+            not (_math_script(s) and _math_script(t)):
+        return None
+    if not -SCRIPT_OVERLAP * t.size <= s.u0 - t.u1 <= gap_max * t.size:
+        return None  # not beside it, after it
+    if s.index + 1 < len(segs):
+        n = segs[s.index + 1]
+        if abs(n.size - s.size) <= 0.1 * s.size and (n.v - t.v) * (s.v - t.v) < 0 and \
+                min(n.u1, s.u1) - max(n.u0, s.u0) > 0.5 * min(n.u1 - n.u0, s.u1 - s.u0):
+            return None  # a fraction's numerator over its denominator
+    return ln
+
+
 def _gap_over_scripts(s: _Seg, ln: _LineAcc, segs: list[_Seg], prev: int, nxt: int,
                       gap: float, reach: float) -> float:
     """The gap between ``s`` and the line, measured from the smaller
@@ -759,7 +840,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     titled = numbered_titles(segs, options)
     for i in order:
         s = segs[i]
-        target = None
+        target = _line_of_its_script(s, segs, placed, tol_v, gap_max)
         # Search as far as the largest line this segment may join (lines are
         # founded largest first), so a superscript finds its base line.
         reach = near_reach = tol_v * max(s.size, min(top_size, SUPERSCRIPT_MAX_RATIO * s.size))
@@ -767,7 +848,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
             reach = max(reach, BIG_OPERATOR_RISE * min(top_size, SUPERSCRIPT_MAX_RATIO * s.size))
         base_ok = SUPERSCRIPT_MAX_RATIO * s.size  # the largest base it may be a script of
         b0, b1 = int((s.v - reach) // bucket), int((s.v + reach) // bucket)
-        for b in range(b0, b1 + 1):
+        for b in (range(b0, b1 + 1) if target is None else ()):
             for ln in index.get((s.key, b), ()):
                 if ln.segs[0].source != s.source:  # pdfminer-issue-1082-annotations
                     continue
@@ -801,6 +882,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                         and any(min(s.u1, t.u1) - max(s.u0, t.u0) > 0.5 * min(t.size, s.size) and
                                 SCRIPT_SIZE_RATIO * s.size <= t.size <= s.size / SCRIPT_SIZE_RATIO and
                                 abs(t.v - s.v) > LINES_APART * min(t.size, s.size) and
+                                not _scripts_of_one_base(s, t, ln, tol_v) and
                                 not (has_big and _limit_of_operator(s, ln) and
                                      _limit_of_operator(t, ln)) for t in ln.segs):
                     continue
@@ -1465,6 +1547,17 @@ def _stacked_scripts(line: _LineAcc) -> dict[int, tuple[float, int, int]]:
                     rank = s.index  # starting together: in drawing order
                     for k, p in enumerate(s.glyphs):
                         keys[id(p)] = (s.u0, rank, k)
+    if keys:
+        # A script's own script drawn right after it (the "2" of e^{x^2}_k)
+        # is read right after it, before the other script of the stack.
+        by_index = {s.index: s for s in scripts}
+        for s in scripts:
+            base = by_index.get(s.index - 1)
+            if base is not None and id(s.glyphs[0]) not in keys and \
+                    id(base.glyphs[0]) in keys and s.size < SCRIPT_SIZE_RATIO * base.size:
+                n = len(base.glyphs)
+                for k, p in enumerate(s.glyphs):
+                    keys[id(p)] = (base.u0, base.index, n + k)
     return keys
 
 
