@@ -273,3 +273,16 @@ def test_a_title_centred_over_a_table_is_set_apart_from_it():
     content = at(160, 760, "Sales Report") + at(140, 700 + 18, "Units sold by region") + \
         grid(rows, [72, 160, 220, 280])
     assert text_of(content) == "Sales Report\n\nUnits sold by region\n\n" + rows_text(rows) + "\n"
+
+
+def test_a_label_spanning_two_rows_keeps_the_table_read_row_by_row():
+    # LaTeX \multirow{2}{*}{Manual}: the label stands alone on a baseline
+    # halfway between the two rows it spans, in a column empty on both of
+    # them; no cell wraps onto it, so the grid was refused and the table
+    # read column by column ("Manual / Auto / Students 71.2 / ...").
+    rows = [["Group", "Method", "Score", "Time"], ["", "Students", "71.2", "40"],
+            ["", "Experts", "88.5", "25"], ["", "Waves", "93.4", "7"], ["", "Robots", "95.8", "3"]]
+    content = grid(rows, XS) + at(72, 700 - 1.5 * PITCH, "Manual") + at(72, 700 - 3.5 * PITCH, "Auto")
+    assert text_of(content) == rows_text([
+        ["Group", "Method", "Score", "Time"], ["Manual", "Students", "71.2", "40"],
+        ["Experts", "88.5", "25"], ["Auto", "Waves", "93.4", "7"], ["Robots", "95.8", "3"]]) + "\n"

@@ -296,9 +296,10 @@ def _column(ln: Line, bounds: list[float]) -> int:
 def _cells(rows: list[list[Line]], bounds: list[float]) -> list[list[Line]] | None:
     """The rows as cells, left to right, a cell's wrapped lines joined into
     one Line; None when a row has two lines in one column, or a line alone
-    on its baseline that does not go on from a cell above it."""
+    on its baseline that neither goes on from a cell above it nor spans the
+    rows on either side of it (``_spans_rows``)."""
     out: list[list[Line]] = []
-    for row in rows:
+    for r, row in enumerate(rows):
         cols = [_column(ln, bounds) for ln in row]
         if len(set(cols)) != len(cols):
             return None
@@ -307,10 +308,27 @@ def _cells(rows: list[list[Line]], bounds: list[float]) -> list[list[Line]] | No
             continue
         above = next((i for i, ln in enumerate(out[-1]) if _column(ln, bounds) == cols[0]),
                      None) if out else None
+        if above is None and out and r + 1 < len(rows) and \
+                _spans_rows(row[0], out[-1], rows[r + 1], bounds):
+            out[-1] = sorted(out[-1] + row, key=lambda it: it.x0)
+            continue
         if above is None or not _wraps(out[-1][above], row[0]):
             return None
         out[-1][above] = _joined(out[-1][above], row[0])
     return out
+
+
+def _spans_rows(ln: Line, above: list[Line], below: list[Line], bounds: list[float]) -> bool:
+    """Is ``ln``, alone on its baseline, a cell spanning the rows ``above``
+    and ``below`` it (LaTeX's \\multirow, a merged cell centred down two
+    rows: "Manual" between "Students 71.2 ..." and "Experts 88.5 ...")?
+    Both rows have cells in other columns and none in its column, and its
+    baseline lies between theirs.  It is read with the first of them (the
+    table was read column by column)."""
+    col = _column(ln, bounds)
+    return len(above) >= 2 and len(below) >= 2 and \
+        all(_column(c, bounds) != col for c in above + below) and \
+        max(c.y1 for c in above) < ln.y1 < min(c.y1 for c in below)
 
 
 def _wraps(cell: Line, ln: Line) -> bool:
