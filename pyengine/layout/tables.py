@@ -322,13 +322,16 @@ def _spans_rows(ln: Line, above: list[Line], below: list[Line], bounds: list[flo
     """Is ``ln``, alone on its baseline, a cell spanning the rows ``above``
     and ``below`` it (LaTeX's \\multirow, a merged cell centred down two
     rows: "Manual" between "Students 71.2 ..." and "Experts 88.5 ...")?
-    Both rows have cells in other columns and none in its column, and its
-    baseline lies between theirs.  It is read with the first of them (the
-    table was read column by column)."""
+    Both rows have cells in other columns and none in its column, its
+    baseline lies between theirs, and it reaches into the row above (a
+    label centred down two rows does), so that row stays a row of cells
+    side by side (``is_row``).  It is read with that row (the table was
+    read column by column)."""
     col = _column(ln, bounds)
     return len(above) >= 2 and len(below) >= 2 and \
         all(_column(c, bounds) != col for c in above + below) and \
-        max(c.y1 for c in above) < ln.y1 < min(c.y1 for c in below)
+        max(c.y1 for c in above) < ln.y1 < min(c.y1 for c in below) and \
+        ln.y0 < min(c.y1 for c in above)
 
 
 def _wraps(cell: Line, ln: Line) -> bool:
