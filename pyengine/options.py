@@ -41,7 +41,9 @@ class Options:
     (a two-column gutter is rarely narrower than 0.8 em)."""
     list_marker_gap: float = 3.0
     """A bullet or item number drawn alone joins the text on its right across
-    a gap up to this fraction of the font size (a hanging indent)."""
+    a gap up to this fraction of the font size (a hanging indent); not one
+    that ends a line of its column, as an equation number at a column's
+    right edge does (lines._ends_column_line)."""
     duplicate_tolerance: float = 0.15
     """Glyphs with the same text drawn within this fraction of the font size of
     an earlier one are a faux-bold duplicate and are dropped."""

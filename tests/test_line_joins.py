@@ -136,3 +136,58 @@ def test_a_footnote_mark_in_a_stretched_line_keeps_the_line_whole():
     assert text_of(content, {"/F1": _proportional()}) == (
         "A first line of the paragraph here.\nconventions.1 Nevertheless, more.\n"
         "The last line of the paragraph.\n")
+
+
+def _justified(x: float, y: float, words: list[str], width: float) -> bytes:
+    """One line set from ``x`` to ``x + width``: 10 pt glyphs 0.5 em wide,
+    the blanks between words stretched (each word drawn on its own)."""
+    gap = (width - 5 * sum(len(w) for w in words)) / (len(words) - 1)
+    out = b""
+    for w in words:
+        out += _cell(x, y, w, 10)
+        x += 5 * len(w) + gap
+    return out
+
+
+def test_an_equation_number_at_a_column_edge_stays_out_of_the_next_column():
+    # IEEEtran: "(1)" flush with column 1's right edge (x = 312), column 2's
+    # line on its baseline 1.2 em to its right (the gutter).  It once took
+    # the number for a list marker and read "(1) Right four ..." across the
+    # gutter, and the page as bands of the two columns (hunt8 ieee/m5).
+    left = [f"Left line {w} of the first column here" for w in ("one", "two", "three")]
+    right = [f"Right {w} has the words of column two" for w in
+             ("one", "two", "three", "four", "five", "six", "seven")]
+    content = b""
+    y = 700
+    for t in left:
+        content += _justified(72, y, t.split(), 240)
+        y -= 12
+    content += _cell(170, y, "E = mgh", 10) + _cell(297, y, "(1)", 10)  # y = 664
+    y -= 12
+    for t in left:
+        content += _justified(72, y, t.split(), 240)
+        y -= 12
+    for k, t in enumerate(right):
+        content += _justified(324, 700 - 12 * k, t.split(), 200)
+    text = text_of(content, {"/F1": helvetica()})
+    lines = [ln for ln in text.splitlines() if ln]
+    assert lines == left + ["E = mgh", "(1)"] + left + right, text
+
+
+def test_list_numbers_set_apart_from_their_items_stay_on_them():
+    # The guard of the rule above: item numbers of column 2, right-aligned
+    # ("9." under "10."), drawn after all the text, 1 em before their items
+    # (no drawing neighbour, so only the marker rescue joins them).  Column
+    # 1 ends at x = 312, 1.2 em left of them.
+    items = [(f"{n}.", f"Item number {n} of the list") for n in range(7, 12)]
+    body = "Justified text of the first column of the page here"
+    content = b""
+    for k in range(len(items)):
+        content += _justified(72, 700 - 12 * k, body.split(), 240)
+    for k, (_n, item) in enumerate(items):
+        content += _cell(350, 700 - 12 * k, item, 10)
+    for k, (n, _item) in enumerate(items):
+        content += _cell(340 - 5 * len(n), 700 - 12 * k, n, 10)
+    text = text_of(content, {"/F1": helvetica()})
+    lines = [ln for ln in text.splitlines() if ln]
+    assert lines == [body] * len(items) + [f"{n} {item}" for n, item in items], text

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from bisect import bisect_left
 from dataclasses import dataclass, replace
 from operator import attrgetter, itemgetter
 
@@ -463,12 +464,74 @@ def _is_marker(seg: _Seg) -> bool:
     return marker is not None and marker.rest == "x"
 
 
-def _marker_at(segs: list[_Seg], i: int, known: dict[int, bool]) -> bool:
-    """``_is_marker(segs[i])``, remembered in ``known``."""
+def _marker_at(segs: list[_Seg], i: int, known: dict[int, bool],
+               by_v: list[tuple[float, int]], tol_v: float) -> bool:
+    """``_is_marker(segs[i])`` and the segment does not end a line of its
+    column (``_ends_column_line``), remembered in ``known``; ``by_v`` is
+    filled with the segments' (v, index) in order of v when first needed."""
     found = known.get(i)
     if found is None:
-        found = known[i] = _is_marker(segs[i])
+        found = _is_marker(segs[i])
+        if found:
+            if not by_v:
+                by_v.extend(sorted((t.v, t.index) for t in segs))
+            found = not _ends_column_line(segs, i, by_v, tol_v)
+        known[i] = found
     return found
+
+
+COLUMN_EDGE_REACH = 5.0
+"""Fraction of the size: lines this far above and below a lone list marker
+tell whether it starts a line of its column or ends one.  A display
+equation stands a display skip off the text around it (its number 1.6 to
+2.3 em from the nearest line in IEEEtran, acmart and article); 5 em also
+reaches the next line, when the nearest one is a paragraph's short last
+line."""
+COLUMN_EDGE_TOLERANCE = 0.5
+"""Fraction of the size: a line ends flush with the marker when their right
+edges are this close (TeX's justified lines end at the column's edge,
+where it sets an equation number, to 0.1 em; a hand-placed number in
+tests/test_line_joins.py stops 0.13 em short)."""
+COLUMN_LINE_LEAD = 1.0
+"""Fraction of the size: a line of text of the marker's column begins at
+least this far left of it.  A wider lone label of its own list does not
+("10." under "9.", both right-aligned by LaTeX's enumerate, begins 0.5 em
+left of it), nor does another equation number of an align ("(2)" over
+"(3)"); those are no text either (``_is_marker``)."""
+
+
+def _ends_column_line(segs: list[_Seg], i: int, by_v: list[tuple[float, int]],
+                      tol_v: float) -> bool:
+    """Does the lone marker ``segs[i]`` end a line of its column rather
+    than start one?  True when a line of text above or below it (within
+    ``COLUMN_EDGE_REACH``), begun ``COLUMN_LINE_LEAD`` or more left of it,
+    ends flush with its right edge (``COLUMN_EDGE_TOLERANCE``), and no such
+    line runs on past it: an equation number "(1)" at the right edge of a
+    justified column.  A list marker starts its line, and the lines around
+    it that begin further left run on to its right.  Text right of an
+    equation number, across the gutter, is the next column: the marker
+    rescue of ``merge_lines`` must not join them (hunt8 ieee/m5: "(1) sand
+    reef cliff ..." across the gutter of an IEEEtran paper, and then no
+    column gap for the reading order).  ``tol_v`` (fraction of the size)
+    tells the segments on its own baseline, which are left out."""
+    m = segs[i]
+    reach = COLUMN_EDGE_REACH * m.size
+    same = tol_v * m.size
+    edge = COLUMN_EDGE_TOLERANCE * m.size
+    lead = COLUMN_LINE_LEAD * m.size
+    flush = False
+    k = bisect_left(by_v, (m.v - reach, -1))
+    while k < len(by_v) and by_v[k][0] <= m.v + reach:
+        t = segs[by_v[k][1]]
+        k += 1
+        if t.key != m.key or t.source != m.source or abs(t.v - m.v) <= same or \
+                t.u0 > m.u0 - lead or t.u1 < m.u0:
+            continue  # on its baseline, not begun left of it, or left of it
+        if t.u1 > m.u1 + edge:
+            return False  # a line runs on past it: it starts a line
+        if t.u1 >= m.u1 - edge and not _is_marker(t):
+            flush = True
+    return flush
 
 
 MONOSPACE_MIN_GLYPHS = 4
@@ -832,7 +895,8 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     near = options.line_merge_gap
     top_size = max((s.size for s in segs), default=0.0)
     near_prev, near_next = _neighbours_over_scripts(segs)
-    markers: dict[int, bool] = {}  # _is_marker(segs[i]), worked out when first asked
+    markers: dict[int, bool] = {}  # _marker_at(segs, i, ...), worked out when first asked
+    by_v: list[tuple[float, int]] = []  # (v, index) of the segments, sorted when first needed
     has_big = any(s.glyphs[0][0].text in BIG_OPERATORS or s.glyphs[-1][0].text in BIG_OPERATORS
                   for s in segs)
     mono: dict[int, tuple | None] = {}  # _mono_width(segs[i]), worked out when first asked
@@ -902,9 +966,9 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 # A bullet or an item number and the text to its right (only
                 # asked when the gap is too wide without it).
                 if gap > limit * size and (
-                        (s.u1 <= ln.u0 and _marker_at(segs, i, markers)) or
+                        (s.u1 <= ln.u0 and _marker_at(segs, i, markers, by_v, tol_v)) or
                         (len(ln.segs) == 1 and ln.u1 <= s.u0 and
-                         _marker_at(segs, ln.segs[0].index, markers))):
+                         _marker_at(segs, ln.segs[0].index, markers, by_v, tol_v))):
                     limit = max(limit, options.list_marker_gap)
                 if gap > limit * size and (
                         (s.index in toc and s.index - 1 in ln.drawn) or
