@@ -191,3 +191,28 @@ def test_list_numbers_set_apart_from_their_items_stay_on_them():
     text = text_of(content, {"/F1": helvetica()})
     lines = [ln for ln in text.splitlines() if ln]
     assert lines == [body] * len(items) + [f"{n} {item}" for n, item in items], text
+
+
+def test_line_numbers_of_an_algorithm_stay_with_their_indented_code():
+    # algorithmicx / listings: "2:" then "n <- 0" indented 2.6 em: each
+    # number and its code came out as paragraphs of their own ("2:" / "n <-
+    # 0" / "3:" / ...), the code's indentation wider than any line join.
+    code = [("1:", 0, "procedure Sort(B)"), ("2:", 26, "n = 0"), ("3:", 26, "for each cell do"),
+            ("4:", 46, "count the pebbles"), ("5:", 26, "end for"), ("6:", 0, "end procedure")]
+    content = b"".join(b"BT /F1 10 Tf 72 %d Td (%s) Tj ET BT /F1 10 Tf %d %d Td (%s) Tj ET " % (
+        700 - 12 * k, num.encode(), 90 + indent, 700 - 12 * k, text.encode())
+        for k, (num, indent, text) in enumerate(code))
+    assert [ln for ln in text_of(content, {"/F1": helvetica()}).splitlines() if ln] == [
+        f"{num} {text}" for num, _, text in code]
+
+
+def test_row_numbers_of_a_table_are_no_line_numbers():
+    # The same numbers before cells that all start at one x are a table's
+    # first column: its rows keep their cells apart.
+    rows = [("1", "Alice", "4512"), ("2", "Bob", "4620"), ("3", "Carla", "4733"), ("4", "Dan", "4801")]
+    content = b"".join(b"BT /F1 10 Tf 72 %d Td (%s) Tj ET BT /F1 10 Tf 130 %d Td (%s) Tj ET "
+                       b"BT /F1 10 Tf 230 %d Td (%s) Tj ET " % (
+                           700 - 12 * k, a.encode(), 700 - 12 * k, b.encode(), 700 - 12 * k, c.encode())
+                       for k, (a, b, c) in enumerate(rows))
+    assert [ln for ln in text_of(content, {"/F1": helvetica()}).splitlines() if ln] == [
+        "\t".join(r) for r in rows]

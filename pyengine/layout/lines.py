@@ -699,6 +699,59 @@ def numbered_titles(segs: list[_Seg], options: Options) -> set[int]:
     return out
 
 
+CODE_NUMBER_GAP = 20.0
+"""Fraction of the size: a line number of a code listing or an algorithm
+and the code drawn after it on its baseline share a line across a gap up to
+this (the code's indentation: "2:" then "n ← 0" 2.6 em on, nested loops
+deeper)."""
+CODE_NUMBERS_MIN = 3
+"""Consecutive numbered lines that make a listing's line numbers."""
+_LINE_NUMBER = re.compile(r"\d{1,5}:?")
+"""A line number alone: "2", "2:" (algorithmicx)."""
+
+
+def code_line_numbers(segs: list[_Seg], options: Options) -> set[int]:
+    """Indices of the segments that are line numbers of a code listing or
+    an algorithm (LaTeX listings, algorithmicx, fancyvrb: "2:" then "n ←
+    0", indented), to join the code drawn right after them on their
+    baseline across its indentation (``CODE_NUMBER_GAP``): at least
+    ``CODE_NUMBERS_MIN`` such numbers counting up one by one in drawing
+    order, one edge of theirs aligned, and the code after them starting at
+    different indentations.  A table's column of row numbers has its cells
+    all starting at one x: it is left alone."""
+    tol_v = options.line_baseline_tolerance
+    pairs: list[tuple[int, int]] = []  # (segment index, its number)
+    for j in range(len(segs) - 1):
+        s = segs[j]
+        if len(s.glyphs) > 6 or not s.glyphs[0][0].text[:1].isdigit():
+            continue  # (cheap tests first: most segments are no number)
+        text = _segment_text(s)
+        if _LINE_NUMBER.fullmatch(text) and _after_on_baseline(s, segs[j + 1], tol_v):
+            pairs.append((j, int(text.rstrip(":"))))
+    out: set[int] = set()
+    run: list[tuple[int, int]] = []
+    for pair in pairs + [(-1, -1)]:
+        if run and pair[1] == run[-1][1] + 1 and pair[0] > run[-1][0]:
+            run.append(pair)
+            continue
+        if len(run) >= CODE_NUMBERS_MIN and _listing(segs, [j for j, _ in run]):
+            out.update(j for j, _ in run)
+        run = [pair]
+    return out
+
+
+def _listing(segs: list[_Seg], numbers: list[int]) -> bool:
+    """Do these numbers stand one under the other with an edge aligned, and
+    does the code after them start at more than one indentation?"""
+    size = max(segs[j].size for j in numbers)
+    lefts = [segs[j].u0 for j in numbers]
+    rights = [segs[j].u1 for j in numbers]
+    aligned = max(lefts) - min(lefts) <= 0.5 * size or max(rights) - min(rights) <= 0.5 * size
+    starts = sorted(segs[j + 1].u0 for j in numbers)
+    return aligned and starts[-1] - starts[0] > 0.5 * size and \
+        len({round(segs[j].v, 1) for j in numbers}) == len(numbers)
+
+
 def _math_script(seg: _Seg) -> bool:
     """May ``seg`` be a script of mathematics (not CJK text: the okurigana
     and reading marks of kanbun, small kana beside the ideographs, are no
@@ -902,6 +955,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     mono: dict[int, tuple | None] = {}  # _mono_width(segs[i]), worked out when first asked
     toc = toc_page_numbers(segs, options)
     titled = numbered_titles(segs, options)
+    numbered = code_line_numbers(segs, options)
     for i in order:
         s = segs[i]
         target = _line_of_its_script(s, segs, placed, tol_v, gap_max)
@@ -978,6 +1032,10 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                         (s.index in titled and s.index + 1 in ln.drawn) or
                         (s.index - 1 in titled and s.index - 1 in ln.drawn)):
                     limit = max(limit, HEADING_NUMBER_GAP)  # a section number and its title
+                if gap > limit * size and (
+                        (s.index in numbered and s.index + 1 in ln.drawn) or
+                        (s.index - 1 in numbered and s.index - 1 in ln.drawn)):
+                    limit = max(limit, CODE_NUMBER_GAP)  # a code line's number and its code
                 if gap > limit * size and not (adjacent and any(
                         j in ln.drawn and _blanks_apart(segs[j], s, mono)
                         for j in (s.index - 1, s.index + 1))):
