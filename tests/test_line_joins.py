@@ -136,3 +136,16 @@ def test_a_footnote_mark_in_a_stretched_line_keeps_the_line_whole():
     assert text_of(content, {"/F1": _proportional()}) == (
         "A first line of the paragraph here.\nconventions.1 Nevertheless, more.\n"
         "The last line of the paragraph.\n")
+
+
+def test_punctuation_drawn_before_the_run_it_ends_joins_the_line():
+    # LibreOffice draws punctuation in the font of the spaces, apart from a
+    # run in a fallback font, and before it (hunt lo/rtl.pdf: "ישראל," and
+    # "איש." in Hebrew): the comma, far from the line's text when it came,
+    # founded a line of its own that the run drawn next then reached, and
+    # was read as a paragraph of its own.
+    content = (b"BT /F1 10 Tf 100 700 Td (- ) Tj ET "
+               b"BT /F1 10 Tf 222 700 Td (,) Tj ET "
+               b"BT /F1 10 Tf 112 700 Td (alpha beta gamma delta) Tj ET "
+               b"BT /F1 10 Tf 232 700 Td (epsilon zeta eta) Tj ET ")
+    assert text_of(content, {"/F1": helvetica()}) == "- alpha beta gamma delta, epsilon zeta eta\n"
