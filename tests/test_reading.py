@@ -18,7 +18,8 @@ HEB = {1: "א", 2: "ב", 5: "ם", 6: "ש", 7: "ל", 8: "מ", 9: "1", 10: "2", 11
        # fa, kasra (a mark), ya
        30: "\u0641", 31: "\u0650", 32: "\u064a",
        # neutrals and number signs for the bidi rules
-       40: "\\", 41: "#", 42: "-", 43: "[", 44: "]", 45: "{", 46: "}", 47: "\u060c"}
+       40: "\\", 41: "#", 42: "-", 43: "[", 44: "]", 45: "{", 46: "}", 47: "\u060c",
+       48: "/", 49: "."}
 
 
 def _heb_font():
@@ -124,6 +125,18 @@ def test_number_sign_stays_before_its_number_in_a_hebrew_line():
     # UAX #9 W5: "#" before digits is part of the number (pdfcpu-UnifontMedium_BMP
     # gave "06#" for a row label "#06" in a line of Hebrew glyphs).
     assert text_of(visual("#12 םולש")) == "שלום #12\n"
+    assert text_of(visual("1-2 םולש")) == "שלום 1-2\n"
+
+
+def test_number_after_an_arabic_word_is_an_arabic_number():
+    # UAX #9 W2: digits after an Arabic letter are an Arabic number, and a
+    # hyphen between two Arabic numbers is no part of them (W4): logical
+    # "في 1-2" is shown "2-1 يف" (LibreOffice drew "555-1234" after an
+    # Arabic word as "1234-555", read back as is: hunt lo/rtl.pdf).  A
+    # common separator stays in the number ("2/1" after Arabic), and after
+    # Hebrew the digits are a European number, the hyphen in it.
+    assert text_of(visual("2-1 يف")) == "في 1-2\n"
+    assert text_of(visual("2/1 يف")) == "في 2/1\n"
     assert text_of(visual("1-2 םולש")) == "שלום 1-2\n"
 
 
