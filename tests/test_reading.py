@@ -103,6 +103,27 @@ def test_a_hebrew_line_quoting_more_latin_reads_right_to_left():
     assert "שלום AB BA AB" in _hebrew_page("AB BA AB םולש")
 
 
+def test_latin_last_line_of_a_hebrew_paragraph_reads_right_to_left():
+    # UAX #9 P2: a paragraph's direction is that of its first letter, not
+    # each line's.  The last line of a right-to-left paragraph holding only
+    # Latin shows the stop that ends it on the left (LibreOffice: "Word."
+    # came out ".Word", hunt lo/rtl.pdf).
+    full = visual("םולש םולש םולש םולש", 300, 700)
+    assert text_of(full + visual(".AB", 300, 686)) == "שלום שלום שלום שלום\nAB.\n"
+    assert text_of(full + visual(".AB BA AB", 300, 686)) == "שלום שלום שלום שלום\nAB BA AB.\n"
+    # A line that starts with a letter on the left and ends with a stop on
+    # the right looks left to right: it stays as drawn.
+    assert text_of(full + visual("AB BA.", 300, 686)) == "שלום שלום שלום שלום\nAB BA.\n"
+    # After a left-to-right line, or a right-to-left line that ends short
+    # (the last of its paragraph: deb-ar-kurdishlipsum), the same glyphs
+    # read as drawn.
+    assert text_of(visual("AB םולש BA", 300, 700) + visual(".AB", 300, 686)) == \
+        "AB שלום BA\n.AB\n"
+    assert text_of(visual("םולש םולש םולש םולש", 300, 714) + visual("םולש םולש", 350, 700)
+                   + visual(".AB BA AB BA", 300, 686)) == \
+        "שלום שלום שלום שלום\nשלום שלום\n.AB BA AB BA\n"
+
+
 def test_hebrew_already_in_logical_x_order_is_not_reversed():
     # The final mem stands on the right: the producer laid the letters out in
     # reading order from left to right; reversing would break the word.

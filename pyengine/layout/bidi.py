@@ -138,7 +138,8 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
                   span_of: Callable[[G], tuple[float, float, int]],
                   shape_of: Callable[[G], str] | None = None,
                   rtl_page: bool = False,
-                  font_of: Callable[[G], object] | None = None) -> list[list[tuple[G, str]]]:
+                  font_of: Callable[[G], object] | None = None,
+                  rtl_base: bool = False) -> list[list[tuple[G, str]]]:
     """Words (each a list of glyphs in visual order, words in visual order)
     -> words in logical order, each a list of (glyph, text) in logical order.
     A bracket read right to left is mirrored (UAX #9 L4): the glyph drawn as
@@ -151,6 +152,8 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
     holds right-to-left text reads right to left even when a Latin phrase
     makes up most of it.  ``font_of(glyph)`` tells which strong run a
     neutral glued to runs of both directions belongs to (``_levels``).
+    ``rtl_base``: the line belongs to a right-to-left paragraph, so it reads
+    right to left whatever its letters (UAX #9 P2-P3; paradir.py).
     Words are rebuilt from the reordered sequence, so
     a visual word that mixes directions ("habibiحبيبي") comes out as its
     logical pieces.
@@ -179,7 +182,7 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
     # right with Hebrew.)
     strong = [_strong(c) for c in classes]
     n_r = strong.count(_R)
-    base = _R if n_r > strong.count(_L) or (
+    base = _R if rtl_base or n_r > strong.count(_L) or (
         rtl_page and n_r and next(c for c in reversed(strong) if c in (_R, _L)) == _R) else _L
     fonts = [None if u is None or font_of is None else font_of(u[0]) for u in units]
     levels = _levels(classes, base, word_of, fonts)
