@@ -216,3 +216,16 @@ def test_row_numbers_of_a_table_are_no_line_numbers():
                        for k, (a, b, c) in enumerate(rows))
     assert [ln for ln in text_of(content, {"/F1": helvetica()}).splitlines() if ln] == [
         "\t".join(r) for r in rows]
+
+
+def test_punctuation_drawn_before_the_run_it_ends_joins_the_line():
+    # LibreOffice draws punctuation in the font of the spaces, apart from a
+    # run in a fallback font, and before it (hunt lo/rtl.pdf: "ישראל," and
+    # "איש." in Hebrew): the comma, far from the line's text when it came,
+    # founded a line of its own that the run drawn next then reached, and
+    # was read as a paragraph of its own.
+    content = (b"BT /F1 10 Tf 100 700 Td (- ) Tj ET "
+               b"BT /F1 10 Tf 222 700 Td (,) Tj ET "
+               b"BT /F1 10 Tf 112 700 Td (alpha beta gamma delta) Tj ET "
+               b"BT /F1 10 Tf 232 700 Td (epsilon zeta eta) Tj ET ")
+    assert text_of(content, {"/F1": helvetica()}) == "- alpha beta gamma delta, epsilon zeta eta\n"

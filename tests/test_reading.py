@@ -18,7 +18,8 @@ HEB = {1: "א", 2: "ב", 5: "ם", 6: "ש", 7: "ל", 8: "מ", 9: "1", 10: "2", 11
        # fa, kasra (a mark), ya
        30: "\u0641", 31: "\u0650", 32: "\u064a",
        # neutrals and number signs for the bidi rules
-       40: "\\", 41: "#", 42: "-", 43: "[", 44: "]", 45: "{", 46: "}", 47: "\u060c"}
+       40: "\\", 41: "#", 42: "-", 43: "[", 44: "]", 45: "{", 46: "}", 47: "\u060c",
+       48: "/", 49: "."}
 
 
 def _heb_font():
@@ -102,6 +103,27 @@ def test_a_hebrew_line_quoting_more_latin_reads_right_to_left():
     assert "שלום AB BA AB" in _hebrew_page("AB BA AB םולש")
 
 
+def test_latin_last_line_of_a_hebrew_paragraph_reads_right_to_left():
+    # UAX #9 P2: a paragraph's direction is that of its first letter, not
+    # each line's.  The last line of a right-to-left paragraph holding only
+    # Latin shows the stop that ends it on the left (LibreOffice: "Word."
+    # came out ".Word", hunt lo/rtl.pdf).
+    full = visual("םולש םולש םולש םולש", 300, 700)
+    assert text_of(full + visual(".AB", 300, 686)) == "שלום שלום שלום שלום\nAB.\n"
+    assert text_of(full + visual(".AB BA AB", 300, 686)) == "שלום שלום שלום שלום\nAB BA AB.\n"
+    # A line that starts with a letter on the left and ends with a stop on
+    # the right looks left to right: it stays as drawn.
+    assert text_of(full + visual("AB BA.", 300, 686)) == "שלום שלום שלום שלום\nAB BA.\n"
+    # After a left-to-right line, or a right-to-left line that ends short
+    # (the last of its paragraph: deb-ar-kurdishlipsum), the same glyphs
+    # read as drawn.
+    assert text_of(visual("AB םולש BA", 300, 700) + visual(".AB", 300, 686)) == \
+        "AB שלום BA\n.AB\n"
+    assert text_of(visual("םולש םולש םולש םולש", 300, 714) + visual("םולש םולש", 350, 700)
+                   + visual(".AB BA AB BA", 300, 686)) == \
+        "שלום שלום שלום שלום\nשלום שלום\n.AB BA AB BA\n"
+
+
 def test_hebrew_already_in_logical_x_order_is_not_reversed():
     # The final mem stands on the right: the producer laid the letters out in
     # reading order from left to right; reversing would break the word.
@@ -124,6 +146,18 @@ def test_number_sign_stays_before_its_number_in_a_hebrew_line():
     # UAX #9 W5: "#" before digits is part of the number (pdfcpu-UnifontMedium_BMP
     # gave "06#" for a row label "#06" in a line of Hebrew glyphs).
     assert text_of(visual("#12 םולש")) == "שלום #12\n"
+    assert text_of(visual("1-2 םולש")) == "שלום 1-2\n"
+
+
+def test_number_after_an_arabic_word_is_an_arabic_number():
+    # UAX #9 W2: digits after an Arabic letter are an Arabic number, and a
+    # hyphen between two Arabic numbers is no part of them (W4): logical
+    # "في 1-2" is shown "2-1 يف" (LibreOffice drew "555-1234" after an
+    # Arabic word as "1234-555", read back as is: hunt lo/rtl.pdf).  A
+    # common separator stays in the number ("2/1" after Arabic), and after
+    # Hebrew the digits are a European number, the hyphen in it.
+    assert text_of(visual("2-1 يف")) == "في 1-2\n"
+    assert text_of(visual("2/1 يف")) == "في 2/1\n"
     assert text_of(visual("1-2 םולש")) == "שלום 1-2\n"
 
 

@@ -10,6 +10,7 @@ from ..records import Block, Glyph, Line, Word
 from .cells import split_cells
 from .lines import ANGLE_STEP, build_lines
 from .order import leaf_order, paragraphs, xy_cut
+from .paradir import rtl_paragraph_lines
 from .passes import finish_pages
 from .stacked import stack_columns
 from .text import blocks_text
@@ -60,6 +61,7 @@ def build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool = Fals
         lines = [ln for _, _, ln in onpage[key]]
         blocks.extend(paragraphs([leaf_order(lines)], options) if plain
                       else _read_direction(key, lines, options))
+    blocks = rtl_paragraph_lines(blocks)
     words = [w for b in blocks for para in b.paragraphs for ln in para for w in ln.words]
     return tuple(words + offpage_words), tuple(blocks), blocks_text(blocks)
 

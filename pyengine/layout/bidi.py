@@ -6,7 +6,7 @@ the reordering of the Unicode Bidirectional Algorithm (UAX #9), run on the
 visual sequence: runs of right-to-left glyphs are reversed, left-to-right
 runs embedded in them (numbers, Latin words) keep their own order.  Only the
 rules that matter for one line of shown glyphs are kept (no explicit
-embeddings; W7, N1, I1-I2 and L2 in a simplified form).
+embeddings; W2, W7, N1, I1-I2 and L2 in a simplified form).
 
 The unit of reordering is a glyph, never a character: a glyph mapped to
 several characters ("لا", or a whole word a producer put in one ToUnicode
@@ -36,6 +36,9 @@ HEBREW_FINALS = frozenset("ךםןףץ")
 G = TypeVar("G")
 
 _L, _R, _EN, _N = "L", "R", "EN", "N"
+_AL, _AN = "AL", "AN"
+"""Arabic letters (right to left, and a number after them is an Arabic
+number: UAX #9 W2) and Arabic numbers (digits read after Arabic letters)."""
 _ET, _ES, _CS = "ET", "ES", "CS"
 """Weak classes of UAX #9: terminators (#, %, $), separators (+, -; comma, period, colon)."""
 
@@ -72,28 +75,41 @@ def page_is_rtl(texts: Iterable[str]) -> bool:
     votes = {_R: 0, _L: 0}
     for t, n in Counter(texts).items():  # each distinct text classed once
         if t:
-            cls = _cls(normalise_presentation_forms(t))
+            cls = _strong(_cls(normalise_presentation_forms(t)))
             if cls in votes:
                 votes[cls] += n
     return votes[_R] > votes[_L]
 
 
 def _cls(text: str) -> str:
-    """A glyph's class: its first strong character's, else that of a number,
-    else (a single character) its weak class (ET, ES, CS), else neutral."""
+    """A glyph's class: its first strong character's (L, R or AL), else that
+    of a number (EN, AN), else (a single character) its weak class (ET, ES,
+    CS), else neutral.  AL only for an Arabic *letter*: punctuation of the
+    Arabic scripts (Syriac's U+0700 after a code chart's row label "#07":
+    pdfcpu-UnifontMedium_BMP) is plain right-to-left text.  Arabic-Indic
+    digits (AN in Unicode) start as European numbers, and become Arabic
+    numbers where European digits would (after an Arabic letter,
+    ``_arabic_numbers``): elsewhere the one producer seen draws them by the
+    European rules (TeX's arabluatex: "١٢٣-٤٥٦,٧٨٩" in an English line, as
+    typed, which the AN rules would read "٤٥٦,٧٨٩-١٢٣": deb-ar-arabluatex)."""
     for c in text:
         b = unicodedata.bidirectional(c)
-        if b in ("R", "AL"):
-            return _R
-        if b == "L":
-            return _L
-        if b in ("EN", "AN"):
-            return _EN
+        if b == _AL and not unicodedata.category(c).startswith("L"):
+            return _R  # Arabic-script punctuation: W2 is for numbers after letters
+        if b == _AN:
+            return _EN  # Arabic-Indic digits: see below
+        if b in (_R, _AL, _L, _EN):
+            return b
     if len(text) == 1:
         b = unicodedata.bidirectional(text)
         if b in (_ET, _ES, _CS):
             return b
     return _N
+
+
+def _strong(cls: str) -> str:
+    """An Arabic letter is right-to-left text (UAX #9 W3)."""
+    return _R if cls == _AL else cls
 
 
 def _is_mark(text: str) -> bool:
@@ -122,7 +138,8 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
                   span_of: Callable[[G], tuple[float, float, int]],
                   shape_of: Callable[[G], str] | None = None,
                   rtl_page: bool = False,
-                  font_of: Callable[[G], object] | None = None) -> list[list[tuple[G, str]]]:
+                  font_of: Callable[[G], object] | None = None,
+                  rtl_base: bool = False) -> list[list[tuple[G, str]]]:
     """Words (each a list of glyphs in visual order, words in visual order)
     -> words in logical order, each a list of (glyph, text) in logical order.
     A bracket read right to left is mirrored (UAX #9 L4): the glyph drawn as
@@ -135,6 +152,8 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
     holds right-to-left text reads right to left even when a Latin phrase
     makes up most of it.  ``font_of(glyph)`` tells which strong run a
     neutral glued to runs of both directions belongs to (``_levels``).
+    ``rtl_base``: the line belongs to a right-to-left paragraph, so it reads
+    right to left whatever its letters (UAX #9 P2-P3; paradir.py).
     Words are rebuilt from the reordered sequence, so
     a visual word that mixes directions ("habibiحبيبي") comes out as its
     logical pieces.
@@ -161,9 +180,10 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
     # left with "The word شكرا means ..." is a left-to-right sentence:
     # Chromium; a Hebrew sentence quoting a long English title ends at the
     # right with Hebrew.)
-    n_r = classes.count(_R)
-    base = _R if n_r > classes.count(_L) or (
-        rtl_page and n_r and next(c for c in reversed(classes) if c in (_R, _L)) == _R) else _L
+    strong = [_strong(c) for c in classes]
+    n_r = strong.count(_R)
+    base = _R if rtl_base or n_r > strong.count(_L) or (
+        rtl_page and n_r and next(c for c in reversed(strong) if c in (_R, _L)) == _R) else _L
     fonts = [None if u is None or font_of is None else font_of(u[0]) for u in units]
     levels = _levels(classes, base, word_of, fonts)
     order = _reorder(levels)
@@ -227,14 +247,63 @@ def _nearest_strong(classes: list[str], i: int, step: int, base: str) -> str:
     return base
 
 
-def _weak_numbers(classes: list[str]) -> list[str]:
-    """W4-W6: a single separator between two numbers is part of the number
-    ("4-57", "1,000"); terminators next to a number join it ("#06", "50%");
-    any other weak character is neutral."""
+def _arabic_numbers(classes: list[str], base: str) -> list[str]:
+    """W2 on a line in visual order: a European number read right after an
+    Arabic letter is an Arabic number, then (W3) an Arabic letter is
+    right-to-left text.
+
+    Logical order is not known yet, so "right after" is read off the
+    picture: a number (its digits with the separators and terminators among
+    and beside them) whose nearest strong glyph on its left is right-to-left
+    (the line's edge counting as the line's direction) sits in a
+    right-to-left run, read from the right; when the first glyph on its
+    right that is not neutral is an Arabic letter, that letter precedes it.
+    (LibreOffice drew the phone number "555-1234" after an Arabic word as
+    "1234-555": 555 and 1234 two Arabic numbers, the hyphen between them
+    neutral: hunt lo/rtl.pdf.)  Narrower than W2, which looks past other
+    numbers: a row label "#06" of a code chart, drawn before the Arabic
+    number signs U+0600..., stays a European number with its "#"
+    (pdfcpu-UnifontMedium_BMP).  A number beside left-to-right text is left
+    as it is (W7 may make it that text).
+    """
+    out = [_strong(c) for c in classes]
+    n = len(classes)
+    last = base  # nearest strong class on the left
+    i = 0
+    while i < n:
+        c = classes[i]
+        if c in (_L, _R, _AL):
+            last = c
+        if c not in (_EN, _ES, _CS, _ET):
+            i += 1
+            continue
+        j = i
+        while j < n and classes[j] in (_EN, _ES, _CS, _ET):
+            j += 1
+        k = j
+        while k < n and classes[k] == _N:
+            k += 1
+        if _strong(last) == _R and k < n and classes[k] == _AL:
+            for m in range(i, j):
+                if classes[m] == _EN:
+                    out[m] = _AN
+        i = j
+    return out
+
+
+def _weak_numbers(classes: list[str], base: str = _L) -> list[str]:
+    """W2-W6: European numbers after Arabic letters are Arabic numbers
+    (``_arabic_numbers``); a single separator between two European numbers,
+    or a common separator between two Arabic numbers, is part of the number
+    ("4-57", "1,000", "2024/05/17" after Arabic; not "555-1234" after Arabic:
+    W4); terminators next to a European number join it ("#06", "50%": W5);
+    any other weak character is neutral (W6)."""
+    classes = _arabic_numbers(classes, base)
     out = list(classes)
     for i in range(1, len(out) - 1):
-        if out[i] in (_ES, _CS) and out[i - 1] == _EN and classes[i + 1] == _EN:
-            out[i] = _EN
+        if out[i - 1] == classes[i + 1] and (
+                (out[i] in (_ES, _CS) and out[i - 1] == _EN) or (out[i] == _CS and out[i - 1] == _AN)):
+            out[i] = out[i - 1]
     for i, c in enumerate(out):
         if c != _ET:
             continue
@@ -246,7 +315,7 @@ def _weak_numbers(classes: list[str]) -> list[str]:
             k -= 1
         if (j < len(out) and out[j] == _EN) or (k >= 0 and out[k] == _EN):
             out[i] = _EN
-    return [c if c in (_L, _R, _EN) else _N for c in out]
+    return [c if c in (_L, _R, _EN, _AN) else _N for c in out]
 
 
 def _strong_in_word(resolved: list[str], word_of: list[int], i: int, step: int) -> int:
@@ -285,7 +354,7 @@ def _glued_run(resolved: list[str], word_of: list[int], fonts: list, i: int) -> 
 
 def _levels(classes: list[str], base: str, word_of: list[int] | None = None,
             fonts: list | None = None) -> list[int]:
-    resolved = _weak_numbers(classes)
+    resolved = _weak_numbers(classes, base)
     # W7-like: in a left-to-right line a number beside left-to-right text (or
     # the line's edge) is left-to-right text ("Silent و/ي 14" in a table of
     # contents: deb-ar-arabluatex); elsewhere it is a number inside
@@ -316,7 +385,7 @@ def _levels(classes: list[str], base: str, word_of: list[int] | None = None,
         while 0 <= j < len(resolved):
             c = resolved[j]
             if c != _N:
-                return _R if c == _EN else c
+                return _R if c in (_EN, _AN) else c
             j += step
         return base
     final = list(resolved)
@@ -332,9 +401,9 @@ def _levels(classes: list[str], base: str, word_of: list[int] | None = None,
     levels = []
     for c in final:
         if base_level == 0:
-            levels.append({_L: 0, _R: 1, _EN: 2}[c])
+            levels.append({_L: 0, _R: 1, _EN: 2, _AN: 2}[c])
         else:
-            levels.append({_L: 2, _R: 1, _EN: 2}[c])
+            levels.append({_L: 2, _R: 1, _EN: 2, _AN: 2}[c])
     return levels
 
 

@@ -937,14 +937,14 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     # segments of blank glyphs last: a run of large spaces between two lines
     # of text must not found a line that both then join (pdfjs-issue6127:
     # 12 pt spaces between two 9.96 pt lines 0.96 em apart).
-    blank = [all(p[0].is_space or not p[0].text.strip() for p in s.glyphs) for s in segs]
+    blank = [_blank_seg(s) for s in segs]
     order = sorted(range(len(segs)), key=lambda i: (blank[i], -segs[i].size))
     bucket = 4.0
     index: dict[tuple[int, int], list[_LineAcc]] = {}
     lines: list[_LineAcc] = []
     tol_v = options.line_baseline_tolerance
     gap_max = options.segment_gap
-    placed: dict[int, _LineAcc] = {}
+    placed: dict[int, _LineAcc] = {}  # segment index -> its line, as they are placed
     near = options.line_merge_gap
     top_size = max((s.size for s in segs), default=0.0)
     near_prev, near_next = _neighbours_over_scripts(segs)
@@ -1058,14 +1058,93 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 target.vmax = max(target.vmax, s.v)
                 target.smin = min(target.smin, s.size)
         placed[i] = target
+    lines = _rejoin_overtaken(lines, index, bucket, options)
     # Keep drawing order among lines (by first segment) for stable output.
-    first = {}
-    for i, s in enumerate(segs):
-        ln = placed[i]
-        if id(ln) not in first:
-            first[id(ln)] = i
-    lines.sort(key=lambda ln: first[id(ln)])
+    lines.sort(key=lambda ln: min([s.index for s in ln.segs]))
     return lines
+
+
+def _covers_glyphs(a: _LineAcc, b: _LineAcc) -> bool:
+    """Does a glyph of ``a``'s text overlap, along the line, a glyph of
+    ``b``'s text by more than ``STACKED_COVER`` of the narrower?"""
+    spans = [(q[1], q[2]) for t in b.segs if not _blank_seg(t) for q in t.glyphs if q[0].text.strip()]
+    for t in a.segs:
+        for p in t.glyphs:
+            if not p[0].text.strip():
+                continue
+            for u0, u1 in spans:
+                if min(p[2], u1) - max(p[1], u0) > STACKED_COVER * min(p[2] - p[1], u1 - u0):
+                    return True
+    return False
+
+
+def _blank_seg(s: _Seg) -> bool:
+    return all(p[0].is_space or not p[0].text.strip() for p in s.glyphs)
+
+
+def _rejoin_overtaken(lines: list[_LineAcc], index: dict[tuple[int, int], list[_LineAcc]],
+                      bucket: float, options: Options) -> list[_LineAcc]:
+    """A line whose text a later run of its baseline reached joins that run's line.
+
+    ``merge_lines`` is greedy: a segment too far from every line of its
+    baseline founds a line of its own, and a run drawn after it may then
+    fill the gap.  LibreOffice draws the full stop ending a Hebrew sentence
+    (in the font of the spaces, not of the Hebrew) before the Hebrew run it
+    ends (hunt lo/rtl.pdf): the stop founded a line, the run then joined the
+    line of the text before it, and the stop came out as a paragraph of its
+    own.  So, once every segment is placed, lines of text of one size (within
+    ``SCRIPT_SIZE_RATIO``) on one baseline (within ``SCRIPT_MIN_SHIFT``: not
+    a script, nor the numerator over its denominator, plumber-issue-982)
+    whose text (blanks left out) comes within ``line_merge_gap`` of each
+    other are one line, as they would have been had the segments come in
+    another order; the line founded first (the larger) takes the other.
+    Blanks do not bridge: they are placed last on purpose
+    (pdfjs-issue5874: an empty glyph between two lines of a broken Urdu
+    font).  Lines of blanks only, lines whose text stands over or under the
+    other's (``_drawn_across``, both ways: a label set over dots), and a line
+    drawn over the other's glyphs rather than in a gap between them
+    (``_covers_glyphs``: a closing parenthesis of vertical Japanese drawn
+    over the last kanji, deb-ja-ptexskip_asciimw) stay apart, as they did in
+    ``merge_lines``.
+    """
+    near = options.line_merge_gap
+    ink: dict[int, tuple[float, float]] = {}  # extent of each line's text
+    for ln in lines:
+        text = [t for t in ln.segs if not _blank_seg(t)]
+        if text:
+            ink[id(ln)] = (min([t.u0 for t in text]), max([t.u1 for t in text]))
+    gone: set[int] = set()
+    rank = {id(ln): k for k, ln in enumerate(lines)}
+    for ln in lines:
+        if id(ln) in gone or id(ln) not in ink:
+            continue
+        grown = True
+        while grown:
+            grown = False
+            u0, u1 = ink[id(ln)]
+            reach = SCRIPT_MIN_SHIFT * ln.size
+            b0, b1 = int((ln.v - reach) // bucket), int((ln.v + reach) // bucket)
+            for b in range(b0, b1 + 1):
+                for other in index.get((ln.key, b), ()):
+                    if rank[id(other)] <= rank[id(ln)] or id(other) in gone or \
+                            id(other) not in ink or other.segs[0].source != ln.segs[0].source:
+                        continue
+                    o0, o1 = ink[id(other)]
+                    if max(o0 - u1, u0 - o1) > near * max(ln.size, other.size) or \
+                            not SCRIPT_SIZE_RATIO * ln.size <= other.size <= ln.size / SCRIPT_SIZE_RATIO or \
+                            any(abs(t.v - ln.v) > reach for t in other.segs) or \
+                            any(_drawn_across(t, ln) for t in other.segs) or \
+                            any(_drawn_across(t, other) for t in ln.segs) or _covers_glyphs(other, ln):
+                        continue
+                    gone.add(id(other))
+                    ln.segs.extend(other.segs)
+                    ln.drawn |= other.drawn
+                    ln.u0, ln.u1 = min(ln.u0, other.u0), max(ln.u1, other.u1)
+                    ln.vmin, ln.vmax = min(ln.vmin, other.vmin), max(ln.vmax, other.vmax)
+                    ln.smin = min(ln.smin, other.smin)
+                    u0, u1 = ink[id(ln)] = min(u0, o0), max(u1, o1)
+                    grown = True
+    return [ln for ln in lines if id(ln) not in gone] if gone else lines
 
 
 _NO_SPACE_SCRIPTS = (
