@@ -31,3 +31,48 @@ def test_a_timetable_whose_cells_hold_a_name_and_a_time_apart_is_read_row_by_row
                       (429.45, 552.76, "Fall")])]
     assert _read(rows) == ["Suicide", "Pulled", "Million", "Trigger", "Turbowolf", "12:30", "Raucous",
                            "Sacred", "Violent", "11:45", "Fall"]
+
+
+def _columns(top: float, left: int, right: int, tag: str = "") -> list:
+    """Two columns of lines 11 pt apart from ``top``, 10 pt of gutter
+    between them: ``left`` lines L0.. and ``right`` lines R0.."""
+    rows = []
+    for k in range(max(left, right)):
+        cells = []
+        if k < left:
+            cells.append((50.0, 290.0, f"{tag}L{k}"))
+        if k < right:
+            cells.append((300.0, 540.0, f"{tag}R{k}"))
+        rows.append((top + 11.0 * k, cells))
+    return rows
+
+
+def test_a_left_column_running_on_under_a_heading_below_the_right_columns_end_is_read_before_it():
+    # hunt file ieee/s4.pdf: the right column ends, the left one goes on
+    # under a section heading whose white (14.7 pt here, 12.7 pt there) is
+    # wider than the gutter (10 pt); cut there first, the rest of the left
+    # column was read after the right column.
+    rows = _columns(100.0, 6, 4)
+    rows.append((100.0 + 11.0 * 6 + 14.7, [(50.0, 200.0, "Heading")]))
+    rows += _columns(100.0 + 11.0 * 7 + 14.7, 3, 0, "x")
+    assert _read(rows) == ["L0", "L1", "L2", "L3", "L4", "L5", "Heading", "xL0", "xL1", "xL2",
+                           "R0", "R1", "R2", "R3"]
+
+
+def test_a_left_column_running_on_under_a_float_below_the_right_columns_end_is_read_before_it_under_a_title():
+    # hunt files repro/shortcol_title.pdf, acm/p.pdf: a title across both
+    # columns closes the gutter at the top, so the widest white (a float's
+    # in the left column under the end of the right one) was cut first.
+    rows = [(60.0, [(100.0, 490.0, "Title")])]
+    rows += _columns(100.0, 6, 4)
+    rows += _columns(100.0 + 11.0 * 6 + 26.0, 3, 0, "x")
+    assert _read(rows) == ["Title", "L0", "L1", "L2", "L3", "L4", "L5", "xL0", "xL1", "xL2",
+                           "R0", "R1", "R2", "R3"]
+
+
+def test_the_lower_pages_of_an_n_up_sheet_with_an_odd_count_stay_under_the_upper_row():
+    # the white over a part of a page that fits one column is no ragged
+    # column end when it is TIER_GAP_MIN em tall or more
+    rows = _columns(100.0, 6, 6) + _columns(100.0 + 11.0 * 6 + 40.0, 3, 0, "x")
+    assert _read(rows) == ["L0", "L1", "L2", "L3", "L4", "L5", "R0", "R1", "R2", "R3", "R4", "R5",
+                           "xL0", "xL1", "xL2"]

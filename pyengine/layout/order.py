@@ -8,7 +8,7 @@ what keeps a title or a full-width figure caption from splitting the columns
 into interleaved rows: the gap under a title is wider than the gaps between
 lines, and a column gutter is wider than the line gaps inside the columns.
 
-Where XY-cut fails, five rules step in: a region whose lines sit on a clear
+Where XY-cut fails, six rules step in: a region whose lines sit on a clear
 grid is a table and is read row by row (tables.py); rows are cut before
 columns when that sets a table apart (a line of text over a table would
 otherwise leave the table's last gutter open and read it column by column);
@@ -16,8 +16,11 @@ columns cut in mid-page by a figure or its caption are read whole, the
 figure's text after them (``_flow_around_band``); and columns whose
 paragraph gaps line up, so that the gaps cross the region and are cut
 before the gutter, are read whole, not band by band (``_column_run``);
-and a white across the region four em tall or more is cut before a wider
-gutter, so the pages of an n-up sheet are read row by row (``_tiers``).
+a white across the region four em tall or more is cut before a wider
+gutter, so the pages of an n-up sheet are read row by row (``_tiers``);
+and a column that runs on under the end of the other (the last page of a
+paper) is read whole before it, though the white over its rest crosses the
+page (``_ragged_end``).
 Paragraphs: a block breaks at a line gap wider than the page's own median
 pitch allows (but not at the even pitch of double-spaced text) and at a
 first-line indent, and a list item starts a paragraph of its own (lists.py).
@@ -114,6 +117,14 @@ def xy_cut(items: list[Line], options: Options,
             columns = [ln for part in regions[i - 1:i + count] for ln in part]
             out.extend(xy_cut([ln for ln in columns if ln.x1 <= g0], options))
             out.extend(xy_cut([ln for ln in columns if ln.x1 > g0], options))
+            i += count
+            continue
+        ragged = _ragged_end(region, regions[i:], options)
+        if ragged is not None:  # one column ran on under the other's end: read them whole
+            head, left, right, count = ragged
+            out.extend(xy_cut(head, options))
+            out.extend(xy_cut(left, options))
+            out.extend(xy_cut(right, options))
             i += count
             continue
         gutters = _gutters(region, options)
@@ -229,6 +240,97 @@ def _tiers(items: list[Line], row_gaps, best_row: float, gutter: tuple[float, fl
     if best_row < TIER_GAP_MIN * size:
         return False
     return any(_sides(tier, *gutter) for tier in _row_regions(items, row_gaps, best_row))
+
+
+RAGGED_FIT = 1.0
+"""Em of the columns' type: the lines of a column that runs on under the
+end of the other column may stand out of that column's left and right edges
+above the white by this much (a hanging label, a line a little long)."""
+
+
+def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
+                ) -> tuple[list[Line], list[Line], list[Line], int] | None:
+    """Two columns of which one ends above a white the other runs on under.
+
+    The last page of a paper: the right column ends, the left one goes on
+    under a section heading or a float, and the white over that heading is
+    wider than the gutter (hunt files ieee/s4.pdf, 12.7 pt against a 12.0 pt
+    gutter; acm/p.pdf: 23.3 pt under a float, a title over the columns
+    closing the gutter at the top).  The white crosses the page only because
+    the other column has ended; cut there, the rest of the left column was
+    read after the right column.  The bands under ``upper`` whose lines all
+    stand in one column of ``upper``'s foot (``_columns_at_foot``: the
+    title, the authors over them are read first, on their own), within
+    ``RAGGED_FIT`` of its edges, are that column's continuation when each
+    is text (``COLUMN_MIN_LINES`` lines, one ``COLUMN_MIN_WIDTH`` em wide:
+    not a page number or a running foot) and no white between them is as
+    tall as ``TIER_GAP_MIN`` em (the lower pages of an n-up sheet with an
+    odd count of pages).
+
+    Returns the lines above the columns, the left and the right column
+    (the bands that joined one of them included) and how many of
+    ``later`` joined, or None.
+    """
+    if len(upper) < 2 * COLUMN_MIN_LINES or not later or len(later[0]) < COLUMN_MIN_LINES:
+        return None
+    size = median([ln.size for ln in upper]) or 1.0
+    room = COLUMN_MIN_WIDTH * size  # the other column beside the band
+    first = later[0]
+    if not (max(ln.x1 for ln in first) <= max(ln.x1 for ln in upper) - room or
+            min(ln.x0 for ln in first) >= min(ln.x0 for ln in upper) + room):
+        return None
+    found = _columns_at_foot(upper, options)
+    if found is None:
+        return None
+    head, columns, (g0, g1) = found
+    left = [ln for ln in columns if ln.x1 <= g0]
+    right = [ln for ln in columns if ln.x0 >= g1]
+    size = median([ln.size for ln in columns]) or 1.0
+    tol = RAGGED_FIT * size
+    x0, x1 = min(ln.x0 for ln in left) - tol, max(ln.x1 for ln in right) + tol
+    bottom = max(ln.y1 for ln in columns)
+    side = None
+    count = 0
+    for band in later:
+        if len(band) < COLUMN_MIN_LINES or max(ln.x1 - ln.x0 for ln in band) < COLUMN_MIN_WIDTH * size or \
+                min(ln.y0 for ln in band) - bottom >= TIER_GAP_MIN * size:
+            break
+        if all(ln.x0 >= x0 and ln.x1 <= g0 + tol and ln.x1 < (g0 + g1) / 2 for ln in band):
+            fits = left
+        elif all(ln.x0 >= g1 - tol and ln.x0 > (g0 + g1) / 2 and ln.x1 <= x1 for ln in band):
+            fits = right
+        else:
+            break
+        if side is not None and fits is not side:
+            break
+        side = fits
+        side.extend(band)
+        bottom = max(ln.y1 for ln in band)
+        count += 1
+    return None if not count else (head, left, right, count)
+
+
+def _columns_at_foot(region: list[Line], options: Options
+                     ) -> tuple[list[Line], list[Line], tuple[float, float]] | None:
+    """The lowest part of ``region`` that is two columns: the lines above
+    it, its lines and its gutter, or None.  The region is cut into rows as
+    ``xy_cut`` would cut it, and the lowest row taken, until a gutter with
+    columns on both sides (``_sides``) is wider than the white across it."""
+    head: list[Line] = []
+    part = region
+    while len(part) >= 2 * COLUMN_MIN_LINES:
+        row_gaps = _gaps(part, "y0", "y1", 0.0001)
+        best_row = max((b - a for a, b in row_gaps), default=0.0)
+        gutter = max(((a, b) for a, b in _gutters(part, options) if b - a > best_row and _sides(part, a, b)),
+                     key=lambda g: g[1] - g[0], default=None)
+        if gutter is not None:
+            return head, part, gutter
+        if not row_gaps:
+            return None
+        rows = _row_regions(part, row_gaps, best_row)
+        head.extend(ln for row in rows[:-1] for ln in row)
+        part = rows[-1]
+    return None
 
 
 def _one_over_the_other(left: list[Line], right: list[Line]) -> bool:
