@@ -76,3 +76,20 @@ def test_the_lower_pages_of_an_n_up_sheet_with_an_odd_count_stay_under_the_upper
     rows = _columns(100.0, 6, 6) + _columns(100.0 + 11.0 * 6 + 40.0, 3, 0, "x")
     assert _read(rows) == ["L0", "L1", "L2", "L3", "L4", "L5", "R0", "R1", "R2", "R3", "R4", "R5",
                            "xL0", "xL1", "xL2"]
+
+
+def test_whites_in_both_columns_at_one_height_are_not_cut_with_a_titles_white():
+    # hunt file acm/q.pdf: the title closes the gutter over the whole page;
+    # its white (12 pt) is the widest, and the white before a heading in
+    # the left column falls beside a white under a table in the right one
+    # (10.5 pt, over ROW_CUT_SHARE of 12 pt): both were cut at once and
+    # the columns read in bands.  The gutter (20 pt) is wider than that
+    # white: the columns are read whole.
+    rows = [(60.0, [(100.0, 490.0, "Title")])]
+    top = 60.0 + 9.31 + 12.0
+    for part in ("a", "b"):
+        for k in range(4):
+            rows.append((top + 11.0 * k, [(50.0, 280.0, f"{part}L{k}"), (300.0, 540.0, f"{part}R{k}")]))
+        top += 11.0 * 3 + 9.31 + 10.5
+    assert _read(rows) == ["Title", "aL0", "aL1", "aL2", "aL3", "bL0", "bL1", "bL2", "bL3",
+                           "aR0", "aR1", "aR2", "aR3", "bR0", "bR1", "bR2", "bR3"]

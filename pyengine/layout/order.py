@@ -8,7 +8,7 @@ what keeps a title or a full-width figure caption from splitting the columns
 into interleaved rows: the gap under a title is wider than the gaps between
 lines, and a column gutter is wider than the line gaps inside the columns.
 
-Where XY-cut fails, six rules step in: a region whose lines sit on a clear
+Where XY-cut fails, seven rules step in: a region whose lines sit on a clear
 grid is a table and is read row by row (tables.py); rows are cut before
 columns when that sets a table apart (a line of text over a table would
 otherwise leave the table's last gutter open and read it column by column);
@@ -20,7 +20,9 @@ a white across the region four em tall or more is cut before a wider
 gutter, so the pages of an n-up sheet are read row by row (``_tiers``);
 and a column that runs on under the end of the other (the last page of a
 paper) is read whole before it, though the white over its rest crosses the
-page (``_ragged_end``).
+page (``_ragged_end``); and the whites cut together with the widest one
+(``ROW_CUT_SHARE``) are not cut where a wider gutter runs through them
+between columns of text (``_through_gutters``).
 Paragraphs: a block breaks at a line gap wider than the page's own median
 pitch allows (but not at the even pitch of double-spaced text) and at a
 first-line indent, and a list item starts a paragraph of its own (lists.py).
@@ -103,7 +105,7 @@ def xy_cut(items: list[Line], options: Options,
         if not (row_gaps and _one_over_the_other(left, right)):
             return xy_cut(left, options) + xy_cut(right, options)
     out: list[list[Line]] = []
-    regions = _row_regions(items, row_gaps, best_row)
+    regions = _through_gutters(_row_regions(items, row_gaps, best_row), row_gaps, best_row, options)
     i = 0
     while i < len(regions):
         region = regions[i]
@@ -440,6 +442,55 @@ def _flow_around_band(above: list[Line], above_gutters: list[tuple[float, float]
             xy_cut([ln for ln in columns if ln.x1 > g0], options) + xy_cut(caption, options)
         return read, [ln for band in bands[m:] for ln in band]
     return None
+
+
+def _through_gutters(regions: list[list[Line]], row_gaps, best_row: float, options: Options
+                     ) -> list[list[Line]]:
+    """Undo the cuts of ``_row_regions`` narrower than the widest that fall
+    between two columns running on through them.
+
+    Every white at least ``ROW_CUT_SHARE`` of the widest is cut at once,
+    before the columns are looked at.  Where a title closes the gutter over
+    the whole region, a white before a heading in the left column that
+    happens to fall beside a white under a table in the right one is cut
+    with the title's, and the columns were read in bands (hunt file
+    acm/q.pdf: the introduction, then the right column's figure and text,
+    then the left column's "2 METHOD").  Such a cut is not made at this
+    level when a gutter wider than its white has columns of text on both
+    sides above it and under it (``_two_columns``): the band around it is cut
+    again on its own, where the gutter comes first, as plain XY-cut would.
+    The widest white is always cut.
+    """
+    if len(regions) < 3:
+        return regions
+    widths = [b - a for a, b in row_gaps if b - a >= ROW_CUT_SHARE * best_row]
+    out = [regions[0]]
+    for width, region in zip(widths, regions[1:]):
+        above = out[-1]
+        if width < best_row and len(above) >= 2 * COLUMN_MIN_LINES and len(region) >= 2 * COLUMN_MIN_LINES \
+                and any(b - a > width and _two_columns(above, a, b) and _two_columns(region, a, b)
+                        for a, b in _gutters(above + region, options)):
+            out[-1] = above + region
+        else:
+            out.append(region)
+    return out
+
+
+def _two_columns(part: list[Line], g0: float, g1: float) -> bool:
+    """Columns of text on both sides of the gutter (``_sides``), each with
+    lines on ``COLUMN_MIN_LINES`` baselines or more, one under the other
+    (``COLUMN_BREAK_ALIGN`` apart): not a row of a table whose cells stand
+    side by side in a column of it (pdfjs-issue840's timetable, a band and
+    its time on one baseline).  A table in a column beside text is no
+    matter (hunt file acm/q.pdf: ``_stacked`` would refuse it)."""
+    if not _sides(part, g0, g1):
+        return False
+    for side in ([ln for ln in part if ln.x1 <= g0], [ln for ln in part if ln.x0 >= g1]):
+        base = sorted(_baseline(ln) for ln in side)
+        tol = COLUMN_BREAK_ALIGN * (median([ln.size for ln in side]) or 1.0)
+        if 1 + sum(1 for a, b in zip(base, base[1:]) if b - a > tol) < COLUMN_MIN_LINES:
+            return False
+    return True
 
 
 def _row_regions(items: list[Line], row_gaps, best_row: float) -> list[list[Line]]:
