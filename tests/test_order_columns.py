@@ -93,3 +93,16 @@ def test_whites_in_both_columns_at_one_height_are_not_cut_with_a_titles_white():
         top += 11.0 * 3 + 9.31 + 10.5
     assert _read(rows) == ["Title", "aL0", "aL1", "aL2", "aL3", "bL0", "bL1", "bL2", "bL3",
                            "aR0", "aR1", "aR2", "aR3", "bR0", "bR1", "bR2", "bR3"]
+
+
+def test_a_paragraph_wrapped_round_a_float_is_read_whole_before_the_float():
+    # hunt file html/float.pdf: Chromium's float:right box beside a
+    # paragraph; the white under the box's last line crosses the page and
+    # is a little taller than the white between lines, so the paragraph
+    # was read in two pieces with the box between them.  Its next line
+    # stands one line pitch under the last one beside the box, then the
+    # paragraph widens to the page.
+    rows = [(100.0 + 11.0 * k, [(50.0, 280.0, f"L{k}")]) for k in range(4)]
+    rows += [(104.0 + 11.0 * k, [(300.0, 450.0, f"Box{k}")]) for k in range(3)]
+    rows += [(144.5, [(50.0, 200.0, "L4")]), (155.5, [(50.0, 540.0, "L5")])]
+    assert _read(rows) == ["L0", "L1", "L2", "L3", "L4", "L5", "Box0", "Box1", "Box2"]

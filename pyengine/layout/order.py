@@ -267,7 +267,8 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
     is text (``COLUMN_MIN_LINES`` lines, one ``COLUMN_MIN_WIDTH`` em wide:
     not a page number or a running foot) and no white between them is as
     tall as ``TIER_GAP_MIN`` em (the lower pages of an n-up sheet with an
-    odd count of pages).
+    odd count of pages).  The first band also joins a column whose text
+    runs on into it (``_runs_on``: a paragraph wrapped round a float).
 
     Returns the lines above the columns, the left and the right column
     (the bands that joined one of them included) and how many of
@@ -277,9 +278,8 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
         return None
     size = median([ln.size for ln in upper]) or 1.0
     room = COLUMN_MIN_WIDTH * size  # the other column beside the band
-    first = later[0]
-    if not (max(ln.x1 for ln in first) <= max(ln.x1 for ln in upper) - room or
-            min(ln.x0 for ln in first) >= min(ln.x0 for ln in upper) + room):
+    top = min(later[0], key=attrgetter("y0"))
+    if not (top.x1 <= max(ln.x1 for ln in upper) - room or top.x0 >= min(ln.x0 for ln in upper) + room):
         return None
     found = _columns_at_foot(upper, options)
     if found is None:
@@ -302,6 +302,11 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
         elif all(ln.x0 >= g1 - tol and ln.x0 > (g0 + g1) / 2 and ln.x1 <= x1 for ln in band):
             fits = right
         else:
+            if not count:  # a paragraph wrapped round a float runs on under it
+                fits = next((part for part in (left, right) if _runs_on(band, part, g0, g1, tol, options)), None)
+                if fits is not None:
+                    fits.extend(band)
+                    count = 1
             break
         if side is not None and fits is not side:
             break
@@ -310,6 +315,26 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
         bottom = max(ln.y1 for ln in band)
         count += 1
     return None if not count else (head, left, right, count)
+
+
+def _runs_on(band: list[Line], side: list[Line], g0: float, g1: float, tol: float, options: Options) -> bool:
+    """Does the text of ``side`` run on into ``band``: its first line
+    stands in that column (within ``tol`` of its edges) where the next line
+    of its paragraph would (``_breaks``: no wider white than between its
+    lines), and nothing of the band stands wholly on the other side of the
+    gutter?  Chromium's float:right box beside a paragraph (hunt file
+    html/float.pdf): with a line height of 1.4 the white under the box's
+    last line crosses the page, and the paragraph was read in two pieces,
+    the box between them; the lines under the box may go on across the
+    gutter, the paragraph widening to the page."""
+    top = min(band, key=attrgetter("y0"))
+    last = max(side, key=_baseline)
+    if side[0].x1 <= g0:
+        if top.x0 < min(ln.x0 for ln in side) - tol or top.x1 > g0 + tol or any(ln.x0 >= g1 for ln in band):
+            return False
+    elif top.x0 < g1 - tol or top.x1 > max(ln.x1 for ln in side) + tol or any(ln.x1 <= g0 for ln in band):
+        return False
+    return _breaks(last, top, _pitch_ratio(leaf_order(side)), options) is None
 
 
 def _columns_at_foot(region: list[Line], options: Options
