@@ -373,7 +373,9 @@ def _one_over_the_other(left: list[Line], right: list[Line]) -> bool:
 
 def _blocks_over_a_column(items: list[Line], row_gaps, gutter: tuple[float, float]) -> bool:
     """Are the lines above the widest white across the region blocks side
-    by side, and the lines under it one column set wider than the block
+    by side (``COLUMN_MIN_LINES`` lines each), and the lines under it one
+    column of text (as many lines, one ``COLUMN_MIN_WIDTH`` em wide: not
+    the cells under a table's merged header) set wider than the block
     above it (reaching out of its edges by more than ``RAGGED_FIT`` em)?
     Then the white parts a row of blocks from what comes after it, not two
     columns (acmart's author blocks centred over the columns, the abstract
@@ -387,7 +389,8 @@ def _blocks_over_a_column(items: list[Line], row_gaps, gutter: tuple[float, floa
     below = [ln for ln in items if ln.y0 >= b]
     left = [ln for ln in above if ln.x1 <= g0]
     right = [ln for ln in above if ln.x0 >= g1]
-    if not left or not right or len(left) + len(right) < len(above) or not below:
+    if len(left) < COLUMN_MIN_LINES or len(right) < COLUMN_MIN_LINES or len(left) + len(right) < len(above) \
+            or len(below) < COLUMN_MIN_LINES:
         return False
     if all(ln.x1 <= g0 for ln in below):
         side = left
@@ -395,7 +398,10 @@ def _blocks_over_a_column(items: list[Line], row_gaps, gutter: tuple[float, floa
         side = right
     else:
         return False
-    tol = RAGGED_FIT * (median([ln.size for ln in below]) or 1.0)
+    size = median([ln.size for ln in below]) or 1.0
+    if max(ln.x1 - ln.x0 for ln in below) < COLUMN_MIN_WIDTH * size:  # not a column of text
+        return False
+    tol = RAGGED_FIT * size
     return min(ln.x0 for ln in below) < min(ln.x0 for ln in side) - tol or \
         max(ln.x1 for ln in below) > max(ln.x1 for ln in side) + tol
 
@@ -532,17 +538,24 @@ def _through_gutters(regions: list[list[Line]], row_gaps, best_row: float, optio
 
 def _two_columns(part: list[Line], g0: float, g1: float) -> bool:
     """Columns of text on both sides of the gutter (``_sides``), each with
-    lines on ``COLUMN_MIN_LINES`` baselines or more, one under the other
-    (``COLUMN_BREAK_ALIGN`` apart): not a row of a table whose cells stand
-    side by side in a column of it (pdfjs-issue840's timetable, a band and
-    its time on one baseline).  A table in a column beside text is no
-    matter (hunt file acm/q.pdf: ``_stacked`` would refuse it)."""
+    lines on ``COLUMN_MIN_LINES`` baselines or more (``COLUMN_BREAK_ALIGN``
+    apart), most of them alone on theirs: not the rows of a table whose
+    cells stand side by side in a column of it (pdfjs-issue840's timetable,
+    a band and its time on one baseline; plumber-issue-67's shareholders,
+    a count and its kind).  A small table in a column of text is no matter
+    (hunt file acm/q.pdf: ``_stacked`` would refuse it)."""
     if not _sides(part, g0, g1):
         return False
     for side in ([ln for ln in part if ln.x1 <= g0], [ln for ln in part if ln.x0 >= g1]):
         base = sorted(_baseline(ln) for ln in side)
         tol = COLUMN_BREAK_ALIGN * (median([ln.size for ln in side]) or 1.0)
-        if 1 + sum(1 for a, b in zip(base, base[1:]) if b - a > tol) < COLUMN_MIN_LINES:
+        rows = [1]  # lines on each baseline
+        for a, b in zip(base, base[1:]):
+            if b - a > tol:
+                rows.append(1)
+            else:
+                rows[-1] += 1
+        if len(rows) < COLUMN_MIN_LINES or 2 * sum(1 for n in rows if n == 1) <= len(rows):
             return False
     return True
 
