@@ -517,7 +517,8 @@ def _through_gutters(regions: list[list[Line]], row_gaps, best_row: float, optio
     acm/q.pdf: the introduction, then the right column's figure and text,
     then the left column's "2 METHOD").  Such a cut is not made at this
     level when a gutter wider than its white has columns of text on both
-    sides above it and under it (``_two_columns``): the band around it is cut
+    sides above it and under it, and nothing else (``_page_columns``): the
+    band around it is cut
     again on its own, where the gutter comes first, as plain XY-cut would.
     The widest white is always cut.
     """
@@ -528,12 +529,39 @@ def _through_gutters(regions: list[list[Line]], row_gaps, best_row: float, optio
     for width, region in zip(widths, regions[1:]):
         above = out[-1]
         if width < best_row and len(above) >= 2 * COLUMN_MIN_LINES and len(region) >= 2 * COLUMN_MIN_LINES \
-                and any(b - a > width and _two_columns(above, a, b) and _two_columns(region, a, b)
-                        for a, b in _gutters(above + region, options)):
+                and _page_columns(above + region, above, region, width, options):
             out[-1] = above + region
         else:
             out.append(region)
     return out
+
+
+COLUMN_WIDTH_SAME = 0.05
+"""Share of the wider: the two columns of a page are set to one width
+(LaTeX's, Word's, a browser's columns), the columns of a table to the
+width of their cells (opf-027613's Table 10 of prose cells, REXX variables
+against substitution variables: 185 and 164 pt)."""
+
+
+def _page_columns(band: list[Line], above: list[Line], below: list[Line], white: float,
+                  options: Options) -> bool:
+    """Is ``band`` two columns of a page that a white (``white`` tall)
+    between ``above`` and ``below`` crosses: one gutter, wider than the
+    white, with columns of text on both sides above and under it
+    (``_two_columns``), the columns of one width (``COLUMN_WIDTH_SAME``)?
+    Three columns or more, or two of unlike widths, are a table's rows
+    (opf-435321's Table 9-1 of three columns of prose cells)."""
+    gutters = _gutters(band, options)
+    if len(gutters) != 1:
+        return False
+    a, b = gutters[0]
+    if b - a <= white or not (_two_columns(above, a, b) and _two_columns(below, a, b)):
+        return False
+    left = [ln for ln in band if ln.x1 <= a]
+    right = [ln for ln in band if ln.x0 >= b]
+    widths = (max(ln.x1 for ln in left) - min(ln.x0 for ln in left),
+              max(ln.x1 for ln in right) - min(ln.x0 for ln in right))
+    return min(widths) >= (1 - COLUMN_WIDTH_SAME) * max(widths)
 
 
 def _two_columns(part: list[Line], g0: float, g1: float) -> bool:
