@@ -342,14 +342,17 @@ def _columns_at_foot(region: list[Line], options: Options
     """The lowest part of ``region`` that is two columns: the lines above
     it, its lines and its gutter, or None.  The region is cut into rows as
     ``xy_cut`` would cut it, and the lowest row taken, until a gutter with
-    columns on both sides (``_sides``) is wider than the white across it."""
+    columns of text on both sides (``_two_columns``: not the cells of a
+    table, pymupdf-test_3062's routes, under whose left part a block of
+    the form was read before the table's right part) is wider than the
+    white across it."""
     head: list[Line] = []
     part = region
     while len(part) >= 2 * COLUMN_MIN_LINES:
         row_gaps = _gaps(part, "y0", "y1", 0.0001)
         best_row = max((b - a for a, b in row_gaps), default=0.0)
-        gutter = max(((a, b) for a, b in _gutters(part, options) if b - a > best_row and _sides(part, a, b)),
-                     key=lambda g: g[1] - g[0], default=None)
+        gutter = max(((a, b) for a, b in _gutters(part, options)
+                      if b - a > best_row and _two_columns(part, a, b)), key=lambda g: g[1] - g[0], default=None)
         if gutter is not None:
             return head, part, gutter
         if not row_gaps:
