@@ -107,13 +107,3 @@ def test_a_paragraph_wrapped_round_a_float_is_read_whole_before_the_float():
     rows += [(144.5, [(50.0, 200.0, "L4")]), (155.5, [(50.0, 540.0, "L5")])]
     assert _read(rows) == ["L0", "L1", "L2", "L3", "L4", "L5", "Box0", "Box1", "Box2"]
 
-
-def test_the_second_author_block_is_read_before_an_abstract_under_the_first():
-    # hunt file acm/p.pdf: acmart's author blocks are centred over the two
-    # columns, the abstract sits in the left one; the gutter between the
-    # authors (over 90 pt) is wider than the white under them, and the
-    # second author was read after the abstract.
-    rows = [(100.0 + 11.0 * k, [(140.0, 225.0, f"Alice{k}"), (390.0, 470.0, f"Bob{k}")]) for k in range(3)]
-    rows += [(100.0 + 11.0 * 3 + 10.0 + 11.0 * k, [(50.0, 295.0, f"Abstract{k}")]) for k in range(3)]
-    assert _read(rows) == ["Alice0", "Alice1", "Alice2", "Bob0", "Bob1", "Bob2",
-                           "Abstract0", "Abstract1", "Abstract2"]

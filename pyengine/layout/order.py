@@ -102,7 +102,7 @@ def xy_cut(items: list[Line], options: Options,
             and not (row_gaps and _tiers(items, row_gaps, best_row, gutter)):
         left = [it for it in items if it.x1 <= cut]
         right = [it for it in items if it.x1 > cut]
-        if not (row_gaps and (_one_over_the_other(left, right) or _blocks_over_a_column(items, row_gaps, gutter))):
+        if not (row_gaps and _one_over_the_other(left, right)):
             return xy_cut(left, options) + xy_cut(right, options)
     out: list[list[Line]] = []
     regions = _through_gutters(_row_regions(items, row_gaps, best_row), row_gaps, best_row, options)
@@ -372,41 +372,6 @@ def _one_over_the_other(left: list[Line], right: list[Line]) -> bool:
     top_l, bottom_l = min(ln.y0 for ln in left), max(ln.y1 for ln in left)
     top_r, bottom_r = min(ln.y0 for ln in right), max(ln.y1 for ln in right)
     return bottom_r <= top_l or bottom_l <= top_r
-
-
-def _blocks_over_a_column(items: list[Line], row_gaps, gutter: tuple[float, float]) -> bool:
-    """Are the lines above the widest white across the region blocks side
-    by side (``COLUMN_MIN_LINES`` lines each), and the lines under it one
-    column of text (as many lines, one ``COLUMN_MIN_WIDTH`` em wide: not
-    the cells under a table's merged header) set wider than the block
-    above it (reaching out of its edges by more than ``RAGGED_FIT`` em)?
-    Then the white parts a row of blocks from what comes after it, not two
-    columns (acmart's author blocks centred over the columns, the abstract
-    in the left one: hunt file acm/p.pdf read the second author after the
-    abstract, the gutter between the authors, 97 pt, being wider than the
-    white under them, 9.9 pt).  A column that fits its edges runs on under
-    the end of the other (``_ragged_end``)."""
-    a, b = max(row_gaps, key=lambda g: g[1] - g[0])
-    g0, g1 = gutter
-    above = [ln for ln in items if ln.y1 <= a]
-    below = [ln for ln in items if ln.y0 >= b]
-    left = [ln for ln in above if ln.x1 <= g0]
-    right = [ln for ln in above if ln.x0 >= g1]
-    if len(left) < COLUMN_MIN_LINES or len(right) < COLUMN_MIN_LINES or len(left) + len(right) < len(above) \
-            or len(below) < COLUMN_MIN_LINES:
-        return False
-    if all(ln.x1 <= g0 for ln in below):
-        side = left
-    elif all(ln.x0 >= g1 for ln in below):
-        side = right
-    else:
-        return False
-    size = median([ln.size for ln in below]) or 1.0
-    if max(ln.x1 - ln.x0 for ln in below) < COLUMN_MIN_WIDTH * size:  # not a column of text
-        return False
-    tol = RAGGED_FIT * size
-    return min(ln.x0 for ln in below) < min(ln.x0 for ln in side) - tol or \
-        max(ln.x1 for ln in below) > max(ln.x1 for ln in side) + tol
 
 
 CAPTION_MAX_LINES = 8
