@@ -84,13 +84,15 @@ def test_whites_in_both_columns_at_one_height_are_not_cut_with_a_titles_white():
     # the left column falls beside a white under a table in the right one
     # (10.5 pt, over ROW_CUT_SHARE of 12 pt): both were cut at once and
     # the columns read in bands.  The gutter (20 pt) is wider than that
-    # white: the columns are read whole.
+    # white: the columns are read whole.  The right column's baselines are
+    # 2 pt off the left one's (a float above: not a table's rows).
     rows = [(60.0, [(100.0, 490.0, "Title")])]
     top = 60.0 + 9.31 + 12.0
     for part in ("a", "b"):
         for k in range(4):
-            rows.append((top + 11.0 * k, [(50.0, 280.0, f"{part}L{k}"), (300.0, 540.0, f"{part}R{k}")]))
-        top += 11.0 * 3 + 9.31 + 10.5
+            rows.append((top + 11.0 * k, [(50.0, 280.0, f"{part}L{k}")]))
+            rows.append((top + 2.0 + 11.0 * k, [(300.0, 540.0, f"{part}R{k}")]))
+        top += 11.0 * 3 + 2.0 + 9.31 + 10.5
     assert _read(rows) == ["Title", "aL0", "aL1", "aL2", "aL3", "bL0", "bL1", "bL2", "bL3",
                            "aR0", "aR1", "aR2", "aR3", "bR0", "bR1", "bR2", "bR3"]
 

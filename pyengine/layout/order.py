@@ -37,8 +37,9 @@ from statistics import median
 from ..options import Options
 from ..records import Block, Line, union_box
 from .lists import list_marker
-from .tables import (TABLE_GUTTER_MIN, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, find_table,
-                     centred_over, figures_end_at, flush_left, grid_rows, peel, shared_gutters, short_cells)
+from .tables import (ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion,
+                     centred_over, figures_end_at, find_table, flush_left, grid_rows, peel, shared_gutters,
+                     short_cells)
 
 MAX_XYCUT_ITEMS = 4000
 """Above this many lines a region is read top to bottom without cutting."""
@@ -516,9 +517,11 @@ def _page_columns(band: list[Line], above: list[Line], below: list[Line], white:
     """Is ``band`` two columns of a page that a white (``white`` tall)
     between ``above`` and ``below`` crosses: one gutter, wider than the
     white, with columns of text on both sides above and under it
-    (``_two_columns``), the columns of one width (``COLUMN_WIDTH_SAME``)?
-    Three columns or more, or two of unlike widths, are a table's rows
-    (opf-435321's Table 9-1 of three columns of prose cells)."""
+    (``_two_columns``), the columns of one width (``COLUMN_WIDTH_SAME``),
+    their lines not side by side on shared baselines (``ROW_BASELINE_TOLERANCE``)?
+    Three columns or more, two of unlike widths, or lines paired on their
+    baselines are a table's rows (opf-435321's Table 9-1 of three columns
+    of prose cells)."""
     gutters = _gutters(band, options)
     if len(gutters) != 1:
         return False
@@ -529,7 +532,19 @@ def _page_columns(band: list[Line], above: list[Line], below: list[Line], white:
     right = [ln for ln in band if ln.x0 >= b]
     widths = (max(ln.x1 for ln in left) - min(ln.x0 for ln in left),
               max(ln.x1 for ln in right) - min(ln.x0 for ln in right))
-    return min(widths) >= (1 - COLUMN_WIDTH_SAME) * max(widths)
+    if min(widths) < (1 - COLUMN_WIDTH_SAME) * max(widths):
+        return False
+    # most lines of the shorter side beside one of the other on its baseline:
+    # the rows of a table (opf-392154's plants and their operators)
+    fewer, more = sorted((left, right), key=len)
+    bases = sorted(_baseline(ln) for ln in more)
+    tol = ROW_BASELINE_TOLERANCE * (median([ln.size for ln in band]) or 1.0)
+    paired = 0
+    for ln in fewer:
+        k = bisect_left(bases, _baseline(ln) - tol)
+        if k < len(bases) and bases[k] <= _baseline(ln) + tol:
+            paired += 1
+    return 2 * paired <= len(fewer)
 
 
 def _two_columns(part: list[Line], g0: float, g1: float) -> bool:
