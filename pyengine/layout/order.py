@@ -487,9 +487,8 @@ def _through_gutters(regions: list[list[Line]], row_gaps, best_row: float, optio
     then the left column's "2 METHOD").  Such a cut is not made at this
     level when a gutter wider than its white has columns of text on both
     sides above it and under it, and nothing else (``_page_columns``): the
-    band around it is cut
-    again on its own, where the gutter comes first, as plain XY-cut would.
-    The widest white is always cut.
+    band around it is cut again on its own, where the gutter comes first,
+    as plain XY-cut would.  The widest white is always cut.
     """
     if len(regions) < 3:
         return regions
