@@ -8,7 +8,7 @@ what keeps a title or a full-width figure caption from splitting the columns
 into interleaved rows: the gap under a title is wider than the gaps between
 lines, and a column gutter is wider than the line gaps inside the columns.
 
-Where XY-cut fails, five rules step in: a region whose lines sit on a clear
+Where XY-cut fails, seven rules step in: a region whose lines sit on a clear
 grid is a table and is read row by row (tables.py); rows are cut before
 columns when that sets a table apart (a line of text over a table would
 otherwise leave the table's last gutter open and read it column by column);
@@ -16,8 +16,13 @@ columns cut in mid-page by a figure or its caption are read whole, the
 figure's text after them (``_flow_around_band``); and columns whose
 paragraph gaps line up, so that the gaps cross the region and are cut
 before the gutter, are read whole, not band by band (``_column_run``);
-and a white across the region four em tall or more is cut before a wider
-gutter, so the pages of an n-up sheet are read row by row (``_tiers``).
+a white across the region four em tall or more is cut before a wider
+gutter, so the pages of an n-up sheet are read row by row (``_tiers``);
+and a column that runs on under the end of the other (the last page of a
+paper) is read whole before it, though the white over its rest crosses the
+page (``_ragged_end``); and the whites cut together with the widest one
+(``ROW_CUT_SHARE``) are not cut where a wider gutter runs through them
+between columns of text (``_through_gutters``).
 Paragraphs: a block breaks at a line gap wider than the page's own median
 pitch allows (but not at the even pitch of double-spaced text) and at a
 first-line indent, and a list item starts a paragraph of its own (lists.py).
@@ -32,8 +37,9 @@ from statistics import median
 from ..options import Options
 from ..records import Block, Line, union_box
 from .lists import list_marker
-from .tables import (TABLE_GUTTER_MIN, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, find_table,
-                     centred_over, figures_end_at, flush_left, grid_rows, peel, shared_gutters, short_cells)
+from .tables import (ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion,
+                     centred_over, figures_end_at, find_table, flush_left, grid_rows, peel, shared_gutters,
+                     short_cells)
 
 MAX_XYCUT_ITEMS = 4000
 """Above this many lines a region is read top to bottom without cutting."""
@@ -100,7 +106,7 @@ def xy_cut(items: list[Line], options: Options,
         if not (row_gaps and _one_over_the_other(left, right)):
             return xy_cut(left, options) + xy_cut(right, options)
     out: list[list[Line]] = []
-    regions = _row_regions(items, row_gaps, best_row)
+    regions = _through_gutters(_row_regions(items, row_gaps, best_row), row_gaps, best_row, options)
     i = 0
     while i < len(regions):
         region = regions[i]
@@ -114,6 +120,14 @@ def xy_cut(items: list[Line], options: Options,
             columns = [ln for part in regions[i - 1:i + count] for ln in part]
             out.extend(xy_cut([ln for ln in columns if ln.x1 <= g0], options))
             out.extend(xy_cut([ln for ln in columns if ln.x1 > g0], options))
+            i += count
+            continue
+        ragged = _ragged_end(region, regions[i:], options)
+        if ragged is not None:  # one column ran on under the other's end: read them whole
+            head, left, right, count = ragged
+            out.extend(xy_cut(head, options))
+            out.extend(xy_cut(left, options))
+            out.extend(xy_cut(right, options))
             i += count
             continue
         gutters = _gutters(region, options)
@@ -231,6 +245,125 @@ def _tiers(items: list[Line], row_gaps, best_row: float, gutter: tuple[float, fl
     return any(_sides(tier, *gutter) for tier in _row_regions(items, row_gaps, best_row))
 
 
+RAGGED_FIT = 1.0
+"""Em of the columns' type: the lines of a column that runs on under the
+end of the other column may stand out of that column's left and right edges
+above the white by this much (a hanging label, a line a little long)."""
+
+
+def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
+                ) -> tuple[list[Line], list[Line], list[Line], int] | None:
+    """Two columns of which one ends above a white the other runs on under.
+
+    The last page of a paper: the right column ends, the left one goes on
+    under a section heading or a float, and the white over that heading is
+    wider than the gutter (hunt files ieee/s4.pdf, 12.7 pt against a 12.0 pt
+    gutter; acm/p.pdf: 23.3 pt under a float, a title over the columns
+    closing the gutter at the top).  The white crosses the page only because
+    the other column has ended; cut there, the rest of the left column was
+    read after the right column.  The bands under ``upper`` whose lines all
+    stand in one column of ``upper``'s foot (``_columns_at_foot``: the
+    title, the authors over them are read first, on their own), within
+    ``RAGGED_FIT`` of its edges, are that column's continuation when each
+    is text (``COLUMN_MIN_LINES`` lines, one ``COLUMN_MIN_WIDTH`` em wide:
+    not a page number or a running foot) and no white between them is as
+    tall as ``TIER_GAP_MIN`` em (the lower pages of an n-up sheet with an
+    odd count of pages).  The first band also joins a column whose text
+    runs on into it (``_runs_on``: a paragraph wrapped round a float).
+
+    Returns the lines above the columns, the left and the right column
+    (the bands that joined one of them included) and how many of
+    ``later`` joined, or None.
+    """
+    if len(upper) < 2 * COLUMN_MIN_LINES or not later or len(later[0]) < COLUMN_MIN_LINES:
+        return None
+    size = median([ln.size for ln in upper]) or 1.0
+    room = COLUMN_MIN_WIDTH * size  # the other column beside the band
+    top = min(later[0], key=attrgetter("y0"))
+    if not (top.x1 <= max(ln.x1 for ln in upper) - room or top.x0 >= min(ln.x0 for ln in upper) + room):
+        return None
+    found = _columns_at_foot(upper, options)
+    if found is None:
+        return None
+    head, columns, (g0, g1) = found
+    left = [ln for ln in columns if ln.x1 <= g0]
+    right = [ln for ln in columns if ln.x0 >= g1]
+    size = median([ln.size for ln in columns]) or 1.0
+    tol = RAGGED_FIT * size
+    x0, x1 = min(ln.x0 for ln in left) - tol, max(ln.x1 for ln in right) + tol
+    bottom = max(ln.y1 for ln in columns)
+    side = None
+    count = 0
+    for band in later:
+        if len(band) < COLUMN_MIN_LINES or max(ln.x1 - ln.x0 for ln in band) < COLUMN_MIN_WIDTH * size or \
+                min(ln.y0 for ln in band) - bottom >= TIER_GAP_MIN * size:
+            break
+        if all(ln.x0 >= x0 and ln.x1 <= g0 + tol and ln.x1 < (g0 + g1) / 2 for ln in band):
+            fits = left
+        elif all(ln.x0 >= g1 - tol and ln.x0 > (g0 + g1) / 2 and ln.x1 <= x1 for ln in band):
+            fits = right
+        else:
+            if not count:  # a paragraph wrapped round a float runs on under it
+                fits = next((part for part in (left, right) if _runs_on(band, part, g0, g1, tol, options)), None)
+                if fits is not None:
+                    fits.extend(band)
+                    count = 1
+            break
+        if side is not None and fits is not side:
+            break
+        side = fits
+        side.extend(band)
+        bottom = max(ln.y1 for ln in band)
+        count += 1
+    return None if not count else (head, left, right, count)
+
+
+def _runs_on(band: list[Line], side: list[Line], g0: float, g1: float, tol: float, options: Options) -> bool:
+    """Does the text of ``side`` run on into ``band``: its first line
+    stands in that column (within ``tol`` of its edges) where the next line
+    of its paragraph would (``_breaks``: no wider white than between its
+    lines), and nothing of the band stands wholly on the other side of the
+    gutter?  Chromium's float:right box beside a paragraph (hunt file
+    html/float.pdf): with a line height of 1.4 the white under the box's
+    last line crosses the page, and the paragraph was read in two pieces,
+    the box between them; the lines under the box may go on across the
+    gutter, the paragraph widening to the page."""
+    top = min(band, key=attrgetter("y0"))
+    last = max(side, key=_baseline)
+    if side[0].x1 <= g0:
+        if top.x0 < min(ln.x0 for ln in side) - tol or top.x1 > g0 + tol or any(ln.x0 >= g1 for ln in band):
+            return False
+    elif top.x0 < g1 - tol or top.x1 > max(ln.x1 for ln in side) + tol or any(ln.x1 <= g0 for ln in band):
+        return False
+    return _breaks(last, top, _pitch_ratio(leaf_order(side)), options) is None
+
+
+def _columns_at_foot(region: list[Line], options: Options
+                     ) -> tuple[list[Line], list[Line], tuple[float, float]] | None:
+    """The lowest part of ``region`` that is two columns: the lines above
+    it, its lines and its gutter, or None.  The region is cut into rows as
+    ``xy_cut`` would cut it, and the lowest row taken, until a gutter with
+    columns of text on both sides (``_two_columns``: not the cells of a
+    table, pymupdf-test_3062's routes, under whose left part a block of
+    the form was read before the table's right part) is wider than the
+    white across it."""
+    head: list[Line] = []
+    part = region
+    while len(part) >= 2 * COLUMN_MIN_LINES:
+        row_gaps = _gaps(part, "y0", "y1", 0.0001)
+        best_row = max((b - a for a, b in row_gaps), default=0.0)
+        gutter = max(((a, b) for a, b in _gutters(part, options)
+                      if b - a > best_row and _two_columns(part, a, b)), key=lambda g: g[1] - g[0], default=None)
+        if gutter is not None:
+            return head, part, gutter
+        if not row_gaps:
+            return None
+        rows = _row_regions(part, row_gaps, best_row)
+        head.extend(ln for row in rows[:-1] for ln in row)
+        part = rows[-1]
+    return None
+
+
 def _one_over_the_other(left: list[Line], right: list[Line]) -> bool:
     """Does one side of a gutter lie wholly above the other?  Then they are
     not columns side by side but blocks one after the other, read top to
@@ -338,6 +471,103 @@ def _flow_around_band(above: list[Line], above_gutters: list[tuple[float, float]
             xy_cut([ln for ln in columns if ln.x1 > g0], options) + xy_cut(caption, options)
         return read, [ln for band in bands[m:] for ln in band]
     return None
+
+
+def _through_gutters(regions: list[list[Line]], row_gaps, best_row: float, options: Options
+                     ) -> list[list[Line]]:
+    """Undo the cuts of ``_row_regions`` narrower than the widest that fall
+    between two columns running on through them.
+
+    Every white at least ``ROW_CUT_SHARE`` of the widest is cut at once,
+    before the columns are looked at.  Where a title closes the gutter over
+    the whole region, a white before a heading in the left column that
+    happens to fall beside a white under a table in the right one is cut
+    with the title's, and the columns were read in bands (hunt file
+    acm/q.pdf: the introduction, then the right column's figure and text,
+    then the left column's "2 METHOD").  Such a cut is not made at this
+    level when a gutter wider than its white has columns of text on both
+    sides above it and under it, and nothing else (``_page_columns``): the
+    band around it is cut again on its own, where the gutter comes first,
+    as plain XY-cut would.  The widest white is always cut.
+    """
+    if len(regions) < 3:
+        return regions
+    widths = [b - a for a, b in row_gaps if b - a >= ROW_CUT_SHARE * best_row]
+    out = [regions[0]]
+    for width, region in zip(widths, regions[1:]):
+        above = out[-1]
+        if width < best_row and len(above) >= 2 * COLUMN_MIN_LINES and len(region) >= 2 * COLUMN_MIN_LINES \
+                and _page_columns(above + region, above, region, width, options):
+            out[-1] = above + region
+        else:
+            out.append(region)
+    return out
+
+
+COLUMN_WIDTH_SAME = 0.05
+"""Share of the wider: the two columns of a page are set to one width
+(LaTeX's, Word's, a browser's columns), the columns of a table to the
+width of their cells (opf-027613's Table 10 of prose cells, REXX variables
+against substitution variables: 185 and 164 pt)."""
+
+
+def _page_columns(band: list[Line], above: list[Line], below: list[Line], white: float,
+                  options: Options) -> bool:
+    """Is ``band`` two columns of a page that a white (``white`` tall)
+    between ``above`` and ``below`` crosses: one gutter, wider than the
+    white, with columns of text on both sides above and under it
+    (``_two_columns``), the columns of one width (``COLUMN_WIDTH_SAME``),
+    their lines not side by side on shared baselines (``ROW_BASELINE_TOLERANCE``)?
+    Three columns or more, two of unlike widths, or lines paired on their
+    baselines are a table's rows (opf-435321's Table 9-1 of three columns
+    of prose cells)."""
+    gutters = _gutters(band, options)
+    if len(gutters) != 1:
+        return False
+    a, b = gutters[0]
+    if b - a <= white or not (_two_columns(above, a, b) and _two_columns(below, a, b)):
+        return False
+    left = [ln for ln in band if ln.x1 <= a]
+    right = [ln for ln in band if ln.x0 >= b]
+    widths = (max(ln.x1 for ln in left) - min(ln.x0 for ln in left),
+              max(ln.x1 for ln in right) - min(ln.x0 for ln in right))
+    if min(widths) < (1 - COLUMN_WIDTH_SAME) * max(widths):
+        return False
+    # most lines of the shorter side beside one of the other on its baseline:
+    # the rows of a table (opf-392154's plants and their operators)
+    fewer, more = sorted((left, right), key=len)
+    bases = sorted(_baseline(ln) for ln in more)
+    tol = ROW_BASELINE_TOLERANCE * (median([ln.size for ln in band]) or 1.0)
+    paired = 0
+    for ln in fewer:
+        k = bisect_left(bases, _baseline(ln) - tol)
+        if k < len(bases) and bases[k] <= _baseline(ln) + tol:
+            paired += 1
+    return 2 * paired <= len(fewer)
+
+
+def _two_columns(part: list[Line], g0: float, g1: float) -> bool:
+    """Columns of text on both sides of the gutter (``_sides``), each with
+    lines on ``COLUMN_MIN_LINES`` baselines or more (``COLUMN_BREAK_ALIGN``
+    apart), most of them alone on theirs: not the rows of a table whose
+    cells stand side by side in a column of it (pdfjs-issue840's timetable,
+    a band and its time on one baseline; plumber-issue-67's shareholders,
+    a count and its kind).  A small table in a column of text is no matter
+    (hunt file acm/q.pdf: ``_stacked`` would refuse it)."""
+    if not _sides(part, g0, g1):
+        return False
+    for side in ([ln for ln in part if ln.x1 <= g0], [ln for ln in part if ln.x0 >= g1]):
+        base = sorted(_baseline(ln) for ln in side)
+        tol = COLUMN_BREAK_ALIGN * (median([ln.size for ln in side]) or 1.0)
+        rows = [1]  # lines on each baseline
+        for a, b in zip(base, base[1:]):
+            if b - a > tol:
+                rows.append(1)
+            else:
+                rows[-1] += 1
+        if len(rows) < COLUMN_MIN_LINES or 2 * sum(1 for n in rows if n == 1) <= len(rows):
+            return False
+    return True
 
 
 def _row_regions(items: list[Line], row_gaps, best_row: float) -> list[list[Line]]:
