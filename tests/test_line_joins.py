@@ -271,3 +271,19 @@ def test_cells_of_a_table_row_under_a_text_line_stay_apart():
     lines = [ln for ln in text_of(content, {"/F1": helvetica()}).splitlines() if ln]
     assert sorted(" ".join(lines[1:]).split()) == sorted(w for row in rows for _, w in row)
     assert all(len(ln.split()) == 1 for ln in lines[1:]), lines  # no cells joined
+
+
+def test_a_table_row_whose_gaps_happen_to_be_equal_stays_cells():
+    # deb-other-latex-mr's table of commands: in one row the cells' gaps
+    # are equal (2 em), as a stretched line's spaces are; the rows over and
+    # under have cells starting where that row's do: a table, not a line.
+    narrow = {ord(c): 278 for c in "fijlrt"}  # a proportional font (not a listing's)
+    w = lambda s: sum(narrow.get(ord(c), 500) for c in s) / 100  # noqa: E731
+    x2 = 72 + w("mdseries") + 20
+    x3 = x2 + w("textmd") + 20
+    rows = [("itshape", "textit", "italic letters"), ("mdseries", "textmd", "medium weight"),
+            ("bfseries", "textbf", "bold weight")]
+    content = b"".join(_words_at(700 - 14 * k, [(72, a), (x2, b), (x3, c)])
+                       for k, (a, b, c) in enumerate(rows))
+    lines = [ln for ln in text_of(content, {"/F1": helvetica(narrow)}).splitlines() if ln]
+    assert not any("mdseries textmd" in ln for ln in lines), lines

@@ -1107,11 +1107,11 @@ def _join_stretched(lines: list[_LineAcc], options: Options) -> list[_LineAcc]:
                 if b is None or b in chain:
                     break
                 chain.append(b)
-            if len(chain) < 2:
+            if len(chain) < 2 or not _prose(chain):
                 continue
-            even = _evenly_stretched(chain)
             reach = STRETCHED_PITCH_MAX * max(ln.size for ln in chain)
             nearby = group[bisect_left(vs, a.v - reach):bisect_right(vs, a.v + reach)]
+            even = _evenly_stretched(chain) and not _gutters_beside(chain, nearby, gone)
             for b in chain[1:]:
                 if not even and not _vouched(a, b, nearby, gone):
                     break
@@ -1135,6 +1135,18 @@ over and under it to vouch for it (the last line of a paragraph, beside a
 figure that narrows the lines under it)."""
 
 
+def _prose(chain: list[_LineAcc]) -> bool:
+    """Are most of these pieces words in lower case, of two letters or more
+    (prose, not the codes and figures of a table's cells: opf-195981's
+    "402" "GD" "1/1/00", opf-219789's "n=4" "n= 7" "n= 1")?"""
+    words = 0
+    for ln in chain:
+        text = "".join([p[0].text for t in ln.segs for p in t.glyphs])
+        if any(c.islower() for c in text) and sum(1 for c in text if c.isalpha()) >= 2:
+            words += 1
+    return 2 * words >= len(chain)
+
+
 def _evenly_stretched(chain: list[_LineAcc]) -> bool:
     """Are these pieces, left to right on one baseline, drawn one after the
     other, at least ``STRETCH_EVEN_MIN`` of them, with equal gaps?"""
@@ -1142,8 +1154,13 @@ def _evenly_stretched(chain: list[_LineAcc]) -> bool:
         return False
     if any(min(b.drawn) <= max(a.drawn) for a, b in zip(chain, chain[1:])):
         return False
+    size = max(ln.size for ln in chain)
     gaps = [b.u0 - a.u1 for a, b in zip(chain, chain[1:])]
-    return max(gaps) - min(gaps) <= STRETCH_EVEN * max(ln.size for ln in chain)
+    widths = [ln.u1 - ln.u0 for ln in chain]
+    # Words of a line differ in width; cells of one width in columns of
+    # one pitch have equal gaps too (deb-ar-arabluatex's table of letters).
+    return max(gaps) - min(gaps) <= STRETCH_EVEN * size and \
+        max(widths) - min(widths) > STRETCH_EVEN * size
 
 
 def _next_on_baseline(a: _LineAcc, group: list[_LineAcc], k: int, gone: set[int],
@@ -1182,7 +1199,58 @@ def _vouched(a: _LineAcc, b: _LineAcc, group: list[_LineAcc], gone: set[int]) ->
         elif 0.5 * size < dv <= STRETCHED_PITCH_MAX * size and (under is None or c.v < under.v):
             under = c
     return over is not None and under is not None and \
-        all(c.u0 <= a.u1 and c.u1 >= b.u0 for c in (over, under))
+        all(_solid_across(c, a.u1, b.u0, size) for c in (over, under))
+
+
+VOUCH_HOLE = 1.0
+"""Fraction of the size: the widest white a line that vouches for a
+stretched line may have across its gap (word spaces; not the gutters of a
+table's row, whose cells ``merge_lines`` joined and ``cells.py`` parts
+again: opf-195981's rows of codes)."""
+
+
+def _gutters_beside(chain: list[_LineAcc], nearby: list[_LineAcc], gone: set[int]) -> bool:
+    """Do the lines over and under the pieces look like the rows of a
+    table they would be a row of: a line starting where a piece (but the
+    first) starts, or a white wider than ``VOUCH_HOLE`` where the pieces
+    have a gap (deb-other-latex-mr's table of commands, whose cells' gaps
+    happen to be equal; the header row of opf-247224's table)?"""
+    size = max(ln.size for ln in chain)
+    gaps = [(a.u1, b.u0) for a, b in zip(chain, chain[1:])]
+    starts = [b.u0 for b in chain[1:]]
+    v = chain[0].v
+    for c in nearby:
+        if c in chain or id(c) in gone or abs(c.v - v) <= 0.5 * size:
+            continue
+        if any(abs(c.u0 - x) <= 0.5 * size for x in starts):
+            return True  # a cell of the row over or under, in the column of a piece
+        spans = sorted((p[1], p[2]) for t in c.segs for p in t.glyphs if p[0].text.strip())
+        for (u0, u1), (w0, w1) in zip(spans, spans[1:]):
+            if w0 - u1 > VOUCH_HOLE * size and any(w0 > g0 and u1 < g1 for g0, g1 in gaps):
+                return True
+    return False
+
+
+def _solid_across(c: _LineAcc, x0: float, x1: float, size: float) -> bool:
+    """Does ``c``'s text run from ``x0`` to ``x1`` with no white wider than
+    ``VOUCH_HOLE`` in between?"""
+    spans = sorted((p[1], p[2]) for t in c.segs for p in t.glyphs if p[0].text.strip())
+    hole = VOUCH_HOLE * size
+    reach = None  # how far the text runs from before x0, without a hole
+    for u0, u1 in spans:
+        if u1 < x0 - hole:
+            continue
+        if reach is None:
+            if u0 > x0:
+                return False
+            reach = u1
+        elif u0 - reach > hole:
+            return False
+        else:
+            reach = max(reach, u1)
+        if reach >= x1:
+            return True
+    return False
 
 
 def _covers_glyphs(a: _LineAcc, b: _LineAcc) -> bool:
