@@ -229,3 +229,61 @@ def test_punctuation_drawn_before_the_run_it_ends_joins_the_line():
                b"BT /F1 10 Tf 112 700 Td (alpha beta gamma delta) Tj ET "
                b"BT /F1 10 Tf 232 700 Td (epsilon zeta eta) Tj ET ")
     assert text_of(content, {"/F1": helvetica()}) == "- alpha beta gamma delta, epsilon zeta eta\n"
+
+
+def _words_at(y: float, words: list[tuple[float, str]]) -> bytes:
+    return b"".join(b"BT /F1 10 Tf %.2f %.2f Td (%s) Tj ET " % (x, y, w.encode()) for x, w in words)
+
+
+def test_a_stretched_line_between_two_lines_that_cross_its_spaces_is_one_line():
+    # An underfull justified line (reportlab/TeX draw each word apart):
+    # spaces of 1.7 to 2.2 em, too wide to join; each word came out as a
+    # paragraph of its own.  The lines over and under it run across them.
+    above = b"BT /F1 10 Tf 72 712 Td (a normal line of text with ordinary spaces runs on) Tj ET "
+    below = b"BT /F1 10 Tf 72 688 Td (another normal line follows the stretched one here) Tj ET "
+    words = [(72, "Reef"), (111, "net"), (145, "island"), (197, "light")]
+    text = text_of(above + _words_at(700, words) + below, {"/F1": helvetica()})
+    assert text.splitlines()[1] == "Reef net island light", text
+
+
+def test_an_evenly_stretched_last_line_is_one_line():
+    # The last line of a paragraph, stretched (every space 1.7 em), with
+    # nothing under it to vouch for it: drawn one word after the other with
+    # equal spaces, it is one line.
+    above = b"BT /F1 10 Tf 72 712 Td (a normal line of text with ordinary spaces runs on) Tj ET "
+    x, words = 72.0, []
+    for w in ["Reef", "net", "island", "light"]:
+        words.append((x, w))
+        x += 5 * len(w) + 17
+    text = text_of(above + _words_at(700, words), {"/F1": helvetica()})
+    assert text.splitlines()[1] == "Reef net island light", text
+
+
+def test_cells_of_a_table_row_under_a_text_line_stay_apart():
+    # A row of cells (gaps of 2.8 to 3.8 em, too wide to join) right under
+    # a line of text that crosses its gutters: the next row under it has
+    # the same gutters, so no line vouches for joining its cells, and their
+    # gaps are not even.
+    above = b"BT /F1 10 Tf 72 712 Td (the table below lists the rooms and their phones) Tj ET "
+    rows = [[(72, "Name"), (125, "Room"), (175, "Phone")], [(72, "Alice"), (125, "B204"), (175, "4512")],
+            [(72, "Bob"), (125, "C110"), (175, "4620")]]
+    content = above + b"".join(_words_at(700 - 12 * k, row) for k, row in enumerate(rows))
+    lines = [ln for ln in text_of(content, {"/F1": helvetica()}).splitlines() if ln]
+    assert sorted(" ".join(lines[1:]).split()) == sorted(w for row in rows for _, w in row)
+    assert all(len(ln.split()) == 1 for ln in lines[1:]), lines  # no cells joined
+
+
+def test_a_table_row_whose_gaps_happen_to_be_equal_stays_cells():
+    # deb-other-latex-mr's table of commands: in one row the cells' gaps
+    # are equal (2 em), as a stretched line's spaces are; the rows over and
+    # under have cells starting where that row's do: a table, not a line.
+    narrow = {ord(c): 278 for c in "fijlrt"}  # a proportional font (not a listing's)
+    w = lambda s: sum(narrow.get(ord(c), 500) for c in s) / 100  # noqa: E731
+    x2 = 72 + w("mdseries") + 20
+    x3 = x2 + w("textmd") + 20
+    rows = [("itshape", "textit", "italic letters"), ("mdseries", "textmd", "medium weight"),
+            ("bfseries", "textbf", "bold weight")]
+    content = b"".join(_words_at(700 - 14 * k, [(72, a), (x2, b), (x3, c)])
+                       for k, (a, b, c) in enumerate(rows))
+    lines = [ln for ln in text_of(content, {"/F1": helvetica(narrow)}).splitlines() if ln]
+    assert not any("mdseries textmd" in ln for ln in lines), lines

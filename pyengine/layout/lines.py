@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from operator import attrgetter, itemgetter
 
@@ -1059,9 +1059,198 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 target.smin = min(target.smin, s.size)
         placed[i] = target
     lines = _rejoin_overtaken(lines, index, bucket, options)
+    lines = _join_stretched(lines, options)
     # Keep drawing order among lines (by first segment) for stable output.
     lines.sort(key=lambda ln: min([s.index for s in ln.segs]))
     return lines
+
+
+STRETCHED_GAP_MAX = 4.0
+"""Fraction of the size: the widest word space of a stretched line that
+``_join_stretched`` bridges (an underfull justified line: 1.7 to 2.4 em)."""
+STRETCHED_PITCH_MAX = 2.0
+"""Fraction of the size: the lines over and under a stretched line that
+vouch for it stand at most this far from its baseline (its leading)."""
+
+
+def _join_stretched(lines: list[_LineAcc], options: Options) -> list[_LineAcc]:
+    """Pieces of one line drawn with word spaces too wide to join (an
+    underfull justified line in a narrow column: spaces of 1.7 em; TeX and
+    reportlab draw each word apart) become one line when the lines right
+    over and under them run across every gap between them: there is no
+    gutter there, the white is inside a block of text.  Each word had
+    become a line, then a paragraph, of its own (hunt8 fig/f.pdf).  Pieces
+    drawn one after the other with equal spaces (``_evenly_stretched``) need
+    no lines to vouch for them.  Pieces
+    of one size (``SCRIPT_SIZE_RATIO``) on one baseline (``SCRIPT_MIN_SHIFT``)
+    at most ``STRETCHED_GAP_MAX`` apart; the lines that vouch, of that size,
+    the nearest over and under within ``STRETCHED_PITCH_MAX``.  Cells of a
+    table have its next row under them, whose gutters are white too."""
+    near = options.line_merge_gap
+    text = [ln for ln in lines if any(not _blank_seg(t) for t in ln.segs)]
+    if len(text) < 4:
+        return lines
+    by_key: dict[int, list[_LineAcc]] = {}
+    for ln in text:
+        by_key.setdefault(ln.key, []).append(ln)
+    gone: set[int] = set()
+    for group in by_key.values():
+        group.sort(key=lambda ln: (ln.v, ln.u0))
+        at = {id(ln): k for k, ln in enumerate(group)}
+        vs = [ln.v for ln in group]
+        for a in group:
+            if id(a) in gone:
+                continue
+            chain = [a]
+            while True:
+                b = _next_on_baseline(chain[-1], group, at[id(chain[-1])], gone, near)
+                if b is None or b in chain:
+                    break
+                chain.append(b)
+            if len(chain) < 2 or not _prose(chain):
+                continue
+            reach = STRETCHED_PITCH_MAX * max(ln.size for ln in chain)
+            nearby = group[bisect_left(vs, a.v - reach):bisect_right(vs, a.v + reach)]
+            even = _evenly_stretched(chain) and not _gutters_beside(chain, nearby, gone)
+            for b in chain[1:]:
+                if not even and not _vouched(a, b, nearby, gone):
+                    break
+                gone.add(id(b))
+                a.segs.extend(b.segs)
+                a.drawn |= b.drawn
+                a.u1 = max(a.u1, b.u1)
+                a.vmin, a.vmax = min(a.vmin, b.vmin), max(a.vmax, b.vmax)
+                a.smin = min(a.smin, b.smin)
+    return [ln for ln in lines if id(ln) not in gone] if gone else lines
+
+
+STRETCH_EVEN = 0.05
+"""Fraction of the size: the word spaces of a stretched line are equal to
+this (TeX and a justifying layout stretch every space of a line alike;
+1.678 em, 1.679 em: hunt8 fig/f.pdf).  The gaps between the cells of a
+table differ with their texts' widths."""
+STRETCH_EVEN_MIN = 3
+"""Pieces of a line evenly stretched that make it one line without lines
+over and under it to vouch for it (the last line of a paragraph, beside a
+figure that narrows the lines under it)."""
+
+
+def _prose(chain: list[_LineAcc]) -> bool:
+    """Are most of these pieces words in lower case, of two letters or more
+    (prose, not the codes and figures of a table's cells: opf-195981's
+    "402" "GD" "1/1/00", opf-219789's "n=4" "n= 7" "n= 1")?"""
+    words = 0
+    for ln in chain:
+        text = "".join([p[0].text for t in ln.segs for p in t.glyphs])
+        if any(c.islower() for c in text) and sum(1 for c in text if c.isalpha()) >= 2:
+            words += 1
+    return 2 * words >= len(chain)
+
+
+def _evenly_stretched(chain: list[_LineAcc]) -> bool:
+    """Are these pieces, left to right on one baseline, drawn one after the
+    other, at least ``STRETCH_EVEN_MIN`` of them, with equal gaps?"""
+    if len(chain) < STRETCH_EVEN_MIN:
+        return False
+    if any(min(b.drawn) <= max(a.drawn) for a, b in zip(chain, chain[1:])):
+        return False
+    size = max(ln.size for ln in chain)
+    gaps = [b.u0 - a.u1 for a, b in zip(chain, chain[1:])]
+    widths = [ln.u1 - ln.u0 for ln in chain]
+    # Words of a line differ in width; cells of one width in columns of
+    # one pitch have equal gaps too (deb-ar-arabluatex's table of letters).
+    return max(gaps) - min(gaps) <= STRETCH_EVEN * size and \
+        max(widths) - min(widths) > STRETCH_EVEN * size
+
+
+def _next_on_baseline(a: _LineAcc, group: list[_LineAcc], k: int, gone: set[int],
+                      near: float) -> _LineAcc | None:
+    """The line right of ``a`` on its baseline, of its size, more than a
+    line join's gap (``line_merge_gap``) and at most ``STRETCHED_GAP_MAX``
+    away, with no other line of that baseline between; or None."""
+    best = None
+    for b in group[k + 1:]:
+        if b.v - a.v > SCRIPT_MIN_SHIFT * a.size:
+            break
+        if id(b) in gone or b is a or b.u0 < a.u1 or b.segs[0].source != a.segs[0].source or \
+                not SCRIPT_SIZE_RATIO * a.size <= b.size <= a.size / SCRIPT_SIZE_RATIO:
+            continue
+        if best is None or b.u0 < best.u0:
+            best = b
+    if best is None:
+        return None
+    gap = best.u0 - a.u1
+    size = max(a.size, best.size)
+    return best if near * size < gap <= STRETCHED_GAP_MAX * size else None
+
+
+def _vouched(a: _LineAcc, b: _LineAcc, group: list[_LineAcc], gone: set[int]) -> bool:
+    """Do the nearest lines over and under ``a`` and ``b`` (overlapping them
+    along the line, of their size) both run across the gap between them?"""
+    size = max(a.size, b.size)
+    over = under = None
+    for c in group:
+        if c is a or c is b or id(c) in gone or c.u1 <= a.u0 or c.u0 >= b.u1 or \
+                not SCRIPT_SIZE_RATIO * size <= c.size <= size / SCRIPT_SIZE_RATIO:
+            continue
+        dv = c.v - a.v
+        if -STRETCHED_PITCH_MAX * size <= dv < -0.5 * size and (over is None or c.v > over.v):
+            over = c
+        elif 0.5 * size < dv <= STRETCHED_PITCH_MAX * size and (under is None or c.v < under.v):
+            under = c
+    return over is not None and under is not None and \
+        all(_solid_across(c, a.u1, b.u0, size) for c in (over, under))
+
+
+VOUCH_HOLE = 1.0
+"""Fraction of the size: the widest white a line that vouches for a
+stretched line may have across its gap (word spaces; not the gutters of a
+table's row, whose cells ``merge_lines`` joined and ``cells.py`` parts
+again: opf-195981's rows of codes)."""
+
+
+def _gutters_beside(chain: list[_LineAcc], nearby: list[_LineAcc], gone: set[int]) -> bool:
+    """Do the lines over and under the pieces look like the rows of a
+    table they would be a row of: a line starting where a piece (but the
+    first) starts, or a white wider than ``VOUCH_HOLE`` where the pieces
+    have a gap (deb-other-latex-mr's table of commands, whose cells' gaps
+    happen to be equal; the header row of opf-247224's table)?"""
+    size = max(ln.size for ln in chain)
+    gaps = [(a.u1, b.u0) for a, b in zip(chain, chain[1:])]
+    starts = [b.u0 for b in chain[1:]]
+    v = chain[0].v
+    for c in nearby:
+        if c in chain or id(c) in gone or abs(c.v - v) <= 0.5 * size:
+            continue
+        if any(abs(c.u0 - x) <= 0.5 * size for x in starts):
+            return True  # a cell of the row over or under, in the column of a piece
+        spans = sorted((p[1], p[2]) for t in c.segs for p in t.glyphs if p[0].text.strip())
+        for (u0, u1), (w0, w1) in zip(spans, spans[1:]):
+            if w0 - u1 > VOUCH_HOLE * size and any(w0 > g0 and u1 < g1 for g0, g1 in gaps):
+                return True
+    return False
+
+
+def _solid_across(c: _LineAcc, x0: float, x1: float, size: float) -> bool:
+    """Does ``c``'s text run from ``x0`` to ``x1`` with no white wider than
+    ``VOUCH_HOLE`` in between?"""
+    spans = sorted((p[1], p[2]) for t in c.segs for p in t.glyphs if p[0].text.strip())
+    hole = VOUCH_HOLE * size
+    reach = None  # how far the text runs from before x0, without a hole
+    for u0, u1 in spans:
+        if u1 < x0 - hole:
+            continue
+        if reach is None:
+            if u0 > x0:
+                return False
+            reach = u1
+        elif u0 - reach > hole:
+            return False
+        else:
+            reach = max(reach, u1)
+        if reach >= x1:
+            return True
+    return False
 
 
 def _covers_glyphs(a: _LineAcc, b: _LineAcc) -> bool:
