@@ -338,6 +338,19 @@ def test_a_drop_cap_drawn_before_the_page_and_set_between_baselines_starts_its_l
                      "who ruled."]
 
 
+def test_a_big_glyph_does_not_take_the_next_line_drawn_after_it_into_its_run():
+    # LibreOffice (lo/dropcap.pdf): a 57.8 pt drop cap drawn after its
+    # paragraph, then the next paragraph's first line 14.3 pt lower and
+    # 14 pt back: within the cap's tolerances, that line joined the cap's
+    # run and the letters of two lines were read interleaved ("Owices aunpgo").
+    content = (b"BT /F1 12 Tf 87.5 700 Td 13.8 TL (nce upon a time there) Tj T* "
+               b"(every morning before) Tj T* (sang old songs about) Tj ET "
+               b"BT /F1 57.8 Tf 56.8 672.9 Td (O) Tj ET "
+               b"BT /F1 12 Tf 72 658.6 Td (Nothing else happened.) Tj ET")
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    assert "sang old songs about" in lines and "Nothing else happened." in lines
+
+
 def _chromium_page(content: bytes) -> str:
     # Skia writes one ToUnicode for a glyph and an /ActualText where the text
     # differs; here code 1 is "x", 2 a space, 3 the Kangxi radical U+2F08.
