@@ -272,6 +272,17 @@ def test_a_drop_cap_begins_the_first_line_of_its_paragraph():
     assert lines == ["The disease", "many features", "of which"]
 
 
+def test_a_drop_cap_whose_second_line_is_indented_half_an_em_begins_the_first():
+    # LaTeX lettrine (default nindent=0.5em): the second line starts 0.5 em
+    # right of the first, over DROP_CAP_ALIGN; the cap was not attached and
+    # joined the second line ("nce upon a time" / "O went out").
+    content = (b"BT /F1 25 Tf 72 688 Td (O) Tj ET BT /F1 10 Tf 84.5 700 Td (nce upon a time) Tj ET "
+               b"BT /F1 10 Tf 89.5 688 Td (went out every) Tj ET "
+               b"BT /F1 10 Tf 72 676 Td (morning early.) Tj ET")
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    assert lines == ["Once upon a time", "went out every", "morning early."]
+
+
 def _stacked(x: int, codes: list[int], pitch: float) -> bytes:
     """One glyph per line, each moved ``pitch`` down (``0 -pitch TD``)."""
     out = b"BT /F1 10 Tf %d 700 Td " % x

@@ -11,7 +11,7 @@ times the size of its first line (the text drawn right after it, or else
 the line that fits best), which starts at the letter's right edge with its
 top level with the letter's top and its baseline at least
 ``DROP_CAP_MIN_DROP`` higher; and a line under the first one, down to the
-letter's baseline, starting where the first one does.
+letter's baseline, starting where the first one does or indented further.
 
 Invariant: only the baseline (``v``) a drop cap is grouped by changes; its
 glyph, box and drawing order stay.
@@ -32,8 +32,12 @@ DROP_CAP_GAP = 1.0
 """Fraction of the text size: the first line and the line on the drop
 cap's baseline start within this distance of its right edge."""
 DROP_CAP_ALIGN = 0.4
-"""Fraction of the text size: the lines beside a drop cap start this close
-to one another (one indent; the first may be kerned into the letter)."""
+"""Fraction of the text size: a line beside a drop cap, under its first
+line, starts at most this much left of the first (kerned into the letter,
+the first may start a little left of the others).  The bound is one-sided:
+the lines under the first may be indented further, within ``DROP_CAP_GAP``
+of the cap (LaTeX lettrine's default nindent, 0.5 em: the cap was not
+attached, "nce ... O went", lettrine_.pdf and book/b.pdf)."""
 DROP_CAP_MIN_DROP = 0.8
 """Fraction of the text size: the drop cap's baseline is at least this far
 below the first line's (a line lower or more)."""
@@ -89,7 +93,7 @@ def _line_on_baseline(cap: _Seg, nxt: _Seg, segs: list[_Seg]) -> bool:
     size = nxt.size
     return any(s is not cap and s.key == cap.key and s.source == cap.source and
                abs(s.size - size) <= 0.1 * size and _starts_at(s, cap.u1, size) and
-               abs(s.u0 - nxt.u0) <= DROP_CAP_ALIGN * size and
+               s.u0 - nxt.u0 >= -DROP_CAP_ALIGN * size and
                nxt.v < s.v <= cap.v + DROP_CAP_BASELINE_TOLERANCE * size for s in segs)
 
 
