@@ -362,6 +362,24 @@ def test_a_big_glyph_does_not_take_the_next_line_drawn_after_it_into_its_run():
     assert "sang old songs about" in lines and "Nothing else happened." in lines
 
 
+def test_a_line_beside_a_three_line_drop_cap_is_read_before_the_lines_under_it():
+    # LibreOffice (lo/dropcap1.pdf): a 3-line cap attached to the first line
+    # gave that line a box spanning the cap, its centre under the second
+    # line's, and the first line was read after the second.
+    font = helvetica()
+    font["/FontDescriptor"]["/Descent"] = -300
+    content = (b"BT /F1 12 Tf 87.5 700 Td 13.8 TL (nce upon a time there) Tj T* "
+               b"(every morning before) Tj T* (sang old songs about) Tj ET "
+               b"BT /F1 57.8 Tf 56.8 672.9 Td (O) Tj ET "
+               b"BT /F1 12 Tf 56.8 658.6 Td (Nothing else happened.) Tj ET")
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0]
+    lines = [ln for ln in page.text.splitlines() if ln]
+    assert lines == ["Once upon a time there", "every morning before", "sang old songs about",
+                     "Nothing else happened."]
+    # Nor does the cap's size make a paragraph of the first line alone.
+    assert page.text.startswith("Once upon a time there\nevery morning before\n")
+
+
 def _chromium_page(content: bytes) -> str:
     # Skia writes one ToUnicode for a glyph and an /ActualText where the text
     # differs; here code 1 is "x", 2 a space, 3 the Kangxi radical U+2F08.

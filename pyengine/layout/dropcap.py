@@ -97,6 +97,12 @@ def _line_on_baseline(cap: _Seg, nxt: _Seg, segs: list[_Seg]) -> bool:
                nxt.v < s.v <= cap.v + DROP_CAP_BASELINE_TOLERANCE * size for s in segs)
 
 
+def is_attached(seg: _Seg) -> bool:
+    """Is the segment a drop cap ``attach_drop_caps`` moved to its first
+    line (a letter whose baseline is not its glyph's own)?"""
+    return _letter(seg) and seg.v != seg.glyphs[0][0].oy
+
+
 def attach_drop_caps(segs: list[_Seg]) -> list[_Seg]:
     """The segments, with each drop cap moved to its first line's baseline.
 

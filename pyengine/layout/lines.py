@@ -29,7 +29,7 @@ from operator import attrgetter, itemgetter
 from ..options import Options
 from ..records import SOURCE_PAGE, Glyph, Line, Word, union_box
 from .bidi import has_rtl, logical_order, normalise_presentation_forms, page_is_rtl
-from .dropcap import attach_drop_caps
+from .dropcap import attach_drop_caps, is_attached
 from .lists import list_marker
 
 ANGLE_STEP = 1.0
@@ -1698,7 +1698,19 @@ def join_letter_spaced(groups: list[list[_G]], hard: list[bool],
 
 
 def to_line(acc: _LineAcc, words: list[Word]) -> Line:
-    return Line(tuple(words), *union_box(words), max([s.size for s in acc.segs]))
+    """The line of ``words``; its box and size are its text's, not those of
+    a drop cap beside it (lines are read, and paragraphs told apart, by
+    them: LibreOffice's 3-line cap on line 1 put the line's centre under
+    line 2's, and line 1 was read after it, lo/dropcap1.pdf; its size made
+    a paragraph of the first line alone)."""
+    x0, y0, x1, y1 = union_box(words)
+    segs = acc.segs
+    if any(map(is_attached, segs)):
+        segs = [s for s in segs if not is_attached(s)] or segs
+        if segs is not acc.segs:
+            y0 = max(y0, min(p[0].y0 for s in segs for p in s.glyphs))
+            y1 = min(y1, max(p[0].y1 for s in segs for p in s.glyphs))
+    return Line(tuple(words), x0, y0, x1, y1, max([s.size for s in segs]))
 
 
 def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, Line]]:
