@@ -380,6 +380,17 @@ def test_a_line_beside_a_three_line_drop_cap_is_read_before_the_lines_under_it()
     assert page.text.startswith("Once upon a time there\nevery morning before\n")
 
 
+def test_a_drop_cap_drawn_last_on_the_page_begins_its_first_line():
+    # LibreOffice (lo/dropcap.pdf) draws a cap after its paragraph's lines:
+    # the last paragraph's cap is the page's last segment, which was never
+    # looked at ("wice upon" ... "Tmorning").
+    content = (b"BT /F1 12 Tf 73 700 Td 13.8 TL (wice upon a time there) Tj T* "
+               b"(every morning before) Tj ET BT /F1 12 Tf 56.8 672.4 Td (sang old songs.) Tj ET "
+               b"BT /F1 30 Tf 56.8 686.2 Td (T) Tj ET")
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    assert lines == ["Twice upon a time there", "every morning before", "sang old songs."]
+
+
 def _chromium_page(content: bytes) -> str:
     # Skia writes one ToUnicode for a glyph and an /ActualText where the text
     # differs; here code 1 is "x", 2 a space, 3 the Kangxi radical U+2F08.

@@ -114,11 +114,13 @@ def attach_drop_caps(segs: list[_Seg]) -> list[_Seg]:
     # A cap is at least DROP_CAP_MIN_RATIO times the size of its first line,
     # so of the page's smallest text: larger segments only are looked at.
     least = DROP_CAP_MIN_RATIO * min((s.size for s in segs), default=0.0)
-    for i, cap in enumerate(segs[:-1]):
+    # The last segment too: LibreOffice draws a cap after its paragraph's
+    # lines, the page's last paragraph's last (lo/dropcap.pdf: "T" + "wice").
+    for i, cap in enumerate(segs):
         if cap.size < least or not _letter(cap):
             continue
-        nxt = segs[i + 1]
-        if _first_line(cap, nxt):
+        nxt = segs[i + 1] if i + 1 < len(segs) else cap
+        if nxt is not cap and _first_line(cap, nxt):
             if _line_on_baseline(cap, nxt, segs):
                 out[i] = replace(cap, v=nxt.v)
             continue
