@@ -4,6 +4,9 @@ from pdfbuild import helvetica, make_pdf, tounicode, type0, with_annotations
 from pypdf.generic import TextStringObject
 
 import pyengine
+from pyengine.layout.lines import segments
+from pyengine.options import Options
+from pyengine.records import Glyph
 
 F = {"/F1": helvetica()}
 
@@ -389,6 +392,26 @@ def test_a_drop_cap_drawn_last_on_the_page_begins_its_first_line():
                b"BT /F1 30 Tf 56.8 686.2 Td (T) Tj ET")
     lines = [ln for ln in text_of(content).splitlines() if ln]
     assert lines == ["Twice upon a time there", "every morning before", "sang old songs."]
+
+
+def _glyph(text: str, x: float, y: float, size: float) -> Glyph:
+    """An upright glyph, its baseline at ``y`` (y grows down), half an em wide."""
+    w = 0.5 * size
+    return Glyph(text, x, y - size, x + w, y, x, y, x + w, y, size,
+                 1.0, 0.0, "F1", True, 0, False, "page", False)
+
+
+def test_a_run_joins_a_glyph_twice_its_size_but_not_a_line_under_a_huge_one():
+    # deb-ja-jlshort ("k²="): TeX's scriptscript "2", 4.981 pt, then "="
+    # of the 9.963 pt text 1.44 pt off it: a script at half its base's
+    # size (rounded just over SUPERSCRIPT_MAX_RATIO) stays in its run.
+    segs = segments([_glyph("2", 364.21, 270.40, 4.981), _glyph("=", 372.06, 268.96, 9.963)],
+                    Options())
+    assert len(segs) == 1
+    # lo/dropcap.pdf: a 57.8 pt cap, then 12 pt text 14.3 pt lower and
+    # 15.5 pt back is the next line, not a part of the cap's run.
+    segs = segments([_glyph("O", 56.8, 95.0, 57.8), _glyph("w", 83.0, 109.3, 12.0)], Options())
+    assert len(segs) == 2
 
 
 def _chromium_page(content: bytes) -> str:

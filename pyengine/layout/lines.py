@@ -225,15 +225,25 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     return [g for i, g in enumerate(glyphs) if i not in gone]
 
 
+RUN_SIZE_RATIO = 3.0
+"""A glyph more than this many times larger or smaller than the open run
+joins it within the tolerances of the smaller size (``segments``).  Above
+``SUPERSCRIPT_MAX_RATIO``: TeX's smallest script is exactly half its base
+(scriptscriptstyle, 4.981 pt in a 9.963 pt run: deb-ja-jlshort's "k²="),
+which rounding puts either side of 2.0; below 4, where the larger's
+tolerance (a quarter of its size) reaches the next line of the smaller
+text set solid, 1 em under it."""
+
+
 def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     """Cut the drawing order into runs that stay on one line.
 
     A glyph joins the open run within the baseline tolerance and the steps
     back and forward of the larger of the two sizes (a superscript stays
-    with its base), unless one is more than ``SUPERSCRIPT_MAX_RATIO`` times
-    the other: then of the smaller.  No text is a script of a glyph that
-    large, and its tolerance reaches into the lines beside it (LibreOffice:
-    a 57.8 pt drop cap drawn just before the next paragraph's 12 pt line,
+    with its base), unless one is more than ``RUN_SIZE_RATIO`` times the
+    other: then of the smaller.  No text is a script of a glyph that large,
+    and its tolerance reaches into the lines beside it (LibreOffice: a
+    57.8 pt drop cap drawn just before the next paragraph's 12 pt line,
     14.3 pt lower and 15.5 pt back, took that line into its run and the
     two lines' letters were read interleaved, "Owices aunpgo").
     """
@@ -257,7 +267,7 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
         if run is not None and key == run_key and source == run_source:
             big = size if size > run_size else run_size
             small = run_size if size > run_size else size
-            if big > SUPERSCRIPT_MAX_RATIO * small:  # not a script of it: two sizes of text
+            if big > RUN_SIZE_RATIO * small:  # not a script of it: two sizes of text
                 big = small
             du = u0 - run_u1
             tol_v = half_tol_v * big
