@@ -100,7 +100,8 @@ def _line_on_baseline(cap: _Seg, nxt: _Seg, segs: list[_Seg]) -> bool:
 def is_attached(seg: _Seg) -> bool:
     """Is the segment a drop cap ``attach_drop_caps`` moved to its first
     line (a letter whose baseline is not its glyph's own)?"""
-    return _letter(seg) and seg.v != seg.glyphs[0][0].oy
+    # The cheap test first: to_line asks it of every segment of every line.
+    return seg.key == 0 and seg.v != seg.glyphs[0][0].oy and _letter(seg)
 
 
 def attach_drop_caps(segs: list[_Seg]) -> list[_Seg]:

@@ -265,10 +265,15 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
             u0, u1, v, key = _project(g)
         p = (g, u0, u1, seq)
         if run is not None and key == run_key and source == run_source:
-            big = size if size > run_size else run_size
-            small = run_size if size > run_size else size
-            if big > RUN_SIZE_RATIO * small:  # not a script of it: two sizes of text
-                big = small
+            # The larger size, or the smaller past RUN_SIZE_RATIO (not a
+            # script of it: two sizes of text); equal sizes, the common case,
+            # first.
+            if size == run_size:
+                big = size
+            elif size > run_size:
+                big = size if size <= RUN_SIZE_RATIO * run_size else run_size
+            else:
+                big = run_size if run_size <= RUN_SIZE_RATIO * size else size
             du = u0 - run_u1
             tol_v = half_tol_v * big
             if -tol_v <= v - run_v <= tol_v and back * big <= du <= gap_max * big:
