@@ -4,6 +4,9 @@ from pdfbuild import helvetica, make_pdf, tounicode, type0, with_annotations
 from pypdf.generic import TextStringObject
 
 import pyengine
+from pyengine.layout.lines import segments
+from pyengine.options import Options
+from pyengine.records import Glyph
 
 F = {"/F1": helvetica()}
 
@@ -272,6 +275,17 @@ def test_a_drop_cap_begins_the_first_line_of_its_paragraph():
     assert lines == ["The disease", "many features", "of which"]
 
 
+def test_a_drop_cap_whose_second_line_is_indented_half_an_em_begins_the_first():
+    # LaTeX lettrine (default nindent=0.5em): the second line starts 0.5 em
+    # right of the first, over DROP_CAP_ALIGN; the cap was not attached and
+    # joined the second line ("nce upon a time" / "O went out").
+    content = (b"BT /F1 25 Tf 72 688 Td (O) Tj ET BT /F1 10 Tf 84.5 700 Td (nce upon a time) Tj ET "
+               b"BT /F1 10 Tf 89.5 688 Td (went out every) Tj ET "
+               b"BT /F1 10 Tf 72 676 Td (morning early.) Tj ET")
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    assert lines == ["Once upon a time", "went out every", "morning early."]
+
+
 def _stacked(x: int, codes: list[int], pitch: float) -> bytes:
     """One glyph per line, each moved ``pitch`` down (``0 -pitch TD``)."""
     out = b"BT /F1 10 Tf %d 700 Td " % x
@@ -336,6 +350,68 @@ def test_a_drop_cap_drawn_before_the_page_and_set_between_baselines_starts_its_l
     lines = [ln for ln in text_of(content).splitlines() if ln]
     assert lines == ["An earlier paragraph", "Once upon a time there", "lived a king",
                      "who ruled."]
+
+
+def test_a_big_glyph_does_not_take_the_next_line_drawn_after_it_into_its_run():
+    # LibreOffice (lo/dropcap.pdf): a 57.8 pt drop cap drawn after its
+    # paragraph, then the next paragraph's first line 14.3 pt lower and
+    # 14 pt back: within the cap's tolerances, that line joined the cap's
+    # run and the letters of two lines were read interleaved ("Owices aunpgo").
+    content = (b"BT /F1 12 Tf 87.5 700 Td 13.8 TL (nce upon a time there) Tj T* "
+               b"(every morning before) Tj T* (sang old songs about) Tj ET "
+               b"BT /F1 57.8 Tf 56.8 672.9 Td (O) Tj ET "
+               b"BT /F1 12 Tf 72 658.6 Td (Nothing else happened.) Tj ET")
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    assert "sang old songs about" in lines and "Nothing else happened." in lines
+
+
+def test_a_line_beside_a_three_line_drop_cap_is_read_before_the_lines_under_it():
+    # LibreOffice (lo/dropcap1.pdf): a 3-line cap attached to the first line
+    # gave that line a box spanning the cap, its centre under the second
+    # line's, and the first line was read after the second.
+    font = helvetica()
+    font["/FontDescriptor"]["/Descent"] = -300
+    content = (b"BT /F1 12 Tf 87.5 700 Td 13.8 TL (nce upon a time there) Tj T* "
+               b"(every morning before) Tj T* (sang old songs about) Tj ET "
+               b"BT /F1 57.8 Tf 56.8 672.9 Td (O) Tj ET "
+               b"BT /F1 12 Tf 56.8 658.6 Td (Nothing else happened.) Tj ET")
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0]
+    lines = [ln for ln in page.text.splitlines() if ln]
+    assert lines == ["Once upon a time there", "every morning before", "sang old songs about",
+                     "Nothing else happened."]
+    # Nor does the cap's size make a paragraph of the first line alone.
+    assert page.text.startswith("Once upon a time there\nevery morning before\n")
+
+
+def test_a_drop_cap_drawn_last_on_the_page_begins_its_first_line():
+    # LibreOffice (lo/dropcap.pdf) draws a cap after its paragraph's lines:
+    # the last paragraph's cap is the page's last segment, which was never
+    # looked at ("wice upon" ... "Tmorning").
+    content = (b"BT /F1 12 Tf 73 700 Td 13.8 TL (wice upon a time there) Tj T* "
+               b"(every morning before) Tj ET BT /F1 12 Tf 56.8 672.4 Td (sang old songs.) Tj ET "
+               b"BT /F1 30 Tf 56.8 686.2 Td (T) Tj ET")
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    assert lines == ["Twice upon a time there", "every morning before", "sang old songs."]
+
+
+def _glyph(text: str, x: float, y: float, size: float) -> Glyph:
+    """An upright glyph, its baseline at ``y`` (y grows down), half an em wide."""
+    w = 0.5 * size
+    return Glyph(text, x, y - size, x + w, y, x, y, x + w, y, size,
+                 1.0, 0.0, "F1", True, 0, False, "page", False)
+
+
+def test_a_run_joins_a_glyph_twice_its_size_but_not_a_line_under_a_huge_one():
+    # deb-ja-jlshort ("k²="): TeX's scriptscript "2", 4.981 pt, then "="
+    # of the 9.963 pt text 1.44 pt off it: a script at half its base's
+    # size (rounded just over SUPERSCRIPT_MAX_RATIO) stays in its run.
+    segs = segments([_glyph("2", 364.21, 270.40, 4.981), _glyph("=", 372.06, 268.96, 9.963)],
+                    Options())
+    assert len(segs) == 1
+    # lo/dropcap.pdf: a 57.8 pt cap, then 12 pt text 14.3 pt lower and
+    # 15.5 pt back is the next line, not a part of the cap's run.
+    segs = segments([_glyph("O", 56.8, 95.0, 57.8), _glyph("w", 83.0, 109.3, 12.0)], Options())
+    assert len(segs) == 2
 
 
 def _chromium_page(content: bytes) -> str:

@@ -11,7 +11,7 @@ times the size of its first line (the text drawn right after it, or else
 the line that fits best), which starts at the letter's right edge with its
 top level with the letter's top and its baseline at least
 ``DROP_CAP_MIN_DROP`` higher; and a line under the first one, down to the
-letter's baseline, starting where the first one does.
+letter's baseline, starting where the first one does or indented further.
 
 Invariant: only the baseline (``v``) a drop cap is grouped by changes; its
 glyph, box and drawing order stay.
@@ -32,8 +32,12 @@ DROP_CAP_GAP = 1.0
 """Fraction of the text size: the first line and the line on the drop
 cap's baseline start within this distance of its right edge."""
 DROP_CAP_ALIGN = 0.4
-"""Fraction of the text size: the lines beside a drop cap start this close
-to one another (one indent; the first may be kerned into the letter)."""
+"""Fraction of the text size: a line beside a drop cap, under its first
+line, starts at most this much left of the first (kerned into the letter,
+the first may start a little left of the others).  The bound is one-sided:
+the lines under the first may be indented further, within ``DROP_CAP_GAP``
+of the cap (LaTeX lettrine's default nindent, 0.5 em: the cap was not
+attached, "nce ... O went", lettrine_.pdf and book/b.pdf)."""
 DROP_CAP_MIN_DROP = 0.8
 """Fraction of the text size: the drop cap's baseline is at least this far
 below the first line's (a line lower or more)."""
@@ -89,8 +93,15 @@ def _line_on_baseline(cap: _Seg, nxt: _Seg, segs: list[_Seg]) -> bool:
     size = nxt.size
     return any(s is not cap and s.key == cap.key and s.source == cap.source and
                abs(s.size - size) <= 0.1 * size and _starts_at(s, cap.u1, size) and
-               abs(s.u0 - nxt.u0) <= DROP_CAP_ALIGN * size and
+               s.u0 - nxt.u0 >= -DROP_CAP_ALIGN * size and
                nxt.v < s.v <= cap.v + DROP_CAP_BASELINE_TOLERANCE * size for s in segs)
+
+
+def is_attached(seg: _Seg) -> bool:
+    """Is the segment a drop cap ``attach_drop_caps`` moved to its first
+    line (a letter whose baseline is not its glyph's own)?"""
+    # The cheap test first: to_line asks it of every segment of every line.
+    return seg.key == 0 and seg.v != seg.glyphs[0][0].oy and _letter(seg)
 
 
 def attach_drop_caps(segs: list[_Seg]) -> list[_Seg]:
@@ -104,11 +115,13 @@ def attach_drop_caps(segs: list[_Seg]) -> list[_Seg]:
     # A cap is at least DROP_CAP_MIN_RATIO times the size of its first line,
     # so of the page's smallest text: larger segments only are looked at.
     least = DROP_CAP_MIN_RATIO * min((s.size for s in segs), default=0.0)
-    for i, cap in enumerate(segs[:-1]):
+    # The last segment too: LibreOffice draws a cap after its paragraph's
+    # lines, the page's last paragraph's last (lo/dropcap.pdf: "T" + "wice").
+    for i, cap in enumerate(segs):
         if cap.size < least or not _letter(cap):
             continue
-        nxt = segs[i + 1]
-        if _first_line(cap, nxt):
+        nxt = segs[i + 1] if i + 1 < len(segs) else cap
+        if nxt is not cap and _first_line(cap, nxt):
             if _line_on_baseline(cap, nxt, segs):
                 out[i] = replace(cap, v=nxt.v)
             continue

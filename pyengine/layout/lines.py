@@ -30,7 +30,7 @@ from operator import attrgetter, itemgetter
 from ..options import Options
 from ..records import SOURCE_PAGE, Glyph, Line, Word, union_box
 from .bidi import has_rtl, logical_order, normalise_presentation_forms, page_is_rtl
-from .dropcap import attach_drop_caps
+from .dropcap import attach_drop_caps, is_attached
 from .lists import list_marker
 
 ANGLE_STEP = 1.0
@@ -226,8 +226,28 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     return [g for i, g in enumerate(glyphs) if i not in gone]
 
 
+RUN_SIZE_RATIO = 3.0
+"""A glyph more than this many times larger or smaller than the open run
+joins it within the tolerances of the smaller size (``segments``).  Above
+``SUPERSCRIPT_MAX_RATIO``: TeX's smallest script is exactly half its base
+(scriptscriptstyle, 4.981 pt in a 9.963 pt run: deb-ja-jlshort's "k²="),
+which rounding puts either side of 2.0; below 4, where the larger's
+tolerance (a quarter of its size) reaches the next line of the smaller
+text set solid, 1 em under it."""
+
+
 def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
-    """Cut the drawing order into runs that stay on one line."""
+    """Cut the drawing order into runs that stay on one line.
+
+    A glyph joins the open run within the baseline tolerance and the steps
+    back and forward of the larger of the two sizes (a superscript stays
+    with its base), unless one is more than ``RUN_SIZE_RATIO`` times the
+    other: then of the smaller.  No text is a script of a glyph that large,
+    and its tolerance reaches into the lines beside it (LibreOffice: a
+    57.8 pt drop cap drawn just before the next paragraph's 12 pt line,
+    14.3 pt lower and 15.5 pt back, took that line into its run and the
+    two lines' letters were read interleaved, "Owices aunpgo").
+    """
     segs: list[_Seg] = []
     half_tol_v = options.line_baseline_tolerance * 0.5  # exact: a power of two
     back = -options.word_overlap_back
@@ -246,7 +266,15 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
             u0, u1, v, key = _project(g)
         p = (g, u0, u1, seq)
         if run is not None and key == run_key and source == run_source:
-            big = size if size > run_size else run_size
+            # The larger size, or the smaller past RUN_SIZE_RATIO (not a
+            # script of it: two sizes of text); equal sizes, the common case,
+            # first.
+            if size == run_size:
+                big = size
+            elif size > run_size:
+                big = size if size <= RUN_SIZE_RATIO * run_size else run_size
+            else:
+                big = run_size if run_size <= RUN_SIZE_RATIO * size else size
             du = u0 - run_u1
             tol_v = half_tol_v * big
             if -tol_v <= v - run_v <= tol_v and back * big <= du <= gap_max * big:
@@ -2168,7 +2196,19 @@ def join_letter_spaced(groups: list[list[_G]], hard: list[bool],
 
 
 def to_line(acc: _LineAcc, words: list[Word]) -> Line:
-    return Line(tuple(words), *union_box(words), max([s.size for s in acc.segs]))
+    """The line of ``words``; its box and size are its text's, not those of
+    a drop cap beside it (lines are read, and paragraphs told apart, by
+    them: LibreOffice's 3-line cap on line 1 put the line's centre under
+    line 2's, and line 1 was read after it, lo/dropcap1.pdf; its size made
+    a paragraph of the first line alone)."""
+    x0, y0, x1, y1 = union_box(words)
+    segs = acc.segs
+    if any(map(is_attached, segs)):
+        segs = [s for s in segs if not is_attached(s)] or segs
+        if segs is not acc.segs:
+            y0 = max(y0, min(p[0].y0 for s in segs for p in s.glyphs))
+            y1 = min(y1, max(p[0].y1 for s in segs for p in s.glyphs))
+    return Line(tuple(words), x0, y0, x1, y1, max([s.size for s in segs]))
 
 
 def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, Line]]:
