@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from ..options import Options
 from ..records import Block, Glyph, Line, Word
+from .bidi import has_rtl
 from .cells import split_cells
 from .lines import ANGLE_STEP, build_lines
 from .order import leaf_order, paragraphs, xy_cut
@@ -61,8 +62,10 @@ def build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool = Fals
         lines = [ln for _, _, ln in onpage[key]]
         blocks.extend(paragraphs([leaf_order(lines)], options) if plain
                       else _read_direction(key, lines, options))
-    blocks = rtl_paragraph_lines(blocks)
     words = [w for b in blocks for para in b.paragraphs for ln in para for w in ln.words]
+    if has_rtl("".join([w.text for w in words])):  # (it changes no block without)
+        blocks = rtl_paragraph_lines(blocks)
+        words = [w for b in blocks for para in b.paragraphs for ln in para for w in ln.words]
     return tuple(words + offpage_words), tuple(blocks), blocks_text(blocks)
 
 

@@ -1114,6 +1114,8 @@ def _join_stretched(lines: list[_LineAcc], options: Options) -> list[_LineAcc]:
     at most ``STRETCHED_GAP_MAX`` apart; the lines that vouch, of that size,
     the nearest over and under within ``STRETCHED_PITCH_MAX``.  Cells of a
     table have its next row under them, whose gutters are white too."""
+    if len(lines) < 4 or not _baselines_shared(lines):
+        return lines
     near = options.line_merge_gap
     text = [ln for ln in lines if any(not _blank_seg(t) for t in ln.segs)]
     if len(text) < 4:
@@ -1299,6 +1301,16 @@ def _blank_seg(s: _Seg) -> bool:
     return all(p[0].is_space or not p[0].text.strip() for p in s.glyphs)
 
 
+def _baselines_shared(lines: list[_LineAcc]) -> bool:
+    """Do two lines of one direction stand within ``SCRIPT_MIN_SHIFT`` (of
+    the larger size) of one baseline?  If not, ``_rejoin_overtaken`` and
+    ``_join_stretched`` have nothing to join (a page of lines one under the
+    other: most pages), and their work over every glyph is spared."""
+    by_v = sorted(lines, key=lambda ln: (ln.key, ln.v))
+    return any(a.key == b.key and b.v - a.v <= SCRIPT_MIN_SHIFT * max(a.size, b.size)
+               for a, b in zip(by_v, by_v[1:]))
+
+
 def _rejoin_overtaken(lines: list[_LineAcc], index: dict[tuple[int, int], list[_LineAcc]],
                       bucket: float, options: Options) -> list[_LineAcc]:
     """A line whose text a later run of its baseline reached joins that run's line.
@@ -1324,6 +1336,8 @@ def _rejoin_overtaken(lines: list[_LineAcc], index: dict[tuple[int, int], list[_
     over the last kanji, deb-ja-ptexskip_asciimw) stay apart, as they did in
     ``merge_lines``.
     """
+    if not _baselines_shared(lines):
+        return lines
     near = options.line_merge_gap
     ink: dict[int, tuple[float, float]] = {}  # extent of each line's text
     for ln in lines:
