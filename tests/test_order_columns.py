@@ -142,6 +142,16 @@ def test_equation_numbers_beside_a_multi_line_display_are_read_with_their_equati
     assert _read(rows) == ["Para", "Eq1", "(1)", "Eq2", "(2)", "Eq3", "(3)", "After"]
 
 
+def test_levels_at_a_tab_stop_beside_skills_are_read_row_by_row():
+    # hunt file lo/tabs.pdf: Writer's left tab stop sets each skill's level
+    # 7 em and more right of it; the levels were read after the skills.
+    rows = [(100.0, [(50.0, 90.0, "Skills")]),
+            (115.0, [(50.0, 90.0, "Welding"), (170.0, 280.0, "Expert")]),
+            (126.0, [(50.0, 110.0, "Diesel"), (170.0, 300.0, "Advanced")]),
+            (137.0, [(50.0, 100.0, "Hydraulics"), (170.0, 190.0, "Good")])]
+    assert _read(rows) == ["Skills", "Welding", "Expert", "Diesel", "Advanced", "Hydraulics", "Good"]
+
+
 def test_two_columns_of_text_on_shared_baselines_with_a_wide_gutter_stay_columns():
     rows = [(100.0 + 11.0 * k, [(50.0, 250.0, f"L{k}"), (330.0, 530.0, f"R{k}")]) for k in range(4)]
     assert _read(rows) == ["L0", "L1", "L2", "L3", "R0", "R1", "R2", "R3"]
@@ -201,3 +211,4 @@ def test_fractions_side_by_side_in_a_display_are_read_fraction_by_fraction():
             (107.0, [(140.0, 180.0, "M")]),
             (114.0, [(100.0, 120.0, "D1"), (220.0, 240.0, "D3")])]
     assert _read(rows) == ["N1", "D1", "M", "N3", "D3"]
+

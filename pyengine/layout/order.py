@@ -40,9 +40,9 @@ from statistics import median
 from ..options import Options
 from ..records import Block, Line, union_box
 from .lists import list_marker
-from .tables import (FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN,
-                     TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, figures_end_at,
-                     find_table, flush_left, grid_rows, peel, shared_gutters, short_cells)
+from .tables import (FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
+                     TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, columns, figures_end_at,
+                     find_table, flush_left, grid_rows, labels_and_values, peel, shared_gutters, short_cells)
 
 MAX_XYCUT_ITEMS = 4000
 """Above this many lines a region is read top to bottom without cutting."""
@@ -443,25 +443,41 @@ def _labels_beside(left: list[Line], right: list[Line]) -> bool:
 
     A résumé's dates and its name's address set flush right (hunt files
     texcv/r.pdf, html/cv*.pdf), a multi-line display's equation numbers
-    (math/e.pdf, e2.pdf): the gutter between them and the text was the
-    widest white, and the labels were read after the whole text.  They are
-    so when the lines right of the gutter (``LABEL_MIN_COUNT`` or more)
-    each stand on the baseline of a line left of it
-    (``ROW_BASELINE_TOLERANCE``: set on it, not near it by chance),
-    ``LABEL_GUTTER_MIN`` em or more right of the end of that line, the right side no column of text (``_text_column``),
-    far narrower than the left (``LABEL_WIDTH_RATIO``), its lines ending on
-    one x (``FIGURE_EDGE_TOLERANCE``: set flush right).  Two columns of
-    text have a line of the left one a narrow gutter off the right one's
-    lines, and both sides of text; a narrow sidebar beside a column of text
-    has lines off the text's baselines; two authors' names and addresses
-    side by side under a paper's title (hunt files ieee/p.pdf, acm/q.pdf)
-    are centred, and of like widths."""
+    (math/e.pdf, e2.pdf), a list of skills and their levels at a tab stop
+    (lo/tabs.pdf): the gutter between them and the text was the widest
+    white, and the labels were read after the whole text.  They are so
+    when the lines right of the gutter (``LABEL_MIN_COUNT`` or more) each
+    stand on the baseline of a line left of it (``ROW_BASELINE_TOLERANCE``:
+    set on it, not near it by chance), ``LABEL_GUTTER_MIN`` em or more
+    right of the end of that line, and either the right side is no column
+    of text (``_text_column``), far narrower than the left
+    (``LABEL_WIDTH_RATIO``), and its lines end on one x
+    (``FIGURE_EDGE_TOLERANCE``: set flush right), or the left side is no column of text, its lines beside the
+    right side's all stand on a baseline of it, and the two hold labels and
+    their values (tables.labels_and_values: a table too loose to be found
+    as one; not a list running on from line to line, its lines ending with
+    a comma: ``TABLE_MAX_COMMA_SHARE``).  Two columns of text have a line of the left one a narrow
+    gutter off the right one's lines, and both sides of text; a narrow
+    sidebar beside a column of text has lines off the text's baselines; two
+    authors' names and addresses side by side under a paper's title (hunt
+    files ieee/p.pdf, acm/q.pdf) are centred, and of like widths."""
     if len(right) < LABEL_MIN_COUNT or not _beside_at(right, left, LABEL_GUTTER_MIN):
         return False
-    if _text_column(right) or _width(right) > LABEL_WIDTH_RATIO * _width(left):
+    if not _text_column(right) and _width(right) <= LABEL_WIDTH_RATIO * _width(left):
+        ends = [ln.x1 for ln in right]
+        if max(ends) - min(ends) <= FIGURE_EDGE_TOLERANCE * min(ln.size for ln in right):
+            return True
+    top, bottom = min(map(_baseline, right)), max(map(_baseline, right))
+    beside = [ln for ln in left if top - ROW_BASELINE_TOLERANCE * ln.size <= _baseline(ln)
+              <= bottom + ROW_BASELINE_TOLERANCE * ln.size]
+    if _text_column(left) or not _beside_at(beside, right, 0.0):
         return False
-    ends = [ln.x1 for ln in right]
-    return max(ends) - min(ends) <= FIGURE_EDGE_TOLERANCE * min(ln.size for ln in right)
+    cells = beside + right
+    if sum(1 for ln in cells if ln.text.rstrip().endswith(",")) > TABLE_MAX_COMMA_SHARE * len(cells):
+        return False  # an index's page numbers running on from line to line (tests/test_reading)
+    rows = grid_rows(cells)
+    cols = columns(rows)
+    return len(cols) == 2 and labels_and_values(rows, cols)
 
 
 def _beside_at(lines: list[Line], others: list[Line], white: float) -> bool:
