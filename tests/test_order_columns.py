@@ -212,3 +212,11 @@ def test_fractions_side_by_side_in_a_display_are_read_fraction_by_fraction():
             (114.0, [(100.0, 120.0, "D1"), (220.0, 240.0, "D3")])]
     assert _read(rows) == ["N1", "D1", "M", "N3", "D3"]
 
+
+def test_the_numbers_of_a_grids_second_half_are_not_labels_of_the_first_halfs_rows():
+    # opf-219789 p.54: a form's rows 1-4 ("1 ... Paddy/ Rice"), rows 5-8
+    # beside them, their numbers flush on the first half's baselines 12 em
+    # right of it; the first half is a grid (a white down it), not a text.
+    rows = [(340.0 + 12.0 * k, [(45.75, 50.62, f"{k + 1}"), (154.5, 202.5, f"P{k + 1}"),
+                                (320.25, 325.12, f"{k + 5}")]) for k in range(4)]
+    assert _read(rows)[-4:] == ["5", "6", "7", "8"]

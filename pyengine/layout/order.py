@@ -460,8 +460,14 @@ def _labels_beside(left: list[Line], right: list[Line]) -> bool:
     gutter off the right one's lines, and both sides of text; a narrow
     sidebar beside a column of text has lines off the text's baselines; two
     authors' names and addresses side by side under a paper's title (hunt
-    files ieee/p.pdf, acm/q.pdf) are centred, and of like widths."""
+    files ieee/p.pdf, acm/q.pdf) are centred, and of like widths.  The
+    text is one column, no white down it as wide as the labels' (a form's
+    grid of numbered rows in two halves, the second's numbers flush beside
+    the first's rows: opf-219789 p.54)."""
     if len(right) < LABEL_MIN_COUNT or not _beside_at(right, left, LABEL_GUTTER_MIN):
+        return False
+    size = median([ln.size for ln in left]) or 1.0
+    if _gaps(left, "x0", "x1", LABEL_GUTTER_MIN * size):  # a grid's halves, not text and its labels
         return False
     if not _text_column(right) and _width(right) <= LABEL_WIDTH_RATIO * _width(left):
         ends = [ln.x1 for ln in right]
