@@ -109,3 +109,114 @@ def test_a_paragraph_wrapped_round_a_float_is_read_whole_before_the_float():
     rows += [(144.5, [(50.0, 200.0, "L4")]), (155.5, [(50.0, 540.0, "L5")])]
     assert _read(rows) == ["L0", "L1", "L2", "L3", "L4", "L5", "Box0", "Box1", "Box2"]
 
+
+
+def test_dates_set_flush_right_beside_a_resumes_entries_are_read_with_their_entries():
+    # hunt file texcv/r.pdf: LaTeX's \hfill sets each entry's dates flush
+    # right on its baseline; the white before them was the widest gutter,
+    # and all the dates were read after the whole page.
+    rows = [(100.0, [(50.0, 200.0, "Entry1"), (480.0, 540.0, "Date1")]),
+            (111.0, [(50.0, 150.0, "Place1")]),
+            (122.0, [(60.0, 300.0, "Bullet1")]),
+            (133.0, [(50.0, 190.0, "Entry2"), (480.0, 540.0, "Date2")]),
+            (144.0, [(50.0, 180.0, "Entry3"), (480.0, 540.0, "Date3")])]
+    assert _read(rows) == ["Entry1", "Date1", "Place1", "Bullet1", "Entry2", "Date2", "Entry3", "Date3"]
+
+
+def test_dates_beside_entries_whose_rows_touch_are_read_with_their_entries():
+    # hunt file html/cv3.pdf: Chromium's flex rows (space-between) touch,
+    # no white between them to cut: the rows are found by baseline.
+    rows = [(100.0 + 9.31 * k, [(50.0, 200.0, f"Degree{k}"), (480.0, 540.0, f"Years{k}")]) for k in range(3)]
+    assert _read(rows) == ["Degree0", "Years0", "Degree1", "Years1", "Degree2", "Years2"]
+
+
+def test_equation_numbers_beside_a_multi_line_display_are_read_with_their_equations():
+    # hunt files math/e.pdf, e2.pdf: an align's numbers stand flush right,
+    # a paragraph's line ends 2.5 em before them (the gutter through the
+    # page is narrow), but each number stands far off its equation.
+    rows = [(100.0, [(50.0, 400.0, "Para")]),
+            (115.0, [(200.0, 260.0, "Eq1"), (420.0, 440.0, "(1)")]),
+            (126.0, [(203.0, 280.0, "Eq2"), (420.0, 440.0, "(2)")]),
+            (137.0, [(203.0, 250.0, "Eq3"), (420.0, 440.0, "(3)")]),
+            (152.0, [(50.0, 300.0, "After")])]
+    assert _read(rows) == ["Para", "Eq1", "(1)", "Eq2", "(2)", "Eq3", "(3)", "After"]
+
+
+def test_levels_at_a_tab_stop_beside_skills_are_read_row_by_row():
+    # hunt file lo/tabs.pdf: Writer's left tab stop sets each skill's level
+    # 7 em and more right of it; the levels were read after the skills.
+    rows = [(100.0, [(50.0, 90.0, "Skills")]),
+            (115.0, [(50.0, 90.0, "Welding"), (170.0, 280.0, "Expert")]),
+            (126.0, [(50.0, 110.0, "Diesel"), (170.0, 300.0, "Advanced")]),
+            (137.0, [(50.0, 100.0, "Hydraulics"), (170.0, 190.0, "Good")])]
+    assert _read(rows) == ["Skills", "Welding", "Expert", "Diesel", "Advanced", "Hydraulics", "Good"]
+
+
+def test_two_columns_of_text_on_shared_baselines_with_a_wide_gutter_stay_columns():
+    rows = [(100.0 + 11.0 * k, [(50.0, 250.0, f"L{k}"), (330.0, 530.0, f"R{k}")]) for k in range(4)]
+    assert _read(rows) == ["L0", "L1", "L2", "L3", "R0", "R1", "R2", "R3"]
+
+
+def test_two_columns_of_short_lines_on_shared_baselines_stay_columns():
+    # an index in two columns: short entries set flush left, ragged right
+    widths = (30.0, 70.0, 45.0, 60.0, 35.0)
+    rows = [(100.0 + 11.0 * k, [(50.0, 50.0 + w, f"L{k}"), (200.0, 200.0 + widths[-1 - k], f"R{k}")])
+            for k, w in enumerate(widths)]
+    assert _read(rows) == [f"L{k}" for k in range(5)] + [f"R{k}" for k in range(5)]
+
+
+def test_two_authors_side_by_side_under_a_title_are_read_one_after_the_other():
+    # hunt files ieee/p.pdf, acm/q.pdf: each author's name and address
+    # centred in a block of its own, the blocks on shared baselines.
+    rows = [(60.0, [(150.0, 450.0, "Title")])]
+    for k, (w1, w2) in enumerate(((60.0, 50.0), (80.0, 70.0), (75.0, 80.0))):
+        rows.append((100.0 + 11.0 * k, [(180.0 - w1 / 2, 180.0 + w1 / 2, f"A{k}"),
+                                        (420.0 - w2 / 2, 420.0 + w2 / 2, f"B{k}")]))
+    assert _read(rows) == ["Title", "A0", "A1", "A2", "B0", "B1", "B2"]
+
+
+def test_a_resumes_dates_set_flush_right_come_with_their_entries_in_the_text():
+    from pdfbuild import helvetica, make_pdf
+
+    import pyengine
+
+    # glyphs 0.5 em wide at 10 pt: the entries end by 217 pt, the dates
+    # (9 glyphs, 45 pt) end flush at 540 pt; a line of nine words is no
+    # table's cell (tables.TABLE_MAX_WORDS)
+    content = b"".join(b"BT /F1 10 Tf %d %d Td (%s) Tj ET " % (x, y, t) for x, y, t in (
+        (72, 700, b"Chief Engineer, Fjord Ferries"), (495, 700, b"2020-2024"),
+        (72, 688, b"- Responsible for the engines of four passenger ferries."),
+        (72, 676, b"Engineer, North Sea Shipping"), (495, 676, b"2014-2020"),
+        (72, 664, b"Deckhand, Island Ferry"), (495, 664, b"2010-2014")))
+    text = pyengine.extract(make_pdf([content], fonts={"/F1": helvetica()})).pages[0].text
+    assert [ln for ln in text.splitlines() if ln] == [
+        "Chief Engineer, Fjord Ferries", "2020-2024", "- Responsible for the engines of four passenger ferries.",
+        "Engineer, North Sea Shipping",
+        "2014-2020", "Deckhand, Island Ferry", "2010-2014"]
+
+
+def test_a_figures_label_alone_beside_a_paragraph_is_not_read_inside_it():
+    # opf-178360: "DNA", a figure's label, on the baseline of a paragraph's
+    # line 20 em right of it; one label is no column of dates or numbers.
+    rows = [(100.0 + 11.0 * k, [(50.0, 300.0, f"L{k}")]) for k in range(4)]
+    rows[1][1].append((460.0, 480.0, "Label"))
+    assert _read(rows) == ["L0", "L1", "L2", "L3", "Label"]
+
+
+def test_fractions_side_by_side_in_a_display_are_read_fraction_by_fraction():
+    # deb-ko-lshort-ko p.57: the numerator and denominator of the last
+    # fraction stand flush on the baselines of the first one's, 12 em right
+    # of them; the middle one's numerator stands across the white between.
+    rows = [(100.0, [(100.0, 120.0, "N1"), (220.0, 240.0, "N3")]),
+            (107.0, [(140.0, 180.0, "M")]),
+            (114.0, [(100.0, 120.0, "D1"), (220.0, 240.0, "D3")])]
+    assert _read(rows) == ["N1", "D1", "M", "N3", "D3"]
+
+
+def test_the_numbers_of_a_grids_second_half_are_not_labels_of_the_first_halfs_rows():
+    # opf-219789 p.54: a form's rows 1-4 ("1 ... Paddy/ Rice"), rows 5-8
+    # beside them, their numbers flush on the first half's baselines 12 em
+    # right of it; the first half is a grid (a white down it), not a text.
+    rows = [(340.0 + 12.0 * k, [(45.75, 50.62, f"{k + 1}"), (154.5, 202.5, f"P{k + 1}"),
+                                (320.25, 325.12, f"{k + 5}")]) for k in range(4)]
+    assert _read(rows)[-4:] == ["5", "6", "7", "8"]

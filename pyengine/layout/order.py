@@ -8,7 +8,7 @@ what keeps a title or a full-width figure caption from splitting the columns
 into interleaved rows: the gap under a title is wider than the gaps between
 lines, and a column gutter is wider than the line gaps inside the columns.
 
-Where XY-cut fails, seven rules step in: a region whose lines sit on a clear
+Where XY-cut fails, eight rules step in: a region whose lines sit on a clear
 grid is a table and is read row by row (tables.py); rows are cut before
 columns when that sets a table apart (a line of text over a table would
 otherwise leave the table's last gutter open and read it column by column);
@@ -22,7 +22,10 @@ and a column that runs on under the end of the other (the last page of a
 paper) is read whole before it, though the white over its rest crosses the
 page (``_ragged_end``); and the whites cut together with the widest one
 (``ROW_CUT_SHARE``) are not cut where a wider gutter runs through them
-between columns of text (``_through_gutters``).
+between columns of text (``_through_gutters``); and labels set flush
+right beside the lines of a text (a résumé's dates, equation numbers) are
+read each with the line on its baseline, not as a column after the text,
+though the white before them is the widest gutter (``_labels_beside``).
 Paragraphs: a block breaks at a line gap wider than the page's own median
 pitch allows (but not at the even pitch of double-spaced text) and at a
 first-line indent, and a list item starts a paragraph of its own (lists.py).
@@ -37,9 +40,9 @@ from statistics import median
 from ..options import Options
 from ..records import Block, Line, union_box
 from .lists import list_marker
-from .tables import (ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion,
-                     centred_over, figures_end_at, find_table, flush_left, grid_rows, peel, shared_gutters,
-                     short_cells)
+from .tables import (FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
+                     TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, columns, figures_end_at,
+                     find_table, flush_left, grid_rows, labels_and_values, peel, shared_gutters, short_cells)
 
 MAX_XYCUT_ITEMS = 4000
 """Above this many lines a region is read top to bottom without cutting."""
@@ -104,6 +107,9 @@ def xy_cut(items: list[Line], options: Options,
         left = [it for it in items if it.x1 <= cut]
         right = [it for it in items if it.x1 > cut]
         if not (row_gaps and _one_over_the_other(left, right)):
+            rows = _label_rows(items, left, right)
+            if rows is not None:  # labels beside the text's lines: read each with its line
+                return [part for row in rows for part in xy_cut(row, options)]
             return xy_cut(left, options) + xy_cut(right, options)
     out: list[list[Line]] = []
     regions = _through_gutters(_row_regions(items, row_gaps, best_row), row_gaps, best_row, options)
@@ -373,6 +379,145 @@ def _one_over_the_other(left: list[Line], right: list[Line]) -> bool:
     top_l, bottom_l = min(ln.y0 for ln in left), max(ln.y1 for ln in left)
     top_r, bottom_r = min(ln.y0 for ln in right), max(ln.y1 for ln in right)
     return bottom_r <= top_l or bottom_l <= top_r
+
+
+LABEL_GUTTER_MIN = 6.0
+"""Em of a label's type: the white between a line of text and the label set
+right of it on its baseline, at the least.  LaTeX's \\hfill, a flex row's
+space-between, a right tab stop push a date, an address, an equation number
+far off its line (7 to 15 em in the hunt files texcv/r, html/cv, lo/tabs,
+math/e2); a page's columns stand a gutter of one to three em apart (LaTeX's
+10 pt \\columnsep, a browser's 1 em column-gap, Word's half inch at 12
+pt), a margin note \\marginparsep (about 1 em) off its text.  The columns
+of an index are further apart, their lines ending short (deb-ar-bidi
+p.552: 4.4 em, the baselines of two columns 0.8 pt apart)."""
+
+
+def _label_rows(items: list[Line], left: list[Line], right: list[Line]) -> list[list[Line]] | None:
+    """The region cut into rows at the labels' baselines, when the lines
+    right of a gutter are labels beside the text's lines (``_labels_beside``):
+    each label with the lines on its baseline (``grid_rows``), the lines
+    between two labels' rows together; or None.  The rows of a résumé's
+    entries and their dates touch (html/cv3.pdf: no white between them to
+    cut), so they are found by baseline."""
+    if not _labels_beside(left, right):
+        return None
+    labels = {id(ln) for ln in right}
+    out: list[list[Line]] = []
+    run: list[Line] = []
+    for row in grid_rows(items):
+        if any(id(ln) in labels for ln in row):
+            if run:
+                out.append(run)
+                run = []
+            out.append(row)
+        else:
+            run.extend(row)
+    if run:
+        out.append(run)
+    return out if len(out) > 1 else None
+
+
+LABEL_MIN_COUNT = 2
+"""Labels beside a text, at the least: a résumé dates its entries, an
+align numbers its equations.  A figure's label alone beside a paragraph
+("DNA", "Dendrites" in opf-178360) may fall on the baseline of one of its
+lines and was read in the middle of the paragraph."""
+LABEL_WIDTH_RATIO = 0.5
+"""The labels set flush right beside a text are at most this fraction of
+its width (the dates of a résumé, 0.36 to 0.47 of the entries' width in
+the hunt files html/cv*.pdf; its address, 0.48 of the page's text in
+texcv/r.pdf; equation numbers, 0.04 to 0.3 of a display).  Two blocks of
+like width side by side are read one after the other, though their lines
+share baselines (two tiers of vertical writing, turned into a frame of
+lines: tests/test_layout)."""
+
+
+def _width(side: list[Line]) -> float:
+    return max(ln.x1 for ln in side) - min(ln.x0 for ln in side)
+
+
+def _labels_beside(left: list[Line], right: list[Line]) -> bool:
+    """Are the lines right of a gutter labels on the rows of the text left
+    of it, to read with their rows, not as a column after the text?
+
+    A résumé's dates and its name's address set flush right (hunt files
+    texcv/r.pdf, html/cv*.pdf), a multi-line display's equation numbers
+    (math/e.pdf, e2.pdf), a list of skills and their levels at a tab stop
+    (lo/tabs.pdf): the gutter between them and the text was the widest
+    white, and the labels were read after the whole text.  They are so
+    when the lines right of the gutter (``LABEL_MIN_COUNT`` or more) each
+    stand on the baseline of a line left of it (``ROW_BASELINE_TOLERANCE``:
+    set on it, not near it by chance), ``LABEL_GUTTER_MIN`` em or more
+    right of the end of that line, and either the right side is no column
+    of text (``_text_column``), far narrower than the left
+    (``LABEL_WIDTH_RATIO``), and its lines end on one x
+    (``FIGURE_EDGE_TOLERANCE``: set flush right), or the left side is no column of text, its lines beside the
+    right side's all stand on a baseline of it, and the two hold labels and
+    their values (tables.labels_and_values: a table too loose to be found
+    as one; not a list running on from line to line, its lines ending with
+    a comma: ``TABLE_MAX_COMMA_SHARE``).  Two columns of text have a line of the left one a narrow
+    gutter off the right one's lines, and both sides of text; a narrow
+    sidebar beside a column of text has lines off the text's baselines; two
+    authors' names and addresses side by side under a paper's title (hunt
+    files ieee/p.pdf, acm/q.pdf) are centred, and of like widths.  The
+    text is one column, no white down it as wide as the labels' (a form's
+    grid of numbered rows in two halves, the second's numbers flush beside
+    the first's rows: opf-219789 p.54)."""
+    if len(right) < LABEL_MIN_COUNT or not _beside_at(right, left, LABEL_GUTTER_MIN):
+        return False
+    size = median([ln.size for ln in left]) or 1.0
+    if _gaps(left, "x0", "x1", LABEL_GUTTER_MIN * size):  # a grid's halves, not text and its labels
+        return False
+    if not _text_column(right) and _width(right) <= LABEL_WIDTH_RATIO * _width(left):
+        ends = [ln.x1 for ln in right]
+        if max(ends) - min(ends) <= FIGURE_EDGE_TOLERANCE * min(ln.size for ln in right):
+            return True
+    top, bottom = min(map(_baseline, right)), max(map(_baseline, right))
+    beside = [ln for ln in left if top - ROW_BASELINE_TOLERANCE * ln.size <= _baseline(ln)
+              <= bottom + ROW_BASELINE_TOLERANCE * ln.size]
+    if _text_column(left) or not _beside_at(beside, right, 0.0):
+        return False
+    cells = beside + right
+    if sum(1 for ln in cells if ln.text.rstrip().endswith(",")) > TABLE_MAX_COMMA_SHARE * len(cells):
+        return False  # an index's page numbers running on from line to line (tests/test_reading)
+    rows = grid_rows(cells)
+    cols = columns(rows)
+    return len(cols) == 2 and labels_and_values(rows, cols)
+
+
+def _beside_at(lines: list[Line], others: list[Line], white: float) -> bool:
+    """Does each of ``lines`` stand on the baseline of one of ``others``
+    (``ROW_BASELINE_TOLERANCE`` of its size), ``white`` em or more from the
+    nearest of those on its baseline, and nothing of ``others`` across its
+    baseline in the white between them?  The parts of a display of fractions side by side stand
+    on shared baselines too, but a numerator between them (deb-ko-lshort-ko
+    p.57: "∂2f" over "∂x2" right of "xk+1", on the baselines of "x2" over
+    "k + 1" further left)."""
+    bases = sorted(others, key=_baseline)
+    keys = [_baseline(o) for o in bases]
+    for ln in lines:
+        tol = ROW_BASELINE_TOLERANCE * ln.size
+        k = bisect_left(keys, _baseline(ln) - tol)
+        near = []
+        while k < len(bases) and keys[k] <= _baseline(ln) + tol:
+            near.append(bases[k])
+            k += 1
+        if not near:
+            return False
+        gap, a, b = min((max(o.x0 - ln.x1, ln.x0 - o.x1), min(o.x1, ln.x1), max(o.x0, ln.x0)) for o in near)
+        base = _baseline(ln)
+        if gap < white * ln.size or \
+                any(o.x0 < b and o.x1 > a and o.y0 < base - tol and o.y1 > base + tol for o in others):
+            return False
+    return True
+
+
+def _text_column(side: list[Line]) -> bool:
+    """Is ``side`` a column of text: its median line ``COLUMN_MIN_WIDTH`` em
+    wide or more (labels, dates, figures are shorter)?"""
+    size = median([ln.size for ln in side]) or 1.0
+    return median([ln.x1 - ln.x0 for ln in side]) >= COLUMN_MIN_WIDTH * size
 
 
 CAPTION_MAX_LINES = 8
