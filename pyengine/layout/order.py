@@ -109,7 +109,7 @@ def xy_cut(items: list[Line], options: Options,
         if not (row_gaps and _one_over_the_other(left, right)):
             rows = _label_rows(items, left, right)
             if rows is not None:  # labels beside the text's lines: read each with its line
-                return [part for row in rows for part in xy_cut(row, options)]
+                return [part for row in rows for part in xy_cut(_with_label(row, right), options)]
             return xy_cut(left, options) + xy_cut(right, options)
     out: list[list[Line]] = []
     regions = _through_gutters(_row_regions(items, row_gaps, best_row), row_gaps, best_row, options)
@@ -416,6 +416,19 @@ def _label_rows(items: list[Line], left: list[Line], right: list[Line]) -> list[
     if run:
         out.append(run)
     return out if len(out) > 1 else None
+
+
+def _with_label(row: list[Line], labels: list[Line]) -> list[Line]:
+    """A row of one line of text and its label (``_label_rows``) as one
+    line, its words the text's and then the label's: "Chief Engineer, Fjord
+    Ferries 2020–present", "E = mgh (1)", as the page shows them (each
+    had come out as a paragraph of its own).  Other rows as they are."""
+    if len(row) != 2:
+        return row
+    text, label = sorted(row, key=attrgetter("x0"))
+    if not any(label is ln for ln in labels) or any(text is ln for ln in labels):
+        return row
+    return [Line(text.words + label.words, *union_box((text, label)), max(text.size, label.size))]
 
 
 LABEL_MIN_COUNT = 2
