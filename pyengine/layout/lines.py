@@ -784,7 +784,7 @@ def _math_script(seg: _Seg) -> bool:
     """May ``seg`` be a script of mathematics (not CJK text: the okurigana
     and reading marks of kanbun, small kana beside the ideographs, are no
     scripts of scripts)?"""
-    return not has_cjk("".join([p[0].text for p in seg.glyphs]))
+    return not has_cjk(_segment_text(seg))
 
 
 def _scripts_of_one_base(s: _Seg, t: _Seg, ln: _LineAcc, tol_v: float) -> bool:
@@ -872,6 +872,15 @@ class _LineAcc:
     vmax: float = 0.0
     smin: float = 0.0
     """Range of its segments' baselines, and their smallest size."""
+
+    def absorb(self, other: "_LineAcc") -> None:
+        """Take in the segments of ``other`` (lines found one only after
+        every segment was placed: ``_rejoin_overtaken``, ``_join_stretched``)."""
+        self.segs.extend(other.segs)
+        self.drawn |= other.drawn
+        self.u0, self.u1 = min(self.u0, other.u0), max(self.u1, other.u1)
+        self.vmin, self.vmax = min(self.vmin, other.vmin), max(self.vmax, other.vmax)
+        self.smin = min(self.smin, other.smin)
 
 
 BIG_OPERATORS = frozenset("\u2211\u220f\u2210\u222b\u222c\u222d\u222e\u222f\u2230"
@@ -1146,11 +1155,7 @@ def _join_stretched(lines: list[_LineAcc], options: Options) -> list[_LineAcc]:
                 if not even and not _vouched(a, b, nearby, gone):
                     break
                 gone.add(id(b))
-                a.segs.extend(b.segs)
-                a.drawn |= b.drawn
-                a.u1 = max(a.u1, b.u1)
-                a.vmin, a.vmax = min(a.vmin, b.vmin), max(a.vmax, b.vmax)
-                a.smin = min(a.smin, b.smin)
+                a.absorb(b)
     return [ln for ln in lines if id(ln) not in gone] if gone else lines
 
 
@@ -1239,6 +1244,11 @@ table's row, whose cells ``merge_lines`` joined and ``cells.py`` parts
 again: opf-195981's rows of codes)."""
 
 
+def _ink_spans(ln: _LineAcc) -> list[tuple[float, float]]:
+    """(u0, u1) of the line's glyphs that show text, along the line, in order."""
+    return sorted((p[1], p[2]) for t in ln.segs for p in t.glyphs if p[0].text.strip())
+
+
 def _gutters_beside(chain: list[_LineAcc], nearby: list[_LineAcc], gone: set[int]) -> bool:
     """Do the lines over and under the pieces look like the rows of a
     table they would be a row of: a line starting where a piece (but the
@@ -1254,7 +1264,7 @@ def _gutters_beside(chain: list[_LineAcc], nearby: list[_LineAcc], gone: set[int
             continue
         if any(abs(c.u0 - x) <= 0.5 * size for x in starts):
             return True  # a cell of the row over or under, in the column of a piece
-        spans = sorted((p[1], p[2]) for t in c.segs for p in t.glyphs if p[0].text.strip())
+        spans = _ink_spans(c)
         for (u0, u1), (w0, w1) in zip(spans, spans[1:]):
             if w0 - u1 > VOUCH_HOLE * size and any(w0 > g0 and u1 < g1 for g0, g1 in gaps):
                 return True
@@ -1264,7 +1274,7 @@ def _gutters_beside(chain: list[_LineAcc], nearby: list[_LineAcc], gone: set[int
 def _solid_across(c: _LineAcc, x0: float, x1: float, size: float) -> bool:
     """Does ``c``'s text run from ``x0`` to ``x1`` with no white wider than
     ``VOUCH_HOLE`` in between?"""
-    spans = sorted((p[1], p[2]) for t in c.segs for p in t.glyphs if p[0].text.strip())
+    spans = _ink_spans(c)
     hole = VOUCH_HOLE * size
     reach = None  # how far the text runs from before x0, without a hole
     for u0, u1 in spans:
@@ -1286,7 +1296,7 @@ def _solid_across(c: _LineAcc, x0: float, x1: float, size: float) -> bool:
 def _covers_glyphs(a: _LineAcc, b: _LineAcc) -> bool:
     """Does a glyph of ``a``'s text overlap, along the line, a glyph of
     ``b``'s text by more than ``STACKED_COVER`` of the narrower?"""
-    spans = [(q[1], q[2]) for t in b.segs if not _blank_seg(t) for q in t.glyphs if q[0].text.strip()]
+    spans = _ink_spans(b)
     for t in a.segs:
         for p in t.glyphs:
             if not p[0].text.strip():
@@ -1368,11 +1378,7 @@ def _rejoin_overtaken(lines: list[_LineAcc], index: dict[tuple[int, int], list[_
                             any(_drawn_across(t, other) for t in ln.segs) or _covers_glyphs(other, ln):
                         continue
                     gone.add(id(other))
-                    ln.segs.extend(other.segs)
-                    ln.drawn |= other.drawn
-                    ln.u0, ln.u1 = min(ln.u0, other.u0), max(ln.u1, other.u1)
-                    ln.vmin, ln.vmax = min(ln.vmin, other.vmin), max(ln.vmax, other.vmax)
-                    ln.smin = min(ln.smin, other.smin)
+                    ln.absorb(other)
                     u0, u1 = ink[id(ln)] = min(u0, o0), max(u1, o1)
                     grown = True
     return [ln for ln in lines if id(ln) not in gone] if gone else lines
