@@ -447,6 +447,7 @@ lines: tests/test_layout)."""
 
 
 def _width(side: list[Line]) -> float:
+    """From the leftmost line's left edge to the rightmost one's right edge."""
     return max(ln.x1 for ln in side) - min(ln.x0 for ln in side)
 
 
@@ -574,7 +575,7 @@ def _sides(part: list[Line], g0: float, g1: float) -> bool:
         if len(side) < COLUMN_MIN_LINES or \
                 max(ln.x1 - ln.x0 for ln in side) < COLUMN_MIN_WIDTH * median([ln.size for ln in side]):
             return False
-        widths.append(max(ln.x1 for ln in side) - min(ln.x0 for ln in side))
+        widths.append(_width(side))
     return min(widths) >= COLUMN_WIDTH_RATIO * max(widths)
 
 
@@ -687,8 +688,7 @@ def _page_columns(band: list[Line], above: list[Line], below: list[Line], white:
         return False
     left = [ln for ln in band if ln.x1 <= a]
     right = [ln for ln in band if ln.x0 >= b]
-    widths = (max(ln.x1 for ln in left) - min(ln.x0 for ln in left),
-              max(ln.x1 for ln in right) - min(ln.x0 for ln in right))
+    widths = (_width(left), _width(right))
     if min(widths) < (1 - COLUMN_WIDTH_SAME) * max(widths):
         return False
     # most lines of the shorter side beside one of the other on its baseline:
