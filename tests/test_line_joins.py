@@ -20,6 +20,10 @@ def text_of(content: bytes, fonts: dict) -> str:
     return pyengine.extract(make_pdf([content], fonts=fonts)).pages[0].text
 
 
+def _words_at(y: float, words: list[tuple[float, str]]) -> bytes:
+    return b"".join(b"BT /F1 10 Tf %.2f %.2f Td (%s) Tj ET " % (x, y, w.encode()) for x, w in words)
+
+
 def _row(y: float, *cells: tuple[int, str], advance: float = 6.0) -> bytes:
     """One line of a monospaced listing: each cell at a column (in
     characters from x = 72), the blanks before it not drawn."""
@@ -199,9 +203,8 @@ def test_line_numbers_of_an_algorithm_stay_with_their_indented_code():
     # 0" / "3:" / ...), the code's indentation wider than any line join.
     code = [("1:", 0, "procedure Sort(B)"), ("2:", 26, "n = 0"), ("3:", 26, "for each cell do"),
             ("4:", 46, "count the pebbles"), ("5:", 26, "end for"), ("6:", 0, "end procedure")]
-    content = b"".join(b"BT /F1 10 Tf 72 %d Td (%s) Tj ET BT /F1 10 Tf %d %d Td (%s) Tj ET " % (
-        700 - 12 * k, num.encode(), 90 + indent, 700 - 12 * k, text.encode())
-        for k, (num, indent, text) in enumerate(code))
+    content = b"".join(_words_at(700 - 12 * k, [(72, num), (90 + indent, text)])
+                       for k, (num, indent, text) in enumerate(code))
     assert [ln for ln in text_of(content, {"/F1": helvetica()}).splitlines() if ln] == [
         f"{num} {text}" for num, _, text in code]
 
@@ -210,9 +213,7 @@ def test_row_numbers_of_a_table_are_no_line_numbers():
     # The same numbers before cells that all start at one x are a table's
     # first column: its rows keep their cells apart.
     rows = [("1", "Alice", "4512"), ("2", "Bob", "4620"), ("3", "Carla", "4733"), ("4", "Dan", "4801")]
-    content = b"".join(b"BT /F1 10 Tf 72 %d Td (%s) Tj ET BT /F1 10 Tf 130 %d Td (%s) Tj ET "
-                       b"BT /F1 10 Tf 230 %d Td (%s) Tj ET " % (
-                           700 - 12 * k, a.encode(), 700 - 12 * k, b.encode(), 700 - 12 * k, c.encode())
+    content = b"".join(_words_at(700 - 12 * k, [(72, a), (130, b), (230, c)])
                        for k, (a, b, c) in enumerate(rows))
     assert [ln for ln in text_of(content, {"/F1": helvetica()}).splitlines() if ln] == [
         "\t".join(r) for r in rows]
@@ -229,10 +230,6 @@ def test_punctuation_drawn_before_the_run_it_ends_joins_the_line():
                b"BT /F1 10 Tf 112 700 Td (alpha beta gamma delta) Tj ET "
                b"BT /F1 10 Tf 232 700 Td (epsilon zeta eta) Tj ET ")
     assert text_of(content, {"/F1": helvetica()}) == "- alpha beta gamma delta, epsilon zeta eta\n"
-
-
-def _words_at(y: float, words: list[tuple[float, str]]) -> bytes:
-    return b"".join(b"BT /F1 10 Tf %.2f %.2f Td (%s) Tj ET " % (x, y, w.encode()) for x, w in words)
 
 
 def test_a_stretched_line_between_two_lines_that_cross_its_spaces_is_one_line():
