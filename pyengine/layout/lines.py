@@ -9,7 +9,8 @@ sorting lines by v reads columns right to left.
 Stages (each a pure function):
 1. ``drop_duplicates``: text drawn twice at the same place (faux bold).
 2. ``segments``: glyphs in drawing order, cut where the pen leaves the line;
-   a drop cap goes to its first line (dropcap.py).
+   text along a curve, each glyph at its own angle, stays one run
+   (``continues_path``); a drop cap goes to its first line (dropcap.py).
 3. ``merge_lines``: segments on one baseline and side by side become a line
    (a superscript stays on its line).
 4. ``line_words``: inside a line, split at measured gaps and space glyphs
