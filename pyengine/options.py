@@ -52,6 +52,23 @@ class Options:
     line_baseline_tolerance: float = 0.5
     """Glyphs whose baselines differ by at most this fraction of the larger
     font size belong to one line (a superscript stays on its line)."""
+    path_turn_max: float = 45.0
+    """Degrees: text set along a curve (an SVG textPath, as Inkscape and
+    Chromium print it) places every glyph with its own angle.  A glyph
+    turned by at most this much from the glyph drawn before it, starting
+    where that glyph's advance ends (``path_gap_back``, ``path_gap_ahead``,
+    ``path_gap_across``), goes on with its line along the curve
+    (lines.continues_path).  At the steep end of an ellipse a 9 pt "Smile"
+    turns 31 degrees from "S" to "m".  0: a change of angle always ends the
+    line."""
+    path_gap_back: float = 0.3
+    path_gap_ahead: float = 0.6
+    """Fractions of the font size: how far before or beyond the end of the
+    glyph before, along its direction, the next glyph on a curve may start
+    (a word space not drawn as a glyph is a gap along the curve)."""
+    path_gap_across: float = 0.3
+    """Fraction of the font size: how far off the direction of the glyph
+    before, at the end of its advance, the next glyph on a curve may start."""
 
     # --- paragraphs ------------------------------------------------------
     paragraph_gap_ratio: float = 1.6

@@ -682,6 +682,57 @@ def test_lines_of_a_skewed_scan_at_slightly_different_angles_are_read_together()
                                              "three gamma line third", "four delta line fourth"]
 
 
+def _on_arc(text: str, cx: float, cy: float, r: float, start: float, size: int = 12,
+            spaces: bool = True) -> bytes:
+    """``text`` set clockwise along a circle, from polar angle ``start``
+    (degrees), as Inkscape and Chromium print an SVG textPath: each glyph
+    drawn alone with its own Tm, turned to the tangent at its middle, which
+    lies on the circle.  F1 advances 0.5 em.  ``spaces`` False: a space is a
+    gap along the circle, not a glyph."""
+    import math
+    out, s, advance = b"", 0.0, 0.5 * size
+    for ch in text:
+        phi = math.radians(start) - (s + advance / 2) / r
+        tx, ty = math.sin(phi), -math.cos(phi)  # the tangent, clockwise
+        ox = cx + r * math.cos(phi) - tx * advance / 2
+        oy = cy + r * math.sin(phi) - ty * advance / 2
+        if ch != " " or spaces:
+            out += b"BT /F1 %d Tf %.5f %.5f %.5f %.5f %.3f %.3f Tm (%s) Tj ET " % (
+                size, tx, ty, -ty, tx, ox, oy, ch.encode())
+        s += advance
+    return out
+
+
+def test_text_along_a_curve_is_one_line_not_a_line_per_glyph():
+    # Inkscape's and Chromium's textPath (/tmp/hunt8/svg/path.pdf): every
+    # glyph has its own angle, one step apart, so each was a line of its
+    # own, read in the order of the angles: "a r i t t d e h u ...".
+    # The arc runs from 40 degrees up to 32 down, over a heading and under
+    # a closing line.
+    content = (b"BT /F1 12 Tf 250 700 Td (Plain heading) Tj ET "
+               + _on_arc("Curved text on a path", 300, 500, 100, 130)
+               + b"BT /F1 12 Tf 250 450 Td (Closing line) Tj ET ")
+    assert text_of(content) == "Plain heading\n\nCurved text on a path\n\nClosing line\n"
+
+
+def test_text_along_a_slanted_curve_is_one_line_with_its_word_gaps():
+    # The arc turns from 60 degrees to 20, never level: read in the
+    # direction of its chord.  Its spaces are not drawn: the words are cut
+    # at the gaps along the curve.
+    content = _on_arc("Curved text on a path", 300, 400, 180, 150, spaces=False)
+    page = pyengine.extract(make_pdf([content], fonts=F)).pages[0]
+    assert page.text == "Curved text on a path\n"
+    assert [w.text for w in page.words] == ["Curved", "text", "on", "a", "path"]
+
+
+def test_a_label_turned_at_a_right_angle_where_another_ends_stays_apart():
+    # Two fixed angles meeting end to start (a diagram's labels) are not a
+    # curve: the turn is beyond path_turn_max.
+    content = (b"BT /F1 10 Tf 72 700 Td (Label) Tj ET "
+               b"BT /F1 10 Tf 0 1 -1 0 97 700 Tm (Turned) Tj ET ")
+    assert text_of(content) == "Label\n\nTurned\n"
+
+
 def test_a_word_starting_over_the_space_drawn_before_it_keeps_its_first_letter():
     # ocrmypdf's hOCR layer draws each word with its space, squeezed to the
     # word's box; on a skewed scan the next word starts 0.2 em before that

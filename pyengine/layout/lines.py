@@ -9,7 +9,8 @@ sorting lines by v reads columns right to left.
 Stages (each a pure function):
 1. ``drop_duplicates``: text drawn twice at the same place (faux bold).
 2. ``segments``: glyphs in drawing order, cut where the pen leaves the line;
-   a drop cap goes to its first line (dropcap.py).
+   text along a curve, each glyph at its own angle, stays one run
+   (``continues_path``); a drop cap goes to its first line (dropcap.py).
 3. ``merge_lines``: segments on one baseline and side by side become a line
    (a superscript stays on its line).
 4. ``line_words``: inside a line, split at measured gaps and space glyphs
@@ -255,6 +256,7 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     # The open segment, kept in locals (its _Seg is made when it closes).
     run: list[_G] | None = None
     run_key, run_source = 0, SOURCE_PAGE
+    run_path = False  # the open run goes on along a curve (continues_path)
     run_u0 = run_u1 = run_v = run_size = 0.0
     for seq, g in enumerate(glyphs):
         # All the fields at once: faster than reading half of them by index.
@@ -265,7 +267,7 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
         else:
             u0, u1, v, key = _project(g)
         p = (g, u0, u1, seq)
-        if run is not None and key == run_key and source == run_source:
+        if run is not None and key == run_key and source == run_source and not run_path:
             # The larger size, or the smaller past RUN_SIZE_RATIO (not a
             # script of it: two sizes of text); equal sizes, the common case,
             # first.
@@ -286,13 +288,97 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
                 if size > run_size:
                     run_size = size
                 continue
+        if run is not None and (run_path or key != run_key) and source == run_source and \
+                continues_path(run[-1][0], g, options):
+            run.append(p)
+            run_path = True
+            continue
         if run is not None:
-            segs.append(_Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
-        run, run_key, run_source = [p], key, source
+            segs.append(_path_segment(len(segs), run, run_source) if run_path else
+                        _Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
+        run, run_key, run_source, run_path = [p], key, source, False
         run_u0, run_u1, run_v, run_size = u0, u1, v, size
     if run is not None:
-        segs.append(_Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
+        segs.append(_path_segment(len(segs), run, run_source) if run_path else
+                    _Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
     return segs
+
+
+def continues_path(prev: Glyph, g: Glyph, options: Options) -> bool:
+    """``g`` goes on from ``prev``, the glyph drawn before it, along a curve
+    (text on a path: each glyph drawn with its own angle): neither is
+    vertical writing, ``g`` turns by at most ``path_turn_max`` from ``prev``
+    and starts where ``prev``'s advance ends (within ``path_gap_back`` and
+    ``path_gap_ahead`` along ``prev``'s direction, ``path_gap_across``
+    across it; fractions of the larger size)."""
+    turn_max = options.path_turn_max
+    if turn_max <= 0 or prev.vertical or g.vertical:
+        return False
+    pdx, pdy = prev.dx, prev.dy
+    if pdx * g.dx + pdy * g.dy < math.cos(math.radians(turn_max)):
+        return False
+    em = prev.size if prev.size > g.size else g.size
+    wx, wy = g.ox - prev.ex, g.oy - prev.ey
+    along = wx * pdx + wy * pdy
+    return -options.path_gap_back * em <= along <= options.path_gap_ahead * em and \
+        abs(wy * pdx - wx * pdy) <= options.path_gap_across * em
+
+
+def _along_path(glyphs: list[Glyph]) -> list[tuple[float, float]]:
+    """(s0, s1) of each glyph of a curve: its extent along the curve from
+    the first glyph's origin.  A glyph starts where the glyph before ends
+    plus the step from that one's advance end to its origin, measured along
+    that one's direction; it reaches as far as its advance, or its box
+    along its direction when that is shorter (upright text: the advance
+    without Tc and Tw, as ``_project`` measures it)."""
+    out: list[tuple[float, float]] = []
+    end = 0.0  # where the glyph before ends along the curve
+    prev: Glyph | None = None
+    for g in glyphs:
+        s0 = 0.0 if prev is None else \
+            end + (g.ox - prev.ex) * prev.dx + (g.oy - prev.ey) * prev.dy
+        advance = (g.ex - g.ox) * g.dx + (g.ey - g.oy) * g.dy
+        u0, u1, _, _ = _project(g)
+        out.append((s0, s0 + min(u1 - u0, max(advance, 0.0))))
+        end, prev = s0 + advance, g
+    return out
+
+
+def _path_key(glyphs: list[Glyph]) -> int:
+    """The direction key of a curve's line: upright (0) when the glyphs'
+    direction turns through the horizontal along it (the arc of a heading
+    is read with the page's upright text, where it stands), else the key
+    of its chord (the first glyph's origin to the last one's end)."""
+    angle = math.degrees(math.atan2(glyphs[0].dy, glyphs[0].dx))
+    lo = hi = angle
+    for a, b in zip(glyphs, glyphs[1:]):
+        angle += math.degrees(math.atan2(a.dx * b.dy - a.dy * b.dx, a.dx * b.dx + a.dy * b.dy))
+        lo, hi = min(lo, angle), max(hi, angle)
+    half = ANGLE_STEP / 2
+    if math.floor((hi + half) / 360) * 360 >= lo - half:  # a multiple of 360 in reach
+        return 0
+    first, last = glyphs[0], glyphs[-1]
+    chord = math.degrees(math.atan2(last.ey - first.oy, last.ex - first.ox))
+    return int(round(chord / ANGLE_STEP)) % int(360 / ANGLE_STEP)
+
+
+def _path_segment(index: int, run: list[_G], source: str) -> _Seg:
+    """The segment of glyphs drawn along a curve (``continues_path``): in the
+    frame of its key (``_path_key``), u runs along the curve from the first
+    glyph's origin (``_along_path``: word gaps are gaps along the curve) and
+    v is the first glyph's baseline; its glyphs stay in drawing order."""
+    glyphs = [p[0] for p in run]
+    key = _path_key(glyphs)
+    if key == 0:
+        cx, cy = 1.0, 0.0
+    else:
+        angle = math.radians(key * ANGLE_STEP)
+        cx, cy = math.cos(angle), math.sin(angle)
+    first = glyphs[0]
+    base = first.ox * cx + first.oy * cy
+    placed = [(p[0], base + s0, base + s1, p[3]) for p, (s0, s1) in zip(run, _along_path(glyphs))]
+    return _Seg(index, key, placed, min([q[1] for q in placed]), max([q[2] for q in placed]),
+                -first.ox * cy + first.oy * cx, max([g.size for g in glyphs]), source)
 
 
 SUPERSCRIPT_MAX_RATIO = 2.0
