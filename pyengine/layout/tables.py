@@ -82,6 +82,10 @@ have fitted on its line (``_runs_on``)?"""
 TWO_COLUMN_LABEL_RATIO = 0.5
 """A column of labels at most this fraction of the width of the values
 beside it makes a two-column table (``labels_and_values``)."""
+LEDGER_MIN_COLUMNS = 4
+LEDGER_MIN_ROWS = 3
+"""A table whose rows each leave one column empty (``_ledger``): at least
+this many columns, and this many rows filling all but one."""
 TWO_COLUMN_MIN_ROWS = 3
 """Rows of a table of two columns.  Two rows of two short lines are as
 often two labels of two lines side by side (pdfjs-tracemonkey's "Compile /
@@ -230,7 +234,7 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     if rows is None:
         return None
     full = sum(1 for row in rows if len(row) == len(bounds) + 1)
-    if len(rows) < 2 or full < TABLE_MIN_FULL_ROWS:
+    if len(rows) < 2 or full < TABLE_MIN_FULL_ROWS and not _ledger(rows, len(bounds) + 1):
         return None
     if len(bounds) == 1 and (full < len(rows) or len(rows) < TWO_COLUMN_MIN_ROWS
                              or not _two_column_table(rows)):
@@ -248,6 +252,17 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     table = TableRegion(ln for row in rows for ln in row)
     table.rows = rows
     return table
+
+
+def _ledger(rows: list[list[Line]], ncols: int) -> bool:
+    """Do the rows fill all their columns but one, as a ledger's do?  A bank
+    statement's row has a withdrawal or a deposit, never both: no row but
+    the header filled every column, and "Date / Item / Debit / Credit" was
+    read column by column.  Only with ``LEDGER_MIN_COLUMNS`` columns or
+    more (of two or three, one column left out leaves one or two: any
+    lines side by side), on ``LEDGER_MIN_ROWS`` such rows."""
+    return ncols >= LEDGER_MIN_COLUMNS and \
+        sum(1 for row in rows if len(row) >= ncols - 1) >= LEDGER_MIN_ROWS
 
 
 def shared_gutters(items: list[Line], gaps: list[tuple[float, float]]) -> list[tuple[float, float]]:
