@@ -234,7 +234,7 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     if rows is None:
         return None
     full = sum(1 for row in rows if len(row) == len(bounds) + 1)
-    if len(rows) < 2 or full < TABLE_MIN_FULL_ROWS and not _ledger(rows, len(bounds) + 1):
+    if len(rows) < 2 or full < TABLE_MIN_FULL_ROWS and not _ledger(rows, bounds):
         return None
     if len(bounds) == 1 and (full < len(rows) or len(rows) < TWO_COLUMN_MIN_ROWS
                              or not _two_column_table(rows)):
@@ -254,15 +254,31 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     return table
 
 
-def _ledger(rows: list[list[Line]], ncols: int) -> bool:
-    """Do the rows fill all their columns but one, as a ledger's do?  A bank
-    statement's row has a withdrawal or a deposit, never both: no row but
-    the header filled every column, and "Date / Item / Debit / Credit" was
-    read column by column.  Only with ``LEDGER_MIN_COLUMNS`` columns or
-    more (of two or three, one column left out leaves one or two: any
-    lines side by side), on ``LEDGER_MIN_ROWS`` such rows."""
-    return ncols >= LEDGER_MIN_COLUMNS and \
-        sum(1 for row in rows if len(row) >= ncols - 1) >= LEDGER_MIN_ROWS
+def _ledger(rows: list[list[Line]], bounds: list[float]) -> bool:
+    """Do the rows fill all their columns but one of amounts, as a ledger's
+    do?  A bank statement's row has a withdrawal or a deposit, never both:
+    no row but the header filled every column, and "Date / Item / Debit /
+    Credit" was read column by column.  Only with ``LEDGER_MIN_COLUMNS``
+    columns or more (of two or three, one column left out leaves one or
+    two: any lines side by side), on ``LEDGER_MIN_ROWS`` such rows, and
+    every column a row leaves empty holds only figures (``_figure``) under
+    the first row, and at least one unless the first row fills every
+    column (a header naming a column no row fills yet: plumber-issue-140's
+    "PO number"); a page's running head standing apart over a table is no
+    column of it (deb-other-specimen's "22 ... CONTENTS" over "Code ...
+    SIL")."""
+    ncols = len(bounds) + 1
+    if ncols < LEDGER_MIN_COLUMNS or \
+            sum(1 for row in rows if len(row) >= ncols - 1) < LEDGER_MIN_ROWS:
+        return False
+    empty = {k for row in rows if len(row) == ncols - 1
+             for k in set(range(ncols)) - {_column(ln, bounds) for ln in row}}
+    header = len(rows[0]) == ncols
+    for k in empty:
+        cells = [ln for row in rows[1:] for ln in row if _column(ln, bounds) == k]
+        if not (cells or header) or not all(_figure(ln.text) for ln in cells):
+            return False
+    return True
 
 
 def shared_gutters(items: list[Line], gaps: list[tuple[float, float]]) -> list[tuple[float, float]]:
