@@ -21,7 +21,7 @@ import re
 from statistics import median
 
 from ..layout.lists import Marker, list_marker
-from ..layout.tables import columns, is_table_block
+from ..layout.tables import is_table_block, table_grid
 from ..records import Block, Document, Page
 
 HEADING_MIN_RATIO = 1.15
@@ -115,55 +115,11 @@ def _cell(text: str) -> str:
     return text.replace("\\", "\\\\").replace("|", "\\|")
 
 
-def _column_of(ln, cols: list[tuple[float, float]]) -> int:
-    mid = (ln.x0 + ln.x1) / 2
-    return next((i for i, (a, b) in enumerate(cols) if a <= mid <= b), 0)
-
-
-def _header_columns(rows, cols: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """``cols`` with each extent that only the header row uses merged into
-    the one beside it that the header leaves empty (the nearer of two).
-
-    A header centred over short values set flush left does not overlap them
-    (Chromium's default <th> and <td>: "Units in stock" over "4", "12",
-    "7"), and the Markdown table had a column of values under an empty
-    header next to a header over an empty column.  Extents that two rows
-    use stay apart (a ledger's debit and credit columns, each row filling
-    one)."""
-    if len(rows) < 2 or len(cols) < 2:
-        return cols
-    used = [set() for _ in cols]  # per extent, the rows with a cell in it
-    for r, row in enumerate(rows):
-        for ln in row:
-            used[_column_of(ln, cols)].add(r)
-    merged = [list(c) for c in cols]
-    keep = [True] * len(cols)
-    for i in range(len(cols)):
-        if used[i] != {0}:
-            continue
-        gaps = [(cols[j][0] - cols[i][1] if j > i else cols[i][0] - cols[j][1], j)
-                for j in (i - 1, i + 1)
-                if 0 <= j < len(cols) and keep[j] and used[j] and 0 not in used[j]]
-        if gaps:
-            j = min(gaps)[1]
-            merged[j] = [min(merged[j][0], cols[i][0]), max(merged[j][1], cols[i][1])]
-            used[j] = used[j] | {0}
-            keep[i] = False
-    return [(a, b) for (a, b), k in zip(merged, keep) if k]
-
-
 def _table(rows) -> str:
     """A pipe table: the first row is the header; cells placed by column."""
-    cols = _header_columns(rows, columns(rows))
-    grid = []
-    for row in rows:
-        cells = [""] * len(cols)
-        for ln in row:
-            k = _column_of(ln, cols)
-            cells[k] = (cells[k] + " " + ln.text).strip()
-        grid.append(cells)
+    grid = table_grid(rows)
     lines = ["| " + " | ".join(_inline(_cell(c)) for c in grid[0]) + " |",
-             "|" + "|".join(" --- " for _ in cols) + "|"]
+             "|" + "|".join(" --- " for _ in grid[0]) + "|"]
     lines += ["| " + " | ".join(_inline(_cell(c)) for c in row) + " |" for row in grid[1:]]
     return "\n".join(lines)
 
