@@ -285,4 +285,76 @@ def test_a_label_spanning_two_rows_keeps_the_table_read_row_by_row():
     content = grid(rows, XS) + at(72, 700 - 1.5 * PITCH, "Manual") + at(72, 700 - 3.5 * PITCH, "Auto")
     assert text_of(content) == rows_text([
         ["Group", "Method", "Score", "Time"], ["Manual", "Students", "71.2", "40"],
-        ["Experts", "88.5", "25"], ["Auto", "Waves", "93.4", "7"], ["Robots", "95.8", "3"]]) + "\n"
+        ["", "Experts", "88.5", "25"], ["Auto", "Waves", "93.4", "7"], ["", "Robots", "95.8", "3"]]) + "\n"
+
+
+def test_a_header_centred_over_short_values_set_flush_left_is_one_markdown_column():
+    # Chromium's default table: <th> centred, <td> flush left.  "Units in
+    # stock" stands over "4", "12", "7" without overlapping them, and the
+    # Markdown table had the values under an empty header and the header
+    # over an empty column: | Units in stock | in a fifth column.
+    from pyengine.render.md import document_markdown
+    head = ["Product name", "Warehouse", "Units in stock"]
+    body = [["Copper pipe", "North", "4"], ["Timber plank", "South", "12"], ["Glass pane", "East", "7"]]
+    xs = [72, 180, 288]
+    content = at(72, 700 + 2 * PITCH, "Stock levels at the end of the week.")
+    content += b"".join(at(x + 20, 700, cell) for x, cell in zip(xs, head))
+    content += grid(body, xs, top=700 - PITCH)
+    content += at(72, 700 - 5 * PITCH, "Figures are counted every Friday.")
+    md = document_markdown(pyengine.extract(make_pdf([content], fonts=F)))
+    assert "| Product name | Warehouse | Units in stock |\n| --- | --- | --- |\n" \
+        "| Copper pipe | North | 4 |\n| Timber plank | South | 12 |\n| Glass pane | East | 7 |" in md
+
+
+def test_debit_and_credit_columns_that_no_row_fills_both_of_stay_two_markdown_columns():
+    # A ledger: each row has a debit or a credit, never both; the header
+    # names both.  The two columns are not merged.
+    from pyengine.render.md import document_markdown
+    rows = [["Date", "Item", "Debit", "Credit"], ["01.03", "Rent", "900", ""],
+            ["02.03", "Salary", "", "2400"], ["05.03", "Power", "80", ""]]
+    content = grid(rows, [72, 144, 252, 324])
+    md = document_markdown(pyengine.extract(make_pdf([content], fonts=F)))
+    assert "| Date | Item | Debit | Credit |\n| --- | --- | --- | --- |\n| 01.03 | Rent | 900 |  |\n" \
+        "| 02.03 | Salary |  | 2400 |\n| 05.03 | Power | 80 |  |" in md
+
+
+def test_a_ledger_whose_rows_each_leave_debit_or_credit_empty_is_read_row_by_row():
+    # A bank statement: every row has a withdrawal or a deposit, never both,
+    # so no row but the header filled every column, and the statement was
+    # read column by column ("Date / 01.03 / 02.03 ... Item / Rent ...").
+    rows = [["Date", "Item", "Debit", "Credit", "Balance"], ["01.03", "Rent", "900", "", "100"],
+            ["02.03", "Salary", "", "2400", "2500"], ["05.03", "Power", "80", "", "2420"],
+            ["07.03", "Water", "30", "", "2390"]]
+    # Each amount stays in its column: an empty cell is an empty field.
+    assert text_of(grid(rows, [72, 144, 252, 324, 396])) == rows_text(rows) + "\n"
+
+
+def test_three_columns_with_a_gap_in_every_row_are_not_a_ledger():
+    # Of three columns, rows that leave one out are any lines side by side:
+    # the rule needs four columns or more.
+    rows = [["Alpha", "Beta", ""], ["Gamma", "", "Delta"], ["", "Kappa", "Lambda"], ["Mu", "Nu", ""]]
+    text = text_of(grid(rows, [72, 200, 328]))
+    assert "Alpha\tBeta" not in text
+
+
+def test_a_statement_printing_the_date_and_balance_once_a_day_is_read_row_by_row():
+    # UK banks print the date on a day's first transaction and the balance
+    # on its last: rows fill two to four of five columns, and under the
+    # header the statement was read column by column.
+    rows = [["Date", "Description", "Paid out", "Paid in", "Balance"],
+            ["1 Mar", "Brought forward", "", "", "1,204.10"],
+            ["3 Mar", "TESCO STORES", "23.10", "", ""],
+            ["", "AMAZON", "15.99", "", ""],
+            ["", "SALARY ACME", "", "2,100.00", "3,265.01"],
+            ["7 Mar", "COUNCIL TAX", "120.00", "", "3,145.01"]]
+    assert text_of(grid(rows, [72, 130, 250, 320, 400])) == \
+        "\n".join(rows_text([row]).rstrip("\t") for row in rows) + "\n"
+
+
+def test_words_scattered_under_a_row_of_words_are_no_ledger():
+    # The header path needs figures where rows leave cells empty: names
+    # scattered under four words (one full row) are not made a table.
+    rows = [["North", "South", "East", "West"], ["Anna", "Ben", "", ""],
+            ["", "Finn", "Carl", ""], ["Hugo", "", "", "Dora"], ["Ida", "Jan", "", ""]]
+    text = text_of(grid(rows, [72, 160, 248, 336]))
+    assert "Anna\tBen" not in text and "North\tSouth" not in text

@@ -82,6 +82,12 @@ have fitted on its line (``_runs_on``)?"""
 TWO_COLUMN_LABEL_RATIO = 0.5
 """A column of labels at most this fraction of the width of the values
 beside it makes a two-column table (``labels_and_values``)."""
+LEDGER_MIN_COLUMNS = 4
+LEDGER_MIN_ROWS = 3
+"""A table whose rows each leave one column empty (``_ledger``): at least
+this many columns, and this many rows filling all but one."""
+LEDGER_HEADED_MIN_CELLS = 2
+"""Cells of every row of a ledger under a header (``_ledger``)."""
 TWO_COLUMN_MIN_ROWS = 3
 """Rows of a table of two columns.  Two rows of two short lines are as
 often two labels of two lines side by side (pdfjs-tracemonkey's "Compile /
@@ -230,7 +236,7 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     if rows is None:
         return None
     full = sum(1 for row in rows if len(row) == len(bounds) + 1)
-    if len(rows) < 2 or full < TABLE_MIN_FULL_ROWS:
+    if len(rows) < 2 or full < TABLE_MIN_FULL_ROWS and not _ledger(rows, bounds):
         return None
     if len(bounds) == 1 and (full < len(rows) or len(rows) < TWO_COLUMN_MIN_ROWS
                              or not _two_column_table(rows)):
@@ -248,6 +254,47 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     table = TableRegion(ln for row in rows for ln in row)
     table.rows = rows
     return table
+
+
+def _ledger(rows: list[list[Line]], bounds: list[float]) -> bool:
+    """Do the rows leave cells empty only where a ledger does?  A bank
+    statement's row has a withdrawal or a deposit, never both: no row but
+    the header filled every column, and "Date / Item / Debit / Credit" was
+    read column by column.  Only with ``LEDGER_MIN_COLUMNS`` columns or
+    more (of two or three, rows that leave cells out are any lines side by
+    side), and on ``LEDGER_MIN_ROWS`` rows that fill all columns but one;
+    under a header (a first row that fills every column with no figure in
+    it) every row needs only ``LEDGER_HEADED_MIN_CELLS`` (statements that
+    print the date on a day's first row and the balance on its last).
+    Every column a row leaves empty holds only figures (``_figure``) under
+    the first row, and at least one unless the first row fills every
+    column (a header naming a column no row fills yet: plumber-issue-140's
+    "PO number"); under a header, the first column may be left empty too
+    (the date of the rows above).  A page's running head standing apart
+    over a table is no column of it (deb-other-specimen's "22 ... CONTENTS"
+    over "Code ... SIL")."""
+    ncols = len(bounds) + 1
+    if ncols < LEDGER_MIN_COLUMNS:
+        return False
+    full_header = len(rows[0]) == ncols
+    header = full_header and not any(_figure(ln.text) for ln in rows[0])
+    headed = header and len(rows) > LEDGER_MIN_ROWS and \
+        all(len(row) >= LEDGER_HEADED_MIN_CELLS for row in rows[1:])
+    if headed:
+        sparse = rows[1:]
+    else:
+        sparse = [row for row in rows if len(row) == ncols - 1]
+        if sum(1 for row in rows if len(row) >= ncols - 1) < LEDGER_MIN_ROWS:
+            return False
+    empty = {k for row in sparse
+             for k in set(range(ncols)) - {_column(ln, bounds) for ln in row}}
+    for k in empty:
+        if headed and k == 0:
+            continue
+        cells = [ln for row in rows[1:] for ln in row if _column(ln, bounds) == k]
+        if not (cells or full_header) or not all(_figure(ln.text) for ln in cells):
+            return False
+    return True
 
 
 def shared_gutters(items: list[Line], gaps: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -364,6 +411,60 @@ def columns(rows) -> list[tuple[float, float]]:
         else:
             cols.append([x0, x1])
     return [(a, b) for a, b in cols]
+
+
+def _column_of(ln, cols: list[tuple[float, float]]) -> int:
+    mid = (ln.x0 + ln.x1) / 2
+    return next((i for i, (a, b) in enumerate(cols) if a <= mid <= b), 0)
+
+
+def _header_columns(rows, cols: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """``cols`` with each extent that only the header row uses merged into
+    the one beside it that the header leaves empty (the nearer of two).
+
+    A header centred over short values set flush left does not overlap them
+    (Chromium's default <th> and <td>: "Units in stock" over "4", "12",
+    "7"), and the Markdown table had a column of values under an empty
+    header next to a header over an empty column.  Extents that two rows
+    use stay apart (a ledger's debit and credit columns, each row filling
+    one)."""
+    if len(rows) < 2 or len(cols) < 2:
+        return cols
+    used = [set() for _ in cols]  # per extent, the rows with a cell in it
+    for r, row in enumerate(rows):
+        for ln in row:
+            used[_column_of(ln, cols)].add(r)
+    merged = [list(c) for c in cols]
+    keep = [True] * len(cols)
+    for i in range(len(cols)):
+        if used[i] != {0}:
+            continue
+        gaps = [(cols[j][0] - cols[i][1] if j > i else cols[i][0] - cols[j][1], j)
+                for j in (i - 1, i + 1)
+                if 0 <= j < len(cols) and keep[j] and used[j] and 0 not in used[j]]
+        if gaps:
+            j = min(gaps)[1]
+            merged[j] = [min(merged[j][0], cols[i][0]), max(merged[j][1], cols[i][1])]
+            used[j] = used[j] | {0}
+            keep[i] = False
+    return [(a, b) for (a, b), k in zip(merged, keep) if k]
+
+
+def table_grid(rows) -> list[list[str]]:
+    """The cell texts of a table's rows, each in its column ("" for an
+    empty cell): the ``columns`` of the rows, those only the header uses
+    joined to their neighbours (``_header_columns``).  A ledger's row fills
+    one of its debit and credit columns, and "500.00" must stay under the
+    one it was printed in."""
+    cols = _header_columns(rows, columns(rows))
+    grid = []
+    for row in rows:
+        cells = [""] * len(cols)
+        for ln in row:
+            k = _column_of(ln, cols)
+            cells[k] = (cells[k] + " " + ln.text).strip()
+        grid.append(cells)
+    return grid
 
 
 def _figure(text: str) -> bool:

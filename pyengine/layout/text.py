@@ -3,7 +3,8 @@
 Lines end with a newline; paragraphs of one block (list items) follow each
 other line by line; blocks are separated by exactly one blank line, so the
 text never holds runs of blank lines.  A table row is one line, its cells
-separated by a tab.
+separated by a tab, an empty cell left empty between two tabs (so that
+the columns paste into a spreadsheet as they were printed).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..records import Block
-from .tables import is_table_block
+from .tables import is_table_block, table_grid
 
 CELL_SEPARATOR = "\t"
 """Between the cells of a table row (pastes into a spreadsheet as cells)."""
@@ -20,13 +21,12 @@ CELL_SEPARATOR = "\t"
 def blocks_text(blocks: Iterable[Block]) -> str:
     parts = []
     for b in blocks:
-        table = is_table_block(b.paragraphs)
-        lines = []
-        for para in b.paragraphs:
-            if table:  # a table row: its cells on one line
-                lines.append(CELL_SEPARATOR.join(ln.text for ln in para))
-            else:
-                lines.extend(ln.text for ln in para)
+        if is_table_block(b.paragraphs):
+            # A row a line, each cell in its column (no tab after the last).
+            lines = [CELL_SEPARATOR.join(cells).rstrip(CELL_SEPARATOR)
+                     for cells in table_grid(b.paragraphs)]
+        else:
+            lines = [ln.text for para in b.paragraphs for ln in para]
         body = "\n".join(t for t in lines if t.strip())
         if body:
             parts.append(body)

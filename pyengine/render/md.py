@@ -21,7 +21,7 @@ import re
 from statistics import median
 
 from ..layout.lists import Marker, list_marker
-from ..layout.tables import columns, is_table_block
+from ..layout.tables import is_table_block, table_grid
 from ..records import Block, Document, Page
 
 HEADING_MIN_RATIO = 1.15
@@ -117,17 +117,9 @@ def _cell(text: str) -> str:
 
 def _table(rows) -> str:
     """A pipe table: the first row is the header; cells placed by column."""
-    cols = columns(rows)
-    grid = []
-    for row in rows:
-        cells = [""] * len(cols)
-        for ln in row:
-            mid = (ln.x0 + ln.x1) / 2
-            k = next((i for i, (a, b) in enumerate(cols) if a <= mid <= b), 0)
-            cells[k] = (cells[k] + " " + ln.text).strip()
-        grid.append(cells)
+    grid = table_grid(rows)
     lines = ["| " + " | ".join(_inline(_cell(c)) for c in grid[0]) + " |",
-             "|" + "|".join(" --- " for _ in cols) + "|"]
+             "|" + "|".join(" --- " for _ in grid[0]) + "|"]
     lines += ["| " + " | ".join(_inline(_cell(c)) for c in row) + " |" for row in grid[1:]]
     return "\n".join(lines)
 
