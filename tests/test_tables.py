@@ -338,3 +338,16 @@ def test_a_long_line_under_a_short_cell_that_it_would_have_fitted_beside_is_no_w
     rows = [["Engineer, Fjord Ferries", "2020-2024"], ["- Responsible for the engines of four passenger ferries.", ""],
             ["Engineer, North Sea Shipping", "2014-2020"], ["Deckhand, Island Ferry", "2010-2014"]]
     assert "\t" not in text_of(grid(rows, [72, 495]))
+
+
+def test_a_paragraph_beside_a_labels_lines_is_no_column_of_cells():
+    # pdfminer-f1040nr p.3: "Total Gifts / to U.S. / Charities" beside
+    # "Gifts by cash or check. If you made any gift of $250 or / more, see
+    # page 26", the box numbers at the right: the paragraph's second line
+    # stands on a row of cells, so its text runs on across the rows; read
+    # row by row as a table, the label's lines came between the paragraph's.
+    rows = [["Local Taxes", "Local income taxes", "2"], ["", "Add lines 1 and 2", "3"],
+            ["Total Gifts", "Gifts by cash or check. If you made any gift of $250 or", ""],
+            ["to U.S.", "more, see page 26", "4"], ["Charities", "Other than by cash or check", "5"],
+            ["", "Add lines 4 and 5", "6"]]
+    assert "\t" not in text_of(grid(rows, [72, 140, 450]))

@@ -228,25 +228,38 @@ def short_cells(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
 
 def _long_lines_fit(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
     """Do the lines of more than ``TABLE_MAX_WORDS`` words stand where a
-    table has them: in one column (between the same ``col_gaps``), each a
-    cell on a row of cells, or the text of the cell above it wrapped
-    (``_wrapped_text``)?  A description in an invoice runs over a line or
-    two beside short cells and figures (reportlab's Paragraph in a cell:
-    "... replacement / of glass panes and a full inspection of the wiring",
-    ten words under five; the table was read column by column).  Columns
-    of text hold long lines side by side; a line alone under a short one
-    (a resume's bullet under its entry) is a text of its own, not a cell's
-    text wrapped."""
+    table has them: in one column (between the same ``col_gaps``), each
+    where a cell's text does (``_long_lines_placed``)?  A description in an
+    invoice runs over a line or two beside short cells and figures
+    (reportlab's Paragraph in a cell: "... replacement / of glass panes and
+    a full inspection of the wiring", ten words under five; the table was
+    read column by column).  Columns of text hold long lines side by side."""
     bounds = [(a + b) / 2 for a, b in col_gaps]
-    long = [ln for ln in items if len(ln.words) > TABLE_MAX_WORDS]
+    long = [ln for ln in items if _long(ln)]
     if len({_column(ln, bounds) for ln in long}) > 1:
         return False
     rows = grid_rows(items)
-    for above, row in zip([[]] + rows, rows):
-        if len(row) == 1 and len(row[0].words) > TABLE_MAX_WORDS and \
-                not any(_wrapped_text(cell, row[0]) for cell in above):
-            return False
-    return True
+    return all(_long_lines_placed(above, row) for above, row in zip([[]] + rows, rows))
+
+
+def _long(ln: Line) -> bool:
+    return len(ln.words) > TABLE_MAX_WORDS
+
+
+def _long_lines_placed(above: list[Line], row: list[Line]) -> bool:
+    """Does a long line of ``row`` stand as a cell's text does, under the
+    row ``above``: a cell of a row of cells, or, alone on its baseline, the
+    text of a cell above wrapped (``_wrapped_text``)?  And does no long
+    line of ``above`` run on into ``row`` beside its cells (wrapped, going
+    on in lower case)?  A line alone under a short one (a resume's bullet
+    under its entry) is a text of its own; a paragraph whose lines stand
+    beside a label's lines is a text beside a label (f1040nr: "Gifts by
+    cash or check. If you made any gift of $250 or / more, see page 26"
+    beside "Charities" and the box number "4")."""
+    if len(row) == 1:
+        return not _long(row[0]) or any(_wrapped_text(cell, row[0]) for cell in above)
+    return not any(_long(cell) and _wrapped_text(cell, ln) and ln.text[:1].islower()
+                   for cell in above for ln in row)
 
 
 def _wrapped_text(cell: Line, ln: Line) -> bool:
