@@ -4,6 +4,9 @@ Every glyph of the font is 5 pt wide at 10 pt, lines are 12 pt apart, as
 LibreOffice sets a table in 10 pt type (the cases of LibreOffice test PDFs).
 """
 
+import io
+
+import pytest
 from pdfbuild import helvetica, make_pdf
 
 import pyengine
@@ -358,3 +361,66 @@ def test_words_scattered_under_a_row_of_words_are_no_ledger():
             ["", "Finn", "Carl", ""], ["Hugo", "", "", "Dora"], ["Ida", "Jan", "", ""]]
     text = text_of(grid(rows, [72, 160, 248, 336]))
     assert "Anna\tBen" not in text and "North\tSouth" not in text
+
+
+
+INVOICE = [["Item", "Description", "Qty", "Unit price", "Amount"],
+           ["A-100", "Copper pipe fittings", "40", "2.50", "100.00"],
+           ["B-220", "Lantern maintenance service including replacement of glass panes and a full "
+            "inspection of the wiring", "1", "180.00", "180.00"],
+           ["C-031", "Timber planks", "12", "14.75", "177.00"]]
+
+
+def test_a_table_whose_description_wraps_onto_a_long_line_is_read_row_by_row():
+    # hunt9 repro/wrapcell, rl/inv: reportlab's Table with a Paragraph in a
+    # cell wraps it onto "of glass panes and a full inspection of the
+    # wiring", ten words: more than a cell's line holds
+    # (tables.TABLE_MAX_WORDS), so the table was read column by column and
+    # the line under it came between its columns.
+    platypus = pytest.importorskip("reportlab.platypus")
+    styles = pytest.importorskip("reportlab.lib.styles")
+    body = styles.getSampleStyleSheet()["BodyText"]
+    cells = [row[:1] + [platypus.Paragraph(row[1], body)] + row[2:] if r == 2 else row
+             for r, row in enumerate(INVOICE)]
+    table = platypus.Table(cells, colWidths=[50, 240, 40, 70, 70])
+    table.setStyle(platypus.TableStyle([("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    buf = io.BytesIO()
+    platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Some intro text for the invoice page.", body), table,
+                                           platypus.Paragraph("Thank you for your business.", body)])
+    text = pyengine.extract(buf.getvalue()).pages[0].text
+    assert text == "Some intro text for the invoice page.\n\n" + rows_text(INVOICE) + \
+        "\n\nThank you for your business.\n"
+
+
+def test_a_cells_text_wrapped_onto_a_long_line_stays_in_its_row():
+    # The same in a content stream: the description's first line is about as
+    # wide as its second, "of" would not have fitted after it; the second
+    # line has ten words.
+    first, second = "Lantern maintenance service including replacement", \
+        "of glass panes and a full inspection of the wiring"
+    xs = [72, 120, 72 + 48 + width(second) + 20, 400, 460]
+    rows = [INVOICE[0], INVOICE[1], ["B-220", first, "1", "180.00", "180.00"], ["", second, "", "", ""], INVOICE[3]]
+    want = [INVOICE[0], INVOICE[1], ["B-220", first + " " + second, "1", "180.00", "180.00"], INVOICE[3]]
+    assert text_of(grid(rows, xs)) == rows_text(want) + "\n"
+
+
+def test_a_long_line_under_a_short_cell_that_it_would_have_fitted_beside_is_no_wrapped_cell():
+    # A resume: "- Responsible for ..." alone under "Engineer, Fjord Ferries",
+    # whose line had room for its first word: a text of its own, not the
+    # cell's text wrapped, so the grid is no table.
+    rows = [["Engineer, Fjord Ferries", "2020-2024"], ["- Responsible for the engines of four passenger ferries.", ""],
+            ["Engineer, North Sea Shipping", "2014-2020"], ["Deckhand, Island Ferry", "2010-2014"]]
+    assert "\t" not in text_of(grid(rows, [72, 495]))
+
+
+def test_a_paragraph_beside_a_labels_lines_is_no_column_of_cells():
+    # pdfminer-f1040nr p.3: "Total Gifts / to U.S. / Charities" beside
+    # "Gifts by cash or check. If you made any gift of $250 or / more, see
+    # page 26", the box numbers at the right: the paragraph's second line
+    # stands on a row of cells, so its text runs on across the rows; read
+    # row by row as a table, the label's lines came between the paragraph's.
+    rows = [["Local Taxes", "Local income taxes", "2"], ["", "Add lines 1 and 2", "3"],
+            ["Total Gifts", "Gifts by cash or check. If you made any gift of $250 or", ""],
+            ["to U.S.", "more, see page 26", "4"], ["Charities", "Other than by cash or check", "5"],
+            ["", "Add lines 4 and 5", "6"]]
+    assert "\t" not in text_of(grid(rows, [72, 140, 450]))

@@ -771,7 +771,7 @@ def _table_apart(items: list[Line], col_gaps: list[tuple[float, float]], options
         col_gaps = _gutters(core, options)
         if not flush_left([ln for ln in above if not centred_over(ln, core, col_gaps)] + below, col_gaps):
             return None
-    if not short_cells(core):
+    if not short_cells(core, col_gaps):
         return None
     table = _grid_table(core, col_gaps)
     if table is not None:

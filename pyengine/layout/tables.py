@@ -4,8 +4,9 @@ Conservative on purpose (a false table would interleave a page's columns):
 at least ``TABLE_MIN_COLUMNS`` columns separated by white gaps that cross
 the whole region, at least two rows that fill every column, every line in a
 row with at least one other cell, short cells (a median of at most
-``TABLE_MAX_MEDIAN_WORDS`` words) that seldom start in lower case or end
-with a comma: that tells a table from columns of text.
+``TABLE_MAX_MEDIAN_WORDS`` words, long lines in one column only) that
+seldom start in lower case or end with a comma: that tells a table from
+columns of text.
 
 Two rules let a table have lines that are not on its grid: a single line
 just under a cell, in that cell's column, between rows of the table, is the
@@ -28,6 +29,8 @@ TABLE_MIN_COLUMNS = 2
 TABLE_MIN_FULL_ROWS = 2
 TABLE_MAX_MEDIAN_WORDS = 3
 TABLE_MAX_WORDS = 8
+"""Words of a line of a table's cell, but in one column, where a cell may
+hold a text (``_long_lines_fit``)."""
 TABLE_MAX_LOWER_SHARE = 0.2
 """Share of cells (below the first row) that may start with a lower-case
 letter; more is prose set in columns."""
@@ -215,21 +218,68 @@ def centred_over(ln: Line, table: list[Line], col_gaps: list[tuple[float, float]
         abs((ln.x0 + ln.x1) - (x0 + x1)) / 2 <= TITLE_CENTRE_TOLERANCE * ln.size
 
 
-def short_cells(items: list[Line]) -> bool:
-    """Are the lines short enough to be a table's cells?"""
+def short_cells(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
+    """Are the lines short enough to be a table's cells, parted by these
+    gaps: a median of ``TABLE_MAX_MEDIAN_WORDS`` words, and no line longer
+    than ``TABLE_MAX_WORDS`` but in a column of text (``_long_lines_fit``)?"""
     if any(not ln.words for ln in items):
         return False
     counts = [len(ln.words) for ln in items]
-    if median(counts) > TABLE_MAX_MEDIAN_WORDS or max(counts) > TABLE_MAX_WORDS:
+    if median(counts) > TABLE_MAX_MEDIAN_WORDS or not _long_lines_fit(items, col_gaps):
         return False
     # Single characters on a grid are vertical writing set glyph by glyph
     # (pdfminer-kampo), not a table.
     return median([len(ln.text) for ln in items]) >= 2
 
 
+def _long_lines_fit(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
+    """Do the lines of more than ``TABLE_MAX_WORDS`` words stand where a
+    table has them: in one column (between the same ``col_gaps``), each
+    where a cell's text does (``_long_lines_placed``)?  A description in an
+    invoice runs over a line or two beside short cells and figures
+    (reportlab's Paragraph in a cell: "... replacement / of glass panes and
+    a full inspection of the wiring", ten words under five; the table was
+    read column by column).  Columns of text hold long lines side by side."""
+    bounds = [(a + b) / 2 for a, b in col_gaps]
+    long = [ln for ln in items if _long(ln)]
+    if len({_column(ln, bounds) for ln in long}) > 1:
+        return False
+    rows = grid_rows(items)
+    return all(_long_lines_placed(above, row) for above, row in zip([[]] + rows, rows))
+
+
+def _long(ln: Line) -> bool:
+    return len(ln.words) > TABLE_MAX_WORDS
+
+
+def _long_lines_placed(above: list[Line], row: list[Line]) -> bool:
+    """Does a long line of ``row`` stand as a cell's text does, under the
+    row ``above``: a cell of a row of cells, or, alone on its baseline, the
+    text of a cell above wrapped (``_wrapped_text``)?  And does no long
+    line of ``above`` run on into ``row`` beside its cells (wrapped, going
+    on in lower case)?  A line alone under a short one (a resume's bullet
+    under its entry) is a text of its own; a paragraph whose lines stand
+    beside a label's lines is a text beside a label (f1040nr: "Gifts by
+    cash or check. If you made any gift of $250 or / more, see page 26"
+    beside "Charities" and the box number "4")."""
+    if len(row) == 1:
+        return not _long(row[0]) or any(_wrapped_text(cell, row[0]) for cell in above)
+    return not any(_long(cell) and _wrapped_text(cell, ln) and ln.text[:1].islower()
+                   for cell in above for ln in row)
+
+
+def _wrapped_text(cell: Line, ln: Line) -> bool:
+    """Is ``ln`` the text of ``cell`` wrapped onto the next line (``_wraps``)
+    as text is, line by line: the first word of ``ln`` did not fit on the
+    line of ``cell``, however wide ``ln`` is?"""
+    first = ln.words[0]
+    end = cell.x1 + WORD_SPACE * cell.size + (first.x1 - first.x0)
+    return _wraps(cell, ln) and end > ln.x1
+
+
 def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:
     """The region as a table, or None when its grid is not clear."""
-    if len(col_gaps) + 1 < TABLE_MIN_COLUMNS or not short_cells(items):
+    if len(col_gaps) + 1 < TABLE_MIN_COLUMNS or not short_cells(items, col_gaps):
         return None
     bounds = [(a + b) / 2 for a, b in col_gaps]
     rows = _cells(grid_rows(items), bounds)
