@@ -1021,6 +1021,12 @@ LINE_WORD_GAP_MAX = 3.0
 of its size) is not prose (a display with its equation number, a form)."""
 
 
+def _wide_word_gap(ln: Line) -> bool:
+    """Has the line a gap wider than ``LINE_WORD_GAP_MAX`` between two words?"""
+    words, most = ln.words, LINE_WORD_GAP_MAX * ln.size
+    return any(b.x0 - a.x1 > most for a, b in zip(words, words[1:]))
+
+
 def _indented_start(seq: list, i: int, options: Options) -> bool:
     """Does line ``i`` start a paragraph at a new left edge?  The line before
     it ends short (the first word of line ``i`` would have fitted on it),
@@ -1061,8 +1067,7 @@ def _indented_start(seq: list, i: int, options: Options) -> bool:
         new_right = _right_after(seq, i, None if out else step / 2)
         if new_right is None:
             return False
-    words = ln.words
-    if any(b.x0 - a.x1 > LINE_WORD_GAP_MAX * size for a, b in zip(words, words[1:])):
+    if _wide_word_gap(ln):
         return False
     return _wrapped(ln, nxt, new_right) and not _wrapped(prev, ln, right)
 
