@@ -867,7 +867,8 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
     A new block starts at a new region whose lines do not continue the
     previous one's column, at a line gap wider than ``paragraph_gap_ratio``
     times the page's median line pitch (unless the gap is the rhythm of
-    double-spaced text, ``_double_spaced``), at a change of type size, or at
+    double-spaced text, ``_double_spaced``), at a change of type size, at
+    space set between paragraphs (a narrower gap, ``_spaced_start``), or at
     a first-line indent (``_indented_start``).  Inside a block, a line that
     starts with a list marker (lists.py) starts a new paragraph, so list
     items are never run together.
@@ -888,9 +889,11 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
             brk = _breaks(prev, ln, ratio, options)
             if brk is _GAP and _double_spaced(seq, i, options):
                 brk = None
-            if brk is None and list_marker(ln.text) is None and \
-                    _indented_start(seq, i, options):
-                brk = _INDENT
+            if brk is None and list_marker(ln.text) is None:
+                if _spaced_start(seq, i, ratio, options):
+                    brk = _SPACE
+                elif _indented_start(seq, i, options):
+                    brk = _INDENT
             if brk is not None:
                 blocks.append(_block(paras))
                 paras = []
@@ -926,9 +929,9 @@ def _pitch_ratio(ordered: list[Line]) -> float:
     return median(ratios) if ratios else 0.0
 
 
-_HARD, _GAP, _INDENT = "hard", "gap", "indent"
+_HARD, _GAP, _SPACE, _INDENT = "hard", "gap", "space", "indent"
 """Why a block ends: the lines cannot run on (order, column, size), a wide
-gap, a first-line indent."""
+gap, space between paragraphs, a first-line indent."""
 
 
 def _breaks(prev: Line, ln: Line, ratio: float, options: Options) -> str | None:
@@ -1025,6 +1028,56 @@ def _wide_word_gap(ln: Line) -> bool:
     """Has the line a gap wider than ``LINE_WORD_GAP_MAX`` between two words?"""
     words, most = ln.words, LINE_WORD_GAP_MAX * ln.size
     return any(b.x0 - a.x1 > most for a, b in zip(words, words[1:]))
+
+
+SPACE_WHITE_SHARE = 0.75
+"""Share of a gap's step beyond the pitch that must show as white between
+the two lines' boxes for space between paragraphs: a subscript below a line
+or a taller glyph above one moves the boxes' edges and leaves the white
+between them as narrow as their neighbours'."""
+
+
+def _spaced_start(seq: list, i: int, ratio: float, options: Options) -> bool:
+    """Does line ``i`` start a paragraph after space set between paragraphs
+    (space-after of about half a line: reportlab's BodyText, LibreOffice's
+    Body Text)?  The gap before it is wider than ``paragraph_space_ratio``
+    times the page's pitch (not wider than ``paragraph_gap_ratio``: _breaks
+    parts those) and
+
+    - the line pair before or after it keeps that pitch (so the gap is not
+      the text's own spacing: double spacing, one-line paragraphs);
+    - the white between the two lines' boxes is wider than theirs by most
+      of the step (``SPACE_WHITE_SHARE``; no script or taller glyph pushed
+      the lines apart);
+    - both lines start at the column's edge or a first-line indent from it
+      (not a centred display), one of them has ``PROSE_MIN_WORDS`` words
+      (not two labels of a column of figures), neither with a gap of a form
+      or table row between its words;
+    - the line before it ends short (the first word of line ``i`` would
+      have fitted on it), or the pairs on both sides keep the pitch (ragged
+      text whose last line happens to be nearly full).
+    """
+    prev, ln = _line_at(seq, i - 1), _line_at(seq, i)
+    if not ratio or prev is None or ln is None or _rtl(prev) or _rtl(ln):
+        return False
+    size = max(prev.size, ln.size)
+    pitch = ratio * size
+    d = _baseline(ln) - _baseline(prev)
+    if d <= options.paragraph_space_ratio * pitch:
+        return False
+    tol = options.paragraph_rhythm * pitch
+    around = [(a, b) for a, b in ((_line_at(seq, i - 2), prev), (ln, _line_at(seq, i + 1)))
+              if (p := _pitch(a, b)) is not None and abs(p - pitch) <= tol]
+    if not around:
+        return False
+    white = max(b.y0 - a.y1 for a, b in around)
+    if (ln.y0 - prev.y1) - white < SPACE_WHITE_SHARE * (d - pitch):
+        return False
+    if abs(ln.x0 - prev.x0) > options.paragraph_indent_max * size or \
+            max(len(prev.words), len(ln.words)) < PROSE_MIN_WORDS or \
+            _wide_word_gap(prev) or _wide_word_gap(ln):
+        return False
+    return len(around) == 2 or not _wrapped(prev, ln, _right_margin(seq, i - 1))
 
 
 def _indented_start(seq: list, i: int, options: Options) -> bool:
