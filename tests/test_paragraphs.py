@@ -154,3 +154,26 @@ def test_a_line_pushed_down_by_a_superscript_stays_in_its_paragraph():
     pdf = _justified_page(plain + [pushed] + plain)
     blocks = _blocks(pdf)
     assert len(blocks) == 1 and "E = mc2 when" in blocks[0]
+
+
+def test_list_items_with_a_letter_for_a_bullet_stay_in_their_block():
+    # Items set with a hanging indent and space before each, their bullet a
+    # letter of a symbol font ("v" for Wingdings' diamond): one list, as
+    # when the space between them was narrower than a paragraph gap.
+    item = _style("item", fontName="Helvetica", fontSize=10, leading=12, spaceBefore=6,
+                  leftIndent=18, firstLineIndent=-18)
+    items = [f"v&nbsp;&nbsp;&nbsp;Item {i} " + SENTENCE for i in range(3)]
+    blocks = _blocks(_pdf([(t, item) for t in items]))
+    assert len(blocks) == 1 and blocks[0].startswith("v Item 0") and "v Item 2" in blocks[0]
+
+
+def test_a_display_set_in_from_the_edge_stays_in_its_paragraph():
+    # A display 4 em in from the text's edge, half a line below and above
+    # the text around it, the sentence running on after it (as TeX sets an
+    # equation with fleqn, or a verbatim line).
+    body = _style("body", fontName="Helvetica", fontSize=10, leading=12)
+    display = _style("display", fontName="Helvetica", fontSize=10, leading=12,
+                     spaceBefore=6, spaceAfter=6, leftIndent=40)
+    pdf = _pdf([(SENTENCE * 2 + "so that we have", body), ("E = m c c", display),
+                ("which holds for every contract. " + SENTENCE * 2, body)])
+    assert len(_blocks(pdf)) == 1

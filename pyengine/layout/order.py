@@ -1030,6 +1030,10 @@ def _wide_word_gap(ln: Line) -> bool:
     return any(b.x0 - a.x1 > most for a, b in zip(words, words[1:]))
 
 
+SPACED_PITCH_MAX = 2.0
+"""Lines set further apart than this (in em: double spacing, the rows of a
+table or a form) are not told into paragraphs by narrower space between
+them (``_spaced_start``)."""
 SPACE_WHITE_SHARE = 0.75
 """Share of a gap's step beyond the pitch that must show as white between
 the two lines' boxes for space between paragraphs: a subscript below a line
@@ -1040,44 +1044,87 @@ between them as narrow as their neighbours'."""
 def _spaced_start(seq: list, i: int, ratio: float, options: Options) -> bool:
     """Does line ``i`` start a paragraph after space set between paragraphs
     (space-after of about half a line: reportlab's BodyText, LibreOffice's
-    Body Text)?  The gap before it is wider than ``paragraph_space_ratio``
-    times the page's pitch (not wider than ``paragraph_gap_ratio``: _breaks
-    parts those) and
+    Body Text)?  The page's pitch is at most ``SPACED_PITCH_MAX``, the step
+    to line ``i`` is wider than ``paragraph_space_ratio`` times it, between
+    the lines' tops as between their feet (not wider than
+    ``paragraph_gap_ratio``: _breaks parts those), and
 
     - the line pair before or after it keeps that pitch (so the gap is not
-      the text's own spacing: double spacing, one-line paragraphs);
-    - the white between the two lines' boxes is wider than theirs by most
-      of the step (``SPACE_WHITE_SHARE``; no script or taller glyph pushed
-      the lines apart);
-    - both lines start at the column's edge or a first-line indent from it
-      (not a centred display), one of them has ``PROSE_MIN_WORDS`` words
-      (not two labels of a column of figures), neither with a gap of a form
-      or table row between its words;
+      the text's own spacing: double spacing, one-line paragraphs), and one
+      such pair is running text (``_wrapped``: not a list of names, the
+      rows of a table column, a contents page);
+    - the white between the two lines' boxes is wider than that of those
+      pairs by most of the step (``_pushed_apart``);
+    - one of the two lines has ``PROSE_MIN_WORDS`` words (not two labels
+      of a column of figures), neither a gap of a form or table row between
+      its words;
+    - both lines start at the column's left edge, or line ``i`` at a
+      first-line indent (``_paragraph_edges``);
     - the line before it ends short (the first word of line ``i`` would
       have fitted on it), or the pairs on both sides keep the pitch (ragged
       text whose last line happens to be nearly full).
     """
     prev, ln = _line_at(seq, i - 1), _line_at(seq, i)
-    if not ratio or prev is None or ln is None or _rtl(prev) or _rtl(ln):
+    if not 0 < ratio <= SPACED_PITCH_MAX or prev is None or ln is None or \
+            _rtl(prev) or _rtl(ln):
         return False
     size = max(prev.size, ln.size)
     pitch = ratio * size
-    d = _baseline(ln) - _baseline(prev)
+    d = min(_baseline(ln) - _baseline(prev), ln.y0 - prev.y0)
     if d <= options.paragraph_space_ratio * pitch:
         return False
     tol = options.paragraph_rhythm * pitch
-    around = [(a, b) for a, b in ((_line_at(seq, i - 2), prev), (ln, _line_at(seq, i + 1)))
+    around = [(j, a, b) for j, a, b in ((i - 2, _line_at(seq, i - 2), prev),
+                                        (i, ln, _line_at(seq, i + 1)))
               if (p := _pitch(a, b)) is not None and abs(p - pitch) <= tol]
-    if not around:
-        return False
-    white = max(b.y0 - a.y1 for a, b in around)
-    if (ln.y0 - prev.y1) - white < SPACE_WHITE_SHARE * (d - pitch):
-        return False
-    if abs(ln.x0 - prev.x0) > options.paragraph_indent_max * size or \
+    if not any(_wrapped(a, b, _right_margin(seq, j)) for j, a, b in around) or \
+            _pushed_apart(prev, ln, [(a, b) for _, a, b in around], d - pitch) or \
             max(len(prev.words), len(ln.words)) < PROSE_MIN_WORDS or \
-            _wide_word_gap(prev) or _wide_word_gap(ln):
+            _wide_word_gap(prev) or _wide_word_gap(ln) or \
+            not _paragraph_edges(seq, i, any(j == i for j, _, _ in around), options):
         return False
     return len(around) == 2 or not _wrapped(prev, ln, _right_margin(seq, i - 1))
+
+
+def _pushed_apart(prev: Line, ln: Line, pairs: list[tuple[Line, Line]], extra: float) -> bool:
+    """Were ``prev`` and ``ln`` moved ``extra`` further apart than the line
+    ``pairs`` around them by what they show (a script below ``prev``'s
+    line or above ``ln``'s, a taller glyph), not by space between them?
+    Then the white between their boxes is about as narrow as the pairs'."""
+    white = max(b.y0 - a.y1 for a, b in pairs)
+    return (ln.y0 - prev.y1) - white < SPACE_WHITE_SHARE * extra
+
+
+def _paragraph_edges(seq: list, i: int, runs_on: bool, options: Options) -> bool:
+    """Do the lines ``i - 1`` and ``i`` end and start paragraphs by their
+    left edges?  Both start at the column's edge (``_left_margin``), or
+    line ``i`` at a first-line indent, running on to a next line back at
+    the edge (not a display set in from the edge: an equation, a row of an
+    aligned one); and line ``i``, if it ``runs_on`` to the next line at the
+    pitch, does not run on to a line further in (a hanging indent: a list
+    item whose bullet is a letter, a reference)."""
+    prev, ln, nxt = seq[i - 1], seq[i], _line_at(seq, i + 1)
+    size = max(prev.size, ln.size)
+    edge, step = _left_margin(seq, i), options.paragraph_indent_min * size / 2
+    if prev.x0 > edge + step:
+        return False
+    if ln.x0 > edge + step:  # a first-line indent, or not a paragraph's start
+        return ln.x0 - edge <= options.paragraph_indent_max * size and \
+            nxt is not None and _same_column(ln, nxt) and nxt.x0 <= edge + step and \
+            _wrapped(ln, nxt, _right_margin(seq, i))
+    return not runs_on or nxt.x0 <= edge + step
+
+
+def _left_margin(seq: list, i: int) -> float:
+    """The column's left edge near line ``i``: the furthest left start of
+    the lines of its size around it (as ``_right_margin``)."""
+    ln = seq[i]
+    left = ln.x0
+    for j in range(i - 3, i + 3):
+        other = _line_at(seq, j)
+        if other is not None and other.x0 < left and _same_column(ln, other):
+            left = other.x0
+    return left
 
 
 def _indented_start(seq: list, i: int, options: Options) -> bool:
