@@ -74,6 +74,15 @@ class Options:
     paragraph_gap_ratio: float = 1.6
     """A line gap above this multiple of the page's median line gap starts a
     new paragraph."""
+    paragraph_space_ratio: float = 1.25
+    """A narrower gap, above this multiple of the median line gap, starts a
+    new paragraph when it is space set between paragraphs (reportlab's
+    BodyText and LibreOffice's Body Text put about half a line below each):
+    the lines around it keep the median gap, the white between the lines'
+    boxes widens by the whole step (no taller glyph or script pushed them
+    apart), both lines start at the column's edge, and the line before it
+    ends short or the gaps around it are the page's pitch on both sides
+    (``order._spaced_start``)."""
     paragraph_rhythm: float = 0.1
     """A wider gap that repeats the pitch of the line pair before or after
     it (within this fraction), after a line the next word did not fit on,

@@ -72,3 +72,108 @@ def test_evenly_spaced_one_line_paragraphs_stay_apart():
     spaced = _style("spaced", leading=12, spaceAfter=30)
     line = "This is a sample sentence that fills the line."
     assert len(_blocks(_pdf([(line, spaced)] * 5))) == 5
+
+
+HARBOR = [
+    "The harbor office opens at eight in the morning and closes at six in the evening on "
+    "weekdays. Boats arriving after closing time must report to the night watch at the "
+    "north pier.",
+    "Fuel is sold at the east quay only. Payment is accepted by card or by account for "
+    "registered vessels, and receipts are issued on request.",
+    "Waste oil and batteries can be left at the collection point behind the chandlery. "
+    "Please do not leave them on the pontoons.",
+]
+
+
+def test_paragraphs_parted_by_half_a_line_of_space_stay_apart():
+    # reportlab's default BodyText: 10 pt on 12 pt with 6 pt before each
+    # paragraph, a step of 1.5 times the pitch and no first-line indent.
+    styles = pytest.importorskip("reportlab.lib.styles")
+    body = styles.getSampleStyleSheet()["BodyText"]
+    assert _blocks(_pdf([(t, body) for t in HARBOR])) == HARBOR
+
+
+def test_paragraphs_set_like_libreoffice_body_text_stay_apart():
+    # LibreOffice's "Body Text": 11 pt at 115 % (14.5 pt) and 0.247 cm
+    # (7 pt) below each paragraph: a step of 1.48 times the pitch.
+    body = _style("body", fontName="Helvetica", fontSize=11, leading=14.5, spaceAfter=7)
+    paras = [t + " " + t for t in HARBOR]
+    assert _blocks(_pdf([(t, body) for t in paras])) == paras
+
+
+def test_a_justified_paragraph_with_scripts_keeps_its_lines_together():
+    # A subscript drawn below a line's descenders moves its box's foot (from
+    # which the pitch is measured) 1.37 times the pitch away from the line
+    # above: the lines are as far apart as their neighbours, one paragraph.
+    enums = pytest.importorskip("reportlab.lib.enums")
+    just = _style("just", fontSize=10, leading=12, spaceBefore=6,
+                  alignment=enums.TA_JUSTIFY, autoLeading="max")
+    text = (SENTENCE + "The energy grows as x<super>2</super> over the sample, so " +
+            SENTENCE * 2 + "and the flux is y<sub>k</sub> in all. " + SENTENCE * 2)
+    styles = pytest.importorskip("reportlab.lib.styles")
+    body = styles.getSampleStyleSheet()["BodyText"]
+    blocks = _blocks(_pdf([(HARBOR[0], body), (text, just), (HARBOR[1], body)]))
+    assert len(blocks) == 3
+    assert blocks[0] == HARBOR[0] and blocks[2] == HARBOR[1]
+    assert blocks[1].startswith("The court held") and "flux is yk in all" in blocks[1]
+
+
+def _justified_page(lines, width=360.0, size=10.0, pitch=12.0) -> bytes:
+    """Lines set flush on both sides by word spacing; each line is a list of
+    (text, rise, size) runs and the extra space above it: ``lines`` holds
+    (runs, push) pairs."""
+    canvas = pytest.importorskip("reportlab.pdfgen.canvas")
+    pdfmetrics = pytest.importorskip("reportlab.pdfbase.pdfmetrics")
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    y = 760.0
+    for runs, push in lines:
+        y -= pitch + push
+        drawn = sum(pdfmetrics.stringWidth(t, "Helvetica", s) for t, _, s in runs)
+        spaces = sum(t.count(" ") for t, _, _ in runs)
+        text = c.beginText(72, y)
+        text.setWordSpace((width - drawn) / spaces)
+        for t, rise, s in runs:
+            text.setFont("Helvetica", s)
+            text.setRise(rise)
+            text.textOut(t)
+        c.drawText(text)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_line_pushed_down_by_a_superscript_stays_in_its_paragraph():
+    # As TeX sets a line whose raised script would touch the line above it:
+    # the line moves down (3.5 pt on a 12 pt pitch, 1.29 times it) but the
+    # white between the two lines stays as narrow as elsewhere.
+    words = SENTENCE.split()
+    plain = [([(" ".join(words[:12]), 0, 10)], 0), ([(" ".join(words[12:24]), 0, 10)], 0)]
+    pushed = ([("so the energy is E = mc", 0, 10), ("2", 4.5, 7),
+               (" when the body is at rest and the claim holds", 0, 10)], 3.5)
+    pdf = _justified_page(plain + [pushed] + plain)
+    blocks = _blocks(pdf)
+    assert len(blocks) == 1 and "E = mc2 when" in blocks[0]
+
+
+def test_list_items_with_a_letter_for_a_bullet_stay_in_their_block():
+    # Items set with a hanging indent and space before each, their bullet a
+    # letter of a symbol font ("v" for Wingdings' diamond): one list, as
+    # when the space between them was narrower than a paragraph gap.
+    item = _style("item", fontName="Helvetica", fontSize=10, leading=12, spaceBefore=6,
+                  leftIndent=18, firstLineIndent=-18)
+    items = [f"v&nbsp;&nbsp;&nbsp;Item {i} " + SENTENCE for i in range(3)]
+    blocks = _blocks(_pdf([(t, item) for t in items]))
+    assert len(blocks) == 1 and blocks[0].startswith("v Item 0") and "v Item 2" in blocks[0]
+
+
+def test_a_display_set_in_from_the_edge_stays_in_its_paragraph():
+    # A display 4 em in from the text's edge, half a line below and above
+    # the text around it, the sentence running on after it (as TeX sets an
+    # equation with fleqn, or a verbatim line).
+    body = _style("body", fontName="Helvetica", fontSize=10, leading=12)
+    display = _style("display", fontName="Helvetica", fontSize=10, leading=12,
+                     spaceBefore=6, spaceAfter=6, leftIndent=40)
+    pdf = _pdf([(SENTENCE * 2 + "so that we have", body), ("E = m c c", display),
+                ("which holds for every contract. " + SENTENCE * 2, body)])
+    assert len(_blocks(pdf)) == 1

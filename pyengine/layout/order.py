@@ -867,7 +867,8 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
     A new block starts at a new region whose lines do not continue the
     previous one's column, at a line gap wider than ``paragraph_gap_ratio``
     times the page's median line pitch (unless the gap is the rhythm of
-    double-spaced text, ``_double_spaced``), at a change of type size, or at
+    double-spaced text, ``_double_spaced``), at a change of type size, at
+    space set between paragraphs (a narrower gap, ``_spaced_start``), or at
     a first-line indent (``_indented_start``).  Inside a block, a line that
     starts with a list marker (lists.py) starts a new paragraph, so list
     items are never run together.
@@ -888,9 +889,11 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
             brk = _breaks(prev, ln, ratio, options)
             if brk is _GAP and _double_spaced(seq, i, options):
                 brk = None
-            if brk is None and list_marker(ln.text) is None and \
-                    _indented_start(seq, i, options):
-                brk = _INDENT
+            if brk is None and list_marker(ln.text) is None:
+                if _spaced_start(seq, i, ratio, options):
+                    brk = _SPACE
+                elif _indented_start(seq, i, options):
+                    brk = _INDENT
             if brk is not None:
                 blocks.append(_block(paras))
                 paras = []
@@ -926,9 +929,9 @@ def _pitch_ratio(ordered: list[Line]) -> float:
     return median(ratios) if ratios else 0.0
 
 
-_HARD, _GAP, _INDENT = "hard", "gap", "indent"
+_HARD, _GAP, _SPACE, _INDENT = "hard", "gap", "space", "indent"
 """Why a block ends: the lines cannot run on (order, column, size), a wide
-gap, a first-line indent."""
+gap, space between paragraphs, a first-line indent."""
 
 
 def _breaks(prev: Line, ln: Line, ratio: float, options: Options) -> str | None:
@@ -1021,6 +1024,109 @@ LINE_WORD_GAP_MAX = 3.0
 of its size) is not prose (a display with its equation number, a form)."""
 
 
+def _wide_word_gap(ln: Line) -> bool:
+    """Has the line a gap wider than ``LINE_WORD_GAP_MAX`` between two words?"""
+    words, most = ln.words, LINE_WORD_GAP_MAX * ln.size
+    return any(b.x0 - a.x1 > most for a, b in zip(words, words[1:]))
+
+
+SPACED_PITCH_MAX = 2.0
+"""Lines set further apart than this (in em: double spacing, the rows of a
+table or a form) are not told into paragraphs by narrower space between
+them (``_spaced_start``)."""
+SPACE_WHITE_SHARE = 0.75
+"""Share of a gap's step beyond the pitch that must show as white between
+the two lines' boxes for space between paragraphs: a subscript below a line
+or a taller glyph above one moves the boxes' edges and leaves the white
+between them as narrow as their neighbours'."""
+
+
+def _spaced_start(seq: list, i: int, ratio: float, options: Options) -> bool:
+    """Does line ``i`` start a paragraph after space set between paragraphs
+    (space-after of about half a line: reportlab's BodyText, LibreOffice's
+    Body Text)?  The page's pitch is at most ``SPACED_PITCH_MAX``, the step
+    to line ``i`` is wider than ``paragraph_space_ratio`` times it, between
+    the lines' tops as between their feet (not wider than
+    ``paragraph_gap_ratio``: _breaks parts those), and
+
+    - the line pair before or after it keeps that pitch (so the gap is not
+      the text's own spacing: double spacing, one-line paragraphs), and one
+      such pair is running text (``_wrapped``: not a list of names, the
+      rows of a table column, a contents page);
+    - the white between the two lines' boxes is wider than that of those
+      pairs by most of the step (``_pushed_apart``);
+    - one of the two lines has ``PROSE_MIN_WORDS`` words (not two labels
+      of a column of figures), neither a gap of a form or table row between
+      its words;
+    - both lines start at the column's left edge, or line ``i`` at a
+      first-line indent (``_paragraph_edges``);
+    - the line before it ends short (the first word of line ``i`` would
+      have fitted on it), or the pairs on both sides keep the pitch (ragged
+      text whose last line happens to be nearly full).
+    """
+    prev, ln = _line_at(seq, i - 1), _line_at(seq, i)
+    if not 0 < ratio <= SPACED_PITCH_MAX or prev is None or ln is None or \
+            _rtl(prev) or _rtl(ln):
+        return False
+    size = max(prev.size, ln.size)
+    pitch = ratio * size
+    d = min(_baseline(ln) - _baseline(prev), ln.y0 - prev.y0)
+    if d <= options.paragraph_space_ratio * pitch:
+        return False
+    tol = options.paragraph_rhythm * pitch
+    around = [(j, a, b) for j, a, b in ((i - 2, _line_at(seq, i - 2), prev),
+                                        (i, ln, _line_at(seq, i + 1)))
+              if (p := _pitch(a, b)) is not None and abs(p - pitch) <= tol]
+    if not any(_wrapped(a, b, _right_margin(seq, j)) for j, a, b in around) or \
+            _pushed_apart(prev, ln, [(a, b) for _, a, b in around], d - pitch) or \
+            max(len(prev.words), len(ln.words)) < PROSE_MIN_WORDS or \
+            _wide_word_gap(prev) or _wide_word_gap(ln) or \
+            not _paragraph_edges(seq, i, any(j == i for j, _, _ in around), options):
+        return False
+    return len(around) == 2 or not _wrapped(prev, ln, _right_margin(seq, i - 1))
+
+
+def _pushed_apart(prev: Line, ln: Line, pairs: list[tuple[Line, Line]], extra: float) -> bool:
+    """Were ``prev`` and ``ln`` moved ``extra`` further apart than the line
+    ``pairs`` around them by what they show (a script below ``prev``'s
+    line or above ``ln``'s, a taller glyph), not by space between them?
+    Then the white between their boxes is about as narrow as the pairs'."""
+    white = max(b.y0 - a.y1 for a, b in pairs)
+    return (ln.y0 - prev.y1) - white < SPACE_WHITE_SHARE * extra
+
+
+def _paragraph_edges(seq: list, i: int, runs_on: bool, options: Options) -> bool:
+    """Do the lines ``i - 1`` and ``i`` end and start paragraphs by their
+    left edges?  Both start at the column's edge (``_left_margin``), or
+    line ``i`` at a first-line indent, running on to a next line back at
+    the edge (not a display set in from the edge: an equation, a row of an
+    aligned one); and line ``i``, if it ``runs_on`` to the next line at the
+    pitch, does not run on to a line further in (a hanging indent: a list
+    item whose bullet is a letter, a reference)."""
+    prev, ln, nxt = seq[i - 1], seq[i], _line_at(seq, i + 1)
+    size = max(prev.size, ln.size)
+    edge, step = _left_margin(seq, i), options.paragraph_indent_min * size / 2
+    if prev.x0 > edge + step:
+        return False
+    if ln.x0 > edge + step:  # a first-line indent, or not a paragraph's start
+        return ln.x0 - edge <= options.paragraph_indent_max * size and \
+            nxt is not None and _same_column(ln, nxt) and nxt.x0 <= edge + step and \
+            _wrapped(ln, nxt, _right_margin(seq, i))
+    return not runs_on or nxt.x0 <= edge + step
+
+
+def _left_margin(seq: list, i: int) -> float:
+    """The column's left edge near line ``i``: the furthest left start of
+    the lines of its size around it (as ``_right_margin``)."""
+    ln = seq[i]
+    left = ln.x0
+    for j in range(i - 3, i + 3):
+        other = _line_at(seq, j)
+        if other is not None and other.x0 < left and _same_column(ln, other):
+            left = other.x0
+    return left
+
+
 def _indented_start(seq: list, i: int, options: Options) -> bool:
     """Does line ``i`` start a paragraph at a new left edge?  The line before
     it ends short (the first word of line ``i`` would have fitted on it),
@@ -1061,8 +1167,7 @@ def _indented_start(seq: list, i: int, options: Options) -> bool:
         new_right = _right_after(seq, i, None if out else step / 2)
         if new_right is None:
             return False
-    words = ln.words
-    if any(b.x0 - a.x1 > LINE_WORD_GAP_MAX * size for a, b in zip(words, words[1:])):
+    if _wide_word_gap(ln):
         return False
     return _wrapped(ln, nxt, new_right) and not _wrapped(prev, ln, right)
 
