@@ -240,12 +240,17 @@ def _long_lines_fit(items: list[Line], col_gaps: list[tuple[float, float]]) -> b
     (reportlab's Paragraph in a cell: "... replacement / of glass panes and
     a full inspection of the wiring", ten words under five; the table was
     read column by column).  Columns of text hold long lines side by side."""
-    bounds = [(a + b) / 2 for a, b in col_gaps]
     long = [ln for ln in items if _long(ln)]
+    if not long:
+        return True  # (the common case: no rows to look at)
+    bounds = [(a + b) / 2 for a, b in col_gaps]
     if len({_column(ln, bounds) for ln in long}) > 1:
         return False
     rows = grid_rows(items)
-    return all(_long_lines_placed(above, row) for above, row in zip([[]] + rows, rows))
+    # Only a row with a long line, or under one, has anything to look at.
+    has_long = [any(map(_long, row)) for row in rows]
+    return all(_long_lines_placed(rows[r - 1] if r else [], rows[r])
+               for r in range(len(rows)) if has_long[r] or (r and has_long[r - 1]))
 
 
 def _long(ln: Line) -> bool:
@@ -264,8 +269,8 @@ def _long_lines_placed(above: list[Line], row: list[Line]) -> bool:
     beside "Charities" and the box number "4")."""
     if len(row) == 1:
         return not _long(row[0]) or any(_wrapped_text(cell, row[0]) for cell in above)
-    return not any(_long(cell) and _wrapped_text(cell, ln) and ln.text[:1].islower()
-                   for cell in above for ln in row)
+    return not any(_wrapped_text(cell, ln) and ln.text[:1].islower()
+                   for cell in above if _long(cell) for ln in row)
 
 
 def _wrapped_text(cell: Line, ln: Line) -> bool:
