@@ -424,3 +424,31 @@ def test_a_paragraph_beside_a_labels_lines_is_no_column_of_cells():
             ["to U.S.", "more, see page 26", "4"], ["Charities", "Other than by cash or check", "5"],
             ["", "Add lines 4 and 5", "6"]]
     assert "\t" not in text_of(grid(rows, [72, 140, 450]))
+
+
+def test_mailing_labels_are_read_label_by_label_not_line_by_line_across_them():
+    # Address labels, three lines each, three to a row, the next row of
+    # labels 4 lines under: read as a table of lines, the labels were woven
+    # together ("Anna Berg / Ben Diaz / Carla Lin" then the streets).  Avery's
+    # 1 in rows: 72 pt from label to label, 48 pt of white under each.
+    labels = [("Anna Berg", "12 Oak Street", "Springfield 60001"),
+              ("Ben Diaz", "7 Mill Road", "Riverton 60002"),
+              ("Carla Lin", "3 Elm Lane", "Lakeside 60003"),
+              ("David Novak", "88 Harbor Way", "Springfield 60004"),
+              ("Emma Okafor", "5 Station Square", "Hillview 60005"),
+              ("Felix Weber", "21 Bridge Street", "Meadow 60006")]
+    content = b"".join(at(72 + 160 * (i % 3), 700 - 72 * (i // 3) - PITCH * j, line)
+                       for i, label in enumerate(labels) for j, line in enumerate(label))
+    text = text_of(content)
+    for label in labels:
+        assert " ".join(label) in text
+    assert text.index("Carla Lin") < text.index("David Novak")
+
+
+def test_a_table_whose_rows_are_grouped_by_a_little_space_keeps_its_rows():
+    # Rows grouped in threes by a blank line's space (1.5 times the pitch
+    # apart) are a table's rows, not blocks of lines.
+    rows = [[f"Item {k}", f"{k * 3}", f"{k * 7}.00"] for k in range(1, 7)]
+    content = b"".join(at(x, 700 - PITCH * k - 6 * (k // 3), cell)
+                       for k, row in enumerate(rows) for x, cell in zip([72, 200, 300], row))
+    assert text_of(content) == rows_text(rows) + "\n"

@@ -306,9 +306,69 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     cells = [ln for row in rows for ln in row]
     if sum(1 for ln in cells if ln.text.rstrip().endswith(",")) > TABLE_MAX_COMMA_SHARE * len(cells):
         return None
+    rows = _records(rows, bounds)
     table = TableRegion(ln for row in rows for ln in row)
     table.rows = rows
     return table
+
+
+RECORD_GAP_RATIO = 3.0
+"""A grid whose rows are a text's leading apart (``CELL_LINE_PITCH``) in
+bands set this many times as far apart is a grid of blocks of lines
+(``_records``)."""
+RECORD_MAX_ROWS = 6
+"""Lines of one block of such a grid, at most (more are a table's rows
+grouped by spacing)."""
+
+
+def _records(rows: list[list[Line]], bounds: list[float]) -> list[list[Line]]:
+    """The rows with each band of them joined into one row of multi-line
+    cells when the grid is of blocks of lines: mailing labels (a name, a
+    street, a town, three lines at 1.2 em, the next label 4.8 em under),
+    a calendar's weeks (the days, then the events under some of them).
+    Rows read line by line wove the blocks together ("Anna Berg / Ben Diaz
+    / Carla Lin" then "12 Oak Street / 7 Mill Road / 3 Elm Lane").  Every
+    baseline step is either a text's leading (1 to ``CELL_LINE_PITCH`` em)
+    or ``RECORD_GAP_RATIO`` times the smallest step or more, two bands or more, none of more than
+    ``RECORD_MAX_ROWS`` rows, and in each column a band's lines start
+    flush (``CELL_EDGE_TOLERANCE``) one under the other."""
+    if len(rows) < 3:
+        return rows
+    size = median([ln.size for row in rows for ln in row])
+    # From a row's last baseline to the next one's first (a cell wrapped
+    # onto more lines ends lower: its row is no farther from the next).
+    steps = [min(ln.y1 for ln in b) - max(ln.y1 for ln in a) for a, b in zip(rows, rows[1:])]
+    lead = min(steps)
+    if lead < size or lead > CELL_LINE_PITCH * size or \
+            any(CELL_LINE_PITCH * size < d < RECORD_GAP_RATIO * lead for d in steps):
+        return rows
+    bands: list[list[list[Line]]] = [[rows[0]]]
+    for row, d in zip(rows[1:], steps):
+        if d >= RECORD_GAP_RATIO * lead:
+            bands.append([row])
+        else:
+            bands[-1].append(row)
+    if len(bands) < 2 or all(len(b) == 1 for b in bands) or \
+            any(len(b) > RECORD_MAX_ROWS for b in bands):
+        return rows
+    out = []
+    for band in bands:
+        cols: dict[int, list[Line]] = {}
+        for row in band:
+            for ln in row:
+                cols.setdefault(_column(ln, bounds), []).append(ln)
+        for lns in cols.values():
+            if any(abs(b.x0 - a.x0) > CELL_EDGE_TOLERANCE * max(a.size, b.size)
+                   for a, b in zip(lns, lns[1:])):
+                return rows
+        cells = []
+        for k in sorted(cols):
+            cell = cols[k][0]
+            for ln in cols[k][1:]:
+                cell = _joined(cell, ln)
+            cells.append(cell)
+        out.append(cells)
+    return out
 
 
 def _ledger(rows: list[list[Line]], bounds: list[float]) -> bool:
