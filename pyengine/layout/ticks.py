@@ -29,9 +29,13 @@ TICK_ROW_TOLERANCE = 0.2
 TICK_GAP_MIN = 1.0
 """Fraction of the size: the white between two neighbouring ticks, at
 least (closer numbers are words of a line)."""
-TICK_TABLE_REACH = 2.5
-"""Fraction of the size: a line this close above or below a tick, starting
-or ending where it does, makes the row a table's (``_table_row``)."""
+TICK_TABLE_REACH = 10.0
+"""Fraction of the size: a line this close above or below a tick, starting,
+ending or centred where it does, makes the row a table's (``_table_row``:
+an invoice's last figures 4.2 em under the row before, past a cell
+wrapped onto three lines; a timeline's years over the steps centred under
+them).  A chart's plot area stands over its axis without text aligned on
+its ticks."""
 
 _TICK = re.compile(r"[−\-+]?[$€£]?\d[\d.,]*%?|[−\-+]?\.\d+")
 """A tick label: a number, perhaps signed, with a currency or a percent."""
@@ -48,17 +52,29 @@ def _evenly_spaced(row: list[Line]) -> bool:
     return step > 0 and all(abs(s - step) <= TICK_SPACING_TOLERANCE * step for s in steps)
 
 
+def _aligned(ln: Line, t: Line, tol: float) -> bool:
+    return abs(ln.x0 - t.x0) <= tol or abs(ln.x1 - t.x1) <= tol or \
+        abs(ln.x0 + ln.x1 - t.x0 - t.x1) <= 2 * tol
+
+
 def _table_row(row: list[Line], others: list[Line]) -> bool:
-    """Does a line near the row start or end where one of its numbers does
-    (cells of a column over or under it)?"""
+    """Is there a row of lines near it (on one baseline) starting, ending
+    or centred where two or more of its numbers do (the cells of a table's
+    row over or under it)?  Lines on baselines of their own that line up
+    with one tick each (an axis title under the middle tick, a legend's
+    entry centred over another by chance) make no table."""
     size = row[0].size
     reach, tol = TICK_TABLE_REACH * size, TICK_ROW_TOLERANCE * size
     base = row[0].y1
-    for ln in others:
-        if 0 < abs(ln.y1 - base) <= reach:
-            for t in row:
-                if abs(ln.x0 - t.x0) <= tol or abs(ln.x1 - t.x1) <= tol:
-                    return True
+    near = sorted((ln for ln in others if 0 < abs(ln.y1 - base) <= reach), key=lambda ln: ln.y1)
+    k = 0
+    while k < len(near):
+        j = k
+        while j < len(near) and near[j].y1 - near[k].y1 <= tol:
+            j += 1
+        if sum(1 for t in row if any(_aligned(ln, t, tol) for ln in near[k:j])) >= 2:
+            return True
+        k = j
     return False
 
 
