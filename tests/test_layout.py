@@ -869,3 +869,29 @@ def test_a_fraction_in_a_superscript_is_no_script_of_the_script():
                       ("F1", 8, 106.1, 704.3, "-"), ("F1", 6, 113.9, 707.55, "12"),
                       ("F1", 6, 113.9, 701.17, "10"), ("F1", 8, 122.4, 704.3, "x"))
     assert "e-10x" in text.replace(" ", ""), text
+
+
+def test_a_charts_axis_ticks_are_one_line_not_a_paragraph_each():
+    # A vector chart sets its x-axis labels one by one, 60 pt apart: each
+    # became a paragraph of its own, the axis title landed between two of
+    # them and the last tick after the paragraph under the chart.
+    from pdfbuild import helvetica, make_pdf
+    content = b"BT /F1 10 Tf 40 360 Td (The pressure rose during the first hour of the test.) Tj ET "
+    for k, tick in enumerate(["0", "1", "2", "3", "4"]):
+        content += b"BT /F1 8 Tf %g 160 Td (%s) Tj ET " % (98 + 60 * k, tick.encode())
+    content += b"BT /F1 8 Tf 196 148 Td (Time \\(hours\\)) Tj ET "
+    content += b"BT /F1 10 Tf 40 120 Td (After the second hour the valve was opened.) Tj ET "
+    text = pyengine.extract(make_pdf([content], fonts={"/F1": helvetica()})).pages[0].text
+    assert "\n0 1 2 3 4\nTime (hours)\n" in text
+    assert text.index("first hour") < text.index("0 1 2 3 4") < text.index("second hour")
+
+
+def test_a_table_row_of_evenly_spaced_figures_keeps_its_cells():
+    # The same numbers in a table, with rows of cells over and under them,
+    # are cells, not an axis.
+    from pdfbuild import helvetica, make_pdf
+    rows = [["Q1", "Q2", "Q3", "Q4"], ["10", "20", "30", "40"], ["11", "21", "31", "41"]]
+    content = b"".join(b"BT /F1 10 Tf %g %g Td (%s) Tj ET " % (72 + 80 * k, 700 - 14 * r, cell.encode())
+                       for r, row in enumerate(rows) for k, cell in enumerate(row))
+    text = pyengine.extract(make_pdf([content], fonts={"/F1": helvetica()})).pages[0].text
+    assert text == "\n".join("\t".join(row) for row in rows) + "\n"

@@ -15,6 +15,7 @@ from .paradir import rtl_paragraph_lines
 from .passes import finish_pages
 from .stacked import stack_columns
 from .text import blocks_text
+from .ticks import join_tick_rows
 
 UPRIGHT_KEY = 0
 """Direction key (degrees) of upright horizontal text."""
@@ -60,6 +61,8 @@ def build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool = Fals
     # tiers and read column by column, right to left.
     for key in sorted(onpage, key=lambda k: (k != UPRIGHT_KEY, k)):
         lines = [ln for _, _, ln in onpage[key]]
+        if key == UPRIGHT_KEY and not plain:
+            lines = join_tick_rows(lines)
         blocks.extend(paragraphs([leaf_order(lines)], options) if plain
                       else _read_direction(key, lines, options))
     words = [w for b in blocks for para in b.paragraphs for ln in para for w in ln.words]

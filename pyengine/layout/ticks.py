@@ -1,0 +1,129 @@
+"""A chart's axis ticks: short numbers set evenly along one baseline.
+
+A vector chart (matplotlib, gnuplot, reportlab, Excel) sets the labels of
+its horizontal axis one by one, "0", "2.5", "5.0" ... 60 pt apart: far
+beyond any word space, each became a line of its own, and the reading
+order took the white between them for column gutters.  The ticks came out
+one number per paragraph, the axis title between two of them and the last
+tick after the paragraph under the chart ("0 / 1 / 2 / Time (hours) / 3 /
+After the second hour ... / 4").  ``join_tick_rows`` makes such a row one
+line, its numbers in order, before the page is read.
+
+A row of a table of figures is no axis: its cells have rows of cells over
+or under them (``_table_row``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..records import Line, union_box
+
+TICKS_MIN = 3
+"""Numbers in a row of ticks, at least."""
+TICK_SPACING_TOLERANCE = 0.1
+"""The distances between the centres of neighbouring ticks differ from
+their median by at most this share of it (ticks are evenly spaced)."""
+TICK_ROW_TOLERANCE = 0.2
+"""Fraction of the size: the ticks' baselines differ by at most this much."""
+TICK_GAP_MIN = 1.0
+"""Fraction of the size: the white between two neighbouring ticks, at
+least (closer numbers are words of a line)."""
+TICK_TABLE_REACH = 10.0
+"""Fraction of the size: a line this close above or below a tick, starting,
+ending or centred where it does, makes the row a table's (``_table_row``:
+an invoice's last figures 4.2 em under the row before, past a cell
+wrapped onto three lines; a timeline's years over the steps centred under
+them).  A chart's plot area stands over its axis without text aligned on
+its ticks."""
+
+_TICK = re.compile(r"[−\-+]?[$€£]?\d[\d.,]*%?|[−\-+]?\.\d+")
+"""A tick label: a number, perhaps signed, with a currency or a percent."""
+
+
+def _is_tick(ln: Line) -> bool:
+    return len(ln.words) == 1 and len(ln.text) <= 8 and _TICK.fullmatch(ln.text) is not None
+
+
+def _evenly_spaced(row: list[Line]) -> bool:
+    mids = [(ln.x0 + ln.x1) / 2 for ln in row]
+    steps = sorted(b - a for a, b in zip(mids, mids[1:]))
+    step = steps[len(steps) // 2]
+    return step > 0 and all(abs(s - step) <= TICK_SPACING_TOLERANCE * step for s in steps)
+
+
+def _aligned(ln: Line, t: Line, tol: float) -> bool:
+    return abs(ln.x0 - t.x0) <= tol or abs(ln.x1 - t.x1) <= tol or \
+        abs(ln.x0 + ln.x1 - t.x0 - t.x1) <= 2 * tol
+
+
+def _table_row(row: list[Line], others: list[Line]) -> bool:
+    """Is there a row of lines near it (on one baseline) starting, ending
+    or centred where two or more of its numbers do (the cells of a table's
+    row over or under it)?  Lines on baselines of their own that line up
+    with one tick each (an axis title under the middle tick, a legend's
+    entry centred over another by chance) make no table."""
+    size = row[0].size
+    reach, tol = TICK_TABLE_REACH * size, TICK_ROW_TOLERANCE * size
+    base = row[0].y1
+    near = sorted((ln for ln in others if 0 < abs(ln.y1 - base) <= reach), key=lambda ln: ln.y1)
+    k = 0
+    while k < len(near):
+        j = k
+        while j < len(near) and near[j].y1 - near[k].y1 <= tol:
+            j += 1
+        if sum(1 for t in row if any(_aligned(ln, t, tol) for ln in near[k:j])) >= 2:
+            return True
+        k = j
+    return False
+
+
+def tick_rows(lines: list[Line]) -> list[list[int]]:
+    """Indices of the lines that are rows of ticks, each row left to right."""
+    ticks = sorted((i for i, ln in enumerate(lines) if _is_tick(ln)), key=lambda i: lines[i].y1)
+    rows: list[list[int]] = []
+    for i in ticks:
+        ln = lines[i]
+        if rows and abs(ln.y1 - lines[rows[-1][0]].y1) <= TICK_ROW_TOLERANCE * ln.size and \
+                abs(ln.size - lines[rows[-1][0]].size) <= TICK_ROW_TOLERANCE * ln.size:
+            rows[-1].append(i)
+        else:
+            rows.append([i])
+    out = []
+    for row in rows:
+        if len(row) < TICKS_MIN:
+            continue
+        row.sort(key=lambda i: lines[i].x0)
+        got = [lines[i] for i in row]
+        size = got[0].size
+        if any(b.x0 - a.x1 < TICK_GAP_MIN * size for a, b in zip(got, got[1:])):
+            continue
+        lo, hi = got[0].x0, got[-1].x1
+        base = got[0].y1
+        # Nothing else on the baseline between the first and the last tick.
+        if any(i not in row and abs(ln.y1 - base) <= TICK_ROW_TOLERANCE * size and
+               ln.x1 > lo and ln.x0 < hi for i, ln in enumerate(lines)):
+            continue
+        if not _evenly_spaced(got) or _table_row(got, [ln for i, ln in enumerate(lines) if i not in row]):
+            continue
+        out.append(row)
+    return out
+
+
+def join_tick_rows(lines: list[Line]) -> list[Line]:
+    """The lines with each row of ticks (``tick_rows``) made one line, in
+    the place of its first tick."""
+    rows = tick_rows(lines)
+    if not rows:
+        return lines
+    joined: dict[int, Line] = {}
+    gone: set[int] = set()
+    for row in rows:
+        got = [lines[i] for i in row]
+        words = tuple(w for ln in got for w in ln.words)
+        joined[row[0]] = Line(words, *union_box(got), max(ln.size for ln in got))
+        gone.update(row[1:])
+    return [joined.get(i, ln) for i, ln in enumerate(lines) if i not in gone]
+
+
+__all__ = ["join_tick_rows", "tick_rows"]
