@@ -23,6 +23,7 @@ import math
 from statistics import median
 
 from ..records import Line, union_box
+from .lines import is_cjk
 
 TABLE_MIN_COLUMNS = 2
 """Columns of a table; two only when ``tabulated`` (far apart)."""
@@ -476,8 +477,10 @@ def _centred_block(rows: list[list[Line]], start: int, pitch: float) -> tuple[in
     cells on its tallest one ("1  420.00  420.00" beside a description on
     two lines; on three, beside the middle one): the rows of baselines held
     the description's first line alone, and the table was read column by
-    column."""
+    column.  Its lines hold letters (``_has_letter``)."""
     first = rows[start][0]
+    if not _has_letter(first):
+        return None
     cell = [first]
     host = None
     end = start + 1
@@ -485,7 +488,8 @@ def _centred_block(rows: list[list[Line]], start: int, pitch: float) -> tuple[in
         row = rows[k]
         under = [ln for ln in row if _beside(ln, first)]
         if len(under) > 1 or (len(row) == 1 or host is not None) and not under or \
-                under and not _cell_line(cell[-1], under[0], pitch):
+                under and not (_cell_line(cell[-1], under[0], pitch) and _has_letter(under[0])
+                               and not _cjk_break(cell[-1], under[0])):
             break
         if len(row) > 1:
             if host is not None:
@@ -503,7 +507,28 @@ def _centred_block(rows: list[list[Line]], start: int, pitch: float) -> tuple[in
     if not cell[0].y1 < base < cell[-1].y1 or \
             abs(middle - (cell[0].y0 + cell[-1].y1) / 2) > CELL_CENTRE_TOLERANCE * size:
         return None
+    # the row stands apart from the rows over and under it: lists side by
+    # side, their baselines staggered, have lines beside the cell's first
+    # and last (opf-195981's state codes in three columns)
+    if start > 0 and max(ln.y1 for ln in rows[start - 1]) > cell[0].y0 or \
+            end < len(rows) and min(ln.y0 for ln in rows[end]) < cell[-1].y1:
+        return None
     return host, end
+
+
+def _has_letter(ln: Line) -> bool:
+    """Does the line hold a letter (a cell's text; the pieces of a tall
+    brace stacked glyph over glyph beside its centred name hold none:
+    deb-ja-jlshort p.65's large delimiters)?"""
+    return any(c.isalpha() for c in ln.text)
+
+
+def _cjk_break(above: Line, ln: Line) -> bool:
+    """Does a text break between two ideographs from ``above`` to ``ln``?
+    Joined into one Line (``_joined``) its words would be read with a
+    space between them that the page does not show (plumber-issue-67's
+    "...泰达 / 宏利..."), so such a cell is not joined."""
+    return bool(above.text and ln.text) and is_cjk(above.text[-1]) and is_cjk(ln.text[0])
 
 
 def _beside(ln: Line, first: Line) -> bool:
