@@ -452,3 +452,34 @@ def test_a_table_whose_rows_are_grouped_by_a_little_space_keeps_its_rows():
     content = b"".join(at(x, 700 - PITCH * k - 6 * (k // 3), cell)
                        for k, row in enumerate(rows) for x, cell in zip([72, 200, 300], row))
     assert text_of(content) == rows_text(rows) + "\n"
+
+
+def test_cells_centred_beside_a_description_on_two_lines_stay_in_its_row():
+    # hunt10 fp/inv: fpdf2's table() centres a row's cells on its tallest
+    # one, and sets a cell's lines as far apart as its rows (20 pt): "1
+    # 420.00 420.00" stood on a baseline between the description's two
+    # lines, each of which was a row of one cell; the table was read column
+    # by column.
+    first, second = "Replace consumer unit with an RCBO board,", "including testing"
+    xs = [72, 300, 360, 430]
+    rows = [(700, ["Description", "Qty", "Price", "Total"]), (680, [first, "", "", ""]),
+            (670, ["", "1", "420.00", "420.00"]), (660, [second, "", "", ""]),
+            (640, ["Install socket", "2", "65.00", "130.00"]), (620, ["Labour hours", "6", "45.00", "270.00"])]
+    content = b"".join(at(x, y, cell) for y, row in rows for x, cell in zip(xs, row) if cell)
+    want = [["Description", "Qty", "Price", "Total"], [first + " " + second, "1", "420.00", "420.00"],
+            ["Install socket", "2", "65.00", "130.00"], ["Labour hours", "6", "45.00", "270.00"]]
+    assert text_of(content) == rows_text(want) + "\n"
+
+
+def test_cells_centred_beside_a_description_on_three_lines_stay_in_its_row():
+    # hunt10 web/vmid: Chromium's <td> is vertical-align: middle; beside a
+    # description on three lines the row's other cells stand on its middle
+    # line's baseline, and its first line was a row of one cell over them:
+    # the table was read column by column, the note under it between its
+    # columns.
+    lines = ["Lantern maintenance and", "replacement of glass panes,", "full inspection"]
+    rows = [INVOICE[0], INVOICE[1], ["", lines[0], "", "", ""], ["B-220", lines[1], "1", "180.00", "180.00"],
+            ["", lines[2], "", "", ""], INVOICE[3]]
+    content = grid(rows, [72, 120, 300, 360, 430]) + at(72, 700 - 7 * PITCH, "Quote valid for 30 days.")
+    want = [INVOICE[0], INVOICE[1], ["B-220", " ".join(lines), "1", "180.00", "180.00"], INVOICE[3]]
+    assert text_of(content) == rows_text(want) + "\n\nQuote valid for 30 days.\n"

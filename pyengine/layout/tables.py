@@ -23,6 +23,7 @@ import math
 from statistics import median
 
 from ..records import Line, union_box
+from .lines import is_cjk
 
 TABLE_MIN_COLUMNS = 2
 """Columns of a table; two only when ``tabulated`` (far apart)."""
@@ -79,6 +80,11 @@ baseline, to this much (``_runs_on``)."""
 TITLE_CENTRE_TOLERANCE = 0.5
 """Fraction of the title's type size: a title centred over a table has its
 middle this close to the table's (``centred_over``; 0.1 pt in Calc)."""
+CELL_CENTRE_TOLERANCE = 0.25
+"""Fraction of the type size: the cells of a row set centred beside a cell
+of several lines (CSS's vertical-align: middle, Chromium's default for a
+<td>; fpdf2's table()) have their middle this close to that cell's
+(``_centred_block``)."""
 WORD_SPACE = 0.25
 """A word space, in fractions of the type size: would a cell's next word
 have fitted on its line (``_runs_on``)?"""
@@ -140,13 +146,16 @@ def peel(items: list[Line]) -> tuple[list[Line], list[Line], list[Line]]:
     under it: LibreOffice sets "Ends here." 2 pt under the last row, in its
     first column).  A single line under the last row that runs on from a
     cell of it (``_runs_on``) is that cell's text wrapped, not a note.  A
-    region with no row of two lines is all "above".  The caller checks that they stand where a caption does (``flush_left``)."""
+    region with no row of two lines is all "above".  The lines of a cell
+    beside which its row's other cells stand centred (``_centred_blocks``)
+    are the row's, wherever they are.  The caller checks that they stand where a caption does (``flush_left``)."""
     rows = grid_rows(items)
+    held = {k for start, _, end in _centred_blocks(rows) for k in range(start, end)}
     top = 0
-    while top < len(rows) and len(rows[top]) < 2:
+    while top < len(rows) and len(rows[top]) < 2 and top not in held:
         top += 1
     end = len(rows)
-    while end > top and len(rows[end - 1]) < 2:
+    while end > top and len(rows[end - 1]) < 2 and end - 1 not in held:
         end -= 1
     grid = rows[top:end]
     while top < end < len(rows) and _runs_on(rows[end - 1], rows[end][0], grid):
@@ -459,7 +468,10 @@ def _cells(rows: list[list[Line]], bounds: list[float]) -> list[list[Line]] | No
     """The rows as cells, left to right, a cell's wrapped lines joined into
     one Line; None when a row has two lines in one column, or a line alone
     on its baseline that neither goes on from a cell above it nor spans the
-    rows on either side of it (``_spans_rows``)."""
+    rows on either side of it (``_spans_rows``).  A cell of several lines
+    beside which the row's other cells stand centred is joined into that
+    row first (``_centred_rows``)."""
+    rows = _centred_rows(rows)
     out: list[list[Line]] = []
     for r, row in enumerate(rows):
         cols = [_column(ln, bounds) for ln in row]
@@ -478,6 +490,126 @@ def _cells(rows: list[list[Line]], bounds: list[float]) -> list[list[Line]] | No
             return None
         out[-1][above] = _joined(out[-1][above], row[0])
     return out
+
+
+def _centred_rows(rows: list[list[Line]]) -> list[list[Line]]:
+    """The rows with each cell of several lines that its row's other cells
+    stand centred beside (``_centred_blocks``) joined into one Line, in that
+    row."""
+    blocks = {start: (host, end) for start, host, end in _centred_blocks(rows)}
+    out: list[list[Line]] = []
+    r = 0
+    while r < len(rows):
+        if r not in blocks:
+            out.append(rows[r])
+            r += 1
+            continue
+        host, end = blocks[r]
+        lines = [ln for k in range(r, end) for ln in rows[k] if k != host or _beside(ln, rows[r][0])]
+        cell = lines[0]
+        for ln in lines[1:]:
+            cell = _joined(cell, ln)
+        out.append(sorted([ln for ln in rows[host] if not _beside(ln, rows[r][0])] + [cell],
+                          key=lambda it: it.x0))
+        r = end
+    return out
+
+
+def _centred_blocks(rows: list[list[Line]]) -> list[tuple[int, int, int]]:
+    """(start, host, end) for each cell of several lines (rows ``start`` to
+    ``end``, the ``host`` row among them) whose row's other cells (row
+    ``host``) stand centred beside it (``_centred_block``)."""
+    pitch = _row_pitch(rows)
+    found = []
+    r = 0
+    while r < len(rows):
+        block = _centred_block(rows, r, pitch) if len(rows[r]) == 1 else None
+        if block is None:
+            r += 1
+            continue
+        found.append((r, *block))
+        r = block[1]
+    return found
+
+
+def _centred_block(rows: list[list[Line]], start: int, pitch: float) -> tuple[int, int] | None:
+    """(host, end): is the line alone in row ``start`` the first line of a
+    cell whose lines run on in rows ``start`` to ``end``, flush left, a
+    text's leading apart at most (``_cell_line``), and whose row's other
+    cells, on a baseline between its first and last lines, stand centred
+    beside it (``CELL_CENTRE_TOLERANCE``: row ``host``; its line in the
+    cell's column, if any, is one of the cell's)?  Chromium centres a row's
+    cells on its tallest one ("1  420.00  420.00" beside a description on
+    two lines; on three, beside the middle one): the rows of baselines held
+    the description's first line alone, and the table was read column by
+    column.  Its lines hold letters (``_has_letter``)."""
+    first = rows[start][0]
+    if not _has_letter(first):
+        return None
+    cell = [first]
+    host = None
+    end = start + 1
+    for k in range(start + 1, len(rows)):
+        row = rows[k]
+        under = [ln for ln in row if _beside(ln, first)]
+        if len(under) > 1 or (len(row) == 1 or host is not None) and not under or \
+                under and not (_cell_line(cell[-1], under[0], pitch) and _has_letter(under[0])
+                               and not _cjk_break(cell[-1], under[0])):
+            break
+        if len(row) > 1:
+            if host is not None:
+                break
+            host = k
+        if under:
+            cell.append(under[0])
+            end = k + 1
+    if host is None or end <= host:
+        return None
+    others = [ln for ln in rows[host] if not _beside(ln, first)]
+    base = max(ln.y1 for ln in others)
+    middle = sum(ln.y0 + ln.y1 for ln in others) / (2 * len(others))
+    size = max(ln.size for ln in cell + others)
+    if not cell[0].y1 < base < cell[-1].y1 or \
+            abs(middle - (cell[0].y0 + cell[-1].y1) / 2) > CELL_CENTRE_TOLERANCE * size:
+        return None
+    # the row stands apart from the rows over and under it: lists side by
+    # side, their baselines staggered, have lines beside the cell's first
+    # and last (opf-195981's state codes in three columns)
+    if start > 0 and max(ln.y1 for ln in rows[start - 1]) > cell[0].y0 or \
+            end < len(rows) and min(ln.y0 for ln in rows[end]) < cell[-1].y1:
+        return None
+    return host, end
+
+
+def _has_letter(ln: Line) -> bool:
+    """Does the line hold a letter (a cell's text; the pieces of a tall
+    brace stacked glyph over glyph beside its centred name hold none:
+    deb-ja-jlshort p.65's large delimiters)?"""
+    return any(c.isalpha() for c in ln.text)
+
+
+def _cjk_break(above: Line, ln: Line) -> bool:
+    """Does a text break between two ideographs from ``above`` to ``ln``?
+    Joined into one Line (``_joined``) its words would be read with a
+    space between them that the page does not show (plumber-issue-67's
+    "...泰达 / 宏利..."), so such a cell is not joined."""
+    return bool(above.text and ln.text) and is_cjk(above.text[-1]) and is_cjk(ln.text[0])
+
+
+def _beside(ln: Line, first: Line) -> bool:
+    """Does ``ln`` stand in the column of the line ``first`` (over, under it)?"""
+    return ln.x0 < first.x1 and ln.x1 > first.x0
+
+
+def _cell_line(above: Line, ln: Line, pitch: float) -> bool:
+    """Is ``ln`` the next line of a cell's text after ``above``: flush left
+    with it, in its type, at most a text's leading (``CELL_LINE_PITCH``) or
+    the table's row ``pitch`` (fpdf2 sets a cell's lines as far apart as
+    its rows) under it?"""
+    size = max(above.size, ln.size)
+    return 0 < ln.y1 - above.y1 <= max(CELL_LINE_PITCH * size, pitch + ROW_BASELINE_TOLERANCE * size) and \
+        abs(ln.x0 - above.x0) <= CELL_EDGE_TOLERANCE * size and \
+        abs(ln.size - above.size) <= CELL_SIZE_TOLERANCE * size
 
 
 def _spans_rows(ln: Line, above: list[Line], below: list[Line], bounds: list[float]) -> bool:
