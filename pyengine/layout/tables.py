@@ -274,18 +274,18 @@ def shared_gutters(items: list[Line], gaps: list[tuple[float, float]]) -> list[t
 
 def _header_over(head: list[tuple[int, Line]], cells: list[tuple[int, Line]]) -> bool:
     """Is ``head`` (row index, line) the lone cell of the first row, over
-    ``cells`` that are figures (``_figure``) in later rows?  Two columns of
+    ``cells`` that are figures (``is_figure``) in later rows?  Two columns of
     other cells on different baselines are no column (the commands of a
     cheat sheet, deb-ja-platexsheet p.1; a form's units, opf-219789)."""
     return len(head) == 1 and head[0][0] == 0 and len(cells) >= TABLE_MIN_FULL_ROWS and \
-        all(_figure(ln.text) for _, ln in cells)
+        all(is_figure(ln.text) for _, ln in cells)
 
 
 def figures_end_at(rows: list[list[Line]], x: float) -> bool:
-    """Do most of the rows (``FIGURE_EDGE_SHARE``) have a figure (``_figure``)
+    """Do most of the rows (``FIGURE_EDGE_SHARE``) have a figure (``is_figure``)
     ending at ``x``: a column of figures set flush right?"""
     flush = sum(1 for row in rows
-                if any(abs(ln.x1 - x) <= FIGURE_EDGE_TOLERANCE * ln.size and _figure(ln.text) for ln in row))
+                if any(abs(ln.x1 - x) <= FIGURE_EDGE_TOLERANCE * ln.size and is_figure(ln.text) for ln in row))
     return flush >= TABLE_MIN_FULL_ROWS and flush >= FIGURE_EDGE_SHARE * len(rows)
 
 
@@ -366,7 +366,7 @@ def columns(rows) -> list[tuple[float, float]]:
     return [(a, b) for a, b in cols]
 
 
-def _figure(text: str) -> bool:
+def is_figure(text: str) -> bool:
     """A figure, an amount, a date: at least half of its characters (white
     space aside) are digits ("1,140.00", "-3%", "2019年05月")."""
     chars = [c for c in text if not c.isspace()]
@@ -384,7 +384,7 @@ def labels_and_values(rows: list[list[Line]], cols: list[tuple[float, float]]) -
     """Do two columns (``cols``, the ``columns`` of ``rows``) hold labels and
     their values: the labels far narrower than the values
     (``TWO_COLUMN_LABEL_RATIO``: "API" ... "Application programming
-    interface"), or the values mostly figures (``_figure``: "Subtotal" ...
+    interface"), or the values mostly figures (``is_figure``: "Subtotal" ...
     "1,140.00"; a CV's certificates and their dates), or the labels mostly
     ending with a colon?  Two blocks of lines side by side are no table:
     fpdf2's invoice sets "Bill to:" and "From:" over two addresses, 113 and
@@ -395,7 +395,7 @@ def labels_and_values(rows: list[list[Line]], cols: list[tuple[float, float]]) -
     (a0, a1), (b0, b1) = cols
     left, right = [row[0].text for row in rows], [row[-1].text for row in rows]
     return a1 - a0 <= TWO_COLUMN_LABEL_RATIO * (b1 - b0) or \
-        sum(1 for t in right if _figure(t)) > 0.5 * len(right) or \
+        sum(1 for t in right if is_figure(t)) > 0.5 * len(right) or \
         sum(1 for t in left if t.rstrip().endswith(":")) > 0.5 * len(left)
 
 
