@@ -375,18 +375,29 @@ def _columns_at_foot(region: list[Line], options: Options
     return None
 
 
-BAND_WHITE_MIN = 1.5
+BAND_WHITE_MIN = 2.0
 """Em of the region's median type: a white across the whole region at
 least this tall may part it into bands (``_bands``).  Paragraphs in columns
-are at most an em apart (``COLUMN_BREAK_MAX``); a web page's header, cards,
-item rows and summary some 1.7 to 3.4 em (hunt10 web/order.pdf)."""
+are at most an em apart (``COLUMN_BREAK_MAX``); the labels of a
+diagram's boxes may stand 1.6 em apart (docling-fp8-128accumulatorv4: with
+a 1.5 em least, "…" was read between "Output" and the "CUDA Core" of its
+box); a web page's cards, item rows and summary stand 2.1 to 3.4 em apart
+(hunt10 web/order.pdf)."""
 BAND_MIN_WHITES = 2
 """Whites of ``BAND_WHITE_MIN`` em or more across the region, at the
 least, that make it a stack of bands.  One may cross two columns at the
 height of a heading in each, or part a table's header from its rows."""
+BAND_EDGE_TOLERANCE = 0.5
+"""Em: the bands of a page are set between its margins, their parts left
+of the gutter starting on one x or their parts right of it ending on one
+x within this (the order page's prices and amounts flush right), not
+centred each on a node of a diagram (plumber-issue-71-duplicate-chars-2
+p.15: a decision tree's two branches, read level by level across them, a
+branch's list of three causes split into a table's rows)."""
 BAND_FIGURE_SHARE = 0.5
 """A side of the gutter more than this share of whose lines are figures
-(``is_figure``) is a column of a table or a chart's axis, read whole."""
+(``is_figure``) or marks (a check box, a tick: one character) is a column
+of a table or of a form, or a chart's axis, read whole."""
 
 
 def _bands(items: list[Line], left: list[Line], right: list[Line], row_gaps, best_row: float,
@@ -404,12 +415,14 @@ def _bands(items: list[Line], left: list[Line], right: list[Line], row_gaps, bes
     ``BAND_WHITE_MIN`` em tall apart across the whole page, and most of the
     bands the row cut makes (``_row_regions``) hold lines on both sides of
     the gutter: rows of the page, each cut again on its own (the cards side
-    by side, an item and its price).  Not when the sides are columns of
+    by side, an item and its price), set between the page's margins
+    (``BAND_EDGE_TOLERANCE``).  Not when the sides are columns of
     text (``_sides``: two columns meet whites across both only by chance),
     when a side is a line alone (a page number in the margin,
-    ``COLUMN_MIN_LINES``), or a column of figures (``BAND_FIGURE_SHARE``:
-    a table's column, whose rows of two lines leave whites across it; a
-    chart's axis, its ticks evenly apart)."""
+    ``COLUMN_MIN_LINES``), or a column of figures or marks
+    (``BAND_FIGURE_SHARE``: a table's column, whose rows of two lines leave
+    whites across it, a header over it; a form's check boxes, opf-027613
+    p.425; a chart's axis, its ticks evenly apart)."""
     if len(left) < COLUMN_MIN_LINES or len(right) < COLUMN_MIN_LINES:
         return False
     size = median([ln.size for ln in items]) or 1.0
@@ -419,13 +432,18 @@ def _bands(items: list[Line], left: list[Line], right: list[Line], row_gaps, bes
         return False
     g0, g1 = gutter
     bands = _row_regions(items, row_gaps, best_row)
-    across = sum(1 for band in bands if any(ln.x1 <= g0 for ln in band) and any(ln.x0 >= g1 for ln in band))
-    return 2 * across > len(bands)
+    across = [band for band in bands if any(ln.x1 <= g0 for ln in band) and any(ln.x0 >= g1 for ln in band)]
+    if 2 * len(across) <= len(bands):
+        return False
+    starts = [min(ln.x0 for ln in band if ln.x1 <= g0) for band in across]
+    ends = [max(ln.x1 for ln in band if ln.x0 >= g1) for band in across]
+    tol = BAND_EDGE_TOLERANCE * size
+    return max(starts) - min(starts) <= tol or max(ends) - min(ends) <= tol
 
 
 def _figures(side: list[Line]) -> bool:
-    """Are more than ``BAND_FIGURE_SHARE`` of the lines figures?"""
-    return sum(1 for ln in side if is_figure(ln.text)) > BAND_FIGURE_SHARE * len(side)
+    """Are more than ``BAND_FIGURE_SHARE`` of the lines figures or marks?"""
+    return sum(1 for ln in side if is_figure(ln.text) or len(ln.text.strip()) <= 1) > BAND_FIGURE_SHARE * len(side)
 
 
 def _one_over_the_other(left: list[Line], right: list[Line]) -> bool:
