@@ -1,5 +1,9 @@
 """Reading order of column layouts, on line boxes written here (xy_cut)."""
 
+import io
+
+import pytest
+
 from pyengine.layout import order
 from pyengine.options import Options
 from pyengine.records import Line
@@ -228,3 +232,71 @@ def test_the_numbers_of_a_grids_second_half_are_not_labels_of_the_first_halfs_ro
     rows = [(340.0 + 12.0 * k, [(45.75, 50.62, f"{k + 1}"), (154.5, 202.5, f"P{k + 1}"),
                                 (320.25, 325.12, f"{k + 5}")]) for k in range(4)]
     assert _read(rows)[-4:] == ["5", "6", "7", "8"]
+
+
+def test_an_order_confirmations_right_third_is_read_band_by_band_not_as_a_column():
+    # hunt10 web/order.pdf (Chromium): a header with the order number at the
+    # right, three cards side by side, item rows (name and SKU, then the
+    # quantity and price at the right, centred on the two lines), a summary
+    # box.  The white left of the summary (x 328..371) runs from the top of
+    # the page to its foot and is wider than the white between the cards and
+    # the items, but nothing on either side is a column: the order number,
+    # the payment card, the quantities, prices and summary were read after
+    # all the rest.
+    canvas = pytest.importorskip("reportlab.pdfgen.canvas")
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    import pyengine
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(595.0, 842.0))
+
+    def put(x: float, top: float, text: str, size: float = 10.0, right: bool = False) -> None:
+        c.setFont("Helvetica", size)
+        if right:  # set flush right at x
+            x -= stringWidth(text, "Helvetica", size)
+        c.drawString(x, 842.0 - top, text)
+
+    put(46.0, 62.0, "GreenThumb Garden Shop", 15.0)
+    put(566.0, 60.0, "Order #GT-100482", right=True)
+    put(46.0, 93.0, "Thanks for your order, Priya! We'll email you when it ships.")
+    cards = ((54.0, ("Shipping address", "Priya Natarajan", "48 Orchard Road", "Bristol BS6 5TT")),
+             (231.5, ("Delivery", "Standard (3-5 days)", "Estimated 12-14 June")),
+             (409.0, ("Payment", "Visa ending 4242", "Paid 9 June 2024")))
+    for x, texts in cards:
+        for k, text in enumerate(texts):
+            put(x, 126.0 + 13.5 * k, text)
+    items = (("Heritage tomato seeds", "Pack of 50 - SKU TS-050", "Qty 2", "7.98"),
+             ("Stainless steel hand trowel", "SKU HT-220", "Qty 1", "14.50"),
+             ("Organic compost 40L", "Peat free - SKU OC-40", "Qty 3", "26.97"))
+    for k, (name, sku, qty, price) in enumerate(items):
+        top = 213.0 + 48.7 * k
+        put(103.0, top, name)
+        put(103.0, top + 11.5, sku, 8.5)
+        put(473.0, top + 5.0, qty)
+        put(566.0, top + 5.0, price, right=True)
+    summary = (("Subtotal", "49.45"), ("Delivery", "3.95"), ("VAT included", "8.90"), ("Total", "53.40"))
+    for k, (label, amount) in enumerate(summary):
+        put(371.0, 348.0 + 16.5 * k, label)
+        put(566.0, 348.0 + 16.5 * k, amount, right=True)
+    c.showPage()
+    c.save()
+    text = pyengine.extract(buf.getvalue()).pages[0].text
+
+    def at(phrase: str, after: int = 0) -> int:
+        k = text.find(phrase, after)
+        assert k >= 0, phrase
+        return k
+
+    # the order number in the header, the payment card with the other cards
+    assert at("Order #GT-100482") < at("Thanks for your order")
+    assert at("Paid 9 June 2024") < at("Heritage tomato seeds")
+    # each item with its quantity and price, before the next item
+    ends = [at(name) for name, _, _, _ in items[1:]] + [at("Subtotal")]
+    for (name, sku, qty, price), end in zip(items, ends):
+        assert at(name) < at(sku) < at(qty, at(name)) < at(price, at(name)) < end
+    # the summary row by row, each label with its amount
+    k = at("Subtotal")
+    for label, amount in summary:
+        k = at(label, k)
+        k = at(amount, k)

@@ -8,7 +8,7 @@ what keeps a title or a full-width figure caption from splitting the columns
 into interleaved rows: the gap under a title is wider than the gaps between
 lines, and a column gutter is wider than the line gaps inside the columns.
 
-Where XY-cut fails, eight rules step in: a region whose lines sit on a clear
+Where XY-cut fails, nine rules step in: a region whose lines sit on a clear
 grid is a table and is read row by row (tables.py); rows are cut before
 columns when that sets a table apart (a line of text over a table would
 otherwise leave the table's last gutter open and read it column by column);
@@ -25,7 +25,10 @@ page (``_ragged_end``); and the whites cut together with the widest one
 between columns of text (``_through_gutters``); and labels set flush
 right beside the lines of a text (a résumé's dates, equation numbers) are
 read each with the line on its baseline, not as a column after the text,
-though the white before them is the widest gutter (``_labels_beside``).
+though the white before them is the widest gutter (``_labels_beside``);
+and a page of parts side by side in bands, whites across it between them
+and no columns of text on both sides of its widest gutter (a web page's
+cards, item rows and summary), is cut into its bands first (``_bands``).
 Paragraphs: a block breaks at a line gap wider than the page's own median
 pitch allows (but not at the even pitch of double-spaced text) and at a
 first-line indent, and a list item starts a paragraph of its own (lists.py).
@@ -42,7 +45,8 @@ from ..records import Block, Line, union_box
 from .lists import list_marker
 from .tables import (FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
                      TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, columns, figures_end_at,
-                     find_table, flush_left, grid_rows, labels_and_values, peel, shared_gutters, short_cells)
+                     find_table, flush_left, grid_rows, is_figure, labels_and_values, peel, shared_gutters,
+                     short_cells)
 
 MAX_XYCUT_ITEMS = 4000
 """Above this many lines a region is read top to bottom without cutting."""
@@ -110,7 +114,8 @@ def xy_cut(items: list[Line], options: Options,
             rows = _label_rows(items, left, right)
             if rows is not None:  # labels beside the text's lines: read each with its line
                 return [part for row in rows for part in xy_cut(_with_label(row, right), options)]
-            return xy_cut(left, options) + xy_cut(right, options)
+            if not (row_gaps and _bands(items, left, right, row_gaps, best_row, gutter)):
+                return xy_cut(left, options) + xy_cut(right, options)
     out: list[list[Line]] = []
     regions = _through_gutters(_row_regions(items, row_gaps, best_row), row_gaps, best_row, options)
     i = 0
@@ -368,6 +373,77 @@ def _columns_at_foot(region: list[Line], options: Options
         head.extend(ln for row in rows[:-1] for ln in row)
         part = rows[-1]
     return None
+
+
+BAND_WHITE_MIN = 2.0
+"""Em of the region's median type: a white across the whole region at
+least this tall may part it into bands (``_bands``).  Paragraphs in columns
+are at most an em apart (``COLUMN_BREAK_MAX``); the labels of a
+diagram's boxes may stand 1.6 em apart (docling-fp8-128accumulatorv4: with
+a 1.5 em least, "…" was read between "Output" and the "CUDA Core" of its
+box); a web page's cards, item rows and summary stand 2.1 to 3.4 em apart
+(hunt10 web/order.pdf)."""
+BAND_MIN_WHITES = 2
+"""Whites of ``BAND_WHITE_MIN`` em or more across the region, at the
+least, that make it a stack of bands.  One may cross two columns at the
+height of a heading in each, or part a table's header from its rows."""
+BAND_EDGE_TOLERANCE = 0.5
+"""Em: the bands of a page are set between its margins, their parts left
+of the gutter starting on one x or their parts right of it ending on one
+x within this (the order page's prices and amounts flush right), not
+centred each on a node of a diagram (plumber-issue-71-duplicate-chars-2
+p.15: a decision tree's two branches, read level by level across them, a
+branch's list of three causes split into a table's rows)."""
+BAND_FIGURE_SHARE = 0.5
+"""A side of the gutter more than this share of whose lines are figures
+(``is_figure``) or marks (a check box, a tick: one character) is a column
+of a table or of a form, or a chart's axis, read whole."""
+
+
+def _bands(items: list[Line], left: list[Line], right: list[Line], row_gaps, best_row: float,
+           gutter: tuple[float, float]) -> bool:
+    """Is the region a stack of bands read one after the other, not two
+    columns, though its widest gutter is wider than any white across it?
+
+    A web shop's order confirmation (hunt10 web/order.pdf: a header, three
+    cards side by side, item rows with the quantity and price at the right,
+    a summary box under them): the gutter left of the summary ran from the
+    top of the page to its foot, wider than the white between the cards and
+    the items, and the right third of the page (the order number, the
+    payment card, the quantities, the prices, the summary) was read after
+    all the rest.  The page's parts are ``BAND_MIN_WHITES`` whites or more
+    ``BAND_WHITE_MIN`` em tall apart across the whole page, and most of the
+    bands the row cut makes (``_row_regions``) hold lines on both sides of
+    the gutter: rows of the page, each cut again on its own (the cards side
+    by side, an item and its price), set between the page's margins
+    (``BAND_EDGE_TOLERANCE``).  Not when the sides are columns of
+    text (``_sides``: two columns meet whites across both only by chance),
+    when a side is a line alone (a page number in the margin,
+    ``COLUMN_MIN_LINES``), or a column of figures or marks
+    (``BAND_FIGURE_SHARE``: a table's column, whose rows of two lines leave
+    whites across it, a header over it; a form's check boxes, opf-027613
+    p.425; a chart's axis, its ticks evenly apart)."""
+    if len(left) < COLUMN_MIN_LINES or len(right) < COLUMN_MIN_LINES:
+        return False
+    size = median([ln.size for ln in items]) or 1.0
+    if sum(1 for a, b in row_gaps if b - a >= BAND_WHITE_MIN * size) < BAND_MIN_WHITES:
+        return False
+    if _sides(items, *gutter) or _figures(left) or _figures(right):
+        return False
+    g0, g1 = gutter
+    bands = _row_regions(items, row_gaps, best_row)
+    across = [band for band in bands if any(ln.x1 <= g0 for ln in band) and any(ln.x0 >= g1 for ln in band)]
+    if 2 * len(across) <= len(bands):
+        return False
+    starts = [min(ln.x0 for ln in band if ln.x1 <= g0) for band in across]
+    ends = [max(ln.x1 for ln in band if ln.x0 >= g1) for band in across]
+    tol = BAND_EDGE_TOLERANCE * size
+    return max(starts) - min(starts) <= tol or max(ends) - min(ends) <= tol
+
+
+def _figures(side: list[Line]) -> bool:
+    """Are more than ``BAND_FIGURE_SHARE`` of the lines figures or marks?"""
+    return sum(1 for ln in side if is_figure(ln.text) or len(ln.text.strip()) <= 1) > BAND_FIGURE_SHARE * len(side)
 
 
 def _one_over_the_other(left: list[Line], right: list[Line]) -> bool:

@@ -390,7 +390,7 @@ def _ledger(rows: list[list[Line]], bounds: list[float]) -> bool:
     under a header (a first row that fills every column with no figure in
     it) every row needs only ``LEDGER_HEADED_MIN_CELLS`` (statements that
     print the date on a day's first row and the balance on its last).
-    Every column a row leaves empty holds only figures (``_figure``) under
+    Every column a row leaves empty holds only figures (``is_figure``) under
     the first row, and at least one unless the first row fills every
     column (a header naming a column no row fills yet: plumber-issue-140's
     "PO number"); under a header, the first column may be left empty too
@@ -401,7 +401,7 @@ def _ledger(rows: list[list[Line]], bounds: list[float]) -> bool:
     if ncols < LEDGER_MIN_COLUMNS:
         return False
     full_header = len(rows[0]) == ncols
-    header = full_header and not any(_figure(ln.text) for ln in rows[0])
+    header = full_header and not any(is_figure(ln.text) for ln in rows[0])
     headed = header and len(rows) > LEDGER_MIN_ROWS and \
         all(len(row) >= LEDGER_HEADED_MIN_CELLS for row in rows[1:])
     if headed:
@@ -416,7 +416,7 @@ def _ledger(rows: list[list[Line]], bounds: list[float]) -> bool:
         if headed and k == 0:
             continue
         cells = [ln for row in rows[1:] for ln in row if _column(ln, bounds) == k]
-        if not (cells or full_header) or not all(_figure(ln.text) for ln in cells):
+        if not (cells or full_header) or not all(is_figure(ln.text) for ln in cells):
             return False
     return True
 
@@ -445,18 +445,18 @@ def shared_gutters(items: list[Line], gaps: list[tuple[float, float]]) -> list[t
 
 def _header_over(head: list[tuple[int, Line]], cells: list[tuple[int, Line]]) -> bool:
     """Is ``head`` (row index, line) the lone cell of the first row, over
-    ``cells`` that are figures (``_figure``) in later rows?  Two columns of
+    ``cells`` that are figures (``is_figure``) in later rows?  Two columns of
     other cells on different baselines are no column (the commands of a
     cheat sheet, deb-ja-platexsheet p.1; a form's units, opf-219789)."""
     return len(head) == 1 and head[0][0] == 0 and len(cells) >= TABLE_MIN_FULL_ROWS and \
-        all(_figure(ln.text) for _, ln in cells)
+        all(is_figure(ln.text) for _, ln in cells)
 
 
 def figures_end_at(rows: list[list[Line]], x: float) -> bool:
-    """Do most of the rows (``FIGURE_EDGE_SHARE``) have a figure (``_figure``)
+    """Do most of the rows (``FIGURE_EDGE_SHARE``) have a figure (``is_figure``)
     ending at ``x``: a column of figures set flush right?"""
     flush = sum(1 for row in rows
-                if any(abs(ln.x1 - x) <= FIGURE_EDGE_TOLERANCE * ln.size and _figure(ln.text) for ln in row))
+                if any(abs(ln.x1 - x) <= FIGURE_EDGE_TOLERANCE * ln.size and is_figure(ln.text) for ln in row))
     return flush >= TABLE_MIN_FULL_ROWS and flush >= FIGURE_EDGE_SHARE * len(rows)
 
 
@@ -714,7 +714,7 @@ def table_grid(rows) -> list[list[str]]:
     return grid
 
 
-def _figure(text: str) -> bool:
+def is_figure(text: str) -> bool:
     """A figure, an amount, a date: at least half of its characters (white
     space aside) are digits ("1,140.00", "-3%", "2019年05月")."""
     chars = [c for c in text if not c.isspace()]
@@ -732,7 +732,7 @@ def labels_and_values(rows: list[list[Line]], cols: list[tuple[float, float]]) -
     """Do two columns (``cols``, the ``columns`` of ``rows``) hold labels and
     their values: the labels far narrower than the values
     (``TWO_COLUMN_LABEL_RATIO``: "API" ... "Application programming
-    interface"), or the values mostly figures (``_figure``: "Subtotal" ...
+    interface"), or the values mostly figures (``is_figure``: "Subtotal" ...
     "1,140.00"; a CV's certificates and their dates), or the labels mostly
     ending with a colon?  Two blocks of lines side by side are no table:
     fpdf2's invoice sets "Bill to:" and "From:" over two addresses, 113 and
@@ -743,7 +743,7 @@ def labels_and_values(rows: list[list[Line]], cols: list[tuple[float, float]]) -
     (a0, a1), (b0, b1) = cols
     left, right = [row[0].text for row in rows], [row[-1].text for row in rows]
     return a1 - a0 <= TWO_COLUMN_LABEL_RATIO * (b1 - b0) or \
-        sum(1 for t in right if _figure(t)) > 0.5 * len(right) or \
+        sum(1 for t in right if is_figure(t)) > 0.5 * len(right) or \
         sum(1 for t in left if t.rstrip().endswith(":")) > 0.5 * len(left)
 
 
