@@ -895,3 +895,18 @@ def test_a_table_row_of_evenly_spaced_figures_keeps_its_cells():
                        for r, row in enumerate(rows) for k, cell in enumerate(row))
     text = pyengine.extract(make_pdf([content], fonts={"/F1": helvetica()})).pages[0].text
     assert text == "\n".join("\t".join(row) for row in rows) + "\n"
+
+
+def test_a_y_axis_title_turned_beside_its_ticks_is_read_with_the_chart():
+    # The title of a chart's y axis, turned 90 degrees beside its ticks,
+    # was read after the whole page, after the paragraph under the chart.
+    from pdfbuild import helvetica, make_pdf
+    content = b"BT /F1 10 Tf 40 360 Td (The pressure rose during the first hour of the test.) Tj ET "
+    for k, tick in enumerate(["0", "10", "20", "30"]):
+        content += b"BT /F1 8 Tf %g %g Td (%s) Tj ET " % (95 - 4.45 * len(tick), 167 + 50 * k, tick.encode())
+    for k, tick in enumerate(["0", "1", "2", "3", "4"]):
+        content += b"BT /F1 8 Tf %g 160 Td (%s) Tj ET " % (98 + 60 * k, tick.encode())
+    content += b"BT /F1 8 0 0 8 0 0 Tm 0 1 -1 0 70 218 Tm (Pressure \\(bar\\)) Tj ET "
+    content += b"BT /F1 10 Tf 40 120 Td (After the second hour the valve was opened.) Tj ET "
+    text = pyengine.extract(make_pdf([content], fonts={"/F1": helvetica()})).pages[0].text
+    assert text.index("first hour") < text.index("Pressure (bar)") < text.index("30") < text.index("second hour")

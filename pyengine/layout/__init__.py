@@ -15,7 +15,7 @@ from .paradir import rtl_paragraph_lines
 from .passes import finish_pages
 from .stacked import stack_columns
 from .text import blocks_text
-from .ticks import join_tick_rows
+from .ticks import axis_label_place, join_tick_rows
 
 UPRIGHT_KEY = 0
 """Direction key (degrees) of upright horizontal text."""
@@ -63,8 +63,13 @@ def build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool = Fals
         lines = [ln for _, _, ln in onpage[key]]
         if key == UPRIGHT_KEY and not plain:
             lines = join_tick_rows(lines)
-        blocks.extend(paragraphs([leaf_order(lines)], options) if plain
-                      else _read_direction(key, lines, options))
+        read = paragraphs([leaf_order(lines)], options) if plain else _read_direction(key, lines, options)
+        if key != UPRIGHT_KEY and not plain and UPRIGHT_KEY in onpage:
+            at = axis_label_place(lines, blocks)
+            if at is not None:
+                blocks[at:at] = read
+                continue
+        blocks.extend(read)
     words = [w for b in blocks for para in b.paragraphs for ln in para for w in ln.words]
     if has_rtl("".join([w.text for w in words])):  # (it changes no block without)
         blocks = rtl_paragraph_lines(blocks)

@@ -126,4 +126,57 @@ def join_tick_rows(lines: list[Line]) -> list[Line]:
     return [joined.get(i, ln) for i, ln in enumerate(lines) if i not in gone]
 
 
-__all__ = ["join_tick_rows", "tick_rows"]
+AXIS_LABEL_LINES = 2
+"""Lines of a direction other than upright that may be a chart's axis
+labels (``axis_label_place``), at most."""
+AXIS_LABEL_WORDS = 6
+"""Words of such a line, at most."""
+AXIS_LABEL_REACH = 3.0
+"""Fraction of the label's size: the white between an axis label and the
+nearest upright line, a tick of its axis, at most."""
+
+
+def _box_distance(a: Line, b: Line) -> float:
+    dx = max(a.x0 - b.x1, b.x0 - a.x1, 0.0)
+    dy = max(a.y0 - b.y1, b.y0 - a.y1, 0.0)
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def axis_label_place(lines: list[Line], blocks: list) -> int | None:
+    """Where among the upright ``blocks`` the ``lines`` of another direction
+    are read: before the block holding the nearest upright line when they
+    are a chart's axis label (``AXIS_LABEL_LINES`` short lines) and that
+    line is one of its ticks (a number, ``AXIS_LABEL_REACH`` away at most),
+    or before the blocks of ticks read right before that one;
+    None otherwise (they are read after the upright text, as any other
+    direction).  A y axis's title turned 90 degrees beside its ticks was
+    read after the whole page ("... the paragraph under the chart /
+    Pressure (bar)")."""
+    if not lines or len(lines) > AXIS_LABEL_LINES or \
+            any(len(ln.words) > AXIS_LABEL_WORDS for ln in lines):
+        return None
+    best = None
+    for k, block in enumerate(blocks):
+        for para in block.paragraphs:
+            for up in para:
+                d = min(_box_distance(ln, up) for ln in lines)
+                if best is None or d < best[0]:
+                    best = (d, k, up)
+    if best is None:
+        return None
+    d, k, up = best
+    size = max(ln.size for ln in lines)
+    if d > AXIS_LABEL_REACH * size or not _ticks_only([up]):
+        return None
+    # Before the axis's first tick: the ticks read before it, one block
+    # each, are its own.
+    while k > 0 and _ticks_only([ln for para in blocks[k - 1].paragraphs for ln in para]):
+        k -= 1
+    return k
+
+
+def _ticks_only(lines: list[Line]) -> bool:
+    return bool(lines) and all(ln.words and all(_TICK.fullmatch(w.text) for w in ln.words) for ln in lines)
+
+
+__all__ = ["axis_label_place", "join_tick_rows", "tick_rows"]
