@@ -1044,13 +1044,15 @@ def _same_column(a: Line, b: Line) -> bool:
 def _right_margin(seq: list, i: int) -> float:
     """The column's right edge near line ``i``: the furthest right end of the
     lines of its size around it (a full line reaches it)."""
+    return max(other.x1 for other in _column_around(seq, i))
+
+
+def _column_around(seq: list, i: int) -> list[Line]:
+    """Line ``i`` and the lines of its column around it (three before, two
+    after)."""
     ln = seq[i]
-    right = ln.x1
-    for j in range(i - 3, i + 3):
-        other = _line_at(seq, j)
-        if other is not None and other.x1 > right and _same_column(ln, other):
-            right = other.x1
-    return right
+    return [ln] + [other for j in range(i - 3, i + 3)
+                   if (other := _line_at(seq, j)) is not None and _same_column(ln, other)]
 
 
 def _wrapped(a: Line, b: Line, right: float) -> bool:
@@ -1194,13 +1196,7 @@ def _paragraph_edges(seq: list, i: int, runs_on: bool, options: Options) -> bool
 def _left_margin(seq: list, i: int) -> float:
     """The column's left edge near line ``i``: the furthest left start of
     the lines of its size around it (as ``_right_margin``)."""
-    ln = seq[i]
-    left = ln.x0
-    for j in range(i - 3, i + 3):
-        other = _line_at(seq, j)
-        if other is not None and other.x0 < left and _same_column(ln, other):
-            left = other.x0
-    return left
+    return min(other.x0 for other in _column_around(seq, i))
 
 
 def _indented_start(seq: list, i: int, options: Options) -> bool:

@@ -20,6 +20,7 @@ Line per cell, all on one baseline (``is_row``).
 from __future__ import annotations
 
 import math
+from functools import reduce
 from statistics import median
 
 from ..records import Line, union_box
@@ -184,8 +185,7 @@ def _runs_on(row: list[Line], ln: Line, grid: list[list[Line]]) -> bool:
             right = _column_end(cell, grid)
             if ln.x1 > right or not ln.words:  # no words: a rotated line's frame (layout._to_frame)
                 return False
-            w = ln.words[0]
-            end = cell.x1 + WORD_SPACE * cell.size + (w.x1 - w.x0)
+            end = _fit_end(cell, ln)
             if end > right:
                 return True
             widest = max(c.x1 for r in grid + [[ln]] for c in r
@@ -286,9 +286,14 @@ def _wrapped_text(cell: Line, ln: Line) -> bool:
     """Is ``ln`` the text of ``cell`` wrapped onto the next line (``_wraps``)
     as text is, line by line: the first word of ``ln`` did not fit on the
     line of ``cell``, however wide ``ln`` is?"""
+    return _wraps(cell, ln) and _fit_end(cell, ln) > ln.x1
+
+
+def _fit_end(cell: Line, ln: Line) -> float:
+    """Where the first word of ``ln`` would have ended, set after a word
+    space at the end of ``cell``'s line."""
     first = ln.words[0]
-    end = cell.x1 + WORD_SPACE * cell.size + (first.x1 - first.x0)
-    return _wraps(cell, ln) and end > ln.x1
+    return cell.x1 + WORD_SPACE * cell.size + (first.x1 - first.x0)
 
 
 def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:
@@ -338,9 +343,9 @@ def _records(rows: list[list[Line]], bounds: list[float]) -> list[list[Line]]:
     Rows read line by line wove the blocks together ("Anna Berg / Ben Diaz
     / Carla Lin" then "12 Oak Street / 7 Mill Road / 3 Elm Lane").  Every
     baseline step is either a text's leading (1 to ``CELL_LINE_PITCH`` em)
-    or ``RECORD_GAP_RATIO`` times the smallest step or more, two bands or more, none of more than
-    ``RECORD_MAX_ROWS`` rows, and in each column a band's lines start
-    flush (``CELL_EDGE_TOLERANCE``) one under the other."""
+    or ``RECORD_GAP_RATIO`` times the smallest step or more, two bands or
+    more, none of more than ``RECORD_MAX_ROWS`` rows, and in each column a
+    band's lines start flush (``CELL_EDGE_TOLERANCE``) one under the other."""
     if len(rows) < 3:
         return rows
     size = median([ln.size for row in rows for ln in row])
@@ -370,13 +375,7 @@ def _records(rows: list[list[Line]], bounds: list[float]) -> list[list[Line]]:
             if any(abs(b.x0 - a.x0) > CELL_EDGE_TOLERANCE * max(a.size, b.size)
                    for a, b in zip(lns, lns[1:])):
                 return rows
-        cells = []
-        for k in sorted(cols):
-            cell = cols[k][0]
-            for ln in cols[k][1:]:
-                cell = _joined(cell, ln)
-            cells.append(cell)
-        out.append(cells)
+        out.append([_joined_all(cols[k]) for k in sorted(cols)])
     return out
 
 
@@ -505,10 +504,8 @@ def _centred_rows(rows: list[list[Line]]) -> list[list[Line]]:
             r += 1
             continue
         host, end = blocks[r]
-        lines = [ln for k in range(r, end) for ln in rows[k] if k != host or _beside(ln, rows[r][0])]
-        cell = lines[0]
-        for ln in lines[1:]:
-            cell = _joined(cell, ln)
+        cell = _joined_all([ln for k in range(r, end) for ln in rows[k]
+                            if k != host or _beside(ln, rows[r][0])])
         out.append(sorted([ln for ln in rows[host] if not _beside(ln, rows[r][0])] + [cell],
                           key=lambda it: it.x0))
         r = end
@@ -639,6 +636,11 @@ def _wraps(cell: Line, ln: Line) -> bool:
 def _joined(cell: Line, ln: Line) -> Line:
     """One Line for a cell's text on two lines (its baseline is the last one's)."""
     return Line(cell.words + ln.words, *union_box((cell, ln)), max(cell.size, ln.size))
+
+
+def _joined_all(lines: list[Line]) -> Line:
+    """One Line for a cell's text on these lines, top to bottom (``_joined``)."""
+    return reduce(_joined, lines)
 
 
 def is_row(para) -> bool:
