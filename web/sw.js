@@ -41,6 +41,12 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// A page that missed the claim on activate (it was still loading) asks for
+// it (offline.js).
+self.addEventListener("message", (event) => {
+  if (event.data === "claim") event.waitUntil(self.clients.claim());
+});
+
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET") return;

@@ -136,3 +136,29 @@ def test_a_new_build_replaces_the_old_cache(browser, tmp_path):
     finally:
         context.close()
         server.shutdown()
+
+
+def test_a_page_the_service_worker_missed_is_claimed(browser):
+    """A page that loads while no worker controls it, though one is active
+    (here a hard reload, which bypasses the service worker; in the field a
+    reload while the first visit's worker installs, which then activates
+    before the new page runs), still comes under control: it asks the
+    active worker to claim it.  Before, it stayed uncontrolled, so the data
+    files it fetched were not cached, and data-offline was never set."""
+    server, url = build.serve_in_thread(SITE)
+    context = browser.new_context(base_url=url)
+    try:
+        page = context.new_page()
+        app = App(page)
+        page.goto("/")
+        app.wait_ready()
+        wait_offline_ready(page)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Page.reload", {"ignoreCache": True})
+        page.wait_for_load_state("load")
+        app.wait_ready()
+        wait_offline_ready(page)
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+    finally:
+        context.close()
+        server.shutdown()
