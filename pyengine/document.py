@@ -160,7 +160,10 @@ class PdfDocument:
         over its pages' fonts)?  Worked out when first asked: only for a
         TeX bitmap font whose own letters do not tell."""
         if self._cyrillic_tex is None:
-            self._cyrillic_tex = cyrillic_tex_document(self.page_font_dicts())
+            try:
+                self._cyrillic_tex = cyrillic_tex_document(self.page_font_dicts())
+            except Exception:  # recovered: a damaged page tree or font says "no"
+                self._cyrillic_tex = False
         return self._cyrillic_tex
 
     def page_geometry(self, number: int) -> PageGeometry:
