@@ -21,6 +21,7 @@ from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamO
 from . import repair
 from .crypto import install_fallback_aes
 from .errors import Damaged, LimitExceeded, NotAPdf, PasswordRequired, PasswordWrong, Unsupported
+from .fonts import cyrillic_tex_document
 from .objstm import LazyObjStmReader
 from .records import LIMIT_PAGES, FontInfo, Issue, limit_reason
 
@@ -123,6 +124,8 @@ class PdfDocument:
         """Document-wide issues (a repaired cross-reference table...)."""
         self._direct: dict[int, tuple[str, int]] = {}
         """id() of a direct object -> its key (``direct_key``)."""
+        self._cyrillic_tex: bool | None = None
+        """``cyrillic_tex``, once asked."""
         self.field_font: object | None = None
         """fieldvalues.FieldFont, made when a field value without an
         appearance is first drawn (kept: fonts are cached by its id)."""
@@ -143,6 +146,25 @@ class PdfDocument:
         if self.pages is not None:
             return self.pages[number - 1]
         return self.reader.pages[number - 1]
+
+    def page_font_dicts(self):
+        """The font dictionaries of each page's /Resources /Font, page by
+        page (a font shared by pages comes once per page)."""
+        for number in range(1, self.page_count + 1):
+            resources = as_dict(self.page(number).get("/Resources"))
+            for ref in as_dict(resources.get("/Font")).values():
+                yield as_dict(ref)
+
+    def cyrillic_tex(self) -> bool:
+        """Is the document typeset in TeX's T2A (fonts.cyrillic_tex_document
+        over its pages' fonts)?  Worked out when first asked: only for a
+        TeX bitmap font whose own letters do not tell."""
+        if self._cyrillic_tex is None:
+            try:
+                self._cyrillic_tex = cyrillic_tex_document(self.page_font_dicts())
+            except Exception:  # recovered: a damaged page tree or font says "no"
+                self._cyrillic_tex = False
+        return self._cyrillic_tex
 
     def page_geometry(self, number: int) -> PageGeometry:
         return page_geometry_of(self.page(number))

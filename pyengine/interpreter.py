@@ -523,7 +523,7 @@ class _Interpreter:
         font = cache.get(key)
         if font is None:
             font_dict = as_dict(ref)
-            font = load_font(font_dict, self.issues)
+            font = load_font(font_dict, self.issues, self.doc.cyrillic_tex)
             cache[key] = font
             self.doc.font_stats[key] = [font.name, font.kind, 0, 0, set()]
         label = str(key)

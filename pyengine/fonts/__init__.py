@@ -18,7 +18,7 @@ from ..records import Issue
 from .base import KIND_NONE, Char, Font
 from .common import base_font_name, get, name as pdf_name, resolve
 from .composite import load_type0
-from .simple import load_simple, to_bytes
+from .simple import cyrillic_tex_document, load_simple, to_bytes
 
 # Width of a glyph in a font we could not read, per unit font size.
 FALLBACK_WIDTH = 0.5
@@ -43,8 +43,12 @@ class BrokenFont:
         return [table[b] for b in to_bytes(data)]
 
 
-def load_font(font_dict, issues: list[Issue]) -> Font:
-    """Build the decoder of one /Font resource (never raises)."""
+def load_font(font_dict, issues: list[Issue], cyrillic_document=None) -> Font:
+    """Build the decoder of one /Font resource (never raises).
+
+    ``cyrillic_document``: None or a function (asked at most when a TeX
+    bitmap font's letters are too few to tell T1 from T2A) saying whether
+    the document is typeset in T2A (``simple.cyrillic_tex_document``)."""
     font_dict = resolve(font_dict)
     try:
         font_name = base_font_name(font_dict)
@@ -61,10 +65,10 @@ def load_font(font_dict, issues: list[Issue]) -> Font:
             issues.append(Issue("font-subtype-unknown",
                                 f"{font_name}: font subtype {subtype or 'missing'}, read as Type1"))
             subtype = "/Type1"
-        return load_simple(font_dict, subtype, issues)
+        return load_simple(font_dict, subtype, issues, cyrillic_document)
     except Exception as exc:  # recovered: the font decodes as unmapped
         issues.append(Issue("font-broken", f"{font_name or subtype}: {type(exc).__name__}: {exc}"))
         return BrokenFont(font_name)
 
 
-__all__ = ["BrokenFont", "Char", "Font", "load_font"]
+__all__ = ["BrokenFont", "Char", "Font", "cyrillic_tex_document", "load_font"]

@@ -88,3 +88,31 @@ BY_NAME: dict[str, Table] = {
     "/ZapfDingbats": ZAPF_DINGBATS,
     "/ZapfDingbatsEncoding": ZAPF_DINGBATS,
 }
+
+# TeX's T2A (LaTeX Cyrillic) encoding, codes 0x80-0xFF: T2A_HIGH[code - 0x80].
+# Made by joining two files of LaTeX (LPPL 1.3c; the encoding is the
+# standard T2A layout) found on the build machine: the code of each command
+# from texmf-dist/tex/latex/cyrillic/t2aenc.def (v1.0j 2022/06/11,
+# \DeclareTextSymbol{\CYRA}{T2A}{192}) and the Unicode of the same command
+# from texmf-dist/tex/latex/base/t2aenc.dfu (v1.3c 2022/06/07,
+# \DeclareUnicodeCharacter{0410}{\CYRA}).  Every code 0x80-0xFF is declared
+# there, each with exactly one Unicode character.  0xC0-0xFF (А-я) is shared
+# by T2B, T2C, X2 and LCY; the low half is T1's (ligatures, quotes, dashes).
+T2A_HIGH = (
+    "\u0490\u0492\u0402\u040b\u04ba\u0496\u0498\u0409"  # 0x80-0x87 ҐҒЂЋҺҖҘЉ
+    "\u0407\u049a\u04a0\u049c\u04d4\u04a2\u04a4\u0405"  # 0x88-0x8F ЇҚҠҜӔҢҤЅ
+    "\u04e8\u04aa\u040e\u04ae\u04b0\u04b2\u040f\u04b8"  # 0x90-0x97 ӨҪЎҮҰҲЏҸ
+    "\u04b6\u0404\u04d8\u040a\u0401\u2116\u00a4\u00a7"  # 0x98-0x9F ҶЄӘЊЁ№¤§
+    "\u0491\u0493\u0452\u045b\u04bb\u0497\u0499\u0459"  # 0xA0-0xA7 ґғђћһҗҙљ
+    "\u0457\u049b\u04a1\u049d\u04d5\u04a3\u04a5\u0455"  # 0xA8-0xAF їқҡҝӕңҥѕ
+    "\u04e9\u04ab\u045e\u04af\u04b1\u04b3\u045f\u04b9"  # 0xB0-0xB7 өҫўүұҳџҹ
+    "\u04b7\u0454\u04d9\u045a\u0451\u201e\u00ab\u00bb"  # 0xB8-0xBF ҷєәњё„«»
+    "\u0410\u0411\u0412\u0413\u0414\u0415\u0416\u0417"  # 0xC0-0xC7 АБВГДЕЖЗ
+    "\u0418\u0419\u041a\u041b\u041c\u041d\u041e\u041f"  # 0xC8-0xCF ИЙКЛМНОП
+    "\u0420\u0421\u0422\u0423\u0424\u0425\u0426\u0427"  # 0xD0-0xD7 РСТУФХЦЧ
+    "\u0428\u0429\u042a\u042b\u042c\u042d\u042e\u042f"  # 0xD8-0xDF ШЩЪЫЬЭЮЯ
+    "\u0430\u0431\u0432\u0433\u0434\u0435\u0436\u0437"  # 0xE0-0xE7 абвгдежз
+    "\u0438\u0439\u043a\u043b\u043c\u043d\u043e\u043f"  # 0xE8-0xEF ийклмноп
+    "\u0440\u0441\u0442\u0443\u0444\u0445\u0446\u0447"  # 0xF0-0xF7 рстуфхцч
+    "\u0448\u0449\u044a\u044b\u044c\u044d\u044e\u044f"  # 0xF8-0xFF шщъыьэюя
+)

@@ -34,7 +34,7 @@ from .common import (
     read_descriptor,
     stream_bytes,
 )
-from .encodings import BY_NAME, STANDARD, SYMBOL, WIN_ANSI, ZAPF_DINGBATS
+from .encodings import BY_NAME, STANDARD, SYMBOL, T2A_HIGH, WIN_ANSI, ZAPF_DINGBATS
 from .glyphlist import glyph_to_unicode, clean_text
 from .std14 import metrics, standard_name, substitute_name
 from .tounicode import load_tounicode
@@ -207,6 +207,99 @@ _TEX_QUOTES = {0x27: "\u2019", 0x60: "\u2018"}
 """Both layouts' single quotes (their ASCII codes draw curly quotes)."""
 
 
+# Which TeX layout a code-named font's codes are read in.
+_OT1, _T1, _T2A = "OT1", "T1", "T2A"
+
+T2A_MIN_HIGH = 3
+"""Fewest distinct letter codes in 0xC0-0xFF (T1's accented letters, T2A's
+А-я) a code-named font must have to be read as T2A (``_tex_layout``): fewer
+say too little about the language (a T1 "Été" has two)."""
+T2A_HIGH_SHARE = 0.5
+"""Share of a code-named font's distinct letter codes (ASCII letters and
+codes 0xC0-0xFF) that must be in 0xC0-0xFF for the font to be read as T2A.
+Natural Latin text in T1 uses accented letters as a minority of its
+letters (French about 14 lowercase ones beside the 26 ASCII letters; German
+7; Czech 12, its other letters being at 0x80-0xBF), while Russian in T2A has
+all its letters there (lshortru.pdf: heading fonts have no ASCII letter)."""
+T2A_MANY_HIGH = 30
+"""Distinct letter codes in 0xC0-0xFF that read a code-named font as T2A
+whatever its ASCII letters: more than a natural Latin text's accented
+letters in T1 with their capitals (French, the richest, has 14 lowercase
+ones there).  A Russian book about computing has fonts with as many Latin
+letters as Cyrillic ones (lshortru.pdf's typewriter fonts: 46 codes in
+0xC0-0xFF beside 49 ASCII letters)."""
+
+T2A_MAX_MIDDLE = 32
+"""Most codes in 0x80-0xBF a font read as T2A may have: a subset font of
+Russian text has a few there (Ё ё « » „ № §), of Ukrainian or Kazakh some
+more.  A font with more is complete (every glyph embedded, used or not:
+greektexdoc.pdf's Greek, ctib4tex.pdf's Tibetan, montex's Mongolian, all 64
+codes there), whose glyphs say nothing of the text's language."""
+
+
+def _letter_counts(diffs: dict[int, str]) -> tuple[int, int, int]:
+    """(codes in 0x80-0xBF, codes in 0xC0-0xFF, ASCII letter codes) among a
+    font's present glyphs (the codes /Differences names other than .notdef)."""
+    present = [code for code, glyph in diffs.items() if glyph != ".notdef"]
+    middle = sum(1 for code in present if 0x80 <= code < 0xC0)
+    high = sum(1 for code in present if code >= 0xC0)
+    ascii_letters = sum(1 for code in present if 65 <= code <= 90 or 97 <= code <= 122)
+    return middle, high, ascii_letters
+
+
+def _cyrillic_letters(middle: int, high: int, ascii_letters: int) -> bool:
+    """Are a code-named subset font's letters Russian in T2A (at most
+    ``T2A_MAX_MIDDLE`` codes in 0x80-0xBF): mostly in 0xC0-0xFF
+    (``T2A_HIGH_SHARE``, at least ``T2A_MIN_HIGH`` of them), or very many
+    there (``T2A_MANY_HIGH``)?"""
+    if middle > T2A_MAX_MIDDLE:
+        return False
+    return high >= T2A_MANY_HIGH or (
+        high >= T2A_MIN_HIGH and high >= T2A_HIGH_SHARE * (high + ascii_letters))
+
+
+def _tex_layout(diffs: dict[int, str], cyrillic_document=None) -> str:
+    """The TeX encoding of a font whose glyphs are named by their codes.
+
+    dvips and pdfTeX name a bitmap font's glyphs by code; the codes are the
+    TeX font's encoding: OT1 (no code above 127), T1, or T2A (Cyrillic) when
+    its letters say so (``_cyrillic_letters``).  A subset font with letters
+    in 0xC0-0xFF but too few to say (lshortru.pdf: "Автор:" in a font with 43
+    ASCII letters, "имя" in a typewriter font) is T2A when the document is
+    (``cyrillic_document()``, asked only then: ``cyrillic_tex_document``)."""
+    if not any(code >= 0x80 or 0x1B <= code <= 0x1F for code in diffs):
+        return _OT1
+    middle, high, ascii_letters = _letter_counts(diffs)
+    if _cyrillic_letters(middle, high, ascii_letters):
+        return _T2A
+    if high and middle <= T2A_MAX_MIDDLE and cyrillic_document is not None \
+            and cyrillic_document():
+        return _T2A
+    return _T1
+
+
+def cyrillic_tex_document(font_dicts) -> bool:
+    """Is a document typeset in T2A: is one of these fonts (its pages'
+    fonts) a code-named Type3 subset font (``T2A_MAX_MIDDLE``) with
+    ``T2A_MANY_HIGH`` letters in 0xC0-0xFF, an unmistakably Russian body
+    font?  A Latin document never has such a font.  (A document in both T2A
+    and T1 bitmap fonts, say Russian and French, would read its T1 fonts
+    that have accented letters but too few to tell as T2A: none is known.)"""
+    for font_dict in font_dicts:
+        if pdf_name(get(font_dict, "/Subtype")) != "/Type3":
+            continue
+        enc = get(font_dict, "/Encoding")
+        if not hasattr(enc, "get"):
+            continue
+        diffs = _differences(array(get(enc, "/Differences")))
+        if not _code_named(diffs):
+            continue
+        middle, high, _ = _letter_counts(diffs)
+        if middle <= T2A_MAX_MIDDLE and high >= T2A_MANY_HIGH:
+            return True
+    return False
+
+
 def _code_named(diffs: dict[int, str]) -> bool:
     """Are the glyphs of this (Type3) font named by their own codes: /a16 ...
     /a239 at codes 16 ... 239 (pdfTeX's bitmap fonts, embedded when a T1
@@ -220,10 +313,12 @@ def _code_named(diffs: dict[int, str]) -> bool:
     return own >= CODE_NAMED_SHARE * len(named)
 
 
-def _tex_code_text(code: int, t1: bool) -> str | None:
-    """The text of a code of a TeX text font laid out in T1 (``t1``) or OT1:
-    only where the layouts say for sure (``_TEX_ASCII``, T1's accented
-    letters, the ligatures)."""
+def _tex_code_text(code: int, layout: str) -> str | None:
+    """The text of a code of a TeX text font laid out in ``layout`` (OT1, T1
+    or T2A): only where the layouts say for sure (``_TEX_ASCII``, T1's
+    accented letters, T2A's upper half, the ligatures).  T2A's lower half is
+    read as T1's (same ligatures, quotes and dashes)."""
+    t1 = layout != _OT1
     if 32 < code < 127:
         c = chr(code)
         if c in _TEX_ASCII:
@@ -231,6 +326,8 @@ def _tex_code_text(code: int, t1: bool) -> str | None:
         if code in _TEX_QUOTES:
             return _TEX_QUOTES[code]
         return None if t1 else _OT1_LIGATURES.get(code)
+    if layout == _T2A and code >= 0x80:
+        return T2A_HIGH[code - 0x80]
     if t1:
         if code >= 0xC0:
             return _T1_HIGH.get(code, chr(code))
@@ -254,10 +351,10 @@ def _numbering_scheme(diffs: dict[int, str]) -> bool:
             and any(glyph_to_unicode(glyph) is None for glyph in numbers))
 
 
-def _encoding_texts(font_dict, subtype, desc, std, issues, font_name):
+def _encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrillic_document=None):
     """(texts, names, base_kind): per code the text from the encoding steps
     (2-4), the glyph name if known, and KIND_ENCODING or KIND_EMBEDDED_CMAP
-    per code that was explained."""
+    per code that was explained.  ``cyrillic_document``: see ``_tex_layout``."""
     texts: list[str | None] = [None] * 256
     names: list[str | None] = [None] * 256
     kinds: list[str | None] = [None] * 256
@@ -287,11 +384,11 @@ def _encoding_texts(font_dict, subtype, desc, std, issues, font_name):
             kinds[code] = KIND_ENCODING
     opaque = _numbering_scheme(diffs)
     own_codes = subtype == "/Type3" and _code_named(diffs)
-    t1 = own_codes and any(code >= 0x80 or 0x1B <= code <= 0x1F for code in diffs)
+    layout = _tex_layout(diffs, cyrillic_document) if own_codes else _OT1
     for code, glyph in diffs.items():
         names[code] = glyph
         if own_codes:
-            texts[code] = _tex_code_text(code, t1) if glyph != ".notdef" else None
+            texts[code] = _tex_code_text(code, layout) if glyph != ".notdef" else None
         else:
             texts[code] = None if opaque and _NUMBER_NAME.fullmatch(glyph) \
                 else glyph_to_unicode(glyph)
@@ -371,7 +468,10 @@ def _type3_extent(font_dict, matrix, desc: Descriptor):
     return ascent_descent(desc, abs(d), None)
 
 
-def load_simple(font_dict, subtype: str, issues: list[Issue]) -> SimpleFont:
+def load_simple(font_dict, subtype: str, issues: list[Issue],
+                cyrillic_document=None) -> SimpleFont:
+    """``cyrillic_document``: None or a function saying whether the document
+    is typeset in T2A (``_tex_layout``)."""
     font_name = base_font_name(font_dict)
     if subtype == "/Type3" and not font_name:
         font_name = str(get(font_dict, "/Name", "") or "")[1:] or "Type3"
@@ -388,7 +488,8 @@ def load_simple(font_dict, subtype: str, issues: list[Issue]) -> SimpleFont:
         ascent, descent = ascent_descent(
             desc, 0.001, (std_m.ascent, std_m.descent) if std_m else None
         )
-    texts, names, kinds = _encoding_texts(font_dict, subtype, desc, std, issues, font_name)
+    texts, names, kinds = _encoding_texts(font_dict, subtype, desc, std, issues, font_name,
+                                          cyrillic_document)
     widths = _Widths(font_dict, desc, std, texts, names, font_name, scale)
     tounicode = load_tounicode(font_dict, issues, font_name)
     final: list[str | None] = list(texts)
@@ -430,4 +531,4 @@ def _font_kind(kinds: list[str | None], has_tounicode: bool) -> str:
     return KIND_NONE
 
 
-__all__ = ["SimpleFont", "load_simple"]
+__all__ = ["SimpleFont", "cyrillic_tex_document", "load_simple"]
