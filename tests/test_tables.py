@@ -211,6 +211,47 @@ QUARTERS = [["Region", "Q1", "Q2", "Q3", "Q4", "Total"],
             ["West", "45.00", "51.50", "60.25", "72.00", "228.75"]]
 
 
+CARD = [["Trans date", "Post date", "Description", "Reference", "Amount"],
+        ["02/14", "02/15", "AMAZON.COM AMZN.COM/BILL WA", "24431060", "42.17"],
+        ["02/15", "02/16", "STARBUCKS STORE 04471", "24692163", "6.45"],
+        ["02/16", "02/16", "PAYMENT - THANK YOU", "74410082", "-500.00"],
+        ["02/18", "02/19", "SHELL OIL PORTLAND OR", "24055230", "51.20"]]
+"""A card statement set as Calc sets it: a header as wide as its column
+2.6 pt before the next one, a description run up to 3.7 pt before its
+reference (hunt10's lo/cc and repro/hdrjoin)."""
+CARD_XS = [72, 72 + width("Trans date") + 2.6]
+CARD_XS += [CARD_XS[1] + width("Post date") + 7]
+CARD_XS += [CARD_XS[2] + width(CARD[1][2]) + 3.7]
+CARD_AMOUNT = CARD_XS[3] + 100
+
+
+def card(rows: list[list[str]] = CARD) -> bytes:
+    return b"".join(at(x, 700 - PITCH * r, c) for r, row in enumerate(rows) for x, c in zip(CARD_XS, row)) + \
+        b"".join(right(CARD_AMOUNT, 700 - PITCH * r, row[4]) for r, row in enumerate(rows))
+
+
+def test_a_header_a_word_space_from_the_next_column_is_cut_at_the_gutter_the_rows_leave_open():
+    # LibreOffice Calc (a card statement): "Trans date" fills its column,
+    # 2.6 pt before "Post date", 7 pt before "Description": one line across
+    # two gutters, and "... BILL WA" 3.7 pt before "24431060" one across a
+    # third; the rows under them leave the gutters wide open, but the table
+    # was read column by column, "Amount 42.17 6.45 ..." last.
+    assert text_of(card()) == rows_text(CARD) + "\n"
+
+
+def test_a_paragraph_over_the_table_whose_words_start_at_its_columns_is_not_cut():
+    # Prose over such a table, its words drawn in pieces that start where
+    # the columns do, a word space or so after the piece before (as a
+    # header's cells): the rows under it leave those gaps open
+    # (strip_cuts), but its pieces are no cells of the table, and it stays
+    # one paragraph.
+    first = "The purchases made with the card this month are listed by"
+    pieces = ["date, and", "then the", "payments and all the refunds,", "each with its reference."]
+    prose = at(72, 700 + 3 * PITCH, first) + b"".join(at(x, 700 + 2 * PITCH, p) for x, p in zip(CARD_XS, pieces))
+    for rows in (CARD[:1] + CARD[2:], CARD[2:]):  # under the header; over the rows, every gap open
+        assert text_of(prose + card(rows)) == first + "\n" + " ".join(pieces) + "\n\n" + rows_text(rows) + "\n"
+
+
 def test_headers_set_left_over_figures_set_right_are_one_column():
     # LibreOffice Calc's default: a text header flush left in its cell (1 pt
     # padding), the figures under it flush right, so "Q2" starts 2 pt after

@@ -18,6 +18,11 @@ split_cells of branch cells6: deb-ja-platexsheet, deb-other-specimen,
 deb-ar-bidi, opf-392154).  So a cut is tentative (``split_cells``): the
 page is read with it (xy_cut), and the cut is kept only when its pieces
 come out as cells of a table.
+
+A narrower gap, down to a word space, may be cut too when it is the rows
+around it that prove the gutter (``strip_cuts``): a header as wide as its
+column, a word space before the next one (Calc), is one line across the
+gutters that the rows under it leave wide open.  The same reading decides.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from ..options import Options
 from ..records import Line
 from .lines import _LineAcc, to_line
 from .order import xy_cut
-from .tables import TableRegion
+from .tables import STRIP_OPEN_MIN, TableRegion
 
 CELL_GAP = 0.9
 """Fraction of the font size: a white gap this wide inside a line, with no
@@ -59,6 +64,17 @@ more often than two cells (TeX's description lists, deb-ja-platexsheet)."""
 CELL_ROW_TOLERANCE = 0.5
 """Fraction of the font size: lines whose baselines differ by less share a
 row (as tables.ROW_TOLERANCE)."""
+WORD_GAP_MIN = 0.2
+"""Fraction of the font size: the narrowest gap between two words of a
+line that may be a gutter the rows around it prove (``strip_cuts``).  A
+word space is 0.25 to 0.33 em, and a header as wide as its column is no
+more than that from the next one (Calc: "Trans date" 2.6 pt, 0.24 em,
+before "Post date", lo/cc of hunt10)."""
+STRIP_MIN_ROWS = 3
+"""Rows next to a line, one after the other, that must leave a narrow gap
+of it open, a cell of each set flush left at its right side
+(``strip_cuts``): a table's column, its edge proven by the body rows.
+Prose has no such run of rows with cells apart."""
 
 _Pair = tuple[_LineAcc, Line]
 
@@ -92,6 +108,73 @@ def _wide_gaps(acc: _LineAcc, ln: Line) -> list[tuple[float, float, int]]:
         if spaces:
             out = [(a, b, k) for a, b, k in out if not any(u0 < b and u1 > a for u0, u1 in spaces)]
     return out
+
+
+def _word_gaps(acc: _LineAcc, ln: Line) -> list[tuple[float, float, int]]:
+    """The gaps (a, b, k) of at least ``WORD_GAP_MIN`` between the words of
+    an upright left-to-right line with no space glyph in them, as
+    ``_wide_gaps``."""
+    words = ln.words
+    limit = WORD_GAP_MIN * ln.size
+    out = []
+    for k in range(1, len(words)):
+        if words[k].x0 < words[k - 1].x0:  # right-to-left text
+            return []
+        if words[k].x0 - words[k - 1].x1 >= limit:
+            out.append((words[k - 1].x1, words[k].x0, k))
+    if out:
+        spaces = [(p[1], p[2]) for s in acc.segs for p in s.glyphs if p[0].is_space]
+        if spaces:
+            out = [(a, b, k) for a, b, k in out if not any(u0 < b and u1 > a for u0, u1 in spaces)]
+    return out
+
+
+def _open_run(rows: range, apart: list[list[tuple[float, float]]], a: float, b: float, size: float) -> int:
+    """How many of ``rows``, one after the other from the first, leave the
+    gap (a, b) open between two of their lines, the later one starting at
+    ``b`` (the left edge of the next column, to ``CELL_ALIGN``), at least
+    ``STRIP_OPEN_MIN`` apart (cells, not a symbol and its name in a chart
+    of symbols set an em apart in two fonts: deb-ja-platexsheet p.2)?"""
+    tol, wide = CELL_ALIGN * size, STRIP_OPEN_MIN * size
+    run = 0
+    for r in rows:
+        if not any(a2 <= a + tol and abs(b2 - b) <= tol and b2 - a2 >= wide for a2, b2 in apart[r]):
+            break
+        run += 1
+    return run
+
+
+def strip_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tuple[float, float]]],
+               done: dict[int, list[int]]) -> dict[int, list[int]]:
+    """Cuts at narrow gaps (``WORD_GAP_MIN``) of lines that alone close a
+    table's gutter: the rows next to the line, ``STRIP_MIN_ROWS`` at least
+    one after the other (below it, above it or both), leave the gap open
+    between two cells (``_open_run``), the later one set flush left where
+    the word after the gap starts.  Calc sets a header as wide as its column a word space
+    from the next one ("Trans date Post date Description", one line across
+    two gutters, lo/cc of hunt10), and a description run up to the next
+    cell ("... BILL WA 24431060", hunt10 repro/hdrjoin) closes a gutter the same
+    way; the table was read column by column.  ``done``: the cuts
+    ``candidate_cuts`` made already (line index -> indices of the words
+    after them), which this extends.  Cheap: a gap goes on to the count
+    only when the word after it starts where a row's later line does."""
+    starts = sorted(b for gaps in apart for _, b in gaps)
+    if len(starts) < STRIP_MIN_ROWS:
+        return done
+    row_of = {i: r for r, row in enumerate(rows) for i in row}
+    for i, (acc, ln) in enumerate(pairs):
+        if acc.key != 0 or len(ln.words) < 2:
+            continue
+        tol = CELL_ALIGN * ln.size
+        if not any(bisect_right(starts, w.x0 + tol) > bisect_left(starts, w.x0 - tol) for w in ln.words[1:]):
+            continue
+        r = row_of[i]
+        below, above = range(r + 1, len(rows)), range(r - 1, -1, -1)
+        for a, b, k in _word_gaps(acc, ln):
+            if k not in done.get(i, ()) and bisect_right(starts, b + tol) > bisect_left(starts, b - tol) and \
+                    _open_run(below, apart, a, b, ln.size) + _open_run(above, apart, a, b, ln.size) >= STRIP_MIN_ROWS:
+                done.setdefault(i, []).append(k)
+    return done
 
 
 def _rows(pairs: list[_Pair], order: list[int]) -> list[list[int]]:
@@ -130,7 +213,8 @@ def candidate_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[t
     """The gaps of ``cand`` that line up (``CELL_ALIGN``) with gaps of at
     least ``CELL_MIN_ROWS`` other rows within ``CELL_REACH``, one of which
     has separate lines on both sides of it (``apart``, which this extends
-    with the gaps cut): line index -> indices of the words after the cuts."""
+    with the gaps cut): line index -> indices of the words after the cuts.
+    ``cand`` is not empty."""
     row_of = {i: r for r, row in enumerate(rows) for i in row if i in cand}
     vs = [pairs[row[0]][0].v for row in rows]  # ascending
     # The cheap test first: no gap is cut unless one lines up with a gap
@@ -185,9 +269,14 @@ def candidate_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[t
         if not cut or not left:
             break
         todo = left
-    # A row cut into fewer than CELL_MIN_COLUMNS cells is a term and its
-    # definition (TeX's description lists, platexsheet): the reading order
-    # would take it for two columns and read all terms first.
+    return cuts
+
+
+def _enough_cells(rows: list[list[int]], cuts: dict[int, list[int]]) -> dict[int, list[int]]:
+    """The cuts but those of a row cut into fewer than ``CELL_MIN_COLUMNS``
+    cells: a term and its definition (TeX's description lists,
+    platexsheet), which the reading order would take for two columns and
+    read all terms first."""
     for row in rows:
         if any(i in cuts for i in row) and \
                 len(row) + sum(len(cuts.get(i, ())) for i in row) < CELL_MIN_COLUMNS:
@@ -286,12 +375,11 @@ def split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
             gaps = _wide_gaps(acc, ln)
             if gaps:
                 cand[i] = gaps
-    if not cand:
-        return pairs
     order = sorted((i for i, (acc, _) in enumerate(pairs) if acc.key == 0), key=lambda i: pairs[i][0].v)
     rows = _rows(pairs, order)
     apart = _apart(pairs, rows)
-    cuts = candidate_cuts(pairs, rows, apart, cand)
+    cuts = candidate_cuts(pairs, rows, apart, cand) if cand else {}
+    cuts = _enough_cells(rows, strip_cuts(pairs, rows, apart, cuts))
     if not cuts:
         return pairs
     pieces = _read_locally(pairs, rows, {i: _pieces(pairs[i], ks) for i, ks in cuts.items()}, options)
@@ -317,4 +405,4 @@ def split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
     return out
 
 
-__all__ = ["split_cells", "candidate_cuts"]
+__all__ = ["split_cells", "candidate_cuts", "strip_cuts"]

@@ -45,8 +45,8 @@ from ..records import Block, Line, union_box
 from .lists import list_marker
 from .tables import (FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
                      TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, columns, figures_end_at,
-                     find_table, flush_left, grid_rows, is_figure, labels_and_values, peel, shared_gutters,
-                     short_cells)
+                     find_table, flush_left, grid_rows, is_figure, labels_and_values, opened_by_the_rest, peel,
+                     shared_gutters, short_cells)
 
 MAX_XYCUT_ITEMS = 4000
 """Above this many lines a region is read top to bottom without cutting."""
@@ -924,12 +924,13 @@ at the right made two columns of three extents, which passed for a table
 def _narrow_gutters(region: list[Line], col_gaps: list[tuple[float, float]]) -> list[tuple[float, float]]:
     """A table's gutters: the page's (``col_gaps``) and narrower ones
     (``TABLE_GUTTER_MIN``) that a column of figures set flush right ends at
-    (``figures_end_at``), the columns no row has cells side by side in
+    (``figures_end_at``) or that one row alone narrows
+    (``opened_by_the_rest``), the columns no row has cells side by side in
     joined (``shared_gutters``)."""
     size = median([ln.size for ln in region]) or 1.0
     rows = [row for row in grid_rows(region) if len(row) > 1]
     gaps = [g for g in _gaps(region, "x0", "x1", TABLE_GUTTER_MIN * size)
-            if g in col_gaps or figures_end_at(rows, g[0])]
+            if g in col_gaps or figures_end_at(rows, g[0]) or opened_by_the_rest(rows, g)]
     return shared_gutters(region, gaps)
 
 

@@ -122,6 +122,17 @@ FIGURE_EDGE_SHARE = 0.5
 """Share of the rows (of two cells or more) that must have a figure ending
 at a narrow gutter (``figures_end_at``); the header row and a row whose
 cell is empty have none."""
+COLUMN_EDGE_MIN_ROWS = 3
+"""Rows next to the one row that narrows a gutter, one after the other,
+with a cell set flush left at its right side (``opened_by_the_rest``):
+the rows that prove the column (as cells.STRIP_MIN_ROWS)."""
+STRIP_OPEN_MIN = 1.5
+"""Fraction of the type size: the white the rows of a table but one leave
+before a column whose gutter that row narrows (``opened_by_the_rest``):
+cells set farther apart than a line's words ever are (options.segment_gap,
+1.5 em; 29 pt, 2.6 em, before "02/15" in Calc).  A chart of symbols sets
+its commands an em after the symbols (8.5 pt at 8.5 pt, deb-ja-platexsheet
+p.2; 13.9 pt at 10 pt, deb-zh-cnbook p.226)."""
 
 
 class TableRegion(list):
@@ -457,6 +468,49 @@ def figures_end_at(rows: list[list[Line]], x: float) -> bool:
     flush = sum(1 for row in rows
                 if any(abs(ln.x1 - x) <= FIGURE_EDGE_TOLERANCE * ln.size and is_figure(ln.text) for ln in row))
     return flush >= TABLE_MIN_FULL_ROWS and flush >= FIGURE_EDGE_SHARE * len(rows)
+
+
+def opened_by_the_rest(rows: list[list[Line]], gap: tuple[float, float]) -> bool:
+    """Is ``gap`` the left edge of a column of cells set flush left at its
+    right side, narrowed by one row only (``_strip_white``), the rows next
+    to it, ``COLUMN_EDGE_MIN_ROWS`` at least one after the other, leaving
+    ``STRIP_OPEN_MIN`` of white or more before a cell there?  A header as
+    wide as its column (Calc's "Trans date", 2.6 pt before "Post date"; the
+    dates under it end 29 pt before) or a cell run up to the next one
+    ("AMAZON.COM AMZN.COM/BILL WA", 3.7 pt before "24431060", a canvas)
+    closes a gutter that the rest of the table leaves wide open:
+    cells.split_cells cuts that line there, and the strip left is the
+    table's gutter.  A chart of symbols has such a strip here and there,
+    but with rows of other widths or none flush at it around the row that
+    narrows it (deb-ja-platexsheet p.2)."""
+    white = [_strip_white(row, gap) for row in rows]
+    narrow = [r for r, w in enumerate(white) if w is not None and w < STRIP_OPEN_MIN]
+    if len(narrow) != 1 or white[narrow[0]] == 0.0:
+        return False
+    run = 0
+    for side in (range(narrow[0] + 1, len(rows)), range(narrow[0] - 1, -1, -1)):
+        for k in side:
+            if white[k] is None:
+                break
+            run += 1
+    return run >= COLUMN_EDGE_MIN_ROWS
+
+
+def _strip_white(row: list[Line], gap: tuple[float, float]) -> float | None:
+    """The white (in fractions of the type size) between the row's last
+    line left of ``gap`` and its cell set flush left at the gap's right
+    side; None without such a cell or without a line left of the gap,
+    unless the row's last line there ends closer than ``STRIP_OPEN_MIN``
+    (0.0: it narrows the gap without a cell at it)."""
+    cell = any(abs(ln.x0 - gap[1]) <= FIGURE_EDGE_TOLERANCE * ln.size for ln in row)
+    before = [ln for ln in row if ln.x1 <= gap[0]]
+    if not before:
+        return None
+    last = max(before, key=lambda ln: ln.x1)
+    white = (gap[1] - last.x1) / last.size
+    if cell:
+        return white
+    return 0.0 if white < STRIP_OPEN_MIN else None
 
 
 def _column(ln: Line, bounds: list[float]) -> int:
