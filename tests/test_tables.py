@@ -511,3 +511,13 @@ def test_a_line_alone_under_a_cell_over_a_row_set_flush_with_it_is_still_its_wra
     # as a cell's lines: "Households / served").
     got = text_of(receipt([72] * 5))
     assert got.splitlines()[1] == "Bread wholemeal Eggs free range x12\t1.10"
+
+
+def test_a_vat_table_whose_figures_run_together_in_each_row_is_read_row_by_row():
+    # hunt10 fp/rcpt: fpdf2's Courier receipt sets "A  20%  6.46  1.29"
+    # with blanks a whole number of advances wide, so each row's figures
+    # are one line; the two columns left stood closer than a table of two
+    # columns asks (tabulated), and the table was read column by column:
+    # "VAT / A / Z" then "Rate Net VAT / 20% 6.46 1.29 / 0% 8.17 0.00".
+    rows = [["VAT", "Rate Net VAT"], ["A", "20% 6.46 1.29"], ["Z", "0% 8.17 0.00"]]
+    assert text_of(grid(rows, [72, 110]), UNIFORM) == rows_text(rows) + "\n"

@@ -766,7 +766,30 @@ def _two_column_table(rows: list[list[Line]]) -> bool:
     """Are the rows of a two-column grid a table: ``tabulated`` columns
     holding ``labels_and_values``?"""
     cols = columns(rows)
-    return tabulated(cols) and labels_and_values(rows, cols)
+    return (tabulated(cols) or figure_runs(rows, cols)) and labels_and_values(rows, cols)
+
+
+FIGURE_RUN_MIN_WORDS = 2
+"""Figures in one cell of the right column of two that make it columns of
+figures run together (``figure_runs``)."""
+
+
+def figure_runs(rows, cols: list[tuple[float, float]]) -> bool:
+    """Do two columns (``cols``) hold, under a first row, labels beside runs
+    of figures (each right cell ``FIGURE_RUN_MIN_WORDS`` figures or more:
+    ``is_figure``)?  Those are several columns of a table, joined into one
+    line per row: fpdf2's Courier receipt sets its VAT table "A  20%  6.46
+    1.29" with the white between its figures a whole number of blanks
+    (lines._blanks_apart), so the grid has two columns closer than
+    ``tabulated`` asks, and it was read column by column ("VAT / A / Z"
+    then "Rate Net VAT / 20% 6.46 1.29 / ..."; hunt10 fp/rcpt).  A page's
+    columns hold words."""
+    return len(cols) == 2 and len(rows) >= TWO_COLUMN_MIN_ROWS and \
+        all(len(row) == 2 and _figure_run(max(row, key=lambda ln: ln.x0)) for row in rows[1:])
+
+
+def _figure_run(ln: Line) -> bool:
+    return len(ln.words) >= FIGURE_RUN_MIN_WORDS and all(is_figure(w.text) for w in ln.words)
 
 
 def labels_and_values(rows: list[list[Line]], cols: list[tuple[float, float]]) -> bool:
@@ -803,5 +826,7 @@ def is_table_block(paragraphs) -> bool:
     columns)?  Renderers ask this, so a list item whose marker stands apart
     on its baseline is no table."""
     rows = sum(1 for p in paragraphs if is_row(p))
-    return rows >= TABLE_MIN_FULL_ROWS and all(is_row(p) or len(p) == 1 for p in paragraphs) and \
-        tabulated(columns(paragraphs))
+    if rows < TABLE_MIN_FULL_ROWS or not all(is_row(p) or len(p) == 1 for p in paragraphs):
+        return False
+    cols = columns(paragraphs)
+    return tabulated(cols) or figure_runs(paragraphs, cols)
