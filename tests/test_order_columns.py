@@ -300,3 +300,29 @@ def test_an_order_confirmations_right_third_is_read_band_by_band_not_as_a_column
     for label, amount in summary:
         k = at(label, k)
         k = at(amount, k)
+
+
+def test_receipt_items_and_prices_cut_apart_row_by_row_are_read_as_one_line_each():
+    from pdfbuild import helvetica, make_pdf
+
+    import pyengine
+
+    # hunt10 fp/rcpt: fpdf2's Courier till receipt.  "0.84 kg @ 1.09/kg
+    # 0.92", one line across the price column, closes the gutter between
+    # the items and their prices; the rows, a white under each, were cut
+    # apart first, and each item and its price came out as two paragraphs
+    # ("Semi skimmed milk 2L" / "1.45").  Glyphs 0.5 em wide at 10 pt: the
+    # prices end flush at 300 pt, the quantity line too (43 glyphs from 85).
+    def right(y: int, t: bytes) -> tuple:
+        return 300 - 5 * len(t), y, t
+
+    content = b"".join(b"BT /F1 10 Tf %d %d Td (%s) Tj ET " % (x, y, t) for x, y, t in (
+        (72, 700, b"Semi skimmed milk 2L"), right(700, b"1.45"),
+        (72, 686, b"Bread wholemeal"), right(686, b"1.10"),
+        (72, 672, b"Bananas loose"), (85, 658, b"0.84 kg @ 1.09/kg" + b" " * 22 + b"0.92"),
+        (72, 644, b"Coffee beans 500g"), right(644, b"6.50")))
+    text = pyengine.extract(make_pdf([content], fonts={"/F1": helvetica()})).pages[0].text
+    assert [ln for ln in text.splitlines() if ln] == [
+        "Semi skimmed milk 2L 1.45", "Bread wholemeal 1.10", "Bananas loose", "0.84 kg @ 1.09/kg 0.92",
+        "Coffee beans 500g 6.50"]
+    assert "\n\n" not in text.strip()

@@ -524,3 +524,41 @@ def test_cells_centred_beside_a_description_on_three_lines_stay_in_its_row():
     content = grid(rows, [72, 120, 300, 360, 430]) + at(72, 700 - 7 * PITCH, "Quote valid for 30 days.")
     want = [INVOICE[0], INVOICE[1], ["B-220", " ".join(lines), "1", "180.00", "180.00"], INVOICE[3]]
     assert text_of(content) == rows_text(want) + "\n\nQuote valid for 30 days.\n"
+
+
+RECEIPT = [("Semi skimmed milk 2L", "1.45"), ("Bread wholemeal", "1.10"), ("Eggs free range x12", ""),
+           ("2 @ 2.35", "4.70"), ("Coffee beans 500g", "6.50")]
+
+
+def receipt(item_x: list[int]) -> bytes:
+    """A till receipt: the items flush left at ``item_x``, their prices flush right."""
+    return b"".join(at(x, 700 - PITCH * r, item) + (right(400, 700 - PITCH * r, price) if price else b"")
+                    for r, ((item, price), x) in enumerate(zip(RECEIPT, item_x)))
+
+
+def test_a_receipt_item_printed_without_its_price_is_no_wrapped_text_of_the_item_above():
+    # hunt10 repro/rcpt: "Eggs free range x12", alone on its line a row's
+    # pitch flush under "Bread wholemeal" (whose line had room for "Eggs"),
+    # over its quantity line "2 @ 2.35  4.70" set in under it, was joined to
+    # the item above as its wrapped text: "Bread wholemeal Eggs free range
+    # x12  1.10".
+    want = "\n".join("\t".join(filter(None, row)) for row in RECEIPT) + "\n"
+    assert text_of(receipt([72, 72, 72, 80, 72])) == want
+
+
+def test_a_line_alone_under_a_cell_over_a_row_set_flush_with_it_is_still_its_wrapped_text():
+    # Without the quantity line set in under it, the line alone stays the
+    # cell's text wrapped (the rows of a LibreOffice table are as far apart
+    # as a cell's lines: "Households / served").
+    got = text_of(receipt([72] * 5))
+    assert got.splitlines()[1] == "Bread wholemeal Eggs free range x12\t1.10"
+
+
+def test_a_vat_table_whose_figures_run_together_in_each_row_is_read_row_by_row():
+    # hunt10 fp/rcpt: fpdf2's Courier receipt sets "A  20%  6.46  1.29"
+    # with blanks a whole number of advances wide, so each row's figures
+    # are one line; the two columns left stood closer than a table of two
+    # columns asks (tabulated), and the table was read column by column:
+    # "VAT / A / Z" then "Rate Net VAT / 20% 6.46 1.29 / 0% 8.17 0.00".
+    rows = [["VAT", "Rate Net VAT"], ["A", "20% 6.46 1.29"], ["Z", "0% 8.17 0.00"]]
+    assert text_of(grid(rows, [72, 110]), UNIFORM) == rows_text(rows) + "\n"

@@ -25,7 +25,9 @@ page (``_ragged_end``); and the whites cut together with the widest one
 between columns of text (``_through_gutters``); and labels set flush
 right beside the lines of a text (a résumé's dates, equation numbers) are
 read each with the line on its baseline, not as a column after the text,
-though the white before them is the widest gutter (``_labels_beside``);
+though the white before them is the widest gutter (``_labels_beside``), or
+when the rows were cut apart first (``_labelled_rows``: a receipt's items
+and prices);
 and a page of parts side by side in bands, whites across it between them
 and no columns of text on both sides of its widest gutter (a web page's
 cards, item rows and summary), is cut into its bands first (``_bands``).
@@ -118,6 +120,7 @@ def xy_cut(items: list[Line], options: Options,
                 return xy_cut(left, options) + xy_cut(right, options)
     out: list[list[Line]] = []
     regions = _through_gutters(_row_regions(items, row_gaps, best_row), row_gaps, best_row, options)
+    regions = _labelled_rows(regions)
     i = 0
     while i < len(regions):
         region = regions[i]
@@ -505,6 +508,74 @@ def _with_label(row: list[Line], labels: list[Line]) -> list[Line]:
     if not any(label is ln for ln in labels) or any(text is ln for ln in labels):
         return row
     return [Line(text.words + label.words, *union_box((text, label)), max(text.size, label.size))]
+
+
+def _labelled_rows(regions: list[list[Line]]) -> list[list[Line]]:
+    """The regions with each row of a line and its label (``_text_and_label``)
+    read as one line (``_with_label``), when ``LABEL_MIN_COUNT`` labels or
+    more among them end on one x (``FIGURE_EDGE_TOLERANCE``: set flush
+    right).  The row is a region of its own, or the one row of lines side by
+    side of a region whose other lines run across the white between them
+    (``_labelled_row``: a rule of dashes under the last item); not a row
+    among other rows of lines side by side (joined there, a table's cells,
+    opf-219789 p.26, and the columns of an index, deb-ar-bidi p.516, were
+    joined across their gutters).  A page's running head alone on its
+    baseline row ("Chapter 3 ... 17") has no second label flush with its
+    number among the regions, and stays as it was.
+
+    A till receipt sets an item and its price on a baseline, a row's white
+    under each; a line across the price column ("0.84 kg @ 1.09/kg   0.92",
+    one line in Courier: lines._blanks_apart; a rule of dashes) closed the
+    gutter, the rows were cut apart first, and each row's item and price
+    came out as two paragraphs (hunt10 fp/rcpt).  ``_labels_beside`` reads
+    them so when the rows are one region, the gutter open."""
+    found = {k: pair for k, region in enumerate(regions) if (pair := _labelled_row(region)) is not None}
+    labels = [label for _, label in found.values()]
+    out = []
+    for k, region in enumerate(regions):
+        if k not in found:
+            out.append(region)
+            continue
+        text, label = found[k]
+        tol = FIGURE_EDGE_TOLERANCE * label.size
+        if sum(1 for other in labels if abs(other.x1 - label.x1) <= tol) < LABEL_MIN_COUNT:
+            out.append(region)
+            continue
+        line = _with_label([text, label], [label])[0]
+        out.append([line if ln is text else ln for ln in region if ln is not label])
+    return out
+
+
+def _labelled_row(region: list[Line]) -> tuple[Line, Line] | None:
+    """(text, label) of the one row of the region that is a line and its
+    label (``_text_and_label``), its other lines (a rule of dashes under
+    it) each alone on its baseline and across the white between them; or
+    None."""
+    rows = grid_rows(region)
+    wide = [row for row in rows if len(row) > 1]
+    pair = _text_and_label(wide[0]) if len(wide) == 1 else None
+    if pair is None:
+        return None
+    text, label = pair
+    if any(row is not wide[0] and not (row[0].x0 <= text.x1 and row[0].x1 >= label.x0) for row in rows):
+        return None
+    return pair
+
+
+def _text_and_label(row: list[Line]) -> tuple[Line, Line] | None:
+    """(text, label): is the row two lines on one baseline, the right one a
+    figure (``is_figure``: a price, a total) ``LABEL_GUTTER_MIN`` em or more
+    right of the left one, which is none (figures side by side are the
+    columns of a table, or of an index: deb-ar-bidi's page numbers)?  A
+    page's running head with its number at the left ("22 ... CONTENTS")
+    is none."""
+    if len(row) != 2 or not all(ln.words for ln in row):  # no words: a rotated frame's proxy
+        return None
+    text, label = sorted(row, key=attrgetter("x0"))
+    if not is_figure(label.text) or is_figure(text.text) or \
+            not _beside_at([label], [text], LABEL_GUTTER_MIN):
+        return None
+    return text, label
 
 
 LABEL_MIN_COUNT = 2

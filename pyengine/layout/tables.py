@@ -191,19 +191,23 @@ def _runs_on(row: list[Line], ln: Line, grid: list[list[Line]]) -> bool:
     baseline (``ROW_BASELINE_TOLERANCE``): source code beside the formula
     it sets, 2.5 pt off the formula's baselines, is no table
     (deb-ko-lshort-ko p.64)."""
-    for cell in row:
-        if _wraps(cell, ln):
-            right = _column_end(cell, grid)
-            if ln.x1 > right or not ln.words:  # no words: a rotated line's frame (layout._to_frame)
-                return False
-            end = _fit_end(cell, ln)
-            if end > right:
-                return True
-            widest = max(c.x1 for r in grid + [[ln]] for c in r
-                         if abs(c.x0 - cell.x0) <= CELL_EDGE_TOLERANCE * cell.size)
-            return ln.y1 - cell.y1 <= CELL_WRAP_PITCH_RATIO * _row_pitch(grid) and end > widest and \
-                max(c.y1 for c in row) - min(c.y1 for c in row) <= ROW_BASELINE_TOLERANCE * cell.size
-    return False
+    return any(_wraps(cell, ln) and _wrapped_cell(cell, ln, row, grid) for cell in row)
+
+
+def _wrapped_cell(cell: Line, ln: Line, row: list[Line], grid: list[list[Line]]) -> bool:
+    """Is ``ln``, a line flush under ``cell`` (``_wraps``), the last line
+    of a cell of ``row``, that cell's text wrapped: would its first word
+    not have fitted at the cell's end (``_runs_on``)?"""
+    right = _column_end(cell, grid)
+    if ln.x1 > right or not ln.words:  # no words: a rotated line's frame (layout._to_frame)
+        return False
+    end = _fit_end(cell, ln)
+    if end > right:
+        return True
+    widest = max(c.x1 for r in grid + [[ln]] for c in r
+                 if abs(c.x0 - cell.x0) <= CELL_EDGE_TOLERANCE * cell.size)
+    return ln.y1 - cell.y1 <= CELL_WRAP_PITCH_RATIO * _row_pitch(grid) and end > widest and \
+        max(c.y1 for c in row) - min(c.y1 for c in row) <= ROW_BASELINE_TOLERANCE * cell.size
 
 
 def _row_pitch(grid: list[list[Line]]) -> float:
@@ -315,11 +319,14 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     rows = _cells(grid_rows(items), bounds)
     if rows is None:
         return None
-    full = sum(1 for row in rows if len(row) == len(bounds) + 1)
-    if len(rows) < 2 or full < TABLE_MIN_FULL_ROWS and not _ledger(rows, bounds):
+    # rows of one cell (a line alone that is no cell's wrapped text:
+    # ``_cells``) neither make nor unmake a table
+    cells = [row for row in rows if len(row) > 1]
+    full = sum(1 for row in cells if len(row) == len(bounds) + 1)
+    if len(cells) < 2 or full < TABLE_MIN_FULL_ROWS and not _ledger(cells, bounds):
         return None
-    if len(bounds) == 1 and (full < len(rows) or len(rows) < TWO_COLUMN_MIN_ROWS
-                             or not _two_column_table(rows)):
+    if len(bounds) == 1 and (full < len(cells) or len(cells) < TWO_COLUMN_MIN_ROWS
+                             or not _two_column_table(cells)):
         return None
     # Columns of running text have lines that go on in lower case ("of abuse
     # affect your"); table cells seldom start so (opf-178360: four narrow
@@ -520,29 +527,61 @@ def _column(ln: Line, bounds: list[float]) -> int:
 def _cells(rows: list[list[Line]], bounds: list[float]) -> list[list[Line]] | None:
     """The rows as cells, left to right, a cell's wrapped lines joined into
     one Line; None when a row has two lines in one column, or a line alone
-    on its baseline that neither goes on from a cell above it nor spans the
-    rows on either side of it (``_spans_rows``).  A cell of several lines
-    beside which the row's other cells stand centred is joined into that
-    row first (``_centred_rows``)."""
+    on its baseline that neither stands flush under a cell above it
+    (``_wraps``) nor spans the rows on either side of it (``_spans_rows``).
+    A line alone flush under a cell is the cell's text wrapped, but when it
+    heads the row under it (``_heads``: a line set in under it) and its
+    first word would have fitted at the cell's end (``_wrapped_cell``, the
+    test of a line under a table's last row: ``_runs_on``): then it is a
+    row of one cell.  A till receipt prints an item bought several times
+    without its price, "Eggs free range x12" a row's pitch under "Bread
+    wholemeal", over "2 @ 2.35  4.70" set in: it was read as the wrapped
+    text of the item above it, whose price then followed it
+    (hunt10/repro/rcpt).  Without the line set in under it, a line that
+    would have fitted is still read as wrapped: a cell's lines are often
+    as far apart as the rows (a LibreOffice or Chromium table without
+    padding), and the widest line of a column tells only how wide the
+    column is at least (deb-other-specimen's long character names,
+    wrapped in a column that ends at the page's margin).  A cell of
+    several lines beside which the row's other cells stand centred is
+    joined into that row first
+    (``_centred_rows``)."""
     rows = _centred_rows(rows)
     out: list[list[Line]] = []
+    tails: list[Line] = []  # the last line of each cell of out[-1]
+    level: list[Line] = []  # the row out[-1] stands on (its first baseline)
     for r, row in enumerate(rows):
         cols = [_column(ln, bounds) for ln in row]
         if len(set(cols)) != len(cols):
             return None
         if len(row) >= 2:
             out.append(sorted(row, key=lambda it: it.x0))
+            tails, level = list(out[-1]), row
             continue
         above = next((i for i, ln in enumerate(out[-1]) if _column(ln, bounds) == cols[0]),
                      None) if out else None
         if above is None and out and r + 1 < len(rows) and \
                 _spans_rows(row[0], out[-1], rows[r + 1], bounds):
             out[-1] = sorted(out[-1] + row, key=lambda it: it.x0)
+            tails = sorted(tails + row, key=lambda it: it.x0)
             continue
         if above is None or not _wraps(out[-1][above], row[0]):
             return None
-        out[-1][above] = _joined(out[-1][above], row[0])
+        if r + 1 < len(rows) and _heads(row[0], rows[r + 1]) and \
+                not _wrapped_cell(tails[above], row[0], level, rows):
+            out.append(list(row))
+            tails, level = list(row), row
+        else:
+            out[-1][above] = _joined(out[-1][above], row[0])
+            tails[above] = row[0]
     return out
+
+
+def _heads(ln: Line, below: list[Line]) -> bool:
+    """Does ``ln`` head the row ``below``: has it a line set in under it
+    (starting right of its start, ``CELL_EDGE_TOLERANCE``, and before its
+    end), as a receipt sets an item's quantity line under its name?"""
+    return any(ln.x0 + CELL_EDGE_TOLERANCE * ln.size < c.x0 < ln.x1 for c in below)
 
 
 def _centred_rows(rows: list[list[Line]]) -> list[list[Line]]:
@@ -781,7 +820,30 @@ def _two_column_table(rows: list[list[Line]]) -> bool:
     """Are the rows of a two-column grid a table: ``tabulated`` columns
     holding ``labels_and_values``?"""
     cols = columns(rows)
-    return tabulated(cols) and labels_and_values(rows, cols)
+    return (tabulated(cols) or figure_runs(rows, cols)) and labels_and_values(rows, cols)
+
+
+FIGURE_RUN_MIN_WORDS = 2
+"""Figures in one cell of the right column of two that make it columns of
+figures run together (``figure_runs``)."""
+
+
+def figure_runs(rows, cols: list[tuple[float, float]]) -> bool:
+    """Do two columns (``cols``) hold, under a first row, labels beside runs
+    of figures (each right cell ``FIGURE_RUN_MIN_WORDS`` figures or more:
+    ``is_figure``)?  Those are several columns of a table, joined into one
+    line per row: fpdf2's Courier receipt sets its VAT table "A  20%  6.46
+    1.29" with the white between its figures a whole number of blanks
+    (lines._blanks_apart), so the grid has two columns closer than
+    ``tabulated`` asks, and it was read column by column ("VAT / A / Z"
+    then "Rate Net VAT / 20% 6.46 1.29 / ..."; hunt10 fp/rcpt).  A page's
+    columns hold words."""
+    return len(cols) == 2 and len(rows) >= TWO_COLUMN_MIN_ROWS and \
+        all(len(row) == 2 and _figure_run(max(row, key=lambda ln: ln.x0)) for row in rows[1:])
+
+
+def _figure_run(ln: Line) -> bool:
+    return len(ln.words) >= FIGURE_RUN_MIN_WORDS and all(is_figure(w.text) for w in ln.words)
 
 
 def labels_and_values(rows: list[list[Line]], cols: list[tuple[float, float]]) -> bool:
@@ -813,8 +875,12 @@ def tabulated(cols: list[tuple[float, float]]) -> bool:
 
 
 def is_table_block(paragraphs) -> bool:
-    """Is a block with these paragraphs a table (every paragraph a row, on
-    ``tabulated`` columns)?  Renderers ask this, so a list item whose marker
-    stands apart on its baseline is no table."""
-    return len(paragraphs) >= 2 and all(is_row(p) for p in paragraphs) and \
-        tabulated(columns(paragraphs))
+    """Is a block with these paragraphs a table (rows, two at least, and
+    lines alone: a table's rows of one cell, ``_cells``; on ``tabulated``
+    columns)?  Renderers ask this, so a list item whose marker stands apart
+    on its baseline is no table."""
+    rows = sum(1 for p in paragraphs if is_row(p))
+    if rows < TABLE_MIN_FULL_ROWS or not all(is_row(p) or len(p) == 1 for p in paragraphs):
+        return False
+    cols = columns(paragraphs)
+    return tabulated(cols) or figure_runs(paragraphs, cols)
