@@ -529,7 +529,12 @@ def _labelled_rows(regions: list[list[Line]]) -> list[list[Line]]:
     gutter, the rows were cut apart first, and each row's item and price
     came out as two paragraphs (hunt10 fp/rcpt).  ``_labels_beside`` reads
     them so when the rows are one region, the gutter open."""
-    found = {k: pair for k, region in enumerate(regions) if (pair := _labelled_row(region)) is not None}
+    if len(regions) < LABEL_MIN_COUNT:
+        return regions
+    found = {k: pair for k, region in enumerate(regions)
+             if len(region) > 1 and (pair := _labelled_row(region)) is not None}
+    if len(found) < LABEL_MIN_COUNT:
+        return regions
     labels = [label for _, label in found.values()]
     out = []
     for k, region in enumerate(regions):
