@@ -562,3 +562,40 @@ def test_a_vat_table_whose_figures_run_together_in_each_row_is_read_row_by_row()
     # "VAT / A / Z" then "Rate Net VAT / 20% 6.46 1.29 / 0% 8.17 0.00".
     rows = [["VAT", "Rate Net VAT"], ["A", "20% 6.46 1.29"], ["Z", "0% 8.17 0.00"]]
     assert text_of(grid(rows, [72, 110]), UNIFORM) == rows_text(rows) + "\n"
+
+
+def totals(rows: list[list[str]], label: float = 252) -> bytes:
+    """A totals block as reportlab's platypus Table sets it at 10 pt: label |
+    amount flush right | label | amount flush right, 6 pt of padding each
+    side of a cell's edge, so an amount ends 12 pt (1.2 em, closer than the
+    segment gap) before the next label starts; an empty cell draws
+    nothing."""
+    edges = [72, label - 12, label, 400]
+    return b"".join((right if k % 2 else at)(edges[k], 700 - 16.8 * r, cell)
+                    for r, row in enumerate(rows) for k, cell in enumerate(row) if cell)
+
+
+PAY_TOTALS = [["Total gross pay", "2,847.00", "Total deductions", "621.89"], ["", "", "Net pay", "2,225.11"]]
+
+
+def test_a_totals_block_whose_second_row_fills_its_right_half_is_read_row_by_row():
+    # hunt10 rl/pay (repro/totals): the amount "2,847.00" 12 pt before the
+    # label "Total deductions" made one line; a table of two rows has no
+    # second row to line the gap up with, only "Net pay" starting there, and
+    # with one full row of three columns it was read column by column:
+    # "Total gross pay / 2,847.00 Total deductions / Net pay / 621.89 /
+    # 2,225.11".
+    content = at(72, 700 + 2 * PITCH, "Payment summary for March 2024") + totals(PAY_TOTALS) + \
+        at(72, 700 - 4 * PITCH, "Paid by bank transfer.")
+    assert text_of(content) == "Payment summary for March 2024\n\n" + rows_text(PAY_TOTALS) + \
+        "\n\nPaid by bank transfer.\n"
+
+
+def test_words_after_a_figure_where_the_next_line_starts_are_no_totals_block():
+    # Prose with a figure before a wide gap (no space glyph drawn), the
+    # line under it starting where the word after the gap does, both rows
+    # ending in a year set flush right: cut there it would be labels and
+    # amounts, but its "labels" go on in lower case: no table, no cut.
+    rows = [["Sales rose by", "12.5", "percent in the year", "2023"], ["", "", "second half of", "2024"]]
+    got = text_of(totals(rows))
+    assert "\t" not in got and "12.5 percent in the year\n" in got

@@ -23,6 +23,11 @@ A narrower gap, down to a word space, may be cut too when it is the rows
 around it that prove the gutter (``strip_cuts``): a header as wide as its
 column, a word space before the next one (Calc), is one line across the
 gutters that the rows under it leave wide open.  The same reading decides.
+
+A wide gap after an amount may be cut when the row next to it starts its
+cells there (``amount_cuts``): a totals block of two rows has no second
+row to line the gap up with.  The same reading decides (tables.find_table
+takes such a block for a table only when it is labels and amounts).
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from ..options import Options
 from ..records import Line
 from .lines import _LineAcc, to_line
 from .order import xy_cut
-from .tables import STRIP_OPEN_MIN, TableRegion
+from .tables import STRIP_OPEN_MIN, TableRegion, is_figure
 
 CELL_GAP = 0.9
 """Fraction of the font size: a white gap this wide inside a line, with no
@@ -75,6 +80,10 @@ STRIP_MIN_ROWS = 3
 of it open, a cell of each set flush left at its right side
 (``strip_cuts``): a table's column, its edge proven by the body rows.
 Prose has no such run of rows with cells apart."""
+
+AMOUNT_MIN_CELLS = 2
+"""Lines (cells apart) of the row next to a line that starts where a gap
+after an amount ends (``amount_cuts``): the next label and its amount."""
 
 _Pair = tuple[_LineAcc, Line]
 
@@ -175,6 +184,51 @@ def strip_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tuple
                     _open_run(below, apart, a, b, ln.size) + _open_run(above, apart, a, b, ln.size) >= STRIP_MIN_ROWS:
                 done.setdefault(i, []).append(k)
     return done
+
+
+def amount_cuts(pairs: list[_Pair], rows: list[list[int]], cand: dict[int, list[tuple[float, float, int]]],
+                done: dict[int, list[int]]) -> dict[int, list[int]]:
+    """Cuts at wide gaps (``cand``, at least ``CELL_GAP``) after an amount
+    (``is_figure``) and before a word that is none, where a row next to the
+    line (the one over or under it, within ``CELL_REACH``) starts: its
+    first line begins at the gap's right side (``CELL_ALIGN``), it has
+    ``AMOUNT_MIN_CELLS`` lines at least, and both rows end in an amount,
+    the two flush right (``_amount_end``).  reportlab sets a totals block as
+    a Table, label | amount flush right | label | amount flush right, 12 pt
+    of padding between an amount and the next label (1.33 em at 9 pt:
+    "2,847.00 Total deductions", one line), and its second row fills only
+    the right half ("Net pay | 2,225.11", hunt10 rl/pay): with one other
+    row, whose white before its first line is all it has at the gap,
+    ``candidate_cuts`` has no rows to line the gap up with.  A numbered
+    list of parameters in two columns ("11 \\footskip = 27pt" over
+    "\\hoffset = 0pt", deb-ja-jlshort p.90) ends in no amounts: cut
+    there, its line broke the table the list's other cuts make, and all
+    of them were dropped.  ``done``: the cuts made already, which this extends."""
+    row_of = {i: r for r, row in enumerate(rows) for i in row}
+    for i, gaps in cand.items():
+        acc, ln = pairs[i]
+        r, tol = row_of[i], CELL_ALIGN * ln.size
+        end = _amount_end(pairs, rows[r])
+        if end is None:
+            continue
+        starts = []
+        for r2 in (r - 1, r + 1):
+            if 0 <= r2 < len(rows) and len(rows[r2]) >= AMOUNT_MIN_CELLS and \
+                    abs(pairs[rows[r2][0]][0].v - acc.v) <= CELL_REACH * ln.size:
+                other = _amount_end(pairs, rows[r2])
+                if other is not None and abs(other - end) <= tol:
+                    starts.append(min(pairs[j][1].x0 for j in rows[r2]))
+        for a, b, k in gaps:
+            if k not in done.get(i, ()) and is_figure(ln.words[k - 1].text) and \
+                    not is_figure(ln.words[k].text) and any(abs(x - b) <= tol for x in starts):
+                done.setdefault(i, []).append(k)
+    return done
+
+
+def _amount_end(pairs: list[_Pair], row: list[int]) -> float | None:
+    """Where the row's last word ends when it is an amount (``is_figure``)."""
+    words = max((pairs[i][1] for i in row), key=lambda ln: ln.x1).words
+    return words[-1].x1 if words and is_figure(words[-1].text) else None
 
 
 def _rows(pairs: list[_Pair], order: list[int]) -> list[list[int]]:
@@ -379,6 +433,7 @@ def split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
     rows = _rows(pairs, order)
     apart = _apart(pairs, rows)
     cuts = candidate_cuts(pairs, rows, apart, cand) if cand else {}
+    cuts = amount_cuts(pairs, rows, cand, cuts) if cand else cuts
     cuts = _enough_cells(rows, strip_cuts(pairs, rows, apart, cuts))
     if not cuts:
         return pairs
@@ -405,4 +460,4 @@ def split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
     return out
 
 
-__all__ = ["split_cells", "candidate_cuts", "strip_cuts"]
+__all__ = ["split_cells", "candidate_cuts", "strip_cuts", "amount_cuts"]

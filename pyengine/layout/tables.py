@@ -98,6 +98,11 @@ LEDGER_MIN_ROWS = 3
 this many columns, and this many rows filling all but one."""
 LEDGER_HEADED_MIN_CELLS = 2
 """Cells of every row of a ledger under a header (``_ledger``)."""
+SUMMARY_MIN_COLUMNS = 4
+SUMMARY_MAX_ROWS = 3
+"""A totals block (``_summary``): pairs of columns, a label and its amount,
+two pairs at least, on this many rows at most (a longer table has rows
+enough to be found as any other)."""
 TWO_COLUMN_MIN_ROWS = 3
 """Rows of a table of two columns.  Two rows of two short lines are as
 often two labels of two lines side by side (pdfjs-tracemonkey's "Compile /
@@ -323,7 +328,8 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     # ``_cells``) neither make nor unmake a table
     cells = [row for row in rows if len(row) > 1]
     full = sum(1 for row in cells if len(row) == len(bounds) + 1)
-    if len(cells) < 2 or full < TABLE_MIN_FULL_ROWS and not _ledger(cells, bounds):
+    if len(cells) < 2 or full < TABLE_MIN_FULL_ROWS and not _ledger(cells, bounds) and \
+            not (full and _summary(cells, bounds)):
         return None
     if len(bounds) == 1 and (full < len(cells) or len(cells) < TWO_COLUMN_MIN_ROWS
                              or not _two_column_table(cells)):
@@ -395,6 +401,39 @@ def _records(rows: list[list[Line]], bounds: list[float]) -> list[list[Line]]:
                 return rows
         out.append([_joined_all(cols[k]) for k in sorted(cols)])
     return out
+
+
+def _summary(rows: list[list[Line]], bounds: list[float]) -> bool:
+    """Are the rows a totals block: pairs of columns, a label (``_has_letter``,
+    no figure) and its amount (``is_figure``) set flush right
+    (``FIGURE_EDGE_TOLERANCE``), ``SUMMARY_MIN_COLUMNS`` columns at least
+    and ``SUMMARY_MAX_ROWS`` rows at most, every amount with its label
+    beside it and every row ending in the last column?  reportlab's
+    payslip sets "Total gross pay | 2,847.00 | Total deductions | 621.89"
+    over "Net pay | 2,225.11" in the right pair: one full row, of too few
+    columns for a ledger, and it was read column by column (hunt10 rl/pay).
+    The caller checks that one row fills every column."""
+    ncols = len(bounds) + 1
+    if ncols < SUMMARY_MIN_COLUMNS or ncols % 2 or len(rows) > SUMMARY_MAX_ROWS:
+        return False
+    ends: dict[int, list[Line]] = {}
+    for row in rows:
+        cols = [_column(ln, bounds) for ln in row]
+        if cols[-1] != ncols - 1:
+            return False
+        for ln, k in zip(row, cols):
+            if k % 2 == 0 and (is_figure(ln.text) or not _has_letter(ln)) or \
+                    k % 2 == 1 and (not is_figure(ln.text) or k - 1 not in cols):
+                return False
+            if k % 2:
+                ends.setdefault(k, []).append(ln)
+    return all(map(_flush_right, ends.values()))
+
+
+def _flush_right(lns: list[Line]) -> bool:
+    """Do these lines end at one x (``FIGURE_EDGE_TOLERANCE``)?"""
+    ends = [ln.x1 for ln in lns]
+    return max(ends) - min(ends) <= FIGURE_EDGE_TOLERANCE * min(ln.size for ln in lns)
 
 
 def _ledger(rows: list[list[Line]], bounds: list[float]) -> bool:
