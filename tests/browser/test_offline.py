@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shutil
 import time
+from contextlib import contextmanager
 
 from browser_helpers import READY_TIMEOUT_MS, SITE, App, build
 from pdfbuild import make_pdf
@@ -48,8 +49,12 @@ def wait_offline_ready(page) -> None:
     assert page.get_attribute("body", "data-offline") == "ready"
 
 
-def test_offline_after_the_first_visit_cmap_included(browser):
-    server, url = build.serve_in_thread(SITE)
+@contextmanager
+def first_visit(browser, site=SITE):
+    """A page of a new context on a server of its own for ``site``, after
+    its first visit: the reader started and a service worker in control.
+    Yields (server, context, page, app); the context and server close after."""
+    server, url = build.serve_in_thread(site)
     context = browser.new_context(base_url=url)
     try:
         page = context.new_page()
@@ -57,6 +62,14 @@ def test_offline_after_the_first_visit_cmap_included(browser):
         page.goto("/")
         app.wait_ready()
         wait_offline_ready(page)
+        yield server, context, page, app
+    finally:
+        context.close()
+        server.shutdown()
+
+
+def test_offline_after_the_first_visit_cmap_included(browser):
+    with first_visit(browser) as (server, context, page, app):
         data = japanese_pdf()
         assert app.open_pdf(data, "japanese.pdf") == "done"
         assert app.page_texts() == [JAPANESE]
@@ -100,22 +113,12 @@ def test_offline_after_the_first_visit_cmap_included(browser):
         assert any(u.endswith("/pyodide-cached/pyodide.asm.wasm") for u in urls), urls
         assert any(u.endswith("/data/cmaps/90ms-RKSJ-H.bcmap") for u in urls), urls
         assert all(from_sw for _, from_sw in served), served
-    finally:
-        context.close()
-        server.shutdown()
 
 
 def test_a_new_build_replaces_the_old_cache(browser, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(SITE, site)
-    server, url = build.serve_in_thread(site)
-    context = browser.new_context(base_url=url)
-    try:
-        page = context.new_page()
-        app = App(page)
-        page.goto("/")
-        app.wait_ready()
-        wait_offline_ready(page)
+    with first_visit(browser, site) as (_server, _context, page, _app):
         (old,) = cache_names(page)
         assert old == CACHE_PREFIX + build.site_version(site)
 
@@ -133,9 +136,6 @@ def test_a_new_build_replaces_the_old_cache(browser, tmp_path):
             page.wait_for_timeout(200)
         assert marker in page.reload().text()
         assert "/index.html" in cached_paths(page, new)
-    finally:
-        context.close()
-        server.shutdown()
 
 
 def test_a_page_the_service_worker_missed_is_claimed(browser):
@@ -145,20 +145,10 @@ def test_a_page_the_service_worker_missed_is_claimed(browser):
     before the new page runs), still comes under control: it asks the
     active worker to claim it.  Before, it stayed uncontrolled, so the data
     files it fetched were not cached, and data-offline was never set."""
-    server, url = build.serve_in_thread(SITE)
-    context = browser.new_context(base_url=url)
-    try:
-        page = context.new_page()
-        app = App(page)
-        page.goto("/")
-        app.wait_ready()
-        wait_offline_ready(page)
+    with first_visit(browser) as (_server, context, page, app):
         cdp = context.new_cdp_session(page)
         cdp.send("Page.reload", {"ignoreCache": True})
         page.wait_for_load_state("load")
         app.wait_ready()
         wait_offline_ready(page)
         assert page.evaluate("navigator.serviceWorker.controller !== null")
-    finally:
-        context.close()
-        server.shutdown()
