@@ -599,3 +599,41 @@ def test_words_after_a_figure_where_the_next_line_starts_are_no_totals_block():
     rows = [["Sales rose by", "12.5", "percent in the year", "2023"], ["", "", "second half of", "2024"]]
     got = text_of(totals(rows))
     assert "\t" not in got and "12.5 percent in the year\n" in got
+
+
+def test_a_header_spanning_two_columns_over_sub_headers_keeps_the_table_read_row_by_row():
+    # reportlab SPAN with VALIGN MIDDLE (hunt9 rl/inv "Delivery schedule"):
+    # "Quarter" alone over "Q1  Q2", "Region" and "Notes" spanning both
+    # header rows, halfway between their baselines.  The header was left
+    # over the grid and the table read column by column ("Region North
+    # South / Quarter Q1 120 95 / ...").
+    xs = [72, 160, 220, 300]
+    body = [["North", "120", "140", "Road works"], ["South", "95", "110", "Stable"], ["East", "80", "75", "Closed"]]
+    content = at(72, 760, "Delivery schedule") + at(160, 724, "Quarter") + at(72, 718, "Region") + \
+        at(300, 718, "Notes") + at(160, 712, "Q1") + at(220, 712, "Q2") + grid(body, xs)
+    assert text_of(content) == "Delivery schedule\n\n" + rows_text(
+        [["Region", "Quarter", "", "Notes"], ["", "Q1", "Q2"]] + body) + "\n"
+
+
+@pytest.mark.parametrize("label", ["Departures", "Departure times"])
+def test_a_header_centred_across_the_columns_beside_a_first_header_is_read_with_the_table(label):
+    # pdfLaTeX booktabs, \\multicolumn{5}{c}{Departures} beside "Stop", over
+    # "Early ... Late" with the first cell empty, columns set flush right
+    # (hunt10 tex/tt): the centred header crossed the gutters on both sides
+    # of "Midday", and "Stop" and "Late" were read apart from the other heads.
+    # A wider one, over the heads beside "Midday" too, keeps their columns.
+    ends = [210, 260, 305, 348, 387]
+    heads = ["Early", "Morning", "Midday", "Evening", "Late"]
+    body = [["Central", "05:40", "07:10", "12:05", "17:20", "22:45"],
+            ["Market", "05:46", "07:17", "12:11", "17:28", "23:01"],
+            ["Hospital", "05:52", "07:25", "12:18", "17:37", "22:58"]]
+
+    def row(cells: list[str], y: float) -> bytes:
+        return at(72, y, cells[0]) * bool(cells[0]) + b"".join(right(x, y, c) for x, c in zip(ends, cells[1:]))
+
+    middle = (ends[0] - width(body[0][1]) + ends[-1]) / 2
+    content = at(72, 760, "Valid from 2 September 2024.") + at(72, 734, "Stop") + \
+        at(middle - width(label) / 2, 734, label) + row([""] + heads, 717) + \
+        b"".join(row(cells, 700 - PITCH * r) for r, cells in enumerate(body))
+    assert text_of(content) == "Valid from 2 September 2024.\n\n" + rows_text(
+        [["Stop", "", "", label], [""] + heads] + body) + "\n"

@@ -46,9 +46,9 @@ from ..options import Options
 from ..records import Block, Line, union_box
 from .lists import list_marker
 from .tables import (FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
-                     TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, columns, figures_end_at,
-                     find_table, flush_left, grid_rows, is_figure, labels_and_values, opened_by_the_rest, peel,
-                     shared_gutters, short_cells)
+                     HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, columns,
+                     figures_end_at, find_table, flush_left, grid_rows, header_band, header_rows, is_figure,
+                     labels_and_values, opened_by_the_rest, peel, shared_gutters, short_cells)
 
 MAX_XYCUT_ITEMS = 4000
 """Above this many lines a region is read top to bottom without cutting."""
@@ -915,7 +915,15 @@ def _table_apart(items: list[Line], col_gaps: list[tuple[float, float]], options
     A caption or a note narrower than the table's first column leaves its
     gutters open, so the region is a table with a line over or under it:
     set those lines apart (``peel``) and look for the table in the rest,
-    with the rest's own gutters."""
+    with the rest's own gutters (``_gridded``); or find the table under a
+    header of its own shape (``_headed_table``)."""
+    found = _gridded(items, col_gaps, options)
+    return found if found is not None else _headed_table(items, options)
+
+
+def _gridded(items: list[Line], col_gaps: list[tuple[float, float]], options: Options
+             ) -> tuple[list[Line], list[list[Line]], list[Line]] | None:
+    """``_table_apart`` for a table whose every row is on its grid."""
     above, core, below = peel(items)
     if above or below:
         if len(core) < 2 * TABLE_MIN_FULL_ROWS:
@@ -930,6 +938,41 @@ def _table_apart(items: list[Line], col_gaps: list[tuple[float, float]], options
         return above, [table], below
     regions = _grouped_table(core, options)
     return None if regions is None else (above, regions, below)
+
+
+def _headed_table(items: list[Line], options: Options
+                  ) -> tuple[list[Line], list[list[Line]], list[Line]] | None:
+    """``_table_apart`` for a table under a header of its own shape
+    (tables.header_band: cells spanning columns or header rows): its body,
+    from a row that fills every column of the body's own gutters on, a
+    grid (``_grid_table``), the header's rows over it (tables.header_rows),
+    captions over those (single lines where ``_gridded`` wants them).  The
+    body starts ``HEADER_MAX_ROWS`` rows at most under the first row of
+    several lines, not at it: a grid from there on failed for want of a
+    caption's place (``_gridded``), not for its header, and a caption
+    centred a little off the table would be taken for one (deb-ja-jlshort
+    p.63's "表 3.3: ギリシャ大文字" over its first row)."""
+    rows = grid_rows(items)
+    lead = next((r for r, row in enumerate(rows) if len(row) > 1), len(rows))
+    for start in range(lead, min(len(rows), lead + HEADER_MAX_ROWS + 1)):
+        top, body, below = peel([ln for row in rows[start:] for ln in row])
+        if top or len(body) < 2 * TABLE_MIN_FULL_ROWS:
+            continue
+        gaps = _gutters(body, options)
+        if len(rows[start]) != len(gaps) + 1 or not flush_left(below, gaps) or not short_cells(body, gaps):
+            continue
+        table = _grid_table(body, gaps)
+        if table is None:
+            continue
+        if start == lead:
+            return None
+        count = header_band(rows[:start], table, gaps)
+        above = [ln for row in rows[:start - count] for ln in row]
+        if not count or any(len(row) > 1 for row in rows[:start - count]) or \
+                not flush_left([ln for ln in above if not centred_over(ln, body, gaps)], gaps):
+            return None
+        return above, [_table_of(header_rows(rows[start - count:start]) + table.rows)], below
+    return None
 
 
 def _grid_table(core: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:

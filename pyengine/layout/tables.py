@@ -8,7 +8,9 @@ row with at least one other cell, short cells (a median of at most
 seldom start in lower case or end with a comma: that tells a table from
 columns of text.
 
-Two rules let a table have lines that are not on its grid: a single line
+A header of its own shape (cells spanning columns over their sub-headers,
+or both header rows) is read over the grid of the rows under it
+(``header_band``).  Two rules let a table have lines that are not on its grid: a single line
 just under a cell, in that cell's column, between rows of the table, is the
 cell's text wrapped (``CELL_LINE_PITCH``); and single lines above or below
 the grid (a caption, a note) are set apart (``peel``), not read as cells.
@@ -757,6 +759,100 @@ def _spans_rows(ln: Line, above: list[Line], below: list[Line], bounds: list[flo
         ln.y0 < min(c.y1 for c in above)
 
 
+HEADER_MAX_ROWS = 3
+"""Baselines of a table's header over its first full row (``header_band``):
+a cell spanning columns over their sub-headers, and cells spanning both
+header rows set halfway between their baselines (reportlab's SPAN with
+VALIGN MIDDLE: "Quarter" over "Q1  Q2", "Region" and "Notes" between
+them; hunt9 rl/inv's "Delivery schedule")."""
+HEADER_STEP_RATIO = 2.0
+"""Multiple of the body's row pitch: a header's baselines stand at most
+this far over each other and over the body's first row (booktabs sets
+its rules' white between the header rows: 16.9 pt in rows 12 pt apart,
+hunt10 tex/tt)."""
+
+
+def header_band(rows: list[list[Line]], body: TableRegion, col_gaps: list[tuple[float, float]]) -> int:
+    """How many of ``rows`` (the rows over a table's ``body``, top to
+    bottom), counted up from the last, are the table's header: rows of
+    short lines (``TABLE_MAX_WORDS``) within the body's width, one a
+    column at most, by its middle (a head wider than the figures set
+    flush right under it starts left of the white's middle: "Morning"
+    over "07:10"; a symbol and its name cut apart are two lines of one
+    cell: deb-zh-cnbook p.221's rows of a chart are no header) and on one
+    baseline (``ROW_BASELINE_TOLERANCE``: source code beside the table it
+    sets, 1.2 pt off its baselines, deb-ja-jlshort p.47, is none), each
+    ``HEADER_STEP_RATIO`` row pitches at most over the next, ``HEADER_MAX_ROWS``
+    at most, one at least of several lines.  A line alone on its baseline is
+    a header (a cell spanning the columns under it) only where no caption
+    stands: not flush with the first column (``flush_left``) nor centred
+    over the table (``centred_over``), and a row's pitch at most over the
+    next row, as the rows are set (a caption stands apart: deb-ja-jlshort
+    p.68's "表 3.15: AMS の矢印記号", 23.7 pt over a chart's first row
+    in rows 17 pt apart, 6 pt off its centre).  pdfLaTeX's \\multicolumn{5}{c}
+    {Departures} beside "Stop" crossed the gutters of the times' columns,
+    reportlab's "Quarter" stood alone over "Q1  Q2": the grid was refused
+    and the table read column by column (hunt10 tex/tt, hunt9 rl/inv)."""
+    pitch = _row_pitch(body.rows)
+    below = min(ln.y1 for ln in body.rows[0])
+    count = 0
+    for row in reversed(rows[max(0, len(rows) - HEADER_MAX_ROWS):]):
+        if not (_set_as_header(row, below, pitch) and _header_cells(row, body, col_gaps)):
+            break
+        count += 1
+        below = min(ln.y1 for ln in row)
+    return count if any(len(row) > 1 for row in rows[len(rows) - count:]) else 0
+
+
+def _set_as_header(row: list[Line], below: float, pitch: float) -> bool:
+    """Does ``row`` stand as a header row does over the baseline ``below``
+    (``header_band``): on one baseline, at most ``HEADER_STEP_RATIO`` row
+    ``pitch``es over it, a line alone at most one pitch?"""
+    size = max(ln.size for ln in row)
+    step = below - max(ln.y1 for ln in row)
+    return step <= (HEADER_STEP_RATIO * pitch if len(row) > 1 else pitch + ROW_BASELINE_TOLERANCE * size) and \
+        max(ln.y1 for ln in row) - min(ln.y1 for ln in row) <= ROW_BASELINE_TOLERANCE * size
+
+
+def _header_cells(row: list[Line], body: TableRegion, col_gaps: list[tuple[float, float]]) -> bool:
+    """Are the lines of ``row`` a header's cells over ``body`` (``header_band``):
+    short, within its width, one a column by their middles, a line alone
+    not where a caption stands?"""
+    tol = CELL_EDGE_TOLERANCE * max(ln.size for ln in row)
+    x0, x1 = min(ln.x0 for ln in body) - tol, max(ln.x1 for ln in body) + tol
+    bounds = [(a + b) / 2 for a, b in col_gaps]
+    cols = {sum(1 for b in bounds if ln.x0 + ln.x1 > 2 * b) for ln in row}
+    return all(ln.words and len(ln.words) <= TABLE_MAX_WORDS and x0 <= ln.x0 and ln.x1 <= x1 for ln in row) and \
+        len(cols) == len(row) and \
+        not (len(row) == 1 and (flush_left(row, col_gaps) or centred_over(row[0], body, col_gaps)))
+
+
+def header_rows(band: list[list[Line]]) -> list[list[Line]]:
+    """The header's rows, each left to right, a row of cells spanning the
+    rows over and under it (``_spans_header``) read with the row over it
+    ("Region  Quarter  Notes" over "Q1  Q2")."""
+    out: list[list[Line]] = []
+    for r, row in enumerate(band):
+        if out and r + 1 < len(band) and _spans_header(row, out[-1], band[r + 1]):
+            out[-1] = out[-1] + row
+        else:
+            out.append(list(row))
+    return [sorted(row, key=lambda it: it.x0) for row in out]
+
+
+def _spans_header(row: list[Line], above: list[Line], below: list[Line]) -> bool:
+    """Are the lines of ``row`` cells spanning the header rows ``above`` and
+    ``below`` it: none with a line of either over or under it
+    (``_beside``), each centred between their middles
+    (``CELL_CENTRE_TOLERANCE``), reaching into the row above (so that it
+    stays a row, ``is_row``, as ``_spans_rows``)?"""
+    mid = lambda lines: sum(ln.y0 + ln.y1 for ln in lines) / (2 * len(lines))  # noqa: E731
+    centre = (mid(above) + mid(below)) / 2
+    return all(not any(_beside(c, ln) for c in above + below) and
+               abs(mid([ln]) - centre) <= CELL_CENTRE_TOLERANCE * ln.size and
+               ln.y0 < min(c.y1 for c in above) for ln in row)
+
+
 def _wraps(cell: Line, ln: Line) -> bool:
     """Is ``ln`` the next line of the text of ``cell``?"""
     size = max(cell.size, ln.size)
@@ -831,18 +927,39 @@ def _header_columns(rows, cols: list[tuple[float, float]]) -> list[tuple[float, 
     return [(a, b) for (a, b), k in zip(merged, keep) if k]
 
 
+def _spanning_heads(rows) -> list[Line]:
+    """The lines of a table's header (its first ``HEADER_MAX_ROWS`` rows)
+    that reach over two columns of the rows under it or more (a cell
+    spanning them, tables.header_band): no column of their own, or the
+    columns they span would be read as one ("07:10 12:05 17:20")."""
+    under = columns(rows[HEADER_MAX_ROWS:])
+    if len(under) < 2:
+        return []
+    return [ln for row in rows[:HEADER_MAX_ROWS] for ln in row
+            if sum(1 for a, b in under if ln.x0 <= b and ln.x1 >= a) > 1]
+
+
+def _nearest_column(ln, cols: list[tuple[float, float]]) -> int:
+    """The column whose middle is nearest the middle of ``ln``."""
+    mid = (ln.x0 + ln.x1) / 2
+    return min(range(len(cols)), key=lambda k: abs((cols[k][0] + cols[k][1]) / 2 - mid))
+
+
 def table_grid(rows) -> list[list[str]]:
     """The cell texts of a table's rows, each in its column ("" for an
     empty cell): the ``columns`` of the rows, those only the header uses
     joined to their neighbours (``_header_columns``).  A ledger's row fills
     one of its debit and credit columns, and "500.00" must stay under the
-    one it was printed in."""
-    cols = _header_columns(rows, columns(rows))
+    one it was printed in.  A header's line over several columns
+    (``_spanning_heads``) makes no column: it goes to the one nearest its
+    middle."""
+    spans = {id(ln) for ln in _spanning_heads(rows)}
+    cols = _header_columns(rows, columns([[ln for ln in row if id(ln) not in spans] for row in rows]))
     grid = []
     for row in rows:
         cells = [""] * len(cols)
         for ln in row:
-            k = _column_of(ln, cols)
+            k = _nearest_column(ln, cols) if id(ln) in spans else _column_of(ln, cols)
             cells[k] = (cells[k] + " " + ln.text).strip()
         grid.append(cells)
     return grid
@@ -921,5 +1038,6 @@ def is_table_block(paragraphs) -> bool:
     rows = sum(1 for p in paragraphs if is_row(p))
     if rows < TABLE_MIN_FULL_ROWS or not all(is_row(p) or len(p) == 1 for p in paragraphs):
         return False
-    cols = columns(paragraphs)
+    spans = {id(ln) for ln in _spanning_heads(paragraphs)}
+    cols = columns([[ln for ln in p if id(ln) not in spans] for p in paragraphs])
     return tabulated(cols) or figure_runs(paragraphs, cols)
