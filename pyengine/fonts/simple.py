@@ -254,8 +254,14 @@ def _cyrillic_letters(middle: int, high: int, ascii_letters: int) -> bool:
     there (``T2A_MANY_HIGH``)?"""
     if middle > T2A_MAX_MIDDLE:
         return False
-    return high >= T2A_MANY_HIGH or (
+    return _unmistakably_cyrillic(middle, high) or (
         high >= T2A_MIN_HIGH and high >= T2A_HIGH_SHARE * (high + ascii_letters))
+
+
+def _unmistakably_cyrillic(middle: int, high: int) -> bool:
+    """A subset font (``T2A_MAX_MIDDLE``) with ``T2A_MANY_HIGH`` letters or
+    more in 0xC0-0xFF: Russian in T2A whatever its ASCII letters."""
+    return middle <= T2A_MAX_MIDDLE and high >= T2A_MANY_HIGH
 
 
 def _tex_layout(diffs: dict[int, str], cyrillic_document=None) -> str:
@@ -295,7 +301,7 @@ def cyrillic_tex_document(font_dicts) -> bool:
         if not _code_named(diffs):
             continue
         middle, high, _ = _letter_counts(diffs)
-        if middle <= T2A_MAX_MIDDLE and high >= T2A_MANY_HIGH:
+        if _unmistakably_cyrillic(middle, high):
             return True
     return False
 

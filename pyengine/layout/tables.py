@@ -827,6 +827,11 @@ def _header_cells(row: list[Line], body: TableRegion, col_gaps: list[tuple[float
         not (len(row) == 1 and (flush_left(row, col_gaps) or centred_over(row[0], body, col_gaps)))
 
 
+def _middle_y(lines: list[Line]) -> float:
+    """The mean of the lines' vertical middles."""
+    return sum(ln.y0 + ln.y1 for ln in lines) / (2 * len(lines))
+
+
 def header_rows(band: list[list[Line]]) -> list[list[Line]]:
     """The header's rows, each left to right, a row of cells spanning the
     rows over and under it (``_spans_header``) read with the row over it
@@ -846,10 +851,9 @@ def _spans_header(row: list[Line], above: list[Line], below: list[Line]) -> bool
     (``_beside``), each centred between their middles
     (``CELL_CENTRE_TOLERANCE``), reaching into the row above (so that it
     stays a row, ``is_row``, as ``_spans_rows``)?"""
-    mid = lambda lines: sum(ln.y0 + ln.y1 for ln in lines) / (2 * len(lines))  # noqa: E731
-    centre = (mid(above) + mid(below)) / 2
+    centre = (_middle_y(above) + _middle_y(below)) / 2
     return all(not any(_beside(c, ln) for c in above + below) and
-               abs(mid([ln]) - centre) <= CELL_CENTRE_TOLERANCE * ln.size and
+               abs(_middle_y([ln]) - centre) <= CELL_CENTRE_TOLERANCE * ln.size and
                ln.y0 < min(c.y1 for c in above) for ln in row)
 
 
@@ -939,6 +943,13 @@ def _spanning_heads(rows) -> list[Line]:
             if sum(1 for a, b in under if ln.x0 <= b and ln.x1 >= a) > 1]
 
 
+def _columns_under_heads(rows) -> tuple[list[tuple[float, float]], set[int]]:
+    """The ``columns`` of the rows but for the header's lines spanning
+    several of them (``_spanning_heads``), and the ids of those lines."""
+    spans = {id(ln) for ln in _spanning_heads(rows)}
+    return columns([[ln for ln in row if id(ln) not in spans] for row in rows]), spans
+
+
 def _nearest_column(ln, cols: list[tuple[float, float]]) -> int:
     """The column whose middle is nearest the middle of ``ln``."""
     mid = (ln.x0 + ln.x1) / 2
@@ -953,8 +964,8 @@ def table_grid(rows) -> list[list[str]]:
     one it was printed in.  A header's line over several columns
     (``_spanning_heads``) makes no column: it goes to the one nearest its
     middle."""
-    spans = {id(ln) for ln in _spanning_heads(rows)}
-    cols = _header_columns(rows, columns([[ln for ln in row if id(ln) not in spans] for row in rows]))
+    under, spans = _columns_under_heads(rows)
+    cols = _header_columns(rows, under)
     grid = []
     for row in rows:
         cells = [""] * len(cols)
@@ -1038,6 +1049,5 @@ def is_table_block(paragraphs) -> bool:
     rows = sum(1 for p in paragraphs if is_row(p))
     if rows < TABLE_MIN_FULL_ROWS or not all(is_row(p) or len(p) == 1 for p in paragraphs):
         return False
-    spans = {id(ln) for ln in _spanning_heads(paragraphs)}
-    cols = columns([[ln for ln in p if id(ln) not in spans] for p in paragraphs])
+    cols, _ = _columns_under_heads(paragraphs)
     return tabulated(cols) or figure_runs(paragraphs, cols)
