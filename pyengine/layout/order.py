@@ -47,8 +47,8 @@ from ..records import Block, Line, union_box
 from .lists import list_marker
 from .tables import (FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
                      HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, columns,
-                     figures_end_at, find_table, flush_left, grid_rows, header_band, header_rows, is_figure,
-                     labels_and_values, opened_by_the_rest, peel, shared_gutters, short_cells)
+                     figures_end_at, find_table, flush_left, grid_rows, header_band, header_like, header_rows,
+                     is_figure, labels_and_values, opened_by_the_rest, peel, shared_gutters, short_cells)
 
 MAX_XYCUT_ITEMS = 4000
 """Above this many lines a region is read top to bottom without cutting."""
@@ -955,6 +955,10 @@ def _headed_table(items: list[Line], options: Options
     rows = grid_rows(items)
     lead = next((r for r, row in enumerate(rows) if len(row) > 1), len(rows))
     for start in range(lead, min(len(rows), lead + HEADER_MAX_ROWS + 1)):
+        # the rows from the first of several lines to the body's are all
+        # the header's (header_band), or nothing is found from here on
+        if not header_like(rows[start - 1] if start > lead else rows[lead]):
+            return None
         top, body, below = peel([ln for row in rows[start:] for ln in row])
         if top or len(body) < 2 * TABLE_MIN_FULL_ROWS:
             continue

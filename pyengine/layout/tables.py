@@ -649,43 +649,62 @@ def _centred_rows(rows: list[list[Line]]) -> list[list[Line]]:
 def _centred_blocks(rows: list[list[Line]]) -> list[tuple[int, int, int]]:
     """(start, host, end) for each cell of several lines (rows ``start`` to
     ``end``, the ``host`` row among them) whose row's other cells (row
-    ``host``) stand centred beside it (``_centred_block``)."""
+    ``host``) stand centred beside it (``_centred_block``).  Only a row
+    with a row of several lines after it can start one, and a start
+    inside a cell's text that ended without its host holds none either
+    (``_centred_block``'s ``dead``): a column of text is scanned once, not
+    once per line."""
     pitch = _row_pitch(rows)
+    last_host = max((k for k, row in enumerate(rows) if len(row) > 1), default=-1)
     found = []
     r = 0
-    while r < len(rows):
-        block = _centred_block(rows, r, pitch) if len(rows[r]) == 1 else None
-        if block is None:
+    while r < last_host:
+        if len(rows[r]) != 1:
             r += 1
+            continue
+        block, dead = _centred_block(rows, r, pitch)
+        if block is None:
+            r = max(r + 1, dead)
             continue
         found.append((r, *block))
         r = block[1]
     return found
 
 
-def _centred_block(rows: list[list[Line]], start: int, pitch: float) -> tuple[int, int] | None:
-    """(host, end): is the line alone in row ``start`` the first line of a
-    cell whose lines run on in rows ``start`` to ``end``, flush left, a
-    text's leading apart at most (``_cell_line``), and whose row's other
-    cells, on a baseline between its first and last lines, stand centred
-    beside it (``CELL_CENTRE_TOLERANCE``: row ``host``; its line in the
-    cell's column, if any, is one of the cell's)?  Chromium centres a row's
-    cells on its tallest one ("1  420.00  420.00" beside a description on
-    two lines; on three, beside the middle one): the rows of baselines held
-    the description's first line alone, and the table was read column by
-    column.  Its lines hold letters (``_has_letter``)."""
+def _centred_block(rows: list[list[Line]], start: int, pitch: float
+                   ) -> tuple[tuple[int, int] | None, int]:
+    """(host, end), or None, and ``dead``: is the line alone in row
+    ``start`` the first line of a cell whose lines run on in rows ``start``
+    to ``end``, flush left, a text's leading apart at most (``_cell_line``),
+    and whose row's other cells, on a baseline between its first and last
+    lines, stand centred beside it (``CELL_CENTRE_TOLERANCE``: row
+    ``host``; its line in the cell's column, if any, is one of the
+    cell's)?  Chromium centres a row's cells on its tallest one ("1  420.00
+    420.00" beside a description on two lines; on three, beside the middle
+    one): the rows of baselines held the description's first line alone,
+    and the table was read column by column.  Its lines hold letters
+    (``_has_letter``).
+
+    When the text ran on, one line per row, to a line in its column that
+    does not continue it (``_cell_line``) before any row of several lines,
+    no row up to that line starts a cell either: its text runs on through
+    the same lines to the same break.  ``dead`` is that line's row (else
+    ``start``)."""
     first = rows[start][0]
     if not _has_letter(first):
-        return None
+        return None, start
     cell = [first]
     host = None
     end = start + 1
     for k in range(start + 1, len(rows)):
         row = rows[k]
         under = [ln for ln in row if _beside(ln, first)]
-        if len(under) > 1 or (len(row) == 1 or host is not None) and not under or \
-                under and not (_cell_line(cell[-1], under[0], pitch) and _has_letter(under[0])
-                               and not _cjk_break(cell[-1], under[0])):
+        if len(under) > 1 or (len(row) == 1 or host is not None) and not under:
+            break
+        if under and not (_cell_line(cell[-1], under[0], pitch) and _has_letter(under[0])
+                          and not _cjk_break(cell[-1], under[0])):
+            if host is None and len(row) == 1:
+                return None, k
             break
         if len(row) > 1:
             if host is not None:
@@ -695,21 +714,21 @@ def _centred_block(rows: list[list[Line]], start: int, pitch: float) -> tuple[in
             cell.append(under[0])
             end = k + 1
     if host is None or end <= host:
-        return None
+        return None, start
     others = [ln for ln in rows[host] if not _beside(ln, first)]
     base = max(ln.y1 for ln in others)
     middle = sum(ln.y0 + ln.y1 for ln in others) / (2 * len(others))
     size = max(ln.size for ln in cell + others)
     if not cell[0].y1 < base < cell[-1].y1 or \
             abs(middle - (cell[0].y0 + cell[-1].y1) / 2) > CELL_CENTRE_TOLERANCE * size:
-        return None
+        return None, start
     # the row stands apart from the rows over and under it: lists side by
     # side, their baselines staggered, have lines beside the cell's first
     # and last (opf-195981's state codes in three columns)
     if start > 0 and max(ln.y1 for ln in rows[start - 1]) > cell[0].y0 or \
             end < len(rows) and min(ln.y0 for ln in rows[end]) < cell[-1].y1:
-        return None
-    return host, end
+        return None, start
+    return (host, end), start
 
 
 def _has_letter(ln: Line) -> bool:
@@ -797,32 +816,40 @@ def header_band(rows: list[list[Line]], body: TableRegion, col_gaps: list[tuple[
     below = min(ln.y1 for ln in body.rows[0])
     count = 0
     for row in reversed(rows[max(0, len(rows) - HEADER_MAX_ROWS):]):
-        if not (_set_as_header(row, below, pitch) and _header_cells(row, body, col_gaps)):
+        if not (header_like(row) and _set_as_header(row, below, pitch) and _header_cells(row, body, col_gaps)):
             break
         count += 1
         below = min(ln.y1 for ln in row)
     return count if any(len(row) > 1 for row in rows[len(rows) - count:]) else 0
 
 
+def header_like(row: list[Line]) -> bool:
+    """Could ``row`` be a header row over any table (``header_band``): lines
+    of words, short (``TABLE_MAX_WORDS``), on one baseline
+    (``ROW_BASELINE_TOLERANCE``)?"""
+    size = max(ln.size for ln in row)
+    return all(ln.words and len(ln.words) <= TABLE_MAX_WORDS for ln in row) and \
+        max(ln.y1 for ln in row) - min(ln.y1 for ln in row) <= ROW_BASELINE_TOLERANCE * size
+
+
 def _set_as_header(row: list[Line], below: float, pitch: float) -> bool:
     """Does ``row`` stand as a header row does over the baseline ``below``
-    (``header_band``): on one baseline, at most ``HEADER_STEP_RATIO`` row
-    ``pitch``es over it, a line alone at most one pitch?"""
+    (``header_band``): at most ``HEADER_STEP_RATIO`` row ``pitch``es over
+    it, a line alone at most one pitch?"""
     size = max(ln.size for ln in row)
     step = below - max(ln.y1 for ln in row)
-    return step <= (HEADER_STEP_RATIO * pitch if len(row) > 1 else pitch + ROW_BASELINE_TOLERANCE * size) and \
-        max(ln.y1 for ln in row) - min(ln.y1 for ln in row) <= ROW_BASELINE_TOLERANCE * size
+    return step <= (HEADER_STEP_RATIO * pitch if len(row) > 1 else pitch + ROW_BASELINE_TOLERANCE * size)
 
 
 def _header_cells(row: list[Line], body: TableRegion, col_gaps: list[tuple[float, float]]) -> bool:
     """Are the lines of ``row`` a header's cells over ``body`` (``header_band``):
-    short, within its width, one a column by their middles, a line alone
-    not where a caption stands?"""
+    within its width, one a column by their middles, a line alone not
+    where a caption stands?"""
     tol = CELL_EDGE_TOLERANCE * max(ln.size for ln in row)
     x0, x1 = min(ln.x0 for ln in body) - tol, max(ln.x1 for ln in body) + tol
     bounds = [(a + b) / 2 for a, b in col_gaps]
     cols = {sum(1 for b in bounds if ln.x0 + ln.x1 > 2 * b) for ln in row}
-    return all(ln.words and len(ln.words) <= TABLE_MAX_WORDS and x0 <= ln.x0 and ln.x1 <= x1 for ln in row) and \
+    return all(x0 <= ln.x0 and ln.x1 <= x1 for ln in row) and \
         len(cols) == len(row) and \
         not (len(row) == 1 and (flush_left(row, col_gaps) or centred_over(row[0], body, col_gaps)))
 
