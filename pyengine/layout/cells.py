@@ -99,9 +99,22 @@ def _lines_up(a: float, b: float, gaps: list[tuple[float, float]], tol: float) -
 def _wide_gaps(acc: _LineAcc, ln: Line) -> list[tuple[float, float, int]]:
     """The gaps (a, b, k) of at least ``CELL_GAP`` between the words of an
     upright left-to-right line with no space glyph in them; ``k`` is the
-    index of the word after the gap."""
+    index of the word after the gap (``_gaps_of``)."""
+    return _gaps_of(acc, ln, CELL_GAP * ln.size)
+
+
+def _word_gaps(acc: _LineAcc, ln: Line) -> list[tuple[float, float, int]]:
+    """The gaps (a, b, k) of at least ``WORD_GAP_MIN`` between the words of
+    an upright left-to-right line with no space glyph in them (``_gaps_of``)."""
+    return _gaps_of(acc, ln, WORD_GAP_MIN * ln.size)
+
+
+def _gaps_of(acc: _LineAcc, ln: Line, limit: float) -> list[tuple[float, float, int]]:
+    """The white gaps (a, b, k) of at least ``limit`` between the words of
+    an upright left-to-right line (from the furthest end of the words
+    before, so that a gap is white) with no space glyph in them; ``k`` is
+    the index of the word after the gap.  None in right-to-left text."""
     words = ln.words
-    limit = CELL_GAP * ln.size
     out = []
     end = words[0].x1
     for k in range(1, len(words)):
@@ -112,25 +125,6 @@ def _wide_gaps(acc: _LineAcc, ln: Line) -> list[tuple[float, float, int]]:
             out.append((end, w.x0, k))
         if w.x1 > end:
             end = w.x1
-    if out:
-        spaces = [(p[1], p[2]) for s in acc.segs for p in s.glyphs if p[0].is_space]
-        if spaces:
-            out = [(a, b, k) for a, b, k in out if not any(u0 < b and u1 > a for u0, u1 in spaces)]
-    return out
-
-
-def _word_gaps(acc: _LineAcc, ln: Line) -> list[tuple[float, float, int]]:
-    """The gaps (a, b, k) of at least ``WORD_GAP_MIN`` between the words of
-    an upright left-to-right line with no space glyph in them, as
-    ``_wide_gaps``."""
-    words = ln.words
-    limit = WORD_GAP_MIN * ln.size
-    out = []
-    for k in range(1, len(words)):
-        if words[k].x0 < words[k - 1].x0:  # right-to-left text
-            return []
-        if words[k].x0 - words[k - 1].x1 >= limit:
-            out.append((words[k - 1].x1, words[k].x0, k))
     if out:
         spaces = [(p[1], p[2]) for s in acc.segs for p in s.glyphs if p[0].is_space]
         if spaces:
