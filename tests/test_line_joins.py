@@ -284,3 +284,97 @@ def test_a_table_row_whose_gaps_happen_to_be_equal_stays_cells():
                        for k, (a, b, c) in enumerate(rows))
     lines = [ln for ln in text_of(content, {"/F1": helvetica(narrow)}).splitlines() if ln]
     assert not any("mdseries textmd" in ln for ln in lines), lines
+
+
+def _two_columns_numbered(number_x, numbers: list[tuple[int, int]], gutter_left: float = 72 + 224,
+                          gutter_right: float = 316) -> tuple[bytes, list[str], list[str]]:
+    """Two columns of 20 justified lines (12 pt pitch, 10 pt type), the
+    gutter from ``gutter_left`` to ``gutter_right``; ``numbers`` are
+    (line index, number) set in 8 pt at ``number_x(text)`` on that
+    line's baseline, drawn after all the text."""
+    left = [f"left line {k} of the first column runs on here" for k in range(20)]
+    right = [f"right line {k} of the second column runs on" for k in range(20)]
+    content = b""
+    for k, t in enumerate(left):
+        content += _justified(72, 700 - 12 * k, t.split(), gutter_left - 72)
+    for k, t in enumerate(right):
+        content += _justified(gutter_right, 700 - 12 * k, t.split(), 540 - gutter_right)
+    for k, n in numbers:
+        content += b"BT /F1 8 Tf %.2f %.2f Td (%d) Tj ET " % (number_x(str(n)), 700 - 12 * k, n)
+    return content, left, right
+
+
+def test_line_numbers_in_a_gutter_leave_the_columns_whole():
+    # A patent's page: "5", "10", "15", "20" centred in a 20 pt gutter
+    # between two justified columns, on the baselines of lines 5, 10, 15
+    # and 20, 6 pt off the text on each side.  Each number joined the right
+    # column's line as its list marker ("5 right line 4 ..."), the joined
+    # line crossed the gutter, and the columns were read woven together,
+    # line by line (hunt11 rl/patent2.pdf: 0.48 of the words in order,
+    # pdftotext 0.99).
+    centre = 306
+    content, left, right = _two_columns_numbered(
+        lambda s: centre - 2 * len(s), [(n - 1, n) for n in (5, 10, 15, 20)])
+    lines = [ln for ln in text_of(content, {"/F1": helvetica()}).splitlines() if ln]
+    assert lines == left + right + ["5", "10", "15", "20"], lines
+
+
+def test_line_numbers_against_the_left_column_stay_off_the_right_one():
+    # LaTeX's lineno in a two-column preprint: every line of the right
+    # column numbered, the numbers right-aligned against the left column's
+    # edge (x = 296), 1 em off the right column (x = 306).  They were read
+    # as the right column's list markers across the gutter (hunt11
+    # tex/lineno4.pdf: 0.29 of the words in order, pdftotext 0.95).
+    content, left, right = _two_columns_numbered(
+        lambda s: 296 - 4 * len(s), [(k, 21 + k) for k in range(20)], gutter_right=306)
+    lines = [ln for ln in text_of(content, {"/F1": helvetica()}).splitlines() if ln]
+    assert lines == left + right + [str(21 + k) for k in range(20)], lines
+
+
+def test_line_numbers_in_a_page_margin_stay_on_their_lines():
+    # The guard: line numbers in the left margin of a single column, no
+    # text left of them, are read as before (here a column of their own,
+    # 1 em off the text; pleading paper's numbers too).
+    body = [f"line {k} of the only column of this page runs on" for k in range(8)]
+    content = b"".join(_justified(72, 700 - 12 * k, t.split(), 240) for k, t in enumerate(body))
+    content += b"".join(b"BT /F1 8 Tf %.2f %.2f Td (%d) Tj ET " % (62 - 4 * len(str(k + 1)), 700 - 12 * k, k + 1)
+                        for k in range(8))
+    lines = [ln for ln in text_of(content, {"/F1": helvetica()}).splitlines() if ln]
+    assert lines == [str(k + 1) for k in range(8)] + body, lines
+
+
+def test_bare_item_numbers_of_a_list_in_the_second_column_are_no_line_numbers():
+    # The guard of the gutter rule: the right column's list numbers its
+    # items bare ("1" ... "5"), 2.2 em off the left column and 1.2 em
+    # before their items, each item two lines long: the numbers stand two
+    # lines apart, so they count items, not lines, and are read as before
+    # (here a column of their own before the items), not after the page.
+    body = "Justified text of the first column here"
+    content = b""
+    for k in range(10):
+        content += _justified(72, 700 - 12 * k, body.split(), 220)
+    items = []
+    for n in range(1, 6):
+        first, second = f"Item number {n} of the list", f"goes on to its second line {n}"
+        content += _cell(331, 700 - 24 * (n - 1), first, 10) + _cell(331, 688 - 24 * (n - 1), second, 10)
+        content += _cell(314, 700 - 24 * (n - 1), str(n), 10)
+        items += [first, second]
+    lines = [ln for ln in text_of(content, {"/F1": helvetica()}).splitlines() if ln]
+    assert lines == [body] * 10 + [str(n) for n in range(1, 6)] + items, lines
+
+
+def test_numbers_of_a_list_beside_a_column_of_another_pitch_are_no_line_numbers():
+    # The guard of the gutter rule: a list of tables in two columns
+    # (deb-ar-arabluatex p.2), the right one's bare numbers 2 em off the
+    # left one's entries; the right column's entries stand 12.6 pt apart,
+    # the left one's 9.5 pt: the numbers count the right column's entries,
+    # not the lines of two columns on one grid: read as before (here a
+    # column of their own, 0.8 em off their entries, before them), not
+    # after the page.
+    left = [f"Left entry number {k} of the list here" for k in range(1, 9)]
+    content = b"".join(_justified(72, 700 - 9.5 * k, t.split(), 200) for k, t in enumerate(left))
+    entries = [f"Right entry {n} of the list" for n in range(6, 12)]
+    content += b"".join(_cell(310, 700 - 12.6 * k, t, 10) for k, t in enumerate(entries))
+    content += b"".join(_cell(292, 700 - 12.6 * k, str(n), 10) for k, n in enumerate(range(6, 12)))
+    lines = [ln for ln in text_of(content, {"/F1": helvetica()}).splitlines() if ln]
+    assert lines == left + [str(n) for n in range(6, 12)] + entries, lines

@@ -10,6 +10,7 @@ from ..records import Block, Glyph, Line, Word
 from .bidi import has_rtl
 from .cells import split_cells
 from .lines import ANGLE_STEP, build_lines
+from .linenos import gutter_number_lines
 from .order import leaf_order, paragraphs, xy_cut
 from .paradir import rtl_paragraph_lines
 from .passes import finish_pages
@@ -118,7 +119,11 @@ def _to_frame(ln: Line, dx: float, dy: float) -> Line:
 
 def _read_direction(key: int, lines: list[Line], options: Options) -> list[Block]:
     if key == UPRIGHT_KEY:
-        return paragraphs(xy_cut(lines, options), options)
+        lines, numbers = gutter_number_lines(lines)
+        read = paragraphs(xy_cut(lines, options), options)
+        if numbers:  # line numbers in a gutter: after the columns, not across them
+            read += paragraphs([leaf_order(numbers)], options)
+        return read
     angle = math.radians(key * ANGLE_STEP)
     dx, dy = math.cos(angle), math.sin(angle)
     proxies = [_to_frame(ln, dx, dy) for ln in lines]

@@ -32,6 +32,7 @@ from ..options import Options
 from ..records import SOURCE_PAGE, Glyph, Line, Word, union_box
 from .bidi import has_rtl, logical_order, normalise_presentation_forms, page_is_rtl
 from .dropcap import attach_drop_caps, is_attached
+from .linenos import Item, gutter_numbers
 from .lists import list_marker
 
 ANGLE_STEP = 1.0
@@ -1079,9 +1080,15 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     toc = toc_page_numbers(segs, options)
     titled = numbered_titles(segs, options)
     numbered = code_line_numbers(segs, options)
+    # Line numbers in a gutter found lines of their own, which nothing joins
+    # (linenos.py: as a list marker, one joined the line across the gutter);
+    # a code listing's numbers are its lines' (pdfjs-tracemonkey p.2: in the
+    # right column, 1.7 em off the left one).
+    gutter = gutter_numbers([Item(_segment_text(s) if len(s.glyphs) <= 6 and s.index not in numbered else "",
+                                  s.u0, s.u1, s.v, s.size) for s in segs])
     for i in order:
         s = segs[i]
-        target = _line_of_its_script(s, segs, placed, tol_v, gap_max)
+        target = _line_of_its_script(s, segs, placed, tol_v, gap_max) if i not in gutter else None
         # Search as far as the largest line this segment may join (lines are
         # founded largest first), so a superscript finds its base line.
         reach = near_reach = tol_v * max(s.size, min(top_size, SUPERSCRIPT_MAX_RATIO * s.size))
@@ -1089,9 +1096,11 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
             reach = max(reach, BIG_OPERATOR_RISE * min(top_size, SUPERSCRIPT_MAX_RATIO * s.size))
         base_ok = SUPERSCRIPT_MAX_RATIO * s.size  # the largest base it may be a script of
         b0, b1 = int((s.v - reach) // bucket), int((s.v + reach) // bucket)
-        for b in (range(b0, b1 + 1) if target is None else ()):
+        for b in (range(b0, b1 + 1) if target is None and i not in gutter else ()):
             for ln in index.get((s.key, b), ()):
                 if ln.segs[0].source != s.source:  # pdfminer-issue-1082-annotations
+                    continue
+                if gutter and ln.segs[0].index in gutter:
                     continue
                 dv = abs(ln.v - s.v)
                 # Off its own tolerance, a segment may still be a script of a

@@ -289,7 +289,8 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
     (the bands that joined one of them included) and how many of
     ``later`` joined, or None.
     """
-    if len(upper) < 2 * COLUMN_MIN_LINES or not later or len(later[0]) < COLUMN_MIN_LINES:
+    if len(upper) < 2 * COLUMN_MIN_LINES or not later or \
+            len(later[0]) < COLUMN_MIN_LINES and (len(later[0]) != 1 or len(later) < 2):
         return None
     size = median([ln.size for ln in upper]) or 1.0
     room = COLUMN_MIN_WIDTH * size  # the other column beside the band
@@ -306,17 +307,35 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
     tol = RAGGED_FIT * size
     x0, x1 = min(ln.x0 for ln in left) - tol, max(ln.x1 for ln in right) + tol
     bottom = max(ln.y1 for ln in columns)
+
+    def fit(band: list[Line]) -> list[Line] | None:
+        if all(ln.x0 >= x0 and ln.x1 <= g0 + tol and ln.x1 < (g0 + g1) / 2 for ln in band):
+            return left
+        if all(ln.x0 >= g1 - tol and ln.x0 > (g0 + g1) / 2 and ln.x1 <= x1 for ln in band):
+            return right
+        return None
+
+    def text(band: list[Line]) -> bool:
+        return len(band) >= COLUMN_MIN_LINES and max(ln.x1 - ln.x0 for ln in band) >= COLUMN_MIN_WIDTH * size
+
     side = None
     count = 0
-    for band in later:
-        if len(band) < COLUMN_MIN_LINES or max(ln.x1 - ln.x0 for ln in band) < COLUMN_MIN_WIDTH * size or \
-                min(ln.y0 for ln in band) - bottom >= TIER_GAP_MIN * size:
+    for k, band in enumerate(later):
+        if min(ln.y0 for ln in band) - bottom >= TIER_GAP_MIN * size:
             break
-        if all(ln.x0 >= x0 and ln.x1 <= g0 + tol and ln.x1 < (g0 + g1) / 2 for ln in band):
-            fits = left
-        elif all(ln.x0 >= g1 - tol and ln.x0 > (g0 + g1) / 2 and ln.x1 <= x1 for ln in band):
-            fits = right
-        else:
+        fits = fit(band)
+        if not text(band):
+            # A heading, a band of one line (as much white under it as
+            # over it): of the column whose text runs on under it, or
+            # ending the column it follows (its text goes on at the top of
+            # the next: hunt11 lo/news.pdf).  Else no continuation (a page
+            # number, a running foot).
+            nxt = later[k + 1] if k + 1 < len(later) else None
+            if len(band) != 1 or fits is None or not (
+                    fits is side or (nxt is not None and text(nxt) and fit(nxt) is fits and
+                                     min(ln.y0 for ln in nxt) - band[0].y1 < TIER_GAP_MIN * size)):
+                break
+        if fits is None:
             if not count:  # a paragraph wrapped round a float runs on under it
                 fits = next((part for part in (left, right) if _runs_on(band, part, g0, g1, tol, options)), None)
                 if fits is not None:
