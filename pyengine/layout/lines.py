@@ -541,11 +541,13 @@ over "=", an accent over its letter."""
 
 def _overdraw_glyph(g: Glyph) -> bool:
     """May ``g`` count for ``_drawn_over``: a glyph that shows text and is no
-    accent or mark, of no script whose glyphs are drawn over one another
-    (Indic vowel signs, Thai tone marks, Arabic and Hebrew)?"""
+    accent or mark (nor a ``SPACING_ACCENTS`` tilde or circumflex: TeX's
+    \\widetilde over "abc"), of no script whose glyphs are drawn over one
+    another (Indic vowel signs, Thai tone marks, Arabic and Hebrew)?"""
     text = g.text
     return bool(text.strip()) and not _ACCENT[text] and not _COMBINING[text] and \
-        _SCRIPT_MARK_CHARS.search(text) is None and not has_rtl(text)
+        text not in SPACING_ACCENTS and _SCRIPT_MARK_CHARS.search(text) is None and \
+        not has_rtl(text)
 
 
 def _drawn_over(s: _Seg, ln: _LineAcc) -> bool:
@@ -553,8 +555,11 @@ def _drawn_over(s: _Seg, ln: _LineAcc) -> bool:
     baseline: do ``OVERDRAWN_GLYPHS`` of its glyphs each cover a glyph of a
     segment of the line (of its size, within ``SCRIPT_SIZE_RATIO``, on its
     baseline, within ``SCRIPT_MIN_SHIFT``) that shows another text?  The
-    same text over itself is a shadow or faux bold (``drop_duplicates``)."""
+    same text over itself is a shadow or faux bold (``drop_duplicates``).
+    Each glyph of the line counts once: glyphs under one wide glyph stand
+    under it, not over another string."""
     found = 0
+    covered: set[int] = set()
     for t in ln.segs:
         if min(s.u1, t.u1) - max(s.u0, t.u0) <= 0 or \
                 not SCRIPT_SIZE_RATIO * t.size <= s.size <= t.size / SCRIPT_SIZE_RATIO or \
@@ -566,7 +571,8 @@ def _drawn_over(s: _Seg, ln: _LineAcc) -> bool:
             for q in t.glyphs:
                 if min(p[2], q[2]) - max(p[1], q[1]) > \
                         STACKED_COVER * min(p[2] - p[1], q[2] - q[1]) and \
-                        q[0].text != p[0].text and _overdraw_glyph(q[0]):
+                        q[0].text != p[0].text and id(q) not in covered and _overdraw_glyph(q[0]):
+                    covered.add(id(q))
                     found += 1
                     if found >= OVERDRAWN_GLYPHS:
                         return True
