@@ -552,29 +552,34 @@ def _overdraw_glyph(g: Glyph) -> bool:
 
 def _drawn_over(s: _Seg, ln: _LineAcc) -> bool:
     """Is ``s`` another string drawn over the text of the line, on its
-    baseline: do ``OVERDRAWN_GLYPHS`` of its glyphs each cover a glyph of a
-    segment of the line (of its size, within ``SCRIPT_SIZE_RATIO``, on its
-    baseline, within ``SCRIPT_MIN_SHIFT``) that shows another text?  The
+    baseline: do ``OVERDRAWN_GLYPHS`` of its glyphs each cover a glyph of
+    their size (within ``SCRIPT_SIZE_RATIO``) of a segment of the line (of
+    its size, on its baseline, within ``SCRIPT_MIN_SHIFT``) that shows
+    another text?  The
     same text over itself is a shadow or faux bold (``drop_duplicates``).
-    Each glyph of the line counts once: glyphs under one wide glyph stand
-    under it, not over another string."""
-    found = 0
-    covered: set[int] = set()
+    Each glyph of either counts once: glyphs under one wide glyph stand
+    under it, not over another string, and one glyph over a stack of glyphs
+    is a layer of one symbol (opf-247224's highway shields: four 18 pt
+    glyphs drawn over one another)."""
+    covered: set[int] = set()  # ids of the glyphs of the line covered
+    over: set[int] = set()  # ids of the glyphs of s that cover one
     for t in ln.segs:
         if min(s.u1, t.u1) - max(s.u0, t.u0) <= 0 or \
                 not SCRIPT_SIZE_RATIO * t.size <= s.size <= t.size / SCRIPT_SIZE_RATIO or \
                 abs(t.v - s.v) > SCRIPT_MIN_SHIFT * max(s.size, t.size):
             continue
         for p in s.glyphs:
-            if p[2] <= t.u0 or p[1] >= t.u1 or not _overdraw_glyph(p[0]):
+            if p[2] <= t.u0 or p[1] >= t.u1 or id(p) in over or not _overdraw_glyph(p[0]):
                 continue
             for q in t.glyphs:
                 if min(p[2], q[2]) - max(p[1], q[1]) > \
                         STACKED_COVER * min(p[2] - p[1], q[2] - q[1]) and \
-                        q[0].text != p[0].text and id(q) not in covered and _overdraw_glyph(q[0]):
+                        q[0].text != p[0].text and id(q) not in covered and \
+                        SCRIPT_SIZE_RATIO * q[0].size <= p[0].size <= q[0].size / SCRIPT_SIZE_RATIO and \
+                        _overdraw_glyph(q[0]):
                     covered.add(id(q))
-                    found += 1
-                    if found >= OVERDRAWN_GLYPHS:
+                    over.add(id(p))
+                    if len(over) >= OVERDRAWN_GLYPHS:
                         return True
                     break
     return False
