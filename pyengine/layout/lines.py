@@ -529,8 +529,9 @@ def _drawn_across(s: _Seg, ln: _LineAcc) -> bool:
 
 
 OVERDRAWN_GLYPHS = 2
-"""Glyphs of a run that each cover a different glyph of a line's text on
-its baseline (by more than ``STACKED_COVER`` of the narrower) make the run
+"""Glyphs of a run that each cover a different glyph of a line's text of
+their size on its baseline (by more than ``STACKED_COVER`` of the narrower
+glyph's width) make the run
 a second string drawn over that text, not a part of it (``_drawn_over``):
 reportlab draws a plain cell string too long for its column over the next
 cell, and the right-aligned "40" of hunt9 rl/inv.pdf came out interleaved
@@ -555,8 +556,8 @@ def _drawn_over(s: _Seg, ln: _LineAcc) -> bool:
     baseline: do ``OVERDRAWN_GLYPHS`` of its glyphs each cover a glyph of
     their size (within ``SCRIPT_SIZE_RATIO``) of a segment of the line (of
     its size, on its baseline, within ``SCRIPT_MIN_SHIFT``) that shows
-    another text?  The
-    same text over itself is a shadow or faux bold (``drop_duplicates``).
+    another text?  The same text over itself is a shadow or faux bold
+    (``drop_duplicates``).
     Each glyph of either counts once: glyphs under one wide glyph stand
     under it, not over another string, and one glyph over a stack of glyphs
     is a layer of one symbol (opf-247224's highway shields: four 18 pt
