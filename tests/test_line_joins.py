@@ -232,6 +232,18 @@ def test_punctuation_drawn_before_the_run_it_ends_joins_the_line():
     assert text_of(content, {"/F1": helvetica()}) == "- alpha beta gamma delta, epsilon zeta eta\n"
 
 
+def test_a_string_drawn_over_the_end_of_another_is_no_part_of_its_words():
+    # hunt9 rl/inv: a table cell's string overflowing its column, "40" of
+    # the next cell drawn after it over "line": sorted along the line, the
+    # letters of both were read interleaved ("l4in0e").  Every glyph 5 pt
+    # wide: "line" at 140-160, "4" and "0" at 143-153 over "l", "i", "n".
+    content = (b"BT /F1 10 Tf 80 700 Td (Copper pipe line) Tj ET "
+               b"BT /F1 10 Tf 143 700 Td (40) Tj ET ")
+    words = [w.text for w in pyengine.extract(make_pdf([content], fonts={"/F1": helvetica()}))
+             .pages[0].words]
+    assert sorted(words) == ["40", "Copper", "line", "pipe"]
+
+
 def test_a_stretched_line_between_two_lines_that_cross_its_spaces_is_one_line():
     # An underfull justified line (reportlab/TeX draw each word apart):
     # spaces of 1.7 to 2.2 em, too wide to join; each word came out as a

@@ -433,6 +433,25 @@ def test_a_table_whose_description_wraps_onto_a_long_line_is_read_row_by_row():
         "\n\nThank you for your business.\n"
 
 
+def test_a_cell_string_drawn_over_the_next_cell_keeps_its_letters_apart_from_that_cell():
+    # hunt9 rl/inv: reportlab draws a plain string too long for its column
+    # over the next cell; the right-aligned "40" of that cell covered the
+    # "ine" of "line", and the two strings were read letter by letter
+    # sorted along the line: "l4in0e".
+    platypus = pytest.importorskip("reportlab.platypus")
+    rows = [INVOICE[0], ["A-100", "Copper pipe fittings for the main irrigation line", "40", "2.50",
+                         "100.00"], INVOICE[3]]
+    table = platypus.Table(rows, colWidths=[50, 170, 40, 70, 70])
+    table.setStyle(platypus.TableStyle([("ALIGN", (2, 0), (-1, -1), "RIGHT")]))
+    buf = io.BytesIO()
+    platypus.SimpleDocTemplate(buf).build([table])
+    page = pyengine.extract(buf.getvalue()).pages[0]
+    words = [w.text for w in page.words]
+    assert words[words.index("irrigation") + 1] == "line"
+    assert "40" in words
+    assert not any(c.isdigit() for w in words if "i" in w for c in w)
+
+
 def test_a_cells_text_wrapped_onto_a_long_line_stays_in_its_row():
     # The same in a content stream: the description's first line is about as
     # wide as its second, "of" would not have fitted after it; the second

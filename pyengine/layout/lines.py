@@ -529,6 +529,64 @@ def _drawn_across(s: _Seg, ln: _LineAcc) -> bool:
     return False
 
 
+OVERDRAWN_GLYPHS = 2
+"""Glyphs of a run that each cover a different glyph of a line's text of
+their size on its baseline (by more than ``STACKED_COVER`` of the narrower
+glyph's width) make the run
+a second string drawn over that text, not a part of it (``_drawn_over``):
+reportlab draws a plain cell string too long for its column over the next
+cell, and the right-aligned "40" of hunt9 rl/inv.pdf came out interleaved
+with the "line" it was drawn over ("l4in0e").  One glyph over another is
+left to the other rules: a closing parenthesis drawn over a kanji, a slash
+over "=", an accent over its letter."""
+
+
+def _overdraw_glyph(g: Glyph) -> bool:
+    """May ``g`` count for ``_drawn_over``: a glyph that shows text and is no
+    accent or mark (nor a ``SPACING_ACCENTS`` tilde or circumflex: TeX's
+    \\widetilde over "abc"), of no script whose glyphs are drawn over one
+    another (Indic vowel signs, Thai tone marks, Arabic and Hebrew)?"""
+    text = g.text
+    return bool(text.strip()) and not _ACCENT[text] and not _COMBINING[text] and \
+        text not in SPACING_ACCENTS and _SCRIPT_MARK_CHARS.search(text) is None and \
+        not has_rtl(text)
+
+
+def _drawn_over(s: _Seg, ln: _LineAcc) -> bool:
+    """Is ``s`` another string drawn over the text of the line, on its
+    baseline: do ``OVERDRAWN_GLYPHS`` of its glyphs each cover a glyph of
+    their size (within ``SCRIPT_SIZE_RATIO``) of a segment of the line (of
+    its size, on its baseline, within ``SCRIPT_MIN_SHIFT``) that shows
+    another text?  The same text over itself is a shadow or faux bold
+    (``drop_duplicates``).
+    Each glyph of either counts once: glyphs under one wide glyph stand
+    under it, not over another string, and one glyph over a stack of glyphs
+    is a layer of one symbol (opf-247224's highway shields: four 18 pt
+    glyphs drawn over one another)."""
+    covered: set[int] = set()  # ids of the glyphs of the line covered
+    over: set[int] = set()  # ids of the glyphs of s that cover one
+    for t in ln.segs:
+        if min(s.u1, t.u1) - max(s.u0, t.u0) <= 0 or \
+                not SCRIPT_SIZE_RATIO * t.size <= s.size <= t.size / SCRIPT_SIZE_RATIO or \
+                abs(t.v - s.v) > SCRIPT_MIN_SHIFT * max(s.size, t.size):
+            continue
+        for p in s.glyphs:
+            if p[2] <= t.u0 or p[1] >= t.u1 or id(p) in over or not _overdraw_glyph(p[0]):
+                continue
+            for q in t.glyphs:
+                if min(p[2], q[2]) - max(p[1], q[1]) > \
+                        STACKED_COVER * min(p[2] - p[1], q[2] - q[1]) and \
+                        q[0].text != p[0].text and id(q) not in covered and \
+                        SCRIPT_SIZE_RATIO * q[0].size <= p[0].size <= q[0].size / SCRIPT_SIZE_RATIO and \
+                        _overdraw_glyph(q[0]):
+                    covered.add(id(q))
+                    over.add(id(p))
+                    if len(over) >= OVERDRAWN_GLYPHS:
+                        return True
+                    break
+    return False
+
+
 SCRIPT_MIN_SHIFT = 0.1
 """Fraction of the line's size: a smaller glyph whose baseline is this far
 off the line's is a script (TeX lowers a subscript at least 0.15 em); on the
@@ -1136,7 +1194,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                                 not (has_big and _limit_of_operator(s, ln) and
                                      _limit_of_operator(t, ln)) for t in ln.segs):
                     continue
-                if not blank[i] and _drawn_across(s, ln):
+                if not blank[i] and (_drawn_across(s, ln) or _drawn_over(s, ln)):
                     continue
                 # Segments drawn one after the other may be far apart (a
                 # superscript, a kerned run); others only when close, so two
