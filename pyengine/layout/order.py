@@ -659,7 +659,8 @@ def _one_baseline_row(region: list[Line], text: list[Line]) -> Line | None:
     whether the pieces of such a row read from the right is not known
     here; pdfjs-issue5874's Urdu pieces read from the right lost text
     similarity, deb-ar-arabluatex's "i. voc" label went after its line),
-    none an index's page numbers (``_locators``), no two neighbours both
+    none an index's page numbers (``_locators``) or a dot leader's start,
+    none but the last ending with a leader and its number, no two neighbours both
     text (``COLUMN_MIN_WIDTH`` em: two columns' lines side by side), and
     no gutter between columns of other lines of ``text`` (the region's
     lines ``COLUMN_MIN_WIDTH`` em wide or more) in the
@@ -677,7 +678,8 @@ def _one_baseline_row(region: list[Line], text: list[Line]) -> Line | None:
     wide = [ln.x1 - ln.x0 >= COLUMN_MIN_WIDTH * ln.size for ln in pieces]
     if any(b.x0 < a.x1 for a, b in zip(pieces, pieces[1:])) or any(a and b for a, b in zip(wide, wide[1:])):
         return None
-    if any(has_rtl(ln.text) or _locators(ln.text) for ln in pieces):
+    if any(has_rtl(ln.text) or _locators(ln.text) or _LEADER_START.match(ln.text) for ln in pieces) or \
+            any(_LEADER_END.search(ln.text) for ln in pieces[:-1]):
         return None
     ids = {id(ln) for ln in region}
     text = [ln for ln in text if id(ln) not in ids]
@@ -687,6 +689,15 @@ def _one_baseline_row(region: list[Line], text: list[Line]) -> Line | None:
 
 
 _LOCATORS = re.compile(r"\d,\s+\d|,$")
+
+
+_LEADER_START = re.compile(r"(\.\s?){3,}")
+_LEADER_END = re.compile(r"(\.\s?){3,}\s*\S+$")
+"""A dot leader: a piece that starts with one runs on from an entry that
+is not beside it, and one that ends with a leader and its page number ends
+an entry of a contents or an index; what stands right of it on its
+baseline is another column's (deb-ar-bidi p.557: ". . . 5147" beside
+"\\bidi@csprotect . . . 6491")."""
 
 
 def _locators(text: str) -> bool:
