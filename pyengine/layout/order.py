@@ -567,8 +567,8 @@ def _one_baseline_rows(regions: list[list[Line]], items: list[Line]) -> list[lis
     values), or when it stands alone, no other such row in its columns
     and no piece after its first at the edge of a column of other lines
     (``_on_edges``), over or under a line across its whites
-    (``_spans_whites``).  Else the
-    row is left as it was: a table's cells stay apart (tests/test_line_joins),
+    (``_spans_whites``).  Else the row is left as it was: a table's cells
+    stay apart (tests/test_line_joins),
     and so do the pieces of rows whose whites run on (an index in columns,
     deb-ar-bidi p.517; a table not found as one, deb-ko-lshort-ko p.74's
     arrows and their commands).
@@ -660,11 +660,11 @@ def _one_baseline_row(region: list[Line], text: list[Line]) -> Line | None:
     here; pdfjs-issue5874's Urdu pieces read from the right lost text
     similarity, deb-ar-arabluatex's "i. voc" label went after its line),
     none an index's page numbers (``_locators``) or a dot leader's start,
-    none but the last ending with a leader and its number, no two neighbours both
-    text (``COLUMN_MIN_WIDTH`` em: two columns' lines side by side), and
-    no gutter between columns of other lines of ``text`` (the region's
-    lines ``COLUMN_MIN_WIDTH`` em wide or more) in the
-    white between two pieces (``_gutter_within``): two columns' headings
+    none but the last ending with a leader and its number, no two
+    neighbours both text (``COLUMN_MIN_WIDTH`` em: two columns' lines side
+    by side), and no gutter between columns of other lines of ``text``
+    (the lines ``COLUMN_MIN_WIDTH`` em wide or more around the region) in
+    the white between two pieces (``_gutter_within``): two columns' headings
     on one baseline (hunt11 tex/ragged.pdf "1 Introduction" | "3
     Results"), the last lines of two columns, a running head over two
     columns (opf-303226 p.4 "§ 1308.12" ... "21 CFR Ch. II") are no row.
@@ -689,7 +689,8 @@ def _one_baseline_row(region: list[Line], text: list[Line]) -> Line | None:
 
 
 _LOCATORS = re.compile(r"\d,\s+\d|,$")
-
+"""Figures listed with commas between them, or a list running on past its
+line's end: an index's page numbers (``_locators``)."""
 
 _LEADER_START = re.compile(r"(\.\s?){3,}")
 _LEADER_END = re.compile(r"(\.\s?){3,}\s*\S+$")
@@ -729,7 +730,6 @@ def _gutter_within(text: list[Line], x0: float, x1: float, size: float) -> bool:
             if found >= COLUMN_MIN_LINES:
                 return True
     return False
-
 
 
 def _labelled_rows(regions: list[list[Line]]) -> list[list[Line]]:
