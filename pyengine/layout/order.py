@@ -623,8 +623,11 @@ def _spans_whites(region: list[Line], row: list[Line]) -> bool:
     rl/chords.pdf), a row of options under its question (web/quest.pdf)?
     A table's rows, an index's columns, a listing's numbers and lines have
     rows of pieces over and under them, the whites running on through
-    them, and are left as they were."""
-    return len(region) == 1 and region[0].x0 <= row[0].x1 and region[0].x1 >= row[-1].x0
+    them, and are left as they were.  A right-to-left line does not say
+    in which order the pieces under it read (deb-other-cjhebrew p.2: the
+    transliterations under a row of Hebrew letters)."""
+    return len(region) == 1 and region[0].x0 <= row[0].x1 and region[0].x1 >= row[-1].x0 and \
+        not has_rtl(region[0].text)
 
 
 def _on_edges(row: list[Line], items: list[Line]) -> bool:
