@@ -353,3 +353,66 @@ def test_receipt_items_and_prices_cut_apart_row_by_row_are_read_as_one_line_each
         "Semi skimmed milk 2L 1.45", "Bread wholemeal 1.10", "Bananas loose", "0.84 kg @ 1.09/kg 0.92",
         "Coffee beans 500g 6.50"]
     assert "\n\n" not in text.strip()
+
+
+def _canvas_pdf(draw) -> bytes:
+    """A one-page PDF drawn by reportlab's canvas: ``draw(canvas)``."""
+    canvas = pytest.importorskip("reportlab.pdfgen.canvas")
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    draw(c)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_forms_label_and_value_on_one_baseline_are_one_line_not_two_paragraphs():
+    import pyengine
+
+    # hunt11 rl/form.pdf, chords.pdf: a row of lines on one baseline with
+    # white over and under it was cut at its gaps, each piece a region of
+    # its own, and "Full name:" / blank / "Priya Raman" came out as two
+    # paragraphs, the chords over a lyric one paragraph each.
+    def draw(c):
+        c.setFont("Helvetica", 10)
+        c.drawString(72, 720, "Please fill in the form below and hand it in at the desk.")
+        c.drawString(72, 690, "Full name:")
+        c.drawString(72 + c.stringWidth("Full name:", "Helvetica", 10) + 60, 690, "Priya Raman")
+        c.drawString(72, 660, "We will write to you within a week of the day you sign.")
+        c.setFont("Helvetica-Bold", 9)
+        c.drawString(72, 630, "G")
+        c.drawString(190, 630, "C")
+        c.setFont("Helvetica", 11)
+        c.drawString(72, 618, "Down by the water the ferry is waiting,")
+
+    lines = [ln for ln in pyengine.extract(_canvas_pdf(draw)).pages[0].text.splitlines()]
+    assert "Full name: Priya Raman" in lines, lines
+    assert "G C" in lines, lines
+
+
+def test_the_last_lines_of_two_columns_on_one_baseline_stay_in_their_columns():
+    import pyengine
+
+    # The guard of the rule above: two columns, each ending in a short
+    # paragraph of one line after paragraph space, the two on one baseline
+    # (the white over them, 25 pt, crosses the page and is wider than the
+    # 18 pt gutter, so the rows are cut first):
+    # a row of one baseline, but with a gutter between columns of text in
+    # its white (order._gutter_within): no row of one thing, each line read
+    # apart as before, not "Left ends. Right ends.".
+    left = ["Left column text that runs on for a while here"] * 5
+    right = ["Right column text that runs on for a while too"] * 5
+
+    def draw(c):
+        c.setFont("Helvetica", 9)
+        x = 72 + c.stringWidth(left[0], "Helvetica", 9) + 18  # a gutter of 18 pt
+        for k in range(5):
+            c.drawString(72, 700 - 11 * k, left[k])
+            c.drawString(x, 700 - 11 * k, right[k])
+        c.drawString(72, 622, "Left ends.")  # 25 pt of white over them
+        c.drawString(x, 622, "Right ends.")
+
+    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
+    lines = [ln for ln in text.splitlines() if ln]
+    assert "Left ends." in lines and "Right ends." in lines, text
+    assert lines.count(left[0]) == 5 and lines.count(right[0]) == 5, text

@@ -38,12 +38,15 @@ first-line indent, and a list item starts a paragraph of its own (lists.py).
 
 from __future__ import annotations
 
-from bisect import bisect_left
+import re
+from bisect import bisect_left, bisect_right
 from operator import attrgetter
 from statistics import median
 
 from ..options import Options
 from ..records import Block, Line, union_box
+from .bidi import has_rtl
+from .headers import is_page_number
 from .lists import list_marker
 from .tables import (FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
                      HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, columns,
@@ -120,7 +123,7 @@ def xy_cut(items: list[Line], options: Options,
                 return xy_cut(left, options) + xy_cut(right, options)
     out: list[list[Line]] = []
     regions = _through_gutters(_row_regions(items, row_gaps, best_row), row_gaps, best_row, options)
-    regions = _labelled_rows(regions)
+    regions = _one_baseline_rows(_labelled_rows(regions), items)
     i = 0
     while i < len(regions):
         region = regions[i]
@@ -526,7 +529,210 @@ def _with_label(row: list[Line], labels: list[Line]) -> list[Line]:
     text, label = sorted(row, key=attrgetter("x0"))
     if not any(label is ln for ln in labels) or any(text is ln for ln in labels):
         return row
-    return [Line(text.words + label.words, *union_box((text, label)), max(text.size, label.size))]
+    return [_row_line([text, label])]
+
+
+def _row_line(pieces: list[Line]) -> Line:
+    """Lines side by side on one baseline as one line, their words piece
+    after piece in the order given (the reading order of the row)."""
+    return Line(tuple(w for ln in pieces for w in ln.words), *union_box(pieces), max(ln.size for ln in pieces))
+
+
+ROW_EDGE_TOLERANCE = 0.5
+"""Em of a piece's type: a piece of another row that starts or ends this
+close to one of a row's pieces stands in the same column of a grid
+(``_same_columns``); lines of text that end or start this close beyond the
+white between two pieces of a row stand at its edges (``_gutter_within``:
+a column's heading starts where its text does, hunt11 tex/ragged.pdf)."""
+
+
+def _one_baseline_rows(regions: list[list[Line]], items: list[Line]) -> list[list[Line]]:
+    """The regions with each that is one row of lines on one baseline
+    (``_one_baseline_row``) read as one line.
+
+    A region whose lines all stand on one baseline, cut apart from the
+    lines over and under it, has no white across it: xy_cut cut it at its
+    gaps, each piece became a region of its own, and paragraphs() put a
+    paragraph break between them.  Chords over lyrics came out "G" / blank
+    / "C" (hunt11 rl/chords.pdf), a row of options one option a paragraph
+    (web/quest.pdf: "☐ 1 ☐ 2 ☐ 3 ☒ 4 ☐ 5"), every "Full name:" / "Priya
+    Raman" of a form apart (rl/form.pdf).  ``_labelled_rows`` reads a row
+    of a text and its figure so when other such rows end flush with it.
+    A running head or foot with its page number (``_running_head``) is left
+    as it was.
+
+    A row is read as one line only when it is one of a form's rows
+    (``_form_rows``: its grid, the rows whose pieces stand in the columns
+    of its pieces, ``_same_columns``, all labels with a colon and their
+    values), or when it stands alone, no other such row in its columns
+    and no piece after its first at the edge of a column of other lines
+    (``_on_edges``), over or under a line across its whites
+    (``_spans_whites``).  Else the row is left as it was: a table's cells
+    stay apart (tests/test_line_joins),
+    and so do the pieces of rows whose whites run on (an index in columns,
+    deb-ar-bidi p.517; a table not found as one, deb-ko-lshort-ko p.74's
+    arrows and their commands).
+    """
+    if all(len(region) < 2 for region in regions):
+        return regions
+    text = [ln for ln in items if ln.x1 - ln.x0 >= COLUMN_MIN_WIDTH * ln.size]
+    found = {k: line for k, region in enumerate(regions)
+             if len(region) > 1 and (line := _one_baseline_row(region, text)) is not None}
+    if not found:
+        return regions
+    rows = {k: sorted(regions[k], key=attrgetter("x0")) for k in found}
+    out = []
+    for k, region in enumerate(regions):
+        if k not in found:
+            out.append(region)
+            continue
+        if _running_head(rows[k], items):
+            out.append(region)
+            continue
+        grid = [rows[k]] + [row for m, row in rows.items() if m != k and _same_columns(rows[k], row)]
+        if _form_rows(grid) or (len(grid) == 1 and not _on_edges(rows[k], items) and any(
+                0 <= m < len(regions) and _spans_whites(regions[m], rows[k]) for m in (k - 1, k + 1))):
+            out.append([found[k]])
+        else:
+            out.append(region)
+    return out
+
+
+def _running_head(row: list[Line], items: list[Line]) -> bool:
+    """Is the row a running head or foot: a page number (headers.is_page_number)
+    at one of its ends, the row over or under all the other ``items``?
+    "24" ... "1.6. WEGE UND KNOTEN" (sf-GeoTopo-komprimiert), "Debian Edu
+    ... マニュアル" ... "4 / 95" (deb-eduja-debian-edu-bookworm-manual) stay
+    as they were, apart: the number alone is what strip_headers drops."""
+    if not (is_page_number(row[0].text) or is_page_number(row[-1].text)):
+        return False
+    top, bottom = min(ln.y0 for ln in row), max(ln.y1 for ln in row)
+    others = [ln for ln in items if all(ln is not p for p in row)]
+    return all(ln.y0 >= top for ln in others) or all(ln.y1 <= bottom for ln in others)
+
+
+def _form_rows(rows: list[list[Line]]) -> bool:
+    """Are the rows a form's: each a label ending with a colon and its
+    value ("Full name:" ... "Priya Raman", hunt11 rl/form.pdf)?"""
+    return all(len(row) == 2 and row[0].text.rstrip().endswith(":") for row in rows)
+
+
+def _spans_whites(region: list[Line], row: list[Line]) -> bool:
+    """Is ``region`` one line, over or under the row, across every white
+    between its pieces: chords over the lyric they are sung on (hunt11
+    rl/chords.pdf), a row of options under its question (web/quest.pdf)?
+    A table's rows, an index's columns, a listing's numbers and lines have
+    rows of pieces over and under them, the whites running on through
+    them, and are left as they were.  A right-to-left line does not say
+    in which order the pieces under it read (deb-other-cjhebrew p.2: the
+    transliterations under a row of Hebrew letters)."""
+    return len(region) == 1 and region[0].x0 <= row[0].x1 and region[0].x1 >= row[-1].x0 and \
+        not has_rtl(region[0].text)
+
+
+def _on_edges(row: list[Line], items: list[Line]) -> bool:
+    """Does a piece of the row after the first start or end where
+    ``COLUMN_MIN_LINES`` or more other ``items`` do (``ROW_EDGE_TOLERANCE``):
+    the edge of a column (an index's, deb-ar-bidi p.556; a listing's
+    lines beside their numbers; right-aligned page numbers)?"""
+    ids = {id(ln) for ln in row}
+    for ln in row[1:]:
+        tol = ROW_EDGE_TOLERANCE * ln.size
+        if sum(1 for o in items if id(o) not in ids and
+               (abs(o.x0 - ln.x0) <= tol or abs(o.x1 - ln.x1) <= tol)) >= COLUMN_MIN_LINES:
+            return True
+    return False
+
+
+def _same_columns(row: list[Line], other: list[Line]) -> bool:
+    """Does each piece of ``row`` after the first start or end where a
+    piece of ``other`` after its first does (``ROW_EDGE_TOLERANCE``)?"""
+    for ln in row[1:]:
+        tol = ROW_EDGE_TOLERANCE * ln.size
+        if not any(abs(ln.x0 - o.x0) <= tol or abs(ln.x1 - o.x1) <= tol for o in other[1:]):
+            return False
+    return True
+
+
+def _one_baseline_row(region: list[Line], text: list[Line]) -> Line | None:
+    """The region as one line, when it is one row of one thing: its lines
+    (words: not a rotated frame's proxies) side by side, not overlapping, on
+    one baseline (tables.grid_rows: a form's field values stand 1 pt over
+    its labels' baseline, rl/form.pdf), none right to left (bidi.has_rtl:
+    whether the pieces of such a row read from the right is not known
+    here; pdfjs-issue5874's Urdu pieces read from the right lost text
+    similarity, deb-ar-arabluatex's "i. voc" label went after its line),
+    none an index's page numbers (``_locators``) or a dot leader's start,
+    none but the last ending with a leader and its number, no two
+    neighbours both text (``COLUMN_MIN_WIDTH`` em: two columns' lines side
+    by side), and no gutter between columns of other lines of ``text``
+    (the lines ``COLUMN_MIN_WIDTH`` em wide or more around the region) in
+    the white between two pieces (``_gutter_within``): two columns' headings
+    on one baseline (hunt11 tex/ragged.pdf "1 Introduction" | "3
+    Results"), the last lines of two columns, a running head over two
+    columns (opf-303226 p.4 "§ 1308.12" ... "21 CFR Ch. II") are no row.
+    Else None: read as before."""
+    if not all(ln.words for ln in region):
+        return None
+    if len(grid_rows(region)) != 1:
+        return None
+    size = max(ln.size for ln in region)
+    pieces = sorted(region, key=attrgetter("x0"))
+    wide = [ln.x1 - ln.x0 >= COLUMN_MIN_WIDTH * ln.size for ln in pieces]
+    if any(b.x0 < a.x1 for a, b in zip(pieces, pieces[1:])) or any(a and b for a, b in zip(wide, wide[1:])):
+        return None
+    if any(has_rtl(ln.text) or _locators(ln.text) or _LEADER_START.match(ln.text) for ln in pieces) or \
+            any(_LEADER_END.search(ln.text) for ln in pieces[:-1]):
+        return None
+    ids = {id(ln) for ln in region}
+    text = [ln for ln in text if id(ln) not in ids]
+    if any(_gutter_within(text, a.x1, b.x0, size) for a, b in zip(pieces, pieces[1:])):
+        return None
+    return _row_line(pieces)
+
+
+_LOCATORS = re.compile(r"\d,\s+\d|,$")
+"""Figures listed with commas between them, or a list running on past its
+line's end: an index's page numbers (``_locators``)."""
+
+_LEADER_START = re.compile(r"(\.\s?){3,}")
+_LEADER_END = re.compile(r"(\.\s?){3,}\s*\S+$")
+"""A dot leader: a piece that starts with one runs on from an entry that
+is not beside it, and one that ends with a leader and its page number ends
+an entry of a contents or an index; what stands right of it on its
+baseline is another column's (deb-ar-bidi p.557: ". . . 5147" beside
+"\\bidi@csprotect . . . 6491")."""
+
+
+def _locators(text: str) -> bool:
+    """Is ``text`` a run of an index's page numbers ("16034, 16056, 16103",
+    "11929,": figures, tables.is_figure, in a list with commas)?  Such a
+    piece stands in a column of an index, whatever stands beside it on its
+    baseline (deb-ar-bidi p.556, columns 1 em apart)."""
+    return is_figure(text) and _LOCATORS.search(text.rstrip()) is not None
+
+
+def _gutter_within(text: list[Line], x0: float, x1: float, size: float) -> bool:
+    """Do ``COLUMN_MIN_LINES`` or more lines of ``text`` that end between
+    ``x0`` and ``x1`` (``ROW_EDGE_TOLERANCE`` em beyond) each stand beside a
+    line of ``text`` that starts there further right, the two side by side
+    (their boxes overlap in height): columns of text with a gutter in the
+    white from ``x0`` to ``x1``?"""
+    tol = ROW_EDGE_TOLERANCE * size
+    ends = [ln for ln in text if x0 - tol <= ln.x1 <= x1 + tol]
+    starts = sorted((ln for ln in text if x0 - tol <= ln.x0 <= x1 + tol), key=attrgetter("y0"))
+    if len(ends) < COLUMN_MIN_LINES or len(starts) < COLUMN_MIN_LINES:
+        return False
+    tops = [ln.y0 for ln in starts]
+    tallest = max(ln.y1 - ln.y0 for ln in starts)
+    found = 0
+    for ln in ends:
+        lo, hi = bisect_right(tops, ln.y0 - tallest), bisect_left(tops, ln.y1)
+        if any(o.x0 >= ln.x1 and o.y1 > ln.y0 for o in starts[lo:hi]):
+            found += 1
+            if found >= COLUMN_MIN_LINES:
+                return True
+    return False
 
 
 def _labelled_rows(regions: list[list[Line]]) -> list[list[Line]]:
