@@ -416,3 +416,43 @@ def test_the_last_lines_of_two_columns_on_one_baseline_stay_in_their_columns():
     lines = [ln for ln in text.splitlines() if ln]
     assert "Left ends." in lines and "Right ends." in lines, text
     assert lines.count(left[0]) == 5 and lines.count(right[0]) == 5, text
+
+
+def test_a_forms_labels_with_colons_beside_their_values_are_read_row_by_row():
+    import pyengine
+
+    # hunt11 web/quest.pdf: three labels ending with a colon, their values a
+    # few ems after the longest label (closer than tables.tabulated asks of
+    # two columns), were read as two columns: the labels, then the values.
+    rows = [("Name:", "Daniel Okoye"), ("Date of birth:", "03/07/1978"), ("NHS number:", "485 777 3456")]
+
+    def draw(c):
+        c.setFont("Helvetica-Bold", 14)
+        c.drawString(72, 740, "Patient Health Questionnaire")
+        c.setFont("Helvetica", 10)
+        x = 72 + max(c.stringWidth(a, "Helvetica", 10) for a, _ in rows) + 30
+        for k, (label, value) in enumerate(rows):
+            c.drawString(72, 700 - 16 * k, label)
+            c.drawString(x, 700 - 16 * k, value)
+        c.drawString(72, 640, "1. Do you smoke? Please answer every question on both sides.")
+
+    page = pyengine.extract(_canvas_pdf(draw)).pages[0]
+    lines = [ln for ln in page.text.splitlines() if ln]
+    assert lines[1:4] == [f"{a}\t{b}" for a, b in rows], page.text
+
+
+def test_a_column_of_labels_without_colons_beside_values_close_by_stays_as_it_was():
+    import pyengine
+
+    # The guard: colon_labels asks every label to end with a colon; two
+    # short columns of words a few ems apart are no form.
+    words = [("Apples", "Pears"), ("Oranges", "Plums"), ("Lemons", "Cherries")]
+
+    def draw(c):
+        c.setFont("Helvetica", 10)
+        for k, (a, b) in enumerate(words):
+            c.drawString(72, 700 - 16 * k, a)
+            c.drawString(72 + 70, 700 - 16 * k, b)
+
+    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
+    assert "\t" not in text, text

@@ -1012,9 +1012,19 @@ def is_figure(text: str) -> bool:
 
 def _two_column_table(rows: list[list[Line]]) -> bool:
     """Are the rows of a two-column grid a table: ``tabulated`` columns
-    holding ``labels_and_values``?"""
+    holding ``labels_and_values``, or a form's labels, each ending with a
+    colon, beside their values (``colon_labels``)?"""
     cols = columns(rows)
-    return (tabulated(cols) or figure_runs(rows, cols)) and labels_and_values(rows, cols)
+    return (tabulated(cols) or figure_runs(rows, cols) or colon_labels(rows)) and labels_and_values(rows, cols)
+
+
+def colon_labels(rows: list[list[Line]]) -> bool:
+    """Is every row a label ending with a colon and its value beside it
+    ("Name:" ... "Daniel Okoye", "Date of birth:" ... "03/07/1978")?  A
+    form sets its values a few ems after its longest label, closer than
+    ``tabulated`` asks, and the labels were read before all the values
+    (hunt11 web/quest.pdf).  Lines of text do not all end with a colon."""
+    return all(len(row) == 2 and min(row, key=lambda ln: ln.x0).text.rstrip().endswith(":") for row in rows)
 
 
 FIGURE_RUN_MIN_WORDS = 2
@@ -1071,10 +1081,10 @@ def tabulated(cols: list[tuple[float, float]]) -> bool:
 def is_table_block(paragraphs) -> bool:
     """Is a block with these paragraphs a table (rows, two at least, and
     lines alone: a table's rows of one cell, ``_cells``; on ``tabulated``
-    columns)?  Renderers ask this, so a list item whose marker stands apart
+    columns, or a form's labels and values, ``colon_labels``)?  Renderers ask this, so a list item whose marker stands apart
     on its baseline is no table."""
     rows = sum(1 for p in paragraphs if is_row(p))
     if rows < TABLE_MIN_FULL_ROWS or not all(is_row(p) or len(p) == 1 for p in paragraphs):
         return False
     cols, _ = _columns_under_heads(paragraphs)
-    return tabulated(cols) or figure_runs(paragraphs, cols)
+    return tabulated(cols) or figure_runs(paragraphs, cols) or colon_labels(paragraphs)
