@@ -15,8 +15,8 @@
 // only, and the worker compiled the modules our code imports that Pyodide's
 // start-up had not (fractions, statistics, uuid, xml.dom.minidom for pypdf's
 // XMP, ...) on every visit, about 0.15 s.  Those modules, found by importing
-// every module of the tree and every standard module its sources name, get a
-// .pyc in the tree (a package whole, so that none of its submodules is
+// pyengine.web and every standard module the tree's sources name (the
+// command line's aside), get a .pyc in the tree (a package whole, so that none of its submodules is
 // missing there); the worker puts the tree first on sys.path.  Modules
 // Pyodide imported before ours, and their packages, stay where they are.
 import path from "node:path";
@@ -81,7 +81,7 @@ def stdlib_used(root, boot):
     tops = set()
     for name, module in list(sys.modules.items()):
         top = name.split(".")[0]
-        if top in boot or name in boot:
+        if top in boot:
             continue
         if str(getattr(module, "__file__", "") or "").startswith(where):
             tops.add(top)
@@ -91,12 +91,13 @@ def stdlib_used(root, boot):
 def compile_stdlib(root, tops):
     """A hash-based .pyc in root for each module of these top-level names."""
     written = 0
-    with zipfile.ZipFile(stdlib_zip()) as zf:
+    where = stdlib_zip()
+    with zipfile.ZipFile(where) as zf:
         for member in sorted(zf.namelist()):
             if not member.endswith(".py") or member.split("/")[0].removesuffix(".py") not in tops:
                 continue
             source = zf.read(member)
-            code = compile(source, stdlib_zip() + "/" + member, "exec", dont_inherit=True)
+            code = compile(source, where + "/" + member, "exec", dont_inherit=True)
             data = importlib._bootstrap_external._code_to_hash_pyc(
                 code, importlib.util.source_hash(source), checked=False)
             target = os.path.join(root, member[:-3] + ".pyc")

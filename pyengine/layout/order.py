@@ -49,9 +49,10 @@ from .bidi import has_rtl
 from .headers import is_page_number
 from .lists import list_marker
 from .tables import (FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
-                     HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, columns,
-                     figures_end_at, find_table, flush_left, grid_rows, header_band, header_like, header_rows,
-                     is_figure, labels_and_values, opened_by_the_rest, peel, shared_gutters, short_cells)
+                     HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, colon_labels,
+                     columns, figures_end_at, find_table, flush_left, flush_right, grid_rows, header_band,
+                     header_like, header_rows, is_figure, labels_and_values, opened_by_the_rest, peel,
+                     shared_gutters, short_cells)
 
 MAX_XYCUT_ITEMS = 4000
 """Above this many lines a region is read top to bottom without cutting."""
@@ -562,9 +563,9 @@ def _one_baseline_rows(regions: list[list[Line]], items: list[Line]) -> list[lis
     as it was.
 
     A row is read as one line only when it is one of a form's rows
-    (``_form_rows``: its grid, the rows whose pieces stand in the columns
-    of its pieces, ``_same_columns``, all labels with a colon and their
-    values), or when it stands alone, no other such row in its columns
+    (tables.colon_labels: its grid, the rows whose pieces stand in the
+    columns of its pieces, ``_same_columns``, all labels with a colon and
+    their values), or when it stands alone, no other such row in its columns
     and no piece after its first at the edge of a column of other lines
     (``_on_edges``), over or under a line across its whites
     (``_spans_whites``).  Else the row is left as it was: a table's cells
@@ -590,7 +591,7 @@ def _one_baseline_rows(regions: list[list[Line]], items: list[Line]) -> list[lis
             out.append(region)
             continue
         grid = [rows[k]] + [row for m, row in rows.items() if m != k and _same_columns(rows[k], row)]
-        if _form_rows(grid) or (len(grid) == 1 and not _on_edges(rows[k], items) and any(
+        if colon_labels(grid) or (len(grid) == 1 and not _on_edges(rows[k], items) and any(
                 0 <= m < len(regions) and _spans_whites(regions[m], rows[k]) for m in (k - 1, k + 1))):
             out.append([found[k]])
         else:
@@ -609,12 +610,6 @@ def _running_head(row: list[Line], items: list[Line]) -> bool:
     top, bottom = min(ln.y0 for ln in row), max(ln.y1 for ln in row)
     others = [ln for ln in items if all(ln is not p for p in row)]
     return all(ln.y0 >= top for ln in others) or all(ln.y1 <= bottom for ln in others)
-
-
-def _form_rows(rows: list[list[Line]]) -> bool:
-    """Are the rows a form's: each a label ending with a colon and its
-    value ("Full name:" ... "Priya Raman", hunt11 rl/form.pdf)?"""
-    return all(len(row) == 2 and row[0].text.rstrip().endswith(":") for row in rows)
 
 
 def _spans_whites(region: list[Line], row: list[Line]) -> bool:
@@ -860,10 +855,8 @@ def _labels_beside(left: list[Line], right: list[Line]) -> bool:
     size = median([ln.size for ln in left]) or 1.0
     if _gaps(left, "x0", "x1", LABEL_GUTTER_MIN * size):  # a grid's halves, not text and its labels
         return False
-    if not _text_column(right) and _width(right) <= LABEL_WIDTH_RATIO * _width(left):
-        ends = [ln.x1 for ln in right]
-        if max(ends) - min(ends) <= FIGURE_EDGE_TOLERANCE * min(ln.size for ln in right):
-            return True
+    if not _text_column(right) and _width(right) <= LABEL_WIDTH_RATIO * _width(left) and flush_right(right):
+        return True
     top, bottom = min(map(_baseline, right)), max(map(_baseline, right))
     beside = [ln for ln in left if top - ROW_BASELINE_TOLERANCE * ln.size <= _baseline(ln)
               <= bottom + ROW_BASELINE_TOLERANCE * ln.size]

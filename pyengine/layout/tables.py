@@ -429,10 +429,10 @@ def _summary(rows: list[list[Line]], bounds: list[float]) -> bool:
                 return False
             if k % 2:
                 ends.setdefault(k, []).append(ln)
-    return all(map(_flush_right, ends.values()))
+    return all(map(flush_right, ends.values()))
 
 
-def _flush_right(lns: list[Line]) -> bool:
+def flush_right(lns: list[Line]) -> bool:
     """Do these lines end at one x (``FIGURE_EDGE_TOLERANCE``)?"""
     ends = [ln.x1 for ln in lns]
     return max(ends) - min(ends) <= FIGURE_EDGE_TOLERANCE * min(ln.size for ln in lns)
@@ -1081,8 +1081,9 @@ def tabulated(cols: list[tuple[float, float]]) -> bool:
 def is_table_block(paragraphs) -> bool:
     """Is a block with these paragraphs a table (rows, two at least, and
     lines alone: a table's rows of one cell, ``_cells``; on ``tabulated``
-    columns, or a form's labels and values, ``colon_labels``)?  Renderers ask this, so a list item whose marker stands apart
-    on its baseline is no table."""
+    columns, or a form's labels and values, ``colon_labels``)?  Renderers
+    ask this, so a list item whose marker stands apart on its baseline is
+    no table."""
     rows = sum(1 for p in paragraphs if is_row(p))
     if rows < TABLE_MIN_FULL_ROWS or not all(is_row(p) or len(p) == 1 for p in paragraphs):
         return False
