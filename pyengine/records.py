@@ -135,10 +135,19 @@ class Line:
     x1: float
     y1: float
     size: float
+    _text: str = field(init=False, repr=False, compare=False)
+    """The words' texts joined, made on first use (``text``): a page's
+    lines are asked for their text again and again while the page is read
+    (a font specimen's tables: half a million times over 119 pages)."""
 
     @property
     def text(self) -> str:
-        return " ".join([w.text for w in self.words])
+        try:
+            return self._text
+        except AttributeError:  # not made yet
+            text = " ".join([w.text for w in self.words])
+            object.__setattr__(self, "_text", text)
+            return text
 
 
 @dataclass(frozen=True, slots=True)
