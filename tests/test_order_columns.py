@@ -456,3 +456,152 @@ def test_a_column_of_labels_without_colons_beside_values_close_by_stays_as_it_wa
 
     text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
     assert "\t" not in text, text
+
+
+_SENTENCE = ("the samples were measured twice and the two readings agree within the stated error, so "
+             "that each run can be set beside the model and compared with it over the whole range").split()
+
+
+def _prose_of(tag: str, words: int) -> str:
+    """``words`` words of prose, the first ``tag`` (a marker to find it by)."""
+    return " ".join([tag] + [_SENTENCE[k % len(_SENTENCE)] for k in range(words - 1)]) + "."
+
+
+def _article(parts: list, title: str = "", ragged: bool = False,
+             gutter: float = 18.0, before: float = 18.0, after: float = 8.0) -> bytes:
+    """A LaTeX-like page of two columns (Times 10 pt on 12 pt, justified or
+    ragged right, ``gutter`` pt apart).  ``parts`` are read top down: a
+    pair of columns, each a list of ("h", heading) set in Times-Bold 12 pt,
+    ``before`` pt of space over a heading and ``after`` under it, and ("p",
+    paragraph) 4 pt apart; or a string, a heading across both columns
+    under the longer one.  ``title`` in 17 pt across both columns over
+    them.  Asserts that the headings stand on one baseline in both columns
+    (the case under test)."""
+    pytest.importorskip("reportlab")
+    from reportlab.lib.enums import TA_JUSTIFY, TA_LEFT
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    body = ParagraphStyle("body", fontName="Times-Roman", fontSize=10, leading=12,
+                          alignment=TA_LEFT if ragged else TA_JUSTIFY)
+    head = ParagraphStyle("head", fontName="Times-Bold", fontSize=12, leading=14)
+    width = (612 - 144 - gutter) / 2
+    baselines: list[list[int]] = []
+
+    def draw(c):
+        top = 720.0
+        if title:
+            c.setFont("Times-Bold", 17)
+            c.drawCentredString(306, 740, title)
+            top = 710.0
+        for part in parts:
+            if isinstance(part, str):
+                c.setFont("Times-Bold", 12)
+                c.drawString(72, top - before - 11, part)
+                top -= before + 14 + after
+                continue
+            bottoms = []
+            for k, items in enumerate(part):
+                x, y, heads = 72 + k * (width + gutter), top, []
+                for i, (kind, text) in enumerate(items):
+                    para = Paragraph(text, head if kind == "h" else body)
+                    y -= before if kind == "h" and i else 0.0
+                    _, h = para.wrap(width, 1000)
+                    para.drawOn(c, x, y - h)
+                    if kind == "h":
+                        heads.append(round(y))
+                    y -= h + (after if kind == "h" else 4.0)
+                baselines.append(heads)
+                bottoms.append(y)
+            top = min(bottoms)
+
+    data = _canvas_pdf(draw)
+    assert all(a == b for a, b in zip(baselines[::2], baselines[1::2])), baselines
+    return data
+
+
+def _markers(text: str) -> list[str]:
+    """The headings and the paragraph markers of ``_article`` in the order read."""
+    import re
+
+    return re.findall(r"\d [A-Z][a-z]+|\b[LR][a-z]\b|Part II", text)
+
+
+_TOP = [[("h", "2 Methods"), ("p", _prose_of("La", 60)), ("p", _prose_of("Lb", 50))],
+        [("h", "3 Results"), ("p", _prose_of("Ra", 42)), ("p", _prose_of("Rb", 75))]]
+_MID = [[("p", _prose_of("La", 60)), ("h", "2 Methods"), ("p", _prose_of("Lb", 50))],
+        [("p", _prose_of("Ra", 60)), ("h", "3 Results"), ("p", _prose_of("Rb", 30)), ("p", _prose_of("Rc", 40))]]
+
+
+# Ragged right: the short lines' ends widen the white between the columns
+# beyond the gutter set (15 pt set, 24 pt seen), so the white cut before
+# it must be taller too.
+@pytest.mark.parametrize("ragged, after", [(False, 16.0), (True, 26.0)])
+@pytest.mark.parametrize("title", ["", "A Study of Samples"])
+def test_headings_at_the_top_of_both_columns_on_one_baseline_are_read_each_with_its_column(title, ragged, after):
+    import pyengine
+
+    # A hunt file (lost; rebuilt here): "2 Methods" at the top of the left
+    # column, "3 Results" at the top of the right one, on one baseline.
+    # The white under them (space after) is wider than the gutter (15 pt:
+    # 1.5 em), so the rows were cut first and both headings were read
+    # before both columns.  A title across the columns stays first.
+    text = pyengine.extract(_article([_TOP], title, ragged, gutter=15.0, after=after)).pages[0].text
+    assert _markers(text) == ["2 Methods", "La", "Lb", "3 Results", "Ra", "Rb"], text
+    if title:
+        assert text.startswith(title + "\n"), text
+
+
+@pytest.mark.parametrize("ragged, before", [(False, 18.0), (True, 22.0)])
+@pytest.mark.parametrize("title", ["", "A Study of Samples"])
+def test_headings_in_mid_column_on_one_baseline_in_both_columns_do_not_cut_the_page_into_bands(
+        title, ragged, before):
+    import pyengine
+
+    # Each column: a paragraph, a heading, text; the two headings on one
+    # baseline.  The white over them (space before) crosses the page and
+    # is wider than the gutter (18 pt: 1.8 em), so the page was read in
+    # bands: both first paragraphs, then the headings and the rest.
+    text = pyengine.extract(_article([_MID], title, ragged, before=before)).pages[0].text
+    assert _markers(text) == ["La", "2 Methods", "Lb", "Ra", "3 Results", "Rb", "Rc"], text
+    if title:
+        assert text.startswith(title + "\n"), text
+
+
+def test_a_heading_across_both_columns_over_headings_on_one_baseline_still_parts_the_page():
+    import pyengine
+
+    # The guard: a heading across the gutter parts the page into bands,
+    # read one after the other; the headings on one baseline under it
+    # start each its own column of the lower band.
+    upper = [[("p", _prose_of("La", 40))], [("p", _prose_of("Ra", 40))]]
+    data = _article([upper, "Part II of the study, set across both columns of the page", _TOP],
+                    gutter=15.0, after=16.0)
+    text = pyengine.extract(data).pages[0].text
+    assert _markers(text) == ["La", "Ra", "Part II", "2 Methods", "La", "Lb", "3 Results", "Ra", "Rb"], text
+
+
+def test_a_running_head_in_larger_type_over_two_columns_stays_first():
+    import pyengine
+
+    # The guard of _heads_column: deb-zh-zhnumber's index pages set their
+    # running head "代码索引 ... 29" in 10.5 pt over columns in 9 pt, the
+    # page number flush right over the right column; taken for the right
+    # column's heading, "29" was read between the columns.
+    left = [f"Left entry {k} of the index . . . . . . . . 12, 34" for k in range(8)]
+    right = [f"Right entry {k} of the index . . . . . . . 56, 78" for k in range(8)]
+
+    def draw(c):
+        c.setFont("Helvetica", 10.5)
+        c.drawString(72, 740, "Index")
+        c.setFont("Helvetica", 9)
+        x = 72 + c.stringWidth(left[0], "Helvetica", 9) + 15
+        end = x + c.stringWidth(right[0], "Helvetica", 9)
+        for k in range(8):
+            c.drawString(72, 712 - 13 * k, left[k])
+            c.drawString(x, 712 - 13 * k, right[k])
+        c.setFont("Helvetica", 10.5)
+        c.drawRightString(end, 740, "29")
+
+    lines = [ln for ln in pyengine.extract(_canvas_pdf(draw)).pages[0].text.splitlines() if ln]
+    assert lines[:2] == ["Index", "29"] and lines[2:] == left + right, lines

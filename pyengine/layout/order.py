@@ -14,8 +14,9 @@ columns when that sets a table apart (a line of text over a table would
 otherwise leave the table's last gutter open and read it column by column);
 columns cut in mid-page by a figure or its caption are read whole, the
 figure's text after them (``_flow_around_band``); and columns whose
-paragraph gaps line up, so that the gaps cross the region and are cut
-before the gutter, are read whole, not band by band (``_column_run``);
+paragraph gaps line up, or whose headings stand on one baseline, so that
+the gaps cross the region and are cut before the gutter, are read whole,
+not band by band (``_column_run``);
 a white across the region four em tall or more is cut before a wider
 gutter, so the pages of an n-up sheet are read row by row (``_tiers``);
 and a column that runs on under the end of the other (the last page of a
@@ -173,7 +174,7 @@ lengths differ), so they stay rows."""
 
 def _column_run(first: list[Line], later: list[list[Line]], options: Options
                 ) -> tuple[float, int] | None:
-    """Two columns cut into bands by paragraph gaps that line up.
+    """Two columns cut into bands by paragraph gaps or headings that line up.
 
     Rows are cut at the widest white across the region; when the paragraph
     gaps of the left and right column happen to fall at the same height
@@ -183,7 +184,8 @@ def _column_run(first: list[Line], later: list[list[Line]], options: Options
     undone when the gutter runs through it: one gutter parts the bands above
     and below it into columns of text (``_stacked``), the white of the cut is
     paragraph spacing (``COLUMN_BREAK_MAX``) and both columns break there
-    together (``COLUMN_BREAK_ALIGN``).
+    together (``COLUMN_BREAK_ALIGN``); or the white is a heading's in both
+    columns (``_heading_break``).
 
     ``first`` is a band, ``later`` the bands under it in order.  Returns the
     left edge of the gutter and how many of ``later`` join ``first``, or None.
@@ -192,15 +194,98 @@ def _column_run(first: list[Line], later: list[list[Line]], options: Options
     gutter = None
     count = 0
     for band in later:
-        if len(band) < 2 or not _paragraph_white(run, band):
+        if len(band) < 2:
             break
-        both = run + band
-        found = next(((a, b) for a, b in _gutters(both, options) if _sides(both, a, b)
-                      and _stacked(band, a, b) and (count or _stacked(run, a, b))), None)
-        if found is None or not _breaks_together(run, band, found):
+        found = _paragraph_break(run, band, count, options) or _heading_break(run, band, options)
+        if found is None:
             break
-        run, gutter, count = both, found, count + 1
+        run, gutter, count = run + band, found, count + 1
     return None if gutter is None else (gutter[0], count)
+
+
+def _paragraph_break(run: list[Line], band: list[Line], count: int, options: Options
+                     ) -> tuple[float, float] | None:
+    """The gutter of the columns on both sides of which ``run`` ends and
+    ``band`` starts a paragraph together, the white between them paragraph
+    spacing (``_column_run``; ``count`` bands joined ``run`` already); or
+    None."""
+    if not _paragraph_white(run, band):
+        return None
+    both = run + band
+    found = next(((a, b) for a, b in _gutters(both, options) if _sides(both, a, b)
+                  and _stacked(band, a, b) and (count or _stacked(run, a, b))), None)
+    return found if found is not None and _breaks_together(run, band, found) else None
+
+
+HEADING_SIZE_MIN = 1.1
+"""Multiple of the columns' median type size: a line set this much larger
+is a heading (LaTeX's \\subsection in 12 pt and \\section in 14.4 pt over
+10 pt text, Word's Heading 2 in 13 pt over 11 pt).  A heading set bold in
+the text's size is not told here (lines do not know their font)."""
+
+
+def _heading_break(run: list[Line], band: list[Line], options: Options) -> tuple[float, float] | None:
+    """The gutter of the columns whose headings on one baseline the white
+    between ``run`` and ``band`` stands over or under, or None.
+
+    A two-column article whose columns both start a section at one height
+    (a lost hunt file: "2 Methods" at the top of the left column, "3
+    Results" at the top of the right one; or each column a paragraph, its
+    heading, text): the white over the headings (space before a section,
+    some two em) or under them crosses the page and is wider than the
+    gutter (1 to 2 em), so the rows were cut first and the page read in
+    bands, both headings before both columns.  The cut is undone when the
+    white is not as tall as a tier's (``TIER_GAP_MIN``: a figure's place, a
+    page of an n-up sheet), one gutter parts ``run`` and ``band`` into
+    columns of text, the only gutter through them (a table of three
+    columns has two: opf-435321's Table 9-1, its header cells set larger
+    than its prose cells), nothing across it, each a column of lines one
+    under the other (``_stacked``: not a table's rows), and the lines of
+    both columns next to the white, the last above it or the first under
+    it, are headings on one baseline (``_headings_at``).  A heading across
+    the gutter closes it: the page is read band by band."""
+    both = run + band
+    size = median([ln.size for ln in both]) or 1.0
+    if min(ln.y0 for ln in band) - max(ln.y1 for ln in run) >= TIER_GAP_MIN * size:
+        return None
+    gutters = _gutters(both, options)
+    if len(gutters) != 1 or not _stacked(both, *gutters[0]):
+        return None
+    return gutters[0] if _headings_at(run, band, both, gutters[0], size) else None
+
+
+def _headings_at(upper: list[Line], lower: list[Line], both: list[Line], gutter: tuple[float, float],
+                 size: float) -> bool:
+    """Are the last lines of both columns (either side of ``gutter``) in
+    ``upper``, or their first lines in ``lower``, headings on one baseline:
+    set ``HEADING_SIZE_MIN`` times ``size`` or larger, ``COLUMN_BREAK_ALIGN``
+    em apart at most, each at the head of its column of ``both``
+    (``_heads_column``)?"""
+    g0, g1 = gutter
+    columns = [[ln for ln in both if ln.x1 <= g0], [ln for ln in both if ln.x0 >= g1]]
+    for part, pick in ((upper, max), (lower, min)):
+        sides = [[ln for ln in part if ln.x1 <= g0], [ln for ln in part if ln.x0 >= g1]]
+        if not all(sides):
+            continue
+        left, right = (pick(side, key=_baseline) for side in sides)
+        if min(left.size, right.size) >= HEADING_SIZE_MIN * size and \
+                abs(_baseline(left) - _baseline(right)) <= COLUMN_BREAK_ALIGN * size and \
+                _heads_column(left, columns[0], size) and _heads_column(right, columns[1], size):
+            return True
+    return False
+
+
+def _heads_column(line: Line, column: list[Line], size: float) -> bool:
+    """Does ``line`` stand as a column's heading does: starting at the
+    column's left edge or centred over it (``ROW_EDGE_TOLERANCE`` em of
+    ``size``)?  A running head's page number or title set flush right over
+    the right column (deb-zh-zhnumber's "代码索引 ... 29", opf-303226's "§
+    1308.15 ... 21 CFR Ch. II", a size larger than the text) and a figure's
+    labels over its sub-captions (sf-GeoTopo-komprimiert p.48's "γ2") are
+    no headings of the columns under them."""
+    x0, x1 = min(ln.x0 for ln in column), max(ln.x1 for ln in column)
+    tol = ROW_EDGE_TOLERANCE * size
+    return abs(line.x0 - x0) <= tol or abs((line.x0 + line.x1) - (x0 + x1)) <= 2 * tol
 
 
 def _stacked(band: list[Line], g0: float, g1: float) -> bool:
