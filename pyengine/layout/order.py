@@ -286,8 +286,10 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
     is text (``COLUMN_MIN_LINES`` lines, one ``COLUMN_MIN_WIDTH`` em wide:
     not a page number or a running foot) and no white between them is as
     tall as ``TIER_GAP_MIN`` em (the lower pages of an n-up sheet with an
-    odd count of pages).  The first band also joins a column whose text
-    runs on into it (``_runs_on``: a paragraph wrapped round a float).
+    odd count of pages) unless the band under it opens with a caption (a
+    float's white: ``CAPTION_LABEL``).  The first band also joins a column
+    whose text runs on into it (``_runs_on``: a paragraph wrapped round a
+    float).
 
     Returns the lines above the columns, the left and the right column
     (the bands that joined one of them included) and how many of
@@ -325,7 +327,7 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
     side = None
     count = 0
     for k, band in enumerate(later):
-        if min(ln.y0 for ln in band) - bottom >= TIER_GAP_MIN * size:
+        if min(ln.y0 for ln in band) - bottom >= TIER_GAP_MIN * size and not _opens_with_caption(band):
             break
         fits = fit(band)
         if not text(band):
@@ -353,6 +355,26 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
         bottom = max(ln.y1 for ln in band)
         count += 1
     return None if not count else (head, left, right, count)
+
+
+CAPTION_LABEL = re.compile(
+    r"(Fig(ure|ura|\.)?|Table|Tab(elle|la|leau|ella|\.)?|Chart|Scheme|Plate|Exhibit|Abb(ildung|\.)|"
+    r"Rys(unek|\.)|Рис(унок|\.)|Таблица)\s*([A-Z]?\d|[IVXL]+\b)|[图圖表]\s*\d", re.IGNORECASE)
+"""A float's caption opens with its label and number ("Figure 2.", "FIG.
+3:", "TABLE IV", "Abb. 4", "图 2").  A white four em tall or more under the
+end of one column (``TIER_GAP_MIN``) is a float's, not the white between
+the pages of an n-up sheet, when the band under it opens with a caption
+(set under its figure; hunt12 paper2.pdf: a figure 90 pt tall, 9.5 em,
+over its caption in the left column under the right column's end; the
+rest of the left column was read after the right one).  The next page of
+an n-up sheet opens with its running head or its text, not a caption."""
+
+
+def _opens_with_caption(band: list[Line]) -> bool:
+    """Does the top line of ``band`` open with a float's caption label
+    (``CAPTION_LABEL``)?"""
+    top = min(band, key=attrgetter("y0"))
+    return CAPTION_LABEL.match(top.text.lstrip()) is not None
 
 
 def _runs_on(band: list[Line], side: list[Line], g0: float, g1: float, tol: float, options: Options) -> bool:
