@@ -136,6 +136,24 @@ def test_a_left_column_running_on_under_a_tall_figure_and_its_caption_is_read_be
                            "xL0", "xL1", "xL2", "R0", "R1", "R2"]
 
 
+def test_a_left_column_running_on_under_a_plot_with_labels_and_its_caption_is_read_before_the_right_one():
+    # hunt12 var/lab_2.pdf: the figure under the right column's end is a
+    # plot whose labels ("1.0", "loss", "0.5") stand in the left column
+    # with whites between them wider than the gutter, so the foot of the
+    # region over the caption was no two columns and the rest of the left
+    # column was read after the right one.  The axis's figures stand over
+    # the caption, across the column.
+    # (The columns' names are no figures: "aL0", not "L0".)
+    rows = _columns(100.0, 6, 3, "a")
+    y = 100.0 + 11.0 * 5 + 9.31 + 10.0
+    rows += [(y, [(55.0, 68.0, "1.0")]), (y + 10.0, [(150.0, 165.0, "loss")]), (y + 50.0, [(55.0, 68.0, "0.5")])]
+    y += 110.0
+    rows += [(y, [(60.0, 250.0, "0 10 20 30")]), (y + 11.0, [(50.0, 250.0, "Figure 2. Record of the flood")])]
+    rows += _columns(y + 22.0 + 6.0, 3, 0, "x")
+    assert _read(rows, texts=True) == ["aL0", "aL1", "aL2", "aL3", "aL4", "aL5", "1.0", "loss", "0.5", "0 10 20 30",
+                                       "Figure 2. Record of the flood", "xL0", "xL1", "xL2", "aR0", "aR1", "aR2"]
+
+
 def test_the_lower_page_of_an_n_up_sheet_opening_with_no_caption_stays_under_the_upper_row():
     # The guard of the rule above: the same page with a heading, not a
     # figure's caption, under the tall white (the next page of an n-up
@@ -157,11 +175,13 @@ def test_a_caption_opens_with_a_floats_label_and_number(text, caption):
     assert order._opens_with_caption([ln]) is caption
 
 
-def test_a_two_column_page_with_a_figure_in_the_left_column_and_a_short_right_one_reads_column_by_column():
-    # hunt12 paper2.pdf, set by reportlab: two frames, a boxed figure and
-    # its caption in the left column, the text ending in the right column
-    # above the figure's foot.
+@pytest.mark.parametrize("labelled", [False, True])
+def test_a_two_column_page_with_a_figure_in_the_left_column_and_a_short_right_one_reads_column_by_column(labelled):
+    # hunt12 paper2.pdf, set by reportlab: two frames, a boxed figure (or
+    # a plot with labels: var/lab_2.pdf) and its caption in the left
+    # column, the text ending in the right column above the figure's foot.
     platypus = pytest.importorskip("reportlab.platypus")
+    from reportlab.graphics import shapes
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import letter
     from reportlab.lib.styles import ParagraphStyle
@@ -175,8 +195,18 @@ def test_a_two_column_page_with_a_figure_in_the_left_column_and_a_short_right_on
     width, height = letter
     colw = (width - 2 * 72 - 18) / 2
     frames = [platypus.Frame(72, 160, colw, height - 232), platypus.Frame(72 + colw + 18, 160, colw, height - 232)]
-    fig = platypus.Table([[""]], colWidths=[colw - 6], rowHeights=[120])
-    fig.setStyle(platypus.TableStyle([("BOX", (0, 0), (-1, -1), 0.5, colors.grey)]))
+    if labelled:
+        fig = shapes.Drawing(colw - 6, 120)
+        fig.add(shapes.Line(20, 15, 20, 115))
+        fig.add(shapes.Line(20, 15, colw - 20, 15))
+        for i, tick in enumerate(["0", "10", "20", "30"]):
+            fig.add(shapes.String(25 + i * 60, 3, tick, fontSize=7))
+        for y, label in ((110, "1.0"), (60, "0.5")):
+            fig.add(shapes.String(2, y, label, fontSize=7))
+        fig.add(shapes.String(120, 100, "loss", fontSize=7))
+    else:
+        fig = platypus.Table([[""]], colWidths=[colw - 6], rowHeights=[120])
+        fig.setStyle(platypus.TableStyle([("BOX", (0, 0), (-1, -1), 0.5, colors.grey)]))
 
     def para():
         return platypus.Paragraph(" ".join(next(words) for _ in range(50)), body)

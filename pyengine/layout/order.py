@@ -304,6 +304,8 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
     if not (top.x1 <= max(ln.x1 for ln in upper) - room or top.x0 >= min(ln.x0 for ln in upper) + room):
         return None
     found = _columns_at_foot(upper, options)
+    if found is None and _opens_with_caption(later[0]):
+        found = _columns_over_labels(upper, options)
     if found is None:
         return None
     head, columns, (g0, g1) = found
@@ -371,10 +373,46 @@ an n-up sheet opens with its running head or its text, not a caption."""
 
 
 def _opens_with_caption(band: list[Line]) -> bool:
-    """Does the top line of ``band`` open with a float's caption label
-    (``CAPTION_LABEL``)?"""
-    top = min(band, key=attrgetter("y0"))
-    return CAPTION_LABEL.match(top.text.lstrip()) is not None
+    """Does ``band`` open with a float's caption label (``CAPTION_LABEL``),
+    under nothing but a figure's labels (``_figure_label``)?"""
+    for ln in sorted(band, key=attrgetter("y0")):
+        if CAPTION_LABEL.match(ln.text.lstrip()) is not None:
+            return True
+        if not _figure_label(ln, ln.size):
+            return False
+    return False
+
+
+def _figure_label(ln: Line, size: float) -> bool:
+    """A label of a figure: a line narrower than ``COLUMN_MIN_WIDTH`` em
+    of ``size``, or figures ("0 10 20 30", an axis's, spread across it)."""
+    return ln.x1 - ln.x0 < COLUMN_MIN_WIDTH * size or is_figure(ln.text)
+
+
+def _columns_over_labels(region: list[Line], options: Options
+                         ) -> tuple[list[Line], list[Line], tuple[float, float]] | None:
+    """``_columns_at_foot`` of ``region`` when its lowest lines are a
+    figure's labels (``_figure_label``) in one column under the other
+    column's end, over its caption (hunt12 var/lab_2.pdf: a plot's "1.0",
+    "loss", "0.5" beside nothing, the whites between them wider than the
+    gutter, so the foot was no two columns and the rest of the left column
+    was read after the right one): the columns found over them, the labels
+    joined to the column they stand in, or None."""
+    size = median([ln.size for ln in region]) or 1.0
+    ordered = sorted(region, key=attrgetter("y1"), reverse=True)
+    k = 0
+    while k < len(ordered) and _figure_label(ordered[k], size):
+        k += 1
+    if not k:
+        return None
+    found = _columns_at_foot(ordered[k:], options)
+    if found is None:
+        return None
+    head, columns, (g0, g1) = found
+    labels = ordered[:k]
+    if not (all(ln.x1 <= g0 for ln in labels) or all(ln.x0 >= g1 for ln in labels)):
+        return None
+    return head, columns + labels, (g0, g1)
 
 
 def _runs_on(band: list[Line], side: list[Line], g0: float, g1: float, tol: float, options: Options) -> bool:
