@@ -6,16 +6,19 @@ import pytest
 
 from pyengine.layout import order
 from pyengine.options import Options
-from pyengine.records import Line
+from pyengine.records import Line, Word
 
 
-def _read(rows: list[tuple[float, list[tuple[float, float, str]]]], size: float = 8.0) -> list[str]:
+def _read(rows: list[tuple[float, list[tuple[float, float, str]]]], size: float = 8.0,
+          texts: bool = False) -> list[str]:
     """Names of the lines in the order xy_cut reads them; ``rows`` are
-    (top, [(x0, x1, name)...]), each line ``size`` + 1.31 pt tall."""
+    (top, [(x0, x1, name)...]), each line ``size`` + 1.31 pt tall; with
+    ``texts`` a line's text is its name (one word across the line)."""
     lines, names = [], {}
     for top, cells in rows:
         for x0, x1, name in cells:
-            ln = Line((), x0, top, x1, top + size + 1.31, size)
+            words = (Word(name, x0, top, x1, top + size + 1.31, size),) if texts else ()
+            ln = Line(words, x0, top, x1, top + size + 1.31, size)
             lines.append(ln)
             names[id(ln)] = name
     out = []
@@ -116,6 +119,110 @@ def test_the_lower_pages_of_an_n_up_sheet_with_an_odd_count_stay_under_the_upper
     rows = _columns(100.0, 6, 6) + _columns(100.0 + 11.0 * 6 + 40.0, 3, 0, "x")
     assert _read(rows) == ["L0", "L1", "L2", "L3", "L4", "L5", "R0", "R1", "R2", "R3", "R4", "R5",
                            "xL0", "xL1", "xL2"]
+
+
+def test_a_left_column_running_on_under_a_tall_figure_and_its_caption_is_read_before_the_right_one():
+    # hunt12 paper2.pdf: the last page of a two-column paper, the right
+    # column ends and the left one goes on under a figure 90 pt tall (here
+    # 60 pt, 7.5 em of the columns' 8 pt type) and its caption.  The white
+    # over the caption crosses the page and is taller than TIER_GAP_MIN
+    # em, so the continuation was refused as the lower page of an n-up
+    # sheet: the rest of the left column was read after the right column.
+    rows = _columns(100.0, 6, 3)
+    y = 100.0 + 11.0 * 5 + 9.31 + 60.0
+    rows.append((y, [(50.0, 250.0, "Figure 2. Record of the flood")]))
+    rows += _columns(y + 11.0 + 6.0, 3, 0, "x")
+    assert _read(rows, texts=True) == ["L0", "L1", "L2", "L3", "L4", "L5", "Figure 2. Record of the flood",
+                           "xL0", "xL1", "xL2", "R0", "R1", "R2"]
+
+
+def test_a_left_column_running_on_under_a_plot_with_labels_and_its_caption_is_read_before_the_right_one():
+    # hunt12 var/lab_2.pdf: the figure under the right column's end is a
+    # plot whose labels ("1.0", "loss", "0.5") stand in the left column
+    # with whites between them wider than the gutter, so the foot of the
+    # region over the caption was no two columns and the rest of the left
+    # column was read after the right one.  The axis's figures stand over
+    # the caption, across the column.
+    # (The columns' names are no figures: "aL0", not "L0".)
+    rows = _columns(100.0, 6, 3, "a")
+    y = 100.0 + 11.0 * 5 + 9.31 + 10.0
+    rows += [(y, [(55.0, 68.0, "1.0")]), (y + 10.0, [(150.0, 165.0, "loss")]), (y + 50.0, [(55.0, 68.0, "0.5")])]
+    y += 110.0
+    rows += [(y, [(60.0, 250.0, "0 10 20 30")]), (y + 11.0, [(50.0, 250.0, "Figure 2. Record of the flood")])]
+    rows += _columns(y + 22.0 + 6.0, 3, 0, "x")
+    assert _read(rows, texts=True) == ["aL0", "aL1", "aL2", "aL3", "aL4", "aL5", "1.0", "loss", "0.5", "0 10 20 30",
+                                       "Figure 2. Record of the flood", "xL0", "xL1", "xL2", "aR0", "aR1", "aR2"]
+
+
+def test_the_lower_page_of_an_n_up_sheet_opening_with_no_caption_stays_under_the_upper_row():
+    # The guard of the rule above: the same page with a heading, not a
+    # figure's caption, under the tall white (the next page of an n-up
+    # sheet) is read after both upper pages, as before.
+    rows = _columns(100.0, 6, 3)
+    y = 100.0 + 11.0 * 5 + 9.31 + 60.0
+    rows.append((y, [(50.0, 250.0, "Chapter 2. The flood")]))
+    rows += _columns(y + 11.0 + 6.0, 3, 0, "x")
+    assert _read(rows, texts=True) == ["L0", "L1", "L2", "L3", "L4", "L5", "R0", "R1", "R2",
+                                       "Chapter 2. The flood", "xL0", "xL1", "xL2"]
+
+
+@pytest.mark.parametrize("text, caption", [
+    ("Figure 2. Record", True), ("Fig. 3: Record", True), ("FIG. 3", True), ("TABLE IV", True),
+    ("Table 1", True), ("Abb. 4", True), ("\u56fe 2", True), ("Figure S1", True),
+    ("Figures show", False), ("Tablet 3", False), ("Table Is", False), ("Chapter 2", False), ("Table", False)])
+def test_a_caption_opens_with_a_floats_label_and_number(text, caption):
+    ln = Line((Word(text, 50.0, 100.0, 250.0, 109.31, 8.0),), 50.0, 100.0, 250.0, 109.31, 8.0)
+    assert order._opens_with_caption([ln]) is caption
+
+
+@pytest.mark.parametrize("labelled", [False, True])
+def test_a_two_column_page_with_a_figure_in_the_left_column_and_a_short_right_one_reads_column_by_column(labelled):
+    # hunt12 paper2.pdf, set by reportlab: two frames, a boxed figure (or
+    # a plot with labels: var/lab_2.pdf) and its caption in the left
+    # column, the text ending in the right column above the figure's foot.
+    platypus = pytest.importorskip("reportlab.platypus")
+    from reportlab.graphics import shapes
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import letter
+    from reportlab.lib.styles import ParagraphStyle
+
+    names = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike".split()
+    def word(k):
+        return f"{names[k % len(names)]}{k}"
+    words = iter(word(k) for k in range(10_000))
+    body = ParagraphStyle("body", fontName="Helvetica", fontSize=9.5, leading=11.5)
+    cap = ParagraphStyle("cap", fontName="Times-Roman", fontSize=8, leading=10)
+    width, height = letter
+    colw = (width - 2 * 72 - 18) / 2
+    frames = [platypus.Frame(72, 160, colw, height - 232), platypus.Frame(72 + colw + 18, 160, colw, height - 232)]
+    if labelled:
+        fig = shapes.Drawing(colw - 6, 120)
+        fig.add(shapes.Line(20, 15, 20, 115))
+        fig.add(shapes.Line(20, 15, colw - 20, 15))
+        for i, tick in enumerate(["0", "10", "20", "30"]):
+            fig.add(shapes.String(25 + i * 60, 3, tick, fontSize=7))
+        for y, label in ((110, "1.0"), (60, "0.5")):
+            fig.add(shapes.String(2, y, label, fontSize=7))
+        fig.add(shapes.String(120, 100, "loss", fontSize=7))
+    else:
+        fig = platypus.Table([[""]], colWidths=[colw - 6], rowHeights=[120])
+        fig.setStyle(platypus.TableStyle([("BOX", (0, 0), (-1, -1), 0.5, colors.grey)]))
+
+    def para():
+        return platypus.Paragraph(" ".join(next(words) for _ in range(50)), body)
+    story = [para(), platypus.Spacer(1, 6), para(), platypus.Spacer(1, 6), fig,
+             platypus.Paragraph("Figure 2. Hydrophone record of the flood at station B.", cap), platypus.Spacer(1, 6)]
+    for _ in range(2):
+        story += [para(), platypus.Spacer(1, 6)]
+    buf = io.BytesIO()
+    doc = platypus.BaseDocTemplate(buf, pagesize=letter)
+    doc.addPageTemplates([platypus.PageTemplate(frames=frames)])
+    doc.build(story)
+    import pyengine
+    text = pyengine.extract(buf.getvalue()).pages[0].text
+    read = [int(w.lstrip("abcdefghijklmnopqrstuvwxyz")) for w in text.split() if w[-1].isdigit() and w[0].islower()]
+    assert read == list(range(200))
+    assert text.index(word(99)) < text.index("Figure 2.") < text.index(word(100))
 
 
 def test_whites_in_both_columns_at_one_height_are_not_cut_with_a_titles_white():

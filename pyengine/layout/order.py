@@ -371,8 +371,10 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
     is text (``COLUMN_MIN_LINES`` lines, one ``COLUMN_MIN_WIDTH`` em wide:
     not a page number or a running foot) and no white between them is as
     tall as ``TIER_GAP_MIN`` em (the lower pages of an n-up sheet with an
-    odd count of pages).  The first band also joins a column whose text
-    runs on into it (``_runs_on``: a paragraph wrapped round a float).
+    odd count of pages) unless the band under it opens with a caption (a
+    float's white: ``CAPTION_LABEL``).  The first band also joins a column
+    whose text runs on into it (``_runs_on``: a paragraph wrapped round a
+    float).
 
     Returns the lines above the columns, the left and the right column
     (the bands that joined one of them included) and how many of
@@ -387,6 +389,8 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
     if not (top.x1 <= max(ln.x1 for ln in upper) - room or top.x0 >= min(ln.x0 for ln in upper) + room):
         return None
     found = _columns_at_foot(upper, options)
+    if found is None and _opens_with_caption(later[0]):
+        found = _columns_over_labels(upper, options)
     if found is None:
         return None
     head, columns, (g0, g1) = found
@@ -410,7 +414,7 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
     side = None
     count = 0
     for k, band in enumerate(later):
-        if min(ln.y0 for ln in band) - bottom >= TIER_GAP_MIN * size:
+        if min(ln.y0 for ln in band) - bottom >= TIER_GAP_MIN * size and not _opens_with_caption(band):
             break
         fits = fit(band)
         if not text(band):
@@ -438,6 +442,62 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
         bottom = max(ln.y1 for ln in band)
         count += 1
     return None if not count else (head, left, right, count)
+
+
+CAPTION_LABEL = re.compile(
+    r"(Fig(ure|ura|\.)?|Table|Tab(elle|la|leau|ella|\.)?|Chart|Scheme|Plate|Exhibit|Abb(ildung|\.)|"
+    r"Rys(unek|\.)|Рис(унок|\.)|Таблица)\s*([A-Z]?\d|[IVXL]+\b)|[图圖表]\s*\d", re.IGNORECASE)
+"""A float's caption opens with its label and number ("Figure 2.", "FIG.
+3:", "TABLE IV", "Abb. 4", "图 2").  A white four em tall or more under the
+end of one column (``TIER_GAP_MIN``) is a float's, not the white between
+the pages of an n-up sheet, when the band under it opens with a caption
+(set under its figure; hunt12 paper2.pdf: a figure 90 pt tall, 9.5 em,
+over its caption in the left column under the right column's end; the
+rest of the left column was read after the right one).  The next page of
+an n-up sheet opens with its running head or its text, not a caption."""
+
+
+def _opens_with_caption(band: list[Line]) -> bool:
+    """Does ``band`` open with a float's caption label (``CAPTION_LABEL``),
+    under nothing but a figure's labels (``_figure_label``)?"""
+    for ln in sorted(band, key=attrgetter("y0")):
+        if CAPTION_LABEL.match(ln.text.lstrip()) is not None:
+            return True
+        if not _figure_label(ln, ln.size):
+            return False
+    return False
+
+
+def _figure_label(ln: Line, size: float) -> bool:
+    """A label of a figure: a line narrower than ``COLUMN_MIN_WIDTH`` em
+    of ``size``, or figures ("0 10 20 30", an axis's, spread across it)."""
+    return ln.x1 - ln.x0 < COLUMN_MIN_WIDTH * size or is_figure(ln.text)
+
+
+def _columns_over_labels(region: list[Line], options: Options
+                         ) -> tuple[list[Line], list[Line], tuple[float, float]] | None:
+    """``_columns_at_foot`` of ``region`` when its lowest lines are a
+    figure's labels (``_figure_label``) in one column under the other
+    column's end, over its caption (hunt12 var/lab_2.pdf: a plot's "1.0",
+    "loss", "0.5" beside nothing, the whites between them wider than the
+    gutter, so the foot was no two columns and the rest of the left column
+    was read after the right one): the columns found over them, the labels
+    joined to the column they stand in, or None."""
+    size = median([ln.size for ln in region]) or 1.0
+    ordered = sorted(region, key=attrgetter("y1"), reverse=True)
+    k = 0
+    while k < len(ordered) and _figure_label(ordered[k], size):
+        k += 1
+    if not k:
+        return None
+    found = _columns_at_foot(ordered[k:], options)
+    if found is None:
+        return None
+    head, columns, (g0, g1) = found
+    labels = ordered[:k]
+    if not (all(ln.x1 <= g0 for ln in labels) or all(ln.x0 >= g1 for ln in labels)):
+        return None
+    return head, columns + labels, (g0, g1)
 
 
 def _runs_on(band: list[Line], side: list[Line], g0: float, g1: float, tol: float, options: Options) -> bool:
