@@ -712,3 +712,57 @@ def test_a_running_head_in_larger_type_over_two_columns_stays_first():
 
     lines = [ln for ln in pyengine.extract(_canvas_pdf(draw)).pages[0].text.splitlines() if ln]
     assert lines[:2] == ["Index", "29"] and lines[2:] == left + right, lines
+
+def _receipt_pdf(items: list[tuple[str, str, str]], font: str = "Courier") -> bytes:
+    """A till receipt set by reportlab's platypus (hunt12 receipt2.pdf): a
+    table qty | item | price, 0.8, 4.6 and 1.7 cm wide, cells set top, the
+    prices flush right, a TOTAL row, a line of text under it."""
+    platypus = pytest.importorskip("reportlab.platypus")
+    from reportlab.lib.enums import TA_RIGHT
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.lib.units import cm
+
+    body = ParagraphStyle("s", fontName=font, fontSize=8, leading=9.5)
+    right = ParagraphStyle("r", parent=body, alignment=TA_RIGHT)
+    rows = [[platypus.Paragraph(q, body), platypus.Paragraph(d, body), platypus.Paragraph(p, right)]
+            for q, d, p in items]
+    rows.append(["", platypus.Paragraph("TOTAL", body), platypus.Paragraph("121.94", right)])
+    table = platypus.Table(rows, colWidths=[0.8 * cm, 4.6 * cm, 1.7 * cm])
+    table.setStyle(platypus.TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 2),
+                                        ("RIGHTPADDING", (0, 0), (-1, -1), 2)]))
+    buf = io.BytesIO()
+    platypus.SimpleDocTemplate(buf, pagesize=(8 * cm, 18 * cm), leftMargin=0.4 * cm, rightMargin=0.4 * cm,
+                               topMargin=0.5 * cm, bottomMargin=0.5 * cm).build(
+        [table, platypus.Spacer(1, 6), platypus.Paragraph("PAID BY CARD ************4471", body)])
+    return buf.getvalue()
+
+
+RECEIPT_ITEMS = [("1", "HAMMER DRILL 18V CORDLESS WITH 2 BATTERIES", "89.99"), ("3", "WALL PLUGS RED 100PK", "4.47"),
+                 ("1", "MASONRY BIT SET 5PC", "7.50"), ("2", "DUST SHEET COTTON TWILL 12X9FT", "19.98")]
+
+
+@pytest.mark.parametrize("font", ["Courier", "Helvetica"])
+def test_a_receipt_whose_item_names_wrap_is_read_row_by_row(font):
+    import pyengine
+
+    # hunt12 receipt2.pdf: an item's name wrapped onto a second line, flush
+    # under its first in the item column; the qty and the price stand on the
+    # first line's baseline.  The gutter before the prices was cut as a page's
+    # columns: every price was read after every item, and "3" apart from
+    # "WALL PLUGS RED 100PK".  Each row reads qty, item (both its lines),
+    # price.
+    text = pyengine.extract(_receipt_pdf(RECEIPT_ITEMS, font)).pages[0].text
+    want = " ".join(f"{q} {d} {p}" for q, d, p in RECEIPT_ITEMS) + " TOTAL 121.94 PAID BY CARD ************4471"
+    assert text.split() == want.split()
+
+
+def test_a_receipt_whose_items_are_one_line_each_is_read_row_by_row():
+    import pyengine
+
+    # hunt12 receipt.pdf's shape, in receipt2's table: no item wraps (the
+    # reading the wrapped one is brought to).
+    items = [("1", "HAMMER DRILL 18V", "89.99"), ("3", "WALL PLUGS RED 100PK", "4.47"),
+             ("1", "MASONRY BIT SET 5PC", "7.50"), ("2", "DUST SHEET 12X9FT", "19.98")]
+    text = pyengine.extract(_receipt_pdf(items)).pages[0].text
+    want = " ".join(f"{q} {d} {p}" for q, d, p in items) + " TOTAL 121.94 PAID BY CARD ************4471"
+    assert text.split() == want.split()

@@ -49,7 +49,8 @@ from ..records import Block, Line, union_box
 from .bidi import has_rtl
 from .headers import is_page_number
 from .lists import list_marker
-from .tables import (FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
+from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_WRAP_PITCH_RATIO, FIGURE_EDGE_TOLERANCE,
+                     ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
                      HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, colon_labels,
                      columns, figures_end_at, find_table, flush_left, flush_right, grid_rows, header_band,
                      header_like, header_rows, is_figure, labels_and_values, opened_by_the_rest, peel,
@@ -121,6 +122,9 @@ def xy_cut(items: list[Line], options: Options,
             rows = _label_rows(items, left, right)
             if rows is not None:  # labels beside the text's lines: read each with its line
                 return [part for row in rows for part in xy_cut(_with_label(row, right), options)]
+            rows = _wrapped_rows(items, left, right)
+            if rows is not None:  # a table's rows whose cells wrap: each read whole, with its wrapped lines
+                return [part for row in rows for part in _table_row(row, right, options)]
             if not (row_gaps and _bands(items, left, right, row_gaps, best_row, gutter)):
                 return xy_cut(left, options) + xy_cut(right, options)
     out: list[list[Line]] = []
@@ -663,6 +667,103 @@ def _label_rows(items: list[Line], left: list[Line], right: list[Line]) -> list[
     if run:
         out.append(run)
     return out if len(out) > 1 else None
+
+
+CELL_GAP_MIN = 1.0
+"""Em of a line's type: a white this wide or wider inside a line parts two
+cells of a table's row that were set as one line (hunt12 receipt2.pdf:
+"2" and "DUST SHEET COTTON TWILL" in Courier 8, 2.2 em apart; a word space
+is 0.25 to 0.6 em)."""
+
+
+def _wrapped_rows(items: list[Line], left: list[Line], right: list[Line]) -> list[list[Line]] | None:
+    """The region cut into a table's rows, each row's first line (the line
+    of ``left`` a figure of ``right`` stands on) with the lines of its cells
+    wrapped under it, when ``right`` is a column of figures (``is_figure``,
+    ``LABEL_MIN_COUNT`` or more, no column of text) each standing on a
+    baseline of ``left`` (``_beside_at``), ``left``'s top line is such a
+    first line, and every other line of ``left`` down to the last figure's
+    baseline is a cell's text wrapped (``_wraps_cell``), one of them at
+    least; the lines under the last row that are not (the text after the
+    table) are read after it.  Else None.
+
+    A receipt or an invoice sets the price on the first line of its item,
+    the item's name wrapped onto a second line flush under the first
+    (hunt12 receipt2.pdf, cells set top): the gutter before the prices was
+    the widest white, cut as a page's columns, and every price was read
+    after every item.  A column of text's lines, a margin note's, are no
+    figures; a table whose figures stand on its cells' LAST lines (set
+    bottom) opens with a line that has none (hunt12 toc2.pdf), or has its
+    rows as close as its wrapped lines (``_wraps_cell``)."""
+    if len(right) < LABEL_MIN_COUNT or not all(ln.words and is_figure(ln.text) for ln in right) or \
+            _text_column(right) or not _beside_at(right, left, 0.0):
+        return None
+    bases = [_baseline(row[0]) for row in grid_rows(right)]  # (an invoice's unit prices and amounts: one row)
+    if len(bases) < LABEL_MIN_COUNT:
+        return None
+    ids = {id(ln) for ln in left if any(abs(_baseline(ln) - b) <= ROW_BASELINE_TOLERANCE * ln.size for b in bases)}
+    if id(min(left, key=_baseline)) not in ids:
+        return None
+    pitch = CELL_WRAP_PITCH_RATIO * min(b - a for a, b in zip(bases, bases[1:]))
+    wrapped = {id(ln) for ln in left if id(ln) not in ids and _wraps_cell(ln, left, pitch)}
+    last = max(bases) + ROW_BASELINE_TOLERANCE * max(ln.size for ln in right)
+    if not wrapped or any(id(ln) not in ids and id(ln) not in wrapped and _baseline(ln) <= last for ln in left):
+        return None
+    rows: list[list[Line]] = []
+    under: list[Line] = []  # the lines under the table (a note, the text after it): read after it
+    for row in grid_rows(items):
+        if any(id(ln) in ids for ln in row):
+            rows.append(list(row))
+        elif all(id(ln) in wrapped for ln in row) and not under:
+            rows[-1].extend(row)
+        else:
+            under.extend(row)
+    return rows + [under] if under else rows
+
+
+def _table_row(row: list[Line], figures: list[Line], options: Options) -> list[list[Line]]:
+    """A row of ``_wrapped_rows`` read: one line when its cells are one line
+    each ("3 WALL PLUGS RED 100PK 4.47", as a receipt whose items do not
+    wrap reads: ``_labelled_rows``), else one region, its cells left to
+    right, each whole (xy_cut): "1 HAMMER DRILL 18V CORDLESS" / "WITH 2
+    BATTERIES" / "89.99", not a paragraph a cell.  The lines under the
+    table are read as they are."""
+    if not any(ln is f for ln in row for f in figures):
+        return xy_cut(row, options)
+    if len(grid_rows(row)) == 1:
+        return [[_row_line(sorted(row, key=attrgetter("x0")))]]
+    return [[ln for part in xy_cut(row, options) for ln in part]]
+
+
+def _wraps_cell(ln: Line, side: list[Line], pitch: float) -> bool:
+    """Is ``ln`` the text of a cell wrapped from the line over it on
+    ``side`` (the nearest whose box overlaps it across): at most
+    ``CELL_LINE_PITCH`` em and less than ``pitch`` (the rows' closest
+    pitch, ``CELL_WRAP_PITCH_RATIO`` of it) under that line's baseline,
+    starting where one of its cells does (``CELL_EDGE_TOLERANCE``; a cell
+    starts at the line's start or after a white of ``CELL_GAP_MIN`` em),
+    and ending before that line's next cell starts: flush under its cell's
+    first line, between the same gutters."""
+    over = [o for o in side if o is not ln and _baseline(o) < _baseline(ln) and o.x0 < ln.x1 and ln.x0 < o.x1]
+    if not over or not ln.words:
+        return False
+    above = max(over, key=_baseline)
+    drop = _baseline(ln) - _baseline(above)
+    if drop > CELL_LINE_PITCH * ln.size or drop >= pitch or not above.words:
+        return False
+    starts = _cell_starts(above)
+    tol = CELL_EDGE_TOLERANCE * ln.size
+    for k, x in enumerate(starts):
+        if abs(ln.x0 - x) <= tol:
+            return k + 1 == len(starts) or ln.x1 < starts[k + 1]
+    return False
+
+
+def _cell_starts(ln: Line) -> list[float]:
+    """Where the cells of a line start: its start, and each word after a
+    white of ``CELL_GAP_MIN`` em or more."""
+    words = sorted(ln.words, key=attrgetter("x0"))
+    return [ln.x0] + [b.x0 for a, b in zip(words, words[1:]) if b.x0 - a.x1 >= CELL_GAP_MIN * ln.size]
 
 
 def _with_label(row: list[Line], labels: list[Line]) -> list[Line]:
