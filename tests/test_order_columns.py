@@ -713,6 +713,7 @@ def test_a_running_head_in_larger_type_over_two_columns_stays_first():
     lines = [ln for ln in pyengine.extract(_canvas_pdf(draw)).pages[0].text.splitlines() if ln]
     assert lines[:2] == ["Index", "29"] and lines[2:] == left + right, lines
 
+
 def _receipt_pdf(items: list[tuple[str, str, str]], font: str = "Courier") -> bytes:
     """A till receipt set by reportlab's platypus (hunt12 receipt2.pdf): a
     table qty | item | price, 0.8, 4.6 and 1.7 cm wide, cells set top, the
