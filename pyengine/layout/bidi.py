@@ -168,7 +168,7 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
         got = _with_marks(word, text_of, span_of)
         units.extend(got)
         word_of.extend([wi] * len(got))
-    texts = ["" if u is None else "".join(text_of(g) for g in u) for u in units]
+    texts = ["" if u is None else "".join(map(text_of, u)) for u in units]
     shape = shape_of or text_of
     if x_order_is_logical([[shape(g) for g in w] for w in words]):
         return [[(g, text_of(g)) for g in w] for w in words]
@@ -197,7 +197,9 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
             cur_word = []
         else:
             odd = levels[i] % 2 == 1
-            cur_word.extend((g, _mirror(text_of(g)) if odd else text_of(g)) for g in u)
+            for g in u:
+                t = text_of(g)
+                cur_word.append((g, _mirror(t) if odd else t))
     if cur_word:
         out.append(cur_word)
     return out
@@ -220,14 +222,19 @@ def _with_marks(word: Sequence[G], text_of, span_of) -> list[list[G]]:
     its base, whether it writes logical or visual order; of its two drawing
     neighbours the base is the one that reads before it, on its right.
     """
-    bases = [g for g in word if not _is_mark(text_of(g))]
+    # Each glyph's text is classed once; a word without marks (most words)
+    # is its glyphs, each a unit, without the sort by drawing order.
+    marks = [_is_mark(text_of(g)) for g in word]
+    if True not in marks:
+        return [[g] for g in word]
+    bases = [g for g, mark in zip(word, marks) if not mark]
     if not bases:
         return [[g] for g in word]
     units = {id(b): [b] for b in bases}
     by_seq = sorted(bases, key=lambda b: span_of(b)[2])
     seqs = [span_of(b)[2] for b in by_seq]
-    for g in word:
-        if not _is_mark(text_of(g)):
+    for g, mark in zip(word, marks):
+        if not mark:
             continue
         m0, m1, seq = span_of(g)
         k = bisect_left(seqs, seq)
