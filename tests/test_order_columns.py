@@ -767,3 +767,72 @@ def test_a_receipt_whose_items_are_one_line_each_is_read_row_by_row():
     text = pyengine.extract(_receipt_pdf(items)).pages[0].text
     want = " ".join(f"{q} {d} {p}" for q, d, p in items) + " TOTAL 121.94 PAID BY CARD ************4471"
     assert text.split() == want.split()
+
+
+def _toc_pdf(entries: list[tuple[str, str, str]], valign: str = "BOTTOM", padding: float = 8) -> bytes:
+    """A table of contents set by reportlab's platypus (hunt12 toc2.pdf): a
+    heading, then a table label | title | page, 2.5, 11 and 1.5 cm wide,
+    cells set ``valign`` with ``padding`` pt under them, the page numbers
+    flush right."""
+    platypus = pytest.importorskip("reportlab.platypus")
+    from reportlab.lib.enums import TA_RIGHT
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.lib.units import cm
+
+    body = ParagraphStyle("s", fontName="Helvetica", fontSize=11, leading=14)
+    right = ParagraphStyle("r", fontName="Helvetica", fontSize=10, leading=12, alignment=TA_RIGHT)
+    head = ParagraphStyle("h", fontName="Helvetica-Bold", fontSize=18, leading=22)
+    table = platypus.Table([[platypus.Paragraph(a, body), platypus.Paragraph(b, body), platypus.Paragraph(c, right)]
+                            for a, b, c in entries], colWidths=[2.5 * cm, 11 * cm, 1.5 * cm])
+    table.setStyle(platypus.TableStyle([("VALIGN", (0, 0), (-1, -1), valign),
+                                        ("TOPPADDING", (0, 0), (-1, -1), 0),
+                                        ("BOTTOMPADDING", (0, 0), (-1, -1), padding)]))
+    buf = io.BytesIO()
+    platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Contents", head), table])
+    return buf.getvalue()
+
+
+TOC_ENTRIES = [("Chapter 1", "Why coastal towns declined after the arrival of cheap package holidays abroad in the"
+                " nineteen-sixties", "1"), ("Chapter 2", "Piers", "23"),
+               ("Chapter 3", "The railway and the day-tripper: excursion traffic, fares and the making of a"
+                " working-class seaside", "41"), ("Chapter 4", "Regeneration", "77")]
+
+
+@pytest.mark.parametrize("valign, padding", [("BOTTOM", 8), ("TOP", 8), ("TOP", 0)])
+def test_a_table_of_contents_whose_titles_wrap_is_read_row_by_row(valign, padding):
+    import pyengine
+
+    # hunt12 toc2.pdf: the label and the page number stand on the baseline of
+    # the title's LAST line (cells set bottom), its first line alone over
+    # them; the label was read between the title's two lines.  Each row reads
+    # label, title (both its lines), page number, set top or bottom; set top
+    # with no padding, a title's wrapped line stands as close over the next
+    # row as under its own first line, and stays with its own row (guard).
+    text = pyengine.extract(_toc_pdf(TOC_ENTRIES, valign, padding)).pages[0].text
+    want = "Contents " + " ".join(f"{a} {b} {c}" for a, b, c in TOC_ENTRIES)
+    assert text.split() == want.split()
+
+
+def test_a_title_wrapped_under_its_row_set_top_stays_with_its_row():
+    import pyengine
+
+    # Guard for the table set bottom above: a table of contents set top on a
+    # canvas, two rows, a title's second line one leading over the next row's
+    # label, title and page number, flush over the title as a bottom-set
+    # cell's first line would be.  It wraps from its own row's title, one
+    # leading over it, and is read with that row, before the next.
+    def draw(c):
+        c.setFont("Helvetica", 11)
+        y = 760
+        for label, title, page in [("Chapter 1", ["Why coastal towns declined after the arrival of cheap",
+                                                  "package holidays abroad"], "1"),
+                                   ("Chapter 3", ["The railway and the day-tripper: excursion traffic",
+                                                  "the making of a seaside"], "41")]:
+            c.drawString(91, y, label)
+            c.drawRightString(504, y, page)
+            for line in title:
+                c.drawString(162, y, line)
+                y -= 14
+
+    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
+    assert text.index("package holidays abroad") < text.index("Chapter 3"), text

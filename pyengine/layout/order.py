@@ -666,7 +666,88 @@ def _label_rows(items: list[Line], left: list[Line], right: list[Line]) -> list[
             run.extend(row)
     if run:
         out.append(run)
+    out = _runs_set_bottom(out, labels)
     return out if len(out) > 1 else None
+
+
+def _runs_set_bottom(rows: list[list[Line]], labels: set[int]) -> list[list[Line]]:
+    """The rows of ``_label_rows`` with each run of lines between two
+    labels' rows joined to the row under it when the run is a cell's text
+    wrapped onto that row's line (``_wraps_onto``): a table whose cells
+    are set bottom, its labels on their cells' LAST lines.
+
+    hunt12 toc2.pdf, a table of contents label | title | page, cells set
+    bottom: a long title's first line stood alone over the row of its
+    label ("Chapter 1"), its last line and its page number, and was read
+    before the label, the label between the title's two lines.  The run
+    joins the row under it only when it does not wrap from the row over it
+    (a table whose cells are set top and as close as its lines, read as it
+    was: ``_wraps_cell``), and leaves that row's first cell's column empty
+    (the wrapped text stands over a later cell); a text's lines run on
+    over a résumé's next entry from its left edge, and stay apart."""
+    out: list[list[Line]] = []
+    k = 0
+    while k < len(rows):
+        row = rows[k]
+        k += 1
+        if k < len(rows) and not any(id(ln) in labels for ln in row) and any(id(ln) in labels for ln in rows[k]):
+            head, tail = _wrapped_tail(row, rows[k])
+            if tail and not _wraps_from(tail, head + (rows[k - 2] if k > 1 else [])):
+                out.extend([head] if head else [])
+                out.append(tail + rows[k])
+                k += 1
+                continue
+        out.append(row)
+    return out
+
+
+def _wrapped_tail(run: list[Line], row: list[Line]) -> tuple[list[Line], list[Line]]:
+    """``run`` parted into its head and its lowest lines wrapped onto
+    ``row`` (``_wraps_onto``: a heading over the table stays apart)."""
+    tail: list[Line] = []
+    lines = grid_rows(run)
+    while lines and _wraps_onto(lines[-1] + tail, row):
+        tail = lines.pop() + tail
+    return [ln for part in lines for ln in part], tail
+
+
+def _wraps_from(run: list[Line], over: list[Line]) -> bool:
+    """Is the top line of ``run`` a cell's text wrapped from a line of the
+    row ``over`` it (``_wraps_cell``)?"""
+    top = min(run, key=_baseline)
+    return _wraps_cell(top, over + [top], float("inf"))
+
+
+def _wraps_onto(run: list[Line], row: list[Line]) -> bool:
+    """Is ``run`` a cell's text wrapped onto a line of ``row`` under it:
+    each of its lines flush over the line under it (``_flush_over``), and
+    ``row``'s first cell starting left of every one of them
+    (``CELL_EDGE_TOLERANCE``), its column empty over the row?"""
+    if not row or not all(ln.words for ln in run):
+        return False
+    first = min(x for ln in row if ln.words for x in _cell_starts(ln))
+    tol = CELL_EDGE_TOLERANCE * max(ln.size for ln in row)
+    side = run + row
+    return all(ln.x0 > first + tol and _flush_over(ln, side) for ln in run)
+
+
+def _flush_over(ln: Line, side: list[Line]) -> bool:
+    """``_wraps_cell`` upside down: is the nearest line under ``ln`` on
+    ``side`` whose box overlaps it across at most ``CELL_LINE_PITCH`` em
+    under it, ``ln`` starting where one of that line's cells does and ending
+    before its next cell starts?"""
+    under = [o for o in side if o is not ln and _baseline(o) > _baseline(ln) and o.x0 < ln.x1 and ln.x0 < o.x1]
+    if not under:
+        return False
+    below = min(under, key=_baseline)
+    if _baseline(below) - _baseline(ln) > CELL_LINE_PITCH * ln.size or not below.words:
+        return False
+    starts = _cell_starts(below)
+    tol = CELL_EDGE_TOLERANCE * ln.size
+    for k, x in enumerate(starts):
+        if abs(ln.x0 - x) <= tol:
+            return k + 1 == len(starts) or ln.x1 < starts[k + 1]
+    return False
 
 
 CELL_GAP_MIN = 1.0
