@@ -742,12 +742,7 @@ def _flush_over(ln: Line, side: list[Line]) -> bool:
     below = min(under, key=_baseline)
     if _baseline(below) - _baseline(ln) > CELL_LINE_PITCH * ln.size or not below.words:
         return False
-    starts = _cell_starts(below)
-    tol = CELL_EDGE_TOLERANCE * ln.size
-    for k, x in enumerate(starts):
-        if abs(ln.x0 - x) <= tol:
-            return k + 1 == len(starts) or ln.x1 < starts[k + 1]
-    return False
+    return _in_cell_of(ln, below)
 
 
 CELL_GAP_MIN = 1.0
@@ -832,7 +827,15 @@ def _wraps_cell(ln: Line, side: list[Line], pitch: float) -> bool:
     drop = _baseline(ln) - _baseline(above)
     if drop > CELL_LINE_PITCH * ln.size or drop >= pitch or not above.words:
         return False
-    starts = _cell_starts(above)
+    return _in_cell_of(ln, above)
+
+
+def _in_cell_of(ln: Line, other: Line) -> bool:
+    """Does ``ln`` stand in a cell of ``other`` (the line over or under it):
+    starting where one of its cells starts (``_cell_starts``,
+    ``CELL_EDGE_TOLERANCE`` of ``ln``'s size) and ending before the next
+    one starts?"""
+    starts = _cell_starts(other)
     tol = CELL_EDGE_TOLERANCE * ln.size
     for k, x in enumerate(starts):
         if abs(ln.x0 - x) <= tol:
