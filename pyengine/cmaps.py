@@ -118,6 +118,13 @@ def _literal_string(src: bytes, pos: int) -> tuple[bytes, int]:
 
 def tokenize(src: bytes) -> list[Token]:
     """PostScript-like tokens of a CMap; unknown bytes are skipped."""
+    tokens = _plain_cmap_tokens(src)
+    return tokens if tokens is not None else tokenize_general(src)
+
+
+def tokenize_general(src: bytes) -> list[Token]:
+    """``tokenize`` for any source, one token at a time: the reference that
+    ``_plain_cmap_tokens`` must agree with."""
     tokens: list[Token] = []
     pos, n = 0, len(src)
     while pos < n and len(tokens) < MAX_TOKENS:
@@ -162,6 +169,85 @@ def tokenize(src: bytes) -> list[Token]:
 
 _OPEN_TOKEN = Token(OPEN, None)
 _CLOSE_TOKEN = Token(CLOSE, None)
+
+_PLAIN_ITEMS = re.compile(
+    _CMAP_WS + rb"*(?:"
+    rb"(<<|>>)"                             # 1 dictionary brackets (no token)
+    rb"|(<[0-9A-Fa-f]*>)"                   # 2 hexadecimal string, no blank inside
+    rb"|(/" + _CMAP_REGULAR + rb"*)"        # 3 name
+    rb"|(\([^()\\]*\))"                  # 4 literal string: no escape, no parenthesis
+    rb"|([\[{])|([\]}])"                  # 5, 6 array or procedure brackets
+    rb"|(" + _CMAP_REGULAR + rb"+)"         # 7 number or keyword
+    rb"|(%[^\r\n]*)"                       # 8 comment (no token)
+    rb"|([^\x00\t\n\x0c\r ])"              # 9 anything else: not plain
+    rb")")
+"""The white space before a token of a plain CMap and the token, its
+delimiters in its group (no group of a match is empty but the one matched).
+Every byte but white space at the end is in a match: the same tokens as
+``tokenize_general`` reads, or a byte of group 9 where it reads otherwise
+(a string with an escape or parentheses, a blank inside a hexadecimal
+string, a stray delimiter)."""
+_PLAIN_NUMBER = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)")
+_PLAIN_WORDS: dict[bytes, Token] = {}
+"""Number and keyword tokens by their bytes (the same few in every CMap)."""
+PLAIN_WORDS_KEPT = 4096
+"""Entries of ``_PLAIN_WORDS`` kept before it is emptied (hostile input)."""
+
+
+def _plain_word(raw: bytes) -> Token:
+    """The token ``tokenize_general`` reads for a run of regular bytes."""
+    tok = _PLAIN_WORDS.get(raw)
+    if tok is None:
+        if _PLAIN_NUMBER.fullmatch(raw):
+            tok = Token(NUM, float(raw) if b"." in raw else int(raw))
+        else:
+            tok = Token(KW, raw.decode("latin-1"))
+        if len(_PLAIN_WORDS) >= PLAIN_WORDS_KEPT:
+            _PLAIN_WORDS.clear()
+        _PLAIN_WORDS[raw] = tok
+    return tok
+
+
+def _plain_cmap_tokens(src: bytes) -> list[Token] | None:
+    """``tokenize``'s tokens of a plain CMap, read with one ``findall``
+    instead of one match per token; None when the source is not plain
+    (group 9 of ``_PLAIN_ITEMS``, or more bytes than ``MAX_TOKENS``):
+    ``tokenize_general`` reads it then.
+
+    ToUnicode maps are nearly all plain; their header (some 60 tokens of
+    boilerplate) cost more than their body read one match at a time."""
+    if len(src) > MAX_TOKENS:
+        return None
+    tokens: list[Token] = []
+    append = tokens.append
+    unhexlify = binascii.unhexlify
+    new = _new_token
+    words = _PLAIN_WORDS
+    for _dict, hexa, name, string, opening, closing, word, _comment, other in \
+            _PLAIN_ITEMS.findall(src):
+        if word:
+            tok = words.get(word)
+            append(tok if tok is not None else _plain_word(word))
+        elif hexa:
+            digits = hexa[1:-1]
+            if len(digits) & 1:
+                digits += b"0"  # ISO 32000-1 7.3.4.3: odd digit count
+            append(new(Token, (HEX, unhexlify(digits))))
+        elif name:
+            raw = name[1:]
+            if b"#" in raw:
+                raw = _NAME_ESCAPE.sub(lambda e: bytes([int(e.group(1), 16)]), raw)
+            append(new(Token, (NAME, raw.decode("latin-1"))))
+        elif string:
+            append(new(Token, (STR, string[1:-1])))
+        elif opening:
+            append(_OPEN_TOKEN)
+        elif closing:
+            append(_CLOSE_TOKEN)
+        elif other:
+            return None
+        # else: "<<", ">>" or a comment
+    return tokens
 
 
 def _plain_tokens(items: list[tuple[bytes, bytes, bytes]]) -> list[Token]:
@@ -415,19 +501,6 @@ class CodeSplitter:
 # --- section parsers ----------------------------------------------------
 
 
-def _section(tokens: list[Token], start: int, end_kw: str) -> tuple[list[Token], int]:
-    """Tokens after index start up to the keyword end_kw; (body, next index)."""
-    i = start
-    while i < len(tokens):
-        tok = tokens[i]
-        if tok.kind == KW and tok.value == end_kw:
-            return tokens[start:i], i + 1
-        if tok.kind == KW and str(tok.value).startswith("begin"):
-            return tokens[start:i], i  # missing end keyword: next section
-        i += 1
-    return tokens[start:i], i
-
-
 def _parse_codespace(body: list[Token], cmap: CMap) -> None:
     for i in range(0, len(body) - 1, 2):
         low, high = body[i], body[i + 1]
@@ -448,19 +521,40 @@ def _name_text(name: str) -> str | None:
 
 
 def _parse_bfchar(body: list[Token], cmap: CMap) -> None:
+    single = cmap.uni_single
+    texts = _DESTINATION_TEXTS
     for i in range(0, len(body) - 1, 2):
-        code = _code(body[i])
-        dst = body[i + 1]
-        if code is None:
+        src_kind, src = body[i]
+        # _code, inline: a hexadecimal string of one to four bytes.
+        if src_kind != HEX or not 0 < len(src) <= MAX_CODE_BYTES:  # type: ignore[arg-type]
             continue
-        if dst.kind == HEX:
-            text = utf16_text(dst.value)  # type: ignore[arg-type]
-        elif dst.kind == NAME:
-            text = _name_text(dst.value)  # type: ignore[arg-type]
+        kind, value = body[i + 1]
+        if kind == HEX:
+            text = texts.get(value, _UNSEEN)
+            if text is _UNSEEN:
+                text = _destination_text(value)  # type: ignore[arg-type]
+        elif kind == NAME:
+            text = _name_text(value)  # type: ignore[arg-type]
         else:
             text = None
         if text is not None:
-            cmap.uni_single[code] = text
+            single[int.from_bytes(src, "big")] = text  # type: ignore[arg-type]
+
+
+_DESTINATION_TEXTS: dict[bytes, str | None] = {}
+"""``utf16_text`` of the bfchar destinations seen (the same letters recur
+in every font's map)."""
+DESTINATION_TEXTS_KEPT = 65_536
+"""Entries of ``_DESTINATION_TEXTS`` kept before it is emptied."""
+_UNSEEN = object()
+
+
+def _destination_text(raw: bytes) -> str | None:
+    text = utf16_text(raw)
+    if len(_DESTINATION_TEXTS) >= DESTINATION_TEXTS_KEPT:
+        _DESTINATION_TEXTS.clear()
+    _DESTINATION_TEXTS[raw] = text
+    return text
 
 
 def _parse_bfrange(body: list[Token], cmap: CMap) -> None:
@@ -521,26 +615,40 @@ def parse_cmap(src: bytes) -> CMap:
     """
     tokens = tokenize(src)
     cmap = CMap()
-    i = 0
-    while i < len(tokens):
-        tok = tokens[i]
-        if tok.kind != KW:
-            i += 1
-            continue
-        section = _SECTIONS.get(tok.value)  # type: ignore[arg-type]
+    # Only keywords open sections or define entries: the others are passed
+    # over in one comprehension.
+    kw_at = [i for i, tok in enumerate(tokens) if tok[0] == KW]
+    k, n_kw = 0, len(kw_at)
+    while k < n_kw:
+        i = kw_at[k]
+        value = tokens[i][1]
+        section = _SECTIONS.get(value)  # type: ignore[arg-type]
+        k += 1
         if section is not None:
+            # The body runs to the end keyword (passed) or to the next
+            # "begin..." keyword (a missing end: the next section starts).
             end_kw, parser = section
-            body, i = _section(tokens, i + 1, end_kw)
+            while k < n_kw:
+                word = tokens[kw_at[k]][1]
+                if word == end_kw:
+                    end = kw_at[k]
+                    k += 1
+                    break
+                if word.startswith("begin"):  # type: ignore[union-attr]
+                    end = kw_at[k]
+                    break
+                k += 1
+            else:
+                end = len(tokens)
             if parser is not None:
-                parser(body, cmap)
+                parser(tokens[i + 1:end], cmap)
             continue
-        if tok.value == "usecmap" and i and tokens[i - 1].kind == NAME:
+        if value == "usecmap" and i and tokens[i - 1].kind == NAME:
             cmap.usecmap = tokens[i - 1].value  # type: ignore[assignment]
-        elif tok.value == "def" and i >= 2 and tokens[i - 2].kind == NAME:
-            key, value = tokens[i - 2].value, tokens[i - 1]
-            if key == "WMode" and value.kind == NUM:
-                cmap.vertical = value.value == 1
-            elif key == "CMapName" and value.kind == NAME:
-                cmap.name = value.value  # type: ignore[assignment]
-        i += 1
+        elif value == "def" and i >= 2 and tokens[i - 2].kind == NAME:
+            key, val = tokens[i - 2].value, tokens[i - 1]
+            if key == "WMode" and val.kind == NUM:
+                cmap.vertical = val.value == 1
+            elif key == "CMapName" and val.kind == NAME:
+                cmap.name = val.value  # type: ignore[assignment]
     return cmap.finish()

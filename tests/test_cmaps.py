@@ -243,9 +243,10 @@ def test_predefined_90ms_rksj(built_data):
 
 
 def _tokens_without_fast_path(src: bytes, monkeypatch) -> list:
+    """One match per token: no plain source, no plain section body."""
     with monkeypatch.context() as m:
         m.setattr(cmaps_module, "_PLAIN_BODY", {})
-        return tokenize(src)
+        return cmaps_module.tokenize_general(src)
 
 
 @pytest.mark.parametrize("src", [
@@ -260,6 +261,48 @@ def _tokens_without_fast_path(src: bytes, monkeypatch) -> list:
 ])
 def test_plain_bodies_tokenize_as_token_by_token(src, monkeypatch):
     assert tokenize(src) == _tokens_without_fast_path(src, monkeypatch)
+    assert cmaps_module.tokenize_general(src) == _tokens_without_fast_path(src, monkeypatch)
+
+
+_HEADER = (b"%!PS-Adobe-3.0 Resource-CMap\n/CIDInit /ProcSet findresource begin 12 dict begin\n"
+           b"begincmap /CIDSystemInfo<</Registry (Adobe) /Ordering (UCS) /Supplement 0>> def\n"
+           b"/CMapName /Adobe-Identity-UCS def /CMapType 2 def\n1 begincodespacerange\n"
+           b"<0000> <FFFF>\nendcodespacerange\n2 beginbfchar\n<0003> <0020>\n<0011> <002E>\n"
+           b"endbfchar\n1 beginbfrange\n<0024> <0026> [<0041> <00660069> <0043>]\nendbfrange\n"
+           b"endcmap CMapName currentdict /CMap defineresource pop end end\n%%EOF\n")
+
+
+@pytest.mark.parametrize("src", [
+    _HEADER,
+    _HEADER.replace(b"(Adobe)", b"(Ado(b)e)"),          # nested parentheses: read one way only
+    _HEADER.replace(b"(Adobe)", b"(Ado\\)be)"),         # an escape
+    _HEADER.replace(b"/Ordering", b"/Or#64ering"),      # a name escape
+    _HEADER.replace(b"<0011>", b"<00 11>"),             # a blank inside a hexadecimal string
+    _HEADER.replace(b"<0011>", b"<0011>>"),             # a stray delimiter
+    _HEADER.replace(b"\n", b""),                        # tokens glued together
+    _HEADER.replace(b"begin", b"beg%in"),                # comments cutting keywords
+    _HEADER + b"\x00\x0b)",
+])
+def test_plain_sources_tokenize_as_token_by_token(src, monkeypatch):
+    assert tokenize(src) == _tokens_without_fast_path(src, monkeypatch)
+
+
+def test_random_edits_of_plain_sources_tokenize_as_token_by_token(monkeypatch):
+    rng = random.Random(13)
+    alphabet = b"()<>[]{}/%#\\\x00\t\n\x0c\r\x0b 0a.+-F"
+    plain = 0
+    for _ in range(3000):
+        src = bytearray(_HEADER)
+        for _ in range(rng.randrange(1, 4)):
+            at = rng.randrange(len(src))
+            if rng.random() < 0.5:
+                src[at:at] = bytes([rng.choice(alphabet)])
+            else:
+                del src[at:at + rng.randrange(1, 4)]
+        src = bytes(src)
+        plain += cmaps_module._plain_cmap_tokens(src) is not None
+        assert tokenize(src) == _tokens_without_fast_path(src, monkeypatch), src
+    assert plain > 1000  # most edits leave the source plain: the fast path was tested
 
 
 def _tounicode_streams(path) -> list[bytes]:
