@@ -31,7 +31,7 @@ from pypdf.generic import (ArrayObject, DictionaryObject, IndirectObject, Stream
 
 from . import streams
 from .contentstream import PATH_OPERATORS, ContentDeadline, operations_for_interpreter
-from .fastscan import SMALL_STREAM, ScanError, skim
+from .fastscan import ScanError, skim, worth_skimming
 from .document import PageGeometry, PdfDocument, as_dict, resolve
 from .fieldvalues import FieldFont, acroform, appearance, form_resources, need_appearances, value_text
 from .fonts import load_font
@@ -364,7 +364,7 @@ class _Interpreter:
         self.check_time()
         fills = paths = 0
         ops = None
-        if len(data) >= SMALL_STREAM:
+        if worth_skimming(data):
             try:
                 ops, fills, total = skim(data, self.options.max_ops_per_page, self.deadline)
             except ScanError:

@@ -97,3 +97,49 @@ def test_a_long_run_of_skipped_operators_takes_no_memory_per_operator():
     finally:
         tracemalloc.stop()
     assert peak < 8 * 1024 * 1024
+
+
+# --- which path a long stream takes -------------------------------------------
+
+
+def _glyph_per_text_object(n: int) -> bytes:
+    """pdfcpu-UnifontMedium_BMP's way: each glyph in its own q BT ... ET Q,
+    colours set in the middle (64 KB and more: long enough to skim)."""
+    return b"".join(
+        b"q BT /F1 14 Tf ET 1 0 0 1 %d %d cm BT 0 Tw 0 0 0 RG 0 0 0.8 rg 0 4 Td 0 Tr (#%02X) Tj ET Q\n"
+        % (40 + 30 * (i % 18), 750 - 20 * (i // 18 % 35), i % 256) for i in range(n))
+
+
+def _text_after_a_figure(n: int) -> bytes:
+    """deb-ar-texnegar-doc's way: a long figure of paths, then some text."""
+    figure = b"".join(b"%d %d m %d %d l S 0.5 0.2 0.1 rg\n" % (i % 500, i % 700, i % 480, i % 690)
+                      for i in range(n))
+    return figure + b"BT /F1 12 Tf 72 700 Td (After the figure) Tj ET"
+
+
+def test_dense_text_is_parsed_whole_and_sparse_text_is_skimmed():
+    from pyengine.fastscan import SMALL_STREAM, worth_skimming
+
+    dense, sparse = _glyph_per_text_object(1200), _text_after_a_figure(6000)
+    assert len(dense) >= SMALL_STREAM and len(sparse) >= SMALL_STREAM
+    assert not worth_skimming(dense)
+    assert worth_skimming(sparse)
+    assert not worth_skimming(b"0 0 m 1 1 l S " * 100)  # short: always parsed whole
+    assert same(dense) and same(sparse)
+
+
+def test_either_path_extracts_the_same(monkeypatch):
+    import pyengine
+    from pyengine import interpreter
+    from pdfbuild import helvetica, make_pdf
+
+    pdf = make_pdf([_glyph_per_text_object(1200), _text_after_a_figure(6000)],
+                   fonts={"/F1": helvetica()})
+    default = pyengine.extract(pdf)
+    monkeypatch.setattr(interpreter, "worth_skimming", lambda data: len(data) >= 64 * 1024)
+    skimmed = pyengine.extract(pdf)
+    monkeypatch.setattr(interpreter, "worth_skimming", lambda data: False)
+    parsed = pyengine.extract(pdf)
+    assert [p.text for p in default.pages] == [p.text for p in skimmed.pages] == \
+        [p.text for p in parsed.pages]
+    assert "#41" in default.pages[0].text and "After the figure" in default.pages[1].text
