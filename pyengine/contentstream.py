@@ -596,7 +596,8 @@ def _parse(data: bytes, deadline: float | None = None,
                     else:
                         ops.append(([float(x) for x in m[1].split()], m[2]))
                     last = m
-                    if limited and (err := _over(ops, deadline)):
+                    if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
+                            and (err := _over(ops, deadline)):
                         return ops, err
                 elif k == 3:
                     if stack:
@@ -605,7 +606,8 @@ def _parse(data: bytes, deadline: float | None = None,
                     ops.append((operands, m[3]))
                     operands = cur = []
                     last = m
-                    if limited and (err := _over(ops, deadline)):
+                    if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
+                            and (err := _over(ops, deadline)):
                         return ops, err
                 elif k == 4:
                     raw = m[4]
@@ -621,7 +623,8 @@ def _parse(data: bytes, deadline: float | None = None,
                     ops.append((operands, m[6]))
                     operands = cur = []
                     last = m
-                    if limited and (err := _over(ops, deadline)):
+                    if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
+                            and (err := _over(ops, deadline)):
                         return ops, err
                 elif k == 10 or k == 8:
                     # A string and the operator that shows it: as the string
@@ -645,7 +648,8 @@ def _parse(data: bytes, deadline: float | None = None,
                     ops.append((operands, m[k]))
                     operands = cur = []
                     last = m
-                    if limited and (err := _over(ops, deadline)):
+                    if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
+                            and (err := _over(ops, deadline)):
                         return ops, err
                 elif k == 9:
                     h = m[9]
