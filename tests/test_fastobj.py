@@ -141,6 +141,31 @@ def test_unusual_objects_are_left_to_pypdf(text):
         fastobj.read(text, 0, _PDF)
 
 
+def test_random_number_arrays_read_as_pypdf_reads_them():
+    """Arrays of numbers (fastobj._plain_numbers) give pypdf's items, or
+    are left to it, whatever their signs, points, blanks and neighbours."""
+    import random
+
+    rng = random.Random(11)
+    alphabet = [b"0", b"7", b"12", b"-", b"+", b".", b" ", b"  ", b"\n", b"\r\n", b"\t", b"\x00",
+                b"\x0b", b"R", b"0 R", b",", b"e5", b"/N", b"(s)", b"]", b"["]
+    compared = 0
+    for _ in range(20_000):
+        body = b"".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 10)))
+        text = b"[" + body + b"] "
+        try:
+            want = read_object(io.BytesIO(text), _PDF)
+        except Exception:
+            continue
+        try:
+            got, _end = fastobj.read(text, 0, _PDF)
+        except fastobj.Fallback:
+            continue
+        assert same(want, got), (text, want, got)
+        compared += 1
+    assert compared > 3000
+
+
 def test_random_literal_strings_read_as_pypdf_reads_them():
     """Strings fastobj reads (not _READ_OTHERWISE) give pypdf's bytes."""
     import random
