@@ -172,14 +172,14 @@ _CLOSE_TOKEN = Token(CLOSE, None)
 
 _PLAIN_ITEMS = re.compile(
     _CMAP_WS + rb"*(?:"
-    rb"(<<|>>)"                             # 1 dictionary brackets (no token)
-    rb"|(<[0-9A-Fa-f]*>)"                   # 2 hexadecimal string, no blank inside
-    rb"|(/" + _CMAP_REGULAR + rb"*)"        # 3 name
-    rb"|(\([^()\\]*\))"                  # 4 literal string: no escape, no parenthesis
-    rb"|([\[{])|([\]}])"                  # 5, 6 array or procedure brackets
-    rb"|(" + _CMAP_REGULAR + rb"+)"         # 7 number or keyword
-    rb"|(%[^\r\n]*)"                       # 8 comment (no token)
-    rb"|([^\x00\t\n\x0c\r ])"              # 9 anything else: not plain
+    rb"(<<|>>)"                         # 1 dictionary brackets (no token)
+    rb"|(<[0-9A-Fa-f]*>)"               # 2 hexadecimal string, no blank inside
+    rb"|(/" + _CMAP_REGULAR + rb"*)"    # 3 name
+    rb"|(\([^()\\]*\))"                 # 4 literal string: no escape, no parenthesis
+    rb"|([\[{])|([\]}])"                # 5, 6 array or procedure brackets
+    rb"|(" + _CMAP_REGULAR + rb"+)"     # 7 number or keyword
+    rb"|(%[^\r\n]*)"                    # 8 comment (no token)
+    rb"|([^\x00\t\n\x0c\r ])"           # 9 anything else: not plain
     rb")")
 """The white space before a token of a plain CMap and the token, its
 delimiters in its group (no group of a match is empty but the one matched).
