@@ -110,6 +110,8 @@ def _plain_numbers(data: bytes, pos: int, plain_run) -> tuple[list, int] | None:
     except ValueError:
         return None
     return values, pos + len(body.rstrip(_PLAIN_BLANKS))
+
+
 _ENTRY = re.compile(_WHITE + rb"*" + _NAME + _WHITE + rb"*(?:" + _REF + rb"|" + _NUM + rb"|" + _NAME + rb")?")
 """A dictionary key and, when it is a reference, a number or a name, its
 value: the tokens _TOKEN reads one after the other (the same alternatives,

@@ -71,8 +71,9 @@ _TEXT_OPERATORS = (b"BT", b"ET", b"Tf", b"Td", b"Tm", b"Tj", b"TJ")
 
 def worth_skimming(data: bytes) -> bool:
     """Is ``data`` long and sparse enough in text operators for ``skim``
-    to pay?  (Either way the same operators are run: this only picks the
-    faster path.)"""
+    to pay?  Either way the same operators are run (test_fastscan); only
+    the count held against ``max_ops_per_page`` differs, a skimmed run of
+    operators counting as one."""
     if len(data) < SMALL_STREAM:
         return False
     text_ops = sum(data.count(word) for word in _TEXT_OPERATORS)
