@@ -135,6 +135,68 @@ def test_drop_duplicates_matches_the_rule_on_corpus_pages(name, monkeypatch):
         assert drop_duplicates(glyphs, options) == _reference_drop_duplicates(glyphs, options)
 
 
+def _random_page(rng) -> list[Glyph]:
+    """Lines drawn left to right in one or two columns, with some of these
+    now and then: a word drawn again a fraction of a point off (faux
+    bold), a line drawn right to left, a glyph put back over the one
+    before, a superscript, a big title, a space or an unmapped glyph."""
+    out = []
+    columns = rng.choice([(40.0,), (40.0, 320.0)])
+    odd = rng.choice([0.0, 0.0, 0.05, 0.5])  # how often a line is drawn oddly
+    for line in range(rng.randrange(1, 12)):
+        for left in columns:
+            y = 60.0 + 14.0 * line + rng.choice([0.0, 0.0, 0.37, 4.01])
+            size = rng.choice([10.0, 10.0, 6.5, 24.0, 90.0])
+            adv = size * rng.choice([0.5, 0.5, 0.05, 0.0])
+            word = [rng.choice("eatn. ") for _ in range(rng.randrange(1, 12))]
+            xs = [left + adv * k for k in range(len(word))]
+            if rng.random() < odd / 2:
+                xs.reverse()  # drawn right to left
+            for ch, x in zip(word, xs):
+                out.append(_glyph(ch if ch != "." or rng.random() < 0.9 else "", x, y, size, adv,
+                                  is_space=ch == " "))
+            kind = rng.random() / (odd or 1e-9)
+            if kind < 0.3:  # faux bold: the word again, a little off
+                dx, dy = rng.choice([0.3, 1.2, 2.0, 5.0]), rng.choice([0.0, 0.3, 1.6])
+                out.extend(_glyph(g.text, g.ox + dx, g.oy + dy, size, adv, is_space=g.is_space)
+                           for g in out[-len(word):])
+            elif kind < 0.5:  # a glyph put back over the last one
+                out.append(_glyph(word[-1], xs[-1] + rng.choice([0.0, 0.5, 3.0]), y, size, adv))
+            elif kind < 0.6:  # a superscript right after the word
+                out.append(_glyph("2", xs[-1] + adv, y - 3.0, size * 0.6, adv * 0.6))
+    return out
+
+
+def test_drop_duplicates_matches_the_rule_on_random_pages():
+    import random
+
+    from pyengine.layout.lines import _drawn_apart
+
+    rng = random.Random(5)
+    apart = dropped = 0
+    for _ in range(1500):
+        glyphs = _random_page(rng)
+        for options in (Options(), Options(duplicate_tolerance=0.4)):
+            got = drop_duplicates(glyphs, options)
+            assert got == _reference_drop_duplicates(glyphs, options)
+            if _drawn_apart(glyphs, options.duplicate_tolerance):
+                apart += 1
+                assert len(got) == len(glyphs)
+            dropped += len(got) < len(glyphs)
+    assert apart > 100 and dropped > 100  # both ways were taken
+
+
+def test_pages_drawn_apart_take_the_shortcut():
+    from pyengine.layout.lines import _drawn_apart
+
+    text = [_glyph(ch, 40.0 + 5.0 * k, 60.0 + 14.0 * line)
+            for line in range(40) for k, ch in enumerate("the quick brown fox ")]
+    assert _drawn_apart(text, Options().duplicate_tolerance)
+    bold = text + [_glyph("q", 40.0 + 5.0 * 4 + 0.3, 60.0)]
+    assert not _drawn_apart(bold, Options().duplicate_tolerance)
+    assert len(drop_duplicates(bold, Options())) == len(text)
+
+
 def _reference_word(glyphs, text=None):
     """The rule of ``_word``, step by step: the text (NFC unless ASCII),
     the unmapped count, and the box, size and visibility of the glyphs that

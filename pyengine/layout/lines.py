@@ -127,6 +127,79 @@ when their rows are a multiple of 2**15 apart (131,072 pt): their glyphs are
 then measured in vain, never missed."""
 
 
+APART_BUCKET = 4.0
+"""Points: height of the bands of baselines ``_drawn_apart`` files its runs
+in (a run is compared with the runs of the bands its tolerance reaches)."""
+APART_BAND_RUNS = 32
+"""Runs of one band ``_drawn_apart`` compares a run with at most: past
+this (text drawn right to left, one glyph a run; a table drawn column by
+column) the page goes to the glyph-by-glyph search at once."""
+APART_TOL_MAX = 64.0
+"""Points: a duplicate tolerance above this (glyphs over 400 pt) sends the
+page to the glyph-by-glyph search (too many bands to look through)."""
+
+
+def _drawn_apart(glyphs: list[Glyph], dup_tol: float) -> bool:
+    """Is no glyph drawn within the duplicate tolerance of an earlier one
+    (whatever their texts)?  Then ``drop_duplicates`` has nothing to drop.
+
+    Glyphs are taken in drawing order as runs along a baseline (the same
+    y), each origin further right than the last by more than the tolerance
+    of the glyphs so far: no two glyphs of a run are that close.  A run is
+    then only compared with the earlier runs of the bands its tolerance
+    reaches, by the span of its origins.  This is cheaper than the search
+    for duplicates (a hash and four look-ups per glyph), which runs when
+    any two runs come that close, or when a position is not finite.
+    """
+    bands: dict[int, list[tuple[float, float, float]]] = {}
+    band = APART_BUCKET
+    isfinite = math.isfinite
+    run_y = math.nan  # no run open: NaN equals nothing
+    run_x0 = last_x = run_tol = 0.0
+    for g in glyphs:
+        if not g[0] or g[17]:  # no text, or a space: never a duplicate
+            continue
+        ox, oy = g[5], g[6]
+        tol = dup_tol * g[9]
+        if 0.1 > tol:  # max(tol, 0.1), as drop_duplicates takes it
+            tol = 0.1
+        if oy == run_y and ox - last_x > tol:
+            last_x = ox  # (an infinite one is seen when the run is filed)
+            if tol > run_tol:
+                run_tol = tol
+            continue
+        if run_y == run_y and not (isfinite(last_x) and run_tol <= APART_TOL_MAX and
+                                   _file_run(bands, band, run_x0, last_x, run_y, run_tol)):
+            return False
+        if not (isfinite(ox) and isfinite(oy)):
+            return False  # drop_duplicates' search raises
+        run_y, run_x0, last_x, run_tol = oy, ox, ox, tol
+    return run_y != run_y or (isfinite(last_x) and run_tol <= APART_TOL_MAX and
+                              _file_run(bands, band, run_x0, last_x, run_y, run_tol))
+
+
+def _file_run(bands: dict, band: float, x0: float, x1: float, y: float, tol: float) -> bool:
+    """File a run in its band unless it comes within ``tol`` of an earlier
+    run (then False: the page may hold a duplicate)."""
+    lo, hi = x0 - tol, x1 + tol
+    for b in range(int((y - tol) // band), int((y + tol) // band) + 1):
+        runs = bands.get(b)
+        if runs is None:
+            continue
+        if len(runs) > APART_BAND_RUNS:
+            return False
+        for a0, a1, ay in runs:
+            if a0 <= hi and lo <= a1 and -tol <= ay - y <= tol:
+                return False
+    key = int(y // band)
+    runs = bands.get(key)
+    if runs is None:
+        bands[key] = [(x0, x1, y)]
+    else:
+        runs.append((x0, x1, y))
+    return True
+
+
 def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     """Drop a glyph drawn again at (nearly) the same place with the same text.
 
@@ -138,6 +211,8 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     nearest to its origin for text up to 13.3 pt), in the grid of its text
     (the first glyph of a text has nothing to be measured against).
     """
+    if _drawn_apart(glyphs, options.duplicate_tolerance):
+        return list(glyphs)
     grids: dict[str, dict[int, list[Glyph]]] = {}
     # Duplicates are rare: their positions are noted, and the kept glyphs
     # are copied once at the end (an append per glyph cost more, in Pyodide
