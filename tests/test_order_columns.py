@@ -836,3 +836,74 @@ def test_a_title_wrapped_under_its_row_set_top_stays_with_its_row():
 
     text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
     assert text.index("package holidays abroad") < text.index("Chapter 3"), text
+
+
+PLAY = [("MARTHA.", ["Is that the ferry at last? I have been standing at this window since the",
+                     "morning, and not one boat has come round the point of the harbour."]),
+        ("JOHN.", ["It is the ferry. The weather held it at the island overnight."]),
+        ("THE DOCTOR.", ["Then we shall have the post before dinner, and the newspapers, and the",
+                         "letters from the council about the new road over the hill to the",
+                         "station."]),
+        ("MARTHA.", ["(turning away) I shall believe it when I see it tied up at the pier."])]
+
+
+def test_a_plays_speaker_names_in_the_margin_are_read_each_with_its_speech():
+    import pyengine
+
+    # hunt13 play.pdf: the speakers' names stand in the left margin, each on
+    # the baseline of the first line of its speech; the gutter between them
+    # and the speeches was the widest white and every name was read before
+    # the whole dialogue.
+    def draw(c):
+        y = 760
+        for name, speech in PLAY:
+            c.setFont("Times-Bold", 10)
+            c.drawString(60, y, name)
+            c.setFont("Times-Roman", 10)
+            for line in speech:
+                c.drawString(150, y, line)
+                y -= 12.5
+            y -= 5
+
+    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
+    want = " ".join(name + " " + " ".join(speech) for name, speech in PLAY)
+    assert text.split() == want.split()
+
+
+def test_a_contracts_margin_notes_are_read_each_with_its_clause():
+    import pyengine
+
+    # hunt13 contract.pdf: margin notes in small italics beside each clause's
+    # first line were read before the clauses, even before the title over them.
+    clauses = [("Definitions", "1. In this agreement the following words have the meanings given to them",
+                "below unless the context requires otherwise in any particular clause."),
+               ("Term", "2. This agreement starts on the date of signature and runs for a period",
+                "of two years unless it is ended earlier under clause five below."),
+               ("Payment", "3. The customer shall pay each invoice within thirty days of its date",
+                "by bank transfer to the account named on the invoice itself.")]
+
+    def draw(c):
+        c.setFont("Times-Bold", 14)
+        c.drawCentredString(300, 780, "SERVICES AGREEMENT")
+        y = 750
+        for note, first, second in clauses:
+            c.setFont("Times-Italic", 8)
+            c.drawString(70, y, note)
+            c.setFont("Times-Roman", 10)
+            c.drawString(130, y, first)
+            c.drawString(130, y - 12.5, second)
+            y -= 40
+
+    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
+    want = "SERVICES AGREEMENT " + " ".join(" ".join(c) for c in clauses)
+    assert text.split() == want.split()
+
+
+def test_a_narrow_list_beside_a_text_at_its_pitch_stays_a_column():
+    # Guard for the heads above: a narrow column of short lines (a sidebar's
+    # list) on the baselines of a column of text, every line stacked on the
+    # next, is read whole before the text, not line by line with it.
+    rows = [(100.0 + 11 * k, [(50.0, 90.0, f"S{k}"), (130.0, 400.0, f"T{k}")]) for k in range(6)]
+    rows += [(100.0 + 11 * k, [(130.0, 400.0, f"T{k}")]) for k in range(6, 10)]
+    assert _read(rows) == [f"S{k}" for k in range(6)] + [f"T{k}" for k in range(10)]
+

@@ -26,7 +26,9 @@ page (``_ragged_end``); and the whites cut together with the widest one
 between columns of text (``_through_gutters``); and labels set flush
 right beside the lines of a text (a résumé's dates, equation numbers) are
 read each with the line on its baseline, not as a column after the text,
-though the white before them is the widest gutter (``_labels_beside``), or
+though the white before them is the widest gutter (``_labels_beside``; and
+heads set in the left margin, a play's speakers, a contract's margin notes,
+each with the line of text it heads: ``_heads_beside``), or
 when the rows were cut apart first (``_labelled_rows``: a receipt's items
 and prices);
 and a page of parts side by side in bands, whites across it between them
@@ -122,6 +124,9 @@ def xy_cut(items: list[Line], options: Options,
             rows = _label_rows(items, left, right)
             if rows is not None:  # labels beside the text's lines: read each with its line
                 return [part for row in rows for part in xy_cut(_with_label(row, right), options)]
+            rows = _head_rows(items, left, right)
+            if rows is not None:  # heads left of the text's lines (a play's speakers): each read with its line
+                return [part for row in rows for part in xy_cut(_with_head(row, left), options)]
             rows = _wrapped_rows(items, left, right)
             if rows is not None:  # a table's rows whose cells wrap: each read whole, with its wrapped lines
                 return [part for row in rows for part in _table_row(row, right, options)]
@@ -1198,6 +1203,137 @@ def _labels_beside(left: list[Line], right: list[Line]) -> bool:
     rows = grid_rows(cells)
     cols = columns(rows)
     return len(cols) == 2 and labels_and_values(rows, cols)
+
+
+HEAD_GUTTER_MIN = 1.0
+"""Em of a head's type: the white between a head set in the left margin and
+the line of text on its baseline, at the least (``_heads_beside``).  A
+play's speaker names stand 2.5 em off their speeches (hunt13 play.pdf), a
+contract's margin notes 3 em off their clauses (contract.pdf), LaTeX's
+\\marginpar \\marginparsep (about 1 em) off its text."""
+HEAD_STACKED_MAX = 0.5
+"""Share of the heads, at the most, that may stand a line of the text
+under or over another head (``_stacked_heads``): a play's speeches of one
+line, each head on the next line; a narrow column of a list or a menu at
+the text's pitch has every line stacked."""
+HEAD_STACK_PITCH = 1.5
+"""Times the text's line pitch: two heads whose baselines are closer than
+this stand on lines of the text one after the other (stacked)."""
+
+
+def _head_rows(items: list[Line], left: list[Line], right: list[Line]) -> list[list[Line]] | None:
+    """The region cut into rows at the heads' baselines, when the lines
+    left of a gutter are heads of the text right of it (``_heads_beside``):
+    each head with the line on its baseline (``grid_rows``), the text's
+    lines between two heads' rows together, read after the row over them;
+    or None.  ``_label_rows`` mirrored: the heads start their rows, so no
+    line runs onto the row under it (``_runs_set_bottom``)."""
+    if not _heads_beside(left, right):
+        return None
+    heads = {id(ln) for ln in left}
+    out: list[list[Line]] = []
+    run: list[Line] = []
+    for row in grid_rows(items):
+        if any(id(ln) in heads for ln in row):
+            if run:
+                out.append(run)
+                run = []
+            out.append(row)
+        else:
+            run.extend(row)
+    if run:
+        out.append(run)
+    return out if len(out) > 1 else None
+
+
+def _heads_beside(left: list[Line], right: list[Line]) -> bool:
+    """Are the lines left of a gutter heads of the text right of it, each
+    on the baseline of the line of text it heads, to read with that line,
+    not as a column before the text?
+
+    A play sets its speakers' names in the left margin, each on the first
+    line of the speech (hunt13 play.pdf: "MARTHA." beside "Is that the
+    ferry?"); a contract its clauses' margin notes (contract.pdf); a
+    manual its callouts' numbers beside their notes (opf-027613 p.54); a
+    table of states beside their plants (opf-392154 p.71).  The gutter
+    between them and the text was the widest white, and every head was
+    read before the whole text (the contract's even before its title).
+    They are heads when the left lines (``LABEL_MIN_COUNT`` or more) each
+    stand on the baseline of a line of the text (``_beside_at``,
+    ``HEAD_GUTTER_MIN`` em off it), start or end on one x
+    (``FIGURE_EDGE_TOLERANCE``), are no column of text and far narrower
+    than the text (``LABEL_WIDTH_RATIO``); the text is one column of text
+    (``_text_column``, no white down it as wide as the gutter: a table's
+    first column beside its others is left to the table rules), more
+    lines than the heads, one line of it on each head's baseline
+    (deb-ja-platexsheet's table of symbols: two cells beside a head), those
+    lines starting on one x (``ROW_EDGE_TOLERANCE``: deb-ar-bidi p.556, an
+    index's locators beside the next column's entries); and the heads stand
+    apart (``_stacked_heads``): a narrow column of short lines at the
+    text's pitch (a sidebar's list) stands on the text's baselines too,
+    every line stacked on the next."""
+    if len(left) < LABEL_MIN_COUNT or len(right) <= len(left) or not _text_column(right) or _text_column(left):
+        return False
+    if _width(left) > LABEL_WIDTH_RATIO * _width(right) or not (_flush_left(left) or flush_right(left)):
+        return False
+    gutter = min(ln.x0 for ln in right) - max(ln.x1 for ln in left)
+    if gutter <= 0 or _gaps(right, "x0", "x1", gutter) or not _beside_at(left, right, HEAD_GUTTER_MIN):
+        return False
+    heads = {id(ln) for ln in left}
+    firsts = []  # the line of text beside each head
+    for row in grid_rows(left + right):
+        if any(id(ln) in heads for ln in row):
+            text = [ln for ln in row if id(ln) not in heads]
+            if len(text) != 1:  # cells side by side: a table's row, left to the table rules
+                return False
+            firsts.append(text[0])
+    starts = [ln.x0 for ln in firsts]
+    if max(starts) - min(starts) > ROW_EDGE_TOLERANCE * min(ln.size for ln in firsts):
+        return False
+    return not _stacked_heads(left, right)
+
+
+def _flush_left(lns: list[Line]) -> bool:
+    """Do these lines start at one x (``FIGURE_EDGE_TOLERANCE``)?"""
+    starts = [ln.x0 for ln in lns]
+    return max(starts) - min(starts) <= FIGURE_EDGE_TOLERANCE * min(ln.size for ln in lns)
+
+
+def _stacked_heads(heads: list[Line], text: list[Line]) -> bool:
+    """Do the heads stand on lines of the text one after the other, more
+    than ``HEAD_STACKED_MAX`` of them, or does a stacked head open in lower
+    case (a margin note's wrapped line, not a head of its own)?  Stacked:
+    baselines closer than ``HEAD_STACK_PITCH`` times the text's median
+    line pitch."""
+    bases = sorted(map(_baseline, text))
+    steps = [b - a for a, b in zip(bases, bases[1:]) if b > a]
+    if not steps:
+        return True
+    reach = HEAD_STACK_PITCH * median(steps)
+    ordered = sorted(heads, key=_baseline)
+    stacked = set()
+    for a, b in zip(ordered, ordered[1:]):
+        if _baseline(b) - _baseline(a) < reach:
+            if b.text[:1].islower():
+                return True
+            stacked.update((id(a), id(b)))
+    return len(stacked) > HEAD_STACKED_MAX * len(heads)
+
+
+def _with_head(row: list[Line], heads: list[Line]) -> list[Line]:
+    """A row of a head and the one line of text on its baseline
+    (``_head_rows``) as one line, the head's words first: "MARTHA. Is that
+    the ferry?".  Other rows as they are; so is a row whose text opens a
+    list item, read head first but its own line, the item's marker at its
+    start (deb-ar-arabluatex p.49: a margin note "\\txarb" beside "(a)
+    The \\txarb{...} command")."""
+    if len(row) != 2:
+        return row
+    head, text = sorted(row, key=attrgetter("x0"))
+    if not any(head is ln for ln in heads) or any(text is ln for ln in heads) or \
+            list_marker(text.text) is not None:
+        return row
+    return [_row_line([head, text])]
 
 
 def _beside_at(lines: list[Line], others: list[Line], white: float) -> bool:
