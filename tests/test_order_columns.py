@@ -907,3 +907,32 @@ def test_a_narrow_list_beside_a_text_at_its_pitch_stays_a_column():
     rows += [(100.0 + 11 * k, [(130.0, 400.0, f"T{k}")]) for k in range(6, 10)]
     assert _read(rows) == [f"S{k}" for k in range(6)] + [f"T{k}" for k in range(10)]
 
+
+@pytest.mark.parametrize("marks", [("(A)", "(B)", "(C)", "(D)"), ("a)", "b)", "c)", "d)"),
+                                   ("(i)", "(ii)", "(iii)", "(iv)"), ("1.", "2.", "3.", "4.")])
+def test_a_quizs_options_in_two_columns_are_read_row_by_row(marks):
+    import pyengine
+
+    # hunt13 quiz.pdf: a question's options in two columns, (A) (B) over
+    # (C) (D); the gutter between them was the widest white and the options
+    # were read A, C, B, D (the white under the question, 1.5 lines, cut
+    # before the rows of options).
+    options = ["the harbour wall", "the railway station", "the village green", "the council offices"]
+
+    def draw(c):
+        c.setFont("Helvetica", 10.5)
+        c.drawString(60, 764, "1. Where did the procession stop before the evening service?")
+        for k, (mark, option) in enumerate(zip(marks, options)):
+            c.drawString(80 + 220 * (k % 2), 745 - 14 * (k // 2), f"{mark} {option}")
+
+    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
+    want = "1. Where did the procession stop before the evening service? " + \
+        " ".join(f"{m} {o}" for m, o in zip(marks, options))
+    assert text.split() == want.split()
+
+
+def test_options_numbered_down_the_columns_are_read_column_by_column():
+    # Guard: (A) (C) over (B) (D) count up down the columns, read as before.
+    rows = [(100.0, [(80.0, 200.0, "(A) one"), (300.0, 420.0, "(C) three")]),
+            (114.0, [(80.0, 200.0, "(B) two"), (300.0, 420.0, "(D) four")])]
+    assert _read(rows, texts=True) == ["(A) one", "(B) two", "(C) three", "(D) four"]

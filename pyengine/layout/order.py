@@ -28,7 +28,9 @@ right beside the lines of a text (a résumé's dates, equation numbers) are
 read each with the line on its baseline, not as a column after the text,
 though the white before them is the widest gutter (``_labels_beside``; and
 heads set in the left margin, a play's speakers, a contract's margin notes,
-each with the line of text it heads: ``_heads_beside``), or
+each with the line of text it heads: ``_heads_beside``; and a grid of
+items numbered along its rows, a quiz's options, row by row:
+``_numbered_grid``), or
 when the rows were cut apart first (``_labelled_rows``: a receipt's items
 and prices);
 and a page of parts side by side in bands, whites across it between them
@@ -121,6 +123,9 @@ def xy_cut(items: list[Line], options: Options,
         left = [it for it in items if it.x1 <= cut]
         right = [it for it in items if it.x1 > cut]
         if not (row_gaps and _one_over_the_other(left, right)):
+            rows = _numbered_grid(items)
+            if rows is not None:  # options (A) (B) / (C) (D): numbered across the rows, read row by row
+                return rows
             rows = _label_rows(items, left, right)
             if rows is not None:  # labels beside the text's lines: read each with its line
                 return [part for row in rows for part in xy_cut(_with_label(row, right), options)]
@@ -1203,6 +1208,61 @@ def _labels_beside(left: list[Line], right: list[Line]) -> bool:
     rows = grid_rows(cells)
     cols = columns(rows)
     return len(cols) == 2 and labels_and_values(rows, cols)
+
+
+_ITEM_NUMBER = re.compile(r"\(?(?:(\d{1,3})|([A-Za-z])|([ivxlcdm]{2,6}))[.)](?=\s)")
+"""An item's number opening a line: "1.", "(2)", "A.", "(b)", "(iv)".  A
+letter with a full stop may be an initial ("A. Smith"), which
+lists.list_marker guards against; here the numbers must count up across a
+grid (``_numbered_grid``), which initials do not."""
+_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+
+
+def _item_number(text: str, roman: bool) -> int | None:
+    """The number of the item ``text`` opens (``_ITEM_NUMBER``), or None.
+    Letters count from 1 for "a"; with ``roman`` a single letter that is a
+    roman numeral ("(i)", "(v)") is read as one, else only two letters or
+    more are ("(ii)", "(iv)")."""
+    m = _ITEM_NUMBER.match(text)
+    if m is None or not text[m.end():].strip():
+        return None
+    if m.group(1):
+        return int(m.group(1))
+    letters = (m.group(2) or m.group(3)).lower()
+    if m.group(2) and not (roman and letters in _ROMAN):
+        return ord(letters) - ord("a") + 1
+    values = [_ROMAN[c] for c in letters]
+    return sum(-v if k + 1 < len(values) and v < values[k + 1] else v for k, v in enumerate(values))
+
+
+def _counts_up(lines: list[Line], roman: bool) -> bool:
+    """Does every line open with an item number one more than the line
+    before it (``_item_number``)?"""
+    numbers = [_item_number(ln.text, roman) for ln in lines]
+    return None not in numbers and all(b == a + 1 for a, b in zip(numbers, numbers[1:]))
+
+
+def _numbered_grid(items: list[Line]) -> list[list[Line]] | None:
+    """The lines of ``items``, one region each, row by row, when they are
+    a grid of numbered items counting up along the rows: two rows or more
+    on one baseline each (``grid_rows``), two items or more a row, every
+    line opening with an item number, each one more than the one before it
+    read row by row (``_counts_up``: letters, or roman numerals).  Else
+    None.
+
+    A quiz sets a question's options in two columns, "(A) ... (B) ..."
+    over "(C) ... (D) ..." (hunt13 quiz.pdf); the gutter between them was
+    the widest white, and the options were read A, C, B, D.  Options
+    numbered down the columns (A, B under each other) are read column by
+    column as before; a table's first column of row numbers has no number
+    in its other cells."""
+    rows = grid_rows(items)
+    if len(rows) < 2 or any(len(row) < 2 for row in rows):
+        return None
+    across = [ln for row in rows for ln in sorted(row, key=attrgetter("x0"))]
+    if not (_counts_up(across, False) or _counts_up(across, True)):
+        return None
+    return [[ln] for ln in across]
 
 
 HEAD_GUTTER_MIN = 1.0
