@@ -936,3 +936,43 @@ def test_options_numbered_down_the_columns_are_read_column_by_column():
     rows = [(100.0, [(80.0, 200.0, "(A) one"), (300.0, 420.0, "(C) three")]),
             (114.0, [(80.0, 200.0, "(B) two"), (300.0, 420.0, "(D) four")])]
     assert _read(rows, texts=True) == ["(A) one", "(B) two", "(C) three", "(D) four"]
+
+
+def test_three_columns_under_headings_wrapped_onto_two_lines_are_read_column_by_column():
+    import pyengine
+    from reportlab.lib.utils import simpleSplit
+
+    # hunt13 newsletter.pdf: a newsletter's three columns each open with an
+    # article's heading in 12 pt, wrapped onto two lines, all at one height,
+    # over 9.5 pt text; the six heading lines made a grid of two rows and
+    # three columns, a table set apart by the white under it, and the
+    # headings were read row by row before the columns.
+    heads = ["Harvest Supper Raises Funds For Roof", "Bell Ringers Welcome New Members",
+             "Churchyard Clearing Day In March"]
+    texts = ["The harvest supper in the village hall brought in more than four hundred pounds for "
+             "the roof appeal, and the committee thanks everyone who baked, served and washed up on "
+             "the night. The next supper will be held in the spring after the annual meeting.",
+             "Three new ringers joined the tower this autumn and practise every Thursday evening "
+             "under the captain. Anyone who would like to learn is welcome to come along and watch "
+             "a practice before deciding whether to take it further.",
+             "Volunteers are asked to bring gloves, rakes and secateurs to the churchyard on the "
+             "first Saturday in March. Tea and cake will be served in the porch, and the work will "
+             "finish at noon whatever the weather does."]
+    width = 150
+
+    def draw(c):
+        for k, (head, body) in enumerate(zip(heads, texts)):
+            x, y = 50 + k * (width + 15), 760
+            for line in simpleSplit(head, "Helvetica-Bold", 12, width):
+                c.setFont("Helvetica-Bold", 12)
+                c.drawString(x, y, line)
+                y -= 14
+            y -= 2
+            for line in simpleSplit(body, "Times-Roman", 9.5, width):
+                c.setFont("Times-Roman", 9.5)
+                c.drawString(x, y, line)
+                y -= 11.5
+
+    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
+    want = " ".join(f"{h} {t}" for h, t in zip(heads, texts))
+    assert text.split() == want.split()

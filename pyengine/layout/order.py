@@ -1642,13 +1642,54 @@ def _table_below(items: list[Line], row_gaps, best_row: float, options: Options)
     """Would cutting rows first set a table apart?  Then rows go first, or
     the column cut would read the table column by column (a line of text
     over a table leaves the table's last gutter open: tests/golden/simple_table)."""
-    for region in _row_regions(items, row_gaps, best_row):
+    regions = _row_regions(items, row_gaps, best_row)
+    for k, region in enumerate(regions):
         if len(region) < 2 * TABLE_MIN_COLUMNS:
             continue
         gaps = _gutters(region, options)
-        if len(gaps) >= TABLE_MIN_COLUMNS - 1 and _table_apart(region, gaps, options) is not None:
+        if len(gaps) >= TABLE_MIN_COLUMNS - 1 and _table_apart(region, gaps, options) is not None and \
+                not (k + 1 < len(regions) and _column_heads(region, regions[k + 1], options)):
             return True
     return False
+
+
+def _column_heads(band: list[Line], under: list[Line], options: Options) -> bool:
+    """Are the lines of ``band`` the headings of the columns of text
+    ``under`` it: set ``HEADING_SIZE_MIN`` times the text's size or larger,
+    in the columns the gutters through both part (one heading or more in
+    each: ``_heads_column``), each column under them a column of text
+    (``COLUMN_MIN_LINES`` lines or more, one of them ``COLUMN_MIN_WIDTH``
+    em wide, one line to a baseline)?
+
+    A newsletter in three columns opens each with an article's heading,
+    all at one height (hunt13 newsletter.pdf); a heading wrapped onto two
+    lines in each column made a grid of two rows and three columns over
+    the white under it, a table (``_table_below``), and the headings were
+    read row by row before all the columns.  A table's rows hold cells, not
+    columns of text, and its header is set in the size of its body or
+    near it."""
+    if not under:
+        return False
+    size = median([ln.size for ln in under]) or 1.0
+    if any(ln.size < HEADING_SIZE_MIN * size for ln in band):
+        return False
+    both = band + under
+    gutters = _gutters(both, options)
+    if not gutters:
+        return False
+    edges = [float("-inf")] + [x for g in gutters for x in g] + [float("inf")]
+    for lo, hi in zip(edges[::2], edges[1::2]):
+        column = [ln for ln in under if ln.x0 >= lo and ln.x1 <= hi]
+        heads = [ln for ln in band if ln.x0 >= lo and ln.x1 <= hi]
+        if len(column) < COLUMN_MIN_LINES or not heads or \
+                max(ln.x1 - ln.x0 for ln in column) < COLUMN_MIN_WIDTH * size:
+            return False
+        base = sorted(map(_baseline, column))
+        if any(b - a <= COLUMN_BREAK_ALIGN * size for a, b in zip(base, base[1:])):
+            return False
+        if not _heads_column(min(heads, key=_baseline), column, size):
+            return False
+    return True
 
 
 def _table_apart(items: list[Line], col_gaps: list[tuple[float, float]], options: Options
