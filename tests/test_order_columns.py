@@ -976,3 +976,55 @@ def test_three_columns_under_headings_wrapped_onto_two_lines_are_read_column_by_
     text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
     want = " ".join(f"{h} {t}" for h, t in zip(heads, texts))
     assert text.split() == want.split()
+
+
+FINSTAT = [("Non-current assets", [("Property, plant and equipment", "16", "882", "1,905"),
+                                   ("Intangible assets", "15", "2,259", "8,774"),
+                                   ("Investments", "8", "6,495", "7,868")], ("9,636", "18,547")),
+           ("Current assets", [("Inventories", "6", "7,026", "6,500"),
+                               ("Trade and other receivables", "14", "833", "2,162"),
+                               ("Cash at bank and in hand", "18", "5,697", "8,696")], ("13,556", "17,358"))]
+
+
+def test_a_statements_amounts_are_read_with_their_items_under_section_headings():
+    import pyengine
+
+    # hunt13 finstat.pdf: a statement of financial position heads its groups
+    # of rows flush left ("Non-current assets"), the items under them set in,
+    # a note number and two years' amounts in columns on the right, a
+    # subtotal under each group. The headings cross no gutter, no table was
+    # found and every amount was read after all the items.
+    def draw(c):
+        c.setFont("Helvetica-Bold", 11)
+        c.drawString(60, 806, "Statement of financial position at 31 March 2026")
+        y = 780
+        c.setFont("Helvetica-Bold", 9)
+        c.drawString(330, y, "Note")
+        c.drawRightString(440, y, "2026")
+        c.drawRightString(520, y, "2025")
+        y -= 12
+        c.setFont("Helvetica", 9)
+        c.drawRightString(440, y, "£000")
+        c.drawRightString(520, y, "£000")
+        y -= 18
+        for head, items, (a, b) in FINSTAT:
+            c.setFont("Helvetica-Bold", 9)
+            c.drawString(60, y, head)
+            y -= 13
+            c.setFont("Helvetica", 9)
+            for item, note, x, z in items:
+                c.drawString(72, y, item)
+                c.drawString(330, y, note)
+                c.drawRightString(440, y, x)
+                c.drawRightString(520, y, z)
+                y -= 13
+            c.setFont("Helvetica-Bold", 9)
+            c.drawRightString(440, y, a)
+            c.drawRightString(520, y, b)
+            y -= 20
+
+    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
+    want = "Statement of financial position at 31 March 2026 Note 2026 2025 £000 £000 " + " ".join(head + " " + " ".join(" ".join(it) for it in items) + f" {a} {b}"
+                                       for head, items, (a, b) in FINSTAT)
+    assert text.split() == want.split()
+

@@ -1780,14 +1780,16 @@ def _grouped_table(core: list[Line], options: Options) -> list[list[Line]] | Non
     baseline across a gutter of the rows (a merged cell, its text centred:
     "Outerwear" over the jackets, "Footwear" over the boots; it closed the
     gutter it crosses, and the table was read column by column): the
-    groups of rows as tables, each group line between them.  A group line
-    heads two rows or more."""
+    groups of rows as tables, each group line between them; or a section's
+    heading set out left of the table's first column (``_section_line``).
+    A group line heads two rows or more."""
     rows = grid_rows(core)
     cells = [ln for row in rows if len(row) > 1 for ln in row]
     if len(cells) == len(core) or not cells:
         return None
     gaps = _gutters(cells, options)
-    heads = [row[0] for row in rows if len(row) == 1 and any(_crosses(row[0], a, b) for a, b in gaps)]
+    heads = [row[0] for row in rows if len(row) == 1 and (any(_crosses(row[0], a, b) for a, b in gaps)
+                                                          or _section_line(row[0], cells, gaps))]
     if not heads:
         return None
     rest = [ln for ln in core if all(ln is not h for h in heads)]
@@ -1813,6 +1815,25 @@ def _grouped_table(core: list[Line], options: Options) -> list[list[Line]] | Non
            for head, after in zip(out, out[1:] + [None]) if not isinstance(head, TableRegion)):
         return None
     return out
+
+
+def _section_line(ln: Line, cells: list[Line], gaps: list[tuple[float, float]]) -> bool:
+    """Is ``ln``, alone on its baseline, a section's heading in the first
+    column of a table: starting left of every cell of that column, by
+    ``CELL_EDGE_TOLERANCE`` of its size or more (the cells under it set
+    in), and ending before the first gutter?
+
+    A financial statement heads its groups of rows "Non-current assets",
+    "Current assets" flush left, the items under them set in and their
+    amounts in columns on the right, a subtotal under each group (hunt13
+    finstat.pdf): the heading crosses no gutter, no table was found, and
+    the amounts were read after all the items, the statement's two halves
+    one after the other.  A cell's text wrapped onto a line alone starts
+    where its cell does, not left of it."""
+    if not gaps or ln.x1 > gaps[0][0]:
+        return False
+    first = [c for c in cells if c.x1 <= gaps[0][0]]
+    return bool(first) and ln.x0 < min(c.x0 for c in first) - CELL_EDGE_TOLERANCE * ln.size
 
 
 def _table_of(rows: list[list[Line]]) -> TableRegion:
