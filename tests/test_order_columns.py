@@ -1028,3 +1028,35 @@ def test_a_statements_amounts_are_read_with_their_items_under_section_headings()
                                        for head, items, (a, b) in FINSTAT)
     assert text.split() == want.split()
 
+
+def test_a_timelines_years_are_read_each_with_its_entry():
+    import pyengine
+
+    # hunt13 timeline.pdf: years in the left margin, each on the first line
+    # of its entry, entries of one or two lines with space set between them.
+    # Most baseline steps of the text were the step between entries, so its
+    # median pitch made every year stand "stacked" on the next, and the years
+    # were read as a column before all the entries.
+    entries = [("1782", ["The first stone pier is built by the harbour trustees."]),
+               ("1811", ["A lighthouse is lit on the point, paid for by a levy on every ship",
+                         "that enters the harbour."]),
+               ("1846", ["The railway reaches the town."]),
+               ("1902", ["The fish market opens on the quay, and the old sheds are pulled",
+                         "down to make room for it."]),
+               ("1953", ["Storm floods destroy the outer wall."]),
+               ("1999", ["The marina opens in the old inner basin."])]
+
+    def draw(c):
+        y = 760
+        for year, lines in entries:
+            c.setFont("Times-Bold", 10)
+            c.drawString(60, y, year)
+            c.setFont("Times-Roman", 10)
+            for line in lines:
+                c.drawString(120, y, line)
+                y -= 12.5
+            y -= 8
+
+    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
+    want = " ".join(year + " " + " ".join(lines) for year, lines in entries)
+    assert text.split() == want.split()
