@@ -1060,3 +1060,33 @@ def test_a_timelines_years_are_read_each_with_its_entry():
     text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
     want = " ".join(year + " " + " ".join(lines) for year, lines in entries)
     assert text.split() == want.split()
+
+
+def test_a_calendars_month_centred_inside_its_middle_column_is_read_first():
+    import pyengine
+
+    # hunt13 calendar.pdf: the month's name, centred over a grid of seven
+    # day columns, stands inside the fourth column and crosses no gutter;
+    # the gutters were wider than the white under it, the page was cut into
+    # columns first and the title read after the first three columns.
+    days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    def draw(c):
+        width = (842 - 80) / 7
+        c.setFont("Helvetica-Bold", 20)
+        c.drawCentredString(421, 545, "March 2027")
+        for k, day in enumerate(days):
+            c.setFont("Helvetica-Bold", 9)
+            c.drawString(44 + k * width, 505, day)
+            c.setFont("Helvetica-Bold", 10)
+            for week in range(4):
+                c.drawString(44 + k * width, 487 - 70 * week, str(1 + k + 7 * week))
+
+    canvas = pytest.importorskip("reportlab.pdfgen.canvas")
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(842, 595))
+    draw(c)
+    c.showPage()
+    c.save()
+    text = pyengine.extract(buf.getvalue()).pages[0].text
+    assert text.split()[:2] == ["March", "2027"], text

@@ -33,6 +33,8 @@ items numbered along its rows, a quiz's options, row by row:
 ``_numbered_grid``), or
 when the rows were cut apart first (``_labelled_rows``: a receipt's items
 and prices);
+and a title set large, centred over columns, is read before them though
+it stands between two gutters (``_title_over``: a calendar's month);
 and a page of parts side by side in bands, whites across it between them
 and no columns of text on both sides of its widest gutter (a web page's
 cards, item rows and summary), is cut into its bands first (``_bands``).
@@ -118,6 +120,10 @@ def xy_cut(items: list[Line], options: Options,
             return xy_cut(above, options) + table + xy_cut(below, options)
     if best_col <= 0 and best_row <= 0:
         return [leaf_order(items)]
+    if best_col > best_row and row_gaps:
+        title = _title_over(items, row_gaps)
+        if title is not None:  # a title centred over columns, inside one of them: read first
+            return [[title]] + xy_cut([ln for ln in items if ln is not title], options)
     if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)) \
             and not (row_gaps and _tiers(items, row_gaps, best_row, gutter)):
         left = [it for it in items if it.x1 <= cut]
@@ -172,6 +178,49 @@ def xy_cut(items: list[Line], options: Options,
             break
         out.extend(xy_cut(region, options, gutters))
     return out
+
+
+TITLE_CENTRE_SHARE = 0.1
+"""Fraction of the region's width: a title centred over the region has
+its middle this close to the middle of the region's text.  The text of a
+grid set flush left in its cells ends short of the grid's right edge (a
+calendar's "Sunday" in its cell): the title's middle stands 0.03 of the
+width right of the text's (hunt13 calendar.pdf)."""
+TITLE_SIZE_MIN = 1.5
+"""Multiple of the region's median type size: a title over the region's
+columns (``_title_over``) is set this much larger (the calendar's month in
+20 pt over 9 pt days, 2.2).  A table's caption is set near its body's size
+(plumber-issue-336's "表 7.5", opf-435321's "Table 9-1"): read first at
+HEADING_SIZE_MIN, the table under it lost the columns the caption had
+closed, and was read column by column."""
+
+
+def _title_over(items: list[Line], row_gaps) -> Line | None:
+    """The region's top line when it is a title centred over the region
+    (``TITLE_CENTRE_SHARE``), set ``TITLE_SIZE_MIN`` times the size of
+    the rest or larger, alone over a white across the region, with lines
+    under it wholly left and wholly right of it; else None.
+
+    A calendar's month ("March 2027") centred over its grid of seven
+    columns stands over the fourth, between the gutters on either side of
+    it (hunt13 calendar.pdf): those gutters were wider than the white
+    under it, the page was cut into columns first, and the title was read
+    at the head of the fourth column, after three columns of the grid
+    (pdfjs-issue840: a timetable's title read after its first stage).  A
+    title across every gutter closes them all and is read first already."""
+    top = min(row_gaps, key=lambda g: g[0])
+    above = [ln for ln in items if ln.y1 <= top[0]]
+    if len(above) != 1:
+        return None
+    title = above[0]
+    rest = [ln for ln in items if ln is not title]
+    x0, x1 = min(ln.x0 for ln in rest), max(ln.x1 for ln in rest)
+    if abs((title.x0 + title.x1) - (x0 + x1)) > 2 * TITLE_CENTRE_SHARE * (x1 - x0) or \
+            title.size < TITLE_SIZE_MIN * median([ln.size for ln in rest]):
+        return None
+    if not any(ln.x1 < title.x0 for ln in rest) or not any(ln.x0 > title.x1 for ln in rest):
+        return None
+    return title
 
 
 COLUMN_BREAK_MAX = 1.0
