@@ -359,8 +359,9 @@ def test_bare_item_numbers_of_a_list_in_the_second_column_are_no_line_numbers():
     # The guard of the gutter rule: the right column's list numbers its
     # items bare ("1" ... "5"), 2.2 em off the left column and 1.2 em
     # before their items, each item two lines long: the numbers stand two
-    # lines apart, so they count items, not lines, and are read as before
-    # (here a column of their own before the items), not after the page.
+    # lines apart, so they count items, not lines, and are read with their
+    # items (each a head on its item's first line: order._heads_beside),
+    # not after the page.
     body = "Justified text of the first column here"
     content = b""
     for k in range(10):
@@ -372,7 +373,8 @@ def test_bare_item_numbers_of_a_list_in_the_second_column_are_no_line_numbers():
         content += _cell(314, 700 - 24 * (n - 1), str(n), 10)
         items += [first, second]
     lines = [ln for ln in text_of(content, {"/F1": helvetica()}).splitlines() if ln]
-    assert lines == [body] * 10 + [str(n) for n in range(1, 6)] + items, lines
+    assert lines == [body] * 10 + [f"{n} {items[2 * n - 2]}" if k == 0 else items[2 * n - 1]
+                                   for n in range(1, 6) for k in (0, 1)], lines
 
 
 def test_numbers_of_a_list_beside_a_column_of_another_pitch_are_no_line_numbers():

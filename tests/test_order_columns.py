@@ -836,3 +836,257 @@ def test_a_title_wrapped_under_its_row_set_top_stays_with_its_row():
 
     text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
     assert text.index("package holidays abroad") < text.index("Chapter 3"), text
+
+
+PLAY = [("MARTHA.", ["Is that the ferry at last? I have been standing at this window since the",
+                     "morning, and not one boat has come round the point of the harbour."]),
+        ("JOHN.", ["It is the ferry. The weather held it at the island overnight."]),
+        ("THE DOCTOR.", ["Then we shall have the post before dinner, and the newspapers, and the",
+                         "letters from the council about the new road over the hill to the",
+                         "station."]),
+        ("MARTHA.", ["(turning away) I shall believe it when I see it tied up at the pier."])]
+
+
+def test_a_plays_speaker_names_in_the_margin_are_read_each_with_its_speech():
+    import pyengine
+
+    # hunt13 play.pdf: the speakers' names stand in the left margin, each on
+    # the baseline of the first line of its speech; the gutter between them
+    # and the speeches was the widest white and every name was read before
+    # the whole dialogue.
+    def draw(c):
+        y = 760
+        for name, speech in PLAY:
+            c.setFont("Times-Bold", 10)
+            c.drawString(60, y, name)
+            c.setFont("Times-Roman", 10)
+            for line in speech:
+                c.drawString(150, y, line)
+                y -= 12.5
+            y -= 5
+
+    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
+    want = " ".join(name + " " + " ".join(speech) for name, speech in PLAY)
+    assert text.split() == want.split()
+
+
+def test_a_contracts_margin_notes_are_read_each_with_its_clause():
+    import pyengine
+
+    # hunt13 contract.pdf: margin notes in small italics beside each clause's
+    # first line were read before the clauses, even before the title over them.
+    clauses = [("Definitions", "1. In this agreement the following words have the meanings given to them",
+                "below unless the context requires otherwise in any particular clause."),
+               ("Term", "2. This agreement starts on the date of signature and runs for a period",
+                "of two years unless it is ended earlier under clause five below."),
+               ("Payment", "3. The customer shall pay each invoice within thirty days of its date",
+                "by bank transfer to the account named on the invoice itself.")]
+
+    def draw(c):
+        c.setFont("Times-Bold", 14)
+        c.drawCentredString(300, 780, "SERVICES AGREEMENT")
+        y = 750
+        for note, first, second in clauses:
+            c.setFont("Times-Italic", 8)
+            c.drawString(70, y, note)
+            c.setFont("Times-Roman", 10)
+            c.drawString(130, y, first)
+            c.drawString(130, y - 12.5, second)
+            y -= 40
+
+    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
+    want = "SERVICES AGREEMENT " + " ".join(" ".join(c) for c in clauses)
+    assert text.split() == want.split()
+
+
+def test_a_narrow_list_beside_a_text_at_its_pitch_stays_a_column():
+    # Guard for the heads above: a narrow column of short lines (a sidebar's
+    # list) on the baselines of a column of text, every line stacked on the
+    # next, is read whole before the text, not line by line with it.
+    rows = [(100.0 + 11 * k, [(50.0, 90.0, f"S{k}"), (130.0, 400.0, f"T{k}")]) for k in range(6)]
+    rows += [(100.0 + 11 * k, [(130.0, 400.0, f"T{k}")]) for k in range(6, 10)]
+    assert _read(rows) == [f"S{k}" for k in range(6)] + [f"T{k}" for k in range(10)]
+
+
+@pytest.mark.parametrize("marks", [("(A)", "(B)", "(C)", "(D)"), ("a)", "b)", "c)", "d)"),
+                                   ("(i)", "(ii)", "(iii)", "(iv)"), ("1.", "2.", "3.", "4.")])
+def test_a_quizs_options_in_two_columns_are_read_row_by_row(marks):
+    import pyengine
+
+    # hunt13 quiz.pdf: a question's options in two columns, (A) (B) over
+    # (C) (D); the gutter between them was the widest white and the options
+    # were read A, C, B, D (the white under the question, 1.5 lines, cut
+    # before the rows of options).
+    options = ["the harbour wall", "the railway station", "the village green", "the council offices"]
+
+    def draw(c):
+        c.setFont("Helvetica", 10.5)
+        c.drawString(60, 764, "1. Where did the procession stop before the evening service?")
+        for k, (mark, option) in enumerate(zip(marks, options)):
+            c.drawString(80 + 220 * (k % 2), 745 - 14 * (k // 2), f"{mark} {option}")
+
+    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
+    want = "1. Where did the procession stop before the evening service? " + \
+        " ".join(f"{m} {o}" for m, o in zip(marks, options))
+    assert text.split() == want.split()
+
+
+def test_options_numbered_down_the_columns_are_read_column_by_column():
+    # Guard: (A) (C) over (B) (D) count up down the columns, read as before.
+    rows = [(100.0, [(80.0, 200.0, "(A) one"), (300.0, 420.0, "(C) three")]),
+            (114.0, [(80.0, 200.0, "(B) two"), (300.0, 420.0, "(D) four")])]
+    assert _read(rows, texts=True) == ["(A) one", "(B) two", "(C) three", "(D) four"]
+
+
+def test_three_columns_under_headings_wrapped_onto_two_lines_are_read_column_by_column():
+    import pyengine
+    from reportlab.lib.utils import simpleSplit
+
+    # hunt13 newsletter.pdf: a newsletter's three columns each open with an
+    # article's heading in 12 pt, wrapped onto two lines, all at one height,
+    # over 9.5 pt text; the six heading lines made a grid of two rows and
+    # three columns, a table set apart by the white under it, and the
+    # headings were read row by row before the columns.
+    heads = ["Harvest Supper Raises Funds For Roof", "Bell Ringers Welcome New Members",
+             "Churchyard Clearing Day In March"]
+    texts = ["The harvest supper in the village hall brought in more than four hundred pounds for "
+             "the roof appeal, and the committee thanks everyone who baked, served and washed up on "
+             "the night. The next supper will be held in the spring after the annual meeting.",
+             "Three new ringers joined the tower this autumn and practise every Thursday evening "
+             "under the captain. Anyone who would like to learn is welcome to come along and watch "
+             "a practice before deciding whether to take it further.",
+             "Volunteers are asked to bring gloves, rakes and secateurs to the churchyard on the "
+             "first Saturday in March. Tea and cake will be served in the porch, and the work will "
+             "finish at noon whatever the weather does."]
+    width = 150
+
+    def draw(c):
+        for k, (head, body) in enumerate(zip(heads, texts)):
+            x, y = 50 + k * (width + 15), 760
+            for line in simpleSplit(head, "Helvetica-Bold", 12, width):
+                c.setFont("Helvetica-Bold", 12)
+                c.drawString(x, y, line)
+                y -= 14
+            y -= 2
+            for line in simpleSplit(body, "Times-Roman", 9.5, width):
+                c.setFont("Times-Roman", 9.5)
+                c.drawString(x, y, line)
+                y -= 11.5
+
+    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
+    want = " ".join(f"{h} {t}" for h, t in zip(heads, texts))
+    assert text.split() == want.split()
+
+
+FINSTAT = [("Non-current assets", [("Property, plant and equipment", "16", "882", "1,905"),
+                                   ("Intangible assets", "15", "2,259", "8,774"),
+                                   ("Investments", "8", "6,495", "7,868")], ("9,636", "18,547")),
+           ("Current assets", [("Inventories", "6", "7,026", "6,500"),
+                               ("Trade and other receivables", "14", "833", "2,162"),
+                               ("Cash at bank and in hand", "18", "5,697", "8,696")], ("13,556", "17,358"))]
+
+
+def test_a_statements_amounts_are_read_with_their_items_under_section_headings():
+    import pyengine
+
+    # hunt13 finstat.pdf: a statement of financial position heads its groups
+    # of rows flush left ("Non-current assets"), the items under them set in,
+    # a note number and two years' amounts in columns on the right, a
+    # subtotal under each group. The headings cross no gutter, no table was
+    # found and every amount was read after all the items.
+    def draw(c):
+        c.setFont("Helvetica-Bold", 11)
+        c.drawString(60, 806, "Statement of financial position at 31 March 2026")
+        y = 780
+        c.setFont("Helvetica-Bold", 9)
+        c.drawString(330, y, "Note")
+        c.drawRightString(440, y, "2026")
+        c.drawRightString(520, y, "2025")
+        y -= 12
+        c.setFont("Helvetica", 9)
+        c.drawRightString(440, y, "£000")
+        c.drawRightString(520, y, "£000")
+        y -= 18
+        for head, items, (a, b) in FINSTAT:
+            c.setFont("Helvetica-Bold", 9)
+            c.drawString(60, y, head)
+            y -= 13
+            c.setFont("Helvetica", 9)
+            for item, note, x, z in items:
+                c.drawString(72, y, item)
+                c.drawString(330, y, note)
+                c.drawRightString(440, y, x)
+                c.drawRightString(520, y, z)
+                y -= 13
+            c.setFont("Helvetica-Bold", 9)
+            c.drawRightString(440, y, a)
+            c.drawRightString(520, y, b)
+            y -= 20
+
+    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
+    want = "Statement of financial position at 31 March 2026 Note 2026 2025 £000 £000 " + " ".join(head + " " + " ".join(" ".join(it) for it in items) + f" {a} {b}"
+                                       for head, items, (a, b) in FINSTAT)
+    assert text.split() == want.split()
+
+
+def test_a_timelines_years_are_read_each_with_its_entry():
+    import pyengine
+
+    # hunt13 timeline.pdf: years in the left margin, each on the first line
+    # of its entry, entries of one or two lines with space set between them.
+    # Most baseline steps of the text were the step between entries, so its
+    # median pitch made every year stand "stacked" on the next, and the years
+    # were read as a column before all the entries.
+    entries = [("1782", ["The first stone pier is built by the harbour trustees."]),
+               ("1811", ["A lighthouse is lit on the point, paid for by a levy on every ship",
+                         "that enters the harbour."]),
+               ("1846", ["The railway reaches the town."]),
+               ("1902", ["The fish market opens on the quay, and the old sheds are pulled",
+                         "down to make room for it."]),
+               ("1953", ["Storm floods destroy the outer wall."]),
+               ("1999", ["The marina opens in the old inner basin."])]
+
+    def draw(c):
+        y = 760
+        for year, lines in entries:
+            c.setFont("Times-Bold", 10)
+            c.drawString(60, y, year)
+            c.setFont("Times-Roman", 10)
+            for line in lines:
+                c.drawString(120, y, line)
+                y -= 12.5
+            y -= 8
+
+    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
+    want = " ".join(year + " " + " ".join(lines) for year, lines in entries)
+    assert text.split() == want.split()
+
+
+def test_a_calendars_month_centred_inside_its_middle_column_is_read_first():
+    import pyengine
+
+    # hunt13 calendar.pdf: the month's name, centred over a grid of seven
+    # day columns, stands inside the fourth column and crosses no gutter;
+    # the gutters were wider than the white under it, the page was cut into
+    # columns first and the title read after the first three columns.
+    days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    def draw(c):
+        width = (842 - 80) / 7
+        c.setFont("Helvetica-Bold", 20)
+        c.drawCentredString(421, 545, "March 2027")
+        for k, day in enumerate(days):
+            c.setFont("Helvetica-Bold", 9)
+            c.drawString(44 + k * width, 505, day)
+            c.setFont("Helvetica-Bold", 10)
+            for week in range(4):
+                c.drawString(44 + k * width, 487 - 70 * week, str(1 + k + 7 * week))
+
+    canvas = pytest.importorskip("reportlab.pdfgen.canvas")
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(842, 595))
+    draw(c)
+    c.showPage()
+    c.save()
+    text = pyengine.extract(buf.getvalue()).pages[0].text
+    assert text.split()[:2] == ["March", "2027"], text

@@ -26,9 +26,15 @@ page (``_ragged_end``); and the whites cut together with the widest one
 between columns of text (``_through_gutters``); and labels set flush
 right beside the lines of a text (a résumé's dates, equation numbers) are
 read each with the line on its baseline, not as a column after the text,
-though the white before them is the widest gutter (``_labels_beside``), or
+though the white before them is the widest gutter (``_labels_beside``; and
+heads set in the left margin, a play's speakers, a contract's margin notes,
+each with the line of text it heads: ``_heads_beside``; and a grid of
+items numbered along its rows, a quiz's options, row by row:
+``_numbered_grid``), or
 when the rows were cut apart first (``_labelled_rows``: a receipt's items
 and prices);
+and a title set large, centred over columns, is read before them though
+it stands between two gutters (``_title_over``: a calendar's month);
 and a page of parts side by side in bands, whites across it between them
 and no columns of text on both sides of its widest gutter (a web page's
 cards, item rows and summary), is cut into its bands first (``_bands``).
@@ -114,14 +120,24 @@ def xy_cut(items: list[Line], options: Options,
             return xy_cut(above, options) + table + xy_cut(below, options)
     if best_col <= 0 and best_row <= 0:
         return [leaf_order(items)]
+    if best_col > best_row and row_gaps:
+        title = _title_over(items, row_gaps)
+        if title is not None:  # a title centred over columns, inside one of them: read first
+            return [[title]] + xy_cut([ln for ln in items if ln is not title], options)
     if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)) \
             and not (row_gaps and _tiers(items, row_gaps, best_row, gutter)):
         left = [it for it in items if it.x1 <= cut]
         right = [it for it in items if it.x1 > cut]
         if not (row_gaps and _one_over_the_other(left, right)):
+            rows = _numbered_grid(items)
+            if rows is not None:  # options (A) (B) / (C) (D): numbered across the rows, read row by row
+                return rows
             rows = _label_rows(items, left, right)
             if rows is not None:  # labels beside the text's lines: read each with its line
                 return [part for row in rows for part in xy_cut(_with_label(row, right), options)]
+            rows = _head_rows(items, left, right)
+            if rows is not None:  # heads left of the text's lines (a play's speakers): each read with its line
+                return [part for row in rows for part in xy_cut(_with_head(row, left), options)]
             rows = _wrapped_rows(items, left, right)
             if rows is not None:  # a table's rows whose cells wrap: each read whole, with its wrapped lines
                 return [part for row in rows for part in _table_row(row, right, options)]
@@ -162,6 +178,49 @@ def xy_cut(items: list[Line], options: Options,
             break
         out.extend(xy_cut(region, options, gutters))
     return out
+
+
+TITLE_CENTRE_SHARE = 0.1
+"""Fraction of the region's width: a title centred over the region has
+its middle this close to the middle of the region's text.  The text of a
+grid set flush left in its cells ends short of the grid's right edge (a
+calendar's "Sunday" in its cell): the title's middle stands 0.03 of the
+width right of the text's (hunt13 calendar.pdf)."""
+TITLE_SIZE_MIN = 1.5
+"""Multiple of the region's median type size: a title over the region's
+columns (``_title_over``) is set this much larger (the calendar's month in
+20 pt over 9 pt days, 2.2).  A table's caption is set near its body's size
+(plumber-issue-336's "表 7.5", opf-435321's "Table 9-1"): read first at
+HEADING_SIZE_MIN, the table under it lost the columns the caption had
+closed, and was read column by column."""
+
+
+def _title_over(items: list[Line], row_gaps) -> Line | None:
+    """The region's top line when it is a title centred over the region
+    (``TITLE_CENTRE_SHARE``), set ``TITLE_SIZE_MIN`` times the size of
+    the rest or larger, alone over a white across the region, with lines
+    under it wholly left and wholly right of it; else None.
+
+    A calendar's month ("March 2027") centred over its grid of seven
+    columns stands over the fourth, between the gutters on either side of
+    it (hunt13 calendar.pdf): those gutters were wider than the white
+    under it, the page was cut into columns first, and the title was read
+    at the head of the fourth column, after three columns of the grid
+    (pdfjs-issue840: a timetable's title read after its first stage).  A
+    title across every gutter closes them all and is read first already."""
+    top = min(row_gaps, key=lambda g: g[0])
+    above = [ln for ln in items if ln.y1 <= top[0]]
+    if len(above) != 1:
+        return None
+    title = above[0]
+    rest = [ln for ln in items if ln is not title]
+    x0, x1 = min(ln.x0 for ln in rest), max(ln.x1 for ln in rest)
+    if abs((title.x0 + title.x1) - (x0 + x1)) > 2 * TITLE_CENTRE_SHARE * (x1 - x0) or \
+            title.size < TITLE_SIZE_MIN * median([ln.size for ln in rest]):
+        return None
+    if not any(ln.x1 < title.x0 for ln in rest) or not any(ln.x0 > title.x1 for ln in rest):
+        return None
+    return title
 
 
 COLUMN_BREAK_MAX = 1.0
@@ -1200,6 +1259,195 @@ def _labels_beside(left: list[Line], right: list[Line]) -> bool:
     return len(cols) == 2 and labels_and_values(rows, cols)
 
 
+_ITEM_NUMBER = re.compile(r"\(?(?:(\d{1,3})|([A-Za-z])|([ivxlcdm]{2,6}))[.)](?=\s)")
+"""An item's number opening a line: "1.", "(2)", "A.", "(b)", "(iv)".  A
+letter with a full stop may be an initial ("A. Smith"), which
+lists.list_marker guards against; here the numbers must count up across a
+grid (``_numbered_grid``), which initials do not."""
+_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+
+
+def _item_number(text: str, roman: bool) -> int | None:
+    """The number of the item ``text`` opens (``_ITEM_NUMBER``), or None.
+    Letters count from 1 for "a"; with ``roman`` a single letter that is a
+    roman numeral ("(i)", "(v)") is read as one, else only two letters or
+    more are ("(ii)", "(iv)")."""
+    m = _ITEM_NUMBER.match(text)
+    if m is None or not text[m.end():].strip():
+        return None
+    if m.group(1):
+        return int(m.group(1))
+    letters = (m.group(2) or m.group(3)).lower()
+    if m.group(2) and not (roman and letters in _ROMAN):
+        return ord(letters) - ord("a") + 1
+    values = [_ROMAN[c] for c in letters]
+    return sum(-v if k + 1 < len(values) and v < values[k + 1] else v for k, v in enumerate(values))
+
+
+def _counts_up(lines: list[Line], roman: bool) -> bool:
+    """Does every line open with an item number one more than the line
+    before it (``_item_number``)?"""
+    numbers = [_item_number(ln.text, roman) for ln in lines]
+    return None not in numbers and all(b == a + 1 for a, b in zip(numbers, numbers[1:]))
+
+
+def _numbered_grid(items: list[Line]) -> list[list[Line]] | None:
+    """The lines of ``items``, one region each, row by row, when they are
+    a grid of numbered items counting up along the rows: two rows or more
+    on one baseline each (``grid_rows``), two items or more a row, every
+    line opening with an item number, each one more than the one before it
+    read row by row (``_counts_up``: letters, or roman numerals).  Else
+    None.
+
+    A quiz sets a question's options in two columns, "(A) ... (B) ..."
+    over "(C) ... (D) ..." (hunt13 quiz.pdf); the gutter between them was
+    the widest white, and the options were read A, C, B, D.  Options
+    numbered down the columns (A, B under each other) are read column by
+    column as before; a table's first column of row numbers has no number
+    in its other cells."""
+    rows = grid_rows(items)
+    if len(rows) < 2 or any(len(row) < 2 for row in rows):
+        return None
+    across = [ln for row in rows for ln in sorted(row, key=attrgetter("x0"))]
+    if not (_counts_up(across, False) or _counts_up(across, True)):
+        return None
+    return [[ln] for ln in across]
+
+
+HEAD_GUTTER_MIN = 1.0
+"""Em of a head's type: the white between a head set in the left margin and
+the line of text on its baseline, at the least (``_heads_beside``).  A
+play's speaker names stand 2.5 em off their speeches (hunt13 play.pdf), a
+contract's margin notes 3 em off their clauses (contract.pdf), LaTeX's
+\\marginpar \\marginparsep (about 1 em) off its text."""
+HEAD_STACKED_MAX = 0.5
+"""Share of the heads, at the most, that may stand a line of the text
+under or over another head (``_stacked_heads``): a play's speeches of one
+line, each head on the next line; a narrow column of a list or a menu at
+the text's pitch has every line stacked."""
+HEAD_STACK_PITCH = 1.5
+"""Times the text's line pitch: two heads whose baselines are closer than
+this stand on lines of the text one after the other (stacked)."""
+
+
+def _head_rows(items: list[Line], left: list[Line], right: list[Line]) -> list[list[Line]] | None:
+    """The region cut into rows at the heads' baselines, when the lines
+    left of a gutter are heads of the text right of it (``_heads_beside``):
+    each head with the line on its baseline (``grid_rows``), the text's
+    lines between two heads' rows together, read after the row over them;
+    or None.  ``_label_rows`` mirrored: the heads start their rows, so no
+    line runs onto the row under it (``_runs_set_bottom``)."""
+    if not _heads_beside(left, right):
+        return None
+    heads = {id(ln) for ln in left}
+    out: list[list[Line]] = []
+    run: list[Line] = []
+    for row in grid_rows(items):
+        if any(id(ln) in heads for ln in row):
+            if run:
+                out.append(run)
+                run = []
+            out.append(row)
+        else:
+            run.extend(row)
+    if run:
+        out.append(run)
+    return out if len(out) > 1 else None
+
+
+def _heads_beside(left: list[Line], right: list[Line]) -> bool:
+    """Are the lines left of a gutter heads of the text right of it, each
+    on the baseline of the line of text it heads, to read with that line,
+    not as a column before the text?
+
+    A play sets its speakers' names in the left margin, each on the first
+    line of the speech (hunt13 play.pdf: "MARTHA." beside "Is that the
+    ferry?"); a contract its clauses' margin notes (contract.pdf); a
+    manual its callouts' numbers beside their notes (opf-027613 p.54); a
+    table of states beside their plants (opf-392154 p.71).  The gutter
+    between them and the text was the widest white, and every head was
+    read before the whole text (the contract's even before its title).
+    They are heads when the left lines (``LABEL_MIN_COUNT`` or more) each
+    stand on the baseline of a line of the text (``_beside_at``,
+    ``HEAD_GUTTER_MIN`` em off it), start or end on one x
+    (``FIGURE_EDGE_TOLERANCE``), are no column of text and far narrower
+    than the text (``LABEL_WIDTH_RATIO``); the text is one column of text
+    (``_text_column``, no white down it as wide as the gutter: a table's
+    first column beside its others is left to the table rules), more
+    lines than the heads, one line of it on each head's baseline
+    (deb-ja-platexsheet's table of symbols: two cells beside a head), those
+    lines starting on one x (``ROW_EDGE_TOLERANCE``: deb-ar-bidi p.556, an
+    index's locators beside the next column's entries); and the heads stand
+    apart (``_stacked_heads``): a narrow column of short lines at the
+    text's pitch (a sidebar's list) stands on the text's baselines too,
+    every line stacked on the next."""
+    if len(left) < LABEL_MIN_COUNT or len(right) <= len(left) or not _text_column(right) or _text_column(left):
+        return False
+    if _width(left) > LABEL_WIDTH_RATIO * _width(right) or not (_flush_left(left) or flush_right(left)):
+        return False
+    gutter = min(ln.x0 for ln in right) - max(ln.x1 for ln in left)
+    if gutter <= 0 or _gaps(right, "x0", "x1", gutter) or not _beside_at(left, right, HEAD_GUTTER_MIN):
+        return False
+    heads = {id(ln) for ln in left}
+    firsts = []  # the line of text beside each head
+    for row in grid_rows(left + right):
+        if any(id(ln) in heads for ln in row):
+            text = [ln for ln in row if id(ln) not in heads]
+            if len(text) != 1:  # cells side by side: a table's row, left to the table rules
+                return False
+            firsts.append(text[0])
+    starts = [ln.x0 for ln in firsts]
+    if max(starts) - min(starts) > ROW_EDGE_TOLERANCE * min(ln.size for ln in firsts):
+        return False
+    return not _stacked_heads(left, right)
+
+
+def _flush_left(lns: list[Line]) -> bool:
+    """Do these lines start at one x (``FIGURE_EDGE_TOLERANCE``)?"""
+    starts = [ln.x0 for ln in lns]
+    return max(starts) - min(starts) <= FIGURE_EDGE_TOLERANCE * min(ln.size for ln in lns)
+
+
+def _stacked_heads(heads: list[Line], text: list[Line]) -> bool:
+    """Do the heads stand on lines of the text one after the other, more
+    than ``HEAD_STACKED_MAX`` of them, or does a stacked head open in lower
+    case (a margin note's wrapped line, not a head of its own)?  Stacked:
+    baselines closer than ``HEAD_STACK_PITCH`` times the text's line pitch,
+    the lower quartile of its baseline steps (its leading: the median of a
+    timeline's entries of one and two lines, space set between them, is
+    the step between entries, and every year was stacked: hunt13
+    timeline.pdf)."""
+    bases = sorted(map(_baseline, text))
+    steps = sorted(b - a for a, b in zip(bases, bases[1:]) if b > a)
+    if not steps:
+        return True
+    reach = HEAD_STACK_PITCH * steps[len(steps) // 4]
+    ordered = sorted(heads, key=_baseline)
+    stacked = set()
+    for a, b in zip(ordered, ordered[1:]):
+        if _baseline(b) - _baseline(a) < reach:
+            if b.text[:1].islower():
+                return True
+            stacked.update((id(a), id(b)))
+    return len(stacked) > HEAD_STACKED_MAX * len(heads)
+
+
+def _with_head(row: list[Line], heads: list[Line]) -> list[Line]:
+    """A row of a head and the one line of text on its baseline
+    (``_head_rows``) as one line, the head's words first: "MARTHA. Is that
+    the ferry?".  Other rows as they are; so is a row whose text opens a
+    list item, read head first but its own line, the item's marker at its
+    start (deb-ar-arabluatex p.49: a margin note "\\txarb" beside "(a)
+    The \\txarb{...} command")."""
+    if len(row) != 2:
+        return row
+    head, text = sorted(row, key=attrgetter("x0"))
+    if not any(head is ln for ln in heads) or any(text is ln for ln in heads) or \
+            list_marker(text.text) is not None:
+        return row
+    return [_row_line([head, text])]
+
+
 def _beside_at(lines: list[Line], others: list[Line], white: float) -> bool:
     """Does each of ``lines`` stand on the baseline of one of ``others``
     (``ROW_BASELINE_TOLERANCE`` of its size), ``white`` em or more from the
@@ -1446,13 +1694,54 @@ def _table_below(items: list[Line], row_gaps, best_row: float, options: Options)
     """Would cutting rows first set a table apart?  Then rows go first, or
     the column cut would read the table column by column (a line of text
     over a table leaves the table's last gutter open: tests/golden/simple_table)."""
-    for region in _row_regions(items, row_gaps, best_row):
+    regions = _row_regions(items, row_gaps, best_row)
+    for k, region in enumerate(regions):
         if len(region) < 2 * TABLE_MIN_COLUMNS:
             continue
         gaps = _gutters(region, options)
-        if len(gaps) >= TABLE_MIN_COLUMNS - 1 and _table_apart(region, gaps, options) is not None:
+        if len(gaps) >= TABLE_MIN_COLUMNS - 1 and _table_apart(region, gaps, options) is not None and \
+                not (k + 1 < len(regions) and _column_heads(region, regions[k + 1], options)):
             return True
     return False
+
+
+def _column_heads(band: list[Line], under: list[Line], options: Options) -> bool:
+    """Are the lines of ``band`` the headings of the columns of text
+    ``under`` it: set ``HEADING_SIZE_MIN`` times the text's size or larger,
+    in the columns the gutters through both part (one heading or more in
+    each: ``_heads_column``), each column under them a column of text
+    (``COLUMN_MIN_LINES`` lines or more, one of them ``COLUMN_MIN_WIDTH``
+    em wide, one line to a baseline)?
+
+    A newsletter in three columns opens each with an article's heading,
+    all at one height (hunt13 newsletter.pdf); a heading wrapped onto two
+    lines in each column made a grid of two rows and three columns over
+    the white under it, a table (``_table_below``), and the headings were
+    read row by row before all the columns.  A table's rows hold cells, not
+    columns of text, and its header is set in the size of its body or
+    near it."""
+    if not under:
+        return False
+    size = median([ln.size for ln in under]) or 1.0
+    if any(ln.size < HEADING_SIZE_MIN * size for ln in band):
+        return False
+    both = band + under
+    gutters = _gutters(both, options)
+    if not gutters:
+        return False
+    edges = [float("-inf")] + [x for g in gutters for x in g] + [float("inf")]
+    for lo, hi in zip(edges[::2], edges[1::2]):
+        column = [ln for ln in under if ln.x0 >= lo and ln.x1 <= hi]
+        heads = [ln for ln in band if ln.x0 >= lo and ln.x1 <= hi]
+        if len(column) < COLUMN_MIN_LINES or not heads or \
+                max(ln.x1 - ln.x0 for ln in column) < COLUMN_MIN_WIDTH * size:
+            return False
+        base = sorted(map(_baseline, column))
+        if any(b - a <= COLUMN_BREAK_ALIGN * size for a, b in zip(base, base[1:])):
+            return False
+        if not _heads_column(min(heads, key=_baseline), column, size):
+            return False
+    return True
 
 
 def _table_apart(items: list[Line], col_gaps: list[tuple[float, float]], options: Options
@@ -1543,14 +1832,16 @@ def _grouped_table(core: list[Line], options: Options) -> list[list[Line]] | Non
     baseline across a gutter of the rows (a merged cell, its text centred:
     "Outerwear" over the jackets, "Footwear" over the boots; it closed the
     gutter it crosses, and the table was read column by column): the
-    groups of rows as tables, each group line between them.  A group line
-    heads two rows or more."""
+    groups of rows as tables, each group line between them; or a section's
+    heading set out left of the table's first column (``_section_line``).
+    A group line heads two rows or more."""
     rows = grid_rows(core)
     cells = [ln for row in rows if len(row) > 1 for ln in row]
     if len(cells) == len(core) or not cells:
         return None
     gaps = _gutters(cells, options)
-    heads = [row[0] for row in rows if len(row) == 1 and any(_crosses(row[0], a, b) for a, b in gaps)]
+    heads = [row[0] for row in rows if len(row) == 1 and (any(_crosses(row[0], a, b) for a, b in gaps)
+                                                          or _section_line(row[0], cells, gaps))]
     if not heads:
         return None
     rest = [ln for ln in core if all(ln is not h for h in heads)]
@@ -1576,6 +1867,25 @@ def _grouped_table(core: list[Line], options: Options) -> list[list[Line]] | Non
            for head, after in zip(out, out[1:] + [None]) if not isinstance(head, TableRegion)):
         return None
     return out
+
+
+def _section_line(ln: Line, cells: list[Line], gaps: list[tuple[float, float]]) -> bool:
+    """Is ``ln``, alone on its baseline, a section's heading in the first
+    column of a table: starting left of every cell of that column, by
+    ``CELL_EDGE_TOLERANCE`` of its size or more (the cells under it set
+    in), and ending before the first gutter?
+
+    A financial statement heads its groups of rows "Non-current assets",
+    "Current assets" flush left, the items under them set in and their
+    amounts in columns on the right, a subtotal under each group (hunt13
+    finstat.pdf): the heading crosses no gutter, no table was found, and
+    the amounts were read after all the items, the statement's two halves
+    one after the other.  A cell's text wrapped onto a line alone starts
+    where its cell does, not left of it."""
+    if not gaps or ln.x1 > gaps[0][0]:
+        return False
+    first = [c for c in cells if c.x1 <= gaps[0][0]]
+    return bool(first) and ln.x0 < min(c.x0 for c in first) - CELL_EDGE_TOLERANCE * ln.size
 
 
 def _table_of(rows: list[list[Line]]) -> TableRegion:
