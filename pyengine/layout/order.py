@@ -8,7 +8,7 @@ what keeps a title or a full-width figure caption from splitting the columns
 into interleaved rows: the gap under a title is wider than the gaps between
 lines, and a column gutter is wider than the line gaps inside the columns.
 
-Where XY-cut fails, nine rules step in: a region whose lines sit on a clear
+Where XY-cut fails, rules step in: a region whose lines sit on a clear
 grid is a table and is read row by row (tables.py); rows are cut before
 columns when that sets a table apart (a line of text over a table would
 otherwise leave the table's last gutter open and read it column by column);
