@@ -954,3 +954,13 @@ def test_a_negation_slash_drawn_after_a_letter_still_goes_on_the_equals_sign():
                b"/F1 10 Tf <00030004> Tj ET")
     page = pyengine.extract(make_pdf([content], fonts={"/F1": font, "/F2": dict(font)})).pages[0]
     assert page.text == "x\u2260y\n"
+
+
+def test_a_gap_after_a_word_is_measured_from_its_last_letter_not_its_mark():
+    # A zero-advance mark drawn past the end of its base (the titlo of a
+    # Church Slavonic number, 0.06 em right of the pen: cyr-churchslavonic-
+    # en) does not end the word there: the gap to the next word is measured
+    # from the base, 0.17 em, a space; from the mark it was 0.11 em and the
+    # numbers "҂҂а҃ ҂сл҃д" were one word.
+    chars = b"<0001> <0430> <0002> <0483> <0003> <0441>"
+    assert _mark_page(chars, b"[<0001> -60 <0002> -110 <0003>]") == "\u0430\u0483 \u0441\n"

@@ -2238,6 +2238,7 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
     wide = cjk_space_gap >= space_gap  # then gap <= space_gap * size (>= 0) is no CJK break
     cjk = CJK
     fields = _CUT_FIELDS
+    combining, mark_width = _COMBINING, MARK_MAX_WIDTH
     for p in glyphs:
         text, size, source, is_space = fields(p[0])
         if is_space:
@@ -2274,8 +2275,15 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
         # A gap is measured from the end of the glyphs before: not from a
         # mark moved after its base, nor from a glyph drawn inside the one
         # before (a zero-width Devanagari vowel sign over its consonant:
-        # deb-other-latex-mr "गोकु ळ:").
-        if (not moved or id(p) not in moved) and (not has_prev or first or p[2] >= prev_u1):
+        # deb-other-latex-mr "गोकु ळ:"), nor from a zero-advance mark after
+        # its base in left-to-right text (its ink is over the base, its
+        # origin may be past it: the titlo of "҂҂а҃ ҂сл҃д", 0.06 em right,
+        # cyr-churchslavonic-en; the virama of "एतद् संृतम", 0.15 em right,
+        # deb-other-latex-mr).  Right-to-left marks are sorted visually:
+        # bidi.py puts them on their bases.
+        if (not moved or id(p) not in moved) and (not has_prev or first or p[2] >= prev_u1) \
+                and (first or p[2] - p[1] > mark_width * size or not combining[text]
+                     or has_rtl(text)):
             has_prev, prev_u1, ptext, psize, psource = True, p[2], text, size, source
     if shown:
         groups.append(cur)
