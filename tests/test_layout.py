@@ -964,3 +964,20 @@ def test_a_gap_after_a_word_is_measured_from_its_last_letter_not_its_mark():
     # numbers "҂҂а҃ ҂сл҃д" were one word.
     chars = b"<0001> <0430> <0002> <0483> <0003> <0441>"
     assert _mark_page(chars, b"[<0001> -60 <0002> -110 <0003>]") == "\u0430\u0483 \u0441\n"
+
+
+def test_a_right_to_left_mark_still_ends_the_gap_to_the_letter_after_it():
+    # deb-ar-arabluatex: "samA'uN" then "سَمَآءٌ", drawn right to left: the
+    # tanween (no advance) is sorted first, left of its hamza, 0.08 em after
+    # the "N".  Gaps are measured from it as before (bidi.py puts right-to-
+    # left marks on their bases); measured from the "N" the gap was 0.19 em
+    # and the tanween was cut off its word.
+    chars = b"<0001> <004E> <0002> <064C> <0003> <0621> <0004> <0622>"
+    content = (b"BT /F1 10 Tf 72 700 Td <0001> Tj ET "
+               b"BT /F1 10 Tf 83.7 700 Td <0004> Tj ET "
+               b"BT /F1 10 Tf 78.7 700 Td <0003> Tj ET "
+               b"BT /F1 10 Tf 77.8 700 Td <0002> Tj ET")
+    font = type0(tounicode(b"4 beginbfchar " + chars + b" endbfchar", two_byte=True), dw=500)
+    font["/DescendantFonts"][0]["/W"] = [2, [0]]
+    words = [w.text for w in pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0].words]
+    assert any("\u0621" in w and "\u064c" in w for w in words), words
