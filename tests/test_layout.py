@@ -910,3 +910,74 @@ def test_a_y_axis_title_turned_beside_its_ticks_is_read_with_the_chart():
     content += b"BT /F1 10 Tf 40 120 Td (After the second hour the valve was opened.) Tj ET "
     text = pyengine.extract(make_pdf([content], fonts={"/F1": helvetica()})).pages[0].text
     assert text.index("first hour") < text.index("Pressure (bar)") < text.index("30") < text.index("second hour")
+
+
+def _mark_page(chars: bytes, tj: bytes) -> str:
+    """The page text of ``tj`` at 10 pt in a two-byte font mapping ``chars``
+    (bfchar pairs): every glyph 500 units wide but codes 2 and 5, marks
+    with no advance."""
+    font = type0(tounicode(b"%d beginbfchar %s endbfchar" % (chars.count(b"<") // 2, chars),
+                           two_byte=True), dw=500)
+    font["/DescendantFonts"][0]["/W"] = [2, [0], 5, [0]]
+    content = b"BT /F1 10 Tf 72 700 Td " + tj + b" TJ ET"
+    return pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0].text
+
+
+def test_a_combining_mark_drawn_after_its_base_stays_on_it_when_placed_past_the_next_letter():
+    # XeTeX (HarfBuzz) draws a zero-advance mark right after its base, moved
+    # by the font's mark positioning a little past the pen: past the origin
+    # of the next letter, which starts where the base ends.  Sorted by origin
+    # the mark went onto the next letter: "ап\u0486ріл\u0301л" for
+    # "а\u0486прі\u0301лл" (cyr-churchslavonic-en, PonomarUnicode: the psili
+    # 0.2 pt and the acute 1.07 pt past the pen).
+    cyr = b"<0001> <0430> <0002> <0486> <0003> <043F> <0004> <0456> <0005> <0301> <0006> <043B>"
+    assert _mark_page(cyr, b"[<0001> -19 <0002> 18 <0003>]") == "\u0430\u0486\u043f\n"
+    assert _mark_page(cyr, b"[<0004> -107 <0005> 106 <0006>]") == "\u0456\u0301\u043b\n"
+    # The same for a generic mark at the very end of its base, which is the
+    # origin of the next letter (cyr-texlive-sr, LuaTeX: "код\u0302а" for
+    # "ко\u0302да").
+    assert _mark_page(b"<0001> <043E> <0002> <0302> <0003> <0434>",
+                      b"[<000100020003>]") == "\u043e\u0302\u0434\n"
+
+
+def test_a_negation_slash_drawn_after_a_letter_still_goes_on_the_equals_sign():
+    # TeX's \not (U+0338, no advance) is drawn from the symbol font at the
+    # origin of the "=" after it: after a space ("x \u2260y"), and touching
+    # the letter before in a subscript or a tight display ("i\u2260j", "A∩B≠∅":
+    # sf-GeoTopo-komprimiert), it is the overlay of the "=", not a mark of
+    # the letter before ("i\u0338=j").
+    chars = b"<0001> <0078> <0002> <0338> <0003> <003D> <0004> <0079>"
+    assert _mark_page(chars, b"[<0001> -300 <000200030004>]") == "x \u2260y\n"
+    font = type0(tounicode(b"4 beginbfchar " + chars + b" endbfchar", two_byte=True), dw=500)
+    font["/DescendantFonts"][0]["/W"] = [2, [0]]
+    content = (b"BT /F1 10 Tf 72 700 Td <0001> Tj /F2 10 Tf <0002> Tj "
+               b"/F1 10 Tf <00030004> Tj ET")
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": font, "/F2": dict(font)})).pages[0]
+    assert page.text == "x\u2260y\n"
+
+
+def test_a_gap_after_a_word_is_measured_from_its_last_letter_not_its_mark():
+    # A zero-advance mark drawn past the end of its base (the titlo of a
+    # Church Slavonic number, 0.06 em right of the pen: cyr-churchslavonic-
+    # en) does not end the word there: the gap to the next word is measured
+    # from the base, 0.17 em, a space; from the mark it was 0.11 em and the
+    # numbers "҂҂а҃ ҂сл҃д" were one word.
+    chars = b"<0001> <0430> <0002> <0483> <0003> <0441>"
+    assert _mark_page(chars, b"[<0001> -60 <0002> -110 <0003>]") == "\u0430\u0483 \u0441\n"
+
+
+def test_a_right_to_left_mark_still_ends_the_gap_to_the_letter_after_it():
+    # deb-ar-arabluatex: "samA'uN" then "سَمَآءٌ", drawn right to left: the
+    # tanween (no advance) is sorted first, left of its hamza, 0.08 em after
+    # the "N".  Gaps are measured from it as before (bidi.py puts right-to-
+    # left marks on their bases); measured from the "N" the gap was 0.19 em
+    # and the tanween was cut off its word.
+    chars = b"<0001> <004E> <0002> <064C> <0003> <0621> <0004> <0622>"
+    content = (b"BT /F1 10 Tf 72 700 Td <0001> Tj ET "
+               b"BT /F1 10 Tf 83.7 700 Td <0004> Tj ET "
+               b"BT /F1 10 Tf 78.7 700 Td <0003> Tj ET "
+               b"BT /F1 10 Tf 77.8 700 Td <0002> Tj ET")
+    font = type0(tounicode(b"4 beginbfchar " + chars + b" endbfchar", two_byte=True), dw=500)
+    font["/DescendantFonts"][0]["/W"] = [2, [0]]
+    words = [w.text for w in pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0].words]
+    assert any("\u0621" in w and "\u064c" in w for w in words), words

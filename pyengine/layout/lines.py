@@ -1798,8 +1798,8 @@ def line_words(line: _LineAcc, options: Options, rtl_page: bool = False,
     ``script_marks`` False: the page holds no right-to-left character, no
     overlay mark (``_OVERLAY_CHARS``), no glyph text ``split_inner_spaces``
     splits, no spacing accent (``SPACING_ACCENTS``), no mark of a script
-    that draws its marks after their base (``_SCRIPT_MARK_CHARS``): nothing
-    to look for."""
+    that draws its marks after their base (``_SCRIPT_MARK_CHARS``) nor any
+    other combining mark (``_COMBINING``): nothing to look for."""
     groups = word_glyphs(line, options, marks, inner_spaces, accents, script_marks)
     words = []
     if rtl_text and has_rtl("".join([p[0].text for grp in groups for p in grp])):
@@ -1863,7 +1863,8 @@ def marks_after_bases(glyphs: list[_G]) -> set[int]:
                 not combining[nxt[0].text] and nxt[0].text.strip() and \
                 nxt[1] - 0.01 * m[0].size <= m[1] < nxt[2] and \
                 not (i and glyphs[i - 1][1] <= m[1] < glyphs[i - 1][2] and
-                     glyphs[i - 1][0].text.strip() and not combining[glyphs[i - 1][0].text]):
+                     glyphs[i - 1][0].text.strip() and not combining[glyphs[i - 1][0].text]) and \
+                not (i and _mark_of_previous(glyphs[i - 1], m, nxt)):
             glyphs[i], glyphs[i + 1] = nxt, m
             moved.add(id(m))
             i += 2
@@ -1883,6 +1884,35 @@ MARK_NUDGE = 0.05
 glyph sorted before it may still be the end of the glyph before that."""
 
 
+MARK_REACH = 0.25
+"""Fraction of the font size: how far past the end of the glyph drawn just
+before it a zero-advance combining mark may stand and still be that glyph's
+mark.  A shaping engine draws a mark right after its base, at the pen or
+moved from it by the font's mark positioning: 0.02 em past the end of "а"
+for the psili of "а҆прі́ллїа", 0.1 em past the narrow "і" for its
+acute (cyr-churchslavonic-en of texlive-lang-cyrillic, PonomarUnicode under
+XeTeX).  A quarter em is half the advance of a lower-case letter: a mark
+further right stands over the next letter."""
+
+
+def _mark_of_previous(a: _G, m: _G, b: _G) -> bool:
+    """Is the zero-advance mark ``m``, sorted along the line between ``a``
+    and ``b`` or after ``b``, the mark of ``a``: drawn right after ``a`` and
+    right before ``b`` (logical order: a mark follows its base, and a
+    shaping engine draws the glyphs of left-to-right text in that order),
+    ``a`` and ``b`` touching (one word, ``MARK_NUDGE``), its origin from the
+    start of ``a`` to ``MARK_REACH`` past its end, in the font of ``a`` (a
+    font positions its own marks over its own letters)?  TeX's \\not,
+    drawn from the symbol font at the origin of the "=" after it, is not the
+    mark of the letter before, even touching it ("A∩B≠∅" in a display,
+    "i≠j" in a subscript: sf-GeoTopo-komprimiert)."""
+    size = m[0].size
+    return a[3] + 1 == m[3] == b[3] - 1 and a[0].font == m[0].font and \
+        abs(b[1] - a[2]) <= MARK_NUDGE * size and \
+        a[1] <= m[1] <= a[2] + MARK_REACH * size and a[0].text.strip() != "" and \
+        not _COMBINING[a[0].text] and not has_rtl(m[0].text)
+
+
 def marks_with_their_bases(glyphs: list[_G], drawn: list[_G]) -> None:
     """Keep a zero-advance mark after the base it was drawn after.
 
@@ -1891,8 +1921,10 @@ def marks_with_their_bases(glyphs: list[_G], drawn: list[_G]) -> None:
     which starts where its base ends ("เว้น" sorted as "เวน้").  A mark
     whose origin is within ``MARK_NUDGE`` em after the start of the glyph
     sorted before it, drawn before that glyph, and at the end of the glyph
-    before that, goes back before it.  In place; ``drawn``: the same glyphs
-    in drawing order."""
+    before that, goes back before it; so does the mark of any left-to-right
+    script drawn between its base and the next letter (``_mark_of_previous``:
+    Cyrillic, Greek, Latin marks under XeTeX and LuaTeX).  In place;
+    ``drawn``: the same glyphs in drawing order."""
     combining = _COMBINING
     order = None
     for i in range(2, len(glyphs)):
@@ -1900,9 +1932,13 @@ def marks_with_their_bases(glyphs: list[_G], drawn: list[_G]) -> None:
         if m[2] - m[1] > MARK_MAX_WIDTH * m[0].size or not combining[m[0].text]:
             continue
         b, a = glyphs[i - 1], glyphs[i - 2]
+        if combining[b[0].text] or not b[0].text.strip() or m[1] < b[1]:
+            continue
         nudge = MARK_NUDGE * m[0].size
-        if not (0 <= m[1] - b[1] <= nudge and abs(m[1] - a[2]) <= nudge) or \
-                combining[b[0].text] or not b[0].text.strip():
+        if _mark_of_previous(a, m, b):
+            glyphs[i - 1], glyphs[i] = m, b
+            continue
+        if not (m[1] - b[1] <= nudge and abs(m[1] - a[2]) <= nudge):
             continue
         if order is None:
             order = {id(p): k for k, p in enumerate(drawn)}
@@ -2097,7 +2133,8 @@ def word_glyphs(line: _LineAcc, options: Options, marks: bool = True,
     False: no glyph text holds whitespace next to other text (skips
     ``split_inner_spaces``); ``accents`` False: no glyph is a spacing accent
     (skips ``accents_onto_bases``); ``script_marks`` False: no glyph is a
-    ``_SCRIPT_MARK_CHARS`` mark (skips ``marks_with_their_bases``)."""
+    ``_SCRIPT_MARK_CHARS`` mark or another combining mark (skips
+    ``marks_with_their_bases``)."""
     glyphs = _line_glyphs(line, inner_spaces, script_marks)
     if accents:
         glyphs = accents_onto_bases(glyphs)
@@ -2170,11 +2207,8 @@ def _line_glyphs(line: _LineAcc, inner_spaces: bool = True, script_marks: bool =
                 glyphs.append(p)
             else:
                 glyphs.extend(split_inner_spaces(p))
-    if script_marks:
-        drawn = list(glyphs)
-        glyphs.sort(key=_u0)
-        marks_with_their_bases(glyphs, drawn)
-    elif line.smin < SCRIPT_SIZE_RATIO * line.size and len(line.segs) > 2:
+    drawn = list(glyphs) if script_marks else glyphs
+    if line.smin < SCRIPT_SIZE_RATIO * line.size and len(line.segs) > 2:
         stacked = _stacked_scripts(line)
         if stacked:
             glyphs.sort(key=lambda p: stacked.get(id(p)) or (p[1], -1, 0))
@@ -2182,6 +2216,8 @@ def _line_glyphs(line: _LineAcc, inner_spaces: bool = True, script_marks: bool =
             glyphs.sort(key=_u0)
     else:
         glyphs.sort(key=_u0)
+    if script_marks:
+        marks_with_their_bases(glyphs, drawn)
     seqs = list(map(_SEQ, glyphs))
     if seqs != sorted(seqs):  # (drawn out of order along the line)
         _spaces_before_next_words(glyphs)
@@ -2277,6 +2313,7 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
     wide = cjk_space_gap >= space_gap  # then gap <= space_gap * size (>= 0) is no CJK break
     cjk = CJK
     fields = _CUT_FIELDS
+    combining, mark_width = _COMBINING, MARK_MAX_WIDTH
     for p in glyphs:
         text, size, source, is_space = fields(p[0])
         if is_space:
@@ -2313,8 +2350,15 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
         # A gap is measured from the end of the glyphs before: not from a
         # mark moved after its base, nor from a glyph drawn inside the one
         # before (a zero-width Devanagari vowel sign over its consonant:
-        # deb-other-latex-mr "गोकु ळ:").
-        if (not moved or id(p) not in moved) and (not has_prev or first or p[2] >= prev_u1):
+        # deb-other-latex-mr "गोकु ळ:"), nor from a zero-advance mark after
+        # its base in left-to-right text (its ink is over the base, its
+        # origin may be past it: the titlo of "҂҂а҃ ҂сл҃д", 0.06 em right,
+        # cyr-churchslavonic-en; the virama of "एतद् संृतम", 0.15 em right,
+        # deb-other-latex-mr).  Right-to-left marks are sorted visually:
+        # bidi.py puts them on their bases.
+        if (not moved or id(p) not in moved) and (not has_prev or first or p[2] >= prev_u1) \
+                and (first or p[2] - p[1] > mark_width * size or not combining[text]
+                     or has_rtl(text)):
             has_prev, prev_u1, ptext, psize, psource = True, p[2], text, size, source
     if shown:
         groups.append(cur)
@@ -2496,7 +2540,8 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     marks = _OVERLAY_CHARS.search(page_text) is not None
     inner_spaces = any(map(_INNER_SPACES.__getitem__, texts))
     accents = _ACCENT_CHARS.search(page_text) is not None
-    script_marks = _SCRIPT_MARK_CHARS.search(page_text) is not None
+    script_marks = _SCRIPT_MARK_CHARS.search(page_text) is not None or \
+        any(map(_COMBINING.__getitem__, texts))
     out = []
     for acc in merge_lines(big_operators_down(segs), options):
         words = line_words(acc, options, rtl_page, rtl_text, marks, inner_spaces, accents,
