@@ -129,6 +129,20 @@ def test_csfonts_czech_closing_quote_is_mapped():
         "\u201ex\u201c"
 
 
+def test_greek_lamda_named_as_unicode_names_it_is_mapped():
+    # el-betatest.pdf (texlive-lang-greek): an LGR font without ToUnicode
+    # names its lambda "lamda" (GREEK SMALL LETTER LAMDA), not the AGL's
+    # "lambda"; it was dropped as unmapped.
+    import pyengine
+    from pdfbuild import helvetica, make_pdf
+
+    font = helvetica()
+    font["/Encoding"] = {"/Type": "/Encoding", "/Differences": [108, "/lamda", 76, "/Lamda"]}
+    doc = pyengine.extract(make_pdf([b"BT /F1 12 Tf 72 700 Td (El lada) Tj ET"], fonts={"/F1": font}))
+    assert doc.pages[0].text.strip() == "E\u03bb \u03bbada"
+    assert glyph_to_unicode("Lamda") == "\u039b"
+
+
 # --- simple fonts -------------------------------------------------------------
 
 

@@ -34,7 +34,12 @@ _BOGUS = re.compile(r"a\d+|\.notdef")
 # shaped like the English opening one, "csquotedblright" beside the AGL's
 # "quotedblbase" for the opening „ (vlna.pdf, cstexman.pdf of texlive-lang-
 # czechslovak: "„filtr“" came out "„filtr").
-_TEX_NAMES = {"negationslash": "\u0338", "csquotedblright": "\u201c"}
+# Greek fonts for TeX (the LGR fonts of texlive-lang-greek: el-betatest.pdf)
+# name lambda "lamda", as Unicode does (GREEK SMALL LETTER LAMDA), where the
+# AGL says "lambda": every other letter's name is the same in both, and the
+# lambda was dropped as unmapped ("Ελλάδα" came out "Εάδα").
+_TEX_NAMES = {"negationslash": "\u0338", "csquotedblright": "\u201c",
+              "lamda": "\u03bb", "Lamda": "\u039b"}
 
 AGL: dict[str, str] = {
     key[1:]: value
