@@ -166,6 +166,80 @@ def test_the_lower_page_of_an_n_up_sheet_opening_with_no_caption_stays_under_the
                                        "Chapter 2. The flood", "xL0", "xL1", "xL2"]
 
 
+def _sidebar_pdf(box_lines: int, through: int, pre: int = 8, post: int = 4, gutter: float = 24.0) -> bytes:
+    """hunt13 sidebar.pdf: a title over two columns of 10 pt Times on a
+    12.5 pt pitch; in the left column ``pre`` lines, then a shaded box (its
+    heading and ``box_lines`` lines of 9 pt Helvetica set in 8 pt, 60 pt of
+    white under them to the box's foot), then ``post`` lines; the right
+    column ends ``through`` lines under the box text's last line.  Each
+    line opens with its tag: L0.., B0.., R0.."""
+    words = ("river stone garden window market letter answer number table paper morning evening winter "
+             "summer harbour station village council budget report method result sample pressure").split()
+
+    def line(c, tag, k, font, size, room):  # a line of prose filling ``room`` but a word or so
+        out, j = tag, 0
+        while c.stringWidth(out + " " + words[(7 * k + j) % len(words)], font, size) < room - 12 * (k % 3):
+            out, j = out + " " + words[(7 * k + j) % len(words)], j + 1
+        return out
+
+    def draw(c):
+        width = (595.0 - 120.0 - gutter) / 2
+        c.setFont("Helvetica-Bold", 18)
+        c.drawString(60, 782, "Living With Old Houses")
+        y = 752.0
+        c.setFont("Times-Roman", 10)
+        for k in range(pre):
+            c.drawString(60, y, line(c, f"L{k}", k, "Times-Roman", 10, width))
+            y -= 12.5
+        y -= 10.0
+        last = y - 24 - 11 * (box_lines - 1)
+        foot = last - 3 - 60
+        c.setFillGray(0.9)
+        c.rect(60, foot, width, y + 8 - foot, fill=1, stroke=0)
+        c.setFillGray(0)
+        c.setFont("Helvetica-Bold", 10)
+        c.drawString(68, y - 8, "BOX DID YOU KNOW?")
+        c.setFont("Helvetica", 9)
+        for k in range(box_lines):
+            c.drawString(68, y - 24 - 11 * k, line(c, f"B{k}", k + 3, "Helvetica", 9, width - 16))
+        c.setFont("Times-Roman", 10)
+        y = foot - 22
+        for k in range(post):
+            c.drawString(60, y - 12.5 * k, line(c, f"L{pre + k}", pre + k, "Times-Roman", 10, width))
+        k, y = 0, 752.0
+        while y >= last - 12.5 * through:
+            c.drawString(60 + width + gutter, y, line(c, f"R{k}", k + 5, "Times-Roman", 10, width))
+            k, y = k + 1, y - 12.5
+
+    return _canvas_pdf(draw)
+
+
+def _tags(text: str) -> list[str]:
+    return [w for w in text.split() if w[0] in "LBR" and w[1:].isdigit() or w == "BOX"]
+
+
+@pytest.mark.parametrize("box_lines, through, pre, post, gutter", [
+    (5, 2, 8, 4, 24.0),   # as in sidebar.pdf: the white across the page 4.1 em
+    (2, 2, 8, 4, 24.0),   # a short box text: more white under it
+    (5, 4, 8, 2, 24.0),   # the right column runs on further; two lines under the box
+    (5, 2, 0, 4, 24.0),   # the box at the top of the column
+    (5, 2, 8, 4, 48.0)])  # a gutter wider than the white across the page
+def test_a_boxs_white_in_one_column_beside_the_other_columns_text_is_no_tier_break(box_lines, through, pre, post,
+                                                                                  gutter):
+    import pyengine
+
+    # hunt13 sidebar.pdf (0.68 of the words in order, pdftotext 1.00): the
+    # text of a shaded box in the left column ends 60 pt over the box's
+    # foot; the right column runs on beside that white for two lines and
+    # ends, and the white left under it across the page (41 pt) is
+    # TIER_GAP_MIN em tall: the rest of the left column was taken for the
+    # next page of an n-up sheet and read after the right column.
+    text = pyengine.extract(_sidebar_pdf(box_lines, through, pre, post, gutter)).pages[0].text
+    right = sum(1 for w in _tags(text) if w[0] == "R")
+    assert _tags(text) == [f"L{k}" for k in range(pre)] + ["BOX"] + [f"B{k}" for k in range(box_lines)] + \
+        [f"L{k}" for k in range(pre, pre + post)] + [f"R{k}" for k in range(right)], text
+
+
 @pytest.mark.parametrize("text, caption", [
     ("Figure 2. Record", True), ("Fig. 3: Record", True), ("FIG. 3", True), ("TABLE IV", True),
     ("Table 1", True), ("Abb. 4", True), ("\u56fe 2", True), ("Figure S1", True),

@@ -435,7 +435,8 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
     not a page number or a running foot) and no white between them is as
     tall as ``TIER_GAP_MIN`` em (the lower pages of an n-up sheet with an
     odd count of pages) unless the band under it opens with a caption (a
-    float's white: ``CAPTION_LABEL``).  The first band also joins a column
+    float's white: ``CAPTION_LABEL``) or the white is in one column only,
+    the other running on beside it (``_white_in_column``: a box's).  The first band also joins a column
     whose text runs on into it (``_runs_on``: a paragraph wrapped round a
     float).
 
@@ -477,7 +478,8 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
     side = None
     count = 0
     for k, band in enumerate(later):
-        if min(ln.y0 for ln in band) - bottom >= TIER_GAP_MIN * size and not _opens_with_caption(band):
+        if min(ln.y0 for ln in band) - bottom >= TIER_GAP_MIN * size and not _opens_with_caption(band) \
+                and not _white_in_column(band, fit(band), left, right, size):
             break
         fits = fit(band)
         if not text(band):
@@ -505,6 +507,63 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
         bottom = max(ln.y1 for ln in band)
         count += 1
     return None if not count else (head, left, right, count)
+
+
+CONTINUE_SAME = 0.1
+"""Fraction: a band goes on with the columns over it (``_white_in_column``)
+when its type size and line pitch are theirs within this share, and its
+lines span the width of the column it stands in but this share (a
+column's lines wrap short of its right edge by a word; a box's text is
+set in from the column's edges by its padding, 8 pt of 237 in hunt13
+sidebar.pdf, 0.03)."""
+
+
+def _white_in_column(band: list[Line], column: list[Line] | None, left: list[Line], right: list[Line],
+                     size: float) -> bool:
+    """Is the white over ``band`` a white in ``column`` only, not a break
+    between the tiers of a sheet, though it crosses the page
+    ``TIER_GAP_MIN`` em tall or more?
+
+    hunt13 sidebar.pdf: a shaded box in the left column whose text ends 60
+    pt over the box's foot; the right column runs on beside that white for
+    two lines and ends, and the white left under it across the page (41
+    pt, 4.1 em) was taken for the break between the pages of an n-up
+    sheet: the rest of the left column was read after the right column.
+    The pages of a sheet's tier break at one height; here the other column
+    runs on beside the white, a line of it or more wholly under the last
+    line of ``column`` over the white, and the band under
+    the white goes on with the columns over it: text in their type size
+    and on their line pitch (``CONTINUE_SAME``), spanning the width of the
+    column it stands in (``column``: ``_ragged_end``'s fit).  The lower
+    page of a sheet of odd count under a page that ends short of the one
+    beside it looks the same, and is read before it.
+    """
+    if column is None or len(band) < COLUMN_MIN_LINES:
+        return False
+    other = right if column is left else left
+    end = max(ln.y1 for ln in column)
+    if not any(ln.y0 >= end for ln in other):
+        return False
+    sizes = median([ln.size for ln in left + right]) or size
+    if abs(median([ln.size for ln in band]) - sizes) > CONTINUE_SAME * sizes:
+        return False
+    steps, band_steps = _steps(left) + _steps(right), _steps(band)
+    if not steps or not band_steps:
+        return False
+    pitch = median(steps)
+    if abs(median(band_steps) - pitch) > CONTINUE_SAME * pitch:
+        return False
+    x0, x1 = min(ln.x0 for ln in column), max(ln.x1 for ln in column)
+    room = CONTINUE_SAME * (x1 - x0)
+    return min(ln.x0 for ln in band) <= x0 + room and max(ln.x1 for ln in band) >= x1 - room
+
+
+def _steps(lines: list[Line]) -> list[float]:
+    """The steps between the baselines of ``lines``, top to bottom (lines
+    on one baseline, ``COLUMN_BREAK_ALIGN`` em apart at most, make none)."""
+    base = sorted(_baseline(ln) for ln in lines)
+    size = median([ln.size for ln in lines]) or 1.0
+    return [b - a for a, b in zip(base, base[1:]) if b - a > COLUMN_BREAK_ALIGN * size]
 
 
 CAPTION_LABEL = re.compile(
