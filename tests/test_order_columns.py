@@ -1164,3 +1164,57 @@ def test_a_calendars_month_centred_inside_its_middle_column_is_read_first():
     c.save()
     text = pyengine.extract(buf.getvalue()).pages[0].text
     assert text.split()[:2] == ["March", "2027"], text
+
+
+@pytest.mark.parametrize("beside", [1, 2, 3])
+def test_an_invoices_number_and_date_beside_its_title_are_read_before_the_addresses(beside):
+    import pyengine
+
+    # hunt13 invoice.pdf (0.84 of the words in order): "INVOICE" in 20 pt
+    # at the left, the invoice's number and date at the right from the
+    # title's baseline down, a white of 2 em, then the sender's and the
+    # buyer's addresses side by side.  The gutter between the addresses
+    # runs from the top and is wider than the white: the number and date
+    # were read after the sender's address.
+    block = ["Invoice no. 2026-0417", "Date: 1 December 2026", "Due: 31 December 2026"][:beside]
+    sender = ["From:", "Greenfield Joinery Ltd", "14 Mill Lane", "Harrogate HG1 2AB"]
+    buyer = ["Bill to:", "Northern Rail Estates", "PO Box 911", "Leeds LS1 4DT"]
+
+    def draw(c):
+        c.setFont("Helvetica-Bold", 20)
+        c.drawString(60, 780, "INVOICE")
+        c.setFont("Helvetica", 10)
+        for k, text in enumerate(block):
+            c.drawRightString(535, 782 - 14 * k, text)
+        top = 782 - 14 * (beside - 1) - 30
+        for k, (a, b) in enumerate(zip(sender, buyer)):
+            c.drawString(60, top - 13 * k, a)
+            c.drawString(320, top - 13 * k, b)
+
+    lines = [ln for ln in pyengine.extract(_canvas_pdf(draw)).pages[0].text.splitlines() if ln]
+    assert lines == ["INVOICE"] + block + sender + buyer, lines
+
+
+def test_a_heading_over_the_left_column_beside_the_right_columns_text_is_no_head_band():
+    import pyengine
+
+    # The guard of the rule above: a heading set large over the left
+    # column, two lines of the right column's first paragraph beside it,
+    # and the right column's paragraph spacing at the height of the white
+    # under the heading, so that a white crosses the page under them.  The
+    # right column goes on under the white on the same edges: its lines are
+    # no block beside a title, and both columns are read whole.
+    words = "river stone garden window market letter answer number table paper morning".split()
+
+    def draw(c):
+        c.setFont("Helvetica-Bold", 18)
+        c.drawString(60, 780, "Methods")
+        c.setFont("Helvetica", 10)
+        for k in range(8):
+            c.drawString(60, 750 - 12 * k, f"L{k} " + " ".join(words[k:k + 6]))
+        for k in range(10):
+            c.drawString(330, 782 - 12 * k - (16 if k >= 2 else 0), f"R{k} " + " ".join(words[k % 5:k % 5 + 6]))
+
+    lines = [ln for ln in pyengine.extract(_canvas_pdf(draw)).pages[0].text.splitlines() if ln]
+    assert [ln.split()[0] for ln in lines] == ["Methods"] + [f"L{k}" for k in range(8)] + \
+        [f"R{k}" for k in range(10)], lines

@@ -34,7 +34,9 @@ items numbered along its rows, a quiz's options, row by row:
 when the rows were cut apart first (``_labelled_rows``: a receipt's items
 and prices);
 and a title set large, centred over columns, is read before them though
-it stands between two gutters (``_title_over``: a calendar's month);
+it stands between two gutters (``_title_over``: a calendar's month), and
+so is a title set large at one side with a block beside it, over a white
+across the region (``_head_band``: an invoice's number and date);
 and a page of parts side by side in bands, whites across it between them
 and no columns of text on both sides of its widest gutter (a web page's
 cards, item rows and summary), is cut into its bands first (``_bands``).
@@ -124,6 +126,9 @@ def xy_cut(items: list[Line], options: Options,
         title = _title_over(items, row_gaps)
         if title is not None:  # a title centred over columns, inside one of them: read first
             return [[title]] + xy_cut([ln for ln in items if ln is not title], options)
+        head = _head_band(items, row_gaps, gutter)
+        if head is not None:  # a title and the block beside it, over the rest: read first
+            return xy_cut(head, options) + xy_cut([ln for ln in items if ln not in head], options)
     if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)) \
             and not (row_gaps and _tiers(items, row_gaps, best_row, gutter)):
         left = [it for it in items if it.x1 <= cut]
@@ -221,6 +226,51 @@ def _title_over(items: list[Line], row_gaps) -> Line | None:
     if not any(ln.x1 < title.x0 for ln in rest) or not any(ln.x0 > title.x1 for ln in rest):
         return None
     return title
+
+
+def _head_band(items: list[Line], row_gaps, gutter: tuple[float, float]) -> list[Line] | None:
+    """The region's head band when it is a title and a block beside it:
+    the region's top line set ``TITLE_SIZE_MIN`` times the size of the
+    rest or larger, on one side of the widest gutter, lines on the other
+    side beside it (the first starting above the title's foot), all over
+    the first white across the region wider than paragraph spacing
+    (``COLUMN_BREAK_MAX`` em); else None.
+
+    An invoice (hunt13 invoice.pdf): "INVOICE" in 20 pt at the left,
+    "Invoice no." and "Date" at the right from its baseline down, a white
+    of 2 em, then the sender's and the buyer's addresses side by side; the
+    gutter between them (162 pt) runs from the top and is wider than the
+    white, so the region was cut into columns and the invoice's number and
+    date were read after the sender's address.  One white across the page
+    is too few for ``_bands``.  Not when the block beside the title goes on
+    as a column under the white, a line there on its side starting or
+    ending on its edges (``ROW_EDGE_TOLERANCE`` em): the lines of a column
+    of text beside a heading over the other column, paragraph spacing in
+    it at the height of the white under the heading."""
+    size = median([ln.size for ln in items]) or 1.0
+    white = min((g for g in row_gaps if g[1] - g[0] > COLUMN_BREAK_MAX * size), key=lambda g: g[0], default=None)
+    if white is None:
+        return None
+    head = [ln for ln in items if ln.y1 <= white[0]]
+    title = min(head, key=attrgetter("y0"))
+    rest = [ln for ln in items if ln is not title]
+    if len(head) < 2 or len(head) == len(items) or title.size < TITLE_SIZE_MIN * median([ln.size for ln in rest]):
+        return None
+    g0, g1 = gutter
+    beside = [ln for ln in head if ln is not title]
+    if title.x1 <= g0:
+        if not all(ln.x0 >= g1 for ln in beside):
+            return None
+        under = [ln for ln in items if ln.y0 >= white[1] and ln.x0 >= g1]
+    elif title.x0 >= g1 and all(ln.x1 <= g0 for ln in beside):
+        under = [ln for ln in items if ln.y0 >= white[1] and ln.x1 <= g0]
+    else:
+        return None
+    if min(ln.y0 for ln in beside) >= title.y1:
+        return None
+    x0, x1 = min(ln.x0 for ln in beside), max(ln.x1 for ln in beside)
+    tol = ROW_EDGE_TOLERANCE * size
+    return None if any(abs(ln.x0 - x0) <= tol or abs(ln.x1 - x1) <= tol for ln in under) else head
 
 
 COLUMN_BREAK_MAX = 1.0
