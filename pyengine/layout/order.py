@@ -21,7 +21,9 @@ a white across the region four em tall or more is cut before a wider
 gutter, so the pages of an n-up sheet are read row by row (``_tiers``);
 and a column that runs on under the end of the other (the last page of a
 paper) is read whole before it, though the white over its rest crosses the
-page (``_ragged_end``); and the whites cut together with the widest one
+page (``_ragged_end``; a white four em tall is a tier's only when both
+columns break at it, not a box's in one column beside the other's text:
+``_white_in_column``); and the whites cut together with the widest one
 (``ROW_CUT_SHARE``) are not cut where a wider gutter runs through them
 between columns of text (``_through_gutters``); and labels set flush
 right beside the lines of a text (a résumé's dates, equation numbers) are
@@ -486,9 +488,9 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
     tall as ``TIER_GAP_MIN`` em (the lower pages of an n-up sheet with an
     odd count of pages) unless the band under it opens with a caption (a
     float's white: ``CAPTION_LABEL``) or the white is in one column only,
-    the other running on beside it (``_white_in_column``: a box's).  The first band also joins a column
-    whose text runs on into it (``_runs_on``: a paragraph wrapped round a
-    float).
+    the other running on beside it (``_white_in_column``: a box's).  The
+    first band also joins a column whose text runs on into it
+    (``_runs_on``: a paragraph wrapped round a float).
 
     Returns the lines above the columns, the left and the right column
     (the bands that joined one of them included) and how many of
