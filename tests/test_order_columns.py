@@ -166,6 +166,80 @@ def test_the_lower_page_of_an_n_up_sheet_opening_with_no_caption_stays_under_the
                                        "Chapter 2. The flood", "xL0", "xL1", "xL2"]
 
 
+def _sidebar_pdf(box_lines: int, through: int, pre: int = 8, post: int = 4, gutter: float = 24.0) -> bytes:
+    """hunt13 sidebar.pdf: a title over two columns of 10 pt Times on a
+    12.5 pt pitch; in the left column ``pre`` lines, then a shaded box (its
+    heading and ``box_lines`` lines of 9 pt Helvetica set in 8 pt, 60 pt of
+    white under them to the box's foot), then ``post`` lines; the right
+    column ends ``through`` lines under the box text's last line.  Each
+    line opens with its tag: L0.., B0.., R0.."""
+    words = ("river stone garden window market letter answer number table paper morning evening winter "
+             "summer harbour station village council budget report method result sample pressure").split()
+
+    def line(c, tag, k, font, size, room):  # a line of prose filling ``room`` but a word or so
+        out, j = tag, 0
+        while c.stringWidth(out + " " + words[(7 * k + j) % len(words)], font, size) < room - 12 * (k % 3):
+            out, j = out + " " + words[(7 * k + j) % len(words)], j + 1
+        return out
+
+    def draw(c):
+        width = (595.0 - 120.0 - gutter) / 2
+        c.setFont("Helvetica-Bold", 18)
+        c.drawString(60, 782, "Living With Old Houses")
+        y = 752.0
+        c.setFont("Times-Roman", 10)
+        for k in range(pre):
+            c.drawString(60, y, line(c, f"L{k}", k, "Times-Roman", 10, width))
+            y -= 12.5
+        y -= 10.0
+        last = y - 24 - 11 * (box_lines - 1)
+        foot = last - 3 - 60
+        c.setFillGray(0.9)
+        c.rect(60, foot, width, y + 8 - foot, fill=1, stroke=0)
+        c.setFillGray(0)
+        c.setFont("Helvetica-Bold", 10)
+        c.drawString(68, y - 8, "BOX DID YOU KNOW?")
+        c.setFont("Helvetica", 9)
+        for k in range(box_lines):
+            c.drawString(68, y - 24 - 11 * k, line(c, f"B{k}", k + 3, "Helvetica", 9, width - 16))
+        c.setFont("Times-Roman", 10)
+        y = foot - 22
+        for k in range(post):
+            c.drawString(60, y - 12.5 * k, line(c, f"L{pre + k}", pre + k, "Times-Roman", 10, width))
+        k, y = 0, 752.0
+        while y >= last - 12.5 * through:
+            c.drawString(60 + width + gutter, y, line(c, f"R{k}", k + 5, "Times-Roman", 10, width))
+            k, y = k + 1, y - 12.5
+
+    return _canvas_pdf(draw)
+
+
+def _tags(text: str) -> list[str]:
+    return [w for w in text.split() if w[0] in "LBR" and w[1:].isdigit() or w == "BOX"]
+
+
+@pytest.mark.parametrize("box_lines, through, pre, post, gutter", [
+    (5, 2, 8, 4, 24.0),   # as in sidebar.pdf: the white across the page 4.1 em
+    (2, 2, 8, 4, 24.0),   # a short box text: more white under it
+    (5, 4, 8, 2, 24.0),   # the right column runs on further; two lines under the box
+    (5, 2, 0, 4, 24.0),   # the box at the top of the column
+    (5, 2, 8, 4, 48.0)])  # a gutter wider than the white across the page
+def test_a_boxs_white_in_one_column_beside_the_other_columns_text_is_no_tier_break(box_lines, through, pre, post,
+                                                                                  gutter):
+    import pyengine
+
+    # hunt13 sidebar.pdf (0.68 of the words in order, pdftotext 1.00): the
+    # text of a shaded box in the left column ends 60 pt over the box's
+    # foot; the right column runs on beside that white for two lines and
+    # ends, and the white left under it across the page (41 pt) is
+    # TIER_GAP_MIN em tall: the rest of the left column was taken for the
+    # next page of an n-up sheet and read after the right column.
+    text = pyengine.extract(_sidebar_pdf(box_lines, through, pre, post, gutter)).pages[0].text
+    right = sum(1 for w in _tags(text) if w[0] == "R")
+    assert _tags(text) == [f"L{k}" for k in range(pre)] + ["BOX"] + [f"B{k}" for k in range(box_lines)] + \
+        [f"L{k}" for k in range(pre, pre + post)] + [f"R{k}" for k in range(right)], text
+
+
 @pytest.mark.parametrize("text, caption", [
     ("Figure 2. Record", True), ("Fig. 3: Record", True), ("FIG. 3", True), ("TABLE IV", True),
     ("Table 1", True), ("Abb. 4", True), ("\u56fe 2", True), ("Figure S1", True),
@@ -1090,3 +1164,57 @@ def test_a_calendars_month_centred_inside_its_middle_column_is_read_first():
     c.save()
     text = pyengine.extract(buf.getvalue()).pages[0].text
     assert text.split()[:2] == ["March", "2027"], text
+
+
+@pytest.mark.parametrize("beside", [1, 2, 3])
+def test_an_invoices_number_and_date_beside_its_title_are_read_before_the_addresses(beside):
+    import pyengine
+
+    # hunt13 invoice.pdf (0.84 of the words in order): "INVOICE" in 20 pt
+    # at the left, the invoice's number and date at the right from the
+    # title's baseline down, a white of 2 em, then the sender's and the
+    # buyer's addresses side by side.  The gutter between the addresses
+    # runs from the top and is wider than the white: the number and date
+    # were read after the sender's address.
+    block = ["Invoice no. 2026-0417", "Date: 1 December 2026", "Due: 31 December 2026"][:beside]
+    sender = ["From:", "Greenfield Joinery Ltd", "14 Mill Lane", "Harrogate HG1 2AB"]
+    buyer = ["Bill to:", "Northern Rail Estates", "PO Box 911", "Leeds LS1 4DT"]
+
+    def draw(c):
+        c.setFont("Helvetica-Bold", 20)
+        c.drawString(60, 780, "INVOICE")
+        c.setFont("Helvetica", 10)
+        for k, text in enumerate(block):
+            c.drawRightString(535, 782 - 14 * k, text)
+        top = 782 - 14 * (beside - 1) - 30
+        for k, (a, b) in enumerate(zip(sender, buyer)):
+            c.drawString(60, top - 13 * k, a)
+            c.drawString(320, top - 13 * k, b)
+
+    lines = [ln for ln in pyengine.extract(_canvas_pdf(draw)).pages[0].text.splitlines() if ln]
+    assert lines == ["INVOICE"] + block + sender + buyer, lines
+
+
+def test_a_heading_over_the_left_column_beside_the_right_columns_text_is_no_head_band():
+    import pyengine
+
+    # The guard of the rule above: a heading set large over the left
+    # column, two lines of the right column's first paragraph beside it,
+    # and the right column's paragraph spacing at the height of the white
+    # under the heading, so that a white crosses the page under them.  The
+    # right column goes on under the white on the same edges: its lines are
+    # no block beside a title, and both columns are read whole.
+    words = "river stone garden window market letter answer number table paper morning".split()
+
+    def draw(c):
+        c.setFont("Helvetica-Bold", 18)
+        c.drawString(60, 780, "Methods")
+        c.setFont("Helvetica", 10)
+        for k in range(8):
+            c.drawString(60, 750 - 12 * k, f"L{k} " + " ".join(words[k:k + 6]))
+        for k in range(10):
+            c.drawString(330, 782 - 12 * k - (16 if k >= 2 else 0), f"R{k} " + " ".join(words[k % 5:k % 5 + 6]))
+
+    lines = [ln for ln in pyengine.extract(_canvas_pdf(draw)).pages[0].text.splitlines() if ln]
+    assert [ln.split()[0] for ln in lines] == ["Methods"] + [f"L{k}" for k in range(8)] + \
+        [f"R{k}" for k in range(10)], lines

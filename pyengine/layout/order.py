@@ -21,7 +21,9 @@ a white across the region four em tall or more is cut before a wider
 gutter, so the pages of an n-up sheet are read row by row (``_tiers``);
 and a column that runs on under the end of the other (the last page of a
 paper) is read whole before it, though the white over its rest crosses the
-page (``_ragged_end``); and the whites cut together with the widest one
+page (``_ragged_end``; a white four em tall is a tier's only when both
+columns break at it, not a box's in one column beside the other's text:
+``_white_in_column``); and the whites cut together with the widest one
 (``ROW_CUT_SHARE``) are not cut where a wider gutter runs through them
 between columns of text (``_through_gutters``); and labels set flush
 right beside the lines of a text (a résumé's dates, equation numbers) are
@@ -34,7 +36,9 @@ items numbered along its rows, a quiz's options, row by row:
 when the rows were cut apart first (``_labelled_rows``: a receipt's items
 and prices);
 and a title set large, centred over columns, is read before them though
-it stands between two gutters (``_title_over``: a calendar's month);
+it stands between two gutters (``_title_over``: a calendar's month), and
+so is a title set large at one side with a block beside it, over a white
+across the region (``_head_band``: an invoice's number and date);
 and a page of parts side by side in bands, whites across it between them
 and no columns of text on both sides of its widest gutter (a web page's
 cards, item rows and summary), is cut into its bands first (``_bands``).
@@ -124,6 +128,9 @@ def xy_cut(items: list[Line], options: Options,
         title = _title_over(items, row_gaps)
         if title is not None:  # a title centred over columns, inside one of them: read first
             return [[title]] + xy_cut([ln for ln in items if ln is not title], options)
+        head = _head_band(items, row_gaps, gutter)
+        if head is not None:  # a title and the block beside it, over the rest: read first
+            return xy_cut(head, options) + xy_cut([ln for ln in items if ln not in head], options)
     if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)) \
             and not (row_gaps and _tiers(items, row_gaps, best_row, gutter)):
         left = [it for it in items if it.x1 <= cut]
@@ -221,6 +228,51 @@ def _title_over(items: list[Line], row_gaps) -> Line | None:
     if not any(ln.x1 < title.x0 for ln in rest) or not any(ln.x0 > title.x1 for ln in rest):
         return None
     return title
+
+
+def _head_band(items: list[Line], row_gaps, gutter: tuple[float, float]) -> list[Line] | None:
+    """The region's head band when it is a title and a block beside it:
+    the region's top line set ``TITLE_SIZE_MIN`` times the size of the
+    rest or larger, on one side of the widest gutter, lines on the other
+    side beside it (the first starting above the title's foot), all over
+    the first white across the region wider than paragraph spacing
+    (``COLUMN_BREAK_MAX`` em); else None.
+
+    An invoice (hunt13 invoice.pdf): "INVOICE" in 20 pt at the left,
+    "Invoice no." and "Date" at the right from its baseline down, a white
+    of 2 em, then the sender's and the buyer's addresses side by side; the
+    gutter between them (162 pt) runs from the top and is wider than the
+    white, so the region was cut into columns and the invoice's number and
+    date were read after the sender's address.  One white across the page
+    is too few for ``_bands``.  Not when the block beside the title goes on
+    as a column under the white, a line there on its side starting or
+    ending on its edges (``ROW_EDGE_TOLERANCE`` em): the lines of a column
+    of text beside a heading over the other column, paragraph spacing in
+    it at the height of the white under the heading."""
+    size = median([ln.size for ln in items]) or 1.0
+    white = min((g for g in row_gaps if g[1] - g[0] > COLUMN_BREAK_MAX * size), key=lambda g: g[0], default=None)
+    if white is None:
+        return None
+    head = [ln for ln in items if ln.y1 <= white[0]]
+    title = min(head, key=attrgetter("y0"))
+    rest = [ln for ln in items if ln is not title]
+    if len(head) < 2 or len(head) == len(items) or title.size < TITLE_SIZE_MIN * median([ln.size for ln in rest]):
+        return None
+    g0, g1 = gutter
+    beside = [ln for ln in head if ln is not title]
+    if title.x1 <= g0:
+        if not all(ln.x0 >= g1 for ln in beside):
+            return None
+        under = [ln for ln in items if ln.y0 >= white[1] and ln.x0 >= g1]
+    elif title.x0 >= g1 and all(ln.x1 <= g0 for ln in beside):
+        under = [ln for ln in items if ln.y0 >= white[1] and ln.x1 <= g0]
+    else:
+        return None
+    if min(ln.y0 for ln in beside) >= title.y1:
+        return None
+    x0, x1 = min(ln.x0 for ln in beside), max(ln.x1 for ln in beside)
+    tol = ROW_EDGE_TOLERANCE * size
+    return None if any(abs(ln.x0 - x0) <= tol or abs(ln.x1 - x1) <= tol for ln in under) else head
 
 
 COLUMN_BREAK_MAX = 1.0
@@ -435,9 +487,10 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
     not a page number or a running foot) and no white between them is as
     tall as ``TIER_GAP_MIN`` em (the lower pages of an n-up sheet with an
     odd count of pages) unless the band under it opens with a caption (a
-    float's white: ``CAPTION_LABEL``).  The first band also joins a column
-    whose text runs on into it (``_runs_on``: a paragraph wrapped round a
-    float).
+    float's white: ``CAPTION_LABEL``) or the white is in one column only,
+    the other running on beside it (``_white_in_column``: a box's).  The
+    first band also joins a column whose text runs on into it
+    (``_runs_on``: a paragraph wrapped round a float).
 
     Returns the lines above the columns, the left and the right column
     (the bands that joined one of them included) and how many of
@@ -477,7 +530,8 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
     side = None
     count = 0
     for k, band in enumerate(later):
-        if min(ln.y0 for ln in band) - bottom >= TIER_GAP_MIN * size and not _opens_with_caption(band):
+        if min(ln.y0 for ln in band) - bottom >= TIER_GAP_MIN * size and not _opens_with_caption(band) \
+                and not _white_in_column(band, fit(band), left, right, size):
             break
         fits = fit(band)
         if not text(band):
@@ -505,6 +559,63 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
         bottom = max(ln.y1 for ln in band)
         count += 1
     return None if not count else (head, left, right, count)
+
+
+CONTINUE_SAME = 0.1
+"""Fraction: a band goes on with the columns over it (``_white_in_column``)
+when its type size and line pitch are theirs within this share, and its
+lines span the width of the column it stands in but this share (a
+column's lines wrap short of its right edge by a word; a box's text is
+set in from the column's edges by its padding, 8 pt of 237 in hunt13
+sidebar.pdf, 0.03)."""
+
+
+def _white_in_column(band: list[Line], column: list[Line] | None, left: list[Line], right: list[Line],
+                     size: float) -> bool:
+    """Is the white over ``band`` a white in ``column`` only, not a break
+    between the tiers of a sheet, though it crosses the page
+    ``TIER_GAP_MIN`` em tall or more?
+
+    hunt13 sidebar.pdf: a shaded box in the left column whose text ends 60
+    pt over the box's foot; the right column runs on beside that white for
+    two lines and ends, and the white left under it across the page (41
+    pt, 4.1 em) was taken for the break between the pages of an n-up
+    sheet: the rest of the left column was read after the right column.
+    The pages of a sheet's tier break at one height; here the other column
+    runs on beside the white, a line of it or more wholly under the last
+    line of ``column`` over the white, and the band under
+    the white goes on with the columns over it: text in their type size
+    and on their line pitch (``CONTINUE_SAME``), spanning the width of the
+    column it stands in (``column``: ``_ragged_end``'s fit).  The lower
+    page of a sheet of odd count under a page that ends short of the one
+    beside it looks the same, and is read before it.
+    """
+    if column is None or len(band) < COLUMN_MIN_LINES:
+        return False
+    other = right if column is left else left
+    end = max(ln.y1 for ln in column)
+    if not any(ln.y0 >= end for ln in other):
+        return False
+    sizes = median([ln.size for ln in left + right]) or size
+    if abs(median([ln.size for ln in band]) - sizes) > CONTINUE_SAME * sizes:
+        return False
+    steps, band_steps = _steps(left) + _steps(right), _steps(band)
+    if not steps or not band_steps:
+        return False
+    pitch = median(steps)
+    if abs(median(band_steps) - pitch) > CONTINUE_SAME * pitch:
+        return False
+    x0, x1 = min(ln.x0 for ln in column), max(ln.x1 for ln in column)
+    room = CONTINUE_SAME * (x1 - x0)
+    return min(ln.x0 for ln in band) <= x0 + room and max(ln.x1 for ln in band) >= x1 - room
+
+
+def _steps(lines: list[Line]) -> list[float]:
+    """The steps between the baselines of ``lines``, top to bottom (lines
+    on one baseline, ``COLUMN_BREAK_ALIGN`` em apart at most, make none)."""
+    base = sorted(_baseline(ln) for ln in lines)
+    size = median([ln.size for ln in lines]) or 1.0
+    return [b - a for a, b in zip(base, base[1:]) if b - a > COLUMN_BREAK_ALIGN * size]
 
 
 CAPTION_LABEL = re.compile(
