@@ -61,7 +61,7 @@ TEXT_DENSE_BYTES = 80
 as bytes anywhere in the stream): at this many or fewer, the text operators
 stand so close that skimming only adds its own pass to the parse of nearly
 every stretch.  Measured on the 44 corpus streams of 64 KB or more: the
-full parse was faster on all 16 at 66 or fewer (pdfcpu-UnifontMedium_BMP,
+full parse was faster on all 14 at 66 or fewer (pdfcpu-UnifontMedium_BMP,
 one q BT ... ET Q per glyph: 2.26 against 3.30 s), skimming up to 22 times
 faster from 199 on (deb-ar-texnegar-doc's figures); between, 108 and 134,
 the full parse was faster."""
