@@ -143,6 +143,28 @@ def test_greek_lamda_named_as_unicode_names_it_is_mapped():
     assert glyph_to_unicode("Lamda") == "\u039b"
 
 
+def test_adobe_private_use_small_capitals_and_old_style_figures_are_their_letters():
+    # real13 sweep (sci-SIstyle, cyr-texlive-sr, ar-simurgh-doc): ToUnicode
+    # maps and glyph names of Expert-set fonts give Adobe's private code
+    # points (U+F730 "zerooldstyle", U+F761 "Asmall"): "10" came out
+    # "\uf731\uf730", unfindable.  pdfTeX's own table gives the figure and
+    # the lower-case letter; bracket pieces (U+F8E6) stay as they are.
+    import pyengine
+    from pdfbuild import helvetica, make_pdf, tounicode
+
+    mapped = helvetica()
+    mapped["/ToUnicode"] = tounicode(b"4 beginbfchar <31> <F731> <30> <F730> <61> <F761> "
+                                     b"<62> <F8E6> endbfchar")
+    named = helvetica()
+    named["/Encoding"] = {"/Type": "/Encoding",
+                          "/Differences": [48, "/zerooldstyle", "/oneoldstyle", 97, "/Asmall"]}
+    doc = pyengine.extract(make_pdf([b"BT /F1 12 Tf 72 700 Td (10ab) Tj ET "
+                                     b"BT /F2 12 Tf 72 600 Td (10a) Tj ET"],
+                                    fonts={"/F1": mapped, "/F2": named}))
+    assert doc.pages[0].text.split() == ["10a\uf8e6", "10a"]
+    assert glyph_to_unicode("AEsmall") == "\u00e6" and glyph_to_unicode("dollaroldstyle") == "$"
+
+
 # --- simple fonts -------------------------------------------------------------
 
 
@@ -194,7 +216,8 @@ def test_differences_names():
     assert texts(f, b"\x01\x02\x03\x04\x05\x06\x07") == [
         "A", "\U0001F600", "ffi", "a", None, None, "fi"]
     # Differences override the base; untouched codes keep the base encoding.
-    assert texts(f, b"AB") == ["\uf762", "B"]
+    # ("Bsmall", a small capital, is its letter: see the private-use test.)
+    assert texts(f, b"AB") == ["b", "B"]
     assert f.kind == KIND_ENCODING
 
 

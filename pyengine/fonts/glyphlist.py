@@ -47,6 +47,35 @@ AGL: dict[str, str] = {
     if value and not _BOGUS.fullmatch(key[1:])
 } | _TEX_NAMES
 
+
+def _is_private(text: str) -> bool:
+    return any("\ue000" <= ch <= "\uf8ff" for ch in text)
+
+
+def _private_use_folds() -> dict[str, str]:
+    """Adobe's private-use code points for the small capitals and old-style
+    figures of its Expert fonts (the AGL's "Asmall" U+F761, "zerooldstyle"
+    U+F730...) -> the letter or figure they show: the base name's text,
+    lower case for a small capital.  These are the values pdfTeX's own
+    table (glyphtounicode.tex) gives the same 78 names; the AGL's private
+    code points break search ("\uf731\uf730" for "10", real13 sweep:
+    sci-SIstyle, cyr-texlive-sr, ar-simurgh-doc).  Other private code
+    points (bracket pieces, Serbian letter forms) stay as they are."""
+    out: dict[str, str] = {}
+    for name, text in AGL.items():
+        if len(text) != 1 or not _is_private(text):
+            continue
+        for suffix, case in (("oldstyle", str), ("small", str.lower)):
+            base = AGL.get(name[:-len(suffix)]) if name.endswith(suffix) else None
+            if base and not _is_private(base):
+                out[text] = case(base)
+    return out
+
+
+PRIVATE_USE_FOLDS = _private_use_folds()
+AGL.update({name: PRIVATE_USE_FOLDS[text] for name, text in AGL.items()
+            if text in PRIVATE_USE_FOLDS})
+
 _UNI = re.compile(r"uni((?:[0-9A-F]{4})+)")
 _U = re.compile(r"u([0-9A-F]{4,6})")
 
@@ -149,6 +178,8 @@ def clean_text_uncached(text: str | None) -> str | None:
     if all(_is_control(ch) for ch in text):
         # Tab, line feed and carriage return still say "white space here".
         return " " if all(ch in "\t\n\r" for ch in text) else None
+    if _is_private(text):  # a ToUnicode map's Adobe small capital or figure
+        text = "".join([PRIVATE_USE_FOLDS.get(ch, ch) for ch in text])
     return normalize_ligatures(text)
 
 
