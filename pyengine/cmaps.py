@@ -45,6 +45,9 @@ class Token(NamedTuple):
 _new_token = tuple.__new__
 
 
+_CMAP_NUMBER = rb"[+-]?(?:\d+\.?\d*|\.\d+)"
+"""A number token's bytes (``tokenize_general``; ``_plain_word``)."""
+
 _TOKEN_RE = re.compile(
     rb"""
     (?P<ws>[\x00\t\n\x0c\r ]+)
@@ -52,7 +55,7 @@ _TOKEN_RE = re.compile(
     |(?P<dictopen><<)|(?P<dictclose>>>)
     |<(?P<hex>[0-9A-Fa-f\x00\t\n\x0c\r ]*)>
     |(?P<name>/[^\x00\t\n\x0c\r ()<>\[\]{}/%]*)
-    |(?P<num>[+-]?(?:\d+\.?\d*|\.\d+))(?=[\x00\t\n\x0c\r ()<>\[\]{}/%]|$)
+    |(?P<num>""" + _CMAP_NUMBER + rb""")(?=[\x00\t\n\x0c\r ()<>\[\]{}/%]|$)
     |(?P<open>[\[{])|(?P<close>[\]}])
     |(?P<kw>[^\x00\t\n\x0c\r ()<>\[\]{}/%]+)
     """,
@@ -187,7 +190,7 @@ Every byte but white space at the end is in a match: the same tokens as
 ``tokenize_general`` reads, or a byte of group 9 where it reads otherwise
 (a string with an escape or parentheses, a blank inside a hexadecimal
 string, a stray delimiter)."""
-_PLAIN_NUMBER = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)")
+_PLAIN_NUMBER = re.compile(_CMAP_NUMBER)
 _PLAIN_WORDS: dict[bytes, Token] = {}
 """Number and keyword tokens by their bytes (the same few in every CMap)."""
 PLAIN_WORDS_KEPT = 4096

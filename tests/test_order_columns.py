@@ -921,26 +921,33 @@ PLAY = [("MARTHA.", ["Is that the ferry at last? I have been standing at this wi
         ("MARTHA.", ["(turning away) I shall believe it when I see it tied up at the pier."])]
 
 
-def test_a_plays_speaker_names_in_the_margin_are_read_each_with_its_speech():
+def _read_with_margin_heads(entries, text_x: float, gap: float) -> tuple[str, str]:
+    """(our text, the text in reading order) of a page of bold heads set in
+    the left margin, each on the first line of its entry (Times 10 pt on a
+    12.5 pt pitch, ``gap`` more between entries)."""
     import pyengine
 
+    def draw(c):
+        y = 760
+        for head, lines in entries:
+            c.setFont("Times-Bold", 10)
+            c.drawString(60, y, head)
+            c.setFont("Times-Roman", 10)
+            for line in lines:
+                c.drawString(text_x, y, line)
+                y -= 12.5
+            y -= gap
+
+    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
+    return text, " ".join(head + " " + " ".join(lines) for head, lines in entries)
+
+
+def test_a_plays_speaker_names_in_the_margin_are_read_each_with_its_speech():
     # hunt13 play.pdf: the speakers' names stand in the left margin, each on
     # the baseline of the first line of its speech; the gutter between them
     # and the speeches was the widest white and every name was read before
     # the whole dialogue.
-    def draw(c):
-        y = 760
-        for name, speech in PLAY:
-            c.setFont("Times-Bold", 10)
-            c.drawString(60, y, name)
-            c.setFont("Times-Roman", 10)
-            for line in speech:
-                c.drawString(150, y, line)
-                y -= 12.5
-            y -= 5
-
-    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
-    want = " ".join(name + " " + " ".join(speech) for name, speech in PLAY)
+    text, want = _read_with_margin_heads(PLAY, text_x=150, gap=5)
     assert text.split() == want.split()
 
 
@@ -1104,8 +1111,6 @@ def test_a_statements_amounts_are_read_with_their_items_under_section_headings()
 
 
 def test_a_timelines_years_are_read_each_with_its_entry():
-    import pyengine
-
     # hunt13 timeline.pdf: years in the left margin, each on the first line
     # of its entry, entries of one or two lines with space set between them.
     # Most baseline steps of the text were the step between entries, so its
@@ -1120,19 +1125,7 @@ def test_a_timelines_years_are_read_each_with_its_entry():
                ("1953", ["Storm floods destroy the outer wall."]),
                ("1999", ["The marina opens in the old inner basin."])]
 
-    def draw(c):
-        y = 760
-        for year, lines in entries:
-            c.setFont("Times-Bold", 10)
-            c.drawString(60, y, year)
-            c.setFont("Times-Roman", 10)
-            for line in lines:
-                c.drawString(120, y, line)
-                y -= 12.5
-            y -= 8
-
-    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
-    want = " ".join(year + " " + " ".join(lines) for year, lines in entries)
+    text, want = _read_with_margin_heads(entries, text_x=120, gap=8)
     assert text.split() == want.split()
 
 

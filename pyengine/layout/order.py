@@ -824,10 +824,18 @@ def _label_rows(items: list[Line], left: list[Line], right: list[Line]) -> list[
     if not _labels_beside(left, right):
         return None
     labels = {id(ln) for ln in right}
+    out = _runs_set_bottom(_rows_at(items, labels), labels)
+    return out if len(out) > 1 else None
+
+
+def _rows_at(items: list[Line], marked: set[int]) -> list[list[Line]]:
+    """``items`` cut into rows at the baselines of the ``marked`` lines (ids):
+    each marked line's row (``grid_rows``) on its own, the lines between
+    two such rows together, in reading order."""
     out: list[list[Line]] = []
     run: list[Line] = []
     for row in grid_rows(items):
-        if any(id(ln) in labels for ln in row):
+        if any(id(ln) in marked for ln in row):
             if run:
                 out.append(run)
                 run = []
@@ -836,8 +844,7 @@ def _label_rows(items: list[Line], left: list[Line], right: list[Line]) -> list[
             run.extend(row)
     if run:
         out.append(run)
-    out = _runs_set_bottom(out, labels)
-    return out if len(out) > 1 else None
+    return out
 
 
 def _runs_set_bottom(rows: list[list[Line]], labels: set[int]) -> list[list[Line]]:
@@ -1450,19 +1457,7 @@ def _head_rows(items: list[Line], left: list[Line], right: list[Line]) -> list[l
     line runs onto the row under it (``_runs_set_bottom``)."""
     if not _heads_beside(left, right):
         return None
-    heads = {id(ln) for ln in left}
-    out: list[list[Line]] = []
-    run: list[Line] = []
-    for row in grid_rows(items):
-        if any(id(ln) in heads for ln in row):
-            if run:
-                out.append(run)
-                run = []
-            out.append(row)
-        else:
-            run.extend(row)
-    if run:
-        out.append(run)
+    out = _rows_at(items, {id(ln) for ln in left})
     return out if len(out) > 1 else None
 
 
