@@ -44,6 +44,13 @@ class Options:
     a gap up to this fraction of the font size (a hanging indent); not one
     that ends a line of its column, as an equation number at a column's
     right edge does (lines._ends_column_line)."""
+    vertical_char_words: bool = True
+    """In vertical writing (a vertical font, or glyphs stacked into columns:
+    layout/stacked.py) each character is a word of its own in
+    ``Page.words`` (the JSON and the word view), with its own glyph's box:
+    CJK sets no spaces, and PyMuPDF, pdfplumber and pdf.js all give vertical
+    text character by character.  The lines and the text keep the column's
+    characters together as before.  False: one word per run of the column."""
     duplicate_tolerance: float = 0.15
     """Glyphs with the same text drawn within this fraction of the font size of
     an earlier one are a faux-bold duplicate and are dropped."""

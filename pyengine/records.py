@@ -66,6 +66,12 @@ class Word:
     unmapped: int = 0
     """Glyphs in the word that no font map explained."""
     offpage: bool = False
+    parts: tuple[Word, ...] = ()
+    """Vertical writing: the word's characters as words of their own, each
+    with its own glyph's box (``layout.lines._vertical_parts``).  A line
+    keeps the whole run (its text is unchanged); ``Page.words`` lists the
+    parts instead (``Options.vertical_char_words``), as mature extractors
+    give vertical CJK: one word per character."""
 
 
 def _word_init():
@@ -79,15 +85,16 @@ def _word_init():
     tests/test_records_fast.py checks them against ``fields(Word)``.
     """
     (set_text, set_x0, set_y0, set_x1, set_y1, set_size, set_dx, set_dy, set_source,
-     set_invisible, set_unmapped, set_offpage) = [
+     set_invisible, set_unmapped, set_offpage, set_parts) = [
         getattr(Word, name).__set__ for name in (
             "text", "x0", "y0", "x1", "y1", "size", "dx", "dy", "source",
-            "invisible", "unmapped", "offpage")]
+            "invisible", "unmapped", "offpage", "parts")]
 
     def __init__(self, text: str, x0: float, y0: float, x1: float, y1: float,
                  size: float, dx: float = 1.0, dy: float = 0.0,
                  source: str = SOURCE_PAGE, invisible: bool = False,
-                 unmapped: int = 0, offpage: bool = False) -> None:
+                 unmapped: int = 0, offpage: bool = False,
+                 parts: tuple[Word, ...] = ()) -> None:
         set_text(self, text)
         set_x0(self, x0)
         set_y0(self, y0)
@@ -100,6 +107,7 @@ def _word_init():
         set_invisible(self, invisible)
         set_unmapped(self, unmapped)
         set_offpage(self, offpage)
+        set_parts(self, parts)
 
     __init__.__qualname__ = "Word.__init__"
     return __init__

@@ -35,9 +35,10 @@ def test_signature_is_the_fields_with_their_defaults():
         [inspect.Parameter.empty if f.default is MISSING else f.default for f in fields(Word)]
 
 
-@pytest.mark.parametrize("count", range(6, 13))
+@pytest.mark.parametrize("count", range(6, 14))
 def test_positional_and_keyword_arguments_set_the_same_slots(count):
-    values = ("text", 1.5, 2.5, 3.5, 4.5, 9.0, 0.0, -1.0, "annotation", True, 3, True)[:count]
+    values = ("text", 1.5, 2.5, 3.5, 4.5, 9.0, 0.0, -1.0, "annotation", True, 3, True,
+              (Word("t", 1.5, 2.5, 3.5, 3.0, 9.0), Word("e", 1.5, 3.0, 3.5, 4.5, 9.0)))[:count]
     assert _same(Word(*values), Plain(*values))
     names = [f.name for f in fields(Word)][:count]
     kwargs = dict(zip(reversed(names), reversed(values)))
@@ -52,7 +53,7 @@ def test_words_of_a_page_rebuild_alike():
     for w in words:
         assert _same(w, Plain(*astuple(w)))
         assert Word(*astuple(w)) == w
-        assert replace(w, offpage=True) == Word(*astuple(w)[:-1], True)
+        assert replace(w, offpage=True) == Word(*astuple(w)[:-2], True, ())
 
 
 def test_a_word_stays_frozen():

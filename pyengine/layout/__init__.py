@@ -47,7 +47,7 @@ def build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool = Fals
             keep = []
             for w in line.words:
                 if _offpage(w, width, height):
-                    offpage_words.append(replace(w, offpage=True))
+                    offpage_words.append(replace(w, offpage=True, parts=()))
                 else:
                     keep.append(w)
         if keep:
@@ -75,6 +75,9 @@ def build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool = Fals
     if has_rtl("".join([w.text for w in words])):  # (it changes no block without)
         blocks = rtl_paragraph_lines(blocks)
         words = [w for b in blocks for para in b.paragraphs for ln in para for w in ln.words]
+    if options.vertical_char_words and any(key != UPRIGHT_KEY for key in onpage):
+        # Only words of other directions than upright can be vertical writing.
+        words = [p for w in words for p in (w.parts or (w,))]
     return tuple(words + offpage_words), tuple(blocks), blocks_text(blocks)
 
 

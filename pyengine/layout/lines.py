@@ -1729,6 +1729,7 @@ def _box(gs: list[Glyph]) -> tuple[float, float, float, float, float, bool]:
 
 def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
     """A word of ``glyphs``; its text is theirs unless given (reordered)."""
+    given = text
     # One pass for the texts, the unmapped count, and the box, the size and
     # the flags of the glyphs that show text (min/max keep the first of
     # equal values, as the builtins do).
@@ -1773,11 +1774,35 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
     if first is None:  # no glyph shows text (its text was given): the box of them all
         first = glyphs[0][0]
         x0, y0, x1, y1, size, invisible = _box([p[0] for p in glyphs])
+    parts = ()
+    if first.vertical and given is None and len(glyphs) > 1:
+        parts = _vertical_parts(glyphs)
     # Positional arguments: a frozen dataclass is built noticeably faster so.
     return Word(text, x0, y0, x1, y1, size,
                 first.dx if not first.vertical else -first.dy,    # dx
                 first.dy if not first.vertical else first.dx,     # dy
-                first.source, invisible, unmapped)
+                first.source, invisible, unmapped, False, parts)
+
+
+def _vertical_parts(glyphs: list[_G]) -> tuple[Word, ...]:
+    """A vertical word's characters, each a word of its own (``Word.parts``).
+
+    Each glyph of vertical writing starts a part; a combining mark, a blank
+    or textless glyph stays with the part before it, and glyphs not of
+    vertical writing (Latin turned to run down the column) run together as
+    one part.  () when that leaves fewer than two parts."""
+    groups: list[list[_G]] = []
+    for p in glyphs:
+        g = p[0]
+        t = g.text
+        if groups and (not t.strip() or _is_combining(t)
+                       or not (g.vertical or groups[-1][-1][0].vertical)):
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    if len(groups) < 2:
+        return ()
+    return tuple([w for w in map(_word, groups) if w is not None])
 
 
 _SARA_AM = re.compile("\u0e4d\u0e32|\u0ecd\u0eb2")
