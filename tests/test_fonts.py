@@ -165,6 +165,27 @@ def test_adobe_private_use_small_capitals_and_old_style_figures_are_their_letter
     assert glyph_to_unicode("AEsmall") == "\u00e6" and glyph_to_unicode("dollaroldstyle") == "$"
 
 
+def test_serbian_italic_letter_forms_are_their_letters():
+    # real13 sweep, cyr-texlive-sr: pdfTeX writes the AGL's private code
+    # points of the Serbian italic forms (afii10064 U+F6C5 for "б") into
+    # its ToUnicode maps: "треба" came out "тре\uf6c5а".
+    import pyengine
+    from pdfbuild import helvetica, make_pdf, tounicode
+
+    mapped = helvetica()
+    mapped["/ToUnicode"] = tounicode(
+        b"9 beginbfchar <61> <0442> <62> <0440> <63> <0435> <64> <F6C5> <65> <0430> "
+        b"<66> <F6C4> <67> <F6C6> <68> <F6C7> <69> <F6C8> endbfchar")
+    named = helvetica()
+    named["/Encoding"] = {"/Type": "/Encoding", "/Differences": [
+        97, "/afii10084", "/afii10082", "/afii10070", "/afii10064", "/afii10065"]}
+    doc = pyengine.extract(make_pdf([b"BT /F1 12 Tf 72 700 Td (abcde fghi) Tj ET "
+                                     b"BT /F2 12 Tf 72 600 Td (abcde) Tj ET"],
+                                    fonts={"/F1": mapped, "/F2": named}))
+    assert doc.pages[0].text.split() == ["треба", "гдпт", "треба"]
+    assert glyph_to_unicode("afii10063") == "\u0433"
+
+
 # --- simple fonts -------------------------------------------------------------
 
 

@@ -52,6 +52,16 @@ def _is_private(text: str) -> bool:
     return any("\ue000" <= ch <= "\uf8ff" for ch in text)
 
 
+SERBIAN_FORMS = {"\uf6c4": "\u0433", "\uf6c5": "\u0431", "\uf6c6": "\u0434",
+                 "\uf6c7": "\u043f", "\uf6c8": "\u0442"}
+"""The AGL's afii10063, afii10064, afii10192, afii10831 and afii10832 (U+F6C4
+to U+F6C8): the Serbian and Macedonian italic shapes of г, б, д, п and т,
+which Unicode does not encode apart from the letters (a font shows them
+for the language).  pdfTeX's table keeps the private code points, so
+cyr-texlive-sr (real13) read "тре\uf6c5а" for "треба" (1,088 such
+characters): the letter itself, so that the word is found."""
+
+
 def _private_use_folds() -> dict[str, str]:
     """Adobe's private-use code points for the small capitals and old-style
     figures of its Expert fonts (the AGL's "Asmall" U+F761, "zerooldstyle"
@@ -59,9 +69,11 @@ def _private_use_folds() -> dict[str, str]:
     lower case for a small capital.  These are the values pdfTeX's own
     table (glyphtounicode.tex) gives the same 78 names; the AGL's private
     code points break search ("\uf731\uf730" for "10", real13 sweep:
-    sci-SIstyle, cyr-texlive-sr, ar-simurgh-doc).  Other private code
-    points (bracket pieces, Serbian letter forms) stay as they are."""
-    out: dict[str, str] = {}
+    sci-SIstyle, cyr-texlive-sr, ar-simurgh-doc).  The AGL's Serbian and
+    Macedonian italic letter forms are their letters too
+    (``SERBIAN_FORMS``).  Other private code points (bracket pieces) stay as
+    they are."""
+    out: dict[str, str] = dict(SERBIAN_FORMS)
     for name, text in AGL.items():
         if len(text) != 1 or not _is_private(text):
             continue
