@@ -285,3 +285,71 @@ def test_inner_spaces_flag_changes_no_word(name, monkeypatch):
             assert line_words(acc, options, inner_spaces=flag) == line_words(acc, options)
     if name == "sf-habibi-oneline-cmap":
         assert flag  # a glyph text "حَبيبي h"
+
+
+# --- stack_columns' shortcut ---------------------------------------------------
+
+STACK_FILES = ["pdfminer-kampo", "pdfminer-jo", "deb-ja-gckanbun", "deb-zh-cnbook",
+               "pdfjs-issue6387"]
+
+
+def _random_cjk_page(rng) -> list[Glyph]:
+    """Ideographs in rows (horizontal lines, left to right) and in stacks
+    (one per line, each drawn 10.5 pt under the one before), in a random
+    order of pieces, now and then at another size or a little off in x."""
+    pieces = []
+    for _ in range(rng.randrange(1, 8)):
+        x, y = rng.choice([40.0, 120.0, 300.0]), rng.choice([60.0, 200.0, 400.0])
+        size = rng.choice([10.0, 10.0, 7.0])
+        n = rng.randrange(1, 7)
+        if rng.random() < 0.5:  # a row
+            pieces.append([_glyph(rng.choice("日本語文字"), x + size * k, y, size, size)
+                           for k in range(n)])
+        else:  # a stack
+            step = rng.choice([10.5, 10.5, 20.0, -10.5])
+            pieces.append([_glyph(rng.choice("日本語文字"),
+                                  x + rng.choice([0.0, 0.0, 0.5, 3.0]), y + step * k,
+                                  size * rng.choice([1.0, 1.0, 1.2]), size)
+                           for k in range(n)])
+    rng.shuffle(pieces)
+    return [g for piece in pieces for g in piece]
+
+
+def test_stack_columns_shortcut_matches_the_full_stage_on_random_pages():
+    import random
+
+    from pyengine.layout.stacked import _stack, _steps_down, stack_columns
+
+    rng = random.Random(14)
+    short = long = 0
+    for _ in range(3000):
+        glyphs = _random_cjk_page(rng)
+        assert stack_columns(glyphs) == _stack(glyphs)
+        if _steps_down(glyphs):
+            long += 1
+        else:
+            short += 1
+            assert _stack(glyphs) == glyphs  # nothing found without a step down
+    assert short > 300 and long > 300  # both ways were taken
+
+
+@pytest.mark.parametrize("name", STACK_FILES)
+def test_stack_columns_shortcut_matches_the_full_stage_on_corpus_pages(name, monkeypatch):
+    from pyengine.layout.stacked import _stack, stack_columns
+
+    found = corpus_dir()
+    if found is None or name not in manifest():
+        pytest.skip("corpus not available")
+    pages: list[list[Glyph]] = []
+    stack = layout_pkg.stack_columns
+
+    def capture(glyphs):
+        pages.append(list(glyphs))
+        return stack(glyphs)
+
+    monkeypatch.setattr(layout_pkg, "stack_columns", capture)
+    pyengine.extract((found / "pdfs" / f"{name}.pdf").read_bytes(),
+                     pyengine.Options(pages=tuple(range(1, 7))))
+    assert pages
+    for glyphs in pages:
+        assert stack_columns(glyphs) == _stack(glyphs)

@@ -22,7 +22,8 @@ moved, dropped or reordered.
 
 from __future__ import annotations
 
-from operator import itemgetter
+from itertools import compress
+from operator import itemgetter, lt
 
 from ..records import Glyph
 from .lines import _TextCache, has_cjk, is_cjk
@@ -154,10 +155,34 @@ _TEXT = itemgetter(0)
 _VERTICAL = itemgetter(Glyph._fields.index("vertical"))
 
 
+_OY = itemgetter(Glyph._fields.index("oy"))
+
+
+def _steps_down(glyphs: list[Glyph]) -> bool:
+    """Is some glyph drawn right under the glyph drawn before it
+    (``_follows``)?  Without one, every chain is a single glyph and no
+    column can be found.  Horizontal text steps down only where a line
+    starts, so the origins are compared in C (``map(lt, ...)``) and only
+    those few pairs are asked ``_follows``: a page of horizontal CJK is
+    left as it is without ``_chains``' look at every glyph."""
+    oys = list(map(_OY, glyphs))
+    for i in compress(range(1, len(oys)), map(lt, oys, oys[1:])):
+        if _follows(glyphs[i - 1], glyphs[i]):
+            return True
+    return False
+
+
 def stack_columns(glyphs: list[Glyph]) -> list[Glyph]:
     """The glyphs, those of stacked columns flagged vertical (see above)."""
     if not any(map(_VERTICAL, glyphs)) and not has_cjk("".join(map(_TEXT, glyphs))):
         return glyphs  # nothing stackable
+    if not _steps_down(glyphs):
+        return glyphs  # no two glyphs one over the other: no chain, no column
+    return _stack(glyphs)
+
+
+def _stack(glyphs: list[Glyph]) -> list[Glyph]:
+    """``stack_columns`` past its shortcuts."""
     columns: list[tuple[float, float, float, float]] = []  # x, size, top, bottom (origins)
     ends: list[tuple[Glyph, Glyph]] = []  # each column's first and last glyphs
     members: set[int] = set()
