@@ -165,6 +165,24 @@ def test_adobe_private_use_small_capitals_and_old_style_figures_are_their_letter
     assert glyph_to_unicode("AEsmall") == "\u00e6" and glyph_to_unicode("dollaroldstyle") == "$"
 
 
+def test_bare_syllable_glyph_names_are_unmapped_not_javanese():
+    # real13, vedasample.pdf: TeX's Velthuis Devanagari fonts (dvnc10) name
+    # glyphs "da", "sa", "ha"; pypdf's table (LettError's names after the
+    # AGL) gives those Javanese letters, and the Sanskrit came out in
+    # Javanese script.  They are unmapped now; uniA9A2 is still Javanese DA.
+    import pyengine
+    from pdfbuild import helvetica, make_pdf
+
+    font = helvetica()
+    font["/Encoding"] = {"/Type": "/Encoding",
+                         "/Differences": [97, "/da", "/sa", "/ha", "/uniA9A2", "/aa"]}
+    page = pyengine.extract(make_pdf([b"BT /F1 12 Tf 72 700 Td (abcde) Tj ET"],
+                                     fonts={"/F1": font})).pages[0]
+    assert page.text.split() == ["\ua9a2\ua733"]
+    assert page.unmapped_fonts == ("Helvetica",) and page.reasons == ("3 of 5 glyphs have no character map",)
+    assert glyph_to_unicode("ka") is None and glyph_to_unicode("panyangga") == "\ua980"
+
+
 def test_serbian_italic_letter_forms_are_their_letters():
     # real13 sweep, cyr-texlive-sr: pdfTeX writes the AGL's private code
     # points of the Serbian italic forms (afii10064 U+F6C5 for "б") into

@@ -41,10 +41,25 @@ _BOGUS = re.compile(r"a\d+|\.notdef")
 _TEX_NAMES = {"negationslash": "\u0338", "csquotedblright": "\u201c",
               "lamda": "\u03bb", "Lamda": "\u039b"}
 
+_BARE_SYLLABLE = re.compile(r"[a-z]{1,3}")
+_JAVANESE = range(0xA980, 0xA9E0)
+
+
+def _ambiguous(name: str, value: str) -> bool:
+    """A bare syllable that pypdf's table (after the AGL, LettError's
+    GlyphNameFormatter names) gives a Javanese letter: "ka", "da", "nga",
+    "ii".  Every Brahmic script has a "ka"; the AGL names Indic letters
+    with their script ("kadeva", "kabengali"), and the fonts that name
+    glyphs by bare syllables are TeX's Velthuis Devanagari fonts (dvnc10),
+    whose text came out in Javanese script ("ꦢ ꦱꦲꦠ" on real13's
+    vedasample.pdf).  Such a name explains nothing: the glyph is unmapped."""
+    return len(value) == 1 and ord(value) in _JAVANESE and _BARE_SYLLABLE.fullmatch(name) is not None
+
+
 AGL: dict[str, str] = {
     key[1:]: value
     for key, value in _PYPDF_AGL.items()
-    if value and not _BOGUS.fullmatch(key[1:])
+    if value and not _BOGUS.fullmatch(key[1:]) and not _ambiguous(key[1:], value)
 } | _TEX_NAMES
 
 
