@@ -1,5 +1,7 @@
 """Words, lines and reading order from geometry, on content written here."""
 
+import unicodedata
+
 from pdfbuild import helvetica, make_pdf, tounicode, type0, with_annotations
 from pypdf.generic import TextStringObject
 
@@ -938,6 +940,27 @@ def test_a_combining_mark_drawn_after_its_base_stays_on_it_when_placed_past_the_
     # "ко\u0302да").
     assert _mark_page(b"<0001> <043E> <0002> <0302> <0003> <0434>",
                       b"[<000100020003>]") == "\u043e\u0302\u0434\n"
+
+
+def test_a_combining_mark_drawn_after_its_base_stays_on_it_when_placed_over_the_space_after():
+    # Word through "Microsoft: Print To PDF" and Acrobat Distiller draw a
+    # word-final mark right after its base, moved by the font's mark
+    # positioning past the base's end, then the space glyph, which starts
+    # where the base ends.  Sorted by origin the mark came after the space
+    # and went onto the next word: "\u1c00 \u1c30\u1c01\u1c30" for
+    # "\u1c00\u1c30 \u1c01\u1c30" (sil-mingzat's type sample, Lepcha
+    # consonant sign N 0.1 em past "\u1c00"), "\u00cei \u0302\u00cf" for
+    # "\u00ce\u00ee \u00cf" (sil-gentiumplus-compact's features, Distiller:
+    # the circumflex of an italic "i" 0.09 em past it).
+    lepcha = b"<0001> <1C00> <0002> <1C30> <0003> <0020> <0004> <1C01>"
+    assert _mark_page(lepcha, b"[<0001> -100 <0002> 100 <00030004> -100 <0002>]") == \
+        "\u1c00\u1c30 \u1c01\u1c30\n"
+    latin = b"<0001> <0069> <0002> <0302> <0003> <0020> <0004> <0078>"
+    assert unicodedata.normalize("NFC", _mark_page(latin, b"[<0001> -90 <0002> 90 <00030004>]")) == \
+        "\u00ee x\n"
+    # A mark drawn after the space is not the mark of the letter before it.
+    assert unicodedata.normalize("NFC", _mark_page(latin, b"[<0001> <0003> -90 <0002> 90 <0004>]")) != \
+        "\u00ee x\n"
 
 
 def test_a_negation_slash_drawn_after_a_letter_still_goes_on_the_equals_sign():
