@@ -963,6 +963,18 @@ def test_a_combining_mark_drawn_after_its_base_stays_on_it_when_placed_over_the_
         "\u00ee x\n"
 
 
+def test_a_mark_drawn_right_after_its_base_is_not_cut_off_by_the_gap_to_its_origin():
+    # "Microsoft: Print To PDF" places a Lepcha sign 0.18 em past the end of
+    # its base, drawn right after it: measured from the base, the gap to the
+    # mark's origin was a word space and the type sample read "\u1c06 \u1c2d"
+    # for "\u1c06\u1c2d" (sil-mingzat).  A mark so far off that it stands
+    # over the next letter's place (half an em) is cut off as before.
+    lepcha = b"<0001> <1C06> <0002> <1C2D> <0003> <0020> <0004> <1C07>"
+    assert _mark_page(lepcha, b"[<0001> -180 <0002> 180 <00030004>]") == "\u1c06\u1c2d \u1c07\n"
+    assert _mark_page(lepcha, b"[<0001> -180 <0002>]") == "\u1c06\u1c2d\n"
+    assert _mark_page(lepcha, b"[<0001> -500 <0002>]") == "\u1c06 \u1c2d\n"
+
+
 def test_a_negation_slash_drawn_after_a_letter_still_goes_on_the_equals_sign():
     # TeX's \not (U+0338, no advance) is drawn from the symbol font at the
     # origin of the "=" after it: after a space ("x \u2260y"), and touching
