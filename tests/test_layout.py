@@ -973,6 +973,13 @@ def test_a_mark_drawn_right_after_its_base_is_not_cut_off_by_the_gap_to_its_orig
     assert _mark_page(lepcha, b"[<0001> -180 <0002> 180 <00030004>]") == "\u1c06\u1c2d \u1c07\n"
     assert _mark_page(lepcha, b"[<0001> -180 <0002>]") == "\u1c06\u1c2d\n"
     assert _mark_page(lepcha, b"[<0001> -500 <0002>]") == "\u1c06 \u1c2d\n"
+    # A mark from another font is not the letter's: "the \u0303 character"
+    # in ar-xepersian-doc (real13), a typewriter tilde 0.22 em after "the".
+    font = type0(tounicode(b"4 beginbfchar " + lepcha + b" endbfchar", two_byte=True), dw=500)
+    font["/DescendantFonts"][0]["/W"] = [2, [0]]
+    content = b"BT /F1 10 Tf 72 700 Td <0001> Tj 7.2 0 Td /F2 10 Tf <0002> Tj ET"
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": font, "/F2": dict(font)})).pages[0]
+    assert page.text == "\u1c06 \u1c2d\n"
 
 
 def test_a_negation_slash_drawn_after_a_letter_still_goes_on_the_equals_sign():

@@ -2367,11 +2367,13 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
                 split = cjk[text] and cjk[ptext] and gap > cjk_space_gap * big
             if split and cur and combining[text] and p[3] == cur[-1][3] + 1 and \
                     gap <= MARK_REACH * size and p[2] - p[1] <= mark_width * size and \
-                    not has_rtl(text):
-                # A zero-advance mark drawn right after the glyph before,
-                # placed past its end, is its mark, not a word (a Lepcha
-                # sign 0.18 em past its base: sil-mingzat, "Microsoft:
-                # Print To PDF").
+                    p[0].font == cur[-1][0].font and not has_rtl(text):
+                # A zero-advance mark drawn right after the glyph before, in
+                # its font, placed past its end, is its mark, not a word (a
+                # Lepcha sign 0.18 em past its base: sil-mingzat, "Microsoft:
+                # Print To PDF").  A mark of another font is a character of
+                # its own: "the \u0303 character", the tilde of a typewriter
+                # font 0.22 em after "the" (ar-xepersian-doc of real13).
                 split = False
             if split or source != psource:
                 if shown:
