@@ -143,6 +143,27 @@ def test_greek_lamda_named_as_unicode_names_it_is_mapped():
     assert glyph_to_unicode("Lamda") == "\u039b"
 
 
+def test_tex_symbol_names_read_as_tex_names_them():
+    # texlive-BussGuide2 (Acrobat Distiller, CMSY without ToUnicode): the
+    # turnstile of "Γ, A ⊢ (B → C)" came out as the left tack
+    # "⊣": pypdf's glyph table, past the AGL, has "turnstileleft" the
+    # other way round from TeX's own table (pdftex's glyphtounicode.tex,
+    # which pdfTeX writes into ToUnicode maps): CMSY's "turnstileleft" is
+    # \vdash.  The names outside the AGL where the two differ read as TeX's
+    # table says; those inside the AGL keep the AGL's value.
+    import pyengine
+    from pdfbuild import helvetica, make_pdf
+
+    font = helvetica()
+    font["/Encoding"] = {"/Type": "/Encoding", "/Differences": [96, "/turnstileleft", "/turnstileright"]}
+    doc = pyengine.extract(make_pdf([b"BT /F1 12 Tf 72 700 Td (A ` B a C) Tj ET"], fonts={"/F1": font}))
+    assert doc.pages[0].text.strip() == "A ⊢ B ⊣ C"
+    assert glyph_to_unicode("ng") == "ŋ"  # EC's eng, not ARABIC LETTER NG
+    assert glyph_to_unicode("harpoonleftright") == "⇌"  # \rightleftharpoons
+    assert glyph_to_unicode("circlecopyrt") == "©"  # kept: the corpus reads it as ©
+    assert glyph_to_unicode("Delta") == "∆"  # AGL
+
+
 def test_adobe_private_use_small_capitals_and_old_style_figures_are_their_letters():
     # real13 sweep (sci-SIstyle, cyr-texlive-sr, ar-simurgh-doc): ToUnicode
     # maps and glyph names of Expert-set fonts give Adobe's private code
