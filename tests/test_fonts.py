@@ -323,6 +323,23 @@ def test_symbol_fonts_private_use_texts_are_the_symbol_encodings():
     assert texts(g, b"\x01") == ["\uf0b7"]
 
 
+def test_composite_symbol_fonts_private_use_texts_are_the_symbol_encodings():
+    # Word's PDFs embed SymbolMT as a Type0 font too (Identity-H): its
+    # ToUnicode maps the list bullet to U+F0B7 and \u03c0 to U+F070, and only
+    # the simple fonts were read with the Symbol encoding: the bullets of
+    # plumber-password-example (corpus) and the \u03c0 of maxima-share's
+    # odes-doc (real14) came out as boxes.
+    tu = tounicode("1 begincodespacerange <0000> <FFFF> endcodespacerange\n"
+                   "3 beginbfchar <0001> <F0B7> <0002> <F070> <0003> <F8FF> endbfchar")
+    sym = cid_font("/Identity-H", {"/W": [1, [500, 500, 500]]}, ToUnicode=tu)
+    sym[NameObject("/BaseFont")] = NameObject("/BNFNIC+SymbolMT")
+    f = load_font(sym, [])
+    assert [c.text for c in f.decode(b"\x00\x01\x00\x02\x00\x03")] == ["\u2022", "\u03c0", "\uf8ff"]
+    # Another font keeps its private-use texts as they are.
+    g = load_font(cid_font("/Identity-H", {"/W": [1, [500]]}, ToUnicode=tu), [])
+    assert [c.text for c in g.decode(b"\x00\x01")] == ["\uf0b7"]
+
+
 def test_tounicode_wins_and_falls_through():
     tu = tounicode("1 beginbfchar <41> <0058> endbfchar\n1 beginbfchar <42> <FB01> endbfchar")
     f = load_font(font(Subtype="/Type1", BaseFont="/Helvetica", ToUnicode=tu), [])
