@@ -143,6 +143,27 @@ def test_greek_lamda_named_as_unicode_names_it_is_mapped():
     assert glyph_to_unicode("Lamda") == "\u039b"
 
 
+def test_tex_symbol_names_read_as_tex_names_them():
+    # texlive-BussGuide2 (Acrobat Distiller, CMSY without ToUnicode): the
+    # turnstile of "Γ, A ⊢ (B → C)" came out as the left tack
+    # "⊣": pypdf's glyph table, past the AGL, has "turnstileleft" the
+    # other way round from TeX's own table (pdftex's glyphtounicode.tex,
+    # which pdfTeX writes into ToUnicode maps): CMSY's "turnstileleft" is
+    # \vdash.  The names outside the AGL where the two differ read as TeX's
+    # table says; those inside the AGL keep the AGL's value.
+    import pyengine
+    from pdfbuild import helvetica, make_pdf
+
+    font = helvetica()
+    font["/Encoding"] = {"/Type": "/Encoding", "/Differences": [96, "/turnstileleft", "/turnstileright"]}
+    doc = pyengine.extract(make_pdf([b"BT /F1 12 Tf 72 700 Td (A ` B a C) Tj ET"], fonts={"/F1": font}))
+    assert doc.pages[0].text.strip() == "A ⊢ B ⊣ C"
+    assert glyph_to_unicode("ng") == "ŋ"  # EC's eng, not ARABIC LETTER NG
+    assert glyph_to_unicode("harpoonleftright") == "⇌"  # \rightleftharpoons
+    assert glyph_to_unicode("circlecopyrt") == "©"  # kept: the corpus reads it as ©
+    assert glyph_to_unicode("Delta") == "∆"  # AGL
+
+
 def test_adobe_private_use_small_capitals_and_old_style_figures_are_their_letters():
     # real13 sweep (sci-SIstyle, cyr-texlive-sr, ar-simurgh-doc): ToUnicode
     # maps and glyph names of Expert-set fonts give Adobe's private code
@@ -318,6 +339,23 @@ def test_symbol_fonts_private_use_texts_are_the_symbol_encodings():
     g = load_font(font(Subtype="/TrueType", BaseFont="/Wingdings", ToUnicode=tu,
                        FirstChar=1, Widths=[500, 500, 500]), [])
     assert texts(g, b"\x01") == ["\uf0b7"]
+
+
+def test_composite_symbol_fonts_private_use_texts_are_the_symbol_encodings():
+    # Word's PDFs embed SymbolMT as a Type0 font too (Identity-H): its
+    # ToUnicode maps the list bullet to U+F0B7 and \u03c0 to U+F070, and only
+    # the simple fonts were read with the Symbol encoding: the bullets of
+    # plumber-password-example (corpus) and the \u03c0 of maxima-share's
+    # odes-doc (real14) came out as boxes.
+    tu = tounicode("1 begincodespacerange <0000> <FFFF> endcodespacerange\n"
+                   "3 beginbfchar <0001> <F0B7> <0002> <F070> <0003> <F8FF> endbfchar")
+    sym = cid_font("/Identity-H", {"/W": [1, [500, 500, 500]]}, ToUnicode=tu)
+    sym[NameObject("/BaseFont")] = NameObject("/BNFNIC+SymbolMT")
+    f = load_font(sym, [])
+    assert [c.text for c in f.decode(b"\x00\x01\x00\x02\x00\x03")] == ["\u2022", "\u03c0", "\uf8ff"]
+    # Another font keeps its private-use texts as they are.
+    g = load_font(cid_font("/Identity-H", {"/W": [1, [500]]}, ToUnicode=tu), [])
+    assert [c.text for c in g.decode(b"\x00\x01")] == ["\uf0b7"]
 
 
 def test_tounicode_wins_and_falls_through():

@@ -1,5 +1,7 @@
 """Words, lines and reading order from geometry, on content written here."""
 
+import unicodedata
+
 from pdfbuild import helvetica, make_pdf, tounicode, type0, with_annotations
 from pypdf.generic import TextStringObject
 
@@ -938,6 +940,46 @@ def test_a_combining_mark_drawn_after_its_base_stays_on_it_when_placed_past_the_
     # "ко\u0302да").
     assert _mark_page(b"<0001> <043E> <0002> <0302> <0003> <0434>",
                       b"[<000100020003>]") == "\u043e\u0302\u0434\n"
+
+
+def test_a_combining_mark_drawn_after_its_base_stays_on_it_when_placed_over_the_space_after():
+    # Word through "Microsoft: Print To PDF" and Acrobat Distiller draw a
+    # word-final mark right after its base, moved by the font's mark
+    # positioning past the base's end, then the space glyph, which starts
+    # where the base ends.  Sorted by origin the mark came after the space
+    # and went onto the next word: "\u1c00 \u1c30\u1c01\u1c30" for
+    # "\u1c00\u1c30 \u1c01\u1c30" (sil-mingzat's type sample, Lepcha
+    # consonant sign N 0.1 em past "\u1c00"), "\u00cei \u0302\u00cf" for
+    # "\u00ce\u00ee \u00cf" (sil-gentiumplus-compact's features, Distiller:
+    # the circumflex of an italic "i" 0.09 em past it).
+    lepcha = b"<0001> <1C00> <0002> <1C30> <0003> <0020> <0004> <1C01>"
+    assert _mark_page(lepcha, b"[<0001> -100 <0002> 100 <00030004> -100 <0002>]") == \
+        "\u1c00\u1c30 \u1c01\u1c30\n"
+    latin = b"<0001> <0069> <0002> <0302> <0003> <0020> <0004> <0078>"
+    assert unicodedata.normalize("NFC", _mark_page(latin, b"[<0001> -90 <0002> 90 <00030004>]")) == \
+        "\u00ee x\n"
+    # A mark drawn after the space is not the mark of the letter before it.
+    assert unicodedata.normalize("NFC", _mark_page(latin, b"[<0001> <0003> -90 <0002> 90 <0004>]")) != \
+        "\u00ee x\n"
+
+
+def test_a_mark_drawn_right_after_its_base_is_not_cut_off_by_the_gap_to_its_origin():
+    # "Microsoft: Print To PDF" places a Lepcha sign 0.18 em past the end of
+    # its base, drawn right after it: measured from the base, the gap to the
+    # mark's origin was a word space and the type sample read "\u1c06 \u1c2d"
+    # for "\u1c06\u1c2d" (sil-mingzat).  A mark so far off that it stands
+    # over the next letter's place (half an em) is cut off as before.
+    lepcha = b"<0001> <1C06> <0002> <1C2D> <0003> <0020> <0004> <1C07>"
+    assert _mark_page(lepcha, b"[<0001> -180 <0002> 180 <00030004>]") == "\u1c06\u1c2d \u1c07\n"
+    assert _mark_page(lepcha, b"[<0001> -180 <0002>]") == "\u1c06\u1c2d\n"
+    assert _mark_page(lepcha, b"[<0001> -500 <0002>]") == "\u1c06 \u1c2d\n"
+    # A mark from another font is not the letter's: "the \u0303 character"
+    # in ar-xepersian-doc (real13), a typewriter tilde 0.22 em after "the".
+    font = type0(tounicode(b"4 beginbfchar " + lepcha + b" endbfchar", two_byte=True), dw=500)
+    font["/DescendantFonts"][0]["/W"] = [2, [0]]
+    content = b"BT /F1 10 Tf 72 700 Td <0001> Tj 7.2 0 Td /F2 10 Tf <0002> Tj ET"
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": font, "/F2": dict(font)})).pages[0]
+    assert page.text == "\u1c06 \u1c2d\n"
 
 
 def test_a_negation_slash_drawn_after_a_letter_still_goes_on_the_equals_sign():

@@ -37,6 +37,7 @@ from .common import (
     stream_bytes,
 )
 from .cff import cff_from_opentype, glyph_names as cff_glyph_names
+from .encodings import symbol_private_use
 from .glyphlist import clean_text, glyph_to_unicode
 from .simple import to_bytes
 from .tounicode import load_tounicode, resolve_usecmap
@@ -92,7 +93,7 @@ class _Identity:
 class CompositeFont:
     __slots__ = ("name", "kind", "vertical", "ascent", "descent", "_split", "_fixed", "_cache",
                  "_encoding", "_tounicode", "_ucs2", "_gid_text", "_cid_to_gid",
-                 "_widths", "_dw", "_w2", "_dw2")
+                 "_widths", "_dw", "_w2", "_dw2", "_symbol")
 
     def decode(self, data: bytes) -> list[Char]:
         if type(data) is not bytes:  # pypdf's ByteStringObject, str, ...
@@ -154,6 +155,8 @@ class CompositeFont:
     def _make(self, code: int, size: int) -> Char:
         cid = self._encoding.lookup_cid(code)
         text = clean_text(self._text(code, cid))
+        if self._symbol:
+            text = symbol_private_use(text)
         wcid = cid if cid is not None else 0
         width = self._widths.get(wcid, self._dw)
         is_space = size == 1 and code == 32
@@ -311,6 +314,7 @@ def load_type0(font_dict, issues: list[Issue]) -> CompositeFont:
     fixed = splitter._fixed  # noqa: SLF001
     font._fixed = fixed if fixed == 1 or (fixed == 2 and _ARRAY_OK) else 0
     font._tounicode = tounicode
+    font._symbol = "symbol" in font_name.lower()  # encodings.symbol_private_use
     collection = _collection(descendant, cmap_name)
     font._ucs2 = load_predefined(f"Adobe-{collection}-UCS2") if collection else None
     if collection and font._ucs2 is None:

@@ -77,6 +77,24 @@ ZAPF_DINGBATS = _from_list(
     _zapfding_encoding, _CONTROLS | frozenset(range(142, 161)) | {255}
 )
 
+
+
+def symbol_private_use(text: str | None) -> str | None:
+    """A Symbol font's text U+F020-F0FF -> the Symbol encoding's, else ``text``.
+
+    Windows gives the Symbol font's characters the private-use code points
+    U+F000 + code, and Word's and LibreOffice's PDFs (SymbolMT, OpenSymbol)
+    map their glyphs there in /ToUnicode, in simple and in Type0 fonts: every
+    bullet of a Word list came out U+F0B7, which shows as a box.  The Symbol
+    encoding (ISO 32000-1 D.5) says what each code is (0xB7 is the bullet).
+    For fonts whose name says Symbol only (the caller's test)."""
+    if text is not None and len(text) == 1 and "\uf020" <= text <= "\uf0ff":
+        known = SYMBOL[ord(text) - 0xF000]
+        if known is not None:
+            return known
+    return text
+
+
 BY_NAME: dict[str, Table] = {
     "/StandardEncoding": STANDARD,
     "/WinAnsiEncoding": WIN_ANSI,

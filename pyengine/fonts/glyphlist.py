@@ -40,6 +40,31 @@ _BOGUS = re.compile(r"a\d+|\.notdef")
 # lambda was dropped as unmapped ("Ελλάδα" came out "Εάδα").
 _TEX_NAMES = {"negationslash": "\u0338", "csquotedblright": "\u201c",
               "lamda": "\u03bb", "Lamda": "\u039b"}
+# The other names outside the AGL that pypdf's table reads otherwise than
+# TeX's (every such name, compared with glyphtounicode.tex of texlive-base
+# 2022), the names of TeX's math and EC fonts: CMSY's "turnstileleft" is
+# \vdash "⊢", where pypdf says the left tack "⊣" (texlive-BussGuide2 of
+# real14, Acrobat Distiller: "Γ, A ⊣ (B → C)"); its "harpoonleftright" and
+# "harpoonrightleft" are swapped the same way; EC's "ng" is the eng "ŋ", not
+# ARABIC LETTER NG.  Left as pypdf reads them: "circlecopyrt" (TeX: U+20DD,
+# the bare circle of \copyright; the dev corpus reads it as "©"),
+# "Digamma" (TeX: a bold math letter), "SS"/"Germandbls" (TeX: "SS", but
+# other fonts give the capital sharp s that name), "bardbl" (TeX: "∥",
+# PARALLEL TO; pypdf's "‖" is the norm's delimiter, as \| and \Vert are
+# used: sf-GeoTopo-komprimiert's 87 norms), "diamondsolid" (TeX: "♦", the
+# card suit, for \blacklozenge), "cwm" (TeX's invisible compound word mark:
+# ZWNJ there, ZWSP here, neither shows).
+_TEX_NAMES |= {
+    "turnstileleft": "\u22a2", "turnstileright": "\u22a3",
+    "harpoonleftright": "\u21cc", "harpoonrightleft": "\u21cb",
+    "triangle": "\u25b3", "triangleright": "\u25b7",
+    "dblarrowup": "\u21c8", "coproduct": "\u2a3f", "unionmulti": "\u228e",
+    "fork": "\u22d4", "circleR": "\u00ae",
+    "equalorgreater": "\u2a96", "equalorless": "\u2a95",
+    "followsequal": "\u2ab0", "precedesequal": "\u2aaf", "precedesorequal": "\u227e",
+    "lessnotdblequal": "\u2a89", "notfollowsoreql": "\u2ab0\u0338",
+    "squiggleright": "\u21dd", "ng": "\u014b",
+}
 
 _BARE_SYLLABLE = re.compile(r"[a-z]{1,3}")
 _JAVANESE = range(0xA980, 0xA9E0)

@@ -34,7 +34,8 @@ from .common import (
     read_descriptor,
     stream_bytes,
 )
-from .encodings import BY_NAME, STANDARD, SYMBOL, T2A_HIGH, WIN_ANSI, ZAPF_DINGBATS
+from .encodings import (BY_NAME, STANDARD, SYMBOL, T2A_HIGH, WIN_ANSI, ZAPF_DINGBATS,
+                        symbol_private_use)
 from .glyphlist import glyph_to_unicode, clean_text
 from .std14 import metrics, standard_name, substitute_name
 from .tounicode import load_tounicode
@@ -513,18 +514,10 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
 
 
 def _symbol_private_use(texts: list[str | None]) -> None:
-    """Texts U+F020-F0FF of a Symbol font -> the Symbol encoding's, in place.
-
-    Windows gives the Symbol font's characters the private-use code points
-    U+F000 + code, and Word's and LibreOffice's PDFs (SymbolMT, OpenSymbol)
-    map their glyphs there in /ToUnicode: every bullet of a Word list came
-    out U+F0B7, which shows as a box.  The Symbol encoding (ISO 32000-1 D.5)
-    says what each code is (0xB7 is the bullet)."""
+    """Texts U+F020-F0FF of a Symbol font -> the Symbol encoding's, in place
+    (``encodings.symbol_private_use``)."""
     for code, text in enumerate(texts):
-        if text is not None and len(text) == 1 and "\uf020" <= text <= "\uf0ff":
-            known = SYMBOL[ord(text) - 0xF000]
-            if known is not None:
-                texts[code] = known
+        texts[code] = symbol_private_use(text)
 
 
 def _font_kind(kinds: list[str | None], has_tounicode: bool) -> str:

@@ -1925,7 +1925,8 @@ def _mark_of_previous(a: _G, m: _G, b: _G) -> bool:
     and ``b`` or after ``b``, the mark of ``a``: drawn right after ``a`` and
     right before ``b`` (logical order: a mark follows its base, and a
     shaping engine draws the glyphs of left-to-right text in that order),
-    ``a`` and ``b`` touching (one word, ``MARK_NUDGE``), its origin from the
+    ``a`` and ``b`` touching (``b`` the next letter of the word or the space
+    glyph after it, ``MARK_NUDGE``), its origin from the
     start of ``a`` to ``MARK_REACH`` past its end, in the font of ``a`` (a
     font positions its own marks over its own letters)?  TeX's \\not,
     drawn from the symbol font at the origin of the "=" after it, is not the
@@ -1948,7 +1949,10 @@ def marks_with_their_bases(glyphs: list[_G], drawn: list[_G]) -> None:
     sorted before it, drawn before that glyph, and at the end of the glyph
     before that, goes back before it; so does the mark of any left-to-right
     script drawn between its base and the next letter (``_mark_of_previous``:
-    Cyrillic, Greek, Latin marks under XeTeX and LuaTeX).  In place;
+    Cyrillic, Greek, Latin marks under XeTeX and LuaTeX), or between its
+    base and the space glyph after it (Word's "Microsoft: Print To PDF" and
+    Acrobat Distiller: a word-final Lepcha sign or an italic "i"'s
+    circumflex over the space, sil-mingzat, sil-gentiumplus).  In place;
     ``drawn``: the same glyphs in drawing order."""
     combining = _COMBINING
     order = None
@@ -1957,12 +1961,14 @@ def marks_with_their_bases(glyphs: list[_G], drawn: list[_G]) -> None:
         if m[2] - m[1] > MARK_MAX_WIDTH * m[0].size or not combining[m[0].text]:
             continue
         b, a = glyphs[i - 1], glyphs[i - 2]
-        if combining[b[0].text] or not b[0].text.strip() or m[1] < b[1]:
+        if combining[b[0].text] or m[1] < b[1]:
             continue
-        nudge = MARK_NUDGE * m[0].size
         if _mark_of_previous(a, m, b):
             glyphs[i - 1], glyphs[i] = m, b
             continue
+        if not b[0].text.strip():
+            continue
+        nudge = MARK_NUDGE * m[0].size
         if not (m[1] - b[1] <= nudge and abs(m[1] - a[2]) <= nudge):
             continue
         if order is None:
@@ -2359,6 +2365,16 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
                 split = False
             else:
                 split = cjk[text] and cjk[ptext] and gap > cjk_space_gap * big
+            if split and cur and combining[text] and p[3] == cur[-1][3] + 1 and \
+                    gap <= MARK_REACH * size and p[2] - p[1] <= mark_width * size and \
+                    p[0].font == cur[-1][0].font and not has_rtl(text):
+                # A zero-advance mark drawn right after the glyph before, in
+                # its font, placed past its end, is its mark, not a word (a
+                # Lepcha sign 0.18 em past its base: sil-mingzat, "Microsoft:
+                # Print To PDF").  A mark of another font is a character of
+                # its own: "the \u0303 character", the tilde of a typewriter
+                # font 0.22 em after "the" (ar-xepersian-doc of real13).
+                split = False
             if split or source != psource:
                 if shown:
                     groups.append(cur)
