@@ -204,6 +204,25 @@ def test_bare_syllable_glyph_names_are_unmapped_not_javanese():
     assert glyph_to_unicode("ka") is None and glyph_to_unicode("panyangga") == "\ua980"
 
 
+def test_other_adobe_private_use_names_read_as_pdftex_reads_them():
+    # real14 sweep: TeX's math italic draws the dotless j, named "dotlessj",
+    # which the AGL gives U+F6BE; pdfTeX's glyphtounicode.tex (lcdf-typetools
+    # 2.95, texlive-base 2022) gives these names these characters.
+    tex = {"dotlessj": "\u0237", "asuperior": "a", "dollarinferior": "$",
+           "centsuperior": "\u00a2", "commainferior": ",", "Acutesmall": "\u00b4",
+           "Gravesmall": "`", "Tildesmall": "\u02dc", "Ringsmall": "\u02da",
+           "Acute": "\u00b4", "Caron": "\u02c7", "Hungarumlaut": "\u02dd",
+           "copyrightsans": "\u00a9", "registerserif": "\u00ae", "trademarkserif": "\u2122",
+           "onefitted": "1", "rupiah": "\u20a8", "LL": "LL", "cyrbreve": "\u02d8"}
+    assert {name: glyph_to_unicode(name) for name in tex} == tex
+    # Where pdfTeX keeps the private code point, so do we.
+    for name, private in (("parenlefttp", "\uf8eb"), ("bracketrightex", "\uf8fa"),
+                          ("saraileftthai", "\uf885"), ("DieresisAcute", "\uf6cc")):
+        assert glyph_to_unicode(name) == private
+    from pyengine.fonts.glyphlist import clean_text
+    assert clean_text("\uf6bead\uf6e9") == "\u0237ada"
+
+
 def test_serbian_italic_letter_forms_are_their_letters():
     # real13 sweep, cyr-texlive-sr: pdfTeX writes the AGL's private code
     # points of the Serbian italic forms (afii10064 U+F6C5 for "б") into

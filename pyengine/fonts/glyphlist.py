@@ -109,19 +109,48 @@ def _private_use_folds() -> dict[str, str]:
     lower case for a small capital.  These are the values pdfTeX's own
     table (glyphtounicode.tex) gives the same 78 names; the AGL's private
     code points break search ("\uf731\uf730" for "10", real13 sweep:
-    sci-SIstyle, cyr-texlive-sr, ar-simurgh-doc).  The AGL's Serbian and
-    Macedonian italic letter forms are their letters too
-    (``SERBIAN_FORMS``).  Other private code points (bracket pieces) stay as
-    they are."""
+    sci-SIstyle, cyr-texlive-sr, ar-simurgh-doc).  So are the other
+    suffixed forms (``_PRIVATE_SUFFIXES``), the capital accents ("Acute",
+    "Caron": the accent), a few named ones (``_PRIVATE_NAMED``) and the
+    Serbian and Macedonian italic letter forms (``SERBIAN_FORMS``).  Other
+    private code points (bracket pieces) stay as they are."""
     out: dict[str, str] = dict(SERBIAN_FORMS)
     for name, text in AGL.items():
         if len(text) != 1 or not _is_private(text):
             continue
-        for suffix, case in (("oldstyle", str), ("small", str.lower)):
-            base = AGL.get(name[:-len(suffix)]) if name.endswith(suffix) else None
+        if name in _PRIVATE_NAMED:
+            out[text] = _PRIVATE_NAMED[name]
+            continue
+        if name[:1].isupper() and not _is_private(AGL.get(name.lower(), "\ue000")):
+            out[text] = AGL[name.lower()]  # "Acute": the accent "acute"
+            continue
+        for suffix, case in _PRIVATE_SUFFIXES:
+            if not name.endswith(suffix):
+                continue
+            stem = name[:-len(suffix)]
+            base = AGL.get(stem)
+            if not base or _is_private(base):
+                base = AGL.get(stem.lower())  # "Acutesmall": the accent "acute"
             if base and not _is_private(base):
                 out[text] = case(base)
     return out
+
+
+_PRIVATE_SUFFIXES = (("oldstyle", str), ("small", str.lower), ("superior", str),
+                     ("inferior", str), ("sans", str), ("serif", str), ("fitted", str))
+"""Suffixes of the AGL's names with private code points whose glyph is the
+base name's character set otherwise: old-style figures, small capitals
+(lower case; "Acutesmall" the accent), superior and inferior letters and
+figures ("asuperior" a), the sans and serif forms of © and ™, "onefitted"
+1: the values pdfTeX's glyphtounicode.tex gives them, every one."""
+
+_PRIVATE_NAMED = {"dotlessj": "\u0237", "rupiah": "\u20a8", "LL": "LL", "ll": "ll",
+                  "cyrBreve": "\u02d8", "cyrbreve": "\u02d8",
+                  "registersans": "\u00ae", "registerserif": "\u00ae"}
+"""The AGL's other names with private code points that pdfTeX's table gives
+a character (the dotless j of TeX's math italic: "\uf6be" for "ȷ", real14
+sweep, 14 font objects); the bracket pieces, Thai positional forms and
+"DieresisAcute" stay as they are there too."""
 
 
 PRIVATE_USE_FOLDS = _private_use_folds()
