@@ -307,6 +307,27 @@ def test_a_group_row_across_the_columns_parts_the_table_not_its_columns():
         "\n\nFootwear\n\n" + rows_text(rows[3:]) + "\n"
 
 
+def test_a_cell_spanning_columns_beside_a_rows_label_keeps_the_table_read_row_by_row():
+    # hunt14 rowspan.pdf (Chromium, <td colspan=4>): an exam timetable's
+    # last row, "Wednesday" then "No examinations (staff training day)"
+    # across the four columns right of it, closed the gutters that cell
+    # crosses; the table was read column by column.  The merged cell is
+    # read in its row, after the row's label.
+    rows = STAFF + [["Dana Fox", "On leave until March (cover: Bob)"]]
+    content = grid(STAFF, XS) + at(72, 700 - 4 * PITCH, rows[4][0]) + at(180, 700 - 4 * PITCH, rows[4][1])
+    assert text_of(content) == rows_text(rows) + "\n"
+
+
+def test_cells_spanning_columns_in_the_middle_of_a_table_stay_in_their_rows():
+    # The same with the merged cell between rows of the table, and a
+    # second one closing another gutter.
+    rows = [STAFF[0], STAFF[1], ["Ed Gray", "Seconded to Legal and Research"], STAFF[2],
+            ["Fay Holt", "Finance", "Shares 4512 with Alice"], STAFF[3]]
+    content = b"".join(at(x, 700 - PITCH * r, cell) for r, row in enumerate(rows)
+                       for x, cell in zip(XS, row))
+    assert text_of(content) == rows_text(rows) + "\n"
+
+
 def test_a_title_centred_over_a_table_is_set_apart_from_it():
     # LibreOffice Calc (a sales report): the title, a merged cell centred
     # over the figures, is no caption flush with the first column; the

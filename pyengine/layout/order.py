@@ -1861,7 +1861,46 @@ def _table_apart(items: list[Line], col_gaps: list[tuple[float, float]], options
     with the rest's own gutters (``_gridded``); or find the table under a
     header of its own shape (``_headed_table``)."""
     found = _gridded(items, col_gaps, options)
-    return found if found is not None else _headed_table(items, options)
+    if found is None:
+        found = _headed_table(items, options)
+    return found if found is not None else _spanned_table(items, options)
+
+
+def _spanned_table(items: list[Line], options: Options
+                   ) -> tuple[list[Line], list[list[Line]], list[Line]] | None:
+    """``_table_apart`` for a table with a merged cell in a row of several
+    cells: a cell spanning columns (HTML's colspan) beside its row's label
+    crosses the gutters between the columns it spans, so the region's
+    gutters are too few for the table's grid.  The merged cells are the
+    lines of a row of fewer cells than the fullest rows (two of them at
+    least, ``TABLE_MIN_FULL_ROWS``) that cross a gutter of those rows
+    wholly; on the gutters of the lines but those, the region must be a
+    table as ``_gridded`` wants it, each merged cell in the column it
+    starts in (tables._column).  hunt14 rowspan.pdf (Chromium): an exam
+    timetable's "Wednesday | No examinations (staff training day)" across
+    four columns; the table was read column by column.  A row of one line
+    across the gutters is a group's heading (``_grouped_table``)."""
+    rows = [row for row in grid_rows(items) if len(row) > 1]
+    if not rows:
+        return None
+    most = max(map(len, rows))
+    fullest = [row for row in rows if len(row) == most]
+    if len(fullest) < TABLE_MIN_FULL_ROWS or len(fullest) == len(rows):
+        return None
+    gaps = _gutters([ln for row in fullest for ln in row], options)
+    merged = {id(ln) for row in rows if len(row) < most for ln in row
+              if any(ln.x0 < a and ln.x1 > b for a, b in gaps)}
+    if not merged:
+        return None
+    above, core, below = peel(items)
+    if len(core) < 2 * TABLE_MIN_FULL_ROWS or any(id(ln) in merged for ln in above + below):
+        return None
+    gaps = _gutters([ln for ln in core if id(ln) not in merged], options)
+    if len(gaps) < TABLE_MIN_COLUMNS - 1 or not short_cells(core, gaps) or \
+            not flush_left([ln for ln in above if not centred_over(ln, core, gaps)] + below, gaps):
+        return None
+    table = _grid_table(core, gaps)
+    return None if table is None else (above, [table], below)
 
 
 def _gridded(items: list[Line], col_gaps: list[tuple[float, float]], options: Options

@@ -982,22 +982,42 @@ def _header_columns(rows, cols: list[tuple[float, float]]) -> list[tuple[float, 
     return [(a, b) for (a, b), k in zip(merged, keep) if k]
 
 
-def _spanning_heads(rows) -> list[Line]:
+def _spanning_heads(rows, merged: set[int]) -> list[Line]:
     """The lines of a table's header (its first ``HEADER_MAX_ROWS`` rows)
     that reach over two columns of the rows under it or more (a cell
     spanning them, tables.header_band): no column of their own, or the
-    columns they span would be read as one ("07:10 12:05 17:20")."""
-    under = columns(rows[HEADER_MAX_ROWS:])
+    columns they span would be read as one ("07:10 12:05 17:20").  The
+    rows' ``merged`` cells (ids) are left out of the columns under them."""
+    under = columns([[ln for ln in row if id(ln) not in merged] for row in rows[HEADER_MAX_ROWS:]])
     if len(under) < 2:
         return []
     return [ln for row in rows[:HEADER_MAX_ROWS] for ln in row
             if sum(1 for a, b in under if ln.x0 <= b and ln.x1 >= a) > 1]
 
 
+def _merged_cells(rows) -> set[int]:
+    """The ids of the cells of a table's body (under its first
+    ``HEADER_MAX_ROWS`` rows) that reach over two columns or more of its
+    fullest rows (``TABLE_MIN_FULL_ROWS`` of them at least, each cell in
+    a column of its own): a merged cell beside its row's label (HTML's
+    colspan, hunt14 rowspan.pdf's "No examinations (staff training
+    day)").  Its extent would join the columns it spans into one."""
+    body = rows[HEADER_MAX_ROWS:]
+    most = max(map(len, body), default=0)
+    fullest = [row for row in rows if len(row) == most]
+    cols = columns(fullest)
+    if most < 2 or len(fullest) < TABLE_MIN_FULL_ROWS or len(cols) != most:
+        return set()
+    return {id(ln) for row in body for ln in row
+            if sum(1 for a, b in cols if ln.x0 <= b and ln.x1 >= a) > 1}
+
+
 def _columns_under_heads(rows) -> tuple[list[tuple[float, float]], set[int]]:
     """The ``columns`` of the rows but for the header's lines spanning
-    several of them (``_spanning_heads``), and the ids of those lines."""
-    spans = {id(ln) for ln in _spanning_heads(rows)}
+    several of them (``_spanning_heads``) and the body's merged cells
+    (``_merged_cells``), and the ids of those lines."""
+    merged = _merged_cells(rows)
+    spans = {id(ln) for ln in _spanning_heads(rows, merged)} | merged
     return columns([[ln for ln in row if id(ln) not in spans] for row in rows]), spans
 
 
@@ -1007,6 +1027,12 @@ def _nearest_column(ln, cols: list[tuple[float, float]]) -> int:
     return min(range(len(cols)), key=lambda k: abs((cols[k][0] + cols[k][1]) / 2 - mid))
 
 
+def _first_column(ln, cols: list[tuple[float, float]]) -> int:
+    """The first column ``ln`` reaches into (a merged cell is set in the
+    first of the columns it spans, flush left as a <td>)."""
+    return next((k for k, (a, b) in enumerate(cols) if ln.x0 <= b), len(cols) - 1)
+
+
 def table_grid(rows) -> list[list[str]]:
     """The cell texts of a table's rows, each in its column ("" for an
     empty cell): the ``columns`` of the rows, those only the header uses
@@ -1014,14 +1040,17 @@ def table_grid(rows) -> list[list[str]]:
     one of its debit and credit columns, and "500.00" must stay under the
     one it was printed in.  A header's line over several columns
     (``_spanning_heads``) makes no column: it goes to the one nearest its
-    middle."""
+    middle; a merged cell of the body (``_merged_cells``) to the first it
+    reaches into."""
     under, spans = _columns_under_heads(rows)
+    merged = _merged_cells(rows)
     cols = _header_columns(rows, under)
     grid = []
     for row in rows:
         cells = [""] * len(cols)
         for ln in row:
-            k = _nearest_column(ln, cols) if id(ln) in spans else _column_of(ln, cols)
+            k = _first_column(ln, cols) if id(ln) in merged else \
+                _nearest_column(ln, cols) if id(ln) in spans else _column_of(ln, cols)
             cells[k] = (cells[k] + " " + ln.text).strip()
         grid.append(cells)
     return grid
