@@ -148,6 +148,9 @@ def xy_cut(items: list[Line], options: Options,
             rows = _wrapped_rows(items, left, right)
             if rows is not None:  # a table's rows whose cells wrap: each read whole, with its wrapped lines
                 return [part for row in rows for part in _table_row(row, right, options)]
+            rows = _aside_rows(left, right)
+            if rows is not None:  # a date flush right of a sender's name: read with the name's row
+                return [part for row in rows for part in xy_cut(row, options)]
             if not (row_gaps and _bands(items, left, right, row_gaps, best_row, gutter)):
                 return xy_cut(left, options) + xy_cut(right, options)
     out: list[list[Line]] = []
@@ -826,6 +829,71 @@ def _label_rows(items: list[Line], left: list[Line], right: list[Line]) -> list[
     labels = {id(ln) for ln in right}
     out = _runs_set_bottom(_rows_at(items, labels), labels)
     return out if len(out) > 1 else None
+
+
+ASIDE_TOP_TOLERANCE = 0.25
+"""Em of the aside's type: a line set flush right at the top of a block
+(``_aside_rows``) has its top (or its middle) this close to the top (the
+middle) of the block's first line: both set from the top of one row (a
+flex row's default alignment) or centred on it, whatever their sizes."""
+ASIDE_BLOCK_WHITE = 0.5
+"""Em of the line's type: the white over a line that opens a block, at
+least (a paragraph's or a message's spacing; the lines of a paragraph
+stand closer, 0.2 em at a leading of 1.2)."""
+
+
+def _aside_rows(left: list[Line], right: list[Line]) -> list[list[Line]] | None:
+    """The region's lines left of the gutter cut into blocks at the lines
+    beside which the lines ``right`` of it stand as asides, each aside
+    read after the lines of its block beside it, before the block's rest;
+    else None.  An aside is set at the top of a block: its top or its
+    middle level with the top or the middle of the block's first line
+    (``ASIDE_TOP_TOLERANCE``: a flex row's items aligned at their start or
+    centred) or on that line's baseline (``ROW_BASELINE_TOLERANCE``), that line the left
+    side's first or under a white of ``ASIDE_BLOCK_WHITE`` em or more; it
+    stands ``LABEL_GUTTER_MIN`` em or more right of the lines beside it (a
+    page's columns stand one to three em apart: the last page of a paper
+    with one line atop its second column); and the left side goes on
+    under the last aside.
+
+    A printed mail thread (hunt14 email.pdf, Chromium): each message's
+    sender at the left, the date flush right in smaller type, both set
+    from the top of their row; "to me" and the message under the sender.
+    The dates were read after "to me", or after the whole message, or
+    after the thread.  ``_labels_beside`` wants labels on the baselines of
+    the text's lines, which a smaller date set from the row's top is not;
+    one label is too few for it (a figure's label may stand by chance on a
+    line of the paragraph beside it, not atop a block)."""
+    if not right or len(left) < 2:
+        return None
+    lines = sorted(left, key=attrgetter("y0"))
+    heads: dict[int, Line] = {}  # index in lines of a block's first line -> its aside
+    for aside in sorted(right, key=attrgetter("y0")):
+        k = next((k for k, ln in enumerate(lines)
+                  if abs(aside.y0 - ln.y0) <= ASIDE_TOP_TOLERANCE * aside.size
+                  or abs(aside.y0 + aside.y1 - ln.y0 - ln.y1) <= 2 * ASIDE_TOP_TOLERANCE * aside.size
+                  or abs(_baseline(aside) - _baseline(ln)) <= ROW_BASELINE_TOLERANCE * aside.size), None)
+        if k is None or k in heads:
+            return None
+        if k and lines[k].y0 - max(ln.y1 for ln in lines[:k]) < ASIDE_BLOCK_WHITE * lines[k].size:
+            return None
+        if any(ln.y0 < aside.y1 and ln.y1 > aside.y0 and aside.x0 - ln.x1 < LABEL_GUTTER_MIN * aside.size
+               for ln in lines):
+            return None
+        heads[k] = aside
+    if max(ln.y1 for ln in lines) <= max(ln.y1 for ln in right):
+        return None  # the left side does not go on under the asides: a row
+    starts = sorted(heads)
+    out: list[list[Line]] = [lines[:starts[0]]] if starts[0] else []
+    for k, end in zip(starts, starts[1:] + [len(lines)]):
+        aside = heads[k]
+        block = lines[k:end]
+        out.append([ln for ln in block if ln.y0 < aside.y1])
+        out.append([aside])
+        rest = [ln for ln in block if ln.y0 >= aside.y1]
+        if rest:
+            out.append(rest)
+    return out
 
 
 def _rows_at(items: list[Line], marked: set[int]) -> list[list[Line]]:
