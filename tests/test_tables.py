@@ -328,6 +328,30 @@ def test_cells_spanning_columns_in_the_middle_of_a_table_stay_in_their_rows():
     assert text_of(content) == rows_text(rows) + "\n"
 
 
+def test_a_margin_index_beside_a_code_listing_whose_numbers_are_glued_to_their_lines_is_no_table():
+    # deb-zh-zhnumber p.17 (l3doc): the names of the functions defined
+    # stand flush right in the margin beside a listing whose line numbers,
+    # in 5.5 pt, stand apart from their 9 pt lines on some rows and are
+    # glued to them on others ("697 \\cs_new_protected..." one line across
+    # the gutter after the numbers).  Taken for merged cells
+    # (order._spanned_table), the glued lines let the rest pass for a
+    # table, and names and code lines were read interleaved.  A merged
+    # cell is one cell's text, in one size.  (A page drawn here glues the
+    # names to the code lines: the corpus page it is.)
+    from corpus import corpus_dir
+
+    found = corpus_dir()
+    if found is None:
+        pytest.skip("needs the corpus (PYENGINE_CORPUS)")
+    data = (found / "pdfs" / "deb-zh-zhnumber.pdf").read_bytes()
+    text = pyengine.extract(data).pages[16].text
+    names = ["\\zhnum_set_digits_map:nnn", "\\zhnum_set_financial_map:nn", "\\zhnum_set_financial_map:nnn",
+             "\\zhnum_set_tiangan_map:nn", "\\zhnum_set_dizhi_map:nn", "\\l__zhnum_cfg_map_prop",
+             "\\l__zhnum_cfg_map_var_prop", "\\l__zhnum_cfg_map_finan_prop", "\\l__zhnum_cfg_map_ganzhi_prop"]
+    start = text.index(names[0])
+    assert text[start:].split("\n")[:len(names)] == names
+
+
 def test_a_title_centred_over_a_table_is_set_apart_from_it():
     # LibreOffice Calc (a sales report): the title, a merged cell centred
     # over the figures, is no caption flush with the first column; the

@@ -59,7 +59,7 @@ from ..records import Block, Line, union_box
 from .bidi import has_rtl
 from .headers import is_page_number
 from .lists import list_marker
-from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_WRAP_PITCH_RATIO, FIGURE_EDGE_TOLERANCE,
+from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, CELL_WRAP_PITCH_RATIO, FIGURE_EDGE_TOLERANCE,
                      ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
                      HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, colon_labels,
                      columns, figures_end_at, find_table, flush_left, flush_right, grid_rows, header_band,
@@ -1942,9 +1942,12 @@ def _spanned_table(items: list[Line], options: Options
     gutters are too few for the table's grid.  The merged cells are the
     lines of a row of fewer cells than the fullest rows (two of them at
     least, ``TABLE_MIN_FULL_ROWS``) that cross a gutter of those rows
-    wholly; on the gutters of the lines but those, the region must be a
-    table as ``_gridded`` wants it, each merged cell in the column it
-    starts in (tables._column).  hunt14 rowspan.pdf (Chromium): an exam
+    wholly, set in one size (``_one_size``: a merged cell is one cell's
+    text; a listing's 5.5 pt line numbers glued to its 9 pt lines are two
+    cells made one line, deb-zh-zhnumber p.17, whose margin index was
+    read interleaved with the code); on the gutters of the lines but
+    those, the region must be a table as ``_gridded`` wants it, each
+    merged cell in the column it starts in (tables._column).  hunt14 rowspan.pdf (Chromium): an exam
     timetable's "Wednesday | No examinations (staff training day)" across
     four columns; the table was read column by column.  A row of one line
     across the gutters is a group's heading (``_grouped_table``)."""
@@ -1957,7 +1960,7 @@ def _spanned_table(items: list[Line], options: Options
         return None
     gaps = _gutters([ln for row in fullest for ln in row], options)
     merged = {id(ln) for row in rows if len(row) < most for ln in row
-              if any(ln.x0 < a and ln.x1 > b for a, b in gaps)}
+              if any(ln.x0 < a and ln.x1 > b for a, b in gaps) and _one_size(ln)}
     if not merged:
         return None
     above, core, below = peel(items)
@@ -1969,6 +1972,12 @@ def _spanned_table(items: list[Line], options: Options
         return None
     table = _grid_table(core, gaps)
     return None if table is None else (above, [table], below)
+
+
+def _one_size(ln: Line) -> bool:
+    """Are the words of ``ln`` set in one size (``CELL_SIZE_TOLERANCE``)?"""
+    sizes = [w.size for w in ln.words]
+    return not sizes or max(sizes) - min(sizes) <= CELL_SIZE_TOLERANCE * max(sizes)
 
 
 def _gridded(items: list[Line], col_gaps: list[tuple[float, float]], options: Options
