@@ -1247,3 +1247,24 @@ def test_an_emails_date_set_at_the_right_of_its_sender_is_read_with_the_sender()
     text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
     want = " ".join(f"{s} {d} to me " + " ".join(b) for s, d, b in EMAILS)
     assert text.split() == want.split()
+
+
+def test_a_cell_wrapped_under_its_first_line_beside_its_rows_marks_stays_whole():
+    import pyengine
+    from corpus import corpus_dir
+
+    # opf-027613 p.383 (a feature table): "Import single-precision
+    # floating / point numbers" in the first column, "X" in two columns far
+    # right on its first line.  The marks stand level with the cell's
+    # first line as a mail's date does with its sender (_aside_rows), but
+    # the line under it is the cell's text wrapped, not the rest of a
+    # block: "point numbers" was read after the marks.  (A page drawn here
+    # with these lines is read by _label_rows: the corpus page it is.)
+    found = corpus_dir()
+    if found is None:
+        pytest.skip("needs the corpus (PYENGINE_CORPUS)")
+    text = pyengine.extract((found / "pdfs" / "opf-027613.pdf").read_bytes()).pages[382].text
+    for first, second in [("Import single-precision floating", "point numbers"),
+                          ("Database aliases for tables or", "views"),
+                          ("Distributed Unit of Work", "(three-part names)")]:
+        assert first + "\n" + second in text

@@ -854,7 +854,12 @@ def _aside_rows(left: list[Line], right: list[Line]) -> list[list[Line]] | None:
     stands ``LABEL_GUTTER_MIN`` em or more right of the lines beside it (a
     page's columns stand one to three em apart: the last page of a paper
     with one line atop its second column); and the left side goes on
-    under the last aside.
+    under the last aside, not as the next line of the text beside the
+    aside (``_runs_on_from``); the left side is one column, no white down it
+    as wide as that (``_labels_beside``'s test: a table's rows, a cell of
+    the first column wrapped onto a second line under the row's other
+    cells, opf-027613 p.383's "Import single-precision floating / point
+    numbers" beside "X  X", are no blocks with an aside).
 
     A printed mail thread (hunt14 email.pdf, Chromium): each message's
     sender at the left, the date flush right in smaller type, both set
@@ -866,6 +871,9 @@ def _aside_rows(left: list[Line], right: list[Line]) -> list[list[Line]] | None:
     line of the paragraph beside it, not atop a block)."""
     if not right or len(left) < 2:
         return None
+    size = median([ln.size for ln in left]) or 1.0
+    if _gaps(left, "x0", "x1", LABEL_GUTTER_MIN * size):
+        return None  # a table's columns (a cell wrapped under its row's first line), not one block
     lines = sorted(left, key=attrgetter("y0"))
     heads: dict[int, Line] = {}  # index in lines of a block's first line -> its aside
     for aside in sorted(right, key=attrgetter("y0")):
@@ -888,12 +896,21 @@ def _aside_rows(left: list[Line], right: list[Line]) -> list[list[Line]] | None:
     for k, end in zip(starts, starts[1:] + [len(lines)]):
         aside = heads[k]
         block = lines[k:end]
-        out.append([ln for ln in block if ln.y0 < aside.y1])
-        out.append([aside])
+        beside = [ln for ln in block if ln.y0 < aside.y1]
         rest = [ln for ln in block if ln.y0 >= aside.y1]
-        if rest:
-            out.append(rest)
+        if rest and _runs_on_from(max(beside, key=attrgetter("y1")), rest[0]):
+            return None  # a paragraph, or a cell's text, wrapped under the aside: no block's head
+        out.extend([beside, [aside]] + ([rest] if rest else []))
     return out
+
+
+def _runs_on_from(above: Line, ln: Line) -> bool:
+    """Is ``ln`` the next line of the text of ``above``: set in its size
+    (``CELL_SIZE_TOLERANCE``), flush under it (``CELL_EDGE_TOLERANCE``),
+    closer than a block's white (``ASIDE_BLOCK_WHITE``)?"""
+    size = max(above.size, ln.size)
+    return abs(above.size - ln.size) <= CELL_SIZE_TOLERANCE * size and \
+        abs(above.x0 - ln.x0) <= CELL_EDGE_TOLERANCE * size and ln.y0 - above.y1 < ASIDE_BLOCK_WHITE * size
 
 
 def _rows_at(items: list[Line], marked: set[int]) -> list[list[Line]]:
