@@ -148,7 +148,7 @@ def xy_cut(items: list[Line], options: Options,
             rows = _wrapped_rows(items, left, right)
             if rows is not None:  # a table's rows whose cells wrap: each read whole, with its wrapped lines
                 return [part for row in rows for part in _table_row(row, right, options)]
-            rows = _aside_rows(left, right)
+            rows = _aside_rows(left, right, options)
             if rows is not None:  # a date flush right of a sender's name: read with the name's row
                 return [part for row in rows for part in xy_cut(row, options)]
             if not (row_gaps and _bands(items, left, right, row_gaps, best_row, gutter)):
@@ -842,7 +842,7 @@ least (a paragraph's or a message's spacing; the lines of a paragraph
 stand closer, 0.2 em at a leading of 1.2)."""
 
 
-def _aside_rows(left: list[Line], right: list[Line]) -> list[list[Line]] | None:
+def _aside_rows(left: list[Line], right: list[Line], options: Options) -> list[list[Line]] | None:
     """The region's lines left of the gutter cut into blocks at the lines
     beside which the lines ``right`` of it stand as asides, each aside
     read after the lines of its block beside it, before the block's rest;
@@ -855,11 +855,15 @@ def _aside_rows(left: list[Line], right: list[Line]) -> list[list[Line]] | None:
     page's columns stand one to three em apart: the last page of a paper
     with one line atop its second column); and the left side goes on
     under the last aside, not as the next line of the text beside the
-    aside (``_runs_on_from``); the left side is one column, no white down it
-    as wide as that (``_labels_beside``'s test: a table's rows, a cell of
-    the first column wrapped onto a second line under the row's other
-    cells, opf-027613 p.383's "Import single-precision floating / point
-    numbers" beside "X  X", are no blocks with an aside).
+    aside (``_runs_on_from``), one line only beside each aside (a table's
+    header of two lines, deb-other-specimen p.22's "Code / Point Glyph
+    Unicode Name" with "SIL" at the far right, is no head of a block); the left side is one column, no gutter
+    down it (``_gutters``: a table's rows, a cell of the first column
+    wrapped under the row's other cells, opf-027613 p.383's "Import
+    single-precision floating / point numbers" beside "X  X"; a table
+    whose header's last cell stands at the far right, deb-other-specimen
+    p.22's "SIL" level with "Code", whose body was read apart from its
+    header: no blocks with an aside).
 
     A printed mail thread (hunt14 email.pdf, Chromium): each message's
     sender at the left, the date flush right in smaller type, both set
@@ -871,9 +875,8 @@ def _aside_rows(left: list[Line], right: list[Line]) -> list[list[Line]] | None:
     line of the paragraph beside it, not atop a block)."""
     if not right or len(left) < 2:
         return None
-    size = median([ln.size for ln in left]) or 1.0
-    if _gaps(left, "x0", "x1", LABEL_GUTTER_MIN * size):
-        return None  # a table's columns (a cell wrapped under its row's first line), not one block
+    if _gutters(left, options):
+        return None  # columns, or a table's (a cell wrapped under its row's first line): no block
     lines = sorted(left, key=attrgetter("y0"))
     heads: dict[int, Line] = {}  # index in lines of a block's first line -> its aside
     for aside in sorted(right, key=attrgetter("y0")):
@@ -898,7 +901,7 @@ def _aside_rows(left: list[Line], right: list[Line]) -> list[list[Line]] | None:
         block = lines[k:end]
         beside = [ln for ln in block if ln.y0 < aside.y1]
         rest = [ln for ln in block if ln.y0 >= aside.y1]
-        if rest and _runs_on_from(max(beside, key=attrgetter("y1")), rest[0]):
+        if len(beside) > 1 or rest and _runs_on_from(beside[0], rest[0]):
             return None  # a paragraph, or a cell's text, wrapped under the aside: no block's head
         out.extend([beside, [aside]] + ([rest] if rest else []))
     return out
