@@ -352,6 +352,24 @@ def test_a_margin_index_beside_a_code_listing_whose_numbers_are_glued_to_their_l
     assert text[start:].split("\n")[:len(names)] == names
 
 
+def test_two_numbered_columns_with_a_wide_number_glued_to_its_name_are_no_table():
+    # opf-392154 p.87 (a distribution list): recipients 1-12 in the left
+    # column, 13-37 in the right, "25–29. V. S. White" one line, its wide
+    # number glued to the name across the gutter after the numbers.
+    # Taken for a merged cell (order._spanned_table), it let the two
+    # columns pass for one table, read row by row (1, 13–22, 2, 23, ...).
+    from corpus import corpus_dir
+
+    found = corpus_dir()
+    if found is None:
+        pytest.skip("needs the corpus (PYENGINE_CORPUS)")
+    text = pyengine.extract((found / "pdfs" / "opf-392154.pdf").read_bytes()).pages[86].text
+    names = ["1. A. R. Bush", "2. W. C. Craddick", "11. W. P. Poore", "12. C. E. Pugh", "13–22. R. L. Reid",
+             "23. J. J. Simpson", "25–29. V. S. White", "37. ORNL Patent Office"]
+    assert all(name in text for name in names) and "\t" not in text
+    assert [text.index(name) for name in names] == sorted(text.index(name) for name in names)
+
+
 def test_a_title_centred_over_a_table_is_set_apart_from_it():
     # LibreOffice Calc (a sales report): the title, a merged cell centred
     # over the figures, is no caption flush with the first column; the

@@ -1962,7 +1962,8 @@ def _spanned_table(items: list[Line], options: Options
     gutters are too few for the table's grid.  The merged cells are the
     lines of a row of fewer cells than the fullest rows (two of them at
     least, ``TABLE_MIN_FULL_ROWS``) that cross a gutter of those rows
-    wholly, set in one size (``_one_size``: a merged cell is one cell's
+    wholly, not two cells glued (``_glued``), set in one size
+    (``_one_size``: a merged cell is one cell's
     text; a listing's 5.5 pt line numbers glued to its 9 pt lines are two
     cells made one line, deb-zh-zhnumber p.17, whose margin index was
     read interleaved with the code); on the gutters of the lines but
@@ -1980,7 +1981,7 @@ def _spanned_table(items: list[Line], options: Options
         return None
     gaps = _gutters([ln for row in fullest for ln in row], options)
     merged = {id(ln) for row in rows if len(row) < most for ln in row
-              if any(ln.x0 < a and ln.x1 > b for a, b in gaps) and _one_size(ln)}
+              if any(ln.x0 < a and ln.x1 > b for a, b in gaps) and _one_size(ln) and not _glued(ln, gaps)}
     if not merged:
         return None
     above, core, below = peel(items)
@@ -1992,6 +1993,20 @@ def _spanned_table(items: list[Line], options: Options
         return None
     table = _grid_table(core, gaps)
     return None if table is None else (above, [table], below)
+
+
+def _glued(ln: Line, gaps: list[tuple[float, float]]) -> bool:
+    """Is ``ln`` two cells made one line: a white between two of its words
+    at the start of a gutter it crosses, the words before it ending where
+    the column's cells end (``CELL_EDGE_TOLERANCE``), those after it
+    starting past that?  A distribution list in two numbered columns
+    (opf-392154 p.87): "25–29. V. S. White", its wide number glued to the
+    name, crossed the gutter after the numbers; taken for a merged cell,
+    the two columns were read as one table, row by row (1, 13–22, 2, 23,
+    ...).  A merged cell's text runs on over the gutter."""
+    tol = CELL_EDGE_TOLERANCE * ln.size
+    return any(ln.x0 < a and ln.x1 > b and w.x1 <= a + tol and nxt.x0 >= a
+               for a, b in gaps for w, nxt in zip(ln.words, ln.words[1:]))
 
 
 def _one_size(ln: Line) -> bool:
