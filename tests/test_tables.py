@@ -352,6 +352,43 @@ def test_a_margin_index_beside_a_code_listing_whose_numbers_are_glued_to_their_l
     assert text[start:].split("\n")[:len(names)] == names
 
 
+def test_a_header_cell_of_two_lines_set_tight_is_one_cell_over_padded_rows():
+    # hunt14 pricing.pdf (Chromium): each plan's <th> holds its name and,
+    # on a second line, its price ("Starter" / "$9 / month"), the lines
+    # touching (line-height normal), the rows 0.6 em of padding apart.
+    # The second lines made a row of their own, and the plans' names and
+    # prices were read as two rows, not cell by cell.
+    head = ["Feature", "Starter", "Pro", "Business"]
+    sub = ["", "$9 / month", "$29 / month", "$99 / month"]
+    body = [["Users", "1", "5", "Unlimited"], ["Storage", "10 GB", "100 GB", "1 TB"],
+            ["Custom domain", "No", "Yes", "Yes"]]
+    content = grid([head], XS) + grid([sub], XS, 690) + b"".join(
+        at(x, 674 - 16 * r, cell) for r, row in enumerate(body) for x, cell in zip(XS, row))
+    want = [["Feature", "Starter $9 / month", "Pro $29 / month", "Business $99 / month"]] + body
+    assert text_of(content) == rows_text(want) + "\n"
+
+
+def test_labels_set_tight_over_their_values_are_read_label_and_value():
+    # hunt14 boarding.pdf, form2.pdf (Chromium): a grid of fields, each a
+    # small label over its value in larger type, touching it; the fields'
+    # rows 0.8 em apart.  The labels' row was read, then the values' row
+    # ("Passenger Flight Date" then "MS JANE DOE BA 2490 04 DEC 2026").
+    fields = [[("Passenger", "MS JANE DOE"), ("Flight", "BA 2490"), ("Date", "04 DEC 2026")],
+              [("From", "LONDON LGW"), ("To", "LISBON LIS"), ("Gate", "22")]]
+
+    def sized(x: float, y: float, size: float, text: str) -> bytes:
+        return b"BT /F1 %g Tf %g %g Td (%s) Tj ET " % (size, x, y, text.encode())
+
+    content = b""
+    y = 700
+    for row in fields:
+        for x, (label, value) in zip([72, 220, 368], row):
+            content += sized(x, y, 8, label) + sized(x, y - 12.5, 13, value)
+        y -= 36
+    want = [[f"{label} {value}" for label, value in row] for row in fields]
+    assert text_of(content) == rows_text(want) + "\n"
+
+
 def test_two_numbered_columns_with_a_wide_number_glued_to_its_name_are_no_table():
     # opf-392154 p.87 (a distribution list): recipients 1-12 in the left
     # column, 13-37 in the right, "25–29. V. S. White" one line, its wide

@@ -620,6 +620,12 @@ def _cells(rows: list[list[Line]], bounds: list[float]) -> list[list[Line]] | No
         if len(set(cols)) != len(cols):
             return None
         if len(row) >= 2:
+            under = _tight_under(rows, r, bounds) if out and level is rows[r - 1] else None
+            if under is not None:  # each line the second line of the cell over it
+                for k, ln in under:
+                    out[-1][k] = _joined(out[-1][k], ln)
+                    tails[k] = ln
+                continue
             out.append(sorted(row, key=lambda it: it.x0))
             tails, level = list(out[-1]), row
             continue
@@ -639,6 +645,63 @@ def _cells(rows: list[list[Line]], bounds: list[float]) -> list[list[Line]] | No
         else:
             out[-1][above] = _joined(out[-1][above], row[0])
             tails[above] = row[0]
+    return out
+
+
+CELL_TIGHT_WHITE = 0.25
+"""Em of the smaller type: the white between a cell's lines, at most (a
+leading of 1.2 em leaves 0.2 em between lines' boxes one em tall; a
+browser's line-height: normal, none).  See ``_tight_under``."""
+ROW_PADDING_MIN = 0.25
+"""Em of the smaller type: the white between a table's rows (its cells'
+padding) exceeds that between a cell's lines by this much at least,
+above and below a row of second lines (``_tight_under``)."""
+
+
+def _white(upper: list[Line], lower: list[Line]) -> float:
+    return min(ln.y0 for ln in lower) - max(ln.y1 for ln in upper)
+
+
+def _tight_under(rows: list[list[Line]], r: int, bounds: list[float]) -> list[tuple[int, Line]] | None:
+    """The lines of row ``r`` each with the index of the cell of row
+    ``r - 1`` it is the second line of, when the row is the second lines
+    of the cells over it: set tight under them (``CELL_TIGHT_WHITE``)
+    where the rows over and under the pair stand padding apart
+    (``ROW_PADDING_MIN``: whites both, one at the table's edge), each
+    line in a column of a cell over it, flush left, flush right or
+    centred under it (``CELL_EDGE_TOLERANCE``); else None.
+
+    A browser sets a <th> of two lines ("Starter" / "$9 / month", hunt14
+    pricing.pdf) and a field's small label over its value (boarding.pdf,
+    form2.pdf) with the lines touching, the rows padding apart; the second
+    lines made a row of their own, and were read after every first line.
+    Rows set at an even leading (a table without padding, LaTeX's tabular)
+    have no tighter white between two of them than around them.  Only the
+    table's first two rows (its header) or labels set smaller than the
+    values under them: a table whose group lines were taken out
+    (order._grouped_table) has whites where they stood, its rows in pairs
+    between them (tests/test_tables' "Outerwear")."""
+    upper, row = rows[r - 1], rows[r]
+    if r > 1 and max(ln.size for ln in upper) >= (1 - CELL_SIZE_TOLERANCE) * min(ln.size for ln in row):
+        return None  # neither the header's second lines nor labels set smaller over their values
+    size = min(ln.size for ln in upper + row)
+    white = _white(upper, row)
+    if white > CELL_TIGHT_WHITE * size:
+        return None
+    around = ([_white(rows[r - 2], upper)] if r >= 2 else []) + \
+        ([_white(row, rows[r + 1])] if r + 1 < len(rows) else [])
+    if not around or min(around) < white + ROW_PADDING_MIN * size:
+        return None
+    cells = sorted(upper, key=lambda it: it.x0)
+    out: list[tuple[int, Line]] = []
+    for ln in row:
+        k = next((k for k, c in enumerate(cells) if _column(c, bounds) == _column(ln, bounds)), None)
+        if k is None or any(k == j for j, _ in out):
+            return None
+        c, tol = cells[k], CELL_EDGE_TOLERANCE * ln.size
+        if abs(ln.x0 - c.x0) > tol and abs(ln.x1 - c.x1) > tol and abs(ln.x0 + ln.x1 - c.x0 - c.x1) > 2 * tol:
+            return None
+        out.append((k, ln))
     return out
 
 
