@@ -148,11 +148,14 @@ def xy_cut(items: list[Line], options: Options,
             rows = _wrapped_rows(items, left, right)
             if rows is not None:  # a table's rows whose cells wrap: each read whole, with its wrapped lines
                 return [part for row in rows for part in _table_row(row, right, options)]
-            rows = _aside_rows(left, right, options)
-            if rows is not None:  # a date flush right of a sender's name: read with the name's row
-                return [part for row in rows for part in xy_cut(row, options)]
             if not (row_gaps and _bands(items, left, right, row_gaps, best_row, gutter)):
-                return xy_cut(left, options) + xy_cut(right, options)
+                read = xy_cut(left, options)
+                asides = _asides(left, right, options)
+                if asides is not None:  # a date flush right of a sender's name: read after the name
+                    placed = _after_heads(read, asides)
+                    if placed is not None:
+                        return placed
+                return read + xy_cut(right, options)
     out: list[list[Line]] = []
     regions = _through_gutters(_row_regions(items, row_gaps, best_row), row_gaps, best_row, options)
     regions = _one_baseline_rows(_labelled_rows(regions), items)
@@ -842,11 +845,10 @@ least (a paragraph's or a message's spacing; the lines of a paragraph
 stand closer, 0.2 em at a leading of 1.2)."""
 
 
-def _aside_rows(left: list[Line], right: list[Line], options: Options) -> list[list[Line]] | None:
-    """The region's lines left of the gutter cut into blocks at the lines
-    beside which the lines ``right`` of it stand as asides, each aside
-    read after the lines of its block beside it, before the block's rest;
-    else None.  An aside is set at the top of a block: its top or its
+def _asides(left: list[Line], right: list[Line], options: Options) -> dict[int, Line] | None:
+    """The lines ``right`` of the gutter as asides, by the id of the line
+    left of it each is read after (``_after_heads``), when each heads a
+    block of the left side; else None.  An aside is set at the top of a block: its top or its
     middle level with the top or the middle of the block's first line
     (``ASIDE_TOP_TOLERANCE``: a flex row's items aligned at their start or
     centred) or on that line's baseline (``ROW_BASELINE_TOLERANCE``), that line the left
@@ -855,15 +857,17 @@ def _aside_rows(left: list[Line], right: list[Line], options: Options) -> list[l
     page's columns stand one to three em apart: the last page of a paper
     with one line atop its second column); and the left side goes on
     under the last aside, not as the next line of the text beside the
-    aside (``_runs_on_from``), one line only beside each aside (a table's
-    header of two lines, deb-other-specimen p.22's "Code / Point Glyph
-    Unicode Name" with "SIL" at the far right, is no head of a block); the left side is one column, no gutter
-    down it (``_gutters``: a table's rows, a cell of the first column
-    wrapped under the row's other cells, opf-027613 p.383's "Import
-    single-precision floating / point numbers" beside "X  X"; a table
-    whose header's last cell stands at the far right, deb-other-specimen
-    p.22's "SIL" level with "Code", whose body was read apart from its
-    header: no blocks with an aside).
+    aside (``_runs_on_from``: a table's cell wrapped under its row's
+    first line, opf-027613 p.383's "Import single-precision floating /
+    point numbers" beside "X  X"), one line only beside each aside (a
+    table's header of two lines, deb-other-specimen p.22's "Code / Point
+    Glyph Unicode Name" with "SIL" at the far right, is no head of a
+    block); the left side has no white ``LABEL_GUTTER_MIN`` em wide down
+    it (a grid's halves, as ``_labels_beside`` asks).  Not the page's
+    gutters: tables' cells cut apart (cells.split_cells) are kept only
+    when the page reads the same around them with the cuts and without,
+    and gutters that only the cuts open made the asides differ
+    (deb-ko-lshort-ko p.77's table of arrows lost its cells).
 
     A printed mail thread (hunt14 email.pdf, Chromium): each message's
     sender at the left, the date flush right in smaller type, both set
@@ -875,8 +879,9 @@ def _aside_rows(left: list[Line], right: list[Line], options: Options) -> list[l
     line of the paragraph beside it, not atop a block)."""
     if not right or len(left) < 2:
         return None
-    if _gutters(left, options):
-        return None  # columns, or a table's (a cell wrapped under its row's first line): no block
+    size = median([ln.size for ln in left]) or 1.0
+    if _gaps(left, "x0", "x1", LABEL_GUTTER_MIN * size):
+        return None  # a grid's halves (``_labels_beside``), not one block
     lines = sorted(left, key=attrgetter("y0"))
     heads: dict[int, Line] = {}  # index in lines of a block's first line -> its aside
     for aside in sorted(right, key=attrgetter("y0")):
@@ -895,7 +900,7 @@ def _aside_rows(left: list[Line], right: list[Line], options: Options) -> list[l
     if max(ln.y1 for ln in lines) <= max(ln.y1 for ln in right):
         return None  # the left side does not go on under the asides: a row
     starts = sorted(heads)
-    out: list[list[Line]] = [lines[:starts[0]]] if starts[0] else []
+    out: dict[int, Line] = {}
     for k, end in zip(starts, starts[1:] + [len(lines)]):
         aside = heads[k]
         block = lines[k:end]
@@ -903,8 +908,34 @@ def _aside_rows(left: list[Line], right: list[Line], options: Options) -> list[l
         rest = [ln for ln in block if ln.y0 >= aside.y1]
         if len(beside) > 1 or rest and _runs_on_from(beside[0], rest[0]):
             return None  # a paragraph, or a cell's text, wrapped under the aside: no block's head
-        out.extend([beside, [aside]] + ([rest] if rest else []))
+        out[id(beside[0])] = aside
     return out
+
+
+def _after_heads(regions: list[list[Line]], asides: dict[int, Line]) -> list[list[Line]] | None:
+    """The regions (the left side as read) with each aside read right after
+    the line it heads the block of: that line's region split after it;
+    None when such a line stands in a table (its rows are not to be split)
+    or is not found.  The left side is read as it was without the asides,
+    only they move."""
+    out: list[list[Line]] = []
+    found = 0
+    for region in regions:
+        cuts = [i for i, ln in enumerate(region) if id(ln) in asides]
+        if not cuts:
+            out.append(region)
+            continue
+        if isinstance(region, TableRegion):
+            return None
+        start = 0
+        for i in cuts:
+            out.append(region[start:i + 1])
+            out.append([asides[id(region[i])]])
+            start = i + 1
+            found += 1
+        if start < len(region):
+            out.append(region[start:])
+    return out if found == len(asides) else None
 
 
 def _runs_on_from(above: Line, ln: Line) -> bool:
