@@ -667,7 +667,10 @@ def _tight_under(rows: list[list[Line]], r: int, bounds: list[float]) -> list[tu
     ``r - 1`` it is the second line of, when the row is the second lines
     of the cells over it: set tight under them (``CELL_TIGHT_WHITE``)
     where the rows over and under the pair stand padding apart
-    (``ROW_PADDING_MIN``: whites both, one at the table's edge), each
+    (``ROW_PADDING_MIN`` more than the white between them, or than none
+    where a tall glyph makes the rows overlap: deb-zh-cnbook p.225's
+    "≁= \\not\\cong" reaches 0.7 pt into the row above, 2 pt over the row
+    under it; whites both, one at the table's edge), each
     line in a column of a cell over it, flush left, flush right or
     centred under it (``CELL_EDGE_TOLERANCE``); else None.
 
@@ -690,7 +693,7 @@ def _tight_under(rows: list[list[Line]], r: int, bounds: list[float]) -> list[tu
         return None
     around = ([_white(rows[r - 2], upper)] if r >= 2 else []) + \
         ([_white(row, rows[r + 1])] if r + 1 < len(rows) else [])
-    if not around or min(around) < white + ROW_PADDING_MIN * size:
+    if not around or min(around) < max(white, 0.0) + ROW_PADDING_MIN * size:
         return None
     cells = sorted(upper, key=lambda it: it.x0)
     out: list[tuple[int, Line]] = []
