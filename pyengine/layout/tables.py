@@ -680,13 +680,17 @@ def _tight_under(rows: list[list[Line]], r: int, bounds: list[float]) -> list[tu
     lines made a row of their own, and were read after every first line.
     Rows set at an even leading (a table without padding, LaTeX's tabular)
     have no tighter white between two of them than around them.  Only the
-    table's first two rows (its header) or labels set smaller than the
-    values under them: a table whose group lines were taken out
+    table's first two rows (its header, over ``TABLE_MIN_FULL_ROWS`` rows
+    at least: a region cut out of a table in mid-cell has the cell's
+    second and third lines first, plumber-issue-71 p.7's "par l'apport /
+    d'alcalins" over one row, and the cell's first line was left apart)
+    or labels set smaller than the values under them: a table whose group lines were taken out
     (order._grouped_table) has whites where they stood, its rows in pairs
     between them (tests/test_tables' "Outerwear")."""
     upper, row = rows[r - 1], rows[r]
-    if r > 1 and max(ln.size for ln in upper) >= (1 - CELL_SIZE_TOLERANCE) * min(ln.size for ln in row):
-        return None  # neither the header's second lines nor labels set smaller over their values
+    smaller = max(ln.size for ln in upper) < (1 - CELL_SIZE_TOLERANCE) * min(ln.size for ln in row)
+    if not smaller and (r > 1 or len(rows) - 2 < TABLE_MIN_FULL_ROWS):
+        return None  # neither a header's second lines (over a body) nor labels set smaller over their values
     size = min(ln.size for ln in upper + row)
     white = _white(upper, row)
     if white > CELL_TIGHT_WHITE * size:
