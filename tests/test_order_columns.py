@@ -1256,7 +1256,7 @@ def test_a_cell_wrapped_under_its_first_line_beside_its_rows_marks_stays_whole()
     # opf-027613 p.383 (a feature table): "Import single-precision
     # floating / point numbers" in the first column, "X" in two columns far
     # right on its first line.  The marks stand level with the cell's
-    # first line as a mail's date does with its sender (_aside_rows), but
+    # first line as a mail's date does with its sender (_asides), but
     # the line under it is the cell's text wrapped, not the rest of a
     # block: "point numbers" was read after the marks.  (A page drawn here
     # with these lines is read by _label_rows: the corpus page it is.)

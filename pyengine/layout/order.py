@@ -59,8 +59,8 @@ from ..records import Block, Line, union_box
 from .bidi import has_rtl
 from .headers import is_page_number
 from .lists import list_marker
-from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, CELL_WRAP_PITCH_RATIO, FIGURE_EDGE_TOLERANCE,
-                     ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
+from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, CELL_WRAP_PITCH_RATIO,
+                     FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
                      HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, colon_labels,
                      columns, figures_end_at, find_table, flush_left, flush_right, grid_rows, header_band,
                      header_like, header_rows, is_figure, labels_and_values, opened_by_the_rest, peel,
@@ -150,7 +150,7 @@ def xy_cut(items: list[Line], options: Options,
                 return [part for row in rows for part in _table_row(row, right, options)]
             if not (row_gaps and _bands(items, left, right, row_gaps, best_row, gutter)):
                 read = xy_cut(left, options)
-                asides = _asides(left, right, options)
+                asides = _asides(left, right)
                 if asides is not None:  # a date flush right of a sender's name: read after the name
                     placed = _after_heads(read, asides)
                     if placed is not None:
@@ -836,7 +836,7 @@ def _label_rows(items: list[Line], left: list[Line], right: list[Line]) -> list[
 
 ASIDE_TOP_TOLERANCE = 0.25
 """Em of the aside's type: a line set flush right at the top of a block
-(``_aside_rows``) has its top (or its middle) this close to the top (the
+(``_asides``) has its top (or its middle) this close to the top (the
 middle) of the block's first line: both set from the top of one row (a
 flex row's default alignment) or centred on it, whatever their sizes."""
 ASIDE_BLOCK_WHITE = 0.5
@@ -845,14 +845,15 @@ least (a paragraph's or a message's spacing; the lines of a paragraph
 stand closer, 0.2 em at a leading of 1.2)."""
 
 
-def _asides(left: list[Line], right: list[Line], options: Options) -> dict[int, Line] | None:
+def _asides(left: list[Line], right: list[Line]) -> dict[int, Line] | None:
     """The lines ``right`` of the gutter as asides, by the id of the line
     left of it each is read after (``_after_heads``), when each heads a
-    block of the left side; else None.  An aside is set at the top of a block: its top or its
-    middle level with the top or the middle of the block's first line
-    (``ASIDE_TOP_TOLERANCE``: a flex row's items aligned at their start or
-    centred) or on that line's baseline (``ROW_BASELINE_TOLERANCE``), that line the left
-    side's first or under a white of ``ASIDE_BLOCK_WHITE`` em or more; it
+    block of the left side; else None.  An aside is set at the top of a
+    block: its top or its middle level with the top or the middle of the
+    block's first line (``ASIDE_TOP_TOLERANCE``: a flex row's items
+    aligned at their start or centred) or on that line's baseline
+    (``ROW_BASELINE_TOLERANCE``), that line the left side's first or
+    under a white of ``ASIDE_BLOCK_WHITE`` em or more; it
     stands ``LABEL_GUTTER_MIN`` em or more right of the lines beside it (a
     page's columns stand one to three em apart: the last page of a paper
     with one line atop its second column); and the left side goes on
