@@ -1211,3 +1211,60 @@ def test_a_heading_over_the_left_column_beside_the_right_columns_text_is_no_head
     lines = [ln for ln in pyengine.extract(_canvas_pdf(draw)).pages[0].text.splitlines() if ln]
     assert [ln.split()[0] for ln in lines] == ["Methods"] + [f"L{k}" for k in range(8)] + \
         [f"R{k}" for k in range(10)], lines
+
+
+EMAILS = [("Sarah Kim <sarah@example.com>", "Mon, 23 Nov 2026, 09:14",
+           ["Hi Tom, can we move the project review to Thursday?"]),
+          ("Tom Walsh <tom@example.com>", "Mon, 23 Nov 2026, 10:02",
+           ["Thursday works for me. Shall we say 2pm in the large room?", "I will bring the figures."])]
+
+
+def test_an_emails_date_set_at_the_right_of_its_sender_is_read_with_the_sender():
+    import pyengine
+
+    # hunt14 email.pdf (Chromium, a printed mail thread): each message's
+    # header is a flex row, the sender at the left in 11 pt, the date
+    # flush right in 9 pt, both set from the row's top (their baselines
+    # 2.7 pt apart), "to me" under the sender, the message under that.
+    # The gutter before the date was the widest white: the date was read
+    # after "to me" and, where the message's lines end short of it, after
+    # the whole message.
+    def draw(c):
+        top = 800
+        for sender, date, body in EMAILS:
+            c.setFont("Helvetica-Bold", 11)
+            c.drawString(30, top - 10, sender)
+            c.setFont("Helvetica", 9)
+            c.drawRightString(566, top - 7.3, date)
+            c.drawString(30, top - 21, "to me")
+            c.setFont("Helvetica", 11)
+            y = top - 40
+            for line in body:
+                c.drawString(30, y, line)
+                y -= 14
+            top = y - 20
+
+    text = pyengine.extract(_canvas_pdf(draw)).pages[0].text
+    want = " ".join(f"{s} {d} to me " + " ".join(b) for s, d, b in EMAILS)
+    assert text.split() == want.split()
+
+
+def test_a_cell_wrapped_under_its_first_line_beside_its_rows_marks_stays_whole():
+    import pyengine
+    from corpus import corpus_dir
+
+    # opf-027613 p.383 (a feature table): "Import single-precision
+    # floating / point numbers" in the first column, "X" in two columns far
+    # right on its first line.  The marks stand level with the cell's
+    # first line as a mail's date does with its sender (_asides), but
+    # the line under it is the cell's text wrapped, not the rest of a
+    # block: "point numbers" was read after the marks.  (A page drawn here
+    # with these lines is read by _label_rows: the corpus page it is.)
+    found = corpus_dir()
+    if found is None:
+        pytest.skip("needs the corpus (PYENGINE_CORPUS)")
+    text = pyengine.extract((found / "pdfs" / "opf-027613.pdf").read_bytes()).pages[382].text
+    for first, second in [("Import single-precision floating", "point numbers"),
+                          ("Database aliases for tables or", "views"),
+                          ("Distributed Unit of Work", "(three-part names)")]:
+        assert first + "\n" + second in text

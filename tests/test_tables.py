@@ -307,6 +307,106 @@ def test_a_group_row_across_the_columns_parts_the_table_not_its_columns():
         "\n\nFootwear\n\n" + rows_text(rows[3:]) + "\n"
 
 
+def test_a_cell_spanning_columns_beside_a_rows_label_keeps_the_table_read_row_by_row():
+    # hunt14 rowspan.pdf (Chromium, <td colspan=4>): an exam timetable's
+    # last row, "Wednesday" then "No examinations (staff training day)"
+    # across the four columns right of it, closed the gutters that cell
+    # crosses; the table was read column by column.  The merged cell is
+    # read in its row, after the row's label.
+    rows = STAFF + [["Dana Fox", "On leave until March (cover: Bob)"]]
+    content = grid(STAFF, XS) + at(72, 700 - 4 * PITCH, rows[4][0]) + at(180, 700 - 4 * PITCH, rows[4][1])
+    assert text_of(content) == rows_text(rows) + "\n"
+
+
+def test_cells_spanning_columns_in_the_middle_of_a_table_stay_in_their_rows():
+    # The same with the merged cell between rows of the table, and a
+    # second one closing another gutter.
+    rows = [STAFF[0], STAFF[1], ["Ed Gray", "Seconded to Legal and Research"], STAFF[2],
+            ["Fay Holt", "Finance", "Shares 4512 with Alice"], STAFF[3]]
+    content = b"".join(at(x, 700 - PITCH * r, cell) for r, row in enumerate(rows)
+                       for x, cell in zip(XS, row))
+    assert text_of(content) == rows_text(rows) + "\n"
+
+
+def test_a_margin_index_beside_a_code_listing_whose_numbers_are_glued_to_their_lines_is_no_table():
+    # deb-zh-zhnumber p.17 (l3doc): the names of the functions defined
+    # stand flush right in the margin beside a listing whose line numbers,
+    # in 5.5 pt, stand apart from their 9 pt lines on some rows and are
+    # glued to them on others ("697 \\cs_new_protected..." one line across
+    # the gutter after the numbers).  Taken for merged cells
+    # (order._spanned_table), the glued lines let the rest pass for a
+    # table, and names and code lines were read interleaved.  A merged
+    # cell is one cell's text, in one size.  (A page drawn here glues the
+    # names to the code lines: the corpus page it is.)
+    from corpus import corpus_dir
+
+    found = corpus_dir()
+    if found is None:
+        pytest.skip("needs the corpus (PYENGINE_CORPUS)")
+    data = (found / "pdfs" / "deb-zh-zhnumber.pdf").read_bytes()
+    text = pyengine.extract(data).pages[16].text
+    names = ["\\zhnum_set_digits_map:nnn", "\\zhnum_set_financial_map:nn", "\\zhnum_set_financial_map:nnn",
+             "\\zhnum_set_tiangan_map:nn", "\\zhnum_set_dizhi_map:nn", "\\l__zhnum_cfg_map_prop",
+             "\\l__zhnum_cfg_map_var_prop", "\\l__zhnum_cfg_map_finan_prop", "\\l__zhnum_cfg_map_ganzhi_prop"]
+    start = text.index(names[0])
+    assert text[start:].split("\n")[:len(names)] == names
+
+
+def test_a_header_cell_of_two_lines_set_tight_is_one_cell_over_padded_rows():
+    # hunt14 pricing.pdf (Chromium): each plan's <th> holds its name and,
+    # on a second line, its price ("Starter" / "$9 / month"), the lines
+    # touching (line-height normal), the rows 0.6 em of padding apart.
+    # The second lines made a row of their own, and the plans' names and
+    # prices were read as two rows, not cell by cell.
+    head = ["Feature", "Starter", "Pro", "Business"]
+    sub = ["", "$9 / month", "$29 / month", "$99 / month"]
+    body = [["Users", "1", "5", "Unlimited"], ["Storage", "10 GB", "100 GB", "1 TB"],
+            ["Custom domain", "No", "Yes", "Yes"]]
+    content = grid([head], XS) + grid([sub], XS, 690) + b"".join(
+        at(x, 674 - 16 * r, cell) for r, row in enumerate(body) for x, cell in zip(XS, row))
+    want = [["Feature", "Starter $9 / month", "Pro $29 / month", "Business $99 / month"]] + body
+    assert text_of(content) == rows_text(want) + "\n"
+
+
+def test_labels_set_tight_over_their_values_are_read_label_and_value():
+    # hunt14 boarding.pdf, form2.pdf (Chromium): a grid of fields, each a
+    # small label over its value in larger type, touching it; the fields'
+    # rows 0.8 em apart.  The labels' row was read, then the values' row
+    # ("Passenger Flight Date" then "MS JANE DOE BA 2490 04 DEC 2026").
+    fields = [[("Passenger", "MS JANE DOE"), ("Flight", "BA 2490"), ("Date", "04 DEC 2026")],
+              [("From", "LONDON LGW"), ("To", "LISBON LIS"), ("Gate", "22")]]
+
+    def sized(x: float, y: float, size: float, text: str) -> bytes:
+        return b"BT /F1 %g Tf %g %g Td (%s) Tj ET " % (size, x, y, text.encode())
+
+    content = b""
+    y = 700
+    for row in fields:
+        for x, (label, value) in zip([72, 220, 368], row):
+            content += sized(x, y, 8, label) + sized(x, y - 12.5, 13, value)
+        y -= 36
+    want = [[f"{label} {value}" for label, value in row] for row in fields]
+    assert text_of(content) == rows_text(want) + "\n"
+
+
+def test_two_numbered_columns_with_a_wide_number_glued_to_its_name_are_no_table():
+    # opf-392154 p.87 (a distribution list): recipients 1-12 in the left
+    # column, 13-37 in the right, "25–29. V. S. White" one line, its wide
+    # number glued to the name across the gutter after the numbers.
+    # Taken for a merged cell (order._spanned_table), it let the two
+    # columns pass for one table, read row by row (1, 13–22, 2, 23, ...).
+    from corpus import corpus_dir
+
+    found = corpus_dir()
+    if found is None:
+        pytest.skip("needs the corpus (PYENGINE_CORPUS)")
+    text = pyengine.extract((found / "pdfs" / "opf-392154.pdf").read_bytes()).pages[86].text
+    names = ["1. A. R. Bush", "2. W. C. Craddick", "11. W. P. Poore", "12. C. E. Pugh", "13–22. R. L. Reid",
+             "23. J. J. Simpson", "25–29. V. S. White", "37. ORNL Patent Office"]
+    assert all(name in text for name in names) and "\t" not in text
+    assert [text.index(name) for name in names] == sorted(text.index(name) for name in names)
+
+
 def test_a_title_centred_over_a_table_is_set_apart_from_it():
     # LibreOffice Calc (a sales report): the title, a merged cell centred
     # over the figures, is no caption flush with the first column; the

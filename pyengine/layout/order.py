@@ -59,8 +59,8 @@ from ..records import Block, Line, union_box
 from .bidi import has_rtl
 from .headers import is_page_number
 from .lists import list_marker
-from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_WRAP_PITCH_RATIO, FIGURE_EDGE_TOLERANCE,
-                     ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
+from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, CELL_WRAP_PITCH_RATIO,
+                     FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
                      HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, colon_labels,
                      columns, figures_end_at, find_table, flush_left, flush_right, grid_rows, header_band,
                      header_like, header_rows, is_figure, labels_and_values, opened_by_the_rest, peel,
@@ -149,7 +149,13 @@ def xy_cut(items: list[Line], options: Options,
             if rows is not None:  # a table's rows whose cells wrap: each read whole, with its wrapped lines
                 return [part for row in rows for part in _table_row(row, right, options)]
             if not (row_gaps and _bands(items, left, right, row_gaps, best_row, gutter)):
-                return xy_cut(left, options) + xy_cut(right, options)
+                read = xy_cut(left, options)
+                asides = _asides(left, right)
+                if asides is not None:  # a date flush right of a sender's name: read after the name
+                    placed = _after_heads(read, asides)
+                    if placed is not None:
+                        return placed
+                return read + xy_cut(right, options)
     out: list[list[Line]] = []
     regions = _through_gutters(_row_regions(items, row_gaps, best_row), row_gaps, best_row, options)
     regions = _one_baseline_rows(_labelled_rows(regions), items)
@@ -826,6 +832,120 @@ def _label_rows(items: list[Line], left: list[Line], right: list[Line]) -> list[
     labels = {id(ln) for ln in right}
     out = _runs_set_bottom(_rows_at(items, labels), labels)
     return out if len(out) > 1 else None
+
+
+ASIDE_TOP_TOLERANCE = 0.25
+"""Em of the aside's type: a line set flush right at the top of a block
+(``_asides``) has its top (or its middle) this close to the top (the
+middle) of the block's first line: both set from the top of one row (a
+flex row's default alignment) or centred on it, whatever their sizes."""
+ASIDE_BLOCK_WHITE = 0.5
+"""Em of the line's type: the white over a line that opens a block, at
+least (a paragraph's or a message's spacing; the lines of a paragraph
+stand closer, 0.2 em at a leading of 1.2)."""
+
+
+def _asides(left: list[Line], right: list[Line]) -> dict[int, Line] | None:
+    """The lines ``right`` of the gutter as asides, by the id of the line
+    left of it each is read after (``_after_heads``), when each heads a
+    block of the left side; else None.  An aside is set at the top of a
+    block: its top or its middle level with the top or the middle of the
+    block's first line (``ASIDE_TOP_TOLERANCE``: a flex row's items
+    aligned at their start or centred) or on that line's baseline
+    (``ROW_BASELINE_TOLERANCE``), that line the left side's first or
+    under a white of ``ASIDE_BLOCK_WHITE`` em or more; it
+    stands ``LABEL_GUTTER_MIN`` em or more right of the lines beside it (a
+    page's columns stand one to three em apart: the last page of a paper
+    with one line atop its second column); and the left side goes on
+    under the last aside, not as the next line of the text beside the
+    aside (``_runs_on_from``: a table's cell wrapped under its row's
+    first line, opf-027613 p.383's "Import single-precision floating /
+    point numbers" beside "X  X"), one line only beside each aside (a
+    table's header of two lines, deb-other-specimen p.22's "Code / Point
+    Glyph Unicode Name" with "SIL" at the far right, is no head of a
+    block); the left side has no white ``LABEL_GUTTER_MIN`` em wide down
+    it (a grid's halves, as ``_labels_beside`` asks).  Not the page's
+    gutters: tables' cells cut apart (cells.split_cells) are kept only
+    when the page reads the same around them with the cuts and without,
+    and gutters that only the cuts open made the asides differ
+    (deb-ko-lshort-ko p.77's table of arrows lost its cells).
+
+    A printed mail thread (hunt14 email.pdf, Chromium): each message's
+    sender at the left, the date flush right in smaller type, both set
+    from the top of their row; "to me" and the message under the sender.
+    The dates were read after "to me", or after the whole message, or
+    after the thread.  ``_labels_beside`` wants labels on the baselines of
+    the text's lines, which a smaller date set from the row's top is not;
+    one label is too few for it (a figure's label may stand by chance on a
+    line of the paragraph beside it, not atop a block)."""
+    if not right or len(left) < 2:
+        return None
+    size = median([ln.size for ln in left]) or 1.0
+    if _gaps(left, "x0", "x1", LABEL_GUTTER_MIN * size):
+        return None  # a grid's halves (``_labels_beside``), not one block
+    lines = sorted(left, key=attrgetter("y0"))
+    heads: dict[int, Line] = {}  # index in lines of a block's first line -> its aside
+    for aside in sorted(right, key=attrgetter("y0")):
+        k = next((k for k, ln in enumerate(lines)
+                  if abs(aside.y0 - ln.y0) <= ASIDE_TOP_TOLERANCE * aside.size
+                  or abs(aside.y0 + aside.y1 - ln.y0 - ln.y1) <= 2 * ASIDE_TOP_TOLERANCE * aside.size
+                  or abs(_baseline(aside) - _baseline(ln)) <= ROW_BASELINE_TOLERANCE * aside.size), None)
+        if k is None or k in heads:
+            return None
+        if k and lines[k].y0 - max(ln.y1 for ln in lines[:k]) < ASIDE_BLOCK_WHITE * lines[k].size:
+            return None
+        if any(ln.y0 < aside.y1 and ln.y1 > aside.y0 and aside.x0 - ln.x1 < LABEL_GUTTER_MIN * aside.size
+               for ln in lines):
+            return None
+        heads[k] = aside
+    if max(ln.y1 for ln in lines) <= max(ln.y1 for ln in right):
+        return None  # the left side does not go on under the asides: a row
+    starts = sorted(heads)
+    out: dict[int, Line] = {}
+    for k, end in zip(starts, starts[1:] + [len(lines)]):
+        aside = heads[k]
+        block = lines[k:end]
+        beside = [ln for ln in block if ln.y0 < aside.y1]
+        rest = [ln for ln in block if ln.y0 >= aside.y1]
+        if len(beside) > 1 or rest and _runs_on_from(beside[0], rest[0]):
+            return None  # a paragraph, or a cell's text, wrapped under the aside: no block's head
+        out[id(beside[0])] = aside
+    return out
+
+
+def _after_heads(regions: list[list[Line]], asides: dict[int, Line]) -> list[list[Line]] | None:
+    """The regions (the left side as read) with each aside read right after
+    the line it heads the block of: that line's region split after it;
+    None when such a line stands in a table (its rows are not to be split)
+    or is not found.  The left side is read as it was without the asides,
+    only they move."""
+    out: list[list[Line]] = []
+    found = 0
+    for region in regions:
+        cuts = [i for i, ln in enumerate(region) if id(ln) in asides]
+        if not cuts:
+            out.append(region)
+            continue
+        if isinstance(region, TableRegion):
+            return None
+        start = 0
+        for i in cuts:
+            out.append(region[start:i + 1])
+            out.append([asides[id(region[i])]])
+            start = i + 1
+            found += 1
+        if start < len(region):
+            out.append(region[start:])
+    return out if found == len(asides) else None
+
+
+def _runs_on_from(above: Line, ln: Line) -> bool:
+    """Is ``ln`` the next line of the text of ``above``: set in its size
+    (``CELL_SIZE_TOLERANCE``), flush under it (``CELL_EDGE_TOLERANCE``),
+    closer than a block's white (``ASIDE_BLOCK_WHITE``)?"""
+    size = max(above.size, ln.size)
+    return abs(above.size - ln.size) <= CELL_SIZE_TOLERANCE * size and \
+        abs(above.x0 - ln.x0) <= CELL_EDGE_TOLERANCE * size and ln.y0 - above.y1 < ASIDE_BLOCK_WHITE * size
 
 
 def _rows_at(items: list[Line], marked: set[int]) -> list[list[Line]]:
@@ -1861,7 +1981,70 @@ def _table_apart(items: list[Line], col_gaps: list[tuple[float, float]], options
     with the rest's own gutters (``_gridded``); or find the table under a
     header of its own shape (``_headed_table``)."""
     found = _gridded(items, col_gaps, options)
-    return found if found is not None else _headed_table(items, options)
+    if found is None:
+        found = _headed_table(items, options)
+    return found if found is not None else _spanned_table(items, options)
+
+
+def _spanned_table(items: list[Line], options: Options
+                   ) -> tuple[list[Line], list[list[Line]], list[Line]] | None:
+    """``_table_apart`` for a table with a merged cell in a row of several
+    cells: a cell spanning columns (HTML's colspan) beside its row's label
+    crosses the gutters between the columns it spans, so the region's
+    gutters are too few for the table's grid.  The merged cells are the
+    lines of a row of fewer cells than the fullest rows (two of them at
+    least, ``TABLE_MIN_FULL_ROWS``) that cross a gutter of those rows
+    wholly, not two cells glued (``_glued``), set in one size
+    (``_one_size``: a merged cell is one cell's
+    text; a listing's 5.5 pt line numbers glued to its 9 pt lines are two
+    cells made one line, deb-zh-zhnumber p.17, whose margin index was
+    read interleaved with the code); on the gutters of the lines but
+    those, the region must be a table as ``_gridded`` wants it, each
+    merged cell in the column it starts in (tables._column).  hunt14 rowspan.pdf (Chromium): an exam
+    timetable's "Wednesday | No examinations (staff training day)" across
+    four columns; the table was read column by column.  A row of one line
+    across the gutters is a group's heading (``_grouped_table``)."""
+    rows = [row for row in grid_rows(items) if len(row) > 1]
+    if not rows:
+        return None
+    most = max(map(len, rows))
+    fullest = [row for row in rows if len(row) == most]
+    if len(fullest) < TABLE_MIN_FULL_ROWS or len(fullest) == len(rows):
+        return None
+    gaps = _gutters([ln for row in fullest for ln in row], options)
+    merged = {id(ln) for row in rows if len(row) < most for ln in row
+              if any(ln.x0 < a and ln.x1 > b for a, b in gaps) and _one_size(ln) and not _glued(ln, gaps)}
+    if not merged:
+        return None
+    above, core, below = peel(items)
+    if len(core) < 2 * TABLE_MIN_FULL_ROWS or any(id(ln) in merged for ln in above + below):
+        return None
+    gaps = _gutters([ln for ln in core if id(ln) not in merged], options)
+    if len(gaps) < TABLE_MIN_COLUMNS - 1 or not short_cells(core, gaps) or \
+            not flush_left([ln for ln in above if not centred_over(ln, core, gaps)] + below, gaps):
+        return None
+    table = _grid_table(core, gaps)
+    return None if table is None else (above, [table], below)
+
+
+def _glued(ln: Line, gaps: list[tuple[float, float]]) -> bool:
+    """Is ``ln`` two cells made one line: a white between two of its words
+    at the start of a gutter it crosses, the words before it ending where
+    the column's cells end (``CELL_EDGE_TOLERANCE``), those after it
+    starting past that?  A distribution list in two numbered columns
+    (opf-392154 p.87): "25–29. V. S. White", its wide number glued to the
+    name, crossed the gutter after the numbers; taken for a merged cell,
+    the two columns were read as one table, row by row (1, 13–22, 2, 23,
+    ...).  A merged cell's text runs on over the gutter."""
+    tol = CELL_EDGE_TOLERANCE * ln.size
+    return any(ln.x0 < a and ln.x1 > b and w.x1 <= a + tol and nxt.x0 >= a
+               for a, b in gaps for w, nxt in zip(ln.words, ln.words[1:]))
+
+
+def _one_size(ln: Line) -> bool:
+    """Are the words of ``ln`` set in one size (``CELL_SIZE_TOLERANCE``)?"""
+    sizes = [w.size for w in ln.words]
+    return not sizes or max(sizes) - min(sizes) <= CELL_SIZE_TOLERANCE * max(sizes)
 
 
 def _gridded(items: list[Line], col_gaps: list[tuple[float, float]], options: Options

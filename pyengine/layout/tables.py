@@ -620,6 +620,12 @@ def _cells(rows: list[list[Line]], bounds: list[float]) -> list[list[Line]] | No
         if len(set(cols)) != len(cols):
             return None
         if len(row) >= 2:
+            under = _tight_under(rows, r, bounds) if out and level is rows[r - 1] else None
+            if under is not None:  # each line the second line of the cell over it
+                for k, ln in under:
+                    out[-1][k] = _joined(out[-1][k], ln)
+                    tails[k] = ln
+                continue
             out.append(sorted(row, key=lambda it: it.x0))
             tails, level = list(out[-1]), row
             continue
@@ -639,6 +645,70 @@ def _cells(rows: list[list[Line]], bounds: list[float]) -> list[list[Line]] | No
         else:
             out[-1][above] = _joined(out[-1][above], row[0])
             tails[above] = row[0]
+    return out
+
+
+CELL_TIGHT_WHITE = 0.25
+"""Em of the smaller type: the white between a cell's lines, at most (a
+leading of 1.2 em leaves 0.2 em between lines' boxes one em tall; a
+browser's line-height: normal, none).  See ``_tight_under``."""
+ROW_PADDING_MIN = 0.25
+"""Em of the smaller type: the white between a table's rows (its cells'
+padding) exceeds that between a cell's lines by this much at least,
+above and below a row of second lines (``_tight_under``)."""
+
+
+def _white(upper: list[Line], lower: list[Line]) -> float:
+    return min(ln.y0 for ln in lower) - max(ln.y1 for ln in upper)
+
+
+def _tight_under(rows: list[list[Line]], r: int, bounds: list[float]) -> list[tuple[int, Line]] | None:
+    """The lines of row ``r`` each with the index of the cell of row
+    ``r - 1`` it is the second line of, when the row is the second lines
+    of the cells over it: set tight under them (``CELL_TIGHT_WHITE``)
+    where the rows over and under the pair stand padding apart
+    (``ROW_PADDING_MIN`` more than the white between them, or than none
+    where a tall glyph makes the rows overlap: deb-zh-cnbook p.225's
+    "≁= \\not\\cong" reaches 0.7 pt into the row above, 2 pt over the row
+    under it; whites both, one at the table's edge), each
+    line in a column of a cell over it, flush left, flush right or
+    centred under it (``CELL_EDGE_TOLERANCE``); else None.
+
+    A browser sets a <th> of two lines ("Starter" / "$9 / month", hunt14
+    pricing.pdf) and a field's small label over its value (boarding.pdf,
+    form2.pdf) with the lines touching, the rows padding apart; the second
+    lines made a row of their own, and were read after every first line.
+    Rows set at an even leading (a table without padding, LaTeX's tabular)
+    have no tighter white between two of them than around them.  Only the
+    table's first two rows (its header, over ``TABLE_MIN_FULL_ROWS`` rows
+    at least: a region cut out of a table in mid-cell has the cell's
+    second and third lines first, plumber-issue-71 p.7's "par l'apport /
+    d'alcalins" over one row, and the cell's first line was left apart)
+    or labels set smaller than the values under them: a table whose group lines were taken out
+    (order._grouped_table) has whites where they stood, its rows in pairs
+    between them (tests/test_tables' "Outerwear")."""
+    upper, row = rows[r - 1], rows[r]
+    smaller = max(ln.size for ln in upper) < (1 - CELL_SIZE_TOLERANCE) * min(ln.size for ln in row)
+    if not smaller and (r > 1 or len(rows) - 2 < TABLE_MIN_FULL_ROWS):
+        return None  # neither a header's second lines (over a body) nor labels set smaller over their values
+    size = min(ln.size for ln in upper + row)
+    white = _white(upper, row)
+    if white > CELL_TIGHT_WHITE * size:
+        return None
+    around = ([_white(rows[r - 2], upper)] if r >= 2 else []) + \
+        ([_white(row, rows[r + 1])] if r + 1 < len(rows) else [])
+    if not around or min(around) < max(white, 0.0) + ROW_PADDING_MIN * size:
+        return None
+    cells = sorted(upper, key=lambda it: it.x0)
+    out: list[tuple[int, Line]] = []
+    for ln in row:
+        k = next((k for k, c in enumerate(cells) if _column(c, bounds) == _column(ln, bounds)), None)
+        if k is None or any(k == j for j, _ in out):
+            return None
+        c, tol = cells[k], CELL_EDGE_TOLERANCE * ln.size
+        if abs(ln.x0 - c.x0) > tol and abs(ln.x1 - c.x1) > tol and abs(ln.x0 + ln.x1 - c.x0 - c.x1) > 2 * tol:
+            return None
+        out.append((k, ln))
     return out
 
 
@@ -982,22 +1052,42 @@ def _header_columns(rows, cols: list[tuple[float, float]]) -> list[tuple[float, 
     return [(a, b) for (a, b), k in zip(merged, keep) if k]
 
 
-def _spanning_heads(rows) -> list[Line]:
+def _spanning_heads(rows, merged: set[int]) -> list[Line]:
     """The lines of a table's header (its first ``HEADER_MAX_ROWS`` rows)
     that reach over two columns of the rows under it or more (a cell
     spanning them, tables.header_band): no column of their own, or the
-    columns they span would be read as one ("07:10 12:05 17:20")."""
-    under = columns(rows[HEADER_MAX_ROWS:])
+    columns they span would be read as one ("07:10 12:05 17:20").  The
+    rows' ``merged`` cells (ids) are left out of the columns under them."""
+    under = columns([[ln for ln in row if id(ln) not in merged] for row in rows[HEADER_MAX_ROWS:]])
     if len(under) < 2:
         return []
     return [ln for row in rows[:HEADER_MAX_ROWS] for ln in row
             if sum(1 for a, b in under if ln.x0 <= b and ln.x1 >= a) > 1]
 
 
+def _merged_cells(rows) -> set[int]:
+    """The ids of the cells of a table's body (under its first
+    ``HEADER_MAX_ROWS`` rows) that reach over two columns or more of its
+    fullest rows (``TABLE_MIN_FULL_ROWS`` of them at least, each cell in
+    a column of its own): a merged cell beside its row's label (HTML's
+    colspan, hunt14 rowspan.pdf's "No examinations (staff training
+    day)").  Its extent would join the columns it spans into one."""
+    body = rows[HEADER_MAX_ROWS:]
+    most = max(map(len, body), default=0)
+    fullest = [row for row in rows if len(row) == most]
+    cols = columns(fullest)
+    if most < 2 or len(fullest) < TABLE_MIN_FULL_ROWS or len(cols) != most:
+        return set()
+    return {id(ln) for row in body for ln in row
+            if sum(1 for a, b in cols if ln.x0 <= b and ln.x1 >= a) > 1}
+
+
 def _columns_under_heads(rows) -> tuple[list[tuple[float, float]], set[int]]:
     """The ``columns`` of the rows but for the header's lines spanning
-    several of them (``_spanning_heads``), and the ids of those lines."""
-    spans = {id(ln) for ln in _spanning_heads(rows)}
+    several of them (``_spanning_heads``) and the body's merged cells
+    (``_merged_cells``), and the ids of those lines."""
+    merged = _merged_cells(rows)
+    spans = {id(ln) for ln in _spanning_heads(rows, merged)} | merged
     return columns([[ln for ln in row if id(ln) not in spans] for row in rows]), spans
 
 
@@ -1007,6 +1097,12 @@ def _nearest_column(ln, cols: list[tuple[float, float]]) -> int:
     return min(range(len(cols)), key=lambda k: abs((cols[k][0] + cols[k][1]) / 2 - mid))
 
 
+def _first_column(ln, cols: list[tuple[float, float]]) -> int:
+    """The first column ``ln`` reaches into (a merged cell is set in the
+    first of the columns it spans, flush left as a <td>)."""
+    return next((k for k, (a, b) in enumerate(cols) if ln.x0 <= b), len(cols) - 1)
+
+
 def table_grid(rows) -> list[list[str]]:
     """The cell texts of a table's rows, each in its column ("" for an
     empty cell): the ``columns`` of the rows, those only the header uses
@@ -1014,14 +1110,17 @@ def table_grid(rows) -> list[list[str]]:
     one of its debit and credit columns, and "500.00" must stay under the
     one it was printed in.  A header's line over several columns
     (``_spanning_heads``) makes no column: it goes to the one nearest its
-    middle."""
+    middle; a merged cell of the body (``_merged_cells``) to the first it
+    reaches into."""
     under, spans = _columns_under_heads(rows)
+    merged = _merged_cells(rows)
     cols = _header_columns(rows, under)
     grid = []
     for row in rows:
         cells = [""] * len(cols)
         for ln in row:
-            k = _nearest_column(ln, cols) if id(ln) in spans else _column_of(ln, cols)
+            k = _first_column(ln, cols) if id(ln) in merged else \
+                _nearest_column(ln, cols) if id(ln) in spans else _column_of(ln, cols)
             cells[k] = (cells[k] + " " + ln.text).strip()
         grid.append(cells)
     return grid
