@@ -255,6 +255,25 @@ def test_the_first_dot_of_a_leader_is_not_the_end_of_the_entry():
     assert _leader_page(b"etc.", 92.5) == "etc. . . . . . 12\n"
 
 
+def test_the_last_dot_of_a_leader_is_not_the_start_of_the_page_number():
+    # hunt14 toc.pdf (Chromium): the leader's dots run on under the page
+    # number, clipped; the last one, half shown, touched "14" and came out
+    # ".14".  Glyphs 5 pt wide, "." 2.78 pt; dots 5 pt apart after
+    # "Method" (72 to 102), the leader's next dot drawn at 134.2 with the
+    # number: its point touches the "1".
+    font = helvetica({46: 278})
+    leader = b"BT /F1 10 Tf 72 700 Td (Method) Tj ET "
+    for k in range(6):
+        leader += b"BT /F1 10 Tf %.2f 700 Td (.) Tj ET " % (104.2 + 5 * k)
+
+    def text(tail: bytes) -> str:
+        return pyengine.extract(make_pdf([leader + tail], fonts={"/F1": font})).pages[0].text
+
+    assert text(b"BT /F1 10 Tf 134.2 700 Td (.14) Tj ET") == "Method . . . . . . . 14\n"
+    # A number that starts with its own point, off the leader's pitch, keeps it.
+    assert text(b"BT /F1 10 Tf 136.2 700 Td (.14) Tj ET") == "Method . . . . . . .14\n"
+
+
 def test_a_vowel_sign_drawn_inside_its_consonant_does_not_split_the_word():
     # deb-other-latex-mr: the zero-width sign "ु" is drawn 2.4 pt back
     # inside "क"; measured from the sign, the next letter "ळ" stood

@@ -2191,15 +2191,19 @@ def _dot(grp: list[_G]) -> bool:
 
 
 def leaders_apart(groups: list[list[_G]]) -> list[list[_G]]:
-    """Take the first dot of a dot leader off the word it came too close to.
+    """Take the first dot of a dot leader off the word it came too close to,
+    and its last dot off the word after it.
 
     TeX (Texinfo indexes, LaTeX's tables of contents) sets leaders on a grid
     of the page: the first dot lands anywhere from a fraction of a space to
     a whole pitch after the entry, and closer than a word space it joined
     the entry ("operator." then ". . . . 12": R manuals, gri).  A word whose
     last glyph is a "." at the leader's pitch from the ``LEADER_MIN`` dots
-    alone after it gives that dot to the leader.  A full stop ending the
-    entry is off the grid but by chance (``LEADER_PITCH_TOLERANCE``)."""
+    alone after it gives that dot to the leader; so does a word whose first
+    glyph is a "." at the pitch of the ``LEADER_MIN`` dots alone before it
+    (the page number after a clipped leader).  A full stop ending the entry,
+    or a number's own point, is off the grid but by chance
+    (``LEADER_PITCH_TOLERANCE``)."""
     # Groups of one glyph counted first, without a call per group: most
     # lines have fewer than LEADER_MIN (a call of _dot per word, 90,000 for
     # the 90,000 words of five bench files, for a leader in a few lines).
@@ -2208,6 +2212,20 @@ def leaders_apart(groups: list[list[_G]]) -> list[list[_G]]:
         return groups
     out: list[list[_G]] = []
     for i, grp in enumerate(groups):
+        if len(grp) >= 2 and grp[0][0].text == "." and i >= LEADER_MIN and \
+                all(_dot(g) for g in groups[i - LEADER_MIN:i]) and \
+                any(p[0].text.strip(".").strip() for p in grp[1:]):
+            # The mirror case: the leader's last dot touching the page
+            # number after it (Chromium clips the leader's dots under the
+            # number; the last one, half shown, came out ".14": hunt14
+            # toc.pdf).  The dot on the leader's pitch is the leader's.
+            us = [g[0][1] for g in groups[i - LEADER_MIN:i]] + [grp[0][1]]
+            pitches = [b - a for a, b in zip(us, us[1:])]
+            pitch = pitches[0]
+            if pitch > 0 and all(abs(q - pitch) <= LEADER_PITCH_TOLERANCE * pitch
+                                 for q in pitches):
+                out.append(grp[:1])
+                grp = grp[1:]
         if len(grp) >= 2 and grp[-1][0].text == "." and i + LEADER_MIN < len(groups) and \
                 all(_dot(g) for g in groups[i + 1:i + 1 + LEADER_MIN]) and \
                 any(p[0].text.strip(".").strip() for p in grp[:-1]):
