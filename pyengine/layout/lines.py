@@ -2190,6 +2190,15 @@ def _dot(grp: list[_G]) -> bool:
     return len(grp) == 1 and grp[0][0].text == "."
 
 
+def _on_pitch(us: list[float], k: int) -> bool:
+    """Do the dots at ``us`` (along the line) stand on one grid: every step
+    within ``LEADER_PITCH_TOLERANCE`` of the ``k``-th step (one between two
+    of the leader's own dots), a positive one?"""
+    pitches = [b - a for a, b in zip(us, us[1:])]
+    pitch = pitches[k]
+    return pitch > 0 and all(abs(q - pitch) <= LEADER_PITCH_TOLERANCE * pitch for q in pitches)
+
+
 def leaders_apart(groups: list[list[_G]]) -> list[list[_G]]:
     """Take the first dot of a dot leader off the word it came too close to,
     and its last dot off the word after it.
@@ -2219,21 +2228,13 @@ def leaders_apart(groups: list[list[_G]]) -> list[list[_G]]:
             # number after it (Chromium clips the leader's dots under the
             # number; the last one, half shown, came out ".14": hunt14
             # toc.pdf).  The dot on the leader's pitch is the leader's.
-            us = [g[0][1] for g in groups[i - LEADER_MIN:i]] + [grp[0][1]]
-            pitches = [b - a for a, b in zip(us, us[1:])]
-            pitch = pitches[0]
-            if pitch > 0 and all(abs(q - pitch) <= LEADER_PITCH_TOLERANCE * pitch
-                                 for q in pitches):
+            if _on_pitch([g[0][1] for g in groups[i - LEADER_MIN:i]] + [grp[0][1]], 0):
                 out.append(grp[:1])
                 grp = grp[1:]
         if len(grp) >= 2 and grp[-1][0].text == "." and i + LEADER_MIN < len(groups) and \
                 all(_dot(g) for g in groups[i + 1:i + 1 + LEADER_MIN]) and \
                 any(p[0].text.strip(".").strip() for p in grp[:-1]):
-            us = [grp[-1][1]] + [g[0][1] for g in groups[i + 1:i + 1 + LEADER_MIN]]
-            pitches = [b - a for a, b in zip(us, us[1:])]
-            pitch = pitches[1]
-            if pitch > 0 and all(abs(q - pitch) <= LEADER_PITCH_TOLERANCE * pitch
-                                 for q in pitches):
+            if _on_pitch([grp[-1][1]] + [g[0][1] for g in groups[i + 1:i + 1 + LEADER_MIN]], 1):
                 out.append(grp[:-1])
                 out.append(grp[-1:])
                 continue
