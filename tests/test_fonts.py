@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
 import struct
 
 import pytest
@@ -29,20 +28,8 @@ from pyengine.fonts.base import (
 )
 from pyengine.fonts.glyphlist import glyph_to_unicode
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PDFJS = os.path.join(ROOT, "node_modules", "pdfjs-dist")
-
-
-@pytest.fixture(scope="session", autouse=True)
-def built_data():
-    from pyengine.data import DATA_DIR
-    from pyengine.fonts.databuild import build_data
-
-    return build_data(DATA_DIR, PDFJS)
-
-
 @pytest.fixture
-def needs_cmaps(built_data):
+def needs_cmaps(built_data):  # built_data: tests/conftest.py
     if "cmaps/Adobe-Japan1-UCS2.bcmap" not in built_data:
         pytest.skip("pdfjs-dist not installed")
 
