@@ -1,24 +1,32 @@
 import os
 import sys
 
+import pytest
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.path.insert(0, ROOT)
 
+BUILT: list[str] = []
+"""The files of pyengine/_data (CMaps from pdfjs-dist, standard-14 metrics),
+written when the session starts (``pytest_sessionstart``), before the test
+modules are collected: some build and read PDFs when imported, and the
+engine keeps a font's metrics once read, missing ones too.  On a fresh
+clone nothing wrote them before test_fonts.py's and test_cmaps.py's
+fixtures, and 21 tests failed under the README's ./dev test (standard-14
+text read without metrics); CI passed only because .ci/run runs build.py
+first."""
 
-import pytest  # noqa: E402
 
-
-@pytest.fixture(scope="session", autouse=True)
-def built_data():
-    """pyengine/_data (CMaps from pdfjs-dist, standard-14 metrics), written
-    before the session's first test: the engine reads metrics from it, and
-    a fresh clone has none until something builds it.  It was a fixture of
-    test_fonts.py alone, so on a fresh clone the tests that ran before it
-    read standard-14 text without metrics (21 failures under ./dev test;
-    CI hid it by running build.py first).  Returns the files' names."""
+def pytest_sessionstart(session) -> None:
     from pyengine.data import DATA_DIR
     from pyengine.fonts.databuild import build_data
 
-    return build_data(DATA_DIR, os.path.join(ROOT, "node_modules", "pdfjs-dist"))
+    BUILT[:] = build_data(DATA_DIR, os.path.join(ROOT, "node_modules", "pdfjs-dist"))
+
+
+@pytest.fixture(scope="session")
+def built_data() -> list[str]:
+    """The names of the data files written at the session's start."""
+    return BUILT

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -12,18 +11,6 @@ from corpus import corpus_dir
 import pyengine.cmaps as cmaps_module
 from pyengine.cmaps import CMap, CodeSplitter, parse_cmap, tokenize
 from pyengine.fonts.bcmap import parse_bcmap
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PDFJS = os.path.join(ROOT, "node_modules", "pdfjs-dist")
-
-
-@pytest.fixture(scope="session", autouse=True)
-def built_data():
-    from pyengine.data import DATA_DIR
-    from pyengine.fonts.databuild import build_data
-
-    return build_data(DATA_DIR, PDFJS)
-
 
 def cmap(body: str) -> CMap:
     return parse_cmap(
