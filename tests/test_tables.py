@@ -781,3 +781,23 @@ def test_headers_centred_over_columns_of_short_cells_keep_the_table_read_row_by_
     content = at(72, 700 + 2 * PITCH, "Duty rota") + head + grid(rows[1:], xs, top=700 - PITCH) + \
         at(72, 700 - 7 * PITCH, note)
     assert text_of(content) == "Duty rota\n\n" + rows_text(rows) + "\n\n" + note + "\n"
+
+
+def test_a_formulas_terms_over_their_limits_in_script_size_are_no_tables_head():
+    # deb-other-lshort-vi p.75: LaTeX code beside its typeset formula
+    # "∑ P(i, j) = ∑ Q(i, j)", the limits "0<i<n / 1<j<m" and "i∈I / 1<j<m"
+    # in script size under the terms.  "Q(i, j)" ends past the limits under
+    # it, as a head centred over its column does (_over_last_column); taken
+    # for a table's head, the code's lines were read interleaved with the
+    # formula.  A table's head is set in its body's size.  (The corpus page
+    # itself: its geometry is TeX's.)
+    from corpus import corpus_dir
+
+    found = corpus_dir()
+    if found is None:
+        pytest.skip("needs the corpus (PYENGINE_CORPUS)")
+    data = (found / "pdfs" / "deb-other-lshort-vi.pdf").read_bytes()
+    from pyengine.options import Options
+
+    text = pyengine.extract(data, Options(pages=(75,))).pages[0].text
+    assert "P(i,j) =\n\\sum_{\\begin{subarray}{l} i\\in I\\\\\n1<j<m\n\\end{subarray}} Q(i,j)\n" in text

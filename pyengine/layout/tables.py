@@ -949,14 +949,14 @@ def _header_cells(row: list[Line], body: TableRegion, col_gaps: list[tuple[float
     x0, x1 = min(ln.x0 for ln in body) - tol, max(ln.x1 for ln in body) + tol
     bounds = [(a + b) / 2 for a, b in col_gaps]
     cols = {sum(1 for b in bounds if ln.x0 + ln.x1 > 2 * b) for ln in row}
-    return all(x0 <= ln.x0 and (ln.x1 <= x1 or _over_last_column(ln, row, col_gaps, x1, size))
+    return all(x0 <= ln.x0 and (ln.x1 <= x1 or _over_last_column(ln, row, body, col_gaps, x1, size))
                for ln in row) and \
         len(cols) == len(row) and \
         not (len(row) == 1 and (flush_left(row, col_gaps) or centred_over(row[0], body, col_gaps)))
 
 
-def _over_last_column(ln: Line, row: list[Line], col_gaps: list[tuple[float, float]],
-                      x1: float, size: float) -> bool:
+def _over_last_column(ln: Line, row: list[Line], body: TableRegion,
+                      col_gaps: list[tuple[float, float]], x1: float, size: float) -> bool:
     """Is ``ln``, ending past the body's right edge ``x1``, the head of the
     body's last column set centred over it: a line of a row of several,
     starting right of the last gutter, ending at most
@@ -965,9 +965,19 @@ def _over_last_column(ln: Line, row: list[Line], col_gaps: list[tuple[float, flo
     are flush left: "Fri" ended 2.6 em right of "Eve" under it (hunt15
     var/tab11.pdf); the header was refused, the page cut at the white where
     the note under the table ends, and half the table read column by
-    column."""
+    column.  It is set in the body's size (``_in_body_size``)."""
     return len(row) > 1 and bool(col_gaps) and ln.x0 >= col_gaps[-1][1] and \
-        ln.x1 - x1 <= HEADER_OVERHANG_MAX * size
+        ln.x1 - x1 <= HEADER_OVERHANG_MAX * size and _in_body_size(ln, body)
+
+
+def _in_body_size(ln: Line, body: TableRegion) -> bool:
+    """Is ``ln`` set in the size of the body's cells (their median, to
+    ``CELL_SIZE_TOLERANCE``)?  A table's head is (bold, in the body's
+    size); a formula's terms over their limits are not: deb-other-lshort-vi
+    p.75's "Q(i, j)" over "i∈I / 1<j<m" in script size, beside the code that
+    sets it, was taken for the head of a table's last column."""
+    size = median([c.size for row in body.rows for c in row])
+    return abs(ln.size - size) <= CELL_SIZE_TOLERANCE * max(ln.size, size)
 
 
 def _middle_y(lines: list[Line]) -> float:
