@@ -649,15 +649,16 @@ def _prose_of(tag: str, words: int) -> str:
 
 
 def _article(parts: list, title: str = "", ragged: bool = False,
-             gutter: float = 18.0, before: float = 18.0, after: float = 8.0) -> bytes:
+             gutter: float = 18.0, before: float = 18.0, after: float = 8.0,
+             subtitle: str = "") -> bytes:
     """A LaTeX-like page of two columns (Times 10 pt on 12 pt, justified or
     ragged right, ``gutter`` pt apart).  ``parts`` are read top down: a
     pair of columns, each a list of ("h", heading) set in Times-Bold 12 pt,
     ``before`` pt of space over a heading and ``after`` under it, and ("p",
     paragraph) 4 pt apart; or a string, a heading across both columns
     under the longer one.  ``title`` in 17 pt across both columns over
-    them.  Asserts that the headings stand on one baseline in both columns
-    (the case under test)."""
+    them, ``subtitle`` in 12 pt centred under it.  Asserts that the
+    headings stand on one baseline in both columns (the case under test)."""
     pytest.importorskip("reportlab")
     from reportlab.lib.enums import TA_JUSTIFY, TA_LEFT
     from reportlab.lib.styles import ParagraphStyle
@@ -675,6 +676,10 @@ def _article(parts: list, title: str = "", ragged: bool = False,
             c.setFont("Times-Bold", 17)
             c.drawCentredString(306, 740, title)
             top = 710.0
+        if subtitle:
+            c.setFont("Times-Roman", 12)
+            c.drawCentredString(306, 718, subtitle)
+            top = 700.0
         for part in parts:
             if isinstance(part, str):
                 c.setFont("Times-Bold", 12)
@@ -747,6 +752,26 @@ def test_headings_in_mid_column_on_one_baseline_in_both_columns_do_not_cut_the_p
     assert _markers(text) == ["La", "2 Methods", "Lb", "Ra", "3 Results", "Rb", "Rc"], text
     if title:
         assert text.startswith(title + "\n"), text
+
+
+@pytest.mark.parametrize("ragged, before", [(False, 18.0), (True, 22.0), (False, 30.0)])
+@pytest.mark.parametrize("subtitle", ["", "Spring issue", "Spring issue, March 2026, for members and friends"])
+def test_headings_in_mid_column_under_a_title_and_a_subtitle_do_not_cut_the_page_into_bands(
+        subtitle, ragged, before):
+    import pyengine
+
+    # LibreOffice (hunt15 columns2.pdf): a newsletter's title and subtitle
+    # over a section in two balanced columns whose headings fall at one
+    # height.  The white over the headings is the widest across the page,
+    # so the title, the subtitle and the columns' upper parts were one band
+    # and the headings and the rest another: the title closed the gutter
+    # of the upper band, the bands were not read as columns, and the page
+    # was read band by band.  (With the title alone, a white of 30 pt over
+    # the headings did the same.)
+    text = pyengine.extract(_article([_MID], "Gardening Club Newsletter", ragged, before=before,
+                                     subtitle=subtitle)).pages[0].text
+    assert _markers(text) == ["La", "2 Methods", "Lb", "Ra", "3 Results", "Rb", "Rc"], text
+    assert text.startswith("Gardening Club Newsletter\n\n" + (subtitle + "\n" if subtitle else "")), text
 
 
 def test_a_heading_across_both_columns_over_headings_on_one_baseline_still_parts_the_page():

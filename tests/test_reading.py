@@ -103,6 +103,28 @@ def test_a_hebrew_line_quoting_more_latin_reads_right_to_left():
     assert "שלום AB BA AB" in _hebrew_page("AB BA AB םולש")
 
 
+@pytest.mark.parametrize("latin_y,line", [
+    (654, "AB BA / םולש"),       # under the Latin line
+    (626, "AB BA / םולש"),       # over it
+    (654, "AB BA AB םולש"),
+    (654, "AB BA םולש AB / א"),
+    (600, "AB BA AB / ובא"),     # the Latin paragraph further down
+])
+def test_a_line_set_flush_left_with_the_latin_lines_of_a_hebrew_page_reads_left_to_right(latin_y, line):
+    # LibreOffice (hunt15 rtl_ar.pdf, rtl_he.pdf): "Bilingual notice /
+    # إشعار", a heading flush left like the English paragraphs of a page
+    # of mostly Arabic, set flush right, came out "إشعار / Bilingual
+    # notice": on a right-to-left page a line whose rightmost strong glyph
+    # is right-to-left read right to left.  Its alignment tells its
+    # paragraph's direction: it starts where the page's left-to-right lines
+    # start and ends well short of where the right-to-left ones end.
+    rows = b"".join(visual("םולש םולש םולש םולש םולש", 300, y) for y in (700, 686, 672))
+    page = rows + visual("AB BA AB BA", 72, latin_y) + visual(line, 72, 640)
+    logical = {"AB BA / םולש": "AB BA / שלום", "AB BA AB םולש": "AB BA AB שלום",
+               "AB BA םולש AB / א": "AB BA שלום AB / א", "AB BA AB / ובא": "AB BA AB / אבו"}[line]
+    assert logical in [ln for ln in text_of(page).splitlines() if ln]
+
+
 def test_latin_last_line_of_a_hebrew_paragraph_reads_right_to_left():
     # UAX #9 P2: a paragraph's direction is that of its first letter, not
     # each line's.  The last line of a right-to-left paragraph holding only

@@ -756,3 +756,48 @@ def test_a_header_centred_across_the_columns_beside_a_first_header_is_read_with_
         b"".join(row(cells, 700 - PITCH * r) for r, cells in enumerate(body))
     assert text_of(content) == "Valid from 2 September 2024.\n\n" + rows_text(
         [["Stop", "", "", label], [""] + heads] + body) + "\n"
+
+
+ROTA = [["Week", "Mon", "Tue", "Wed", "Thu", "Fri"]] + \
+    [[str(k), "Ann", "Bob", "Cai", "Dee", "Eve"] for k in range(1, 6)]
+
+
+@pytest.mark.parametrize("ncol,pitch,note", [
+    (6, 80, "Swap duties only with the manager's consent."),
+    (6, 90, "Ask first."),
+    (5, 80, "Swap duties only with the manager's consent."),
+    (4, 100, "Swap duties with consent."),
+    (6, 70, "Swap duties only with the manager's consent, in writing."),
+])
+def test_headers_centred_over_columns_of_short_cells_keep_the_table_read_row_by_row(ncol, pitch, note):
+    # LibreOffice's Table Heading style centres each header over its
+    # column, the body's short cells are flush left (hunt15 var/tab11.pdf):
+    # "Fri" overhangs the last cells' right end by 2.6 em, the header was
+    # refused and the page cut at the white where the note under the table
+    # ends, three columns read row by row, then the rest column by column.
+    rows = [row[:ncol] for row in ROTA]
+    xs = [72 + pitch * k for k in range(ncol)]
+    head = b"".join(at(x + (pitch - 6 - width(h)) / 2, 700, h) for x, h in zip(xs, rows[0]))
+    content = at(72, 700 + 2 * PITCH, "Duty rota") + head + grid(rows[1:], xs, top=700 - PITCH) + \
+        at(72, 700 - 7 * PITCH, note)
+    assert text_of(content) == "Duty rota\n\n" + rows_text(rows) + "\n\n" + note + "\n"
+
+
+def test_a_formulas_terms_over_their_limits_in_script_size_are_no_tables_head():
+    # deb-other-lshort-vi p.75: LaTeX code beside its typeset formula
+    # "∑ P(i, j) = ∑ Q(i, j)", the limits "0<i<n / 1<j<m" and "i∈I / 1<j<m"
+    # in script size under the terms.  "Q(i, j)" ends past the limits under
+    # it, as a head centred over its column does (_over_last_column); taken
+    # for a table's head, the code's lines were read interleaved with the
+    # formula.  A table's head is set in its body's size.  (The corpus page
+    # itself: its geometry is TeX's.)
+    from corpus import corpus_dir
+
+    found = corpus_dir()
+    if found is None:
+        pytest.skip("needs the corpus (PYENGINE_CORPUS)")
+    data = (found / "pdfs" / "deb-other-lshort-vi.pdf").read_bytes()
+    from pyengine.options import Options
+
+    text = pyengine.extract(data, Options(pages=(75,))).pages[0].text
+    assert "P(i,j) =\n\\sum_{\\begin{subarray}{l} i\\in I\\\\\n1<j<m\n\\end{subarray}} Q(i,j)\n" in text

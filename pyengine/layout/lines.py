@@ -2589,6 +2589,43 @@ def to_line(acc: _LineAcc, words: list[Word]) -> Line:
     return Line(tuple(words), x0, y0, x1, y1, max([s.size for s in segs]))
 
 
+LTR_ALIGN_TOLERANCE = 0.5
+"""Fraction of the size: a line of a right-to-left page starts this close
+to where a left-to-right line starts to be set flush left with it
+(``_set_left_to_right``)."""
+LTR_RAGGED_MIN = 4.0
+"""Fraction of the size: such a line ends at least this far short of the
+right end of the page's text (ragged right, as a left-to-right paragraph's
+short line; a right-to-left one ends at the right)."""
+
+
+def _set_left_to_right(accs: list[_LineAcc]) -> set[int]:
+    """The ids of the upright lines holding right-to-left letters that are
+    set as left-to-right paragraphs are on a right-to-left page: flush left
+    with a line of left-to-right letters only (``LTR_ALIGN_TOLERANCE``) and
+    ragged right (``LTR_RAGGED_MIN``).  Their direction is their own
+    (bidi.logical_order by their letters), not the page's: LibreOffice's
+    "Bilingual notice / إشعار", a heading flush left like the English
+    paragraphs of a page of mostly Arabic set flush right, came out
+    "إشعار / Bilingual notice" (hunt15 rtl_ar.pdf, rtl_he.pdf)."""
+    upright = [acc for acc in accs if acc.key == 0]  # upright horizontal text (key 0)
+    if not upright:
+        return set()
+    texts = {id(acc): "".join([p[0].text for s in acc.segs for p in s.glyphs]) for acc in upright}
+    right = max(acc.u1 for acc in upright)
+    starts = sorted(acc.u0 for acc in upright if not has_rtl(texts[id(acc)])
+                    and any(unicodedata.bidirectional(c) == "L" for c in texts[id(acc)]))
+    if not starts:
+        return set()
+    out = set()
+    for acc in upright:
+        if has_rtl(texts[id(acc)]) and acc.u1 <= right - LTR_RAGGED_MIN * acc.size:
+            k = bisect_left(starts, acc.u0 - LTR_ALIGN_TOLERANCE * acc.size)
+            if k < len(starts) and starts[k] <= acc.u0 + LTR_ALIGN_TOLERANCE * acc.size:
+                out.add(id(acc))
+    return out
+
+
 def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, Line]]:
     """The stages of this module, in order."""
     glyphs = drop_duplicates(glyphs, options)
@@ -2603,9 +2640,11 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     script_marks = _SCRIPT_MARK_CHARS.search(page_text) is not None or \
         any(map(_COMBINING.__getitem__, texts))
     out = []
-    for acc in merge_lines(big_operators_down(segs), options):
-        words = line_words(acc, options, rtl_page, rtl_text, marks, inner_spaces, accents,
-                           script_marks)
+    accs = merge_lines(big_operators_down(segs), options)
+    ltr_set = _set_left_to_right(accs) if rtl_page else set()
+    for acc in accs:
+        words = line_words(acc, options, rtl_page and id(acc) not in ltr_set, rtl_text, marks,
+                           inner_spaces, accents, script_marks)
         if words:
             out.append((acc, to_line(acc, words)))
     return out

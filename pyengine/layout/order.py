@@ -167,9 +167,15 @@ def xy_cut(items: list[Line], options: Options,
             out.extend(xy_cut(region, options))
             continue
         run = _column_run(region, regions[i:], options)
+        head: list[Line] = []
+        if run is None and i < len(regions):
+            found = _run_under_head(region, regions[i:], options)
+            if found is not None:  # a title over the columns' upper band: read first
+                head, run = found
         if run is not None:  # the cuts lined up across two columns: read them whole
             g0, count = run
-            columns = [ln for part in regions[i - 1:i + count] for ln in part]
+            out.extend(xy_cut(head, options))
+            columns = [ln for part in regions[i - 1:i + count] for ln in part if not _is_in(ln, head)]
             out.extend(xy_cut([ln for ln in columns if ln.x1 <= g0], options))
             out.extend(xy_cut([ln for ln in columns if ln.x1 > g0], options))
             i += count
@@ -322,6 +328,46 @@ def _column_run(first: list[Line], later: list[list[Line]], options: Options
             break
         run, gutter, count = run + band, found, count + 1
     return None if gutter is None else (gutter[0], count)
+
+
+def _is_in(ln: Line, lines: list[Line]) -> bool:
+    return any(ln is other for other in lines)
+
+
+HEAD_GUTTER_MIDDLE = 0.5
+"""Share of a gutter's width, about its middle: a head over columns
+(``_run_under_head``) crosses it; the columns' lines may reach into its
+edges (a justified line of the band over the next one ends a hair past
+where the next band's lines leave the gutter open)."""
+
+
+def _run_under_head(first: list[Line], later: list[list[Line]], options: Options
+                    ) -> tuple[list[Line], tuple[float, int]] | None:
+    """``_column_run`` for a band whose top lines cross the gutter of the
+    band under it, over its columns: those lines (the head: a title, a
+    subtitle) and the run of the rest; or None.
+
+    LibreOffice (hunt15 columns2.pdf): a newsletter's title and subtitle
+    over a section in two balanced columns, each column's second heading at
+    one height.  The white over those headings was the widest across the
+    page: the title, the subtitle and the columns' upper parts made one
+    band, whose gutter the title closed, and the page was read band by
+    band, a paragraph of the left column then one of the right.  The head
+    is every line of ``first`` across the middle of a gutter of the next
+    band (``HEAD_GUTTER_MIDDLE``), all of them over the rest, which
+    ``_column_run`` must then join to the bands under it."""
+    for g0, g1 in _gutters(later[0], options):
+        m = HEAD_GUTTER_MIDDLE * (g1 - g0) / 2
+        head = [ln for ln in first if _crosses(ln, g0 + m, g1 - m)]
+        if not head or len(head) == len(first):
+            continue
+        rest = [ln for ln in first if not _crosses(ln, g0 + m, g1 - m)]
+        if max(ln.y1 for ln in head) > min(ln.y0 for ln in rest):
+            continue
+        run = _column_run(rest, later, options)
+        if run is not None:
+            return head, run
+    return None
 
 
 def _paragraph_break(run: list[Line], band: list[Line], count: int, options: Options

@@ -878,6 +878,11 @@ a cell spanning columns over their sub-headers, and cells spanning both
 header rows set halfway between their baselines (reportlab's SPAN with
 VALIGN MIDDLE: "Quarter" over "Q1  Q2", "Region" and "Notes" between
 them; hunt9 rl/inv's "Delivery schedule")."""
+HEADER_OVERHANG_MAX = 4.0
+"""Fraction of the size: how far the head of a table's last column, set
+centred over its column, may end right of the body's cells, flush left and
+shorter than the column (``_over_last_column``: 2.6 em, hunt15
+var/tab11.pdf)."""
 HEADER_STEP_RATIO = 2.0
 """Multiple of the body's row pitch: a header's baselines stand at most
 this far over each other and over the body's first row (booktabs sets
@@ -939,13 +944,40 @@ def _header_cells(row: list[Line], body: TableRegion, col_gaps: list[tuple[float
     """Are the lines of ``row`` a header's cells over ``body`` (``header_band``):
     within its width, one a column by their middles, a line alone not
     where a caption stands?"""
-    tol = CELL_EDGE_TOLERANCE * max(ln.size for ln in row)
+    size = max(ln.size for ln in row)
+    tol = CELL_EDGE_TOLERANCE * size
     x0, x1 = min(ln.x0 for ln in body) - tol, max(ln.x1 for ln in body) + tol
     bounds = [(a + b) / 2 for a, b in col_gaps]
     cols = {sum(1 for b in bounds if ln.x0 + ln.x1 > 2 * b) for ln in row}
-    return all(x0 <= ln.x0 and ln.x1 <= x1 for ln in row) and \
+    return all(x0 <= ln.x0 and (ln.x1 <= x1 or _over_last_column(ln, row, body, col_gaps, x1, size))
+               for ln in row) and \
         len(cols) == len(row) and \
         not (len(row) == 1 and (flush_left(row, col_gaps) or centred_over(row[0], body, col_gaps)))
+
+
+def _over_last_column(ln: Line, row: list[Line], body: TableRegion,
+                      col_gaps: list[tuple[float, float]], x1: float, size: float) -> bool:
+    """Is ``ln``, ending past the body's right edge ``x1``, the head of the
+    body's last column set centred over it: a line of a row of several,
+    starting right of the last gutter, ending at most
+    ``HEADER_OVERHANG_MAX`` past the body?  LibreOffice's Table Heading
+    style centres each head over its column, and the body's short cells
+    are flush left: "Fri" ended 2.6 em right of "Eve" under it (hunt15
+    var/tab11.pdf); the header was refused, the page cut at the white where
+    the note under the table ends, and half the table read column by
+    column.  It is set in the body's size (``_in_body_size``)."""
+    return len(row) > 1 and bool(col_gaps) and ln.x0 >= col_gaps[-1][1] and \
+        ln.x1 - x1 <= HEADER_OVERHANG_MAX * size and _in_body_size(ln, body)
+
+
+def _in_body_size(ln: Line, body: TableRegion) -> bool:
+    """Is ``ln`` set in the size of the body's cells (their median, to
+    ``CELL_SIZE_TOLERANCE``)?  A table's head is (bold, in the body's
+    size); a formula's terms over their limits are not: deb-other-lshort-vi
+    p.75's "Q(i, j)" over "i∈I / 1<j<m" in script size, beside the code that
+    sets it, was taken for the head of a table's last column."""
+    size = median([c.size for row in body.rows for c in row])
+    return abs(ln.size - size) <= CELL_SIZE_TOLERANCE * max(ln.size, size)
 
 
 def _middle_y(lines: list[Line]) -> float:
