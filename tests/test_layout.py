@@ -246,6 +246,19 @@ def _leader_page(entry: bytes, first_dot: float, pitch: float = 5.0, dots: int =
     return pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0].text
 
 
+def test_a_gap_of_exactly_the_word_space_limit_splits_at_no_size():
+    # LaTeX's ellipsis (\ldots) in Times kerns its dots exactly 0.15 em
+    # apart, the space_gap: float noise in the gap split some and not
+    # others, "xsl, . . . )" at 9.5 or 11.955 pt, "xsl, ...)" at 10 pt,
+    # ".. . )" (real15: docbook-xsl-doc-pdf's reference.pdf).  A gap no
+    # wider than the limit is no word break at any size.
+    font = helvetica({46: 278})
+    for size in (b"7.9701", b"8.9664", b"9.5", b"9.9626", b"10", b"11.955", b"12", b"14.3462"):
+        content = b"BT /F1 " + size + b" Tf 72 700 Td [(xsl,) -250 (.) -150 (.) -150 (.) -150 (\\)) -300 (and)] TJ ET"
+        text = pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0].text
+        assert text == "xsl, ...) and\n", size
+
+
 def test_the_first_dot_of_a_leader_is_not_the_end_of_the_entry():
     # R manuals, gri (Texinfo indexes): leader dots sit on a grid, and the
     # first one, 1.1 pt after the entry (under a word space), came out as

@@ -2339,6 +2339,15 @@ def _stacked_scripts(line: _LineAcc) -> dict[int, tuple[float, int, int]]:
     return keys
 
 
+GAP_NOISE = 1e-9
+"""Fraction of the font size added to the word-gap limits of ``_cut``: float
+noise in a gap.  A gap of exactly ``space_gap`` is no word break ("wider
+than"), but computed from the pen's positions it comes out a hair either
+side of the limit: LaTeX's ellipsis in Times kerns its dots exactly 0.15 em
+apart, and "...)" came out ". . . )", ".. . )" or "...)" by the size
+(real15: docbook-xsl-doc-pdf's reference.pdf)."""
+
+
 _CUT_FIELDS = _glyph_fields("text", "size", "source", "is_space")
 
 
@@ -2359,7 +2368,8 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
     prev_u1 = psize = 0.0
     ptext = psource = ""
     after_space = False
-    space_gap, cjk_space_gap = options.space_gap + tracking, options.cjk_space_gap + tracking
+    space_gap = options.space_gap + tracking + GAP_NOISE
+    cjk_space_gap = options.cjk_space_gap + tracking + GAP_NOISE
     wide = cjk_space_gap >= space_gap  # then gap <= space_gap * size (>= 0) is no CJK break
     cjk = CJK
     fields = _CUT_FIELDS
