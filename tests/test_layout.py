@@ -259,6 +259,26 @@ def test_a_gap_of_exactly_the_word_space_limit_splits_at_no_size():
         assert text == "xsl, ...) and\n", size
 
 
+def test_two_small_lines_beside_a_heading_between_their_baselines_are_not_interleaved():
+    # pdfminer's i1040nr.pdf (IRS, Distiller): a 17 pt heading, then in
+    # the same drawing run, 0.59 em to its right, the second of two 9.5 pt
+    # lines 10 pt apart whose baselines straddle the heading's.  The run
+    # took the second line in; the first joined the heading's line too and
+    # the two were read letter by letter: "Ddeodmuecstitoicn".
+    for big, small, lead in ((17, 9.5, 10), (14, 10, 11), (20, 9, 10), (12, 8, 9)):
+        mid = 600 - lead * 0.63
+        step = 10.6 * big  # the heading's 20 glyphs (0.5 em each), then 0.6 em
+        content = (b"BT /F1 %g Tf %g 600 Td (Domestic production activities) Tj ET "
+                   b"BT /F1 %g Tf 42 %g Td (General Instructions) Tj /F1 %g Tf %g %g Td "
+                   b"(deduction. The deduction rate for) Tj ET"
+                   % (small, 42 + step, big, mid, small, step, 600 - lead - mid))
+        lines = pyengine.extract(make_pdf([content], fonts=F)).pages[0].text.splitlines()
+        # Each small line whole, on the heading's line or on its own.
+        for small_line in ("Domestic production activities", "deduction. The deduction rate for"):
+            assert any(ln == small_line or ln == "General Instructions " + small_line
+                       for ln in lines), (big, lines)
+
+
 def test_the_first_dot_of_a_leader_is_not_the_end_of_the_entry():
     # R manuals, gri (Texinfo indexes): leader dots sit on a grid, and the
     # first one, 1.1 pt after the entry (under a word space), came out as
