@@ -279,6 +279,16 @@ def test_two_small_lines_beside_a_heading_between_their_baselines_are_not_interl
                        for ln in lines), (big, lines)
 
 
+def test_text_after_an_icon_over_twice_its_size_stays_on_the_icon_line():
+    # deb-ja-japanese-mathformulas-sample: a 24.8 pt "!" icon, then 0.49 em
+    # on, a note in 9.96 pt text 5.2 pt over its baseline: one row, "! note"
+    # (merge_lines puts no text on a line over SUPERSCRIPT_MAX_RATIO times
+    # its size, so the run must keep it).
+    content = (b"BT /F1 24.8 Tf 72 600 Td (!) Tj /F1 9.96 Tf 24.55 5.23 Td "
+               b"(Do not forget the condition) Tj ET")
+    assert text_of(content) == "! Do not forget the condition\n"
+
+
 def test_the_first_dot_of_a_leader_is_not_the_end_of_the_entry():
     # R manuals, gri (Texinfo indexes): leader dots sit on a grid, and the
     # first one, 1.1 pt after the entry (under a word space), came out as

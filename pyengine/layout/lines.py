@@ -391,17 +391,21 @@ own (``_size_step_down``)."""
 
 def _size_step_down(size: float, run_size: float, dv: float, du: float) -> bool:
     """Is a glyph of ``size`` drawn after a run of larger text (past
-    ``SCRIPT_SIZE_RATIO``) set off the run's baseline (``SIZE_STEP_SHIFT``)
-    and not attached to the run's end, as a script is (``SCRIPT_ATTACH``):
-    a line of its own, that ``merge_lines`` places by its own baseline, not
+    ``SCRIPT_SIZE_RATIO``, up to ``SUPERSCRIPT_MAX_RATIO``) set off the
+    run's baseline (``SIZE_STEP_SHIFT``) and not attached to the run's end,
+    as a script is (``SCRIPT_ATTACH``): a line of its own, that ``merge_lines`` places by its own baseline, not
     a part of the run?  pdfminer's i1040nr.pdf (real15) draws a 17 pt
     heading, then 0.59 em to its right the second of two 9.5 pt lines set
     10 pt apart whose baselines straddle the heading's: in the heading's
     run, that line took its tolerance and the first line joined it too, the
     two read interleaved ("Ddeodmuecstitoicn").  Larger text after a smaller
-    run stays in it: a relation after a script ("k²=", deb-ja-jlshort)."""
-    return size < SCRIPT_SIZE_RATIO * run_size and abs(dv) > SIZE_STEP_SHIFT * size and \
-        du > SCRIPT_ATTACH * run_size
+    run stays in it: a relation after a script ("k²=", deb-ja-jlshort); so
+    does text after a run over ``SUPERSCRIPT_MAX_RATIO`` times its size,
+    which ``merge_lines`` would never put back on that run's line (a note
+    beside a 24.8 pt "!" icon, 5.2 pt over its baseline:
+    deb-ja-japanese-mathformulas-sample)."""
+    return SUPERSCRIPT_MAX_RATIO * size >= run_size > size / SCRIPT_SIZE_RATIO and \
+        abs(dv) > SIZE_STEP_SHIFT * size and du > SCRIPT_ATTACH * run_size
 
 
 def continues_path(prev: Glyph, g: Glyph, options: Options) -> bool:
