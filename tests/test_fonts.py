@@ -658,6 +658,41 @@ def test_symbolic_truetype_uses_3_0_cmap():
     assert f.kind == KIND_EMBEDDED_CMAP
 
 
+def _symbol_cmap_font(code_gid: dict[int, int]):
+    """A symbolic TrueType font whose only cmap is (3,0), code -> glyph id,
+    and whose 'post' table (format 3) names no glyph."""
+    segs = [(0xF000 + c, 0xF000 + c, (g - 0xF000 - c) & 0xFFFF, False) for c, g in sorted(code_gid.items())]
+    post = struct.pack(">I", 0x00030000) + b"\x00" * 28
+    program = stream(sfnt({b"cmap": cmap_table({(3, 0): cmap_format4(segs)}), b"post": post}))
+    return load_font(font(Subtype="/TrueType", BaseFont="/DGCDAO+ArialUnicodeMS",
+                          FontDescriptor={"/Flags": 4, "/FontFile2": program}), [])
+
+
+def test_symbolic_truetype_glyphs_in_the_standard_order_read_by_their_standard_names():
+    # ABBYY FineReader 14 (real15: pdf-merger-js UDHR.pdf, all of its text):
+    # a subset of Arial Unicode MS keeps the font's glyph ids, whose first
+    # 258 are the standard Macintosh glyphs ('post' format 1 order), but
+    # names none ('post' format 3) and maps codes by a (3,0) cmap only.
+    # Every printable code showing the glyph of its own character (" " is
+    # glyph 3 "space", "," 15 "comma", "T" 55 "T") proves that order.
+    f = _symbol_cmap_font({32: 3, 44: 15, 46: 17, 84: 55, 104: 75, 101: 72, 225: 105})
+    assert texts(f, b"The, .") == ["T", "h", "e", ",", " ", "."]
+    assert f.kind == KIND_EMBEDDED_CMAP
+    # Glyph 105 is "aacute" in that order: the name, not the code, gives
+    # the text of a code past ASCII.
+    assert texts(f, b"\xe1") == ["\u00e1"]
+    # ocrmypdf's truetype_font_nomapping.pdf: codes drawing other glyphs
+    # ('"' glyph 18 "slash", "%" 32 "equal") prove no order: unmapped.
+    f = _symbol_cmap_font({34: 18, 37: 32, 43: 33, 45: 26, 55: 28})
+    assert texts(f, b'"%+-7') == [None] * 5
+    # One code off the order is enough to read none of them.
+    f = _symbol_cmap_font({84: 55, 104: 75, 101: 72, 120: 80, 46: 17})
+    assert texts(f, b"The.") == [None] * 4
+    # Too few printable codes prove nothing (STANDARD_ORDER_MIN_CODES).
+    f = _symbol_cmap_font({84: 55, 104: 75, 32: 3})
+    assert texts(f, b"Th ") == [None] * 3
+
+
 # --- real PDFs made by reportlab -------------------------------------------------
 
 

@@ -246,6 +246,49 @@ def _leader_page(entry: bytes, first_dot: float, pitch: float = 5.0, dots: int =
     return pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0].text
 
 
+def test_a_gap_of_exactly_the_word_space_limit_splits_at_no_size():
+    # LaTeX's ellipsis (\ldots) in Times kerns its dots exactly 0.15 em
+    # apart, the space_gap: float noise in the gap split some and not
+    # others, "xsl, . . . )" at 9.5 or 11.955 pt, "xsl, ...)" at 10 pt,
+    # ".. . )" (real15: docbook-xsl-doc-pdf's reference.pdf).  A gap no
+    # wider than the limit is no word break at any size.
+    font = helvetica({46: 278})
+    for size in (b"7.9701", b"8.9664", b"9.5", b"9.9626", b"10", b"11.955", b"12", b"14.3462"):
+        content = b"BT /F1 " + size + b" Tf 72 700 Td [(xsl,) -250 (.) -150 (.) -150 (.) -150 (\\)) -300 (and)] TJ ET"
+        text = pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0].text
+        assert text == "xsl, ...) and\n", size
+
+
+def test_two_small_lines_beside_a_heading_between_their_baselines_are_not_interleaved():
+    # pdfminer's i1040nr.pdf (IRS, Distiller): a 17 pt heading, then in
+    # the same drawing run, 0.59 em to its right, the second of two 9.5 pt
+    # lines 10 pt apart whose baselines straddle the heading's.  The run
+    # took the second line in; the first joined the heading's line too and
+    # the two were read letter by letter: "Ddeodmuecstitoicn".
+    for big, small, lead in ((17, 9.5, 10), (14, 10, 11), (20, 9, 10), (12, 8, 9)):
+        mid = 600 - lead * 0.63
+        step = 10.6 * big  # the heading's 20 glyphs (0.5 em each), then 0.6 em
+        content = (b"BT /F1 %g Tf %g 600 Td (Domestic production activities) Tj ET "
+                   b"BT /F1 %g Tf 42 %g Td (General Instructions) Tj /F1 %g Tf %g %g Td "
+                   b"(deduction. The deduction rate for) Tj ET"
+                   % (small, 42 + step, big, mid, small, step, 600 - lead - mid))
+        lines = pyengine.extract(make_pdf([content], fonts=F)).pages[0].text.splitlines()
+        # Each small line whole, on the heading's line or on its own.
+        for small_line in ("Domestic production activities", "deduction. The deduction rate for"):
+            assert any(ln == small_line or ln == "General Instructions " + small_line
+                       for ln in lines), (big, lines)
+
+
+def test_text_after_an_icon_over_twice_its_size_stays_on_the_icon_line():
+    # deb-ja-japanese-mathformulas-sample: a 24.8 pt "!" icon, then 0.49 em
+    # on, a note in 9.96 pt text 5.2 pt over its baseline: one row, "! note"
+    # (merge_lines puts no text on a line over SUPERSCRIPT_MAX_RATIO times
+    # its size, so the run must keep it).
+    content = (b"BT /F1 24.8 Tf 72 600 Td (!) Tj /F1 9.96 Tf 24.55 5.23 Td "
+               b"(Do not forget the condition) Tj ET")
+    assert text_of(content) == "! Do not forget the condition\n"
+
+
 def test_the_first_dot_of_a_leader_is_not_the_end_of_the_entry():
     # R manuals, gri (Texinfo indexes): leader dots sit on a grid, and the
     # first one, 1.1 pt after the entry (under a word space), came out as

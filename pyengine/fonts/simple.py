@@ -39,7 +39,7 @@ from .encodings import (BY_NAME, STANDARD, SYMBOL, T2A_HIGH, WIN_ANSI, ZAPF_DING
 from .glyphlist import glyph_to_unicode, clean_text
 from .std14 import metrics, standard_name, substitute_name
 from .tounicode import load_tounicode
-from .truetype import glyph_texts, parse_cmap
+from .truetype import MAC_GLYPHS, glyph_texts, parse_cmap
 from .type1 import builtin_encoding as type1_builtin
 from .cff import builtin_encoding as cff_builtin, cff_from_opentype
 
@@ -163,6 +163,7 @@ def _cmap_route_texts(desc: Descriptor, issues, font_name) -> list[str | None]:
     symbol = tables.get(3, 0)
     mac = tables.get(1, 0)
     unicode_map = tables.unicode_map()
+    code_gid: dict[int, int] = {}
     for code in range(256):
         gid = None
         if symbol:
@@ -173,11 +174,47 @@ def _cmap_route_texts(desc: Descriptor, issues, font_name) -> list[str | None]:
         elif mac:
             gid = mac.get(code)
         if gid:
+            code_gid[code] = gid
             texts[code] = gid_text.get(gid)
         elif not symbol and not mac and unicode_map and code in unicode_map:
             # Only a Unicode subtable: the glyph drawn is the font's glyph
             # for U+code, so that is the text.
             texts[code] = chr(code) if code >= 32 else None
+    if code_gid and not any(texts):
+        texts = _standard_order_texts(code_gid) or texts
+    return texts
+
+
+STANDARD_ORDER_MIN_CODES = 4
+"""Printable ASCII codes (not the space) that must all draw the glyph of
+their own character in the standard Macintosh glyph order before a font
+that names no glyph is read by that order (``_standard_order_texts``)."""
+
+
+def _standard_order_texts(code_gid: dict[int, int]) -> list[str | None] | None:
+    """Texts of the codes of a symbolic TrueType font that gives no text
+    for any glyph (no Unicode cmap subtable, a 'post' table of format 3),
+    when its glyph ids are proved to follow the standard Macintosh order
+    (the 258 glyphs 'post' format 1 declares, ``MAC_GLYPHS``): every
+    printable ASCII code maps to the glyph of its own character there, at
+    least ``STANDARD_ORDER_MIN_CODES`` of them.  Then each code reads as
+    its glyph's standard name (through the glyph list); a glyph past the
+    258 stays unmapped.  Else None.
+
+    ABBYY FineReader subsets Arial Unicode MS keeping its glyph ids
+    (real15: pdf-merger-js UDHR.pdf, 10,835 glyphs, all of the text): " "
+    is glyph 3 "space", "T" 55 "T".  A subset numbered afresh fails the
+    proof (ocrmypdf's truetype_font_nomapping.pdf: '"' draws glyph 18,
+    "slash") and stays unmapped."""
+    printable = [(code, gid) for code, gid in code_gid.items() if 33 <= code <= 126]
+    if len(printable) < STANDARD_ORDER_MIN_CODES or any(
+            gid >= len(MAC_GLYPHS) or glyph_to_unicode(MAC_GLYPHS[gid]) != chr(code)
+            for code, gid in printable):
+        return None
+    texts: list[str | None] = [None] * 256
+    for code, gid in code_gid.items():
+        if gid < len(MAC_GLYPHS):
+            texts[code] = glyph_to_unicode(MAC_GLYPHS[gid])
     return texts
 
 

@@ -356,7 +356,8 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
                 big = run_size if run_size <= RUN_SIZE_RATIO * size else size
             du = u0 - run_u1
             tol_v = half_tol_v * big
-            if -tol_v <= v - run_v <= tol_v and back * big <= du <= gap_max * big:
+            if -tol_v <= v - run_v <= tol_v and back * big <= du <= gap_max * big and (
+                    size >= run_size or not _size_step_down(size, run_size, v - run_v, du)):
                 run.append(p)
                 if u1 > run_u1:
                     run_u1 = u1
@@ -379,6 +380,32 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
         segs.append(_path_segment(len(segs), run, run_source) if run_path else
                     _Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
     return segs
+
+
+SIZE_STEP_SHIFT = 0.1
+"""Fraction of the smaller size (as ``SCRIPT_MIN_SHIFT``): smaller text whose
+baseline is this far off the open run's, starting further than
+``SCRIPT_ATTACH`` of the run's size after the run's end, starts a run of its
+own (``_size_step_down``)."""
+
+
+def _size_step_down(size: float, run_size: float, dv: float, du: float) -> bool:
+    """Is a glyph of ``size`` drawn after a run of larger text (past
+    ``SCRIPT_SIZE_RATIO``, up to ``SUPERSCRIPT_MAX_RATIO``) set off the
+    run's baseline (``SIZE_STEP_SHIFT``) and not attached to the run's end,
+    as a script is (``SCRIPT_ATTACH``): a line of its own, that ``merge_lines`` places by its own baseline, not
+    a part of the run?  pdfminer's i1040nr.pdf (real15) draws a 17 pt
+    heading, then 0.59 em to its right the second of two 9.5 pt lines set
+    10 pt apart whose baselines straddle the heading's: in the heading's
+    run, that line took its tolerance and the first line joined it too, the
+    two read interleaved ("Ddeodmuecstitoicn").  Larger text after a smaller
+    run stays in it: a relation after a script ("k²=", deb-ja-jlshort); so
+    does text after a run over ``SUPERSCRIPT_MAX_RATIO`` times its size,
+    which ``merge_lines`` would never put back on that run's line (a note
+    beside a 24.8 pt "!" icon, 5.2 pt over its baseline:
+    deb-ja-japanese-mathformulas-sample)."""
+    return SUPERSCRIPT_MAX_RATIO * size >= run_size > size / SCRIPT_SIZE_RATIO and \
+        abs(dv) > SIZE_STEP_SHIFT * size and du > SCRIPT_ATTACH * run_size
 
 
 def continues_path(prev: Glyph, g: Glyph, options: Options) -> bool:
@@ -2339,6 +2366,15 @@ def _stacked_scripts(line: _LineAcc) -> dict[int, tuple[float, int, int]]:
     return keys
 
 
+GAP_NOISE = 1e-9
+"""Fraction of the font size added to the word-gap limits of ``_cut``: float
+noise in a gap.  A gap of exactly ``space_gap`` is no word break ("wider
+than"), but computed from the pen's positions it comes out a hair either
+side of the limit: LaTeX's ellipsis in Times kerns its dots exactly 0.15 em
+apart, and "...)" came out ". . . )", ".. . )" or "...)" by the size
+(real15: docbook-xsl-doc-pdf's reference.pdf)."""
+
+
 _CUT_FIELDS = _glyph_fields("text", "size", "source", "is_space")
 
 
@@ -2359,7 +2395,8 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
     prev_u1 = psize = 0.0
     ptext = psource = ""
     after_space = False
-    space_gap, cjk_space_gap = options.space_gap + tracking, options.cjk_space_gap + tracking
+    space_gap = options.space_gap + tracking + GAP_NOISE
+    cjk_space_gap = options.cjk_space_gap + tracking + GAP_NOISE
     wide = cjk_space_gap >= space_gap  # then gap <= space_gap * size (>= 0) is no CJK break
     cjk = CJK
     fields = _CUT_FIELDS
