@@ -135,21 +135,31 @@ def extract(data: bytes, options: Options | None = None,
     # each stage: re-enabled between pages, it scanned every page's records
     # (which make no cycles) again and again as they aged (gen 1 and 2),
     # 1.5% of the time of a typical file and 12% of deb-ar-bidi's.  They are
-    # scanned once when it is enabled again.
+    # scanned once when it is enabled again.  The session is gone by then
+    # (it lives in _extract's frame): its objects, pypdf's in cycles with
+    # the reader, are freed by that first pass instead of being kept as
+    # live, moved to the older generation and scanned again and again
+    # until its pass (a tenth of a one-page file's time went to that).
     with no_cycle_collection():
-        session = Session(data, options)
-        pages: list[Page] = []
-        total = len(session.selected)
-        for i, number in enumerate(session.selected, 1):
-            if should_cancel is not None and should_cancel():
-                raise Cancelled()
-            if session.out_of_time(i - 1):
-                break
-            page = session.page(number)
-            pages.append(page)
-            if on_page is not None:
-                on_page(page, i, total)
-        return session.finish(pages)
+        return _extract(data, options, on_page, should_cancel)
+
+
+def _extract(data: bytes, options: Options | None,
+             on_page: Callable[[Page, int, int], None] | None,
+             should_cancel: Callable[[], bool] | None) -> Document:
+    session = Session(data, options)
+    pages: list[Page] = []
+    total = len(session.selected)
+    for i, number in enumerate(session.selected, 1):
+        if should_cancel is not None and should_cancel():
+            raise Cancelled()
+        if session.out_of_time(i - 1):
+            break
+        page = session.page(number)
+        pages.append(page)
+        if on_page is not None:
+            on_page(page, i, total)
+    return session.finish(pages)
 
 
 def error_dict(exc: BaseException) -> dict[str, str]:
