@@ -159,7 +159,12 @@ def _extract(data: bytes, options: Options | None,
         pages.append(page)
         if on_page is not None:
             on_page(page, i, total)
-    return session.finish(pages)
+    document = session.finish(pages)
+    # pypdf's objects, in cycles with the reader, are freed now by
+    # reference counting: the collector's pass, when it resumes, then has
+    # only the document's records to look through.
+    session.doc.close()
+    return document
 
 
 def error_dict(exc: BaseException) -> dict[str, str]:

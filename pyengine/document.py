@@ -130,6 +130,14 @@ class PdfDocument:
         """fieldvalues.FieldFont, made when a field value without an
         appearance is first drawn (kept: fonts are cached by its id)."""
 
+    def close(self) -> None:
+        """Drop what the reader holds (``LazyObjStmReader.close``: the
+        objects it read, its trailer and pages, which reference it back).  Reference
+        counting then frees them at once, and the cyclic collector's next
+        pass has them no longer to look through.  Nothing may be read from
+        the document after this."""
+        self.reader.close()
+
     def direct_key(self, obj) -> tuple[str, int]:
         """A key for a direct object (a font dictionary written inline, which
         has no object number), the same in every run: ("direct", n), n

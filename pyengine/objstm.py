@@ -193,6 +193,15 @@ class LazyObjStmReader(PdfReader):
                 return int(m[1]), int(m[2])
         return super().read_object_header(stream)
 
+    def close(self) -> None:
+        """pypdf's ``close`` (its objects, trailer and pages dropped), and
+        the validated catalog it keeps and this reader's own caches: no
+        object read from the file is left in a cycle with the reader."""
+        super().close()
+        self._validated_root = None
+        for name in ("_pyengine_objstm", "_pyengine_headers", "_pyengine_data"):
+            self.__dict__.pop(name, None)
+
     def _read_at(self, num: int, gen: int, offset: int, decrypt: bool = False):
         """Object ``num gen`` from its xref offset, read by fastobj; _NOT_READ
         for anything but a plain header at the offset and an object fastobj

@@ -39,3 +39,19 @@ def test_the_reader_is_garbage_when_the_collector_resumes(monkeypatch):
     doc = api.extract(make_pdf([b"BT /F1 12 Tf 72 720 Td (Hello) Tj ET"], {"/F1": helvetica()}))
     assert "Hello" in doc.pages[0].text
     assert readers and alive == [False]
+
+
+def test_no_object_of_the_file_is_left_to_the_collector():
+    # The reader is closed when the document is made (PdfDocument.close):
+    # reference counting frees pypdf's objects, none waits in a cycle.
+    pdf = make_pdf([b"BT /F1 12 Tf 72 720 Td (Hello) Tj ET"], {"/F1": helvetica()})
+    api.extract(pdf)  # first-use caches made
+    gc.collect()
+    gc.disable()
+    try:
+        doc = api.extract(pdf)
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert "Hello" in doc.pages[0].text
+    assert left == 0
