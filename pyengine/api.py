@@ -136,10 +136,10 @@ def extract(data: bytes, options: Options | None = None,
     # (which make no cycles) again and again as they aged (gen 1 and 2),
     # 1.5% of the time of a typical file and 12% of deb-ar-bidi's.  They are
     # scanned once when it is enabled again.  The session is gone by then
-    # (it lives in _extract's frame): its objects, pypdf's in cycles with
-    # the reader, are freed by that first pass instead of being kept as
-    # live, moved to the older generation and scanned again and again
-    # until its pass (a tenth of a one-page file's time went to that).
+    # (it lives in _extract's frame, and closes its reader): left alive,
+    # pypdf's objects, in cycles with the reader, were found live by that
+    # pass, moved to the older generation and scanned there again and
+    # again (a tenth of a one-page file's time).
     with no_cycle_collection():
         return _extract(data, options, on_page, should_cancel)
 

@@ -132,10 +132,10 @@ class PdfDocument:
 
     def close(self) -> None:
         """Drop what the reader holds (``LazyObjStmReader.close``: the
-        objects it read, its trailer and pages, which reference it back).  Reference
-        counting then frees them at once, and the cyclic collector's next
-        pass has them no longer to look through.  Nothing may be read from
-        the document after this."""
+        objects it read, its trailer and pages, which reference it back).
+        Reference counting then frees them at once, and the cyclic
+        collector's next pass has them no longer to look through.  Nothing
+        may be read from the document after this."""
         self.reader.close()
 
     def direct_key(self, obj) -> tuple[str, int]:
