@@ -85,6 +85,18 @@ AMOUNT_MIN_CELLS = 2
 """Lines (cells apart) of the row next to a line that starts where a gap
 after an amount ends (``amount_cuts``): the next label and its amount."""
 
+FIGURE_GAP_MIN = 0.15
+"""Fraction of the font size: the narrowest white after a figure inside a
+line that may be the edge of a column of figures set flush right
+(``figure_cuts``).  Calc pads a cell by about 1 pt on each side, whatever
+the type size: a date flush right in its cell ends 2.1 pt (0.19 em at
+11 pt) before the text set flush left in the next one ("2026-01-05 Rent",
+hunt16 formats.pdf)."""
+FIGURE_MIN_ROWS = 3
+"""Other rows within ``CELL_REACH`` that must have a figure ending where
+the figure before such a white ends (``CELL_ALIGN``): a column of figures
+set flush right (``figure_cuts``)."""
+
 _Pair = tuple[_LineAcc, Line]
 
 
@@ -177,6 +189,49 @@ def strip_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tuple
             if k not in done.get(i, ()) and bisect_right(starts, b + tol) > bisect_left(starts, b - tol) and \
                     _open_run(below, apart, a, b, ln.size) + _open_run(above, apart, a, b, ln.size) >= STRIP_MIN_ROWS:
                 done.setdefault(i, []).append(k)
+    return done
+
+
+def figure_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tuple[float, float]]],
+                done: dict[int, list[int]]) -> dict[int, list[int]]:
+    """Cuts at gaps (``FIGURE_GAP_MIN`` at least) after a figure
+    (``is_figure``) that ends where figures of ``FIGURE_MIN_ROWS`` other
+    rows within ``CELL_REACH`` end (``CELL_ALIGN``: a column of figures set
+    flush right), when a row within reach (its header) has a white between
+    two of its lines where that figure ends.  A Calc sheet pads its cells
+    by a point or two, so a figure flush right in its cell runs into the
+    next cell: a date and the text after it ("2026-01-05 Rent", hunt16
+    formats.pdf), or figures in narrow columns ("20,672 52,650 86,219",
+    hunt16 landscape_wide.pdf) are one line across the gutters the header
+    row leaves open ("Date ... Account", "Feb ... Mar"), and the sheet was
+    read column by column.  ``done``: the cuts made already, which this
+    extends, and ``apart``, with the gaps cut, row by row down from the
+    header.  The same reading decides (``split_cells``)."""
+    if not any(apart):
+        return done
+    ends: list[list[float]] = []
+    for row in rows:
+        ends.append(sorted(w.x1 for i in row for w in pairs[i][1].words if is_figure(w.text)))
+    if sum(1 for e in ends if e) <= FIGURE_MIN_ROWS:
+        return done
+    vs = [pairs[row[0]][0].v for row in rows]
+    for r, row in enumerate(rows):
+        for i in row:
+            acc, ln = pairs[i]
+            if acc.key != 0 or len(ln.words) < 2:
+                continue
+            gaps = [(a, b, k) for a, b, k in _gaps_of(acc, ln, FIGURE_GAP_MIN * ln.size)
+                    if k not in done.get(i, ()) and is_figure(ln.words[k - 1].text)]
+            if not gaps:
+                continue
+            tol, reach = CELL_ALIGN * ln.size, CELL_REACH * ln.size
+            near = [r2 for r2 in range(bisect_left(vs, vs[r] - reach), bisect_right(vs, vs[r] + reach)) if r2 != r]
+            for a, b, k in gaps:
+                flush = sum(1 for r2 in near if bisect_right(ends[r2], a + tol) > bisect_left(ends[r2], a - tol))
+                if flush >= FIGURE_MIN_ROWS and \
+                        any(a2 - tol <= a <= b2 + tol for r2 in near for a2, b2 in apart[r2]):
+                    done.setdefault(i, []).append(k)
+                    apart[r].append((a, b))  # a white between cells for the rows under it
     return done
 
 
@@ -428,7 +483,7 @@ def split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
     apart = _apart(pairs, rows)
     cuts = candidate_cuts(pairs, rows, apart, cand) if cand else {}
     cuts = amount_cuts(pairs, rows, cand, cuts) if cand else cuts
-    cuts = _enough_cells(rows, strip_cuts(pairs, rows, apart, cuts))
+    cuts = _enough_cells(rows, figure_cuts(pairs, rows, apart, strip_cuts(pairs, rows, apart, cuts)))
     if not cuts:
         return pairs
     pieces = _read_locally(pairs, rows, {i: _pieces(pairs[i], ks) for i, ks in cuts.items()}, options)
@@ -454,4 +509,4 @@ def split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
     return out
 
 
-__all__ = ["split_cells", "candidate_cuts", "strip_cuts", "amount_cuts"]
+__all__ = ["split_cells", "candidate_cuts", "strip_cuts", "figure_cuts", "amount_cuts"]

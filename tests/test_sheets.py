@@ -1,0 +1,116 @@
+"""Spreadsheets as LibreOffice Calc prints them: cells padded by a point or so,
+text flush left, figures flush right, no rules; read row by row.
+
+Every glyph of the font is 5 pt wide at 10 pt (narrow punctuation and
+"1", as in test_tables), rows 15 pt apart as Calc sets 10 pt type.
+"""
+
+from pdfbuild import helvetica, make_pdf
+
+import pyengine
+
+NARROW = {ord(c): 278 for c in "fijlrt.,:;'!|()[]"}
+F = {"/F1": helvetica(NARROW)}
+PITCH = 15
+PAD = 1.0
+"""Calc's cell padding, each side: a figure flush right in its cell ends 2 pt
+before the text flush left in the next one."""
+
+
+def width(text: str, size: float = 10) -> float:
+    return sum(NARROW.get(ord(c), 500) for c in text) * size / 1000
+
+
+def at(x: float, y: float, text: str, size: float = 10) -> bytes:
+    return b"BT /F1 %g Tf %g %g Td (%s) Tj ET " % (size, x, y, text.encode())
+
+
+def sheet(rows: list[list[str]], edges: list[float], size: float = 10, top: float = 700) -> bytes:
+    """Cells between ``edges`` (one more than the columns): a cell of figures
+    (mostly digits) flush right, any other flush left, an empty one drawn
+    not at all."""
+    out = b""
+    for r, row in enumerate(rows):
+        y = top - PITCH * size / 10 * r
+        for k, cell in enumerate(row):
+            if not cell:
+                continue
+            digits = sum(c.isdigit() for c in cell)
+            if r and 2 * digits >= len(cell):
+                out += at(edges[k + 1] - PAD - width(cell, size), y, cell, size)
+            else:
+                out += at(edges[k] + PAD, y, cell, size)
+    return out
+
+
+def text_of(content: bytes) -> str:
+    return pyengine.extract(make_pdf([content], fonts=F)).pages[0].text
+
+
+def rows_text(rows: list[list[str]]) -> str:
+    return "\n".join("\t".join(c for c in row if c) for row in rows) + "\n"
+
+
+LEDGER = [["Date", "Account", "Amount", "Balance", "Rate"],
+          ["2026-01-05", "Rent", "(2,347.66)", "7,652.34", "2.1%"],
+          ["2026-01-12", "Sales", "(2,915.19)", "4,737.15", "1.3%"],
+          ["2026-01-19", "Payroll", "2,425.69", "7,162.84", "16.0%"],
+          ["2026-01-26", "Interest", "(2,446.50)", "4,716.34", "10.7%"],
+          ["2026-02-02", "Rent", "(2,791.35)", "1,924.99", "2.1%"]]
+
+
+def test_a_date_flush_right_run_into_the_text_of_the_next_cell_is_cut_at_the_column_the_header_opens():
+    # hunt16 formats.pdf (Calc): each date ends 2 pt before the account
+    # flush left in the next cell, "2026-01-05 Rent" one line across the
+    # gutter that only the header row ("Date" ... "Account") leaves open;
+    # no grid was found and the sheet was read column by column.
+    for size in (9, 10, 11, 12):
+        s = size / 10
+        edges = [72, 72 + 62 * s, 72 + 112 * s, 72 + 172 * s, 72 + 232 * s, 72 + 262 * s]
+        assert text_of(sheet(LEDGER, edges, size)) == rows_text(LEDGER), size
+
+
+LINES = [["Line", "Jan", "Feb", "Mar", "Apr", "May", "Jun"],
+         ["Bus 1", "43,345", "20,672", "52,650", "86,219", "7,228", "10,394"],
+         ["Bus 2", "29,040", "5,814", "12,165", "57,738", "55,710", "10,056"],
+         ["Tram A", "17,126", "30,160", "83,557", "83,138", "77,314", "9,008"],
+         ["Ferry", "14,407", "77,131", "75,768", "84,643", "25,524", "49,710"]]
+
+
+def test_figures_in_narrow_columns_run_together_are_cut_at_the_columns_the_header_opens():
+    # hunt16 landscape_wide.pdf (Calc, landscape): columns 37 pt wide, the
+    # figures 23 to 29 pt: a figure ends 10 to 16 pt before the next one,
+    # "20,672 52,650 86,219" one line (closer than segment_gap); the
+    # header's months leave the columns apart, and the sheet was read
+    # column by column.
+    edges = [72] + [112 + 37 * k for k in range(7)]
+    assert text_of(sheet(LINES, edges)) == rows_text(LINES)
+    ids = [["Id", "Name", "Team", "Hours"], ["1001", "Ana Lopez", "Sales", "38"], ["87", "Tom Berg", "Support", "40"],
+           ["15320", "Kim Ode", "Sales", "12"], ["442", "Li Wei", "Research", "36"]]
+    assert text_of(sheet(ids, [72, 112, 192, 252, 292])) == rows_text(ids)
+
+
+def test_a_numbered_list_with_its_numbers_flush_right_is_not_cut():
+    # Numbers flush right a word space before their items, under a heading:
+    # no header row opens a gutter there, and the items stay whole lines.
+    items = ["Open the lid", "Fill the tank", "Close the lid", "Press start", "Wait"]
+    content = at(72, 715, "Steps to follow") + b"".join(
+        at(90 - width(f"{k + 1}."), 700 - PITCH * k, f"{k + 1}.") + at(92.5, 700 - PITCH * k, item)
+        for k, item in enumerate(items))
+    got = text_of(content)
+    assert "\t" not in got and got.split("\n")[-6:-1] == [f"{k + 1}. {item}" for k, item in enumerate(items)]
+
+
+def test_a_date_beside_its_text_with_no_header_over_them_stays_one_line():
+    # A diary: dates flush right a word space before their entries, the
+    # amounts far right; no row has the date and the entry apart, nothing
+    # proves a gutter between them, and each date stays with its entry.
+    rows = [["2026-01-05", "Paid the rent for January", "(2,347.66)"],
+            ["2026-01-12", "Sold the old bicycle", "120.00"],
+            ["2026-01-19", "Bought a desk lamp", "(35.90)"],
+            ["2026-01-26", "Interest from savings", "2.15"]]
+    content = b"".join(at(140 - width(d), 700 - PITCH * r, d) + at(142, 700 - PITCH * r, t) +
+                       at(360 - width(a), 700 - PITCH * r, a) for r, (d, t, a) in enumerate(rows))
+    got = text_of(content)
+    for d, t, _ in rows:
+        assert f"{d} {t}" in got
