@@ -114,3 +114,62 @@ def test_a_date_beside_its_text_with_no_header_over_them_stays_one_line():
     got = text_of(content)
     for d, t, _ in rows:
         assert f"{d} {t}" in got
+
+
+BUDGET = [["", "Budget", "Actual", "Variance"], ["Income", "", "", ""],
+          ["   Grants", "47,241", "49,028", "1,787"], ["   Donations", "142,165", "114,578", "(27,587)"],
+          ["Total income", "189,406", "163,606", "(25,800)"], ["Expenses", "", "", ""],
+          ["   Salaries", "251,548", "271,337", "19,789"], ["   Rent", "200,643", "191,574", "(9,069)"],
+          ["   Insurance", "16,476", "4,347", "(12,129)"], ["Total expenses", "468,667", "467,258", "(1,409)"]]
+
+
+def budget(rows: list[list[str]]) -> bytes:
+    """Labels in column A, the items set in 8.5 pt (Calc's indent), the
+    figures flush right under headers flush left."""
+    out = b""
+    edges = [72, 242, 330, 418, 506]
+    for r, row in enumerate(rows):
+        y = 700 - PITCH * r
+        for k, cell in enumerate(row):
+            if not cell:
+                continue
+            if k == 0:
+                text = cell.strip()
+                out += at(edges[0] + PAD + (8.5 if cell.startswith(" ") else 0), y, text)
+            elif r == 0:
+                out += at(edges[k] + PAD, y, cell)
+            else:
+                out += at(edges[k + 1] - PAD - width(cell), y, cell)
+    return out
+
+
+def budget_text(rows: list[list[str]]) -> str:
+    """The header row with its empty first cell, the headings alone."""
+    return "\n".join("\t".join(c.strip() for c in row if c or r == 0) for r, row in enumerate(rows)) + "\n"
+
+
+def test_section_headings_flush_with_the_totals_part_a_budget_not_its_columns():
+    # hunt16 budget.pdf (Calc): "Income" and "Expenses" alone on their rows,
+    # flush left with "Total income" and "Total expenses", the items set in
+    # under them: the headings start left of the item under them but not
+    # left of every label, so they were no section lines (the rule of
+    # hunt13 finstat.pdf), and the figures were read after all the labels.
+    assert text_of(budget(BUDGET)) == budget_text(BUDGET)
+    # one section; a heading over a single item; no totals (finstat's case)
+    one = BUDGET[:5]
+    assert text_of(budget(one)) == budget_text(one)
+    single = BUDGET[:3] + BUDGET[4:7] + BUDGET[9:]
+    assert text_of(budget(single)) == budget_text(single)
+    bare = [row for row in BUDGET if not row[0].startswith("Total")]
+    assert text_of(budget(bare)) == budget_text(bare)
+
+
+def test_a_heading_set_in_further_than_the_row_under_it_is_no_section_line():
+    # A line alone set in under the header (a note in the first column,
+    # starting right of the row under it): not a heading of the rows under
+    # it; the table is not read around it as a section line.
+    rows = [["", "Budget", "Actual", "Variance"], ["Grants", "47,241", "49,028", "1,787"],
+            ["      see note 3", "", "", ""], ["Donations", "142,165", "114,578", "(27,587)"],
+            ["Sales", "5,236", "15,224", "9,988"]]
+    got = text_of(budget(rows))
+    assert got.index("Grants\t47,241") < got.index("see note 3") < got.index("Donations\t142,165")

@@ -2129,8 +2129,9 @@ def _grouped_table(core: list[Line], options: Options) -> list[list[Line]] | Non
     if len(cells) == len(core) or not cells:
         return None
     gaps = _gutters(cells, options)
-    heads = [row[0] for row in rows if len(row) == 1 and (any(_crosses(row[0], a, b) for a, b in gaps)
-                                                          or _section_line(row[0], cells, gaps))]
+    heads = [row[0] for r, row in enumerate(rows)
+             if len(row) == 1 and (any(_crosses(row[0], a, b) for a, b in gaps)
+                                   or _section_line(row[0], rows[r + 1] if r + 1 < len(rows) else [], cells, gaps))]
     if not heads:
         return None
     rest = [ln for ln in core if all(ln is not h for h in heads)]
@@ -2155,26 +2156,40 @@ def _grouped_table(core: list[Line], options: Options) -> list[list[Line]] | Non
     if any(not isinstance(after, TableRegion) or len(after.rows) < TABLE_MIN_FULL_ROWS
            for head, after in zip(out, out[1:] + [None]) if not isinstance(head, TableRegion)):
         return None
+    if isinstance(out[0], TableRegion) and len(out[0].rows) == 1:
+        # a header row over the groups (hunt16 budget.pdf: "Budget Actual
+        # Variance" over "Income" and "Expenses"): one table, each group
+        # line a row of one cell, so the header is read as a row
+        return [_table_of([row for part in out for row in (part.rows if isinstance(part, TableRegion) else [part])])]
     return out
 
 
-def _section_line(ln: Line, cells: list[Line], gaps: list[tuple[float, float]]) -> bool:
+def _section_line(ln: Line, under: list[Line], cells: list[Line], gaps: list[tuple[float, float]]) -> bool:
     """Is ``ln``, alone on its baseline, a section's heading in the first
-    column of a table: starting left of every cell of that column, by
-    ``CELL_EDGE_TOLERANCE`` of its size or more (the cells under it set
-    in), and ending before the first gutter?
+    column of a table: starting left of every cell of that column, or of
+    the first cell of the row under it (``under``, a row of several
+    cells), by ``CELL_EDGE_TOLERANCE`` of its size or more (the cells under
+    it set in), and ending before the first gutter?
 
     A financial statement heads its groups of rows "Non-current assets",
     "Current assets" flush left, the items under them set in and their
     amounts in columns on the right, a subtotal under each group (hunt13
     finstat.pdf): the heading crosses no gutter, no table was found, and
     the amounts were read after all the items, the statement's two halves
-    one after the other.  A cell's text wrapped onto a line alone starts
-    where its cell does, not left of it."""
+    one after the other.  A Calc budget sets its totals ("Total income")
+    flush left with the headings ("Income", "Expenses") and the items in
+    (hunt16 budget.pdf): no heading starts left of every cell, but each
+    starts left of the item under it.  A cell's text wrapped onto a line
+    alone starts where its cell does, not left of it, nor left of the row
+    under it."""
     if not gaps or ln.x1 > gaps[0][0]:
         return False
     first = [c for c in cells if c.x1 <= gaps[0][0]]
-    return bool(first) and ln.x0 < min(c.x0 for c in first) - CELL_EDGE_TOLERANCE * ln.size
+    tol = CELL_EDGE_TOLERANCE * ln.size
+    if bool(first) and ln.x0 < min(c.x0 for c in first) - tol:
+        return True
+    lead = min(under, key=attrgetter("x0")) if len(under) > 1 else None
+    return lead is not None and lead.x1 <= gaps[0][0] and ln.x0 < lead.x0 - tol
 
 
 def _table_of(rows: list[list[Line]]) -> TableRegion:
