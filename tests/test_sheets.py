@@ -173,3 +173,38 @@ def test_a_heading_set_in_further_than_the_row_under_it_is_no_section_line():
             ["Sales", "5,236", "15,224", "9,988"]]
     got = text_of(budget(rows))
     assert got.index("Grants\t47,241") < got.index("see note 3") < got.index("Donations\t142,165")
+
+
+HOURS = [["Name", "Mon", "Tue", "Wed", "Thu", "Fri", "Total"],
+         ["Anna", "5", "", "", "", "2", "7"], ["Ben", "", "", "", "4", "", "4"], ["Chloe", "", "", "", "", "", "0"],
+         ["David", "", "3", "", "", "", "3"], ["Emma", "7", "1", "", "3", "2", "13"], ["Farid", "", "", "5", "5", "", "10"],
+         ["Greta", "8", "", "", "6", "1", "15"], ["Hugo", "6", "1", "", "", "4", "11"]]
+
+
+def test_a_sparse_sheet_is_read_on_the_columns_its_header_sets():
+    # hunt16 empty_cells.pdf (Calc): hours per weekday, most days empty;
+    # a column with one or two figures is too sparse to prove its edge, its
+    # header and its figures were taken for two columns (single digits,
+    # too, were taken for vertical writing), and the sheet was read column
+    # by column, "Total" last.
+    for size in (9, 10, 12):
+        s = size / 10
+        edges = [72 + 57.3 * s * k for k in range(8)]
+        assert text_of(sheet(HOURS, edges, size)) == "\n".join("\t".join(row) for row in HOURS) + "\n", size
+    counts = [["Site", "Birds", "Bats", "Frogs", "Newts"], ["North", "12", "", "", "3"], ["South", "", "40", "", ""],
+              ["Lake", "105", "", "17", "22"], ["Wood", "8", "6", "", ""], ["Field", "", "", "", "11"]]
+    edges = [72, 150, 205, 260, 315, 370]
+    # (the empty cells at a row's end are not written)
+    assert text_of(sheet(counts, edges)) == "\n".join("\t".join(row).rstrip("\t") for row in counts) + "\n"
+
+
+def test_three_columns_of_prose_under_their_headings_are_not_read_across():
+    # Headings over three columns of text (a newsletter): the headings set
+    # the columns' edges as a sheet's header does, but the lines are text,
+    # not cells, and each column is read whole.
+    cols = [["News", "the council met on", "monday and agreed", "to open the pool"],
+            ["Sport", "our team won the", "final by two goals", "in the last minute"],
+            ["Weather", "rain is expected", "for most of the", "week ahead of us"]]
+    content = b"".join(at(72 + 150 * k, 700 - PITCH * r, line) for k, col in enumerate(cols) for r, line in enumerate(col))
+    got = text_of(content)
+    assert got.split() == [w for col in cols for line in col for w in line.split()]

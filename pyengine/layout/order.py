@@ -2113,7 +2113,39 @@ def _grid_table(core: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
         narrow = _narrow_gutters(core, col_gaps)
         if len(narrow) + 1 >= NARROW_MIN_COLUMNS and narrow != col_gaps:
             table = find_table(core, narrow)
+        if table is None:
+            heads = _header_gutters(core)
+            if heads and heads != narrow and heads != col_gaps:
+                table = find_table(core, heads)
     return table
+
+
+def _header_gutters(core: list[Line]) -> list[tuple[float, float]] | None:
+    """The gutters a header row sets: the white before each of its cells but
+    the first, when no line of the region crosses a cell's left edge; None
+    without a header (a first row of ``NARROW_MIN_COLUMNS`` lines or more,
+    no figure among them: tables.is_figure).  A sparse Calc sheet (hunt16
+    empty_cells.pdf: hours per weekday, most days empty) heads each column
+    flush left and sets its figures flush right, 2 pt before the next
+    header: the figures of a column with one or two rows filled are too few
+    to prove its edge (``figures_end_at``), the header and its figures were
+    taken for two columns, and the sheet was read column by column.  The
+    header's cells are the columns' left edges; tables.find_table still
+    judges the grid (a sparse one as a ledger under a header)."""
+    rows = grid_rows(core)
+    head = sorted(rows[0], key=attrgetter("x0")) if rows else []
+    if len(head) < NARROW_MIN_COLUMNS or any(is_figure(ln.text) for ln in head):
+        return None
+    gaps = []
+    for cell in head[1:]:
+        h = cell.x0
+        if any(ln.x0 < h < ln.x1 for ln in core):
+            return None
+        before = [ln.x1 for ln in core if ln.x1 <= h]
+        if not before:
+            return None
+        gaps.append((max(before), h))
+    return gaps
 
 
 def _grouped_table(core: list[Line], options: Options) -> list[list[Line]] | None:
