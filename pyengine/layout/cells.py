@@ -198,7 +198,8 @@ def figure_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tupl
     (``is_figure``) that ends where figures of ``FIGURE_MIN_ROWS`` other
     rows within ``CELL_REACH`` end (``CELL_ALIGN``: a column of figures set
     flush right), when a row within reach (its header) has a white between
-    two of its lines where that figure ends.  A Calc sheet pads its cells
+    two of its lines from before that figure's end to a line starting in
+    the gap (the next column's header, flush left in its cell).  A Calc sheet pads its cells
     by a point or two, so a figure flush right in its cell runs into the
     next cell: a date and the text after it ("2026-01-05 Rent", hunt16
     formats.pdf), or figures in narrow columns ("20,672 52,650 86,219",
@@ -229,7 +230,7 @@ def figure_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tupl
             for a, b, k in gaps:
                 flush = sum(1 for r2 in near if bisect_right(ends[r2], a + tol) > bisect_left(ends[r2], a - tol))
                 if flush >= FIGURE_MIN_ROWS and \
-                        any(a2 - tol <= a <= b2 + tol for r2 in near for a2, b2 in apart[r2]):
+                        any(a2 <= a + tol and a - tol <= b2 <= b + tol for r2 in near for a2, b2 in apart[r2]):
                     done.setdefault(i, []).append(k)
                     apart[r].append((a, b))  # a white between cells for the rows under it
     return done
@@ -471,6 +472,8 @@ def split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
     first; only a page with a wide gap lined up with the gap between two
     lines of a row near it goes on to ``candidate_cuts``' full count, and
     only a page with cuts is read again (locally first, ``_read_locally``).
+    The cuts after figures (``figure_cuts``) are tried only when the others
+    keep nothing.
     """
     cand: dict[int, list[tuple[float, float, int]]] = {}
     for i, (acc, ln) in enumerate(pairs):
@@ -483,12 +486,24 @@ def split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
     apart = _apart(pairs, rows)
     cuts = candidate_cuts(pairs, rows, apart, cand) if cand else {}
     cuts = amount_cuts(pairs, rows, cand, cuts) if cand else cuts
-    cuts = _enough_cells(rows, figure_cuts(pairs, rows, apart, strip_cuts(pairs, rows, apart, cuts)))
-    if not cuts:
-        return pairs
+    cuts = _enough_cells(rows, strip_cuts(pairs, rows, apart, cuts))
+    out = _confirmed(pairs, rows, cuts, options) if cuts else None
+    if out is None:
+        # Only on a page the other cuts leave as it was: cut after a
+        # figure too, and the cuts of a listing's table that were read as
+        # cells were lost with them (opf-027613 p.370: "80 JAMES" under
+        # "ID NAME" in Courier).
+        cuts = _enough_cells(rows, figure_cuts(pairs, rows, _apart(pairs, rows), {}))
+        out = _confirmed(pairs, rows, cuts, options) if cuts else None
+    return pairs if out is None else out
+
+
+def _confirmed(pairs: list[_Pair], rows: list[list[int]], cuts: dict[int, list[int]], options: Options
+               ) -> list[_Pair] | None:
+    """The lines with the ``cuts`` kept (``split_cells``), or None when none is."""
     pieces = _read_locally(pairs, rows, {i: _pieces(pairs[i], ks) for i, ks in cuts.items()}, options)
     if not pieces:
-        return pairs
+        return None
     upright = [i for i, (acc, _) in enumerate(pairs) if acc.key == 0]
     for _ in range(CONFIRM_PASSES):
         page = [ln for i in upright for _, ln in pieces.get(i, [pairs[i]])]
@@ -498,11 +513,11 @@ def split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
             break
         pieces = kept
         if not pieces:
-            return pairs
+            return None
     else:
-        return pairs
+        return None
     if not _same_order_elsewhere(pairs, upright, pieces, reading, options):
-        return pairs
+        return None
     out: list[_Pair] = []
     for i, pair in enumerate(pairs):
         out.extend(pieces.get(i, [pair]))

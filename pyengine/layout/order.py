@@ -2188,10 +2188,13 @@ def _grouped_table(core: list[Line], options: Options) -> list[list[Line]] | Non
     if any(not isinstance(after, TableRegion) or len(after.rows) < TABLE_MIN_FULL_ROWS
            for head, after in zip(out, out[1:] + [None]) if not isinstance(head, TableRegion)):
         return None
-    if isinstance(out[0], TableRegion) and len(out[0].rows) == 1:
-        # a header row over the groups (hunt16 budget.pdf: "Budget Actual
-        # Variance" over "Income" and "Expenses"): one table, each group
-        # line a row of one cell, so the header is read as a row
+    lone = [part[0] for part in out if not isinstance(part, TableRegion)]
+    if isinstance(out[0], TableRegion) and len(out[0].rows) == 1 and all(ln.x1 <= gaps[0][0] for ln in lone):
+        # a header row over groups headed in the first column (hunt16
+        # budget.pdf: "Budget Actual Variance" over "Income" and
+        # "Expenses"): one table, each heading a row of one cell, so the
+        # header is read as a row.  Not for group lines across the columns
+        # (opf-219789 p.41): in the table they would join its columns.
         return [_table_of([row for part in out for row in (part.rows if isinstance(part, TableRegion) else [part])])]
     return out
 
