@@ -208,3 +208,28 @@ def test_three_columns_of_prose_under_their_headings_are_not_read_across():
     content = b"".join(at(72 + 150 * k, 700 - PITCH * r, line) for k, col in enumerate(cols) for r, line in enumerate(col))
     got = text_of(content)
     assert got.split() == [w for col in cols for line in col for w in line.split()]
+
+
+def test_corpus_pages_the_cuts_after_figures_and_the_grouped_header_left_alone():
+    # Found by the corpus run of hunt16 (the pages themselves: their
+    # geometry is TeX's, a Courier listing's, a report's):
+    # deb-other-lshort-vi p.8, a table of contents: "1.3.3" cut from its
+    # title (figure_cuts, before it wanted the next column's cell to start
+    # in the gap); opf-027613 p.370, a Courier listing "ID NAME ... 80
+    # JAMES": the cuts after its ids lost the strip cuts that made its
+    # table (figure_cuts now runs only when the other cuts keep nothing);
+    # opf-219789 p.41: group lines across the columns, joined into one
+    # table with the header, merged its first two columns.
+    import pytest
+    from corpus import corpus_dir
+    from pyengine.options import Options
+
+    found = corpus_dir()
+    if found is None:
+        pytest.skip("needs the corpus (PYENGINE_CORPUS)")
+    for name, page, line in [
+            ("deb-other-lshort-vi", 8, "1.3.3 Một số lệnh của LATEX . . . . . . . . . . . . . . . . . . 6"),
+            ("opf-027613", 370, "80 JAMES\t20 CLERK\t-\t13504.60\t128.20"),
+            ("opf-219789", 41, "- Preference for quality\t0%\t67%\t34%")]:
+        data = (found / "pdfs" / f"{name}.pdf").read_bytes()
+        assert line in pyengine.extract(data, Options(pages=(page,))).pages[0].text.splitlines(), name
