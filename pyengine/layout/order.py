@@ -2122,9 +2122,10 @@ def _grid_table(core: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
 
 def _header_gutters(core: list[Line]) -> list[tuple[float, float]] | None:
     """The gutters a header row sets: the white before each of its cells but
-    the first, when no line of the region crosses a cell's left edge; None
-    without a header (a first row of ``NARROW_MIN_COLUMNS`` lines or more,
-    no figure among them: tables.is_figure).  A sparse Calc sheet (hunt16
+    the first, when no line of the region crosses a cell's left edge and
+    the rows under it hold only figures (tables.is_figure) right of the
+    first column; None without a header (a first row of
+    ``NARROW_MIN_COLUMNS`` lines or more, no figure among them).  A sparse Calc sheet (hunt16
     empty_cells.pdf: hours per weekday, most days empty) heads each column
     flush left and sets its figures flush right, 2 pt before the next
     header: the figures of a column with one or two rows filled are too few
@@ -2145,6 +2146,11 @@ def _header_gutters(core: list[Line]) -> list[tuple[float, float]] | None:
         if not before:
             return None
         gaps.append((max(before), h))
+    # under the header, figures only, but in the first column: a sheet's
+    # counts; a chart of symbols and their commands (deb-zh-cnbook p.228)
+    # has a first row of the same shape, and was read partly across
+    if not all(is_figure(ln.text) for row in rows[1:] for ln in row if ln.x0 >= gaps[0][1]):
+        return None
     return gaps
 
 
