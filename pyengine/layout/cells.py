@@ -199,9 +199,9 @@ def figure_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tupl
     rows within ``CELL_REACH`` end (``CELL_ALIGN``: a column of figures set
     flush right), when a row within reach (its header) has a white between
     two of its lines from before that figure's end to a line starting in
-    the gap (the next column's header, flush left in its cell).  A Calc sheet pads its cells
-    by a point or two, so a figure flush right in its cell runs into the
-    next cell: a date and the text after it ("2026-01-05 Rent", hunt16
+    the gap (the next column's header, flush left in its cell).  A Calc
+    sheet pads its cells by a point or two, so a figure flush right in its
+    cell runs into the next cell: a date and the text after it ("2026-01-05 Rent", hunt16
     formats.pdf), or figures in narrow columns ("20,672 52,650 86,219",
     hunt16 landscape_wide.pdf) are one line across the gutters the header
     row leaves open ("Date ... Account", "Feb ... Mar"), and the sheet was

@@ -2125,8 +2125,8 @@ def _header_gutters(core: list[Line]) -> list[tuple[float, float]] | None:
     the first, when no line of the region crosses a cell's left edge and
     the rows under it hold only figures (tables.is_figure) right of the
     first column; None without a header (a first row of
-    ``NARROW_MIN_COLUMNS`` lines or more, no figure among them).  A sparse Calc sheet (hunt16
-    empty_cells.pdf: hours per weekday, most days empty) heads each column
+    ``NARROW_MIN_COLUMNS`` lines or more, no figure among them).  A sparse
+    Calc sheet (hunt16 empty_cells.pdf: hours per weekday, most days empty) heads each column
     flush left and sets its figures flush right, 2 pt before the next
     header: the figures of a column with one or two rows filled are too few
     to prove its edge (``figures_end_at``), the header and its figures were
