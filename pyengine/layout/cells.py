@@ -85,6 +85,18 @@ AMOUNT_MIN_CELLS = 2
 """Lines (cells apart) of the row next to a line that starts where a gap
 after an amount ends (``amount_cuts``): the next label and its amount."""
 
+FIGURE_GAP_MIN = 0.15
+"""Fraction of the font size: the narrowest white after a figure inside a
+line that may be the edge of a column of figures set flush right
+(``figure_cuts``).  Calc pads a cell by about 1 pt on each side, whatever
+the type size: a date flush right in its cell ends 2.1 pt (0.19 em at
+11 pt) before the text set flush left in the next one ("2026-01-05 Rent",
+hunt16 formats.pdf)."""
+FIGURE_MIN_ROWS = 3
+"""Other rows within ``CELL_REACH`` that must have a figure ending where
+the figure before such a white ends (``CELL_ALIGN``): a column of figures
+set flush right (``figure_cuts``)."""
+
 _Pair = tuple[_LineAcc, Line]
 
 
@@ -177,6 +189,50 @@ def strip_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tuple
             if k not in done.get(i, ()) and bisect_right(starts, b + tol) > bisect_left(starts, b - tol) and \
                     _open_run(below, apart, a, b, ln.size) + _open_run(above, apart, a, b, ln.size) >= STRIP_MIN_ROWS:
                 done.setdefault(i, []).append(k)
+    return done
+
+
+def figure_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tuple[float, float]]],
+                done: dict[int, list[int]]) -> dict[int, list[int]]:
+    """Cuts at gaps (``FIGURE_GAP_MIN`` at least) after a figure
+    (``is_figure``) that ends where figures of ``FIGURE_MIN_ROWS`` other
+    rows within ``CELL_REACH`` end (``CELL_ALIGN``: a column of figures set
+    flush right), when a row within reach (its header) has a white between
+    two of its lines from before that figure's end to a line starting in
+    the gap (the next column's header, flush left in its cell).  A Calc
+    sheet pads its cells by a point or two, so a figure flush right in its
+    cell runs into the next cell: a date and the text after it ("2026-01-05 Rent", hunt16
+    formats.pdf), or figures in narrow columns ("20,672 52,650 86,219",
+    hunt16 landscape_wide.pdf) are one line across the gutters the header
+    row leaves open ("Date ... Account", "Feb ... Mar"), and the sheet was
+    read column by column.  ``done``: the cuts made already, which this
+    extends, and ``apart``, with the gaps cut, row by row down from the
+    header.  The same reading decides (``split_cells``)."""
+    if not any(apart):
+        return done
+    ends: list[list[float]] = []
+    for row in rows:
+        ends.append(sorted(w.x1 for i in row for w in pairs[i][1].words if is_figure(w.text)))
+    if sum(1 for e in ends if e) <= FIGURE_MIN_ROWS:
+        return done
+    vs = [pairs[row[0]][0].v for row in rows]
+    for r, row in enumerate(rows):
+        for i in row:
+            acc, ln = pairs[i]
+            if acc.key != 0 or len(ln.words) < 2:
+                continue
+            gaps = [(a, b, k) for a, b, k in _gaps_of(acc, ln, FIGURE_GAP_MIN * ln.size)
+                    if k not in done.get(i, ()) and is_figure(ln.words[k - 1].text)]
+            if not gaps:
+                continue
+            tol, reach = CELL_ALIGN * ln.size, CELL_REACH * ln.size
+            near = [r2 for r2 in range(bisect_left(vs, vs[r] - reach), bisect_right(vs, vs[r] + reach)) if r2 != r]
+            for a, b, k in gaps:
+                flush = sum(1 for r2 in near if bisect_right(ends[r2], a + tol) > bisect_left(ends[r2], a - tol))
+                if flush >= FIGURE_MIN_ROWS and \
+                        any(a2 <= a + tol and a - tol <= b2 <= b + tol for r2 in near for a2, b2 in apart[r2]):
+                    done.setdefault(i, []).append(k)
+                    apart[r].append((a, b))  # a white between cells for the rows under it
     return done
 
 
@@ -416,6 +472,8 @@ def split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
     first; only a page with a wide gap lined up with the gap between two
     lines of a row near it goes on to ``candidate_cuts``' full count, and
     only a page with cuts is read again (locally first, ``_read_locally``).
+    The cuts after figures (``figure_cuts``) are tried only when the others
+    keep nothing.
     """
     cand: dict[int, list[tuple[float, float, int]]] = {}
     for i, (acc, ln) in enumerate(pairs):
@@ -429,11 +487,23 @@ def split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
     cuts = candidate_cuts(pairs, rows, apart, cand) if cand else {}
     cuts = amount_cuts(pairs, rows, cand, cuts) if cand else cuts
     cuts = _enough_cells(rows, strip_cuts(pairs, rows, apart, cuts))
-    if not cuts:
-        return pairs
+    out = _confirmed(pairs, rows, cuts, options) if cuts else None
+    if out is None:
+        # Only on a page the other cuts leave as it was: cut after a
+        # figure too, and the cuts of a listing's table that were read as
+        # cells were lost with them (opf-027613 p.370: "80 JAMES" under
+        # "ID NAME" in Courier).
+        cuts = _enough_cells(rows, figure_cuts(pairs, rows, _apart(pairs, rows), {}))
+        out = _confirmed(pairs, rows, cuts, options) if cuts else None
+    return pairs if out is None else out
+
+
+def _confirmed(pairs: list[_Pair], rows: list[list[int]], cuts: dict[int, list[int]], options: Options
+               ) -> list[_Pair] | None:
+    """The lines with the ``cuts`` kept (``split_cells``), or None when none is."""
     pieces = _read_locally(pairs, rows, {i: _pieces(pairs[i], ks) for i, ks in cuts.items()}, options)
     if not pieces:
-        return pairs
+        return None
     upright = [i for i, (acc, _) in enumerate(pairs) if acc.key == 0]
     for _ in range(CONFIRM_PASSES):
         page = [ln for i in upright for _, ln in pieces.get(i, [pairs[i]])]
@@ -443,15 +513,15 @@ def split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
             break
         pieces = kept
         if not pieces:
-            return pairs
+            return None
     else:
-        return pairs
+        return None
     if not _same_order_elsewhere(pairs, upright, pieces, reading, options):
-        return pairs
+        return None
     out: list[_Pair] = []
     for i, pair in enumerate(pairs):
         out.extend(pieces.get(i, [pair]))
     return out
 
 
-__all__ = ["split_cells", "candidate_cuts", "strip_cuts", "amount_cuts"]
+__all__ = ["split_cells", "candidate_cuts", "strip_cuts", "figure_cuts", "amount_cuts"]

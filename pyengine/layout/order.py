@@ -2159,7 +2159,45 @@ def _grid_table(core: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
         narrow = _narrow_gutters(core, col_gaps)
         if len(narrow) + 1 >= NARROW_MIN_COLUMNS and narrow != col_gaps:
             table = find_table(core, narrow)
+        if table is None:
+            heads = _header_gutters(core)
+            if heads and heads != narrow and heads != col_gaps:
+                table = find_table(core, heads)
     return table
+
+
+def _header_gutters(core: list[Line]) -> list[tuple[float, float]] | None:
+    """The gutters a header row sets: the white before each of its cells but
+    the first, when no line of the region crosses a cell's left edge and
+    the rows under it hold only figures (tables.is_figure) right of the
+    first column; None without a header (a first row of
+    ``NARROW_MIN_COLUMNS`` lines or more, no figure among them).  A sparse
+    Calc sheet (hunt16 empty_cells.pdf: hours per weekday, most days empty) heads each column
+    flush left and sets its figures flush right, 2 pt before the next
+    header: the figures of a column with one or two rows filled are too few
+    to prove its edge (``figures_end_at``), the header and its figures were
+    taken for two columns, and the sheet was read column by column.  The
+    header's cells are the columns' left edges; tables.find_table still
+    judges the grid (a sparse one as a ledger under a header)."""
+    rows = grid_rows(core)
+    head = sorted(rows[0], key=attrgetter("x0")) if rows else []
+    if len(head) < NARROW_MIN_COLUMNS or any(is_figure(ln.text) for ln in head):
+        return None
+    gaps = []
+    for cell in head[1:]:
+        h = cell.x0
+        if any(ln.x0 < h < ln.x1 for ln in core):
+            return None
+        before = [ln.x1 for ln in core if ln.x1 <= h]
+        if not before:
+            return None
+        gaps.append((max(before), h))
+    # under the header, figures only, but in the first column: a sheet's
+    # counts; a chart of symbols and their commands (deb-zh-cnbook p.228)
+    # has a first row of the same shape, and was read partly across
+    if not all(is_figure(ln.text) for row in rows[1:] for ln in row if ln.x0 >= gaps[0][1]):
+        return None
+    return gaps
 
 
 def _grouped_table(core: list[Line], options: Options) -> list[list[Line]] | None:
@@ -2175,8 +2213,9 @@ def _grouped_table(core: list[Line], options: Options) -> list[list[Line]] | Non
     if len(cells) == len(core) or not cells:
         return None
     gaps = _gutters(cells, options)
-    heads = [row[0] for row in rows if len(row) == 1 and (any(_crosses(row[0], a, b) for a, b in gaps)
-                                                          or _section_line(row[0], cells, gaps))]
+    heads = [row[0] for r, row in enumerate(rows)
+             if len(row) == 1 and (any(_crosses(row[0], a, b) for a, b in gaps)
+                                   or _section_line(row[0], rows[r + 1] if r + 1 < len(rows) else [], cells, gaps))]
     if not heads:
         return None
     rest = [ln for ln in core if all(ln is not h for h in heads)]
@@ -2201,26 +2240,43 @@ def _grouped_table(core: list[Line], options: Options) -> list[list[Line]] | Non
     if any(not isinstance(after, TableRegion) or len(after.rows) < TABLE_MIN_FULL_ROWS
            for head, after in zip(out, out[1:] + [None]) if not isinstance(head, TableRegion)):
         return None
+    lone = [part[0] for part in out if not isinstance(part, TableRegion)]
+    if isinstance(out[0], TableRegion) and len(out[0].rows) == 1 and all(ln.x1 <= gaps[0][0] for ln in lone):
+        # a header row over groups headed in the first column (hunt16
+        # budget.pdf: "Budget Actual Variance" over "Income" and
+        # "Expenses"): one table, each heading a row of one cell, so the
+        # header is read as a row.  Not for group lines across the columns
+        # (opf-219789 p.41): in the table they would join its columns.
+        return [_table_of([row for part in out for row in (part.rows if isinstance(part, TableRegion) else [part])])]
     return out
 
 
-def _section_line(ln: Line, cells: list[Line], gaps: list[tuple[float, float]]) -> bool:
+def _section_line(ln: Line, under: list[Line], cells: list[Line], gaps: list[tuple[float, float]]) -> bool:
     """Is ``ln``, alone on its baseline, a section's heading in the first
-    column of a table: starting left of every cell of that column, by
-    ``CELL_EDGE_TOLERANCE`` of its size or more (the cells under it set
-    in), and ending before the first gutter?
+    column of a table: starting left of every cell of that column, or of
+    the first cell of the row under it (``under``, a row of several
+    cells), by ``CELL_EDGE_TOLERANCE`` of its size or more (the cells under
+    it set in), and ending before the first gutter?
 
     A financial statement heads its groups of rows "Non-current assets",
     "Current assets" flush left, the items under them set in and their
     amounts in columns on the right, a subtotal under each group (hunt13
     finstat.pdf): the heading crosses no gutter, no table was found, and
     the amounts were read after all the items, the statement's two halves
-    one after the other.  A cell's text wrapped onto a line alone starts
-    where its cell does, not left of it."""
+    one after the other.  A Calc budget sets its totals ("Total income")
+    flush left with the headings ("Income", "Expenses") and the items in
+    (hunt16 budget.pdf): no heading starts left of every cell, but each
+    starts left of the item under it.  A cell's text wrapped onto a line
+    alone starts where its cell does, not left of it, nor left of the row
+    under it."""
     if not gaps or ln.x1 > gaps[0][0]:
         return False
     first = [c for c in cells if c.x1 <= gaps[0][0]]
-    return bool(first) and ln.x0 < min(c.x0 for c in first) - CELL_EDGE_TOLERANCE * ln.size
+    tol = CELL_EDGE_TOLERANCE * ln.size
+    if bool(first) and ln.x0 < min(c.x0 for c in first) - tol:
+        return True
+    lead = min(under, key=attrgetter("x0")) if len(under) > 1 else None
+    return lead is not None and lead.x1 <= gaps[0][0] and ln.x0 < lead.x0 - tol
 
 
 def _table_of(rows: list[list[Line]]) -> TableRegion:

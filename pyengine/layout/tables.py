@@ -283,8 +283,14 @@ def short_cells(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
     if median(counts) > TABLE_MAX_MEDIAN_WORDS or not _long_lines_fit(items, col_gaps):
         return False
     # Single characters on a grid are vertical writing set glyph by glyph
-    # (pdfminer-kampo), not a table.
-    return median([len(ln.text) for ln in items]) >= 2
+    # (pdfminer-kampo), not a table; single digits are a sheet's counts
+    # (hunt16 empty_cells.pdf: hours per day, "5", "3"): the lines but the
+    # figures may pass the test too (not instead: a table of one-character
+    # cells beside longer figures, deb-zh-cnbook p.213's "美 / 元 ...
+    # $1.00", passes on all its lines).
+    lengths = [len(ln.text) for ln in items]
+    letters = [n for n, ln in zip(lengths, items) if not is_figure(ln.text)]
+    return median(lengths) >= 2 or not letters or median(letters) >= 2
 
 
 def _long_lines_fit(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:

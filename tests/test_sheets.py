@@ -1,0 +1,241 @@
+"""Spreadsheets as LibreOffice Calc prints them: cells padded by a point or so,
+text flush left, figures flush right, no rules; read row by row.
+
+Every glyph of the font is 5 pt wide at 10 pt (narrow punctuation and
+"1", as in test_tables), rows 15 pt apart as Calc sets 10 pt type.
+"""
+
+from pdfbuild import helvetica, make_pdf
+
+import pyengine
+
+NARROW = {ord(c): 278 for c in "fijlrt.,:;'!|()[]"}
+F = {"/F1": helvetica(NARROW)}
+PITCH = 15
+PAD = 1.0
+"""Calc's cell padding, each side: a figure flush right in its cell ends 2 pt
+before the text flush left in the next one."""
+
+
+def width(text: str, size: float = 10) -> float:
+    return sum(NARROW.get(ord(c), 500) for c in text) * size / 1000
+
+
+def at(x: float, y: float, text: str, size: float = 10) -> bytes:
+    return b"BT /F1 %g Tf %g %g Td (%s) Tj ET " % (size, x, y, text.encode())
+
+
+def sheet(rows: list[list[str]], edges: list[float], size: float = 10, top: float = 700) -> bytes:
+    """Cells between ``edges`` (one more than the columns): a cell of figures
+    (mostly digits) flush right, any other flush left, an empty one drawn
+    not at all."""
+    out = b""
+    for r, row in enumerate(rows):
+        y = top - PITCH * size / 10 * r
+        for k, cell in enumerate(row):
+            if not cell:
+                continue
+            digits = sum(c.isdigit() for c in cell)
+            if r and 2 * digits >= len(cell):
+                out += at(edges[k + 1] - PAD - width(cell, size), y, cell, size)
+            else:
+                out += at(edges[k] + PAD, y, cell, size)
+    return out
+
+
+def text_of(content: bytes) -> str:
+    return pyengine.extract(make_pdf([content], fonts=F)).pages[0].text
+
+
+def rows_text(rows: list[list[str]]) -> str:
+    return "\n".join("\t".join(c for c in row if c) for row in rows) + "\n"
+
+
+LEDGER = [["Date", "Account", "Amount", "Balance", "Rate"],
+          ["2026-01-05", "Rent", "(2,347.66)", "7,652.34", "2.1%"],
+          ["2026-01-12", "Sales", "(2,915.19)", "4,737.15", "1.3%"],
+          ["2026-01-19", "Payroll", "2,425.69", "7,162.84", "16.0%"],
+          ["2026-01-26", "Interest", "(2,446.50)", "4,716.34", "10.7%"],
+          ["2026-02-02", "Rent", "(2,791.35)", "1,924.99", "2.1%"]]
+
+
+def test_a_date_flush_right_run_into_the_text_of_the_next_cell_is_cut_at_the_column_the_header_opens():
+    # hunt16 formats.pdf (Calc): each date ends 2 pt before the account
+    # flush left in the next cell, "2026-01-05 Rent" one line across the
+    # gutter that only the header row ("Date" ... "Account") leaves open;
+    # no grid was found and the sheet was read column by column.
+    for size in (9, 10, 11, 12):
+        s = size / 10
+        edges = [72, 72 + 62 * s, 72 + 112 * s, 72 + 172 * s, 72 + 232 * s, 72 + 262 * s]
+        assert text_of(sheet(LEDGER, edges, size)) == rows_text(LEDGER), size
+
+
+LINES = [["Line", "Jan", "Feb", "Mar", "Apr", "May", "Jun"],
+         ["Bus 1", "43,345", "20,672", "52,650", "86,219", "7,228", "10,394"],
+         ["Bus 2", "29,040", "5,814", "12,165", "57,738", "55,710", "10,056"],
+         ["Tram A", "17,126", "30,160", "83,557", "83,138", "77,314", "9,008"],
+         ["Ferry", "14,407", "77,131", "75,768", "84,643", "25,524", "49,710"]]
+
+
+def test_figures_in_narrow_columns_run_together_are_cut_at_the_columns_the_header_opens():
+    # hunt16 landscape_wide.pdf (Calc, landscape): columns 37 pt wide, the
+    # figures 23 to 29 pt: a figure ends 10 to 16 pt before the next one,
+    # "20,672 52,650 86,219" one line (closer than segment_gap); the
+    # header's months leave the columns apart, and the sheet was read
+    # column by column.
+    edges = [72] + [112 + 37 * k for k in range(7)]
+    assert text_of(sheet(LINES, edges)) == rows_text(LINES)
+    ids = [["Id", "Name", "Team", "Hours"], ["1001", "Ana Lopez", "Sales", "38"], ["87", "Tom Berg", "Support", "40"],
+           ["15320", "Kim Ode", "Sales", "12"], ["442", "Li Wei", "Research", "36"]]
+    assert text_of(sheet(ids, [72, 112, 192, 252, 292])) == rows_text(ids)
+
+
+def test_a_numbered_list_with_its_numbers_flush_right_is_not_cut():
+    # Numbers flush right a word space before their items, under a heading:
+    # no header row opens a gutter there, and the items stay whole lines.
+    items = ["Open the lid", "Fill the tank", "Close the lid", "Press start", "Wait"]
+    content = at(72, 715, "Steps to follow") + b"".join(
+        at(90 - width(f"{k + 1}."), 700 - PITCH * k, f"{k + 1}.") + at(92.5, 700 - PITCH * k, item)
+        for k, item in enumerate(items))
+    got = text_of(content)
+    assert "\t" not in got and got.split("\n")[-6:-1] == [f"{k + 1}. {item}" for k, item in enumerate(items)]
+
+
+def test_a_date_beside_its_text_with_no_header_over_them_stays_one_line():
+    # A diary: dates flush right a word space before their entries, the
+    # amounts far right; no row has the date and the entry apart, nothing
+    # proves a gutter between them, and each date stays with its entry.
+    rows = [["2026-01-05", "Paid the rent for January", "(2,347.66)"],
+            ["2026-01-12", "Sold the old bicycle", "120.00"],
+            ["2026-01-19", "Bought a desk lamp", "(35.90)"],
+            ["2026-01-26", "Interest from savings", "2.15"]]
+    content = b"".join(at(140 - width(d), 700 - PITCH * r, d) + at(142, 700 - PITCH * r, t) +
+                       at(360 - width(a), 700 - PITCH * r, a) for r, (d, t, a) in enumerate(rows))
+    got = text_of(content)
+    for d, t, _ in rows:
+        assert f"{d} {t}" in got
+
+
+BUDGET = [["", "Budget", "Actual", "Variance"], ["Income", "", "", ""],
+          ["   Grants", "47,241", "49,028", "1,787"], ["   Donations", "142,165", "114,578", "(27,587)"],
+          ["Total income", "189,406", "163,606", "(25,800)"], ["Expenses", "", "", ""],
+          ["   Salaries", "251,548", "271,337", "19,789"], ["   Rent", "200,643", "191,574", "(9,069)"],
+          ["   Insurance", "16,476", "4,347", "(12,129)"], ["Total expenses", "468,667", "467,258", "(1,409)"]]
+
+
+def budget(rows: list[list[str]]) -> bytes:
+    """Labels in column A, the items set in 8.5 pt (Calc's indent), the
+    figures flush right under headers flush left."""
+    out = b""
+    edges = [72, 242, 330, 418, 506]
+    for r, row in enumerate(rows):
+        y = 700 - PITCH * r
+        for k, cell in enumerate(row):
+            if not cell:
+                continue
+            if k == 0:
+                text = cell.strip()
+                out += at(edges[0] + PAD + (8.5 if cell.startswith(" ") else 0), y, text)
+            elif r == 0:
+                out += at(edges[k] + PAD, y, cell)
+            else:
+                out += at(edges[k + 1] - PAD - width(cell), y, cell)
+    return out
+
+
+def budget_text(rows: list[list[str]]) -> str:
+    """The header row with its empty first cell, the headings alone."""
+    return "\n".join("\t".join(c.strip() for c in row if c or r == 0) for r, row in enumerate(rows)) + "\n"
+
+
+def test_section_headings_flush_with_the_totals_part_a_budget_not_its_columns():
+    # hunt16 budget.pdf (Calc): "Income" and "Expenses" alone on their rows,
+    # flush left with "Total income" and "Total expenses", the items set in
+    # under them: the headings start left of the item under them but not
+    # left of every label, so they were no section lines (the rule of
+    # hunt13 finstat.pdf), and the figures were read after all the labels.
+    assert text_of(budget(BUDGET)) == budget_text(BUDGET)
+    # one section; a heading over a single item; no totals (finstat's case)
+    one = BUDGET[:5]
+    assert text_of(budget(one)) == budget_text(one)
+    single = BUDGET[:3] + BUDGET[4:7] + BUDGET[9:]
+    assert text_of(budget(single)) == budget_text(single)
+    bare = [row for row in BUDGET if not row[0].startswith("Total")]
+    assert text_of(budget(bare)) == budget_text(bare)
+
+
+def test_a_heading_set_in_further_than_the_row_under_it_is_no_section_line():
+    # A line alone set in under the header (a note in the first column,
+    # starting right of the row under it): not a heading of the rows under
+    # it; the table is not read around it as a section line.
+    rows = [["", "Budget", "Actual", "Variance"], ["Grants", "47,241", "49,028", "1,787"],
+            ["      see note 3", "", "", ""], ["Donations", "142,165", "114,578", "(27,587)"],
+            ["Sales", "5,236", "15,224", "9,988"]]
+    got = text_of(budget(rows))
+    assert got.index("Grants\t47,241") < got.index("see note 3") < got.index("Donations\t142,165")
+
+
+HOURS = [["Name", "Mon", "Tue", "Wed", "Thu", "Fri", "Total"],
+         ["Anna", "5", "", "", "", "2", "7"], ["Ben", "", "", "", "4", "", "4"], ["Chloe", "", "", "", "", "", "0"],
+         ["David", "", "3", "", "", "", "3"], ["Emma", "7", "1", "", "3", "2", "13"], ["Farid", "", "", "5", "5", "", "10"],
+         ["Greta", "8", "", "", "6", "1", "15"], ["Hugo", "6", "1", "", "", "4", "11"]]
+
+
+def test_a_sparse_sheet_is_read_on_the_columns_its_header_sets():
+    # hunt16 empty_cells.pdf (Calc): hours per weekday, most days empty;
+    # a column with one or two figures is too sparse to prove its edge, its
+    # header and its figures were taken for two columns (single digits,
+    # too, were taken for vertical writing), and the sheet was read column
+    # by column, "Total" last.
+    for size in (9, 10, 12):
+        s = size / 10
+        edges = [72 + 57.3 * s * k for k in range(8)]
+        assert text_of(sheet(HOURS, edges, size)) == "\n".join("\t".join(row) for row in HOURS) + "\n", size
+    counts = [["Site", "Birds", "Bats", "Frogs", "Newts"], ["North", "12", "", "", "3"], ["South", "", "40", "", ""],
+              ["Lake", "105", "", "17", "22"], ["Wood", "8", "6", "", ""], ["Field", "", "", "", "11"]]
+    edges = [72, 150, 205, 260, 315, 370]
+    # (the empty cells at a row's end are not written)
+    assert text_of(sheet(counts, edges)) == "\n".join("\t".join(row).rstrip("\t") for row in counts) + "\n"
+
+
+def test_three_columns_of_prose_under_their_headings_are_not_read_across():
+    # Headings over three columns of text (a newsletter): the headings set
+    # the columns' edges as a sheet's header does, but the lines are text,
+    # not cells, and each column is read whole.
+    cols = [["News", "the council met on", "monday and agreed", "to open the pool"],
+            ["Sport", "our team won the", "final by two goals", "in the last minute"],
+            ["Weather", "rain is expected", "for most of the", "week ahead of us"]]
+    content = b"".join(at(72 + 150 * k, 700 - PITCH * r, line) for k, col in enumerate(cols) for r, line in enumerate(col))
+    got = text_of(content)
+    assert got.split() == [w for col in cols for line in col for w in line.split()]
+
+
+def test_corpus_pages_the_cuts_after_figures_and_the_grouped_header_left_alone():
+    # Found by the corpus run of hunt16 (the pages themselves: their
+    # geometry is TeX's, a Courier listing's, a report's):
+    # deb-other-lshort-vi p.8, a table of contents: "1.3.3" cut from its
+    # title (figure_cuts, before it wanted the next column's cell to start
+    # in the gap); opf-027613 p.370, a Courier listing "ID NAME ... 80
+    # JAMES": the cuts after its ids lost the strip cuts that made its
+    # table (figure_cuts now runs only when the other cuts keep nothing);
+    # opf-219789 p.41: group lines across the columns, joined into one
+    # table with the header, merged its first two columns.
+    import pytest
+    from corpus import corpus_dir
+    from pyengine.options import Options
+
+    found = corpus_dir()
+    if found is None:
+        pytest.skip("needs the corpus (PYENGINE_CORPUS)")
+    for name, page, line in [
+            ("deb-other-lshort-vi", 8, "1.3.3 Một số lệnh của LATEX . . . . . . . . . . . . . . . . . . 6"),
+            ("opf-027613", 370, "80 JAMES\t20 CLERK\t-\t13504.60\t128.20"),
+            ("opf-219789", 41, "- Preference for quality\t0%\t67%\t34%"),
+            # the full corpus run of hunt16: a table of one-character cells
+            # and figures (short_cells, figures left out, found too few
+            # letters); a chart of symbols read partly across its first row
+            # taken for a header (_header_gutters, before it wanted figures)
+            ("deb-zh-cnbook", 213, "美国\t华盛顿\t美\t元\t$1.00"),
+            ("deb-zh-cnbook", 228, "⊕ ⊕")]:
+        data = (found / "pdfs" / f"{name}.pdf").read_bytes()
+        assert line in pyengine.extract(data, Options(pages=(page,))).pages[0].text.splitlines(), name
