@@ -72,7 +72,8 @@ _ENTRIES = re.compile(rb"(?:[0-9]{10} [0-9]{5} [fn](?: \r| \n|\r\n))*")
 """Entries of 20 bytes each (7.5.4), as many as follow."""
 ENTRY_BYTES = 20
 _HEADER = re.compile(rb"([0-9]{1,20})[\t\n\r ]+([0-9]{1,20})[\t\n\r ]+obj[\x00\t\n\f\r ]*")
-"""An object header in its plain form (objstm._PLAIN_HEADER)."""
+"""An object header in its plain form: objstm._PLAIN_HEADER, with which
+LazyObjStmReader.read_object_header reads it for pypdf."""
 _COMMENT_OR_STRING = re.compile(rb"%[^\r\n]*|\(|<")
 """A comment to the end of its line (7.2.3), or the start of a string."""
 _STREAM_EOL = re.compile(rb"stream *(?:\r\n|\r|\n)")
@@ -286,7 +287,7 @@ class _Chain:
         framing is checked to be such that pypdf neither warns nor
         searches (7.3.8.1)."""
         data = self.data
-        m = _HEADER.match(data, pos)
+        m = _HEADER.match(data, pos) if 0 <= pos < len(data) else None
         if m is None or m.end() >= len(data):
             raise NotPlain
         try:

@@ -179,13 +179,15 @@ def classic_file(trailer: bytes = b"<< /Size 4 /Root 1 0 R >>") -> bytes:
     return f.end(f.table([(0, [b"f", b"n", b"n", b"n"])], trailer))
 
 
-def stream_file(compress: bool = True) -> bytes:
+def stream_file(compress: bool = True, widths=(1, 3, 2)) -> bytes:
     f = _File()
     _base(f)
     f.stream_obj(4, b"/Type /ObjStm /N 1 /First 5", b"5 0 << /Producer (here) >>")
     entries = [(0, (0, 0, 65535))] + [(n, (1, f.offsets[n], 0)) for n in (1, 2, 3, 4)]
     entries += [(5, (2, 4, 0)), (6, (1, len(f.out), 0))]
-    return f.end(f.xref_stream(6, entries, b"/Size 7 /Root 1 0 R /Info 5 0 R", compress=compress))
+    if widths[0] == 0:  # every entry of type 1 (Table 17's default)
+        entries = [(n, e) for n, e in entries if e[0] == 1]
+    return f.end(f.xref_stream(6, entries, b"/Size 7 /Root 1 0 R /Info 5 0 R", widths, compress))
 
 
 def hybrid_file() -> bytes:
@@ -259,6 +261,7 @@ MADE = {
         b"<< /Size 4 % a (comment)\n/Root 1 0 R /ID [<0102> <0304>]% another\r>>"),
     "stream": stream_file,
     "stream-unfiltered": lambda: stream_file(compress=False),
+    "stream-type-width-0": lambda: stream_file(widths=(0, 4, 1)),
     "hybrid": hybrid_file,
     "update-table": updated_file,
     "update-stream-over-table": lambda: updated_file(second_stream=True),
@@ -310,6 +313,7 @@ DAMAGED = {
     "stream-length-wrong": lambda: stream_file().replace(b"/Length", b"/Length 1 /L"),
     "stream-no-size": lambda: stream_file().replace(b"/Size 7", b""),
     "hybrid-xrefstm-wrong": lambda: hybrid_file().replace(b"/XRefStm ", b"/XRefStm 1"),
+    "hybrid-xrefstm-negative": lambda: hybrid_file().replace(b"/XRefStm ", b"/XRefStm -"),
 }
 
 
