@@ -133,7 +133,7 @@ class _Chain:
             raise NotPlain
 
     def table_section(self, pos: int) -> int | None:
-        """7.4.4 and 7.5.5: a table, its trailer, and the /XRefStm stream of
+        """7.5.4 and 7.5.5: a table, its trailer, and the /XRefStm stream of
         a hybrid file; the /Prev offset or None."""
         pos = self.table(fastobj.skip_white(self.data, pos))
         new = self.trailer_dict(pos)
