@@ -22,6 +22,9 @@ as pypdf decrypts them in an encrypted file) are read by fastobj instead of
 pypdf's byte-at-a-time read_object, into the same pypdf objects; a stream's
 data after its dictionary is still read by pypdf. Plain object headers, which pypdf checks for every xref
 entry on open, are read with one regular expression.
+
+The cross-reference sections and trailers are read by xref.read_sections,
+pypdf reading them itself when it does not take them on.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from pypdf.errors import PdfStreamError, WrongPasswordError
 from pypdf.generic import (DictionaryObject, IndirectObject, NullObject, NumberObject, PdfObject,
                            StreamObject, read_object)
 
-from . import fastobj
+from . import fastobj, xref
 
 MAX_CACHED_STREAMS = 64
 """Decoded object streams kept with their index at one time (their bytes
@@ -180,6 +183,21 @@ class LazyObjStmReader(PdfReader):
             data = stream.getvalue() if isinstance(stream, BytesIO) else get_stream_data(stream)
             kept = self.__dict__["_pyengine_data"] = (stream, data)
         return kept[1]
+
+    def _read_xref_tables_and_trailers(self, stream, startxref, xref_issue_nr) -> None:
+        """The cross-reference sections read by xref.read_sections (ISO
+        32000-1 7.5.4-7.5.8) into pypdf's maps, as pypdf would fill them;
+        pypdf reads them itself, from scratch, in strict mode, when the
+        startxref pointer is off (it repairs), and whenever read_sections
+        does not take a section on."""
+        if not self.strict and not xref_issue_nr and startxref is not None \
+                and isinstance(stream, BytesIO):
+            try:
+                xref.read_sections(self, self._pyengine_bytes(stream), stream, startxref)
+                return
+            except Exception:  # noqa: BLE001 -- xref.NotPlain, or a bug there: pypdf reads it
+                pass
+        super()._read_xref_tables_and_trailers(stream, startxref, xref_issue_nr)
 
     def read_object_header(self, stream) -> tuple[int, int]:
         """pypdf's read_object_header, with one regular expression for a
