@@ -1,6 +1,7 @@
 """Words, lines and reading order from geometry, on content written here."""
 
 import unicodedata
+import pytest
 
 from pdfbuild import helvetica, make_pdf, tounicode, type0, with_annotations
 from pypdf.generic import TextStringObject
@@ -1085,3 +1086,45 @@ def test_a_right_to_left_mark_still_ends_the_gap_to_the_letter_after_it():
     font["/DescendantFonts"][0]["/W"] = [2, [0]]
     words = [w.text for w in pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0].words]
     assert any("\u0621" in w and "\u064c" in w for w in words), words
+
+
+_SKEWED_PARAS = [["the committee met on tuesday to review the budget and", "the plans for the new warehouse while several members",
+                  "asked whether"],
+                 ["the delivery schedule could be kept given the delays", "reported by our suppliers in the northern region",
+                  "after a long talk"]]
+
+
+def _skewed_ocr_layer(angle: float, paras: list[list[str]] = _SKEWED_PARAS) -> bytes:
+    """Tesseract's text layer of a scan skewed ``angle`` degrees: invisible
+    (3 Tr) lines, one BT each with its own angle (jittered 0.2 degree), every
+    word placed with Td along the line and stretched (Tz) to its box; lines
+    14 pt apart, paragraphs 28 pt.  F1 advances 0.5 em."""
+    import math
+    out, y, k = b"", 700.0, 0
+    for para in paras:
+        for line in para:
+            a = math.radians(angle + (0.2 if k % 2 else -0.2))
+            c, s = math.cos(a), math.sin(a)
+            x0 = 72 - (700 - y) * s  # lines start on the skewed left margin
+            out += b"BT 3 Tr %.5f %.5f %.5f %.5f %.2f %.2f Tm /F1 10 Tf " % (c, s, -s, c, x0, y - (x0 - 72) * 0)
+            for i, w in enumerate(line.split()):
+                if i:
+                    out += b"%.2f 0 Td " % (prev * 5 * 0.96 + 4)
+                out += b"%.1f Tz [ (%s ) ] TJ " % (92 + 7 * (i % 3), w.encode())
+                prev = len(w)
+            out += b"ET "
+            y -= 14
+            k += 1
+        y -= 14
+    return out
+
+
+@pytest.mark.parametrize("angle", [3.0, 4.0, 5.0, -3.5, -4.5, 6.0])
+def test_paragraphs_of_a_skewed_scans_ocr_layer_keep_their_lines_together(angle):
+    # hunt17 s_skew4 (a letter scanned 4 degrees askew, tesseract's PDF):
+    # each line's box in the frame of the page's direction came from the
+    # corners of its upright box, which a long slanted line makes 80 pt
+    # tall: its gap to the next line looked like a paragraph break, and the
+    # short last line of a paragraph stood alone ("asked" / "whether").
+    text = text_of(_skewed_ocr_layer(angle))
+    assert text.split("\n\n") == ["\n".join(p) for p in _SKEWED_PARAS][:1] + ["\n".join(_SKEWED_PARAS[1]) + "\n"]

@@ -112,11 +112,19 @@ def _merge_near_directions(onpage: dict[int, list]) -> dict[int, list]:
 
 
 def _to_frame(ln: Line, dx: float, dy: float) -> Line:
-    """The line's box in the frame of its direction: x = u, y = v."""
+    """The line's box in the frame of its direction: x = u, y = v.
+
+    Made from its words' boxes, not from the line's upright box: a long
+    line a few degrees off the page's axes (a skewed scan's OCR layer) has
+    an upright box many times its height, and turned into the frame that
+    box grew taller still, so the gap to the next line looked like a
+    paragraph break (hunt17 s_skew4: 80 pt tall lines of 12 pt text)."""
     us, vs = [], []
-    for x, y in ((ln.x0, ln.y0), (ln.x1, ln.y0), (ln.x0, ln.y1), (ln.x1, ln.y1)):
-        us.append(x * dx + y * dy)
-        vs.append(-x * dy + y * dx)
+    boxes = [(w.x0, w.y0, w.x1, w.y1) for w in ln.words] or [(ln.x0, ln.y0, ln.x1, ln.y1)]
+    for x0, y0, x1, y1 in boxes:
+        for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+            us.append(x * dx + y * dy)
+            vs.append(-x * dy + y * dx)
     return Line((), min(us), min(vs), max(us), max(vs), ln.size)
 
 
