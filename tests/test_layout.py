@@ -1128,3 +1128,50 @@ def test_paragraphs_of_a_skewed_scans_ocr_layer_keep_their_lines_together(angle)
     # short last line of a paragraph stood alone ("asked" / "whether").
     text = text_of(_skewed_ocr_layer(angle))
     assert text.split("\n\n") == ["\n".join(p) for p in _SKEWED_PARAS][:1] + ["\n".join(_SKEWED_PARAS[1]) + "\n"]
+
+
+_TABLE_ROWS = [["Month", "Oslo", "Bergen", "Tromso"], ["January", "40", "150", "60"],
+               ["February", "47", "161", "65"], ["March", "54", "172", "70"], ["April", "61", "183", "75"]]
+
+
+def _turned_ocr_table(angle: float, start: tuple[float, float], rows=_TABLE_ROWS,
+                      cols=(0, 150, 250, 350)) -> bytes:
+    """Tesseract's text layer of a scanned table turned ``angle`` degrees:
+    as tesseract writes it, a column after the other (its layout analysis
+    makes each column a block), every cell an invisible (3 Tr) run of its
+    own, stretched (Tz), rows 20 pt apart (the next row lies under the last
+    one in the turned frame)."""
+    import math
+    a = math.radians(angle)
+    c, s = math.cos(a), math.sin(a)
+    out = b""
+    for k, col in enumerate(cols):
+        for r, cell in enumerate(row[k] for row in rows):
+            x = start[0] + col * c + 20 * r * s
+            y = start[1] + col * s - 20 * r * c
+            out += b"BT 3 Tr %.5f %.5f %.5f %.5f %.2f %.2f Tm /F1 10 Tf 95 Tz [ (%s ) ] TJ ET " % (
+                c, s, -s, c, x, y, cell.encode())
+    return out
+
+
+@pytest.mark.parametrize("angle,start", [(90, (150, 150)), (270, (450, 650)), (3, (72, 600)),
+                                         (-3, (72, 650)), (-90, (450, 650)), (4.5, (72, 600)),
+                                         (180, (500, 650)), (93, (150, 150))])
+def test_a_turned_or_skewed_scanned_table_is_read_row_by_row(angle, start):
+    # hunt17 v_table_rot90, v_table_skew3, v_receipt_rot270 (scanned tables
+    # turned or askew, tesseract's PDF): in a turned direction's frame the
+    # lines had no words, so the table rules never saw the rows and the
+    # cells were read column by column ("Month January February ...").
+    text = text_of(_turned_ocr_table(angle, start))
+    assert [ln.split() for ln in text.split("\n") if ln.strip()] == _TABLE_ROWS
+
+
+def test_turned_paragraphs_beside_a_turned_table_keep_their_words_and_boxes():
+    # The words of a turned page come back with their page boxes, not the
+    # frame's: the table's and the heading's words lie where they were drawn.
+    content = (b"BT 3 Tr 0 1 -1 0 120 150 Tm /F1 12 Tf (Monthly rainfall) Tj ET "
+               + _turned_ocr_table(90, (150, 150)))
+    page = pyengine.extract(make_pdf([content], fonts=F)).pages[0]
+    assert page.text.split("\n\n")[0] == "Monthly rainfall"
+    first = next(w for w in page.words if w.text == "Month")
+    assert first.x1 < 160 and 792 - 150 - 40 < first.y0 < first.y1 <= 792 - 150 + 1
