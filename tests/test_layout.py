@@ -1,6 +1,7 @@
 """Words, lines and reading order from geometry, on content written here."""
 
 import unicodedata
+import pytest
 
 from pdfbuild import helvetica, make_pdf, tounicode, type0, with_annotations
 from pypdf.generic import TextStringObject
@@ -1085,3 +1086,92 @@ def test_a_right_to_left_mark_still_ends_the_gap_to_the_letter_after_it():
     font["/DescendantFonts"][0]["/W"] = [2, [0]]
     words = [w.text for w in pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0].words]
     assert any("\u0621" in w and "\u064c" in w for w in words), words
+
+
+_SKEWED_PARAS = [["the committee met on tuesday to review the budget and", "the plans for the new warehouse while several members",
+                  "asked whether"],
+                 ["the delivery schedule could be kept given the delays", "reported by our suppliers in the northern region",
+                  "after a long talk"]]
+
+
+def _skewed_ocr_layer(angle: float, paras: list[list[str]] = _SKEWED_PARAS) -> bytes:
+    """Tesseract's text layer of a scan skewed ``angle`` degrees: invisible
+    (3 Tr) lines, one BT each with its own angle (jittered 0.2 degree), every
+    word placed with Td along the line and stretched (Tz) to its box; lines
+    14 pt apart, paragraphs 28 pt.  F1 advances 0.5 em."""
+    import math
+    out, y, k = b"", 700.0, 0
+    for para in paras:
+        for line in para:
+            a = math.radians(angle + (0.2 if k % 2 else -0.2))
+            c, s = math.cos(a), math.sin(a)
+            x0 = 72 - (700 - y) * s  # lines start on the skewed left margin
+            out += b"BT 3 Tr %.5f %.5f %.5f %.5f %.2f %.2f Tm /F1 10 Tf " % (c, s, -s, c, x0, y - (x0 - 72) * 0)
+            for i, w in enumerate(line.split()):
+                if i:
+                    out += b"%.2f 0 Td " % (prev * 5 * 0.96 + 4)
+                out += b"%.1f Tz [ (%s ) ] TJ " % (92 + 7 * (i % 3), w.encode())
+                prev = len(w)
+            out += b"ET "
+            y -= 14
+            k += 1
+        y -= 14
+    return out
+
+
+@pytest.mark.parametrize("angle", [3.0, 4.0, 5.0, -3.5, -4.5, 6.0])
+def test_paragraphs_of_a_skewed_scans_ocr_layer_keep_their_lines_together(angle):
+    # hunt17 s_skew4 (a letter scanned 4 degrees askew, tesseract's PDF):
+    # each line's box in the frame of the page's direction came from the
+    # corners of its upright box, which a long slanted line makes 80 pt
+    # tall: its gap to the next line looked like a paragraph break, and the
+    # short last line of a paragraph stood alone ("asked" / "whether").
+    text = text_of(_skewed_ocr_layer(angle))
+    assert text.split("\n\n") == ["\n".join(p) for p in _SKEWED_PARAS][:1] + ["\n".join(_SKEWED_PARAS[1]) + "\n"]
+
+
+_TABLE_ROWS = [["Month", "Oslo", "Bergen", "Tromso"], ["January", "40", "150", "60"],
+               ["February", "47", "161", "65"], ["March", "54", "172", "70"], ["April", "61", "183", "75"]]
+
+
+def _turned_ocr_table(angle: float, start: tuple[float, float], rows=_TABLE_ROWS,
+                      cols=(0, 150, 250, 350)) -> bytes:
+    """Tesseract's text layer of a scanned table turned ``angle`` degrees:
+    as tesseract writes it, a column after the other (its layout analysis
+    makes each column a block), every cell an invisible (3 Tr) run of its
+    own, stretched (Tz), rows 20 pt apart (the next row lies under the last
+    one in the turned frame)."""
+    import math
+    a = math.radians(angle)
+    c, s = math.cos(a), math.sin(a)
+    out = b""
+    for k, col in enumerate(cols):
+        for r, cell in enumerate(row[k] for row in rows):
+            x = start[0] + col * c + 20 * r * s
+            y = start[1] + col * s - 20 * r * c
+            out += b"BT 3 Tr %.5f %.5f %.5f %.5f %.2f %.2f Tm /F1 10 Tf 95 Tz [ (%s ) ] TJ ET " % (
+                c, s, -s, c, x, y, cell.encode())
+    return out
+
+
+@pytest.mark.parametrize("angle,start", [(90, (150, 150)), (270, (450, 650)), (3, (72, 600)),
+                                         (-3, (72, 650)), (-90, (450, 650)), (4.5, (72, 600)),
+                                         (180, (500, 650)), (93, (150, 150))])
+def test_a_turned_or_skewed_scanned_table_is_read_row_by_row(angle, start):
+    # hunt17 v_table_rot90, v_table_skew3, v_receipt_rot270 (scanned tables
+    # turned or askew, tesseract's PDF): in a turned direction's frame the
+    # lines had no words, so the table rules never saw the rows and the
+    # cells were read column by column ("Month January February ...").
+    text = text_of(_turned_ocr_table(angle, start))
+    assert [ln.split() for ln in text.split("\n") if ln.strip()] == _TABLE_ROWS
+
+
+def test_turned_paragraphs_beside_a_turned_table_keep_their_words_and_boxes():
+    # The words of a turned page come back with their page boxes, not the
+    # frame's: the table's and the heading's words lie where they were drawn.
+    content = (b"BT 3 Tr 0 1 -1 0 120 150 Tm /F1 12 Tf (Monthly rainfall) Tj ET "
+               + _turned_ocr_table(90, (150, 150)))
+    page = pyengine.extract(make_pdf([content], fonts=F)).pages[0]
+    assert page.text.split("\n\n")[0] == "Monthly rainfall"
+    first = next(w for w in page.words if w.text == "Month")
+    assert first.x1 < 160 and 792 - 150 - 40 < first.y0 < first.y1 <= 792 - 150 + 1

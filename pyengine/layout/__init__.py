@@ -6,7 +6,7 @@ import math
 from dataclasses import replace
 
 from ..options import Options
-from ..records import Block, Glyph, Line, Word
+from ..records import Block, Glyph, Line, Word, union_box
 from .bidi import has_rtl
 from .cells import split_cells
 from .lines import ANGLE_STEP, build_lines
@@ -15,6 +15,7 @@ from .order import leaf_order, paragraphs, xy_cut
 from .paradir import rtl_paragraph_lines
 from .passes import finish_pages
 from .stacked import stack_columns
+from .tables import is_table_block
 from .text import blocks_text
 from .ticks import axis_label_place, join_tick_rows
 
@@ -111,13 +112,71 @@ def _merge_near_directions(onpage: dict[int, list]) -> dict[int, list]:
     return merged
 
 
-def _to_frame(ln: Line, dx: float, dy: float) -> Line:
-    """The line's box in the frame of its direction: x = u, y = v."""
+def _turn_box(x0: float, y0: float, x1: float, y1: float, dx: float, dy: float
+              ) -> tuple[float, float, float, float]:
+    """The box around a page box turned into the frame of direction (dx, dy):
+    u = x * dx + y * dy along it, v = -x * dy + y * dx across it."""
     us, vs = [], []
-    for x, y in ((ln.x0, ln.y0), (ln.x1, ln.y0), (ln.x0, ln.y1), (ln.x1, ln.y1)):
+    for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
         us.append(x * dx + y * dy)
         vs.append(-x * dy + y * dx)
-    return Line((), min(us), min(vs), max(us), max(vs), ln.size)
+    return min(us), min(vs), max(us), max(vs)
+
+
+def _to_frame(ln: Line, dx: float, dy: float, originals: dict[int, Word]) -> Line:
+    """The line in the frame of its direction: x = u, y = v, its words turned
+    too (each recorded in ``originals`` under the turned word's id), so that
+    the rules for upright text (a table's rows, a form's labels) read a
+    rotated or skewed scan's OCR layer as they read the page upright.
+
+    The line's box is made from its words' boxes, not from the line's
+    upright box: a long line a few degrees off the page's axes (a skewed
+    scan's OCR layer) has an upright box many times its height, and turned
+    into the frame that box grew taller still, so the gap to the next line
+    looked like a paragraph break (hunt17 s_skew4: 80 pt tall lines of 12 pt
+    text).  Vertical writing (words with ``parts``) keeps a line without
+    words, as before: its own rules are not those of upright text."""
+    if not ln.words or any(w.parts for w in ln.words):
+        boxes = [_turn_box(w.x0, w.y0, w.x1, w.y1, dx, dy) for w in ln.words] or [
+            _turn_box(ln.x0, ln.y0, ln.x1, ln.y1, dx, dy)]
+        return Line((), min(b[0] for b in boxes), min(b[1] for b in boxes),
+                    max(b[2] for b in boxes), max(b[3] for b in boxes), ln.size)
+    turned = []
+    for w in ln.words:
+        t = replace(w, **dict(zip(("x0", "y0", "x1", "y1"), _turn_box(w.x0, w.y0, w.x1, w.y1, dx, dy))),
+                    dx=1.0, dy=0.0)
+        originals[id(t)] = w
+        turned.append(t)
+    return Line(tuple(turned), min(t.x0 for t in turned), min(t.y0 for t in turned),
+                max(t.x1 for t in turned), max(t.y1 for t in turned), ln.size)
+
+
+def _back_from_frame(p: Line, real: dict[int, Line], originals: dict[int, Word]) -> Line:
+    """The page's line for a line read in a direction's frame: the line it
+    was made from, or (a rule made a new line of turned words) a line of
+    those words' originals."""
+    if id(p) in real:
+        return real[id(p)]
+    words = tuple(originals[id(w)] for w in p.words if id(w) in originals)
+    return Line(words, min(w.x0 for w in words), min(w.y0 for w in words),
+                max(w.x1 for w in words), max(w.y1 for w in words), p.size)
+
+
+def _turned_table(block: Block, real: dict[int, Line], originals: dict[int, Word]
+                  ) -> Block | None:
+    """A table read in a turned frame, as one block with a line a row (its
+    cells' words in order): on the page its rows do not lie along x, so the
+    renderer's table test (``is_table_block``, on upright boxes) cannot see
+    them, and each cell was a paragraph of its own (hunt17 v_table_rot90:
+    a scanned table turned 90 degrees, "Month / Oslo / Bergen ...")."""
+    rows = []
+    for para in block.paragraphs:
+        words = tuple(w for p in para for w in _back_from_frame(p, real, originals).words)
+        if words:
+            rows.append((Line(words, *union_box(words), max(w.size for w in words)),))
+    if not rows:
+        return None
+    return Block(tuple(rows), *union_box([r[0] for r in rows]))
 
 
 def _read_direction(key: int, lines: list[Line], options: Options) -> list[Block]:
@@ -129,12 +188,20 @@ def _read_direction(key: int, lines: list[Line], options: Options) -> list[Block
         return read
     angle = math.radians(key * ANGLE_STEP)
     dx, dy = math.cos(angle), math.sin(angle)
-    proxies = [_to_frame(ln, dx, dy) for ln in lines]
+    originals: dict[int, Word] = {}
+    proxies = [_to_frame(ln, dx, dy, originals) for ln in lines]
     real = {id(p): ln for p, ln in zip(proxies, lines)}
     out = []
     for block in paragraphs(xy_cut(proxies, options), options):
+        if is_table_block(block.paragraphs):
+            table = _turned_table(block, real, originals)
+            if table is not None:
+                out.append(table)
+                continue
         for para in block.paragraphs:
-            got = tuple(real[id(p)] for p in para)
+            got = tuple(ln for ln in (_back_from_frame(p, real, originals) for p in para) if ln.words)
+            if not got:
+                continue
             out.append(Block((got,), min(ln.x0 for ln in got), min(ln.y0 for ln in got),
                              max(ln.x1 for ln in got), max(ln.y1 for ln in got)))
     return out
