@@ -22,7 +22,7 @@ Line per cell, all on one baseline (``is_row``).
 from __future__ import annotations
 
 import math
-from functools import reduce
+from functools import lru_cache, reduce
 from statistics import median
 
 from ..records import Line, union_box
@@ -289,8 +289,10 @@ def short_cells(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
     # cells beside longer figures, deb-zh-cnbook p.213's "美 / 元 ...
     # $1.00", passes on all its lines).
     lengths = [len(ln.text) for ln in items]
+    if median(lengths) >= 2:
+        return True
     letters = [n for n, ln in zip(lengths, items) if not is_figure(ln.text)]
-    return median(lengths) >= 2 or not letters or median(letters) >= 2
+    return not letters or median(letters) >= 2
 
 
 def _long_lines_fit(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
@@ -1164,11 +1166,18 @@ def table_grid(rows) -> list[list[str]]:
     return grid
 
 
+FIGURE_CACHE_SIZE = 65536
+"""Texts whose ``is_figure`` answer is kept (a pure function of the text)."""
+
+
+@lru_cache(maxsize=FIGURE_CACHE_SIZE)
 def is_figure(text: str) -> bool:
     """A figure, an amount, a date: at least half of its characters (white
-    space aside) are digits ("1,140.00", "-3%", "2019年05月")."""
-    chars = [c for c in text if not c.isspace()]
-    return bool(chars) and 2 * sum(1 for c in chars if c.isdigit()) >= len(chars)
+    space aside) are digits ("1,140.00", "-3%", "2019年05月").  Kept for
+    the texts asked last (``FIGURE_CACHE_SIZE``): the table rules ask it of
+    the same lines again and again."""
+    chars = "".join(text.split())  # str.split() drops what str.isspace() is
+    return bool(chars) and 2 * sum(map(str.isdigit, chars)) >= len(chars)
 
 
 def _two_column_table(rows: list[list[Line]]) -> bool:
