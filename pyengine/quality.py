@@ -319,12 +319,14 @@ def page_verdict(run: PageRun, words: tuple[Word, ...] | list[Word],
     if n == 0:
         return _without_text(run, cover)
     modes = list(map(_RENDER_MODE, glyphs))
-    mode3 = modes.count(3) + modes.count(7)
+    in3, in7 = modes.count(3), modes.count(7)
+    mode3 = in3 + in7
     hidden = hidden_under_images(run)
     if mode3 + hidden >= INVISIBLE_SHARE * n:
         reasons = []
         if mode3:
-            reasons.append(f"{mode3} of {n} glyphs are drawn invisibly (render mode 3)")
+            named = "render modes 3 and 7" if in3 and in7 else f"render mode {3 if in3 else 7}"
+            reasons.append(f"{mode3} of {n} glyphs are drawn invisibly ({named})")
         if hidden:
             reasons.append(f"{hidden} of {n} glyphs are drawn first and then covered by an image")
         if cover >= SCAN_IMAGE_COVER:

@@ -89,6 +89,25 @@ def test_text_in_render_mode_3_over_an_image_is_invisible():
     assert "OCR layer" in page.text  # the words are still given, flagged by the verdict
 
 
+def test_text_in_render_mode_7_is_reported_as_mode_7():
+    # Mode 7 (invisible, added to the clip path) is invisible too; the
+    # reason named mode 3 for it (hunt17: OCR layers written in mode 7).
+    def draw(c, modes):
+        c.drawImage(photo(), 0, 0, 612, 792)
+        for i, mode in enumerate(modes):
+            t = c.beginText(72, 700 - 20 * i)
+            t.setTextRenderMode(mode)
+            t.setFont("Helvetica", 12)
+            t.textLine(f"line {i} of an OCR layer over the scan")
+            c.drawText(t)
+    page = first_page(canvas_pdf(lambda c: draw(c, [7, 7])))
+    assert page.verdict == "invisible"
+    assert "(render mode 7)" in page.reasons[0], page.reasons
+    page = first_page(canvas_pdf(lambda c: draw(c, [3, 7])))
+    assert page.verdict == "invisible"
+    assert "(render modes 3 and 7)" in page.reasons[0], page.reasons
+
+
 def _text_then_image(alpha: bool):
     def draw(c):
         c.setFont("Helvetica", 12)
