@@ -104,8 +104,15 @@ class Session:
         )
 
     def finish(self, pages: list[Page]) -> Document:
+        """The Document of the extracted ``pages``; the session's reader is
+        closed then (PdfDocument.close): pypdf's objects, in cycles with
+        it, are freed now by reference counting, and the collector's pass,
+        when it resumes, has only the document's records to look through.
+        Nothing may be read from ``doc`` after this."""
         with no_cycle_collection():
-            return self._finish(pages)
+            document = self._finish(pages)
+            self.doc.close()
+            return document
 
     def _finish(self, pages: list[Page]) -> Document:
         pages = list(finish_pages(pages, self.options))  # strip_headers, dehyphenate
@@ -159,12 +166,7 @@ def _extract(data: bytes, options: Options | None,
         pages.append(page)
         if on_page is not None:
             on_page(page, i, total)
-    document = session.finish(pages)
-    # pypdf's objects, in cycles with the reader, are freed now by
-    # reference counting: the collector's pass, when it resumes, then has
-    # only the document's records to look through.
-    session.doc.close()
-    return document
+    return session.finish(pages)
 
 
 def error_dict(exc: BaseException) -> dict[str, str]:

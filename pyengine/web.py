@@ -187,7 +187,6 @@ async def _extract_pages(job: int, pdf: bytes, password: str, options: dict[str,
                                 "total": total, "markdown": page_markdown(page)}),
                         "page", sent[-1]))
     document = session.finish(pages)
-    session.doc.close()  # pypdf's objects freed now, not by the collector (api._extract)
     markdown, page_markdowns = document_markdown_and_pages(document)
     # The document report for the page's "About this file" panel: font kinds,
     # unmapped fonts and their pages, flagged word counts, limits, issue
