@@ -147,8 +147,7 @@ def _to_frame(ln: Line, dx: float, dy: float, originals: dict[int, Word]) -> Lin
                     dx=1.0, dy=0.0)
         originals[id(t)] = w
         turned.append(t)
-    return Line(tuple(turned), min(t.x0 for t in turned), min(t.y0 for t in turned),
-                max(t.x1 for t in turned), max(t.y1 for t in turned), ln.size)
+    return Line(tuple(turned), *union_box(turned), ln.size)
 
 
 def _back_from_frame(p: Line, real: dict[int, Line], originals: dict[int, Word]) -> Line:
