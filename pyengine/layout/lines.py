@@ -394,8 +394,9 @@ def _size_step_down(size: float, run_size: float, dv: float, du: float) -> bool:
     ``SCRIPT_SIZE_RATIO``, up to ``SUPERSCRIPT_MAX_RATIO``) set off the
     run's baseline (``SIZE_STEP_SHIFT``) and not attached to the run's end,
     as a script is (``SCRIPT_ATTACH``): a line of its own, that
-    ``merge_lines`` places by its own baseline, not a part of the run?  pdfminer's i1040nr.pdf (real15) draws a 17 pt
-    heading, then 0.59 em to its right the second of two 9.5 pt lines set
+    ``merge_lines`` places by its own baseline, not a part of the run?
+    pdfminer's i1040nr.pdf (real15) draws a 17 pt heading, then 0.59 em
+    to its right the second of two 9.5 pt lines set
     10 pt apart whose baselines straddle the heading's: in the heading's
     run, that line took its tolerance and the first line joined it too, the
     two read interleaved ("Ddeodmuecstitoicn").  Larger text after a smaller
