@@ -801,3 +801,17 @@ def test_a_formulas_terms_over_their_limits_in_script_size_are_no_tables_head():
 
     text = pyengine.extract(data, Options(pages=(75,))).pages[0].text
     assert "P(i,j) =\n\\sum_{\\begin{subarray}{l} i\\in I\\\\\n1<j<m\n\\end{subarray}} Q(i,j)\n" in text
+
+
+CONFIG = [["Key", "Default", "Meaning"], ["port", "8080", "TCP port the server listens on"],
+          ["workers", "4", "Number of worker processes"], ["log_level", "info", "One of debug, info, error"],
+          ["timeout", "30", "Seconds before a request fails"]]
+
+
+@pytest.mark.parametrize("xs", [[72, 172, 272], [60, 150, 230], [72, 200, 300]])
+def test_a_table_of_lower_case_keys_is_read_row_by_row(xs):
+    # asciidoctor-pdf (hunt18 ad_guide.pdf): a configuration table's keys and
+    # values ("port 8080", "log_level info") start in lower case, as prose
+    # lines running on do; counted as such, the table was read column by
+    # column.  A cell of one word is a name, not a line of running text.
+    assert text_of(grid(CONFIG, xs)) == rows_text(CONFIG) + "\n"

@@ -37,7 +37,13 @@ TABLE_MAX_WORDS = 8
 hold a text (``_long_lines_fit``)."""
 TABLE_MAX_LOWER_SHARE = 0.2
 """Share of cells (below the first row) that may start with a lower-case
-letter; more is prose set in columns."""
+letter; more is prose set in columns.  A cell of one word is not counted
+among those that do, when other cells hold several: a key, a unit or an
+identifier ("port", "log_level", "info" beside "TCP port the HTTP server
+listens on": a configuration table of asciidoctor-pdf, hunt18
+ad_guide.pdf), not a line of text going on.  Where every cell is one word
+they count (justified prose drawn word by word, each word a line of its
+own: tests/test_tables' river)."""
 TABLE_MAX_COMMA_SHARE = 0.25
 """Share of cells that may end with a comma; more is a list that runs on
 from line to line (the page numbers of an index set in columns:
@@ -372,7 +378,8 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     # affect your"); table cells seldom start so (opf-178360: four narrow
     # columns of prose on shared baselines).
     later = [ln for row in rows[1:] for ln in row]
-    lower = sum(1 for ln in later if ln.text[:1].islower())
+    worded = any(len(ln.words) > 1 for ln in later)
+    lower = sum(1 for ln in later if ln.text[:1].islower() and (len(ln.words) > 1 or not worded))
     if lower > TABLE_MAX_LOWER_SHARE * len(later):
         return None
     cells = [ln for row in rows for ln in row]
