@@ -815,3 +815,21 @@ def test_a_table_of_lower_case_keys_is_read_row_by_row(xs):
     # lines running on do; counted as such, the table was read column by
     # column.  A cell of one word is a name, not a line of running text.
     assert text_of(grid(CONFIG, xs)) == rows_text(CONFIG) + "\n"
+
+
+@pytest.mark.parametrize("lead", [15.0, 15.03, 15.4, 15.6])
+def test_a_cell_wrapped_at_a_leading_of_one_and_a_half_lines_stays_in_its_row(lead):
+    # asciidoctor-pdf (hunt18 ad_table.pdf): a cell's text wrapped 15.78 pt
+    # under its first line at 10.5 pt (1.503 em: CSS's and many themes'
+    # line-height of 1.5, rounded), rows 21.8 pt apart.  Over CELL_LINE_PITCH
+    # by a hair, the last row's "sessions" was taken for a note under the
+    # table, which was read column by column.
+    rows = [["Issue", "Summary", "Component"], ["#1841", "Crash when opening a project with an", "Editor"],
+            ["#1860", "Dark theme: tooltips unreadable", "Interface"],
+            ["#1872", "Memory leak in the background indexer", "Core"]]
+    content = b"".join(at(72, 700 - 22 * r, a) + at(130, 700 - 22 * r, b) + at(360, 700 - 22 * r, c)
+                       for r, (a, b, c) in enumerate(rows)) + at(130, 700 - 22 * 3 - lead, "sessions") + \
+        at(72, 700 - 22 * 3 - lead - 30, "Thanks to everyone.")
+    want = rows[:3] + [["#1872", "Memory leak in the background indexer sessions", "Core"]]
+    assert text_of(content) == rows_text(want) + "\n\nThanks to everyone.\n"
+

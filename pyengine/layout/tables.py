@@ -60,13 +60,17 @@ table: 193 pt beside 23 and 152 pt).  A page sets its columns with a gutter
 far narrower than they are, however short their lines (tests/test_layout's
 two columns with a 10 pt gutter beside 55 pt lines), and a list marker
 standing apart is closer to its item than the item is long."""
-CELL_LINE_PITCH = 1.5
+CELL_LINE_PITCH = 1.6
 """Multiple of the type size: a line alone on its baseline, at most this far
 under the last line of a cell of the row above and in that cell's column,
 is the cell's text wrapped onto a second line ("Households / served" in a
 LibreOffice table: 12.2 pt under it at 10.5 pt, 1.16 em, where the rows are
-12.8 to 25 pt apart).  A text's own leading is 1.2 em or so; a wider gap is
-white space between paragraphs."""
+12.8 to 25 pt apart).  A text's own leading is 1.2 em or so, 1.5 em where
+a style sheet sets it so (CSS's line-height: 1.5, asciidoctor-pdf's
+theme): 15.78 pt at 10.5 pt, 1.503 em, in hunt18 ad_table.pdf, whose
+last row's wrapped "sessions" was set apart as a note at 1.5, and the
+table read column by column.  A wider gap is white space between
+paragraphs (1.2 em and half a line at least)."""
 CELL_EDGE_TOLERANCE = 0.25
 """Fraction of the type size: a cell's wrapped line starts this close to the
 left edge of the line above it (table text is set flush left; labels
