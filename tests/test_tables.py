@@ -833,3 +833,28 @@ def test_a_cell_wrapped_at_a_leading_of_one_and_a_half_lines_stays_in_its_row(le
     want = rows[:3] + [["#1872", "Memory leak in the background indexer sessions", "Core"]]
     assert text_of(content) == rows_text(want) + "\n\nThanks to everyone.\n"
 
+
+ITEMS = [["Item", "Description", "Qty", "Price", "Total"], ["A-100", "Steel bracket", "40", "2.35", "94.00"],
+         ["A-210", "Hex bolt M8x40", "5", "11.90", "59.50"], ["B-007", "Wall anchor set", "12", "4.10", "49.20"]]
+TOTALS = [("Net amount", "202.70"), ("VAT 24%", "48.65"), ("Total EUR", "251.35")]
+
+
+@pytest.mark.parametrize("pad", [4.0, 6.5, 8.0])
+@pytest.mark.parametrize("flush", ["left", "right"])
+def test_totals_glued_under_a_tables_last_column_leave_it_read_row_by_row(pad, flush):
+    # Apache FOP (hunt18 fo_invoice.pdf): "Net amount", "VAT 24%", "Total
+    # EUR" set flush right in cells spanning the first four columns, 6.5 pt
+    # (0.62 em) before their amounts in the last column: each label and
+    # amount one line under the table, across its gutters, no caption or
+    # note set flush left; the table was read column by column.
+    xs = [72, 130, 250, 300, 360]
+    right = 360 + max(width(row[4]) for row in ITEMS)
+    def last(x: float, text: str) -> float:
+        return x if flush == "left" else right - width(text)
+    content = b"".join(at(x if k < 4 else last(x, cell), 700 - PITCH * r, cell)
+                       for r, row in enumerate(ITEMS) for k, (x, cell) in enumerate(zip(xs, row)))
+    for r, (label, amount) in enumerate(TOTALS, start=len(ITEMS)):
+        x = last(360, amount)
+        content += at(x - pad - width(label), 700 - PITCH * r, label) + at(x, 700 - PITCH * r, amount)
+    want = rows_text(ITEMS) + "\n\n" + "\n".join(f"{a} {b}" for a, b in TOTALS) + "\n"
+    assert text_of(content) == want
