@@ -26,6 +26,7 @@ from functools import lru_cache, reduce
 from statistics import median
 
 from ..records import Line, union_box
+from .bidi import page_is_rtl
 from .lines import is_cjk
 
 TABLE_MIN_COLUMNS = 2
@@ -1199,6 +1200,12 @@ def table_grid(rows) -> list[list[str]]:
                 _nearest_column(ln, cols) if id(ln) in spans else _column_of(ln, cols)
             cells[k] = (cells[k] + " " + ln.text).strip()
         grid.append(cells)
+    if page_is_rtl(ln.text for row in rows for ln in row):
+        # A right-to-left table's first column is its rightmost (hunt18
+        # wk_hebrew_table.pdf, wkhtmltopdf: "item | quantity | price" read
+        # from the right); most of its cells start with a right-to-left
+        # letter (each cell's text counted once, by its first strong one).
+        grid = [cells[::-1] for cells in grid]
     return grid
 
 
