@@ -84,7 +84,8 @@ def test_number_beside_latin_text_in_a_latin_line_stays_in_place():
     assert text_of(visual("AB םולש 12 BA")) == "AB שלום 12 BA\n"
 
 
-@pytest.mark.parametrize("xs,pitch", [((100, 180, 260), 14), ((60, 200, 330), 18), ((300, 360, 420), 12)])
+@pytest.mark.parametrize("xs,pitch", [((100, 180, 260), 14), ((60, 200, 330), 18),
+                                      ((300, 360, 420), 12)])
 def test_a_hebrew_tables_cells_read_from_the_right(xs, pitch):
     # wkhtmltopdf (hunt18 wk_hebrew_table.pdf): a table of a right-to-left
     # page has its first column on the right ("item | quantity | price"
@@ -98,7 +99,8 @@ def test_a_hebrew_tables_cells_read_from_the_right(xs, pitch):
 def test_a_latin_tables_cells_with_hebrew_names_in_one_column_read_from_the_left():
     rows = [("AB", "שלום", "12"), ("BA", "ולא", "21"), ("AA", "אבל", "11")]
     content = b"".join(visual(cell if k != 1 else cell[::-1], x, 700 - 14 * r)
-                       for r, row in enumerate(rows) for k, (x, cell) in enumerate(zip((100, 180, 260), row)))
+                       for r, row in enumerate(rows)
+                       for k, (x, cell) in enumerate(zip((100, 180, 260), row)))
     assert text_of(content) == "".join("\t".join(row) + "\n" for row in rows)
 
 

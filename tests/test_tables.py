@@ -804,7 +804,8 @@ def test_a_formulas_terms_over_their_limits_in_script_size_are_no_tables_head():
 
 
 CONFIG = [["Key", "Default", "Meaning"], ["port", "8080", "TCP port the server listens on"],
-          ["workers", "4", "Number of worker processes"], ["log_level", "info", "One of debug, info, error"],
+          ["workers", "4", "Number of worker processes"],
+          ["log_level", "info", "One of debug, info, error"],
           ["timeout", "30", "Seconds before a request fails"]]
 
 
@@ -824,18 +825,22 @@ def test_a_cell_wrapped_at_a_leading_of_one_and_a_half_lines_stays_in_its_row(le
     # line-height of 1.5, rounded), rows 21.8 pt apart.  Over CELL_LINE_PITCH
     # by a hair, the last row's "sessions" was taken for a note under the
     # table, which was read column by column.
-    rows = [["Issue", "Summary", "Component"], ["#1841", "Crash when opening a project with an", "Editor"],
+    rows = [["Issue", "Summary", "Component"],
+            ["#1841", "Crash when opening a project with an", "Editor"],
             ["#1860", "Dark theme: tooltips unreadable", "Interface"],
             ["#1872", "Memory leak in the background indexer", "Core"]]
-    content = b"".join(at(72, 700 - 22 * r, a) + at(130, 700 - 22 * r, b) + at(360, 700 - 22 * r, c)
-                       for r, (a, b, c) in enumerate(rows)) + at(130, 700 - 22 * 3 - lead, "sessions") + \
-        at(72, 700 - 22 * 3 - lead - 30, "Thanks to everyone.")
+    content = b"".join(at(72, 700 - 22 * r, a) + at(130, 700 - 22 * r, b) +
+                       at(360, 700 - 22 * r, c) for r, (a, b, c) in enumerate(rows))
+    under = 700 - 22 * 3 - lead
+    content += at(130, under, "sessions") + at(72, under - 30, "Thanks to everyone.")
     want = rows[:3] + [["#1872", "Memory leak in the background indexer sessions", "Core"]]
     assert text_of(content) == rows_text(want) + "\n\nThanks to everyone.\n"
 
 
-ITEMS = [["Item", "Description", "Qty", "Price", "Total"], ["A-100", "Steel bracket", "40", "2.35", "94.00"],
-         ["A-210", "Hex bolt M8x40", "5", "11.90", "59.50"], ["B-007", "Wall anchor set", "12", "4.10", "49.20"]]
+ITEMS = [["Item", "Description", "Qty", "Price", "Total"],
+         ["A-100", "Steel bracket", "40", "2.35", "94.00"],
+         ["A-210", "Hex bolt M8x40", "5", "11.90", "59.50"],
+         ["B-007", "Wall anchor set", "12", "4.10", "49.20"]]
 TOTALS = [("Net amount", "202.70"), ("VAT 24%", "48.65"), ("Total EUR", "251.35")]
 
 
@@ -855,6 +860,7 @@ def test_totals_glued_under_a_tables_last_column_leave_it_read_row_by_row(pad, f
                        for r, row in enumerate(ITEMS) for k, (x, cell) in enumerate(zip(xs, row)))
     for r, (label, amount) in enumerate(TOTALS, start=len(ITEMS)):
         x = last(360, amount)
-        content += at(x - pad - width(label), 700 - PITCH * r, label) + at(x, 700 - PITCH * r, amount)
+        y = 700 - PITCH * r
+        content += at(x - pad - width(label), y, label) + at(x, y, amount)
     want = rows_text(ITEMS) + "\n\n" + "\n".join(f"{a} {b}" for a, b in TOTALS) + "\n"
     assert text_of(content) == want

@@ -2101,7 +2101,8 @@ def _gridded(items: list[Line], col_gaps: list[tuple[float, float]], options: Op
         if len(core) < 2 * TABLE_MIN_FULL_ROWS:
             return None
         col_gaps = _gutters(core, options)
-        if not flush_left([ln for ln in above if not centred_over(ln, core, col_gaps)], col_gaps) or \
+        heads = [ln for ln in above if not centred_over(ln, core, col_gaps)]
+        if not flush_left(heads, col_gaps) or \
                 not flush_left(below, col_gaps) and not totals_under(below, core, col_gaps):
             return None
     if not short_cells(core, col_gaps):

@@ -273,15 +273,17 @@ def flush_left(lines: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
     return not col_gaps or all(ln.x0 < col_gaps[0][0] for ln in lines)
 
 
-def totals_under(lines: list[Line], table: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
+def totals_under(lines: list[Line], table: list[Line],
+                 col_gaps: list[tuple[float, float]]) -> bool:
     """Are these lines (under the table) each a label glued to an amount in
     the table's last column: two words or more, the last a figure
     (``is_figure``) set flush with that column's cells, left or right
-    (``CELL_EDGE_TOLERANCE``), the line starting left of the column?  Apache FOP sets "Net amount", "VAT 24%", "Total EUR"
-    flush right in a cell spanning the columns but the last, 6.5 pt (0.62
-    em) before the amount: one line across the table's gutters, no note
-    set flush left (``flush_left``), and the table was read column by
-    column (hunt18 fo_invoice.pdf)."""
+    (``CELL_EDGE_TOLERANCE``), the line starting left of the column?
+    Apache FOP sets "Net amount", "VAT 24%", "Total EUR" flush right in a
+    cell spanning the columns but the last, 6.5 pt (0.62 em) before the
+    amount: one line across the table's gutters, no note set flush left
+    (``flush_left``), and the table was read column by column (hunt18
+    fo_invoice.pdf)."""
     if not col_gaps or not lines:
         return False
     start = col_gaps[-1][1]
