@@ -22,6 +22,7 @@ Line per cell, all on one baseline (``is_row``).
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache, reduce
 from statistics import median
 
@@ -38,13 +39,11 @@ TABLE_MAX_WORDS = 8
 hold a text (``_long_lines_fit``)."""
 TABLE_MAX_LOWER_SHARE = 0.2
 """Share of cells (below the first row) that may start with a lower-case
-letter; more is prose set in columns.  A cell of one word is not counted
-among those that do, when other cells hold several: a key, a unit or an
-identifier ("port", "log_level", "info" beside "TCP port the HTTP server
-listens on": a configuration table of asciidoctor-pdf, hunt18
-ad_guide.pdf), not a line of text going on.  Where every cell is one word
-they count (justified prose drawn word by word, each word a line of its
-own: tests/test_tables' river)."""
+letter; more is prose set in columns.  Names are not counted among those
+that do (``_name_cells``): keys, units, identifiers ("port", "log_level",
+"info": a configuration table of asciidoctor-pdf, hunt18 ad_guide.pdf;
+MUFI's entity names, deb-other-specimen; LaTeX's units, deb-zh-cnbook
+p.85), which start in lower case as lines of text going on do."""
 TABLE_MAX_COMMA_SHARE = 0.25
 """Share of cells that may end with a comma; more is a list that runs on
 from line to line (the page numbers of an index set in columns:
@@ -381,6 +380,37 @@ def _wrapped_text(cell: Line, ln: Line) -> bool:
     return _wraps(cell, ln) and _fit_end(cell, ln) > ln.x1
 
 
+NAME_CELL = re.compile(r"[a-z][A-Za-z0-9_./:-]*")
+"""A name: one word of ASCII letters, digits and ``_./:-``, starting in
+lower case (a key, a unit, an identifier, a code page)."""
+
+
+def _name_cells(rows: list[list[Line]], bounds: list[float]) -> set[int]:
+    """The ids of the cells of these rows (a table's body) that are names
+    (``NAME_CELL``) in a column of names: ``TABLE_MIN_FULL_ROWS`` cells at
+    least, none of them a line of several words starting in lower case,
+    and some cell of the body holds several words.  A column whose lines
+    of text go on in lower case ("reuse and seawater / desalination",
+    opf-435321 p.8; "milled for a fee or / ranking", opf-219789 p.51) has
+    its one-word last lines counted; so has a grid of single words
+    (justified prose drawn word by word, tests/test_tables' river), and a
+    lone Greek letter ("π", a formula's cell beside the code that sets
+    it, deb-ja-jlshort p.47) is no name."""
+    if not any(len(ln.words) > 1 for row in rows for ln in row):
+        return set()
+    by_column: dict[int, list[Line]] = {}
+    for row in rows:
+        for ln in row:
+            by_column.setdefault(_column(ln, bounds), []).append(ln)
+    out: set[int] = set()
+    for cells in by_column.values():
+        if len(cells) < TABLE_MIN_FULL_ROWS or \
+                any(len(ln.words) > 1 and ln.text[:1].islower() for ln in cells):
+            continue
+        out.update(id(ln) for ln in cells if NAME_CELL.fullmatch(ln.text))
+    return out
+
+
 def _fit_end(cell: Line, ln: Line) -> float:
     """Where the first word of ``ln`` would have ended, set after a word
     space at the end of ``cell``'s line."""
@@ -410,8 +440,8 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     # affect your"); table cells seldom start so (opf-178360: four narrow
     # columns of prose on shared baselines).
     later = [ln for row in rows[1:] for ln in row]
-    worded = any(len(ln.words) > 1 for ln in later)
-    lower = sum(1 for ln in later if ln.text[:1].islower() and (len(ln.words) > 1 or not worded))
+    names = _name_cells(rows[1:], bounds)
+    lower = sum(1 for ln in later if ln.text[:1].islower() and id(ln) not in names)
     if lower > TABLE_MAX_LOWER_SHARE * len(later):
         return None
     cells = [ln for row in rows for ln in row]
