@@ -12,7 +12,8 @@ Resolution of one name, never guessing:
 
 Names such as ``g123``, ``glyph42``, ``cid12`` or ``C0`` are not in the list
 and stay unmapped.  Text is normalised for the Alphabetic Presentation Forms
-block only (U+FB00..U+FB4F: the ``fi`` ligature becomes "fi"), nowhere else.
+block (U+FB00..U+FB4F: the ``fi`` ligature becomes "fi") and the CJK
+radicals (U+2E80..U+2FDF: ⽇ becomes 日) only, nowhere else.
 """
 
 from __future__ import annotations
@@ -261,7 +262,28 @@ def clean_text_uncached(text: str | None) -> str | None:
         return " " if all(ch in "\t\n\r" for ch in text) else None
     if _is_private(text):  # a ToUnicode map's Adobe small capital or figure
         text = "".join([PRIVATE_USE_FOLDS.get(ch, ch) for ch in text])
-    return normalize_ligatures(text)
+    return normalize_radicals(normalize_ligatures(text))
+
+
+RADICALS_FIRST, RADICALS_LAST = "\u2e80", "\u2fdf"
+"""The CJK Radicals Supplement and Kangxi Radicals blocks.  A font whose
+glyph of an ideograph is also its glyph of the radical (Noto Sans CJK: 日
+and ⽇ U+2F47) may have its ToUnicode map name the radical: wkhtmltopdf (Qt)
+wrote "4⽉12⽇" for 4月12日 (hunt18 wk_japanese.pdf), and a search for the
+word found nothing.  The radicals with a compatibility decomposition (all
+214 Kangxi radicals, two of the supplement) read as their ideographs
+(NFKC); the others have none and stay."""
+
+
+def normalize_radicals(text: str) -> str:
+    """NFKC for the CJK radicals (``RADICALS_FIRST`` .. ``RADICALS_LAST``)
+    only: ⽇ U+2F47 -> 日 U+65E5."""
+    if not any(RADICALS_FIRST <= ch <= RADICALS_LAST for ch in text):
+        return text
+    return "".join(
+        unicodedata.normalize("NFKC", ch) if RADICALS_FIRST <= ch <= RADICALS_LAST else ch
+        for ch in text
+    )
 
 
 def normalize_ligatures(text: str) -> str:
