@@ -30,6 +30,7 @@ from itertools import accumulate
 from operator import attrgetter, itemgetter
 
 from ..options import Options
+from ..fonts.glyphlist import normalize_radicals
 from ..records import SOURCE_PAGE, Glyph, Line, Word, union_box
 from .bidi import has_rtl, logical_order, normalise_presentation_forms, page_is_rtl
 from .dropcap import attach_drop_caps, is_attached
@@ -1837,7 +1838,7 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
     if not text.strip():
         return None
     if not text.isascii():
-        text = unicodedata.normalize("NFC", normalise_presentation_forms(text))
+        text = normalize_radicals(unicodedata.normalize("NFC", normalise_presentation_forms(text)))
         if "\u0e4d\u0e32" in text or "\u0ecd\u0eb2" in text:
             text = _SARA_AM.sub(_sara_am, text)
     if first is None:  # no glyph shows text (its text was given): the box of them all
