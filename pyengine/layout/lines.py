@@ -1107,8 +1107,7 @@ def _line_of_its_mark(s: _Seg, segs: list[_Seg], placed: dict[int, _LineAcc],
     tucked in), and raised over its baseline by more than the tolerance,
     up to ``MARK_RISE_MAX`` of its size.  Mark after a word in the text,
     mark before a footnote's text."""
-    text = _segment_text(s).strip()
-    if not text or len(text) > MARK_MAX_CHARS or not _MARK.fullmatch(text):
+    if len(s.glyphs) > MARK_MAX_CHARS:  # (cheap tests first: asked of every segment)
         return None
     for j in (s.index - 1, s.index + 1):
         ln = placed.get(j)
@@ -1120,7 +1119,8 @@ def _line_of_its_mark(s: _Seg, segs: list[_Seg], placed: dict[int, _LineAcc],
                 not tol_v * t.size < rise <= MARK_RISE_MAX * t.size:
             continue
         gap = s.u0 - t.u1 if j < s.index else t.u0 - s.u1
-        if -SCRIPT_OVERLAP * s.size <= gap <= SCRIPT_ATTACH * t.size:
+        if -SCRIPT_OVERLAP * s.size <= gap <= SCRIPT_ATTACH * t.size and \
+                _MARK.fullmatch(_segment_text(s).strip()):
             return ln
     return None
 
