@@ -731,3 +731,37 @@ def test_reportlab_std14_and_cid_font(needs_cmaps):
                for f, raw in fonts_and_strings(buf.getvalue())]
     assert ("Hello fine world", KIND_ENCODING) in decoded
     assert ("日本語のテキスト", KIND_PREDEFINED_CMAP) in decoded
+
+
+@pytest.mark.parametrize("radical,ideograph", [("\u2f47", "日"), ("\u2f49", "月"), ("\u2f2d", "山"),
+                                               ("\u2f00", "一"), ("\u2e9f", "母")])
+def test_a_kangxi_radical_in_a_tounicode_map_reads_as_its_ideograph(radical, ideograph):
+    # wkhtmltopdf (Qt) with Noto Sans CJK (hunt18 wk_japanese.pdf): the
+    # glyph of 日 is also the font's glyph of the radical ⽇ (U+2F47), and the
+    # ToUnicode map names the radical: "⽇時" for 日時, "4⽉12⽇" for 4月12日;
+    # a search for the word finds nothing.  The radicals are compatibility
+    # characters of the ideographs (their NFKC form).
+    import pyengine
+    from pdfbuild import make_pdf, tounicode, type0
+    pairs = [(1, radical), (2, "本"), (3, "語")]
+    body = b"%d beginbfchar " % len(pairs) + b" ".join(
+        b"<%04X> <%s>" % (c, t.encode("utf-16-be").hex().upper().encode()) for c, t in pairs) + \
+        b" endbfchar"
+    fonts = {"/F1": type0(tounicode(body, two_byte=True), dw=1000)}
+    content = b"BT /F1 12 Tf 72 700 Td <000100020003> Tj ET"
+    text = pyengine.extract(make_pdf([content], fonts=fonts)).pages[0].text
+    assert text == ideograph + "本語\n"
+
+
+def test_a_row_of_kangxi_radicals_alone_stays_radicals():
+    # pdfcpu-UnifontMedium_BMP: a chart of the code points draws the row of
+    # U+2F00.. as such; no ideograph beside them, they are meant.
+    import pyengine
+    from pdfbuild import make_pdf, tounicode, type0
+    row = "\u2f00\u2f01\u2f02\u2f47"
+    body = b"%d beginbfchar " % len(row) + b" ".join(
+        b"<%04X> <%s>" % (c, t.encode("utf-16-be").hex().upper().encode())
+        for c, t in enumerate(row, start=1)) + b" endbfchar"
+    fonts = {"/F1": type0(tounicode(body, two_byte=True), dw=1000)}
+    content = b"BT /F1 12 Tf 72 700 Td <0001000200030004> Tj ET"
+    assert pyengine.extract(make_pdf([content], fonts=fonts)).pages[0].text == row + "\n"

@@ -4,6 +4,8 @@ in a stretched line."""
 
 import math
 
+import pytest
+
 from pdfbuild import helvetica, make_pdf
 
 import pyengine
@@ -394,3 +396,35 @@ def test_numbers_of_a_list_beside_a_column_of_another_pitch_are_no_line_numbers(
     content += b"".join(_cell(292, 700 - 12.6 * k, str(n), 10) for k, n in enumerate(range(6, 12)))
     lines = [ln for ln in text_of(content, {"/F1": helvetica()}).splitlines() if ln]
     assert lines == left + [str(n) for n in range(6, 12)] + entries, lines
+
+
+def _footnoted(rise: float, size: int) -> bytes:
+    """A paragraph of three lines (``size`` pt, 1.5 em apart) with a
+    footnote mark (0.67 of the size) raised ``rise`` em right after "1862",
+    and the footnote under it (2 pt smaller), its mark (0.75 of that)
+    raised as much before its text."""
+    w = size / 2  # every glyph of the font 0.5 em wide
+    lead, mark = 1.5 * size, round(size * 2 / 3)
+    note = size - 2  # the footnote's size, and its mark's
+    note_mark = round(note * 3 / 4)
+    end = 72 + w * len("railway in 1862")
+    return _cell(72, 700, "The river trade declined after the opening of the", size) + \
+        _cell(72, 700 - lead, "railway in 1862", size) + \
+        b"BT /F1 %d Tf %.2f %.2f Td (1) Tj ET " % (mark, end, 700 - lead + rise * size) + \
+        _cell(end + mark / 2, 700 - lead, ". Observers blamed the costs of", size) + \
+        _cell(72, 700 - 2 * lead, "river transport.", size) + \
+        b"BT /F1 %d Tf 72 %.2f Td (1) Tj ET " % (note_mark, 400 + rise * note) + \
+        _cell(72 + note_mark / 2, 400, "See Harris, Railways and Rivers, p. 45.", note)
+
+
+@pytest.mark.parametrize("size", [8, 10, 12])
+@pytest.mark.parametrize("rise", [0.52, 0.6, 0.7])
+def test_a_footnote_mark_raised_over_half_an_em_stays_on_its_line(rise, size):
+    # Apache FOP (hunt18 fo_footnotes.pdf): baseline-shift="super" raises a
+    # 7 pt mark 5.73 pt (0.55 em) over a 10.5 pt line, beyond the lines'
+    # baseline tolerance; the mark after "1862" and the one before the
+    # footnote's text became lines of their own, read between the lines of
+    # the paragraph.  Read as a mark raised a third of an em is.
+    want = text_of(_footnoted(0.33, size), {"/F1": helvetica()})
+    assert "\n1\n" not in want
+    assert text_of(_footnoted(rise, size), {"/F1": helvetica()}) == want

@@ -84,6 +84,26 @@ def test_number_beside_latin_text_in_a_latin_line_stays_in_place():
     assert text_of(visual("AB םולש 12 BA")) == "AB שלום 12 BA\n"
 
 
+@pytest.mark.parametrize("xs,pitch", [((100, 180, 260), 14), ((60, 200, 330), 18),
+                                      ((300, 360, 420), 12)])
+def test_a_hebrew_tables_cells_read_from_the_right(xs, pitch):
+    # wkhtmltopdf (hunt18 wk_hebrew_table.pdf): a table of a right-to-left
+    # page has its first column on the right ("item | quantity | price"
+    # from the right); its rows were read left to right, last cell first.
+    rows = [("שלום", "ובא", "מלא"), ("ולא", "12", "אבל"), ("בלום", "21", "שמא")]
+    content = b"".join(visual(cell if cell.isdigit() else cell[::-1], x, 700 - pitch * r)
+                       for r, row in enumerate(rows) for x, cell in zip(reversed(xs), row))
+    assert text_of(content) == "".join("\t".join(row) + "\n" for row in rows)
+
+
+def test_a_latin_tables_cells_with_hebrew_names_in_one_column_read_from_the_left():
+    rows = [("AB", "שלום", "12"), ("BA", "ולא", "21"), ("AA", "אבל", "11")]
+    content = b"".join(visual(cell if k != 1 else cell[::-1], x, 700 - 14 * r)
+                       for r, row in enumerate(rows)
+                       for k, (x, cell) in enumerate(zip((100, 180, 260), row)))
+    assert text_of(content) == "".join("\t".join(row) + "\n" for row in rows)
+
+
 def _hebrew_page(line: str) -> list[str]:
     """The lines of a page of Hebrew (three lines) with ``line`` under it."""
     rows = b"".join(visual("םולש םולש םולש", 300, y) for y in (700, 686, 672))

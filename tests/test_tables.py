@@ -801,3 +801,66 @@ def test_a_formulas_terms_over_their_limits_in_script_size_are_no_tables_head():
 
     text = pyengine.extract(data, Options(pages=(75,))).pages[0].text
     assert "P(i,j) =\n\\sum_{\\begin{subarray}{l} i\\in I\\\\\n1<j<m\n\\end{subarray}} Q(i,j)\n" in text
+
+
+CONFIG = [["Key", "Default", "Meaning"], ["port", "8080", "TCP port the server listens on"],
+          ["workers", "4", "Number of worker processes"],
+          ["log_level", "info", "One of debug, info, error"],
+          ["timeout", "30", "Seconds before a request fails"]]
+
+
+@pytest.mark.parametrize("xs", [[72, 172, 272], [60, 150, 230], [72, 200, 300]])
+def test_a_table_of_lower_case_keys_is_read_row_by_row(xs):
+    # asciidoctor-pdf (hunt18 ad_guide.pdf): a configuration table's keys and
+    # values ("port 8080", "log_level info") start in lower case, as prose
+    # lines running on do; counted as such, the table was read column by
+    # column.  A cell of one word is a name, not a line of running text.
+    assert text_of(grid(CONFIG, xs)) == rows_text(CONFIG) + "\n"
+
+
+@pytest.mark.parametrize("lead", [15.0, 15.03, 15.4, 15.6])
+def test_a_cell_wrapped_at_a_leading_of_one_and_a_half_lines_stays_in_its_row(lead):
+    # asciidoctor-pdf (hunt18 ad_table.pdf): a cell's text wrapped 15.78 pt
+    # under its first line at 10.5 pt (1.503 em: CSS's and many themes'
+    # line-height of 1.5, rounded), rows 21.8 pt apart.  Over CELL_LINE_PITCH
+    # by a hair, the last row's "sessions" was taken for a note under the
+    # table, which was read column by column.
+    rows = [["Issue", "Summary", "Component"],
+            ["#1841", "Crash when opening a project with an", "Editor"],
+            ["#1860", "Dark theme: tooltips unreadable", "Interface"],
+            ["#1872", "Memory leak in the background indexer", "Core"]]
+    content = b"".join(at(72, 700 - 22 * r, a) + at(130, 700 - 22 * r, b) +
+                       at(360, 700 - 22 * r, c) for r, (a, b, c) in enumerate(rows))
+    under = 700 - 22 * 3 - lead
+    content += at(130, under, "sessions") + at(72, under - 30, "Thanks to everyone.")
+    want = rows[:3] + [["#1872", "Memory leak in the background indexer sessions", "Core"]]
+    assert text_of(content) == rows_text(want) + "\n\nThanks to everyone.\n"
+
+
+ITEMS = [["Item", "Description", "Qty", "Price", "Total"],
+         ["A-100", "Steel bracket", "40", "2.35", "94.00"],
+         ["A-210", "Hex bolt M8x40", "5", "11.90", "59.50"],
+         ["B-007", "Wall anchor set", "12", "4.10", "49.20"]]
+TOTALS = [("Net amount", "202.70"), ("VAT 24%", "48.65"), ("Total EUR", "251.35")]
+
+
+@pytest.mark.parametrize("pad", [4.0, 6.5, 8.0])
+@pytest.mark.parametrize("flush", ["left", "right"])
+def test_totals_glued_under_a_tables_last_column_leave_it_read_row_by_row(pad, flush):
+    # Apache FOP (hunt18 fo_invoice.pdf): "Net amount", "VAT 24%", "Total
+    # EUR" set flush right in cells spanning the first four columns, 6.5 pt
+    # (0.62 em) before their amounts in the last column: each label and
+    # amount one line under the table, across its gutters, no caption or
+    # note set flush left; the table was read column by column.
+    xs = [72, 130, 250, 300, 360]
+    right = 360 + max(width(row[4]) for row in ITEMS)
+    def last(x: float, text: str) -> float:
+        return x if flush == "left" else right - width(text)
+    content = b"".join(at(x if k < 4 else last(x, cell), 700 - PITCH * r, cell)
+                       for r, row in enumerate(ITEMS) for k, (x, cell) in enumerate(zip(xs, row)))
+    for r, (label, amount) in enumerate(TOTALS, start=len(ITEMS)):
+        x = last(360, amount)
+        y = 700 - PITCH * r
+        content += at(x - pad - width(label), y, label) + at(x, y, amount)
+    want = rows_text(ITEMS) + "\n\n" + "\n".join(f"{a} {b}" for a, b in TOTALS) + "\n"
+    assert text_of(content) == want

@@ -12,7 +12,9 @@ Resolution of one name, never guessing:
 
 Names such as ``g123``, ``glyph42``, ``cid12`` or ``C0`` are not in the list
 and stay unmapped.  Text is normalised for the Alphabetic Presentation Forms
-block only (U+FB00..U+FB4F: the ``fi`` ligature becomes "fi"), nowhere else.
+block only (U+FB00..U+FB4F: the ``fi`` ligature becomes "fi"), nowhere else
+(the CJK radicals among ideographs are a word's: ``normalize_radicals``,
+which layout.lines applies to a word's text).
 """
 
 from __future__ import annotations
@@ -262,6 +264,34 @@ def clean_text_uncached(text: str | None) -> str | None:
     if _is_private(text):  # a ToUnicode map's Adobe small capital or figure
         text = "".join([PRIVATE_USE_FOLDS.get(ch, ch) for ch in text])
     return normalize_ligatures(text)
+
+
+RADICALS_FIRST, RADICALS_LAST = "\u2e80", "\u2fdf"
+"""The CJK Radicals Supplement and Kangxi Radicals blocks.  A font whose
+glyph of an ideograph is also its glyph of the radical (Noto Sans CJK: 日
+and ⽇ U+2F47) may have its ToUnicode map name the radical: wkhtmltopdf (Qt)
+wrote "4⽉12⽇" for 4月12日 (hunt18 wk_japanese.pdf), and a search for the
+word found nothing.  The radicals with a compatibility decomposition (all
+214 Kangxi radicals, two of the supplement) read as their ideographs
+(NFKC) in a word of CJK text (``_CJK_TEXT``); the others have none and
+stay."""
+_RADICAL = re.compile(f"[{RADICALS_FIRST}-{RADICALS_LAST}]")
+_CJK_TEXT = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+"""Kana, unified ideographs, hangul: the text radicals stand among when
+they are ideographs mapped to the radical.  A chart of the radicals
+themselves (pdfcpu-UnifontMedium_BMP: the row of U+2F00..) has none."""
+
+
+def normalize_radicals(text: str) -> str:
+    """NFKC for the CJK radicals (``RADICALS_FIRST`` .. ``RADICALS_LAST``)
+    of a word that holds kana, ideographs or hangul (``_CJK_TEXT``):
+    ⽇時 -> 日時; ⼀⼁⼂ alone stay."""
+    if _RADICAL.search(text) is None or _CJK_TEXT.search(text) is None:
+        return text
+    return "".join(
+        unicodedata.normalize("NFKC", ch) if RADICALS_FIRST <= ch <= RADICALS_LAST else ch
+        for ch in text
+    )
 
 
 def normalize_ligatures(text: str) -> str:

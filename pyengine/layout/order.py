@@ -64,7 +64,7 @@ from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, 
                      HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, colon_labels,
                      columns, figures_end_at, find_table, flush_left, flush_right, grid_rows, header_band,
                      header_like, header_rows, is_figure, labels_and_values, opened_by_the_rest, peel,
-                     shared_gutters, short_cells)
+                     shared_gutters, short_cells, totals_under)
 
 MAX_XYCUT_ITEMS = 4000
 """Above this many lines a region is read top to bottom without cutting."""
@@ -2101,7 +2101,9 @@ def _gridded(items: list[Line], col_gaps: list[tuple[float, float]], options: Op
         if len(core) < 2 * TABLE_MIN_FULL_ROWS:
             return None
         col_gaps = _gutters(core, options)
-        if not flush_left([ln for ln in above if not centred_over(ln, core, col_gaps)] + below, col_gaps):
+        heads = [ln for ln in above if not centred_over(ln, core, col_gaps)]
+        if not flush_left(heads, col_gaps) or \
+                not flush_left(below, col_gaps) and not totals_under(below, core, col_gaps):
             return None
     if not short_cells(core, col_gaps):
         return None

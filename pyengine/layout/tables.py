@@ -22,10 +22,12 @@ Line per cell, all on one baseline (``is_row``).
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache, reduce
 from statistics import median
 
 from ..records import Line, union_box
+from .bidi import page_is_rtl
 from .lines import is_cjk
 
 TABLE_MIN_COLUMNS = 2
@@ -37,7 +39,11 @@ TABLE_MAX_WORDS = 8
 hold a text (``_long_lines_fit``)."""
 TABLE_MAX_LOWER_SHARE = 0.2
 """Share of cells (below the first row) that may start with a lower-case
-letter; more is prose set in columns."""
+letter; more is prose set in columns.  Names are not counted among those
+that do (``_name_cells``): keys, units, identifiers ("port", "log_level",
+"info": a configuration table of asciidoctor-pdf, hunt18 ad_guide.pdf;
+MUFI's entity names, deb-other-specimen; LaTeX's units, deb-zh-cnbook
+p.85), which start in lower case as lines of text going on do."""
 TABLE_MAX_COMMA_SHARE = 0.25
 """Share of cells that may end with a comma; more is a list that runs on
 from line to line (the page numbers of an index set in columns:
@@ -54,13 +60,17 @@ table: 193 pt beside 23 and 152 pt).  A page sets its columns with a gutter
 far narrower than they are, however short their lines (tests/test_layout's
 two columns with a 10 pt gutter beside 55 pt lines), and a list marker
 standing apart is closer to its item than the item is long."""
-CELL_LINE_PITCH = 1.5
+CELL_LINE_PITCH = 1.6
 """Multiple of the type size: a line alone on its baseline, at most this far
 under the last line of a cell of the row above and in that cell's column,
 is the cell's text wrapped onto a second line ("Households / served" in a
 LibreOffice table: 12.2 pt under it at 10.5 pt, 1.16 em, where the rows are
-12.8 to 25 pt apart).  A text's own leading is 1.2 em or so; a wider gap is
-white space between paragraphs."""
+12.8 to 25 pt apart).  A text's own leading is 1.2 em or so, 1.5 em where
+a style sheet sets it so (CSS's line-height: 1.5, asciidoctor-pdf's
+theme): 15.78 pt at 10.5 pt, 1.503 em, in hunt18 ad_table.pdf, whose
+last row's wrapped "sessions" was set apart as a note at 1.5, and the
+table read column by column.  A wider gap is white space between
+paragraphs (1.2 em and half a line at least)."""
 CELL_EDGE_TOLERANCE = 0.25
 """Fraction of the type size: a cell's wrapped line starts this close to the
 left edge of the line above it (table text is set flush left; labels
@@ -262,6 +272,33 @@ def flush_left(lines: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
     return not col_gaps or all(ln.x0 < col_gaps[0][0] for ln in lines)
 
 
+def totals_under(lines: list[Line], table: list[Line],
+                 col_gaps: list[tuple[float, float]]) -> bool:
+    """Are these lines (under the table) each a label glued to an amount in
+    the table's last column: two words or more, the last a figure
+    (``is_figure``) set flush with that column's cells, left or right
+    (``CELL_EDGE_TOLERANCE``), the line starting left of the column?
+    Apache FOP sets "Net amount", "VAT 24%", "Total EUR" flush right in a
+    cell spanning the columns but the last, 6.5 pt (0.62 em) before the
+    amount: one line across the table's gutters, no note set flush left
+    (``flush_left``), and the table was read column by column (hunt18
+    fo_invoice.pdf)."""
+    if not col_gaps or not lines:
+        return False
+    start = col_gaps[-1][1]
+    last = [ln for ln in table if ln.x0 >= start]
+    if not last:
+        return False
+    x0, x1 = min(ln.x0 for ln in last), max(ln.x1 for ln in last)
+    for ln in lines:
+        if len(ln.words) < 2 or not is_figure(ln.words[-1].text):
+            return False
+        amount, tol = ln.words[-1], CELL_EDGE_TOLERANCE * ln.size
+        if abs(amount.x0 - x0) > tol and abs(amount.x1 - x1) > tol or ln.x0 >= x0:
+            return False
+    return True
+
+
 def centred_over(ln: Line, table: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
     """Is ``ln`` a title centred over the table (to ``TITLE_CENTRE_TOLERANCE``)
     across a gutter of it?  LibreOffice Calc sets a title in a cell merged
@@ -343,6 +380,37 @@ def _wrapped_text(cell: Line, ln: Line) -> bool:
     return _wraps(cell, ln) and _fit_end(cell, ln) > ln.x1
 
 
+NAME_CELL = re.compile(r"[a-z][A-Za-z0-9_./:-]*")
+"""A name: one word of ASCII letters, digits and ``_./:-``, starting in
+lower case (a key, a unit, an identifier, a code page)."""
+
+
+def _name_cells(rows: list[list[Line]], bounds: list[float]) -> set[int]:
+    """The ids of the cells of these rows (a table's body) that are names
+    (``NAME_CELL``) in a column of names: ``TABLE_MIN_FULL_ROWS`` cells at
+    least, none of them a line of several words starting in lower case,
+    and some cell of the body holds several words.  A column whose lines
+    of text go on in lower case ("reuse and seawater / desalination",
+    opf-435321 p.8; "milled for a fee or / ranking", opf-219789 p.51) has
+    its one-word last lines counted; so has a grid of single words
+    (justified prose drawn word by word, tests/test_tables' river), and a
+    lone Greek letter ("π", a formula's cell beside the code that sets
+    it, deb-ja-jlshort p.47) is no name."""
+    if not any(len(ln.words) > 1 for row in rows for ln in row):
+        return set()
+    by_column: dict[int, list[Line]] = {}
+    for row in rows:
+        for ln in row:
+            by_column.setdefault(_column(ln, bounds), []).append(ln)
+    out: set[int] = set()
+    for cells in by_column.values():
+        if len(cells) < TABLE_MIN_FULL_ROWS or \
+                any(len(ln.words) > 1 and ln.text[:1].islower() for ln in cells):
+            continue
+        out.update(id(ln) for ln in cells if NAME_CELL.fullmatch(ln.text))
+    return out
+
+
 def _fit_end(cell: Line, ln: Line) -> float:
     """Where the first word of ``ln`` would have ended, set after a word
     space at the end of ``cell``'s line."""
@@ -372,7 +440,8 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     # affect your"); table cells seldom start so (opf-178360: four narrow
     # columns of prose on shared baselines).
     later = [ln for row in rows[1:] for ln in row]
-    lower = sum(1 for ln in later if ln.text[:1].islower())
+    names = _name_cells(rows[1:], bounds)
+    lower = sum(1 for ln in later if ln.text[:1].islower() and id(ln) not in names)
     if lower > TABLE_MAX_LOWER_SHARE * len(later):
         return None
     cells = [ln for row in rows for ln in row]
@@ -1163,6 +1232,12 @@ def table_grid(rows) -> list[list[str]]:
                 _nearest_column(ln, cols) if id(ln) in spans else _column_of(ln, cols)
             cells[k] = (cells[k] + " " + ln.text).strip()
         grid.append(cells)
+    if page_is_rtl(ln.text for row in rows for ln in row):
+        # A right-to-left table's first column is its rightmost (hunt18
+        # wk_hebrew_table.pdf, wkhtmltopdf: "item | quantity | price" read
+        # from the right); most of its cells start with a right-to-left
+        # letter (each cell's text counted once, by its first strong one).
+        grid = [cells[::-1] for cells in grid]
     return grid
 
 
