@@ -1,0 +1,87 @@
+"""Columns of right-to-left pages: read from the right column, on PDFs
+written here (a two-byte font of Hebrew letters, Latin letters and digits,
+every glyph 5 pt wide at 10 pt, each glyph drawn at its place on the line:
+the page shows the text in visual order)."""
+
+import pyengine
+from pdfbuild import make_pdf, tounicode, type0
+
+CHARS = "אבגדהוזחטיכלמנסעפצקרשתךםןףץ" + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.:"
+CODE = {ch: i + 1 for i, ch in enumerate(CHARS)}
+ADVANCE = 5.0
+
+
+def _font() -> dict:
+    body = b"%d beginbfchar " % len(CODE) + b" ".join(
+        b"<%04X> <%s>" % (code, ch.encode("utf-16-be").hex().upper().encode())
+        for ch, code in CODE.items()) + b" endbfchar"
+    return {"/F2": type0(tounicode(body, two_byte=True), dw=500)}
+
+
+def _draw(shown: str, x: float, y: float, size: float = 10.0) -> bytes:
+    """``shown`` as it appears on the page, left to right, from ``x``."""
+    out = b""
+    step = ADVANCE * size / 10
+    for ch in shown:
+        if ch != " ":
+            out += b"BT /F2 %.1f Tf %.1f %.1f Td <%04X> Tj ET " % (size, x, y, CODE[ch])
+        x += step
+    return out
+
+
+def _rtl(logical: str, right: float, y: float, size: float = 10.0) -> bytes:
+    """A line of Hebrew words (no digits or Latin) set flush right at ``right``."""
+    shown = logical[::-1]
+    return _draw(shown, right - len(shown) * ADVANCE * size / 10, y, size)
+
+
+def _text(content: bytes) -> str:
+    return pyengine.extract(make_pdf([content], fonts=_font())).pages[0].text
+
+
+WORDS = ["שורה", "ראשונה", "שנייה", "שלישית", "רביעית", "חמישית", "שישית"]
+
+
+def _column(tag: str, right: float, top: float, lines: int = 6) -> bytes:
+    """``lines`` lines of a column ending with their column's ``tag``
+    (a Hebrew word) set flush right at ``right``."""
+    return b"".join(_rtl("%s %s בטור %s" % (WORDS[0], WORDS[1 + k % 6], tag), right, top - 14 * k)
+                    for k in range(lines))
+
+
+def _order(text: str, tags: list[str]) -> list[str]:
+    return sorted(tags, key=text.index)
+
+
+def test_two_columns_of_hebrew_are_read_right_column_first():
+    text = _text(_column("ימני", 560, 700) + _column("שמאלי", 280, 700))
+    assert _order(text, ["ימני", "שמאלי"]) == ["ימני", "שמאלי"]
+    assert text.index("שורה ראשונה בטור ימני") < text.index("שורה שנייה בטור ימני")
+
+
+def test_three_columns_of_hebrew_are_read_from_the_right():
+    text = _text(_column("ימני", 560, 700) + _column("אמצעי", 380, 700) + _column("שמאלי", 200, 700))
+    assert _order(text, ["ימני", "אמצעי", "שמאלי"]) == ["ימני", "אמצעי", "שמאלי"]
+
+
+def test_a_hebrew_heading_over_two_columns_is_read_before_them():
+    head = _rtl("כותרת ראשית", 420, 740, size=16)
+    text = _text(head + _column("ימני", 560, 700) + _column("שמאלי", 280, 700))
+    assert _order(text, ["כותרת", "ימני", "שמאלי"]) == ["כותרת", "ימני", "שמאלי"]
+
+
+def test_two_columns_of_english_are_still_read_left_column_first():
+    def col(tag: str, x: float) -> bytes:
+        return b"".join(_draw("Line number %s of column %s" % ("abcdef"[k], tag), x, 700 - 14 * k)
+                        for k in range(6))
+    text = _text(col("Left", 60) + col("Right", 330))
+    assert _order(text, ["Left", "Right"]) == ["Left", "Right"]
+
+
+def test_an_english_page_with_a_hebrew_quote_in_its_right_column_reads_left_first():
+    left = b"".join(_draw("Line number %s of column Left" % "abcdef"[k], 60, 700 - 14 * k)
+                    for k in range(6))
+    right = b"".join(_draw("Line number %s of column Right" % "abcdef"[k], 330, 700 - 14 * k)
+                     for k in range(4)) + _rtl("ציטוט בעברית", 470, 700 - 14 * 4)
+    text = _text(left + right)
+    assert _order(text, ["Left", "Right", "ציטוט"]) == ["Left", "Right", "ציטוט"]
