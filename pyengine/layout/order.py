@@ -2,7 +2,8 @@
 
 Reading order is a recursive XY-cut (Nagy & Seth 1984): at each level find
 the widest white gap that crosses the whole region, either between columns
-(a vertical gap, read left to right) or between rows (a horizontal gap, read
+(a vertical gap, read left to right, or right to left where most of the
+region's letters are Hebrew, Arabic ...: ``RTL_COLUMNS_SHARE``) or between rows (a horizontal gap, read
 top to bottom), cut there, and recurse.  Cutting at the widest gap first is
 what keeps a title or a full-width figure caption from splitting the columns
 into interleaved rows: the gap under a title is wider than the gaps between
@@ -56,7 +57,7 @@ from statistics import median
 
 from ..options import Options
 from ..records import Block, Line, union_box
-from .bidi import has_rtl
+from .bidi import has_rtl, strong_counts
 from .headers import is_page_number
 from .lists import list_marker
 from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, CELL_WRAP_PITCH_RATIO,
@@ -72,6 +73,35 @@ MAX_XYCUT_ITEMS = 4000
 ROW_CUT_SHARE = 0.8
 """When rows are cut, every row gap at least this share of the widest one is
 cut at the same level (keeps the recursion shallow on long columns)."""
+
+
+RTL_COLUMNS_SHARE = 0.5
+"""The columns (and blocks side by side) of a region are read from the
+right when more than this share of the strong letters of its lines (bidi
+``strong_counts``: Hebrew, Arabic ... against Latin, Greek, Cyrillic ...;
+digits and punctuation do not count) read right to left.  The majority
+decides: a bilingual page, an English column beside a Hebrew one, is read
+as the script of most of its text reads, and a Hebrew quote in an English
+page changes nothing."""
+
+
+def _right_to_left(lines: list[Line]) -> bool:
+    """Are the columns of ``lines`` read from the right (``RTL_COLUMNS_SHARE``)?"""
+    texts = [ln.text for ln in lines]
+    if not has_rtl("".join(texts)):
+        return False
+    rtl = ltr = 0
+    for t in texts:
+        r, l = strong_counts(t)
+        rtl += r
+        ltr += l
+    return rtl > RTL_COLUMNS_SHARE * (rtl + ltr)
+
+
+def _in_reading_order(left: list[Line], right: list[Line]) -> tuple[list[Line], list[Line]]:
+    """The two sides of a gutter, the one read first first: the left one
+    but on a right-to-left region (``_right_to_left``)."""
+    return (right, left) if _right_to_left(left + right) else (left, right)
 
 
 def _gaps(items: list[Line], lo: str, hi: str, min_gap: float) -> list[tuple[float, float]]:
@@ -149,6 +179,8 @@ def xy_cut(items: list[Line], options: Options,
             if rows is not None:  # a table's rows whose cells wrap: each read whole, with its wrapped lines
                 return [part for row in rows for part in _table_row(row, right, options)]
             if not (row_gaps and _bands(items, left, right, row_gaps, best_row, gutter)):
+                if _right_to_left(items):  # Hebrew, Arabic ...: the right column first
+                    return xy_cut(right, options) + xy_cut(left, options)
                 read = xy_cut(left, options)
                 asides = _asides(left, right)
                 if asides is not None:  # a date flush right of a sender's name: read after the name
@@ -176,16 +208,17 @@ def xy_cut(items: list[Line], options: Options,
             g0, count = run
             out.extend(xy_cut(head, options))
             columns = [ln for part in regions[i - 1:i + count] for ln in part if not _is_in(ln, head)]
-            out.extend(xy_cut([ln for ln in columns if ln.x1 <= g0], options))
-            out.extend(xy_cut([ln for ln in columns if ln.x1 > g0], options))
+            for side in _in_reading_order([ln for ln in columns if ln.x1 <= g0],
+                                          [ln for ln in columns if ln.x1 > g0]):
+                out.extend(xy_cut(side, options))
             i += count
             continue
         ragged = _ragged_end(region, regions[i:], options)
         if ragged is not None:  # one column ran on under the other's end: read them whole
             head, left, right, count = ragged
             out.extend(xy_cut(head, options))
-            out.extend(xy_cut(left, options))
-            out.extend(xy_cut(right, options))
+            for side in _in_reading_order(left, right):
+                out.extend(xy_cut(side, options))
             i += count
             continue
         gutters = _gutters(region, options)
@@ -1846,8 +1879,9 @@ def _flow_around_band(above: list[Line], above_gutters: list[tuple[float, float]
             continue
         g0 = gutter[0]
         columns = above + lower
-        read = xy_cut([ln for ln in columns if ln.x1 <= g0], options) + \
-            xy_cut([ln for ln in columns if ln.x1 > g0], options) + xy_cut(caption, options)
+        first, then = _in_reading_order([ln for ln in columns if ln.x1 <= g0],
+                                        [ln for ln in columns if ln.x1 > g0])
+        read = xy_cut(first, options) + xy_cut(then, options) + xy_cut(caption, options)
         return read, [ln for band in bands[m:] for ln in band]
     return None
 
