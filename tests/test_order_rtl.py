@@ -6,7 +6,8 @@ the page shows the text in visual order)."""
 import pyengine
 from pdfbuild import make_pdf, tounicode, type0
 
-CHARS = "אבגדהוזחטיכלמנסעפצקרשתךםןףץ" + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.:"
+CHARS = ("אבגדהוזחטיכלמנסעפצקרשתךםןףץ"
+         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.:")
 CODE = {ch: i + 1 for i, ch in enumerate(CHARS)}
 ADVANCE = 5.0
 
@@ -60,7 +61,8 @@ def test_two_columns_of_hebrew_are_read_right_column_first():
 
 
 def test_three_columns_of_hebrew_are_read_from_the_right():
-    text = _text(_column("ימני", 560, 700) + _column("אמצעי", 380, 700) + _column("שמאלי", 200, 700))
+    text = _text(_column("ימני", 560, 700) + _column("אמצעי", 380, 700)
+                 + _column("שמאלי", 200, 700))
     assert _order(text, ["ימני", "אמצעי", "שמאלי"]) == ["ימני", "אמצעי", "שמאלי"]
 
 

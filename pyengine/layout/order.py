@@ -3,11 +3,12 @@
 Reading order is a recursive XY-cut (Nagy & Seth 1984): at each level find
 the widest white gap that crosses the whole region, either between columns
 (a vertical gap, read left to right, or right to left where most of the
-region's letters are Hebrew, Arabic ...: ``RTL_COLUMNS_SHARE``) or between rows (a horizontal gap, read
-top to bottom), cut there, and recurse.  Cutting at the widest gap first is
-what keeps a title or a full-width figure caption from splitting the columns
-into interleaved rows: the gap under a title is wider than the gaps between
-lines, and a column gutter is wider than the line gaps inside the columns.
+region's letters are Hebrew, Arabic ...: ``RTL_COLUMNS_SHARE``) or between
+rows (a horizontal gap, read top to bottom), cut there, and recurse.
+Cutting at the widest gap first is what keeps a title or a full-width
+figure caption from splitting the columns into interleaved rows: the gap
+under a title is wider than the gaps between lines, and a column gutter is
+wider than the line gaps inside the columns.
 
 Where XY-cut fails, rules step in: a region whose lines sit on a clear
 grid is a table and is read row by row (tables.py); rows are cut before
