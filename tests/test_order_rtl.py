@@ -4,7 +4,7 @@ every glyph 5 pt wide at 10 pt, each glyph drawn at its place on the line:
 the page shows the text in visual order)."""
 
 import pyengine
-from pdfbuild import make_pdf, tounicode, type0
+from pdfbuild import helvetica, make_pdf, tounicode, type0
 
 CHARS = ("אבגדהוזחטיכלמנסעפצקרשתךםןףץ"
          "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.:")
@@ -16,7 +16,7 @@ def _font() -> dict:
     body = b"%d beginbfchar " % len(CODE) + b" ".join(
         b"<%04X> <%s>" % (code, ch.encode("utf-16-be").hex().upper().encode())
         for ch, code in CODE.items()) + b" endbfchar"
-    return {"/F2": type0(tounicode(body, two_byte=True), dw=500)}
+    return {"/F2": type0(tounicode(body, two_byte=True), dw=500), "/F1": helvetica()}
 
 
 def _draw(shown: str, x: float, y: float, size: float = 10.0) -> bytes:
@@ -28,6 +28,11 @@ def _draw(shown: str, x: float, y: float, size: float = 10.0) -> bytes:
             out += b"BT /F2 %.1f Tf %.1f %.1f Td <%04X> Tj ET " % (size, x, y, CODE[ch])
         x += step
     return out
+
+
+def _latin(text: str, x: float, y: float) -> bytes:
+    """A line of Latin text in Helvetica 10 pt, one string, from ``x``."""
+    return b"BT /F1 10 Tf %.1f %.1f Td (%s) Tj ET " % (x, y, text.encode("latin-1"))
 
 
 def _rtl(logical: str, right: float, y: float, size: float = 10.0) -> bytes:
@@ -74,16 +79,40 @@ def test_a_hebrew_heading_over_two_columns_is_read_before_them():
 
 def test_two_columns_of_english_are_still_read_left_column_first():
     def col(tag: str, x: float) -> bytes:
-        return b"".join(_draw("Line number %s of column %s" % ("abcdef"[k], tag), x, 700 - 14 * k)
+        return b"".join(_latin("Line number %s of column %s" % ("abcdef"[k], tag), x, 700 - 14 * k)
                         for k in range(6))
     text = _text(col("Left", 60) + col("Right", 330))
     assert _order(text, ["Left", "Right"]) == ["Left", "Right"]
 
 
 def test_an_english_page_with_a_hebrew_quote_in_its_right_column_reads_left_first():
-    left = b"".join(_draw("Line number %s of column Left" % "abcdef"[k], 60, 700 - 14 * k)
+    left = b"".join(_latin("Line number %s of column Left" % "abcdef"[k], 60, 700 - 14 * k)
                     for k in range(6))
-    right = b"".join(_draw("Line number %s of column Right" % "abcdef"[k], 330, 700 - 14 * k)
+    right = b"".join(_latin("Line number %s of column Right" % "abcdef"[k], 330, 700 - 14 * k)
                      for k in range(4)) + _rtl("ציטוט בעברית", 470, 700 - 14 * 4)
     text = _text(left + right)
     assert _order(text, ["Left", "Right", "ציטוט"]) == ["Left", "Right", "ציטוט"]
+
+
+def test_a_hebrew_sample_beside_its_english_label_in_an_english_page_reads_label_first():
+    # deb-ar-texnegar-doc p.5: "With KashidaOn:" left of an Arabic sample, in
+    # an English page; the box alone holds more Hebrew letters than Latin.
+    prose = b"".join(_latin("English prose line %s of the page set across it whole" % "abcdef"[k],
+                           60, 720 - 14 * k) for k in range(6))
+    # (the samples set larger, their baselines under the labels': lines apart)
+    box = _latin("Label:", 60, 600) + _latin("Other:", 60, 580) + \
+        _rtl("דוגמה ארוכה בעברית שורה אחת", 500, 596, 12) + _rtl("ועוד דוגמה בעברית", 500, 576, 12)
+    text = _text(prose + box)
+    assert _order(text, ["English", "Label", "דוגמה"]) == ["English", "Label", "דוגמה"]
+
+
+def test_two_english_columns_in_a_hebrew_page_are_read_left_column_first():
+    head = b"".join(_rtl(" ".join(["%s %s בעמוד עברי ארוך" % (WORDS[0], WORDS[1 + k % 6])] * 3),
+                         560, 740 - 14 * k) for k in range(10))
+    # (the right column's baselines apart from the left's: no rows)
+    cols = b"".join(_latin("English %s of the left" % "abcdef"[k] + " more" * (k % 3), 60, 580 - 14 * k)
+                    + _latin("English line %s of the right" % "abcdef"[k] + " text" * (2 - k % 3),
+                             330, 573 - 14 * k) for k in range(6))
+    text = _text(head + cols)
+    tags = ["שורה", "a of the left", "f of the left", "a of the right"]
+    assert _order(text, tags) == tags
