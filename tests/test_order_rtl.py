@@ -110,9 +110,19 @@ def test_two_english_columns_in_a_hebrew_page_are_read_left_column_first():
     head = b"".join(_rtl(" ".join(["%s %s בעמוד עברי ארוך" % (WORDS[0], WORDS[1 + k % 6])] * 3),
                          560, 740 - 14 * k) for k in range(10))
     # (the right column's baselines apart from the left's: no rows)
-    cols = b"".join(_latin("English %s of the left" % "abcdef"[k] + " more" * (k % 3), 60, 580 - 14 * k)
+    cols = b"".join(_latin("English %s of the left" % "abcdef"[k] + " more" * (k % 3),
+                           60, 580 - 14 * k)
                     + _latin("English line %s of the right" % "abcdef"[k] + " text" * (2 - k % 3),
                              330, 573 - 14 * k) for k in range(6))
     text = _text(head + cols)
     tags = ["שורה", "a of the left", "f of the left", "a of the right"]
     assert _order(text, tags) == tags
+
+
+def test_hebrew_verses_side_by_side_in_an_english_page_read_right_one_first():
+    # deb-ar-arabluatex pp.30-33: an Arabic verse's two halves side by side in
+    # an English manual; the region is Hebrew only: read from the right.
+    prose = b"".join(_latin("English prose line %s of the page set across it whole and long"
+                            % "abcdefghijkl"[k], 60, 740 - 14 * k) for k in range(12))
+    text = _text(prose + _column("ימני", 500, 540, 3) + _column("שמאלי", 260, 540, 3))
+    assert _order(text, ["English", "ימני", "שמאלי"]) == ["English", "ימני", "שמאלי"]

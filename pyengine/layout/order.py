@@ -84,14 +84,20 @@ digits and punctuation do not count) of its lines, and of the page's
 (xy_cut's first call), read right to left.  The majority decides: a
 bilingual page, an English column beside a Hebrew one, is read as the
 script of most of its text reads; an English box in an Arabic page is
-read from its left, and a page of mostly left-to-right text is read as
-before, whatever its parts hold (the Hebrew letters over their Latin codes
-in a table of deb-other-cjhebrew, an Arabic sample beside its English
-label in deb-ar-texnegar-doc)."""
+read from its left, and the mixed parts of a page of mostly left-to-right
+text are read as before (the Hebrew letters over their Latin codes in a
+table of deb-other-cjhebrew, an Arabic sample beside its English label in
+deb-ar-texnegar-doc)."""
+
+RTL_REGION_SHARE = 0.9
+"""... but a region whose strong letters read right to left for this share
+or more is read from the right in any page: the two hemistichs of Arabic
+verses set side by side in an English manual (deb-ar-arabluatex pp.30-33),
+the right one first."""
 
 
-def _right_to_left(lines: list[Line]) -> bool:
-    """Do most strong letters of ``lines`` read right to left (``RTL_COLUMNS_SHARE``)?"""
+def _right_to_left(lines: list[Line], share: float = RTL_COLUMNS_SHARE) -> bool:
+    """Do more than ``share`` of the strong letters of ``lines`` read right to left?"""
     texts = [ln.text for ln in lines]
     if not has_rtl("".join(texts)):
         return False
@@ -100,14 +106,20 @@ def _right_to_left(lines: list[Line]) -> bool:
         r, l = strong_counts(t)
         rtl += r
         ltr += l
-    return rtl > RTL_COLUMNS_SHARE * (rtl + ltr)
+    return rtl > share * (rtl + ltr)
+
+
+def _reads_from_right(lines: list[Line], page_rtl: bool) -> bool:
+    """Are the columns of the region ``lines`` read from the right?
+    (``RTL_COLUMNS_SHARE`` on a right-to-left page, ``RTL_REGION_SHARE`` on any.)"""
+    return _right_to_left(lines, RTL_COLUMNS_SHARE if page_rtl else RTL_REGION_SHARE)
 
 
 def _in_reading_order(left: list[Line], right: list[Line], page_rtl: bool
                       ) -> tuple[list[Line], list[Line]]:
     """The two sides of a gutter, the one read first first: the left one
-    but on a right-to-left region of a right-to-left page (``_right_to_left``)."""
-    return (right, left) if page_rtl and _right_to_left(left + right) else (left, right)
+    but on a right-to-left region (``_reads_from_right``)."""
+    return (right, left) if _reads_from_right(left + right, page_rtl) else (left, right)
 
 
 def _gaps(items: list[Line], lo: str, hi: str, min_gap: float) -> list[tuple[float, float]]:
@@ -138,7 +150,8 @@ def xy_cut(items: list[Line], options: Options,
     already by the caller (the row loop below asks them of every region).
     ``page_rtl``: do most letters of the page read right to left
     (``_right_to_left``; None: of ``items``, the page's lines on the first
-    call)?  Only then are columns read from the right.
+    call)?  Columns are read from the right (``_reads_from_right``) by
+    its letters and the region's.
     """
     if page_rtl is None:
         page_rtl = _right_to_left(items)
@@ -195,7 +208,7 @@ def xy_cut(items: list[Line], options: Options,
             if rows is not None:  # a table's rows whose cells wrap: each read whole, with its wrapped lines
                 return [part for row in rows for part in _table_row(row, right, options, page_rtl)]
             if not (row_gaps and _bands(items, left, right, row_gaps, best_row, gutter)):
-                if page_rtl and _right_to_left(items):  # Hebrew, Arabic ...: the right column first
+                if _reads_from_right(items, page_rtl):  # Hebrew, Arabic ...: the right column first
                     return sub(right) + sub(left)
                 read = sub(left)
                 asides = _asides(left, right)
