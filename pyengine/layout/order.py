@@ -95,9 +95,16 @@ or more is read from the right in any page: the two hemistichs of Arabic
 verses set side by side in an English manual (deb-ar-arabluatex pp.30-33),
 the right one first."""
 
+RTL_REGION_MIN_LETTERS = 20
+"""... when it holds this many right-to-left letters at least (some four
+words): a few Hebrew letters, Arabic vowel signs beside dashes, in the cells
+of a table of an English manual (deb-other-cjhebrew p.2, deb-ar-arabluatex
+p.48) do not tell how the table reads."""
 
-def _right_to_left(lines: list[Line], share: float = RTL_COLUMNS_SHARE) -> bool:
-    """Do more than ``share`` of the strong letters of ``lines`` read right to left?"""
+
+def _right_to_left(lines: list[Line], share: float = RTL_COLUMNS_SHARE, least: int = 0) -> bool:
+    """Do more than ``share`` of the strong letters of ``lines``, and
+    ``least`` of them at least, read right to left?"""
     texts = [ln.text for ln in lines]
     if not has_rtl("".join(texts)):
         return False
@@ -106,13 +113,16 @@ def _right_to_left(lines: list[Line], share: float = RTL_COLUMNS_SHARE) -> bool:
         r, l = strong_counts(t)
         rtl += r
         ltr += l
-    return rtl > share * (rtl + ltr)
+    return rtl > share * (rtl + ltr) and rtl >= least
 
 
 def _reads_from_right(lines: list[Line], page_rtl: bool) -> bool:
     """Are the columns of the region ``lines`` read from the right?
-    (``RTL_COLUMNS_SHARE`` on a right-to-left page, ``RTL_REGION_SHARE`` on any.)"""
-    return _right_to_left(lines, RTL_COLUMNS_SHARE if page_rtl else RTL_REGION_SHARE)
+    (``RTL_COLUMNS_SHARE`` on a right-to-left page, ``RTL_REGION_SHARE``
+    and ``RTL_REGION_MIN_LETTERS`` on any.)"""
+    if page_rtl:
+        return _right_to_left(lines)
+    return _right_to_left(lines, RTL_REGION_SHARE, RTL_REGION_MIN_LETTERS)
 
 
 def _in_reading_order(left: list[Line], right: list[Line], page_rtl: bool
