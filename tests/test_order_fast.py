@@ -110,11 +110,11 @@ def test_gutters_handed_down_are_the_regions_own(read, monkeypatch):
     inputs, _ = read
     real, handed = order.xy_cut, []
 
-    def check(items, options, col_gaps=None):
+    def check(items, options, col_gaps=None, page_rtl=None):
         if col_gaps is not None:
             handed.append(1)
             assert col_gaps == order._gutters(items, options)
-        return real(items, options, col_gaps)
+        return real(items, options, col_gaps, page_rtl)
 
     monkeypatch.setattr(order, "xy_cut", check)
     for items, options in inputs:

@@ -81,6 +81,19 @@ def page_is_rtl(texts: Iterable[str]) -> bool:
     return votes[_R] > votes[_L]
 
 
+def strong_counts(text: str) -> tuple[int, int]:
+    """How many strong right-to-left (R, AL) and left-to-right (L)
+    characters ``text`` holds (digits and punctuation hold none)."""
+    rtl = ltr = 0
+    for c in text:
+        b = unicodedata.bidirectional(c)
+        if b == _L:
+            ltr += 1
+        elif b in (_R, _AL):
+            rtl += 1
+    return rtl, ltr
+
+
 def _cls(text: str) -> str:
     """A glyph's class: its first strong character's (L, R or AL), else that
     of a number (EN, AN), else (a single character) its weak class (ET, ES,

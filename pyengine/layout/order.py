@@ -2,11 +2,13 @@
 
 Reading order is a recursive XY-cut (Nagy & Seth 1984): at each level find
 the widest white gap that crosses the whole region, either between columns
-(a vertical gap, read left to right) or between rows (a horizontal gap, read
-top to bottom), cut there, and recurse.  Cutting at the widest gap first is
-what keeps a title or a full-width figure caption from splitting the columns
-into interleaved rows: the gap under a title is wider than the gaps between
-lines, and a column gutter is wider than the line gaps inside the columns.
+(a vertical gap, read left to right, or right to left where most of the
+region's letters are Hebrew, Arabic ...: ``RTL_COLUMNS_SHARE``) or between
+rows (a horizontal gap, read top to bottom), cut there, and recurse.
+Cutting at the widest gap first is what keeps a title or a full-width
+figure caption from splitting the columns into interleaved rows: the gap
+under a title is wider than the gaps between lines, and a column gutter is
+wider than the line gaps inside the columns.
 
 Where XY-cut fails, rules step in: a region whose lines sit on a clear
 grid is a table and is read row by row (tables.py); rows are cut before
@@ -56,7 +58,7 @@ from statistics import median
 
 from ..options import Options
 from ..records import Block, Line, union_box
-from .bidi import has_rtl
+from .bidi import has_rtl, strong_counts
 from .headers import is_page_number
 from .lists import list_marker
 from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, CELL_WRAP_PITCH_RATIO,
@@ -72,6 +74,62 @@ MAX_XYCUT_ITEMS = 4000
 ROW_CUT_SHARE = 0.8
 """When rows are cut, every row gap at least this share of the widest one is
 cut at the same level (keeps the recursion shallow on long columns)."""
+
+
+RTL_COLUMNS_SHARE = 0.5
+"""The columns (and blocks side by side) of a region are read from the
+right when more than this share of the strong letters (bidi
+``strong_counts``: Hebrew, Arabic ... against Latin, Greek, Cyrillic ...;
+digits and punctuation do not count) of its lines, and of the page's
+(xy_cut's first call), read right to left.  The majority decides: a
+bilingual page, an English column beside a Hebrew one, is read as the
+script of most of its text reads; an English box in an Arabic page is
+read from its left, and the mixed parts of a page of mostly left-to-right
+text are read as before (the Hebrew letters over their Latin codes in a
+table of deb-other-cjhebrew, an Arabic sample beside its English label in
+deb-ar-texnegar-doc)."""
+
+RTL_REGION_SHARE = 0.9
+"""... but a region whose strong letters read right to left for this share
+or more is read from the right in any page: the two hemistichs of Arabic
+verses set side by side in an English manual (deb-ar-arabluatex pp.30-33),
+the right one first."""
+
+RTL_REGION_MIN_LETTERS = 20
+"""... when it holds this many right-to-left letters at least (some four
+words): a few Hebrew letters, Arabic vowel signs beside dashes, in the cells
+of a table of an English manual (deb-other-cjhebrew p.2, deb-ar-arabluatex
+p.48) do not tell how the table reads."""
+
+
+def _right_to_left(lines: list[Line], share: float = RTL_COLUMNS_SHARE, least: int = 0) -> bool:
+    """Do more than ``share`` of the strong letters of ``lines``, and
+    ``least`` of them at least, read right to left?"""
+    texts = [ln.text for ln in lines]
+    if not has_rtl("".join(texts)):
+        return False
+    rtl = ltr = 0
+    for t in texts:
+        r, l = strong_counts(t)
+        rtl += r
+        ltr += l
+    return rtl > share * (rtl + ltr) and rtl >= least
+
+
+def _reads_from_right(lines: list[Line], page_rtl: bool) -> bool:
+    """Are the columns of the region ``lines`` read from the right?
+    (``RTL_COLUMNS_SHARE`` on a right-to-left page, ``RTL_REGION_SHARE``
+    and ``RTL_REGION_MIN_LETTERS`` on any.)"""
+    if page_rtl:
+        return _right_to_left(lines)
+    return _right_to_left(lines, RTL_REGION_SHARE, RTL_REGION_MIN_LETTERS)
+
+
+def _in_reading_order(left: list[Line], right: list[Line], page_rtl: bool
+                      ) -> tuple[list[Line], list[Line]]:
+    """The two sides of a gutter, the one read first first: the left one
+    but on a right-to-left region (``_reads_from_right``)."""
+    return (right, left) if _reads_from_right(left + right, page_rtl) else (left, right)
 
 
 def _gaps(items: list[Line], lo: str, hi: str, min_gap: float) -> list[tuple[float, float]]:
@@ -94,12 +152,23 @@ def leaf_order(items: list[Line]) -> list[Line]:
 
 
 def xy_cut(items: list[Line], options: Options,
-           col_gaps: list[tuple[float, float]] | None = None) -> list[list[Line]]:
+           col_gaps: list[tuple[float, float]] | None = None,
+           page_rtl: bool | None = None) -> list[list[Line]]:
     """Regions (lists of lines) in reading order.
 
     ``col_gaps``, when given, are the region's gutters (``_gutters``) found
     already by the caller (the row loop below asks them of every region).
+    ``page_rtl``: do most letters of the page read right to left
+    (``_right_to_left``; None: of ``items``, the page's lines on the first
+    call)?  Columns are read from the right (``_reads_from_right``) by
+    its letters and the region's.
     """
+    if page_rtl is None:
+        page_rtl = _right_to_left(items)
+
+    def sub(lines: list[Line], gaps: list[tuple[float, float]] | None = None) -> list[list[Line]]:
+        return xy_cut(lines, options, gaps, page_rtl)
+
     if len(items) <= 1:
         return [items] if items else []
     if len(items) > MAX_XYCUT_ITEMS:
@@ -121,16 +190,16 @@ def xy_cut(items: list[Line], options: Options,
         found = _table_apart(items, col_gaps, options)
         if found is not None:  # read row by row, not column by column
             above, table, below = found
-            return xy_cut(above, options) + table + xy_cut(below, options)
+            return sub(above) + table + sub(below)
     if best_col <= 0 and best_row <= 0:
         return [leaf_order(items)]
     if best_col > best_row and row_gaps:
         title = _title_over(items, row_gaps)
         if title is not None:  # a title centred over columns, inside one of them: read first
-            return [[title]] + xy_cut([ln for ln in items if ln is not title], options)
+            return [[title]] + sub([ln for ln in items if ln is not title])
         head = _head_band(items, row_gaps, gutter)
         if head is not None:  # a title and the block beside it, over the rest: read first
-            return xy_cut(head, options) + xy_cut([ln for ln in items if ln not in head], options)
+            return sub(head) + sub([ln for ln in items if ln not in head])
     if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)) \
             and not (row_gaps and _tiers(items, row_gaps, best_row, gutter)):
         left = [it for it in items if it.x1 <= cut]
@@ -141,21 +210,23 @@ def xy_cut(items: list[Line], options: Options,
                 return rows
             rows = _label_rows(items, left, right)
             if rows is not None:  # labels beside the text's lines: read each with its line
-                return [part for row in rows for part in xy_cut(_with_label(row, right), options)]
+                return [part for row in rows for part in sub(_with_label(row, right))]
             rows = _head_rows(items, left, right)
             if rows is not None:  # heads left of the text's lines (a play's speakers): each read with its line
-                return [part for row in rows for part in xy_cut(_with_head(row, left), options)]
+                return [part for row in rows for part in sub(_with_head(row, left))]
             rows = _wrapped_rows(items, left, right)
             if rows is not None:  # a table's rows whose cells wrap: each read whole, with its wrapped lines
-                return [part for row in rows for part in _table_row(row, right, options)]
+                return [part for row in rows for part in _table_row(row, right, options, page_rtl)]
             if not (row_gaps and _bands(items, left, right, row_gaps, best_row, gutter)):
-                read = xy_cut(left, options)
+                if _reads_from_right(items, page_rtl):  # Hebrew, Arabic ...: the right column first
+                    return sub(right) + sub(left)
+                read = sub(left)
                 asides = _asides(left, right)
                 if asides is not None:  # a date flush right of a sender's name: read after the name
                     placed = _after_heads(read, asides)
                     if placed is not None:
                         return placed
-                return read + xy_cut(right, options)
+                return read + sub(right)
     out: list[list[Line]] = []
     regions = _through_gutters(_row_regions(items, row_gaps, best_row), row_gaps, best_row, options)
     regions = _one_baseline_rows(_labelled_rows(regions), items)
@@ -164,7 +235,7 @@ def xy_cut(items: list[Line], options: Options,
         region = regions[i]
         i += 1
         if len(region) < 2:
-            out.extend(xy_cut(region, options))
+            out.extend(sub(region))
             continue
         run = _column_run(region, regions[i:], options)
         head: list[Line] = []
@@ -174,28 +245,29 @@ def xy_cut(items: list[Line], options: Options,
                 head, run = found
         if run is not None:  # the cuts lined up across two columns: read them whole
             g0, count = run
-            out.extend(xy_cut(head, options))
+            out.extend(sub(head))
             columns = [ln for part in regions[i - 1:i + count] for ln in part if not _is_in(ln, head)]
-            out.extend(xy_cut([ln for ln in columns if ln.x1 <= g0], options))
-            out.extend(xy_cut([ln for ln in columns if ln.x1 > g0], options))
+            for side in _in_reading_order([ln for ln in columns if ln.x1 <= g0],
+                                          [ln for ln in columns if ln.x1 > g0], page_rtl):
+                out.extend(sub(side))
             i += count
             continue
         ragged = _ragged_end(region, regions[i:], options)
         if ragged is not None:  # one column ran on under the other's end: read them whole
             head, left, right, count = ragged
-            out.extend(xy_cut(head, options))
-            out.extend(xy_cut(left, options))
-            out.extend(xy_cut(right, options))
+            out.extend(sub(head))
+            for side in _in_reading_order(left, right, page_rtl):
+                out.extend(sub(side))
             i += count
             continue
         gutters = _gutters(region, options)
-        flow = _flow_around_band(region, gutters, regions[i:], options)
+        flow = _flow_around_band(region, gutters, regions[i:], options, page_rtl)
         if flow is not None:
             read, rest = flow
             out.extend(read)
-            out.extend(xy_cut(rest, options))
+            out.extend(sub(rest))
             break
-        out.extend(xy_cut(region, options, gutters))
+        out.extend(sub(region, gutters))
     return out
 
 
@@ -1140,7 +1212,8 @@ def _wrapped_rows(items: list[Line], left: list[Line], right: list[Line]) -> lis
     return rows + [under] if under else rows
 
 
-def _table_row(row: list[Line], figures: list[Line], options: Options) -> list[list[Line]]:
+def _table_row(row: list[Line], figures: list[Line], options: Options, page_rtl: bool = False
+               ) -> list[list[Line]]:
     """A row of ``_wrapped_rows`` read: one line when its cells are one line
     each ("3 WALL PLUGS RED 100PK 4.47", as a receipt whose items do not
     wrap reads: ``_labelled_rows``), else one region, its cells left to
@@ -1148,10 +1221,10 @@ def _table_row(row: list[Line], figures: list[Line], options: Options) -> list[l
     BATTERIES" / "89.99", not a paragraph a cell.  The lines under the
     table are read as they are."""
     if not any(ln is f for ln in row for f in figures):
-        return xy_cut(row, options)
+        return xy_cut(row, options, page_rtl=page_rtl)
     if len(grid_rows(row)) == 1:
         return [[_row_line(sorted(row, key=attrgetter("x0")))]]
-    return [[ln for part in xy_cut(row, options) for ln in part]]
+    return [[ln for part in xy_cut(row, options, page_rtl=page_rtl) for ln in part]]
 
 
 def _wraps_cell(ln: Line, side: list[Line], pitch: float) -> bool:
@@ -1800,7 +1873,7 @@ def _sides(part: list[Line], g0: float, g1: float) -> bool:
 
 
 def _flow_around_band(above: list[Line], above_gutters: list[tuple[float, float]],
-                      later: list[list[Line]], options: Options
+                      later: list[list[Line]], options: Options, page_rtl: bool = False
                       ) -> tuple[list[list[Line]], list[Line]] | None:
     """Columns cut by a full-width figure or caption in mid-page.
 
@@ -1846,8 +1919,10 @@ def _flow_around_band(above: list[Line], above_gutters: list[tuple[float, float]
             continue
         g0 = gutter[0]
         columns = above + lower
-        read = xy_cut([ln for ln in columns if ln.x1 <= g0], options) + \
-            xy_cut([ln for ln in columns if ln.x1 > g0], options) + xy_cut(caption, options)
+        first, then = _in_reading_order([ln for ln in columns if ln.x1 <= g0],
+                                        [ln for ln in columns if ln.x1 > g0], page_rtl)
+        read = [part for lines in (first, then, caption)
+                for part in xy_cut(lines, options, page_rtl=page_rtl)]
         return read, [ln for band in bands[m:] for ln in band]
     return None
 
