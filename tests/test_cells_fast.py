@@ -19,7 +19,8 @@ from test_sheets import F, LEDGER, LINES, sheet
 
 import pyengine
 from pyengine.layout import cells
-from pyengine.layout.cells import CELL_ALIGN, CELL_REACH, FIGURE_GAP_MIN, FIGURE_MIN_ROWS, _gaps_of
+from pyengine.layout.cells import (CELL_ALIGN, CELL_REACH, FIGURE_GAP_MIN, FIGURE_MIN_ROWS,
+                                   _gaps_of)
 from pyengine.layout.tables import is_figure
 
 CORPUS_FILES = ["opf-367594", "pdfminer-f1040nr", "plumber-issue-982-example"]
@@ -29,7 +30,8 @@ def _plain_figure_cuts(pairs, rows, apart, done):
     """figure_cuts as it was: every line measured first."""
     if not any(apart):
         return done
-    ends = [sorted(w.x1 for i in row for w in pairs[i][1].words if is_figure(w.text)) for row in rows]
+    ends = [sorted(w.x1 for i in row for w in pairs[i][1].words if is_figure(w.text))
+            for row in rows]
     if sum(1 for e in ends if e) <= FIGURE_MIN_ROWS:
         return done
     vs = [pairs[row[0]][0].v for row in rows]
@@ -43,12 +45,14 @@ def _plain_figure_cuts(pairs, rows, apart, done):
             if not gaps:
                 continue
             tol, reach = CELL_ALIGN * ln.size, CELL_REACH * ln.size
-            near = [r2 for r2 in range(bisect_left(vs, vs[r] - reach), bisect_right(vs, vs[r] + reach))
-                    if r2 != r]
+            lo, hi = bisect_left(vs, vs[r] - reach), bisect_right(vs, vs[r] + reach)
+            near = [r2 for r2 in range(lo, hi) if r2 != r]
             for a, b, k in gaps:
-                flush = sum(1 for r2 in near if bisect_right(ends[r2], a + tol) > bisect_left(ends[r2], a - tol))
+                flush = sum(1 for r2 in near
+                            if bisect_right(ends[r2], a + tol) > bisect_left(ends[r2], a - tol))
                 if flush >= FIGURE_MIN_ROWS and \
-                        any(a2 <= a + tol and a - tol <= b2 <= b + tol for r2 in near for a2, b2 in apart[r2]):
+                        any(a2 <= a + tol and a - tol <= b2 <= b + tol
+                            for r2 in near for a2, b2 in apart[r2]):
                     done.setdefault(i, []).append(k)
                     apart[r].append((a, b))
     return done
@@ -56,8 +60,8 @@ def _plain_figure_cuts(pairs, rows, apart, done):
 
 def _documents() -> list[tuple[bytes, str]]:
     ledger = [72, 134, 184, 244, 304, 334]
-    docs = [(make_pdf([sheet(LEDGER, ledger), sheet(LINES, [72] + [112 + 37 * k for k in range(7)])],
-                      fonts=F), "")]
+    lines = [72] + [112 + 37 * k for k in range(7)]
+    docs = [(make_pdf([sheet(LEDGER, ledger), sheet(LINES, lines)], fonts=F), "")]
     found, entries = corpus_dir(), manifest()
     for name in CORPUS_FILES:
         if found is not None and (found / "pdfs" / f"{name}.pdf").is_file():

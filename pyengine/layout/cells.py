@@ -235,7 +235,8 @@ def figure_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tupl
                 continue  # no figure before a white: no gap is kept below
             tol, reach = CELL_ALIGN * ln.size, CELL_REACH * ln.size
             near = [r2 for r2 in range(bisect_left(vs, vs[r] - reach), bisect_right(vs, vs[r] + reach)) if r2 != r]
-            if sum(1 for r2 in near if ends[r2]) < FIGURE_MIN_ROWS or not any(apart[r2] for r2 in near):
+            if sum(1 for r2 in near if ends[r2]) < FIGURE_MIN_ROWS or \
+                    not any(apart[r2] for r2 in near):
                 continue  # too few rows with figures, or no white between lines: no cut below
             gaps = [(a, b, k) for a, b, k in _gaps_of(acc, ln, FIGURE_GAP_MIN * ln.size)
                     if k not in done.get(i, ()) and is_figure(words[k - 1].text)]
