@@ -19,7 +19,7 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, NameObject
 
 import pyengine
-from pyengine import interpreter
+from pyengine import interpreter, streams
 
 F = {"/F1": helvetica()}
 BODY = b"BT /F1 12 Tf 72 740 Td (Form) Tj ET"
@@ -103,3 +103,50 @@ def test_the_corpus_tax_form_reads_as_when_each_stream_was_compiled(monkeypatch)
         pytest.skip("corpus not available")
     pdf = (found / "pdfs" / "pdfminer-f1040nr.pdf").read_bytes()
     assert _read(pdf) == _unshared(monkeypatch, pdf)
+
+
+def _limited(s, max_bytes: int):
+    """streams.decode of a stream without filters through pypdf's limits,
+    as every such stream was read before."""
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(streams, "_PLAIN_GET_DATA", None)
+        return streams.decode(s, max_bytes, float("inf"))
+
+
+@pytest.mark.parametrize("data", [b"", b"BT (x) Tj ET", bytes(range(256)) * 4],
+                         ids=["empty", "content", "binary"])
+@pytest.mark.parametrize("max_bytes", [0, 5, 1 << 20])
+def test_a_stream_without_filters_decodes_as_through_the_limits(data, max_bytes):
+    s = stream(data)
+    assert streams.decode(s, max_bytes, float("inf")) == _limited(s, max_bytes)
+
+
+def test_a_filtered_stream_still_goes_through_the_limits(monkeypatch):
+    # ASCIIHex is pypdf's to decode, under the limits.
+    s = stream(b"48656c6c6f>", {"/Filter": "/ASCIIHexDecode"})
+    page = PdfReader(io.BytesIO(make_pdf([b""], xobjects={"/X": s}))).pages[0]
+    s = page["/Resources"]["/XObject"]["/X"].get_object()
+    assert type(s).get_data is not streams._PLAIN_GET_DATA
+    entered = []
+    plain = streams.apply_configuration
+
+    def spy(**kw):
+        entered.append(kw)
+        return plain(**kw)
+
+    monkeypatch.setattr(streams, "apply_configuration", spy)
+    assert streams.decode(s, 1 << 20, float("inf")).data == b"Hello"
+    assert entered
+
+
+def test_a_stream_without_filters_is_read_without_the_limits_context(monkeypatch):
+    entered = []
+    plain = streams.apply_configuration
+
+    def spy(**kw):
+        entered.append(kw)
+        return plain(**kw)
+
+    monkeypatch.setattr(streams, "apply_configuration", spy)
+    assert streams.decode(stream(b"/Tx BMC\nEMC\n"), 1 << 20, float("inf")).data == b"/Tx BMC\nEMC\n"
+    assert not entered
