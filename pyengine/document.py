@@ -116,6 +116,9 @@ class PdfDocument:
         self.form_cache: dict[object, object] = {}
         """Compiled form XObjects (interpreter.Program) by object number."""
         self.form_cache_ops = 0
+        self.programs: dict[bytes, object] = {}
+        """Compiled short form streams (interpreter.Program) by their bytes
+        (interpreter.SHARED_PROGRAM_MAX_BYTES)."""
         self.bytes_decoded = 0
         """Decompressed content bytes read so far (Options.max_document_bytes)."""
         self.truncated: list[str] = []

@@ -165,6 +165,15 @@ _TOO_FEW = (None, None)
 
 FORM_CACHE_MAX_OPS = 1_000_000
 """Operators kept in a document's cache of compiled form XObjects."""
+SHARED_PROGRAM_MAX_BYTES = 4096
+"""Bytes: a form stream this short or shorter is compiled once per document
+for all the streams of the same bytes (``_compile_shared``).  A tax form's
+text fields each have an appearance stream of their own object, most of
+them the same 12 bytes ("/Tx BMC EMC": pdfminer-f1040nr, 534 of its 543
+streams); each was parsed again."""
+SHARED_PROGRAMS_MAX = 4096
+"""Programs kept by their bytes (``SHARED_PROGRAM_MAX_BYTES`` each at
+most: 16 MiB of keys at worst)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,6 +407,23 @@ class _Interpreter:
                     operands = operands[n - count:]
             kept.append((handler, operands))
         return Program(tuple(kept), fills, paths, total)
+
+    def _compile_shared(self, data: bytes) -> "Program":
+        """``compile(data)``, shared by the short streams of the document
+        with these bytes (``SHARED_PROGRAM_MAX_BYTES``).  A program whose
+        compiling recorded an issue or a limit is not shared: each stream
+        of those bytes records its own, on its own page."""
+        programs = self.doc.programs
+        if len(data) > SHARED_PROGRAM_MAX_BYTES:
+            return self.compile(data)
+        program = programs.get(data)
+        if program is None:
+            issues, truncated = len(self.issues), len(self.run.truncated)
+            program = self.compile(data)
+            if len(self.issues) == issues and len(self.run.truncated) == truncated and \
+                    len(programs) < SHARED_PROGRAMS_MAX:
+                programs[data] = program
+        return program
 
     def _parse(self, data: bytes) -> list:
         ops = operations_for_interpreter(data, self.doc.reader, self.deadline, skip_runs=True)
@@ -873,7 +899,7 @@ class _Interpreter:
         program = self.doc.form_cache.get(key)
         if program is None:
             data = self.decode(xobj, "a form XObject")
-            program = self.compile(data)
+            program = self._compile_shared(data)
             if self.doc.form_cache_ops + len(program.ops) <= FORM_CACHE_MAX_OPS:
                 self.doc.form_cache[key] = program
                 self.doc.form_cache_ops += len(program.ops)

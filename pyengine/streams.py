@@ -221,6 +221,11 @@ def _pypdf_limits(max_bytes: int) -> dict[str, int]:
             "brotli_maximum_output_length": n, "array_based_stream_maximum_output_length": n}
 
 
+_PLAIN_GET_DATA = StreamObject.get_data
+"""pypdf's get_data of a stream without filters (a subclass that decodes
+overrides it)."""
+
+
 def decode(stream, max_bytes: int, deadline: float) -> Decoded:
     """The decoded bytes of one stream object, within the limits."""
     stream = _resolve(stream)
@@ -235,8 +240,15 @@ def decode(stream, max_bytes: int, deadline: float) -> Decoded:
         except zlib.error:
             pass  # not zlib data: pypdf's repairs below
     try:
-        with apply_configuration(**_pypdf_limits(max_bytes)):
+        if type(stream).get_data is _PLAIN_GET_DATA:
+            # No filter (pypdf's DecodedStreamObject): the bytes as they
+            # are, nothing for the decoders' limits to limit; the limits'
+            # context cost more than the rest for the short appearance
+            # streams of a form's fields (pdfminer-f1040nr: 534 of them).
             data = stream.get_data()
+        else:
+            with apply_configuration(**_pypdf_limits(max_bytes)):
+                data = stream.get_data()
     except LimitReachedError:
         return Decoded(b"", LIMIT)
     except MemoryError:

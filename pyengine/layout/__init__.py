@@ -11,7 +11,7 @@ from .bidi import has_rtl
 from .cells import split_cells
 from .lines import ANGLE_STEP, build_lines
 from .linenos import gutter_number_lines
-from .order import leaf_order, paragraphs, xy_cut
+from .order import forget_readings, leaf_order, paragraphs, xy_cut
 from .paradir import rtl_paragraph_lines
 from .passes import finish_pages
 from .stacked import stack_columns
@@ -33,6 +33,14 @@ def build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool = Fals
     """Words (reading order, then off-page ones flagged), blocks and text.
     ``plain``: lines read top to bottom, no columns or tables (what the
     caller falls back on when reading order fails on a page)."""
+    try:
+        return _build_layout(glyphs, geom, options, plain)
+    finally:
+        forget_readings()  # (order.xy_cut's, of this page's lines)
+
+
+def _build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool
+                  ) -> tuple[tuple[Word, ...], tuple[Block, ...], str]:
     pairs = build_lines(stack_columns(glyphs), options)
     if not plain:
         pairs = split_cells(pairs, options)

@@ -151,10 +151,27 @@ def leaf_order(items: list[Line]) -> list[Line]:
     return sorted(items, key=lambda ln: ((ln.y0 + ln.y1) / 2, ln.x0))
 
 
+READINGS_KEPT = 256
+"""Readings ``xy_cut`` keeps (0: none).  A page is read again and again on
+the same lines: ``cells.split_cells`` reads the rows around its cuts, the
+page with them (again with fewer, when some are dropped) and without
+them, and the page is read once more for its blocks, on the lines it
+kept; the regions a cut leaves as they were come back whole each time
+(deb-other-specimen's tables of glyphs: a tenth of its instructions)."""
+
+_READINGS: dict[tuple, tuple[list[Line], Options, list[list[Line]]]] = {}
+"""(identities of the lines in their order, of the options, the gutters
+given or None, page_rtl) -> (the lines, the options, their reading).  The lines and
+the options are kept with the reading, so that no other object can take
+one of their identities while it is kept."""
+
+
 def xy_cut(items: list[Line], options: Options,
            col_gaps: list[tuple[float, float]] | None = None,
            page_rtl: bool | None = None) -> list[list[Line]]:
-    """Regions (lists of lines) in reading order.
+    """Regions (lists of lines) in reading order: a new list, its regions
+    shared with the reading kept (``READINGS_KEPT``; no reader changes a
+    region).
 
     ``col_gaps``, when given, are the region's gutters (``_gutters``) found
     already by the caller (the row loop below asks them of every region).
@@ -165,6 +182,27 @@ def xy_cut(items: list[Line], options: Options,
     """
     if page_rtl is None:
         page_rtl = _right_to_left(items)
+    key = (tuple(map(id, items)), id(options), None if col_gaps is None else tuple(col_gaps),
+           page_rtl)
+    kept = _READINGS.get(key)
+    if kept is None:
+        kept = (list(items), options, _xy_cut(items, options, col_gaps, page_rtl))
+        if len(_READINGS) >= READINGS_KEPT:
+            _READINGS.clear()
+        if READINGS_KEPT:
+            _READINGS[key] = kept
+    return list(kept[2])
+
+
+def forget_readings() -> None:
+    """Drop the readings kept (``layout.build_layout`` does, when a page is
+    read: its lines are read no more, and their text is not kept)."""
+    _READINGS.clear()
+
+
+def _xy_cut(items: list[Line], options: Options,
+            col_gaps: list[tuple[float, float]] | None, page_rtl: bool) -> list[list[Line]]:
+    """``xy_cut``'s reading, made anew (``page_rtl`` decided)."""
 
     def sub(lines: list[Line], gaps: list[tuple[float, float]] | None = None) -> list[list[Line]]:
         return xy_cut(lines, options, gaps, page_rtl)

@@ -310,10 +310,37 @@ def centred_over(ln: Line, table: list[Line], col_gaps: list[tuple[float, float]
         abs((ln.x0 + ln.x1) - (x0 + x1)) / 2 <= TITLE_CENTRE_TOLERANCE * ln.size
 
 
+SHORT_CELLS_KEPT = 64
+"""Answers ``short_cells`` keeps (0: none).  The table tests ask it twice
+of a candidate grid at least (order._gridded, then tables.find_table on the
+same lines and gutters), and again for each header tried
+(order._headed_table): seven calls in ten on deb-other-specimen's tables
+of glyphs were asked before, 3% of its time."""
+
+_SHORT_KEPT: dict[tuple, tuple[list[Line], bool]] = {}
+"""(identities of the lines in their order, the gutters) -> (the lines,
+the answer); the lines kept with it, so that no other line can take the
+identity of one of them while it is kept."""
+
+
 def short_cells(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
     """Are the lines short enough to be a table's cells, parted by these
     gaps: a median of ``TABLE_MAX_MEDIAN_WORDS`` words, and no line longer
-    than ``TABLE_MAX_WORDS`` but in a column of text (``_long_lines_fit``)?"""
+    than ``TABLE_MAX_WORDS`` but in a column of text (``_long_lines_fit``)?
+    (Kept: ``SHORT_CELLS_KEPT``.)"""
+    key = (tuple(map(id, items)), tuple(col_gaps))
+    kept = _SHORT_KEPT.get(key)
+    if kept is None:
+        kept = (list(items), _short_cells(items, col_gaps))
+        if len(_SHORT_KEPT) >= SHORT_CELLS_KEPT:
+            _SHORT_KEPT.clear()
+        if SHORT_CELLS_KEPT:
+            _SHORT_KEPT[key] = kept
+    return kept[1]
+
+
+def _short_cells(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
+    """``short_cells`` answered anew."""
     if any(not ln.words for ln in items):
         return False
     counts = [len(ln.words) for ln in items]

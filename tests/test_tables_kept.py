@@ -1,0 +1,109 @@
+"""tables.short_cells keeps its answers (SHORT_CELLS_KEPT).
+
+Pages read with the answers kept and with none kept (SHORT_CELLS_KEPT = 0)
+give the same words, blocks and text, on a page written here and on
+corpus pages when the corpus is there; the key cannot mistake other
+gutters or other lines equal in every field for the ones asked before.
+"""
+
+from __future__ import annotations
+
+import pytest
+from corpus import corpus_dir, manifest
+from pdfbuild import helvetica, make_pdf
+
+import pyengine
+from pyengine.layout import tables
+from pyengine.records import Line, Word
+
+F = {"/F1": helvetica()}
+CORPUS_FILES = ["pdfminer-f1040nr", "opf-178360"]
+
+
+def _page() -> bytes:
+    cells = b"".join(b"BT /F1 10 Tf %d %d Td (c%d%d) Tj ET " % (72 + 90 * c, 600 - 14 * r, r, c)
+                     for r in range(4) for c in range(4))
+    return make_pdf([b"BT /F1 10 Tf 72 640 Td (Table 1: four columns) Tj ET " + cells], fonts=F)
+
+
+def _documents() -> list[tuple[bytes, str]]:
+    docs = [(_page(), "")]
+    found, entries = corpus_dir(), manifest()
+    for name in CORPUS_FILES:
+        if found is not None and (found / "pdfs" / f"{name}.pdf").is_file():
+            docs.append(((found / "pdfs" / f"{name}.pdf").read_bytes(),
+                         entries.get(name, {}).get("password") or ""))
+    return docs
+
+
+def _pages(data: bytes, password: str):
+    doc = pyengine.extract(data, pyengine.Options(password=password))
+    return [(p.text, p.words, p.blocks) for p in doc.pages]
+
+
+@pytest.mark.parametrize("k", range(1 + len(CORPUS_FILES)))
+def test_pages_read_as_with_no_answer_kept(k, monkeypatch):
+    docs = _documents()
+    if k >= len(docs):
+        pytest.skip("corpus not available")
+    asked = []
+    plain = tables._short_cells
+
+    def count(items, col_gaps):
+        asked.append(len(items))
+        return plain(items, col_gaps)
+
+    monkeypatch.setattr(tables, "_short_cells", count)
+    kept = _pages(*docs[k])
+    with_kept = len(asked)
+    monkeypatch.setattr(tables, "SHORT_CELLS_KEPT", 0)
+    tables._SHORT_KEPT.clear()
+    asked.clear()
+    assert _pages(*docs[k]) == kept
+    assert with_kept < len(asked)  # answers asked again
+
+
+def _line(text: str, x0: float, y0: float, size: float = 10.0) -> Line:
+    words, x = [], x0
+    for t in text.split():
+        words.append(Word(t, x, y0, x + 5 * len(t), y0 + size, size))
+        x += 5 * len(t) + 3
+    return Line(tuple(words), x0, y0, x - 3, y0 + size, size)
+
+
+def _lines() -> list[Line]:
+    """Two lines of eleven words side by side, short lines under them."""
+    long = "One two three four five six seven eight nine ten eleven"
+    return [_line(long, 72, 700), _line(long, 400, 700)] + [
+        _line(t, x, 700 - 14 * r) for r in (1, 2, 3) for t, x in (("A B", 72), ("C D", 400))]
+
+
+def test_other_gutters_are_answered_anew():
+    tables._SHORT_KEPT.clear()
+    lines = _lines()
+    assert tables.short_cells(lines, []) is True  # one column: long lines fit
+    assert tables.short_cells(lines, [(350.0, 400.0)]) is False  # long lines side by side
+    assert tables.short_cells(lines, []) is True
+    tables._SHORT_KEPT.clear()
+
+
+def test_other_lines_equal_in_every_field_are_answered_anew(monkeypatch):
+    tables._SHORT_KEPT.clear()
+    asked = []
+    plain = tables._short_cells
+
+    def count(items, col_gaps):
+        asked.append(items)
+        return plain(items, col_gaps)
+
+    monkeypatch.setattr(tables, "_short_cells", count)
+    a = _lines()
+    b = [Line(ln.words, ln.x0, ln.y0, ln.x1, ln.y1, ln.size) for ln in a]
+    assert a == b
+    tables.short_cells(a, [(350.0, 400.0)])
+    tables.short_cells(list(a), [(350.0, 400.0)])
+    assert len(asked) == 1  # the same lines: kept
+    tables.short_cells(b, [(350.0, 400.0)])
+    tables.short_cells(a[::-1], [(350.0, 400.0)])
+    assert [x is b for x in asked] == [False, True, False]
+    tables._SHORT_KEPT.clear()
