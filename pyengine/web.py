@@ -209,7 +209,7 @@ def _reading_options(options_json: str) -> dict[str, Any]:
 
 
 async def _extract(job: int, pdf: bytes, password: str, options: dict[str, Any],
-                   link: Any) -> None:
+                   link: Any = None) -> None:
     # The cyclic collector stays paused for the whole document, as in
     # api.extract: enabled between pages, it scanned the pages already made
     # again and again as they aged.  Only this job runs in the worker
@@ -220,11 +220,11 @@ async def _extract(job: int, pdf: bytes, password: str, options: dict[str, Any],
 
 
 async def _extract_pages(job: int, pdf: bytes, password: str, options: dict[str, Any],
-                         link: Any) -> None:
+                         link: Any = None) -> None:
     session = api.Session(pdf, Options(password=password, **options))
     total = len(session.selected)
     _emit("STARTED", job=job, total=total, pageCount=session.page_count)
-    if link is not None and not (total >= PARALLEL_MIN_PAGES and link.begin(total)):
+    if link is not None and not (total >= PARALLEL_MIN_PAGES and _call(link.begin, total)):
         link = None
     pages, sent = [], []
 
@@ -244,24 +244,26 @@ async def _extract_pages(job: int, pdf: bytes, password: str, options: dict[str,
             if session.out_of_time(index - 1):
                 break
             if link is not None:
-                helped = await _helper_pages(link, session, index, spent / max(index - 1, 1))
-                if helped is None:
-                    link.end()
-                    link = None
-                elif helped:
+                try:
+                    helped = await _helper_pages(link, session, index,
+                                                 spent / max(index - 1, 1))
+                except Exception:  # the link broke: read on alone
+                    helped = None
+                if helped:
                     for i, made in enumerate(helped, index):
                         send(i, twofront.take_helper_page(session.doc, made))
-                    link.taken(len(helped))
+                    _call(link.taken, len(helped))
                     break
-                else:
-                    link.front(index)
+                if helped is None or _call(link.front, index) is None:
+                    _call(link.end)
+                    link = None
             started = time.monotonic()
             send(index, session.page(session.selected[index - 1]))
             spent += time.monotonic() - started
             index += 1
     finally:
         if link is not None:
-            link.end()
+            _call(link.end)
     document = session.finish(pages)
     markdown, page_markdowns = document_markdown_and_pages(document)
     # The document report for the page's "About this file" panel: font kinds,
@@ -313,6 +315,16 @@ async def _helper_pages(link: Any, session: Any, index: int,
     if not twofront.within_budget(session.doc, made, session.options.max_document_bytes):
         return None
     return made
+
+
+def _call(method: Callable[..., Any], *args: Any) -> Any:
+    """``method(*args)`` of the helper's link, or None if it raised: a
+    broken link costs the job its helper, never the job."""
+    try:
+        result = method(*args)
+    except Exception:  # the main reads on alone
+        return None
+    return True if _is_missing(result) else result
 
 
 def _bytes_of(value: Any) -> bytes:
