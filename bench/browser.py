@@ -59,8 +59,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 BENCH_WEB = Path(__file__).resolve().parent / "web"
 PDFJS = ROOT / "node_modules" / "pdfjs-dist"
-TOOLS = ("ours", "app", "pdfjs")
-ENGINES = ("ours", "app")
+TOOLS = ("ours", "app", "app1", "pdfjs")
+ENGINES = ("ours", "app", "app1")
 """Ours, each compared with pdf.js."""
 SETTLE_MS = 5000
 
@@ -205,7 +205,7 @@ def print_summary(s: dict, repeat: int) -> None:
     print("\nms/page in Chromium        median over files          pooled (sum/sum)")
     print("engine                     min  median     max       min  median     max")
     for t, label in (("ours", "ours (one core)"), ("app", "app (two cores)"),
-                     ("pdfjs", "pdf.js getTextContent")):
+                     ("app1", "app (one core)"), ("pdfjs", "pdf.js getTextContent")):
         pr = s["per_repeat"][t]
         print(f"{label:20s} {spread(pr['median'])}   {spread(pr['pooled'])}")
     for e in ENGINES:
@@ -225,7 +225,7 @@ def print_summary(s: dict, repeat: int) -> None:
     print("\nthe longest files (best of repeats, ms/page):")
     for name, row in s["long_files"].items():
         print(f"  {row['pages']:4d} p  ours {row['ours']:6.1f}  app {row['app']:6.1f}  "
-              f"pdf.js {row['pdfjs']:6.1f}  {name}")
+              f"app1 {row['app1']:6.1f}  pdf.js {row['pdfjs']:6.1f}  {name}")
 
 
 # --- memory --------------------------------------------------------------------

@@ -142,6 +142,15 @@ const RUNNERS = {
       app = new App();
     });
   },
+  // The same worker with its page helper switched off (EXTRACT's parallel:
+  // false): the app on one core.
+  async app1(buf, password, timeoutMs) {
+    return withTimeout(app.run(buf.slice(0), password, false)
+      .catch((e) => ({ error: String(e) })), timeoutMs, () => {
+      app.terminate();
+      app = new App();
+    });
+  },
   async pdfjs(buf, password, timeoutMs) {
     return withTimeout(runPdfjs(buf.slice(0), password).catch((e) => ({ error: String(e).slice(0, 200) })),
                        timeoutMs, () => {
