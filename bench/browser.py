@@ -13,16 +13,20 @@ bench pages of ``bench/web/`` (under ``/bench/``), ``node_modules/pdfjs-dist``
 on 127.0.0.1 with build.py's handler (same MIME types, CSP and
 ``Cache-Control: no-cache`` as ``python build.py serve``).
 
-1. Throughput.  One page, ``bench/web/bench.html``, holds both engines: ours in
-   a module worker (``bench/web/pyworker.js``: loads Pyodide and our bundle as
-   ``web/worker.js`` does, then times ``pyengine.extract``), pdf.js in its own
-   Web Worker (``getDocument`` with cMapUrl/standardFontDataUrl, then
-   ``getTextContent`` for every page, one page after another).  Both get the
-   same bytes, file by file, the first tool alternating.  Time is measured on
+1. Throughput.  One page, ``bench/web/bench.html``, holds three engines:
+   "ours" in a module worker (``bench/web/pyworker.js``: loads Pyodide and
+   our bundle as ``web/worker.js`` does, then times ``pyengine.extract``: one
+   core), "app", the app's own worker (``web/worker.js`` through its
+   protocol, EXTRACT -> DONE, parallel pages on: it starts its page helper,
+   a second worker, for long files), and pdf.js in its own Web Worker
+   (``getDocument`` with cMapUrl/standardFontDataUrl, then
+   ``getTextContent`` for every page, one page after another).  All get the
+   same bytes, file by file, the first tool rotating.  Time is measured on
    the page, from handing over the bytes to having every page's text.
 2. Memory.  A fresh worker of ours per case; wasm heap size after start and
    after the largest file of the folder and a generated 1,000-page PDF (wasm
-   memory never shrinks, so the size after is the peak).
+   memory never shrinks, so the size after is the peak); then the same
+   files in a fresh app worker: its wasm heap and its helper's.
 3. Start-up, in a fresh on-disk profile per run: the real app (``index.html``)
    from page open to the first page's text of a generated 10-page PDF chosen
    as soon as the page has loaded, on a first visit and a repeat visit (warm
@@ -55,7 +59,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 BENCH_WEB = Path(__file__).resolve().parent / "web"
 PDFJS = ROOT / "node_modules" / "pdfjs-dist"
-TOOLS = ("ours", "pdfjs")
+TOOLS = ("ours", "app", "app1", "pdfjs")
+ENGINES = ("ours", "app", "app1")
+"""Ours, each compared with pdf.js."""
 SETTLE_MS = 5000
 
 # Marks on the page when the first page's text shows up in the app.
@@ -115,19 +121,21 @@ def run_throughput(p, base: str, files: list[PdfFile], urls: dict, repeat: int,
         page.goto(base + "bench/bench.html")
         info = page.evaluate("window.benchReady")
         print(f"bench page ready: our worker started in {info['readyMs']:.0f} ms "
-              f"(bundle {info['bundle']}), pdf.js {info['pdfjs']}", flush=True)
+              f"(bundle {info['bundle']}), the app's in {info['appReadyMs']} ms, "
+              f"pdf.js {info['pdfjs']}", flush=True)
         times = {t: {} for t in TOOLS}
         pages = {}
         t0 = time.monotonic()
         for i, f in enumerate(files):
             name = f.path.name
             for r in range(repeat):
-                order = list(TOOLS) if (i + r) % 2 == 0 else list(reversed(TOOLS))
+                k = (i + r) % len(TOOLS)
+                order = list(TOOLS[k:] + TOOLS[:k])
                 out = page.evaluate("([u, pw, o, t]) => window.runFile(u, pw, o, t)",
                                     [urls[name], f.password, order, timeout_s * 1000])
                 for t in TOOLS:
                     times[t].setdefault(name, []).append(out[t])
-            ok = [times["ours"][name][-1], times["pdfjs"][name][-1]]
+            ok = [times[t][name][-1] for t in TOOLS]
             pages[name] = next((x["pages"] for x in ok if "pages" in x), 0)
             cells = "  ".join(
                 f"{t}=" + (f"{min(x['outerMs'] for x in times[t][name]) / pages[name]:.1f}"
@@ -153,7 +161,8 @@ def summarize(result: dict, repeat: int) -> dict:
                       for n in common
                       if times["ours"][n][0]["pages"] != times["pdfjs"][n][0]["pages"]]
     per_repeat = {t: {"median": [], "pooled": []} for t in TOOLS}
-    ratio = {"of_medians": [], "median_of_file_ratios": [], "pooled": []}
+    ratio = {e: {"of_medians": [], "median_of_file_ratios": [], "pooled": []}
+             for e in ENGINES}
     inner_share = []
     for r in range(repeat):
         ms = {t: [times[t][n][r]["outerMs"] / denom[n] for n in common] for t in TOOLS}
@@ -162,20 +171,27 @@ def summarize(result: dict, repeat: int) -> dict:
         for t in TOOLS:
             per_repeat[t]["median"].append(statistics.median(ms[t]))
             per_repeat[t]["pooled"].append(tot[t] / npages)
-        ratio["of_medians"].append(statistics.median(ms["ours"]) / statistics.median(ms["pdfjs"]))
-        ratio["median_of_file_ratios"].append(statistics.median(
-            a / b for a, b in zip(ms["ours"], ms["pdfjs"])))
-        ratio["pooled"].append(tot["ours"] / tot["pdfjs"])
+        for e in ENGINES:
+            ratio[e]["of_medians"].append(
+                statistics.median(ms[e]) / statistics.median(ms["pdfjs"]))
+            ratio[e]["median_of_file_ratios"].append(statistics.median(
+                a / b for a, b in zip(ms[e], ms["pdfjs"])))
+            ratio[e]["pooled"].append(tot[e] / tot["pdfjs"])
         inner_share.append(sum(times["ours"][n][r]["ms"] for n in common) / tot["ours"])
     best = {t: {n: min(x["outerMs"] for x in times[t][n]) for n in common} for t in TOOLS}
     worst = sorted(common, key=lambda n: best["ours"][n] / best["pdfjs"][n], reverse=True)
     outliers = [(n, denom[n], round(best["ours"][n] / denom[n], 1),
+                 round(best["app"][n] / denom[n], 1),
                  round(best["pdfjs"][n] / denom[n], 1),
                  round(best["ours"][n] / best["pdfjs"][n], 2)) for n in worst[:10]]
+    long_files = sorted(common, key=lambda n: denom[n], reverse=True)[:6]
+    per_page = {n: {t: round(best[t][n] / denom[n], 1) for t in TOOLS} | {"pages": denom[n]}
+                for n in long_files}
     return {"files": len(pages), "common_files": len(common),
             "common_pages": sum(denom.values()), "failed": failed,
             "page_count_mismatch": count_mismatch, "per_repeat": per_repeat,
-            "ratio": ratio, "extract_share_of_ours": inner_share, "outliers": outliers}
+            "ratio": ratio, "extract_share_of_ours": inner_share, "outliers": outliers,
+            "long_files": per_page}
 
 
 def print_summary(s: dict, repeat: int) -> None:
@@ -188,20 +204,28 @@ def print_summary(s: dict, repeat: int) -> None:
         print(f"  page counts differ (ours, pdf.js): {s['page_count_mismatch']}")
     print("\nms/page in Chromium        median over files          pooled (sum/sum)")
     print("engine                     min  median     max       min  median     max")
-    for t, label in (("ours", "ours (pyengine)"), ("pdfjs", "pdf.js getTextContent")):
+    for t, label in (("ours", "ours (one core)"), ("app", "app (two cores)"),
+                     ("app1", "app (one core)"), ("pdfjs", "pdf.js getTextContent")):
         pr = s["per_repeat"][t]
         print(f"{label:20s} {spread(pr['median'])}   {spread(pr['pooled'])}")
-    r = s["ratio"]
-    print("\nratio ours / pdf.js (< 1: ours is faster)      min  median     max")
-    print(f"  ratio of the medians over files        {spread(r['of_medians'])}")
-    print(f"  median of per-file ratios              {spread(r['median_of_file_ratios'])}")
-    print(f"  pooled (total time / total time)       {spread(r['pooled'])}")
+    for e in ENGINES:
+        r = s["ratio"][e]
+        print(f"\nratio {e} / pdf.js (< 1: {e} is faster)" + " " * (16 - 2 * len(e))
+              + "min  median     max")
+        print(f"  ratio of the medians over files        {spread(r['of_medians'])}")
+        print(f"  median of per-file ratios              {spread(r['median_of_file_ratios'])}")
+        print(f"  pooled (total time / total time)       {spread(r['pooled'])}")
     share = s["extract_share_of_ours"]
     print(f"  (pyengine.extract itself is {100 * statistics.median(share):.0f}% of our "
           f"measured time; the rest is message passing and bytes -> Python)")
-    print("\nfiles where ours is slowest relative to pdf.js (best of repeats, ms/page):")
-    for name, p, ours, theirs, ratio in s["outliers"]:
-        print(f"  {ratio:7.2f}x  {ours:8.1f} vs {theirs:8.1f}  {p:4d} p  {name}")
+    print("\nfiles where ours is slowest relative to pdf.js (best of repeats, ms/page "
+          "ours, app, pdf.js):")
+    for name, p, ours, app, theirs, ratio in s["outliers"]:
+        print(f"  {ratio:7.2f}x  {ours:8.1f} {app:8.1f} vs {theirs:8.1f}  {p:4d} p  {name}")
+    print("\nthe longest files (best of repeats, ms/page):")
+    for name, row in s["long_files"].items():
+        print(f"  {row['pages']:4d} p  ours {row['ours']:6.1f}  app {row['app']:6.1f}  "
+              f"app1 {row['app1']:6.1f}  pdf.js {row['pdfjs']:6.1f}  {name}")
 
 
 # --- memory --------------------------------------------------------------------
@@ -227,6 +251,22 @@ def run_memory(p, base: str, cases: list[tuple[str, str, str]], timeout_s: float
                   f"{fmt_mib(r['heapAfterStart'])}); {r['pages']} p, ours "
                   f"{r['outerMs'] / r['pages']:.1f} ms/page, pdf.js {pj_ms} ms/page",
                   flush=True)
+            a = page.evaluate("([u, pw, t]) => window.memoryRunApp(u, pw, t)",
+                              [url, password, timeout_s * 1000])
+            # The app's workers (the bench page's own, idle, and this case's,
+            # not its helper): the one that read the file has the larger heap.
+            stats = max((json.loads(w.evaluate("JSON.stringify(self.pyengineStats)"))
+                         for w in page.workers if w.url.endswith("/worker.js")
+                         and w.evaluate("self.name") != "pyengine-helper"),
+                        key=lambda st: st["heap"] or 0)
+            page.evaluate("window.memoryAppDone()")
+            helper = stats["helper"]
+            r["app"] = {**a, "heap": stats["heap"], "helper": helper}
+            print(f"  {'':55s} app: heap {fmt_mib(stats['heap']):>10s}, its helper's "
+                  f"{fmt_mib(helper['heap']) if helper['heap'] else 'none'} "
+                  f"({helper['taken']} of its pages used); "
+                  + (f"{a['outerMs'] / a['pages']:.1f} ms/page" if "pages" in a
+                     else a.get("error", "?")), flush=True)
     finally:
         browser.close()
     return results

@@ -132,6 +132,11 @@ class PdfDocument:
         self.field_font: object | None = None
         """fieldvalues.FieldFont, made when a field value without an
         appearance is first drawn (kept: fonts are cached by its id)."""
+        self.font_log: list | None = None
+        """When a list (the web worker's page helper sets one, twofront.py):
+        the interpreter appends the key of each font a page looks up, in
+        the order the page first names it; None (the default) records
+        nothing."""
 
     def close(self) -> None:
         """Drop what the reader holds (``LazyObjStmReader.close``: the
@@ -152,6 +157,10 @@ class PdfDocument:
         if key is None:
             key = self._direct[id(obj)] = ("direct", len(self._direct))
         return key
+
+    def direct_count(self) -> int:
+        """How many direct objects ``direct_key`` has numbered so far."""
+        return len(self._direct)
 
     def page(self, number: int):
         if self.pages is not None:

@@ -545,6 +545,8 @@ class _Interpreter:
             return None, str(name), str(name)
         key = (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) \
             else self.doc.direct_key(resolve(ref))
+        if self.doc.font_log is not None:
+            self.doc.font_log.append(key)
         cache = self.doc.font_cache
         font = cache.get(key)
         if font is None:

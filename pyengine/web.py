@@ -19,6 +19,30 @@ The boundary is bytes in, JSON text out (STYLE.md habit 12):
 * ``cancel(job)`` asks a running (or queued) extraction to stop before its
   next page.
 
+Two fronts (web/helper.js has the messages): ``extract`` takes a fifth
+argument, the job's link to the page helper (another worker running this
+module), or None to read alone.  With PARALLEL_MIN_PAGES pages or more it
+asks the link to start the helper, which reads pages from the back
+(``help_extract``) while this worker reads them from the front; before
+each page of its own it tells the helper its front (``link.front``), and
+it stops where the helper's pages begin, takes them (twofront.py) and
+posts them in order.  The link's methods, all of this job:
+
+* ``begin(total)`` -> bool: the helper is asked to read from the back;
+* ``front(index)``: this worker is about to read selected page ``index``;
+* ``page(index)`` -> the helper's bytes of page ``index`` or None;
+* ``working(index)`` -> bool: the helper is reading page ``index`` now;
+* ``wait(index, ms)`` -> a promise, settled when page ``index`` arrives,
+  the helper stops, or ``ms`` have passed;
+* ``taken(count)``: ``count`` of the helper's pages were used;
+* ``end()``: the job is over (the helper is told to stop).
+
+In the helper, ``await help_extract(job, pdf, password, options_json,
+below, send_page)`` reads the selected pages below ``below`` from the last
+one down, posts CLAIM before each and calls ``send_page(index, bytes)``
+after it, until it meets the main's front (``front(job, index)``), is
+cancelled, or meets a page it cannot send; then it posts HELPER_END.
+
 Nothing here touches the DOM or the network itself; the worker passes in the
 two functions that do.
 """
@@ -30,11 +54,12 @@ import dataclasses
 import json
 import re
 import sys
+import time
 from typing import Any, Callable
 
 import pypdf
 
-from . import api, data
+from . import api, data, twofront
 from .errors import Cancelled
 from .options import Options
 from .render import document_text, document_to_dict, page_markdown, page_to_dict
@@ -48,6 +73,21 @@ _DATA_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]*(/[A-Za-z0-9_][A-Za-z0-9_.
 _msg: dict[str, str] = {}
 _post: Callable[[str], Any] | None = None
 _cancelled: set[int] = set()
+_fronts: dict[int, int] = {}
+"""In the helper: each job's main front (``front``)."""
+
+PARALLEL_MIN_PAGES = 8
+"""Selected pages from which a job asks for the page helper [pages].  Below
+that the helper's share is a few pages at best, and its first start (a
+second runtime, seconds) is not worth making for them."""
+
+HELPER_WAIT_PAGES = 2.0
+"""How long the main waits for the page the helper is reading when the two
+fronts meet, in the main's mean page times so far; then it reads that page
+itself [pages]."""
+
+HELPER_WAIT_MIN_MS = 20.0
+"""The shortest such wait [ms]."""
 
 
 def _emit(kind: str, **fields: Any) -> None:
@@ -129,11 +169,20 @@ def cancel(job: int) -> None:
     _cancelled.add(int(job))
 
 
-async def extract(job: int, pdf: Any, password: str = "", options_json: str = "{}") -> None:
+def front(job: int, index: int) -> None:
+    """In the helper: the main worker is about to read page ``index`` of job
+    ``job`` (selected pages, 1-based)."""
+    job = int(job)
+    _fronts[job] = max(_fronts.get(job, 0), int(index))
+
+
+async def extract(job: int, pdf: Any, password: str = "", options_json: str = "{}",
+                  link: Any = None) -> None:
     job = int(job)
     try:
         options = _reading_options(options_json)
-        await _extract(job, pdf.to_bytes(), str(password), options)
+        await _extract(job, pdf.to_bytes(), str(password), options,
+                       None if _is_missing(link) else link)
     except Exception as exc:  # every failure becomes a coded message
         _emit("ERROR", job=job, **api.error_dict(exc))
     finally:
@@ -159,33 +208,62 @@ def _reading_options(options_json: str) -> dict[str, Any]:
     return kept
 
 
-async def _extract(job: int, pdf: bytes, password: str, options: dict[str, Any]) -> None:
+async def _extract(job: int, pdf: bytes, password: str, options: dict[str, Any],
+                   link: Any = None) -> None:
     # The cyclic collector stays paused for the whole document, as in
     # api.extract: enabled between pages, it scanned the pages already made
     # again and again as they aged.  Only this job runs in the worker
     # meanwhile (CANCEL only marks it), and cycles are collected when it
     # ends, however it ends.
     with api.no_cycle_collection():
-        await _extract_pages(job, pdf, password, options)
+        await _extract_pages(job, pdf, password, options, link)
 
 
-async def _extract_pages(job: int, pdf: bytes, password: str, options: dict[str, Any]) -> None:
+async def _extract_pages(job: int, pdf: bytes, password: str, options: dict[str, Any],
+                         link: Any = None) -> None:
     session = api.Session(pdf, Options(password=password, **options))
     total = len(session.selected)
     _emit("STARTED", job=job, total=total, pageCount=session.page_count)
+    if link is not None and not (total >= PARALLEL_MIN_PAGES and _call(link.begin, total)):
+        link = None
     pages, sent = [], []
-    for index, number in enumerate(session.selected, 1):
-        await asyncio.sleep(0)          # let a CANCEL message in
-        if job in _cancelled:
-            raise Cancelled()
-        if session.out_of_time(index - 1):
-            break
-        page = session.page(number)
+
+    def send(index: int, page: Any) -> None:
         pages.append(page)
         sent.append(_dumps(page_to_dict(page)))
         _post(_with_raw(_dumps({"type": _msg["PAGE"], "job": job, "index": index,
                                 "total": total, "markdown": page_markdown(page)}),
                         "page", sent[-1]))
+
+    try:
+        index, spent = 1, 0.0
+        while index <= total:
+            await asyncio.sleep(0)          # let a CANCEL message in
+            if job in _cancelled:
+                raise Cancelled()
+            if session.out_of_time(index - 1):
+                break
+            if link is not None:
+                try:
+                    helped = await _helper_pages(link, session, index,
+                                                 spent / max(index - 1, 1))
+                except Exception:  # the link broke: read on alone
+                    helped = None
+                if helped:
+                    for i, made in enumerate(helped, index):
+                        send(i, twofront.take_helper_page(session.doc, made))
+                    _call(link.taken, len(helped))
+                    break
+                if helped is None or _call(link.front, index) is None:
+                    _call(link.end)
+                    link = None
+            started = time.monotonic()
+            send(index, session.page(session.selected[index - 1]))
+            spent += time.monotonic() - started
+            index += 1
+    finally:
+        if link is not None:
+            _call(link.end)
     document = session.finish(pages)
     markdown, page_markdowns = document_markdown_and_pages(document)
     # The document report for the page's "About this file" panel: font kinds,
@@ -213,3 +291,91 @@ def _document_json(document: Any, pages: list[Any], sent: list[str]) -> str:
     whole = document_to_dict(document, None, [])
     del whole["pages"]  # "pages" comes first in document_to_dict: put it back there
     return "{" + f'"pages": [{", ".join(page_json)}], ' + _dumps(whole)[1:]
+
+
+async def _helper_pages(link: Any, session: Any, index: int,
+                        mean_page_s: float) -> list[Any] | None:
+    """The helper's pages ``index`` to the last, when the two fronts meet at
+    ``index``: [] when they have not met (or the helper's page ``index`` did
+    not come in time), the pages read back (twofront.HelperPage) when all
+    of them are good, None when one of them is not (garbage, or past the
+    byte budget): the main then reads on alone."""
+    if link.working(index):
+        await link.wait(index, max(HELPER_WAIT_MIN_MS, 1000 * HELPER_WAIT_PAGES * mean_page_s))
+    if _is_missing(link.page(index)):
+        return []
+    made = []
+    for i in range(index, len(session.selected) + 1):
+        raw = link.page(i)
+        one = None if _is_missing(raw) else twofront.read_helper_page(
+            _bytes_of(raw), session.selected[i - 1])
+        if one is None:
+            return None
+        made.append(one)
+    if not twofront.within_budget(session.doc, made, session.options.max_document_bytes):
+        return None
+    return made
+
+
+def _call(method: Callable[..., Any], *args: Any) -> Any:
+    """``method(*args)`` of the helper's link, or None if it raised: a
+    broken link costs the job its helper, never the job."""
+    try:
+        result = method(*args)
+    except Exception:  # the main reads on alone
+        return None
+    return True if _is_missing(result) else result
+
+
+def _bytes_of(value: Any) -> bytes:
+    # A JS Uint8Array in the worker (to_bytes), bytes in CPython's tests.
+    return value.to_bytes() if hasattr(value, "to_bytes") else bytes(value)
+
+
+async def help_extract(job: int, pdf: Any, password: str, options_json: str, below: int,
+                       send_page: Callable[[int, Any], Any]) -> None:
+    """In the helper worker: read the job's selected pages from the one
+    before ``below`` down (see the module's docstring), then post
+    HELPER_END {job, reason}: "met", "cancelled", "done", a twofront reason
+    or an error code."""
+    job = int(job)
+    try:
+        options = _reading_options(options_json)
+        with api.no_cycle_collection():
+            reason = await _help(job, pdf.to_bytes(), str(password), options, int(below),
+                                 send_page)
+    except Exception as exc:  # the main reads on alone: a code is enough
+        reason = api.error_dict(exc)["code"]
+    finally:
+        _cancelled.discard(job)
+        _fronts.pop(job, None)
+    _emit("HELPER_END", job=job, reason=reason)
+
+
+async def _help(job: int, pdf: bytes, password: str, options: dict[str, Any], below: int,
+                send_page: Callable[[int, Any], Any]) -> str:
+    session = api.Session(pdf, Options(password=password, **options))
+    try:
+        for index in range(min(below - 1, len(session.selected)), 0, -1):
+            await asyncio.sleep(0)          # let FRONT and CANCEL in
+            if job in _cancelled:
+                return "cancelled"
+            if index <= _fronts.get(job, 0):
+                return "met"
+            _emit("CLAIM", job=job, index=index)
+            made = twofront.helper_page(session, session.selected[index - 1])
+            if isinstance(made, str):
+                return made
+            send_page(index, _to_js(twofront.write_helper_page(made)))
+        return "done"
+    finally:
+        session.doc.close()
+
+
+def _to_js(raw: bytes) -> Any:
+    """``raw`` as a JS Uint8Array in the worker; as it is in CPython."""
+    try:
+        from pyodide.ffi import to_js
+    except ImportError:
+        return raw
+    return to_js(raw)

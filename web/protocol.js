@@ -23,6 +23,11 @@
 //            dropped headers) and the document's Markdown heading levels
 //   ERROR    {job, code, message}       this file failed; the worker lives on
 //   FATAL    {message}                  the worker cannot go on: restart it
+//
+// EXTRACT may carry `parallel: false`: read the file in this worker alone,
+// without the page helper (web/helper.js; tests and the benchmark).  The
+// worker and its page helper speak HELP, FRONT, CLAIM, HELPER_PAGE and
+// HELPER_END (and CANCEL, LOADING, READY, FATAL), described in helper.js.
 
 export const PROTOCOL_VERSION = 1;
 
@@ -36,6 +41,11 @@ export const MSG = Object.freeze({
   DONE: "done",
   ERROR: "error",
   FATAL: "fatal",
+  HELP: "help",
+  FRONT: "front",
+  CLAIM: "claim",
+  HELPER_PAGE: "helper-page",
+  HELPER_END: "helper-end",
 });
 
 // Error codes the engine raises (pyengine/errors.py), plus two of the page's.

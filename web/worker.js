@@ -7,9 +7,15 @@
 // file (CMaps, font metrics) from this origin.  After that every message is
 // dispatched through one table.  The boundary to Python is bytes in, JSON
 // text out; no Python source is ever built from data.
+//
+// The same file runs as the page helper of a long file (helper.js), in a
+// worker this one starts under the name HELPER_NAME: it starts up the same
+// way, then takes HELP, FRONT and CANCEL from this worker instead of the
+// page's messages.
 import { MSG, CODES, PROTOCOL_VERSION } from "./protocol.js";
 import { bytesFetcher, dataReader } from "./loader.js";
 import { aesCbcDecrypt, aesCbcEncrypt, aesStats } from "./webcrypto.js";
+import { HELPER_NAME, HelperLink, helperStats } from "./helper.js";
 
 const BASE = new URL("./", import.meta.url);
 const STEPS = 3;
@@ -19,8 +25,8 @@ const timings = {};
 let web = null;          // the pyengine.web module (a PyProxy)
 let queue = Promise.resolve();   // files are read one after another
 
-function post(msg) {
-  self.postMessage(msg);
+function post(msg, transfer = []) {
+  self.postMessage(msg, transfer);
 }
 
 function progress(step, label) {
@@ -33,7 +39,17 @@ const fetchBytes = bytesFetcher(BASE);
 // For tests and measurements (read with Playwright's worker.evaluate, between
 // files): the AES backend Python chose at init, what went through WebCrypto
 // (aes) and Python's own count per path (python, see pyengine.crypto).
+// In the app's worker, `helper`: the page helper's counts (helper.js).
 self.pyengineStats = { aesBackend: "", aes: aesStats };
+const IS_HELPER = self.name === HELPER_NAME;
+const helperLink = IS_HELPER ? null : new HelperLink(new URL(import.meta.url));
+if (!IS_HELPER) self.pyengineStats.helper = helperStats;
+// The size of this worker's wasm memory (it never shrinks: the peak so far).
+let runtime = null;
+const heapBytes = () => runtime?._module?.HEAPU8?.length ?? null;
+Object.defineProperty(self.pyengineStats, "heap", { enumerable: true, get: heapBytes });
+// Test hook (read with Playwright's worker.evaluate): the helper dies now.
+self.pyengineTest = { killHelper: () => helperLink?.kill() };
 
 // Unpack one archive of the bundle (bytes: a promise of its ArrayBuffer) into
 // its own directory and import the Python side from it.  Returns the module,
@@ -88,6 +104,12 @@ async function loadRuntime(options) {
   throw lastError;
 }
 
+// The helper's HELPER_END carries its wasm memory size (pyengineStats.helper).
+function withHeap(msg) {
+  if (IS_HELPER && msg.type === MSG.HELPER_END) msg.heap = heapBytes();
+  return msg;
+}
+
 async function start() {
   progress(1, "Downloading the Python runtime");
   // Fetch our bundle while the runtime downloads and compiles.
@@ -99,6 +121,7 @@ async function start() {
     stdout: () => {},
     stderr: (line) => console.debug("[python]", line),
   });
+  runtime = pyodide;
   timings.runtime = Math.round(performance.now() - started);
 
   progress(2, "Loading the PDF reader");
@@ -125,8 +148,8 @@ async function start() {
   // Python function, whose steps Pyodide's event loop runs the same way.
   // Without JSPI (the check is Pyodide's own), init picks pure-Python AES.
   const jspi = "Suspending" in WebAssembly || "Suspender" in WebAssembly;
-  const initArgs = [JSON.stringify(MSG), (text) => post(JSON.parse(text)), readDataFile,
-    aesCbcDecrypt, aesCbcEncrypt];
+  const initArgs = [JSON.stringify(MSG), (text) => post(withHeap(JSON.parse(text))),
+    readDataFile, aesCbcDecrypt, aesCbcEncrypt];
   const versions = JSON.parse(
     jspi ? await web.init.callPromising(...initArgs) : web.init(...initArgs));
   self.pyengineStats.aesBackend = versions.aes;
@@ -150,7 +173,8 @@ async function extract(msg) {
     // web.extract reports every Python-side failure as an ERROR message
     // itself; a rejection here means the runtime itself broke.
     await web.extract(msg.job, new Uint8Array(msg.data), msg.password ?? "",
-      JSON.stringify(msg.options ?? {}));
+      JSON.stringify(msg.options ?? {}),
+      msg.parallel === false ? undefined : helperLink.forJob(msg));
   } catch (err) {
     console.error("extraction crashed the runtime", err);
     post({ type: MSG.ERROR, job: msg.job, code: CODES.INTERNAL, message: "" });
@@ -158,11 +182,36 @@ async function extract(msg) {
   }
 }
 
-const handlers = {
+// In the helper: read a job's pages from the back (web.py's help_extract),
+// each sent to the app's worker as it is made.  A crash of the runtime
+// ends the helper: the app's worker reads on alone.
+async function help(msg) {
+  await ready;
+  const sendPage = (index, bytes) => {
+    const data = bytes.slice().buffer;     // its own buffer, to transfer
+    post({ type: MSG.HELPER_PAGE, job: msg.job, index, data }, [data]);
+  };
+  try {
+    await web.help_extract(msg.job, new Uint8Array(msg.data), msg.password, msg.options,
+      msg.below, sendPage);
+  } catch (err) {
+    console.error("the page helper's runtime broke", err);
+    post({ type: MSG.FATAL, message: "runtime error" });
+  }
+}
+
+const handlers = IS_HELPER ? {
+  [MSG.HELP]: (msg) => { queue = queue.then(() => help(msg)).catch(() => {}); },
+  [MSG.FRONT]: (msg) => { ready.then(() => web.front(msg.job, msg.index), () => {}); },
+  [MSG.CANCEL]: (msg) => { ready.then(() => web.cancel(msg.job), () => {}); },
+} : {
   [MSG.EXTRACT]: (msg) => { queue = queue.then(() => extract(msg)).catch(() => {}); },
   // A cancel that comes during start-up is replayed once Python is there;
   // the queued job then stops before its first page.
-  [MSG.CANCEL]: (msg) => { ready.then(() => web.cancel(msg.job), () => {}); },
+  [MSG.CANCEL]: (msg) => {
+    helperLink.cancel(msg.job);
+    ready.then(() => web.cancel(msg.job), () => {});
+  },
 };
 
 self.onmessage = (event) => {

@@ -1,7 +1,9 @@
-// The benchmark page: our engine (pyworker.js, a module worker) and pdf.js
-// (its own Web Worker, driven through its API) on the same bytes, one file at
-// a time, in the order bench/browser.py asks.  Times are measured here, on
-// the page, from handing over the bytes to having every page's text.
+// The benchmark page: our engine (pyworker.js, a module worker: one core),
+// the app's own worker (../worker.js through its protocol, EXTRACT -> DONE,
+// with its page helper: two cores) and pdf.js (its own Web Worker, driven
+// through its API) on the same bytes, one file at a time, in the order
+// bench/browser.py asks.  Times are measured here, on the page, from
+// handing over the bytes to having every page's text.
 import * as pdfjsLib from "../pdfjs/build/pdf.mjs";
 
 const PDFJS = new URL("../pdfjs/", import.meta.url);
@@ -49,6 +51,47 @@ class Ours {
 
 let ours = new Ours();
 
+// The app's worker (web/worker.js), as app.js drives it: EXTRACT, then the
+// job's DONE or ERROR.  `parallel` is the protocol's switch for the helper.
+class App {
+  constructor() {
+    this.worker = new Worker(new URL("../worker.js", import.meta.url), { type: "module" });
+    this.job = 0;
+    this.pending = new Map();
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.onmessage = ({ data }) => {
+        if (data.type === "ready") resolve(data);
+        else if (data.type === "fatal") reject(new Error(data.message));
+        else if (data.type === "done" || data.type === "error") {
+          this.pending.get(data.job)?.(data);
+          this.pending.delete(data.job);
+        }
+      };
+    });
+    this.ready.catch(() => {});
+    this.worker.onerror = (e) => {
+      for (const resolve of this.pending.values()) resolve({ type: "error", code: e.message });
+      this.pending.clear();
+    };
+  }
+  async run(bytes, password, parallel = true) {
+    await this.ready;
+    const job = ++this.job;
+    const t0 = performance.now();
+    const end = await new Promise((resolve) => {
+      this.pending.set(job, resolve);
+      this.worker.postMessage({ type: "extract", job, data: bytes, name: "bench.pdf",
+                                password, options: {}, parallel }, [bytes]);
+    });
+    const outerMs = performance.now() - t0;
+    if (end.type !== "done") return { error: `app: ${end.code ?? "?"}`, outerMs };
+    return { outerMs, pages: end.pages, chars: end.text.length };
+  }
+  terminate() { this.worker.terminate(); }
+}
+
+let app = new App();
+
 async function runPdfjs(bytes, password) {
   const t0 = performance.now();
   const task = pdfjsLib.getDocument({ ...PDFJS_OPTIONS, data: new Uint8Array(bytes),
@@ -92,6 +135,22 @@ const RUNNERS = {
     if (r.error) await ours.info();
     return r;
   },
+  async app(buf, password, timeoutMs) {
+    return withTimeout(app.run(buf.slice(0), password).catch((e) => ({ error: String(e) })),
+                       timeoutMs, () => {
+      app.terminate();
+      app = new App();
+    });
+  },
+  // The same worker with its page helper switched off (EXTRACT's parallel:
+  // false): the app on one core.
+  async app1(buf, password, timeoutMs) {
+    return withTimeout(app.run(buf.slice(0), password, false)
+      .catch((e) => ({ error: String(e) })), timeoutMs, () => {
+      app.terminate();
+      app = new App();
+    });
+  },
   async pdfjs(buf, password, timeoutMs) {
     return withTimeout(runPdfjs(buf.slice(0), password).catch((e) => ({ error: String(e).slice(0, 200) })),
                        timeoutMs, () => {
@@ -123,4 +182,16 @@ window.memoryRun = async (url, password, timeoutMs) => {
   }
 };
 
-window.benchReady = ours.info().then((info) => ({ ...info, pdfjs: pdfjsLib.version }));
+// The same with a fresh app worker, kept (window.memoryApp) until the
+// caller has read its and its helper's wasm memory (pyengineStats) and
+// calls memoryAppDone().
+window.memoryRunApp = async (url, password, timeoutMs) => {
+  const buf = await fetchPdf(url);
+  window.memoryApp = new App();
+  return withTimeout(window.memoryApp.run(buf, password), timeoutMs, () => {});
+};
+window.memoryAppDone = () => { window.memoryApp?.terminate(); window.memoryApp = null; };
+
+window.benchReady = Promise.all([ours.info(), app.ready]).then(
+  ([info, appReady]) => ({ ...info, appReadyMs: appReady.timings?.ready,
+                           pdfjs: pdfjsLib.version }));

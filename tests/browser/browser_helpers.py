@@ -27,6 +27,16 @@ def _load_build():
 build = _load_build()
 
 
+HELPER_NAME = "pyengine-helper"
+"""The name of the app worker's page helper (web/helper.js), a worker too."""
+
+
+def app_workers(page) -> list:
+    """The page's app workers, oldest first, without their page helpers
+    (which Playwright lists among the page's workers as well)."""
+    return [w for w in page.workers if w.evaluate("self.name") != HELPER_NAME]
+
+
 class App:
     """One loaded page of the app, with helpers that wait on its state.
 

@@ -84,3 +84,55 @@ def many_pages_pdf(pages: int) -> bytes:
         c.showPage()
     c.save()
     return buf.getvalue()
+
+
+LONG_REPORT_WORDS = ("the committee reviewed every account of the year and found the "
+                     "extraordinary expenses well documented although several departments "
+                     "reported considerable delays in their quarterly statements").split()
+
+
+def _hyphenated_lines(n: int, width: int) -> list[str]:
+    """Lines of about ``width`` characters from the report's words; a long
+    word that does not fit is cut with a hyphen at the line's end."""
+    words = [LONG_REPORT_WORDS[(n * 7 + i) % len(LONG_REPORT_WORDS)] for i in range(90)]
+    lines, line = [], ""
+    for word in words:
+        if len(line) + 1 + len(word) <= width:
+            line = f"{line} {word}".strip()
+        elif len(word) >= 8 and width - len(line) >= 5:
+            cut = width - len(line) - 2
+            lines.append(f"{line} {word[:cut]}-".strip())
+            line = word[cut:]
+        else:
+            lines.append(line)
+            line = word
+    return lines + [line]
+
+
+def long_report_pdf(pages: int = 40) -> bytes:
+    """A report of ``pages`` pages (reportlab): a running header and a
+    page-number footer on every page (strip_headers), lines that end in a
+    hyphenated word (dehyphenate), two columns on every fifth page, and
+    fonts used only on late pages (Times-Roman from page 30, Courier on the
+    last three), so the fonts' order and counts depend on the late pages."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(612, 792))
+    c.setTitle("Annual report")
+    for n in range(1, pages + 1):
+        c.setFont(FONT, 9)
+        c.drawString(72, 760, "Annual report of the committee")
+        c.drawString(300, 30, f"Page {n}")
+        font = "Times-Roman" if n >= 30 else FONT
+        c.setFont(FONT, 14)
+        c.drawString(72, 720, f"Section {n}")
+        columns = [(72, 40)] if n % 5 else [(72, 22), (320, 22)]
+        for x, width in columns:
+            c.setFont(font, 11)
+            for i, line in enumerate(_hyphenated_lines(n + x, width)[:30]):
+                c.drawString(x, 690 - i * 14, line)
+        if n > pages - 3:
+            c.setFont("Courier", 10)
+            c.drawString(72, 250, f"code listing {n}: print('done')")
+        c.showPage()
+    c.save()
+    return buf.getvalue()

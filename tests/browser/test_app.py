@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 from browser_pdfs import (TWO_PAGE_TEXT, encrypted_pdf, image_only_pdf, many_pages_pdf,
                           truncated_pdf, two_page_pdf)
-from browser_helpers import READY_TIMEOUT_MS, SITE, App, build
+from browser_helpers import READY_TIMEOUT_MS, SITE, App, app_workers, build
 
 SCAN_NOTICE = ("This page looks like a scan: it has no text layer. "
                "OCR is needed, which is not done here.")
@@ -212,7 +212,7 @@ def test_a_dead_worker_is_restarted_and_the_next_file_works(new_page):
                            timeout=READY_TIMEOUT_MS)
     # An uncaught error in the worker's global scope (what a crash looks like
     # to the page): the app must drop that worker and start a new one.
-    (worker,) = page.workers
+    (worker,) = app_workers(page)
     worker.evaluate("setTimeout(() => { throw new Error('simulated crash'); })")
     assert app.wait_job(job) == "error"
     assert app.notice()[0] == "worker-died"

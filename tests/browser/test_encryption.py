@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_helpers import App
+from browser_helpers import App, app_workers
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from pdfbuild import helvetica, make_pdf
 from pypdf import PdfReader, PdfWriter
@@ -66,7 +66,7 @@ def encrypted(pdf: bytes, algorithm: str, user: str, owner: str = "owner pw") ->
 
 def worker_stats(app: App) -> dict:
     """The live worker's pyengineStats (see web/worker.js)."""
-    return json.loads(app.page.workers[-1].evaluate("JSON.stringify(self.pyengineStats)"))
+    return json.loads(app_workers(app.page)[-1].evaluate("JSON.stringify(self.pyengineStats)"))
 
 
 def shown_text(app: App) -> list[str]:

@@ -1,0 +1,75 @@
+"""Check the two fronts' merge (pyengine/twofront.py) on a directory of PDFs
+in CPython: for each file, the document JSON of one worker against the one
+made by a main that reads pages 1..m-1 and takes m..N from a helper session
+that read them from the back (m: the middle page), stopping where the
+helper stops.  Prints one line per file that differs, and a count.
+
+    python scripts/two_fronts_check.py PDF_DIR [--manifest manifest.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from pyengine import api, twofront
+from pyengine.options import Options
+from pyengine.render import document_to_dict
+
+
+def two_fronts(data: bytes, options: Options) -> tuple[dict, int, str]:
+    """The document dict, the helper's page count, and why it stopped."""
+    main = api.Session(data, options)
+    total = len(main.selected)
+    meet = total // 2 + 1
+    helper = api.Session(data, options)
+    made, reason = [], "met"
+    for index in range(total, meet - 1, -1):
+        one = twofront.helper_page(helper, helper.selected[index - 1])
+        if isinstance(one, str):
+            reason = one
+            break
+        made.append(twofront.read_helper_page(twofront.write_helper_page(one),
+                                              helper.selected[index - 1]))
+    made.reverse()
+    first = total + 1 - len(made)
+    pages = [main.page(n) for n in main.selected[:first - 1]]
+    if not twofront.within_budget(main.doc, made, options.max_document_bytes):
+        pages += [main.page(n) for n in main.selected[first - 1:]]
+        made, reason = [], "budget"
+    pages += [twofront.take_helper_page(main.doc, m) for m in made]
+    return document_to_dict(main.finish(pages), None), len(made), reason
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("pdfs", type=Path)
+    ap.add_argument("--manifest", type=Path)
+    args = ap.parse_args()
+    passwords = {}
+    if args.manifest:
+        for entry in json.loads(args.manifest.read_text()):
+            if entry.get("password"):
+                passwords[entry["file"]] = entry["password"]
+    differ = 0
+    for path in sorted(args.pdfs.glob("*.pdf")):
+        data = path.read_bytes()
+        options = Options(password=passwords.get(path.name, ""))
+        try:
+            one = document_to_dict(api.extract(data, options), None)
+        except Exception as exc:
+            print(f"{path.name}: one worker fails ({type(exc).__name__})")
+            continue
+        two, helped, reason = two_fronts(data, options)
+        same = json.dumps(one) == json.dumps(two)
+        differ += not same
+        print(f"{path.name}: {'same' if same else 'DIFFERS'} helper={helped} "
+              f"of {len(one['pages'])} ({reason})", flush=True)
+    print(f"{differ} files differ")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,233 @@
+"""Two fronts (pyengine/web.py, pyengine/twofront.py) in CPython: the main
+worker's loop with a link to a helper that read pages from the back, in a
+session of its own, gives DONE byte for byte as one worker does, wherever
+the fronts meet, and whatever the helper fails to deliver.  The browser
+tests (tests/browser/test_two_fronts.py) run the same in two real workers."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from pdfbuild import helvetica, make_pdf
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import NameObject
+
+from pyengine import api, twofront, web
+from pyengine.options import Options
+
+sys.path.insert(0, str(Path(__file__).parent / "browser"))
+from browser_pdfs import long_report_pdf  # noqa: E402
+
+MSG = {k: k.lower() for k in ("STARTED", "PAGE", "DONE", "ERROR", "CLAIM", "HELPER_END")}
+READING = {"strip_headers": True, "dehyphenate": True}
+DONE_FIELDS = ("text", "markdown", "json", "pageTexts", "pageMarkdown", "report",
+               "truncated", "title", "pages")
+
+
+class _Bytes:
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def to_bytes(self) -> bytes:
+        return self.data
+
+
+def _await(coro):
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+class FakeLink:
+    """The helper's side as web/helper.js gives it to Python, with the
+    helper's pages made beforehand by the helper's own code
+    (twofront.helper_page in a session of its own, from the last page down
+    to ``meet``)."""
+
+    def __init__(self, pdf: bytes, options: dict, meet: int, spoil: dict | None = None,
+                 working: int | None = None) -> None:
+        self.pdf, self.options, self.meet = pdf, options, meet
+        self.spoil = spoil or {}
+        self.working_on = working
+        self.pages: dict[int, bytes] = {}
+        self.fronts: list[int] = []
+        self.reason = "met"
+        self.used = 0
+        self.ended = False
+
+    def begin(self, total: int) -> bool:
+        session = api.Session(self.pdf, Options(**self.options))
+        for index in range(total, self.meet - 1, -1):
+            made = twofront.helper_page(session, session.selected[index - 1])
+            if isinstance(made, str):
+                self.reason = made
+                break
+            self.pages[index] = twofront.write_helper_page(made)
+        self.pages.update(self.spoil)
+        return True
+
+    def front(self, index: int) -> None:
+        self.fronts.append(index)
+
+    def page(self, index: int):
+        return self.pages.get(index)
+
+    def working(self, index: int) -> bool:
+        return index == self.working_on
+
+    async def wait(self, index: int, ms: float) -> None:
+        self.working_on = None          # the helper died on that page
+
+    def taken(self, count: int) -> None:
+        self.used += count
+
+    def end(self) -> None:
+        self.ended = True
+
+
+def _done(monkeypatch, pdf: bytes, options: dict, link=None) -> tuple[list[dict], dict]:
+    posted: list[str] = []
+    monkeypatch.setattr(web, "_post", posted.append)
+    monkeypatch.setattr(web, "_msg", dict(MSG))
+    _await(web.extract(1, _Bytes(pdf), "", json.dumps(options), link))
+    messages = [json.loads(m) for m in posted]
+    assert messages[-1]["type"] == "done", messages[-1]
+    return messages, messages[-1]
+
+
+def _same_as_one_worker(monkeypatch, pdf, options, link):
+    alone_msgs, alone = _done(monkeypatch, pdf, options)
+    msgs, done = _done(monkeypatch, pdf, options, link)
+    for field in DONE_FIELDS:
+        assert done[field] == alone[field], field
+    pages = [m for m in msgs if m["type"] == "page"]
+    assert [m["index"] for m in pages] == list(range(1, done["pages"] + 1))
+    assert pages == [m for m in alone_msgs if m["type"] == "page"]
+    assert link.ended
+    return link
+
+
+@pytest.fixture(scope="module")
+def report() -> bytes:
+    return long_report_pdf(40)
+
+
+@pytest.mark.parametrize("meet", [1, 2, 21, 30, 40])
+def test_done_is_one_workers_wherever_the_fronts_meet(monkeypatch, report, meet):
+    link = _same_as_one_worker(monkeypatch, report, READING, FakeLink(report, READING, meet))
+    assert link.used == 41 - meet
+    assert link.fronts == list(range(1, meet))
+
+
+def test_late_fonts_come_from_the_helpers_pages(monkeypatch, report):
+    # Times-Roman (from page 30) and Courier (last three pages) are known
+    # to the main only through the helper's font uses.
+    link = _same_as_one_worker(monkeypatch, report, {}, FakeLink(report, {}, 25))
+    fonts = [f["name"] for f in json.loads(_done(monkeypatch, report, {}, link)[1]["json"])
+             ["fonts"]]
+    assert fonts == ["Helvetica", "Times-Roman", "Courier"]
+
+
+def test_a_spoilt_page_makes_the_main_read_on_alone(monkeypatch, report):
+    link = FakeLink(report, READING, 20, spoil={33: b"\x80\x05not a pickle"})
+    _same_as_one_worker(monkeypatch, report, READING, link)
+    assert link.used == 0 and link.fronts == list(range(1, 20))  # then alone
+
+
+def test_a_page_that_is_not_a_helper_page_is_refused(monkeypatch, report):
+    import pickle
+    link = FakeLink(report, {}, 20, spoil={20: pickle.dumps({"page": 20})})
+    _same_as_one_worker(monkeypatch, report, {}, link)
+    assert link.used == 0
+    assert twofront.read_helper_page(pickle.dumps(print), 1) is None
+
+
+def test_a_page_the_helper_never_finished_is_read_by_the_main(monkeypatch, report):
+    # The helper claimed page 20 and died: the main waits, then reads 20 and
+    # takes 21..40.
+    link = FakeLink(report, {}, 21, working=20)
+    _same_as_one_worker(monkeypatch, report, {}, link)
+    assert link.used == 20 and link.fronts == list(range(1, 21))
+
+
+def test_past_the_byte_budget_the_main_reads_alone(monkeypatch, report):
+    whole = api.Session(report, Options())
+    for n in whole.selected:
+        whole.page(n)
+    for budget, used in ((whole.doc.bytes_decoded + 1, 31),   # one worker stays within it
+                         (whole.doc.bytes_decoded - 1, 0)):   # one worker reaches it
+        options = {"strip_headers": True, "max_document_bytes": budget}
+        monkeypatch.setattr(web, "_reading_options", lambda _: dict(options))
+        link = _same_as_one_worker(monkeypatch, report, options, FakeLink(report, options, 10))
+        assert link.used == used
+
+
+def _font_issue_pdf() -> bytes:
+    # A font whose loading is reported (unknown subtype) is first used on
+    # page 6, again on page 9: one worker reports it on page 6.
+    odd = {"/Type": "/Font", "/Subtype": "/Type42", "/BaseFont": "/Odd"}
+    pages = [b"BT /F1 12 Tf 72 700 Td (Page %d plain) Tj ET " % n
+             + (b"BT /F2 12 Tf 72 600 Td (odd font) Tj ET " if n in (6, 9) else b"")
+             for n in range(1, 13)]
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(
+        make_pdf(pages, fonts={"/F1": helvetica(), "/F2": odd}))))
+    shared = writer.pages[0]["/Resources"]["/Font"].raw_get("/F2")
+    for page in writer.pages:           # one font object for every page
+        page["/Resources"]["/Font"][NameObject("/F2")] = shared
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def test_a_page_with_an_issue_stops_the_helper(monkeypatch):
+    pdf = _font_issue_pdf()
+    link = FakeLink(pdf, {}, 1)
+    _same_as_one_worker(monkeypatch, pdf, {}, link)
+    assert link.reason == twofront.ORDER_DEPENDENT_ISSUES
+    assert link.used == 3                   # 10, 11, 12; not 9 and what is before
+    issues = json.loads(_done(monkeypatch, pdf, {})[1]["json"])["pages"]
+    assert [i for i, p in enumerate(issues, 1) if p["issues"]] == [6]
+
+
+def test_few_pages_never_ask_for_the_helper(monkeypatch):
+    pdf = make_pdf([b"BT /F1 12 Tf 72 700 Td (x) Tj ET "] * 3,
+                   fonts={"/F1": helvetica()})
+    link = FakeLink(pdf, {}, 1)
+    link.begin = lambda total: pytest.fail("asked for the helper")
+    _done(monkeypatch, pdf, {}, link)
+
+
+def test_the_helper_loop_stops_where_the_main_is(monkeypatch, report):
+    posted: list[str] = []
+    sent: dict[int, bytes] = {}
+    monkeypatch.setattr(web, "_post", posted.append)
+    monkeypatch.setattr(web, "_msg", dict(MSG))
+
+    def send_page(index, raw):
+        sent[index] = raw
+        if index == 36:
+            web.front(4, 35)            # the main is about to read page 35
+
+    _await(web.help_extract(4, _Bytes(report), "", "{}", 41, send_page))
+    messages = [json.loads(m) for m in posted]
+    assert [m["index"] for m in messages if m["type"] == "claim"] == [40, 39, 38, 37, 36]
+    assert messages[-1] == {"type": "helper_end", "job": 4, "reason": "met"}
+    assert sorted(sent) == [36, 37, 38, 39, 40]
+    assert twofront.read_helper_page(sent[38], 38).page.number == 38
+    assert 4 not in web._fronts
+
+
+def test_the_helper_loop_stops_when_cancelled(monkeypatch, report):
+    posted: list[str] = []
+    monkeypatch.setattr(web, "_post", posted.append)
+    monkeypatch.setattr(web, "_msg", dict(MSG))
+    _await(web.help_extract(5, _Bytes(report), "", "{}", 30,
+                            lambda index, raw: web.cancel(5)))
+    messages = [json.loads(m) for m in posted]
+    assert [m["index"] for m in messages if m["type"] == "claim"] == [29]
+    assert messages[-1]["reason"] == "cancelled"
