@@ -2,7 +2,7 @@
 worker's loop with a link to a helper that read pages from the back, in a
 session of its own, gives DONE byte for byte as one worker does, wherever
 the fronts meet, and whatever the helper fails to deliver.  The browser
-tests (tests/browser/test_two_fronts.py) run the same in two real workers."""
+tests (tests/browser/test_ui_two_fronts.py) run the same in two real workers."""
 
 from __future__ import annotations
 
