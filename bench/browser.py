@@ -13,12 +13,13 @@ bench pages of ``bench/web/`` (under ``/bench/``), ``node_modules/pdfjs-dist``
 on 127.0.0.1 with build.py's handler (same MIME types, CSP and
 ``Cache-Control: no-cache`` as ``python build.py serve``).
 
-1. Throughput.  One page, ``bench/web/bench.html``, holds three engines:
+1. Throughput.  One page, ``bench/web/bench.html``, holds four engines:
    "ours" in a module worker (``bench/web/pyworker.js``: loads Pyodide and
    our bundle as ``web/worker.js`` does, then times ``pyengine.extract``: one
    core), "app", the app's own worker (``web/worker.js`` through its
    protocol, EXTRACT -> DONE, parallel pages on: it starts its page helper,
-   a second worker, for long files), and pdf.js in its own Web Worker
+   a second worker, for long files), "app1", the same worker with its
+   helper off (``parallel: false``), and pdf.js in its own Web Worker
    (``getDocument`` with cMapUrl/standardFontDataUrl, then
    ``getTextContent`` for every page, one page after another).  All get the
    same bytes, file by file, the first tool rotating.  Time is measured on
