@@ -28,3 +28,14 @@ def manifest() -> dict[str, dict]:
         data = json.load(fh)
     entries = data["files"] if isinstance(data, dict) and "files" in data else data
     return {e["file"][:-4]: e for e in entries}
+
+
+def corpus_documents(names) -> list[tuple[bytes, str]]:
+    """(bytes, password) of each of these corpus files (names without .pdf)
+    that is there, in the order given ([] without the corpus)."""
+    found, entries = corpus_dir(), manifest()
+    if found is None:
+        return []
+    return [((found / "pdfs" / f"{name}.pdf").read_bytes(),
+             entries.get(name, {}).get("password") or "")
+            for name in names if (found / "pdfs" / f"{name}.pdf").is_file()]

@@ -13,7 +13,7 @@ import copy
 from bisect import bisect_left, bisect_right
 
 import pytest
-from corpus import corpus_dir, manifest
+from corpus import corpus_documents
 from pdfbuild import make_pdf
 from test_sheets import F, LEDGER, LINES, sheet
 
@@ -62,12 +62,7 @@ def _documents() -> list[tuple[bytes, str]]:
     ledger = [72, 134, 184, 244, 304, 334]
     lines = [72] + [112 + 37 * k for k in range(7)]
     docs = [(make_pdf([sheet(LEDGER, ledger), sheet(LINES, lines)], fonts=F), "")]
-    found, entries = corpus_dir(), manifest()
-    for name in CORPUS_FILES:
-        if found is not None and (found / "pdfs" / f"{name}.pdf").is_file():
-            docs.append(((found / "pdfs" / f"{name}.pdf").read_bytes(),
-                         entries.get(name, {}).get("password") or ""))
-    return docs
+    return docs + corpus_documents(CORPUS_FILES)
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from statistics import median
 
 import pytest
-from corpus import corpus_dir, manifest
+from corpus import corpus_documents
 from pdfbuild import helvetica, make_pdf
 
 import pyengine
@@ -42,12 +42,7 @@ def _synthetic() -> list[bytes]:
 
 def _documents() -> list[tuple[bytes, str]]:
     docs = [(data, "") for data in _synthetic()]
-    found, entries = corpus_dir(), manifest()
-    for name in CORPUS_FILES:
-        if found is not None and (found / "pdfs" / f"{name}.pdf").is_file():
-            docs.append(((found / "pdfs" / f"{name}.pdf").read_bytes(),
-                         entries.get(name, {}).get("password") or ""))
-    return docs
+    return docs + corpus_documents(CORPUS_FILES)
 
 
 @pytest.fixture(scope="module")

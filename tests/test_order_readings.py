@@ -10,7 +10,7 @@ field), the same lines in another order, other options, other gutters.
 from __future__ import annotations
 
 import pytest
-from corpus import corpus_dir, manifest
+from corpus import corpus_documents
 from pdfbuild import helvetica, make_pdf
 
 import pyengine
@@ -43,12 +43,7 @@ def _synthetic() -> bytes:
 
 def _documents() -> list[tuple[bytes, str]]:
     docs = [(_synthetic(), "")]
-    found, entries = corpus_dir(), manifest()
-    for name in CORPUS_FILES:
-        if found is not None and (found / "pdfs" / f"{name}.pdf").is_file():
-            docs.append(((found / "pdfs" / f"{name}.pdf").read_bytes(),
-                         entries.get(name, {}).get("password") or ""))
-    return docs
+    return docs + corpus_documents(CORPUS_FILES)
 
 
 def _pages(data: bytes, password: str):

@@ -9,7 +9,7 @@ gutters or other lines equal in every field for the ones asked before.
 from __future__ import annotations
 
 import pytest
-from corpus import corpus_dir, manifest
+from corpus import corpus_documents
 from pdfbuild import helvetica, make_pdf
 
 import pyengine
@@ -28,12 +28,7 @@ def _page() -> bytes:
 
 def _documents() -> list[tuple[bytes, str]]:
     docs = [(_page(), "")]
-    found, entries = corpus_dir(), manifest()
-    for name in CORPUS_FILES:
-        if found is not None and (found / "pdfs" / f"{name}.pdf").is_file():
-            docs.append(((found / "pdfs" / f"{name}.pdf").read_bytes(),
-                         entries.get(name, {}).get("password") or ""))
-    return docs
+    return docs + corpus_documents(CORPUS_FILES)
 
 
 def _pages(data: bytes, password: str):
