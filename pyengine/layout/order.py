@@ -59,6 +59,7 @@ from statistics import median
 from ..options import Options
 from ..records import Block, Line, union_box
 from .bidi import has_rtl, strong_counts
+from .kept import kept
 from .headers import is_page_number
 from .lists import list_marker
 from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, CELL_WRAP_PITCH_RATIO,
@@ -184,14 +185,9 @@ def xy_cut(items: list[Line], options: Options,
         page_rtl = _right_to_left(items)
     key = (tuple(map(id, items)), id(options), None if col_gaps is None else tuple(col_gaps),
            page_rtl)
-    kept = _READINGS.get(key)
-    if kept is None:
-        kept = (list(items), options, _xy_cut(items, options, col_gaps, page_rtl))
-        if len(_READINGS) >= READINGS_KEPT:
-            _READINGS.clear()
-        if READINGS_KEPT:
-            _READINGS[key] = kept
-    return list(kept[2])
+    reading = kept(_READINGS, READINGS_KEPT, key,
+                   lambda: (list(items), options, _xy_cut(items, options, col_gaps, page_rtl)))
+    return list(reading[2])
 
 
 def forget_readings() -> None:

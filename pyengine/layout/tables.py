@@ -28,6 +28,7 @@ from statistics import median
 
 from ..records import Line, union_box
 from .bidi import page_is_rtl
+from .kept import kept
 from .lines import is_cjk
 
 TABLE_MIN_COLUMNS = 2
@@ -173,13 +174,7 @@ def grid_rows(items: list[Line]) -> list[list[Line]]:
     A grouping is kept under the identities of its lines in their order:
     the rows kept hold every one of those lines, so no other line can have
     the identity of one of them while the grouping is kept."""
-    key = tuple(map(id, items))
-    rows = _ROWS_KEPT.get(key)
-    if rows is None:
-        rows = _grid_rows(items)
-        if len(_ROWS_KEPT) >= GRID_ROWS_KEPT:
-            _ROWS_KEPT.clear()
-        _ROWS_KEPT[key] = rows
+    rows = kept(_ROWS_KEPT, GRID_ROWS_KEPT, tuple(map(id, items)), lambda: _grid_rows(items))
     return [row[:] for row in rows]
 
 
@@ -329,14 +324,8 @@ def short_cells(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
     than ``TABLE_MAX_WORDS`` but in a column of text (``_long_lines_fit``)?
     (Kept: ``SHORT_CELLS_KEPT``.)"""
     key = (tuple(map(id, items)), tuple(col_gaps))
-    kept = _SHORT_KEPT.get(key)
-    if kept is None:
-        kept = (list(items), _short_cells(items, col_gaps))
-        if len(_SHORT_KEPT) >= SHORT_CELLS_KEPT:
-            _SHORT_KEPT.clear()
-        if SHORT_CELLS_KEPT:
-            _SHORT_KEPT[key] = kept
-    return kept[1]
+    return kept(_SHORT_KEPT, SHORT_CELLS_KEPT, key,
+                lambda: (list(items), _short_cells(items, col_gaps)))[1]
 
 
 def _short_cells(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
