@@ -137,6 +137,20 @@ class PdfDocument:
         the interpreter appends the key of each font a page looks up, in
         the order the page first names it; None (the default) records
         nothing."""
+        self.uses: list[dict[tuple, None]] | None = None
+        """None (the default), or, in the page helper while it reads a page
+        (``record_uses``): the shared things used (``use``), in the order
+        first used, by the page (the first dict) and by the shared load in
+        progress (the last): fonts, form programs, the Cyrillic scan and
+        objects found by searching the file.  What one reports is reported
+        by the first page that uses it, in page order, which the main works
+        out from these (twofront.py)."""
+        self.loads: dict[tuple, tuple[tuple[Issue, ...], tuple[tuple, ...]]] = {}
+        """In the page helper: per shared load (``shared_load``), the issues
+        it reported and what it used."""
+        self.load_warned = False
+        """In the page helper: a shared load met a pypdf warning (not one
+        the main can place: the page is not sent)."""
 
     def close(self) -> None:
         """Drop what the reader holds (``LazyObjStmReader.close``: the
@@ -145,6 +159,36 @@ class PdfDocument:
         collector's next pass has them no longer to look through.  Nothing
         may be read from the document after this."""
         self.reader.close()
+
+    def record_uses(self, on: bool) -> None:
+        """Start (``on``) or stop recording one page's ``uses``."""
+        self.uses = [{}] if on else None
+        self.reader._pyengine_use = self.use if on else None
+
+    def use(self, key: tuple) -> None:
+        """Record that the page (or the shared load in progress) uses the
+        shared thing ``key`` (see ``uses``)."""
+        if self.uses is not None:
+            self.uses[-1].setdefault(key, None)
+
+    @contextmanager
+    def shared_load(self, key: tuple, issues: list[Issue] | None = None):
+        """Around the load of a shared thing ``key`` whose issues go to
+        ``issues``: in the page helper, records them and what it used in
+        ``loads``, and in ``load_warned`` whether pypdf warned meanwhile."""
+        if self.uses is None:
+            yield
+            return
+        sink = _WARNING_SINK.get()
+        warned = len(sink) if sink is not None else 0
+        self.uses.append({})
+        try:
+            yield
+        finally:
+            used = self.uses.pop()
+            self.loads[key] = (tuple(issues or ()), tuple(used))
+            if sink is not None and len(sink) != warned:
+                self.load_warned = True
 
     def direct_key(self, obj) -> tuple[str, int]:
         """A key for a direct object (a font dictionary written inline, which
@@ -179,11 +223,13 @@ class PdfDocument:
         """Is the document typeset in TeX's T2A (fonts.cyrillic_tex_document
         over its pages' fonts)?  Worked out when first asked: only for a
         TeX bitmap font whose own letters do not tell."""
+        self.use(("scan",))
         if self._cyrillic_tex is None:
-            try:
-                self._cyrillic_tex = cyrillic_tex_document(self.page_font_dicts())
-            except Exception:  # recovered: a damaged page tree or font says "no"
-                self._cyrillic_tex = False
+            with self.shared_load(("scan",)):
+                try:
+                    self._cyrillic_tex = cyrillic_tex_document(self.page_font_dicts())
+                except Exception:  # recovered: a damaged page tree or font says "no"
+                    self._cyrillic_tex = False
         return self._cyrillic_tex
 
     def page_geometry(self, number: int) -> PageGeometry:

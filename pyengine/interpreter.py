@@ -545,13 +545,18 @@ class _Interpreter:
             return None, str(name), str(name)
         key = (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) \
             else self.doc.direct_key(resolve(ref))
-        if self.doc.font_log is not None:
-            self.doc.font_log.append(key)
-        cache = self.doc.font_cache
+        doc = self.doc
+        if doc.font_log is not None:
+            doc.font_log.append(key)
+            doc.use(("font", key))
+        cache = doc.font_cache
         font = cache.get(key)
         if font is None:
-            font_dict = as_dict(ref)
-            font = load_font(font_dict, self.issues, self.doc.cyrillic_tex)
+            # Its issues are the page's; in the page helper, the font's
+            # (PdfDocument.shared_load: the main places them, twofront.py).
+            issues = self.issues if doc.uses is None else []
+            with doc.shared_load(("font", key), issues):
+                font = load_font(as_dict(ref), issues, doc.cyrillic_tex)
             cache[key] = font
             self.doc.font_stats[key] = [font.name, font.kind, 0, 0, set()]
         label = str(key)
@@ -898,10 +903,12 @@ class _Interpreter:
         if self.form_invocations > self.options.max_form_invocations:
             self.stop(LIMIT_FORMS,
                       f"more than {self.options.max_form_invocations} form XObjects on one page")
+        self.doc.use(("form", key))
         program = self.doc.form_cache.get(key)
         if program is None:
-            data = self.decode(xobj, "a form XObject")
-            program = self._compile_shared(data)
+            with self.doc.shared_load(("form", key)):
+                data = self.decode(xobj, "a form XObject")
+                program = self._compile_shared(data)
             if self.doc.form_cache_ops + len(program.ops) <= FORM_CACHE_MAX_OPS:
                 self.doc.form_cache[key] = program
                 self.doc.form_cache_ops += len(program.ops)

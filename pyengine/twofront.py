@@ -15,14 +15,28 @@ single worker makes, so a helper page carries, besides its Page:
 * the content bytes the page decoded, for the document's byte budget
   (Options.max_document_bytes, checked by ``within_budget``).
 
-A page is only sent when its output cannot depend on the order the pages
-were read in (``helper_page``): what a page reports depends on what earlier
-pages did in three places, and the helper stops (the main does the rest)
-at the first page that meets one of them:
+What is loaded once and shared by the pages reports its issues on the
+first page that uses it, in page order: a font's loading issues (font-no-
+unicode...), and the warning about an object the cross-reference table
+leaves out, which the reader finds by searching the file (``Object N G
+found``: opf-027613 has one or more on every page).  Read back to front,
+they come on the last page instead, so the helper records them apart:
+each page carries the shared things it used (PdfDocument.uses: fonts, form
+programs, the Cyrillic scan, found objects, in the order first used) and
+what each one's load reported and used in turn (``SharedLoad``), and the
+main, taking the pages in page order, gives each page the issues of the
+shared things that no earlier page used (``take_helper_page``), where one
+worker gives them: the font's issues in order of first use, the found
+objects' warnings among the page's pypdf warnings.
 
-* an issue of the page: a font's loading issues and pypdf's warnings about
-  an object go to the page that first loads or reads it, which differs
-  when the pages are read back to front;
+A page is only sent when its output cannot depend on the order the pages
+were read in otherwise (``helper_page``): what a page reports depends on
+what earlier pages did in three more places, and the helper stops (the
+main does the rest) at the first page that meets one of them:
+
+* an issue of the page itself, or a pypdf warning met while a shared thing
+  was loaded: it could come from something loaded once (a form's program,
+  an object pypdf reads once) and belong to an earlier page;
 * a direct (inline) font: its key counts the direct objects met before it
   (PdfDocument.direct_key);
 * a document-wide limit reached (PdfDocument.truncated).
@@ -35,10 +49,11 @@ from __future__ import annotations
 
 import io
 import pickle
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import records
-from .records import Page
+from .document import MAX_WARNING_ISSUES, warning_issues
+from .records import Issue, Page
 
 PICKLE_PROTOCOL = 5
 """The pickle protocol of a helper page (both sides run the same Python)."""
@@ -65,6 +80,27 @@ class HelperPage:
     """The fonts the page looked up, in the order it first named them."""
     bytes_decoded: int
     """Content bytes the page decoded (PdfDocument.bytes_decoded)."""
+    uses: tuple[tuple, ...] = ()
+    """The shared things the page used, in the order first used
+    (PdfDocument.uses); their issues are not in ``page``."""
+    loads: tuple["SharedLoad", ...] = ()
+    """What the helper recorded of the shared things in ``uses``, and of
+    those their loads used in turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class SharedLoad:
+    """A shared thing as the helper loaded it: what its load reported."""
+
+    key: tuple
+    """("font", font key), ("form", object number), ("scan",) or
+    ("object", number, generation): a found object."""
+    issues: tuple[Issue, ...] = ()
+    """The issues of a font's load."""
+    uses: tuple[tuple, ...] = ()
+    """The shared things its load used, in order."""
+    warning: str | None = None
+    """A found object's pypdf warning."""
 
 
 # Reasons a helper stops before a page (HELPER_END's `reason`).
@@ -81,12 +117,15 @@ def helper_page(session, number: int) -> HelperPage | str:
     before = {key: (stats[2], stats[3]) for key, stats in doc.font_stats.items()}
     direct, truncated, decoded = doc.direct_count(), len(doc.truncated), doc.bytes_decoded
     doc.font_log = []
+    doc.record_uses(True)
+    doc.load_warned = False
     try:
         page = session.page(number)
-        log = doc.font_log
+        log, uses = doc.font_log, tuple(doc.uses[0])
     finally:
         doc.font_log = None
-    if page.issues:
+        doc.record_uses(False)
+    if page.issues or doc.load_warned:
         return ORDER_DEPENDENT_ISSUES
     if doc.direct_count() != direct:
         return DIRECT_FONT
@@ -97,7 +136,25 @@ def helper_page(session, number: int) -> HelperPage | str:
         name, kind, glyphs, unmapped, _ = doc.font_stats[key]
         glyphs0, unmapped0 = before.get(key, (0, 0))
         fonts.append(FontUse(key, name, kind, glyphs - glyphs0, unmapped - unmapped0))
-    return HelperPage(page, tuple(fonts), doc.bytes_decoded - decoded)
+    return HelperPage(page, tuple(fonts), doc.bytes_decoded - decoded, uses,
+                      _loads(doc, uses))
+
+
+def _loads(doc, uses: tuple[tuple, ...]) -> tuple[SharedLoad, ...]:
+    """The SharedLoads of ``uses`` and of what they used, transitively."""
+    found, out, todo, seen = doc.reader.found(), [], list(uses), set()
+    while todo:
+        key = todo.pop()
+        if key in seen:
+            continue
+        seen.add(key)
+        if key[0] == "object":
+            out.append(SharedLoad(key, warning=found.get(key[1:])))
+            continue
+        issues, used = doc.loads.get(key, ((), ()))
+        out.append(SharedLoad(key, issues, used))
+        todo.extend(used)
+    return tuple(out)
 
 
 def write_helper_page(made: HelperPage) -> bytes:
@@ -109,7 +166,7 @@ class _Unpickler(pickle.Unpickler):
 
     ALLOWED = {(records.__name__, name) for name, value in vars(records).items()
                if isinstance(value, type) and value.__module__ == records.__name__} | {
-        (__name__, "HelperPage"), (__name__, "FontUse")}
+        (__name__, "HelperPage"), (__name__, "FontUse"), (__name__, "SharedLoad")}
 
     def find_class(self, module: str, name: str):
         if (module, name) not in self.ALLOWED:
@@ -139,8 +196,10 @@ def within_budget(doc, made: list[HelperPage], max_document_bytes: int) -> bool:
 
 def take_helper_page(doc, made: HelperPage) -> Page:
     """Add a helper page's font uses and bytes to the main's document
-    ``doc`` (call in page order, after the main's own pages); its Page."""
+    ``doc`` (call in page order, after the main's own pages); its Page,
+    with the issues of the shared things it is the first to use."""
     number = made.page.number
+    page = _with_shared_issues(doc, made)
     for use in made.fonts:
         stats = doc.font_stats.get(use.key)
         if stats is None:
@@ -150,4 +209,44 @@ def take_helper_page(doc, made: HelperPage) -> Page:
         if use.unmapped:
             stats[4].add(number)
     doc.bytes_decoded += made.bytes_decoded
-    return made.page
+    return page
+
+
+def _with_shared_issues(doc, made: HelperPage) -> Page:
+    """``made.page`` with the issues one worker gives it, reading the pages
+    in order: those of each shared thing in ``made.uses`` (and of what its
+    load used) that neither the main's pages nor the helper pages before
+    this one used.  A font the main knows is in its font_stats (the helper
+    pages' fonts are added after their page: call this first); a found
+    object, in its reader's found().  Its pypdf warnings are kept as
+    document.pypdf_warnings keeps them (distinct, at most
+    MAX_WARNING_ISSUES), after the page's other issues."""
+    loads = {load.key: load for load in made.loads}
+    found, issues, warned = doc.reader.found(), [], []
+
+    def place(key: tuple) -> None:
+        load = loads.get(key)
+        if load is None:
+            return
+        if key[0] == "object":
+            if key[1:] in found or load.warning is None:
+                return
+            found[key[1:]] = load.warning
+            if len(warned) < MAX_WARNING_ISSUES and load.warning not in warned:
+                warned.append(load.warning)
+            return
+        if key[0] == "font":
+            if key[1] in doc.font_stats or key[1] in fonts_placed:
+                return
+            fonts_placed.add(key[1])
+            issues.extend(load.issues)
+        for used in load.uses:
+            place(used)
+
+    fonts_placed: set = set()
+    for key in made.uses:
+        place(key)
+    if not issues and not warned:
+        return made.page
+    return replace(made.page, issues=made.page.issues + tuple(issues)
+                   + tuple(warning_issues(warned, made.page.number)))

@@ -19,11 +19,13 @@ from pyengine.options import Options
 from pyengine.render import document_to_dict
 
 
-def two_fronts(data: bytes, options: Options) -> tuple[dict, int, str]:
-    """The document dict, the helper's page count, and why it stopped."""
+def two_fronts(data: bytes, options: Options, meet: int | None = None
+               ) -> tuple[dict, int, str]:
+    """The document dict, the helper's page count, and why it stopped.
+    ``meet``: the first page the helper may read (default: the middle)."""
     main = api.Session(data, options)
     total = len(main.selected)
-    meet = total // 2 + 1
+    meet = total // 2 + 1 if meet is None else meet
     helper = api.Session(data, options)
     made, reason = [], "met"
     for index in range(total, meet - 1, -1):
@@ -43,10 +45,22 @@ def two_fronts(data: bytes, options: Options) -> tuple[dict, int, str]:
     return document_to_dict(main.finish(pages), None), len(made), reason
 
 
+def _why(pages: list[dict], helped: int, reason: str) -> str:
+    """The issue codes of the page the helper stopped at (one worker's)."""
+    if reason != twofront.ORDER_DEPENDENT_ISSUES:
+        return ""
+    page = pages[len(pages) - helped - 1]
+    codes = sorted({i["code"] for i in page["issues"]})
+    return f" at page {page['number']}: {', '.join(codes)}"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("pdfs", type=Path)
     ap.add_argument("--manifest", type=Path)
+    ap.add_argument("--whole", action="store_true",
+                    help="let the helper read down to page 1 (how far it would go)")
+    ap.add_argument("--files", nargs="*", help="only these files (names without .pdf)")
     args = ap.parse_args()
     passwords = {}
     if args.manifest:
@@ -55,6 +69,8 @@ def main() -> int:
                 passwords[entry["file"]] = entry["password"]
     differ = 0
     for path in sorted(args.pdfs.glob("*.pdf")):
+        if args.files and path.stem not in args.files:
+            continue
         data = path.read_bytes()
         options = Options(password=passwords.get(path.name, ""))
         try:
@@ -62,11 +78,12 @@ def main() -> int:
         except Exception as exc:
             print(f"{path.name}: one worker fails ({type(exc).__name__})")
             continue
-        two, helped, reason = two_fronts(data, options)
+        two, helped, reason = two_fronts(data, options, 1 if args.whole else None)
         same = json.dumps(one) == json.dumps(two)
         differ += not same
+        pages = one["pages"]
         print(f"{path.name}: {'same' if same else 'DIFFERS'} helper={helped} "
-              f"of {len(one['pages'])} ({reason})", flush=True)
+              f"of {len(pages)} ({reason}{_why(pages, helped, reason)})", flush=True)
     print(f"{differ} files differ")
     return 1 if differ else 0
 

@@ -167,31 +167,94 @@ def test_past_the_byte_budget_the_main_reads_alone(monkeypatch, report):
         assert link.used == used
 
 
-def _font_issue_pdf() -> bytes:
+def _font_issue_pdf(missing_font_on: tuple[int, ...] = ()) -> bytes:
     # A font whose loading is reported (unknown subtype) is first used on
-    # page 6, again on page 9: one worker reports it on page 6.
+    # page 6, again on page 9: one worker reports it on page 6.  Pages in
+    # ``missing_font_on`` also name a font their resources lack (an issue
+    # of the page itself).
     odd = {"/Type": "/Font", "/Subtype": "/Type42", "/BaseFont": "/Odd"}
     pages = [b"BT /F1 12 Tf 72 700 Td (Page %d plain) Tj ET " % n
              + (b"BT /F2 12 Tf 72 600 Td (odd font) Tj ET " if n in (6, 9) else b"")
+             + (b"BT /F9 12 Tf 72 500 Td (no font) Tj ET " if n in missing_font_on else b"")
              for n in range(1, 13)]
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(
         make_pdf(pages, fonts={"/F1": helvetica(), "/F2": odd}))))
-    shared = writer.pages[0]["/Resources"]["/Font"].raw_get("/F2")
-    for page in writer.pages:           # one font object for every page
-        page["/Resources"]["/Font"][NameObject("/F2")] = shared
+    fonts = writer.pages[0]["/Resources"]["/Font"]
+    described = fonts["/F1"]
+    described[NameObject("/FontDescriptor")] = writer._add_object(described["/FontDescriptor"])
+    shared = {name: fonts.raw_get(name) for name in ("/F1", "/F2")}
+    for page in writer.pages:           # one object per font for every page
+        for name, ref in shared.items():
+            page["/Resources"]["/Font"][NameObject(name)] = ref
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
 
 
-def test_a_page_with_an_issue_stops_the_helper(monkeypatch):
+def _unlisted(pdf: bytes, numbers: set[int]) -> bytes:
+    """``pdf`` (one cross-reference table, as pypdf writes it) with the
+    objects ``numbers`` left out of the table: readers find them by
+    searching the file (a "pdf-recovered ... Object N 0 found" issue on the
+    page that first reads one)."""
+    head, _, tail = pdf.rpartition(b"\nxref\n")
+    lines = tail.split(b"\n")
+    size = int(lines[0].split()[1])
+    entries, out, n = lines[1:1 + size], [], 0
+    while n < size:
+        end = n
+        while end < size and end not in numbers:
+            end += 1
+        if end > n:
+            out += [b"%d %d" % (n, end - n)] + entries[n:end]
+        n = end + 1
+    return head + b"\nxref\n" + b"\n".join(out + lines[1 + size:])
+
+
+def _unlisted_font_issue_pdf() -> bytes:
+    # Left out of the table: every page's content (each page finds its
+    # own), the font all pages share and its descriptor (found on page 1,
+    # by one worker), the odd font (found on page 6, with its own issue).
     pdf = _font_issue_pdf()
+    reader = PdfReader(io.BytesIO(pdf))
+    fonts = reader.pages[0]["/Resources"]["/Font"]
+    numbers = {p.raw_get("/Contents").idnum for p in reader.pages} | {
+        fonts.raw_get("/F1").idnum, fonts.raw_get("/F2").idnum,
+        fonts["/F1"].raw_get("/FontDescriptor").idnum}
+    return _unlisted(pdf, numbers)
+
+
+def _issue_pages(monkeypatch, pdf: bytes) -> dict[int, list[str]]:
+    pages = json.loads(_done(monkeypatch, pdf, {})[1]["json"])["pages"]
+    return {i: [f"{x['code']} {x['message']}" for x in p["issues"]]
+            for i, p in enumerate(pages, 1) if p["issues"]}
+
+
+@pytest.mark.parametrize("meet", [1, 7, 10])
+def test_a_fonts_load_issue_goes_where_one_worker_puts_it(monkeypatch, meet):
+    pdf = _font_issue_pdf()
+    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, meet))
+    assert link.used == 13 - meet and link.reason == "met"
+    assert list(_issue_pages(monkeypatch, pdf)) == [6]
+
+
+@pytest.mark.parametrize("meet", [1, 2, 7, 10])
+def test_objects_found_by_a_search_go_where_one_worker_puts_them(monkeypatch, meet):
+    pdf = _unlisted_font_issue_pdf()
+    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, meet))
+    assert link.used == 13 - meet and link.reason == "met"
+    issues = _issue_pages(monkeypatch, pdf)
+    assert list(issues) == list(range(1, 13))
+    assert [len(issues[n]) for n in issues] == [3] + [1] * 4 + [3] + [1] * 6
+    assert issues[6][0].startswith("font-subtype-unknown")
+
+
+def test_a_page_with_an_issue_of_its_own_stops_the_helper(monkeypatch):
+    pdf = _font_issue_pdf(missing_font_on=(9,))
     link = FakeLink(pdf, {}, 1)
     _same_as_one_worker(monkeypatch, pdf, {}, link)
     assert link.reason == twofront.ORDER_DEPENDENT_ISSUES
     assert link.used == 3                   # 10, 11, 12; not 9 and what is before
-    issues = json.loads(_done(monkeypatch, pdf, {})[1]["json"])["pages"]
-    assert [i for i, p in enumerate(issues, 1) if p["issues"]] == [6]
+    assert list(_issue_pages(monkeypatch, pdf)) == [6, 9]
 
 
 def test_few_pages_never_ask_for_the_helper(monkeypatch):
