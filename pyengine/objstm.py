@@ -142,28 +142,25 @@ class LazyObjStmReader(PdfReader):
                 return
         super()._handle_encryption(password)
 
-    _pyengine_use = None
-    """None, or (the page helper, PdfDocument.record_uses) a function
-    called with ("object", number, generation) whenever an object that was
-    found by the search (``found``) is asked for, and in place of the
-    warning when one is found (twofront.py places those warnings)."""
-
-    def found(self) -> dict[tuple[int, int], str]:
-        """(number, generation) -> the warning of each object this reader
-        found by searching the file, in place of the table."""
-        return self.__dict__.setdefault("_pyengine_found", {})
-
     def tried_open_password(self) -> bool:
         """True if the open tried ``open_password`` (its outcome is then
         the decryption state of the reader)."""
         return self.__dict__.get("_pyengine_password_tried", False)
 
+    _pyengine_read = None
+    """None, or (the page helper, PdfDocument.record_uses) a function
+    ``read(reference, get)`` through which every object is asked for:
+    ``get(reference)`` reads it."""
+
     def get_object(self, indirect_reference):
+        read = self._pyengine_read
+        if read is not None and isinstance(indirect_reference, IndirectObject):
+            return read(indirect_reference, self._get_object)
+        return self._get_object(indirect_reference)
+
+    def _get_object(self, indirect_reference):
         if isinstance(indirect_reference, IndirectObject):
             gen, num = indirect_reference.generation, indirect_reference.idnum
-            use = self._pyengine_use
-            if use is not None and (num, gen) in self.found():
-                use(("object", num, gen))
             if (gen, num) not in self.resolved_objects and not (gen == 0 and num in self.xref_objStm):
                 offset = self.xref.get(gen, {}).get(num)
                 if offset is None:
@@ -176,12 +173,8 @@ class LazyObjStmReader(PdfReader):
                         self.xref.setdefault(gen, {})[num] = offset
                         # the warning pypdf gives when its own search finds
                         # it (recorded as a pdf-recovered issue, document.py)
-                        self.found()[(num, gen)] = f"Object {num} {gen} found"
-                        if use is None:
-                            logger_warning("Object %(idnum)d %(generation)d found",
-                                           source="pypdf._reader", idnum=num, generation=gen)
-                        else:
-                            use(("object", num, gen))
+                        logger_warning("Object %(idnum)d %(generation)d found",
+                                       source="pypdf._reader", idnum=num, generation=gen)
                 elif self._encryption is None:
                     obj = self._read_at(num, gen, offset)
                     if obj is not _NOT_READ:

@@ -38,10 +38,13 @@ def two_fronts(data: bytes, options: Options, meet: int | None = None
     made.reverse()
     first = total + 1 - len(made)
     pages = [main.page(n) for n in main.selected[:first - 1]]
-    if not twofront.within_budget(main.doc, made, options.max_document_bytes):
+    taken = twofront.take_helper_pages(main.doc, made) \
+        if twofront.within_budget(main.doc, made, options.max_document_bytes) else None
+    if taken is None:
         pages += [main.page(n) for n in main.selected[first - 1:]]
-        made, reason = [], "budget"
-    pages += [twofront.take_helper_page(main.doc, m) for m in made]
+        made, reason = [], "refused"
+    else:
+        pages += taken
     return document_to_dict(main.finish(pages), None), len(made), reason
 
 

@@ -10,13 +10,14 @@ import asyncio
 import io
 import json
 import sys
+import zlib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from pdfbuild import helvetica, make_pdf
+from pdfbuild import helvetica, make_pdf, stream, tounicode
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import NameObject
+from pypdf.generic import NameObject, StreamObject
 
 from pyengine import api, twofront, web
 from pyengine.options import Options
@@ -248,13 +249,96 @@ def test_objects_found_by_a_search_go_where_one_worker_puts_them(monkeypatch, me
     assert issues[6][0].startswith("font-subtype-unknown")
 
 
-def test_a_page_with_an_issue_of_its_own_stops_the_helper(monkeypatch):
-    pdf = _font_issue_pdf(missing_font_on=(9,))
-    link = FakeLink(pdf, {}, 1)
-    _same_as_one_worker(monkeypatch, pdf, {}, link)
-    assert link.reason == twofront.ORDER_DEPENDENT_ISSUES
-    assert link.used == 3                   # 10, 11, 12; not 9 and what is before
-    assert list(_issue_pages(monkeypatch, pdf)) == [6, 9]
+def test_a_pages_own_issues_travel_with_it(monkeypatch):
+    pdf = _font_issue_pdf(missing_font_on=(9, 12))
+    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, 1))
+    assert link.used == 12 and link.reason == "met"
+    assert list(_issue_pages(monkeypatch, pdf)) == [6, 9, 12]
+
+
+def _sharing(pdf: bytes) -> bytes:
+    """``pdf`` with every page's fonts and XObjects those of page 1 (one
+    object each for the whole file)."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    first = writer.pages[0]["/Resources"]
+    for kind in ("/Font", "/XObject"):
+        if kind in first:
+            for name in list(first[kind]):
+                ref = first[kind].raw_get(name)
+                for page in writer.pages:
+                    page["/Resources"][kind][NameObject(name)] = ref
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _bad_flate(stream_object) -> StreamObject:
+    """``stream_object``'s bytes deflated and damaged: pypdf recovers them
+    with a warning (Error -3 while decompressing), once per object."""
+    packed = zlib.compress(stream_object.get_data())
+    out = StreamObject()
+    for key, value in stream_object.items():
+        out[NameObject(key)] = value
+    out._data = packed[:20] + b"\xff\xff\xff" + packed[23:]
+    out[NameObject("/Filter")] = NameObject("/FlateDecode")
+    return out
+
+
+def _drawn_on(pages: dict[bytes, tuple[int, ...]], count: int = 12) -> list[bytes]:
+    return [b"BT /F1 12 Tf 72 700 Td (Page %d) Tj ET " % n
+            + b"".join(draw for draw, on in pages.items() if n in on)
+            for n in range(1, count + 1)]
+
+
+@pytest.mark.parametrize("meet", [1, 5, 8])
+def test_a_shared_forms_issues_go_where_one_worker_puts_them(monkeypatch, meet):
+    # A form whose content is damaged, drawn on pages 4 and 10, and one
+    # whose stream pypdf recovers with a warning, on pages 6 and 11: one
+    # worker reports each on the first page that draws it.
+    form = {"/Type": "/XObject", "/Subtype": "/Form", "/BBox": [0, 0, 200, 50]}
+    damaged = stream(b"BT /F1 9 Tf 10 10 Td (form) Tj ET (unclosed", form)
+    recovered = _bad_flate(stream(b"BT /F1 9 Tf 10 30 Td (other form) Tj ET", form))
+    draws = {b"q 1 0 0 1 72 400 cm /X1 Do Q ": (4, 10), b"q 1 0 0 1 72 300 cm /X2 Do Q ": (6, 11)}
+    pdf = _sharing(make_pdf(_drawn_on(draws), fonts={"/F1": helvetica()},
+                            xobjects={"/X1": damaged, "/X2": recovered}))
+    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, meet))
+    assert link.used == 13 - meet and link.reason == "met"
+    issues = _issue_pages(monkeypatch, pdf)
+    assert list(issues) == [4, 6]
+    assert [i.split()[0] for i in issues[4]] == ["content-damaged"]
+    assert issues[6][-1].startswith("pdf-recovered pypdf recovered from damage: Error -3")
+
+
+def _bad_tounicode_pdf(shared: bool) -> bytes:
+    # Fonts /F3 (pages 5, 7) and /F4 (page 8) whose ToUnicode pypdf
+    # recovers with a warning: one stream for both fonts if ``shared``.
+    bad = _bad_flate(tounicode(b"1 beginbfchar <41> <0042> endbfchar"))
+    other = bad if shared else _bad_flate(tounicode(b"1 beginbfchar <41> <0043> endbfchar"))
+    fonts = {"/F1": helvetica(), "/F3": {**helvetica(), "/ToUnicode": bad},
+             "/F4": {**helvetica(), "/ToUnicode": other}}
+    draws = {b"BT /F3 12 Tf 72 600 Td (AA) Tj ET ": (5, 7),
+             b"BT /F4 12 Tf 72 500 Td (AA) Tj ET ": (8,)}
+    return _sharing(make_pdf(_drawn_on(draws), fonts=fonts))
+
+
+def test_a_fonts_warnings_go_where_one_worker_puts_them(monkeypatch):
+    pdf = _bad_tounicode_pdf(shared=False)
+    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, 1))
+    assert link.used == 12 and link.reason == "met"
+    issues = _issue_pages(monkeypatch, pdf)
+    assert list(issues) == [5, 8]
+    assert [i.split()[0] for i in issues[5]] == ["tounicode-empty", "pdf-recovered"]
+
+
+@pytest.mark.parametrize("meet", [1, 6])
+def test_a_stream_two_fonts_share_makes_the_main_read_alone(monkeypatch, meet):
+    # Read back to front, /F4 (page 8) decodes the stream and gets its
+    # warning; one worker gives it to /F3, on page 5, which read the
+    # stream before: the main cannot place it and reads on alone.
+    pdf = _bad_tounicode_pdf(shared=True)
+    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, meet))
+    assert link.used == 0 and link.fronts == list(range(1, meet))
+    assert list(_issue_pages(monkeypatch, pdf)) == [5, 8]
 
 
 def test_few_pages_never_ask_for_the_helper(monkeypatch):
