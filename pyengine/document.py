@@ -262,8 +262,32 @@ class PdfDocument:
             if key in self.loads:
                 self.use(key)
             return get(ref)
+        stream = self.reader.xref_objStm.get(ref.idnum) if ref.generation == 0 else None
+        if stream is not None:
+            try:
+                self._decode_object_stream(stream[0])
+            except Exception:  # the reader meets it again, and decides: not sent
+                self.spoilt = True
         with self.shared_load(key, kept=lambda: (ref.generation, ref.idnum) in cache):
             return get(ref)
+
+    def _decode_object_stream(self, number: int) -> None:
+        """In the page helper, before an object of object stream ``number``
+        is first read: the stream, read and decoded as the reader will
+        (objstm._read_index), each a shared load.  (The reader keeps the
+        decoded stream's index: the objects read from it after the first
+        do not ask for the stream again.)"""
+        stm = IndirectObject(number, 0, self.reader).get_object()
+        if not isinstance(stm, StreamObject) or stm.get("/Type") != "/ObjStm":
+            return
+        key = ("decode", number, 0)
+        if getattr(stm, "decoded_self", None) is not None:
+            if key in self.loads:
+                self.use(key)
+            return
+        with self.shared_load(key, kept=lambda: getattr(stm, "decoded_self", None)
+                              is not None):
+            stm.get_data()
 
     def direct_key(self, obj) -> tuple[str, int]:
         """A key for a direct object (a font dictionary written inline, which
