@@ -205,12 +205,15 @@ class PdfDocument:
 
     @contextmanager
     def shared_load(self, key: tuple, issues: list[Issue] | None = None,
-                    kept: Callable[[], bool] | None = None, streams: bool = False):
+                    kept: Callable[[], bool] | None = None, streams: bool = False,
+                    again: bool = True):
         """Around the load of a shared thing ``key``, once, whose issues go
         to ``issues``: in the page helper, records in ``loads`` what it
         reported (issues, pypdf warnings) and used, if anything.  ``kept()``:
-        is the thing kept for the next pages?  If not, each page loads it
-        again and gets its report: the helper cannot send the page.
+        is the thing kept for the next pages (None: always)?  If not, each
+        use loads it again: if ``again``, reporting the same, so that its
+        report is its user's own; else (an object pypdf could not read: it
+        may warn only the first time) the helper cannot send the page.
         ``streams``: record the streams it read too (a font's: pypdf
         decodes a stream once, and its warnings go to the load that decodes
         it first: another font's, if they share it)."""
@@ -239,8 +242,8 @@ class PdfDocument:
                 # Loaded again by each page that uses it, as the page's own
                 # work: its report is the user's (``outer``) own.
                 outer.used.pop(key, None)
-                if load[2]:
-                    self.spoilt = True  # where, among what it used, is not known
+                if load[2] or not again:
+                    self.spoilt = True  # (where, among what it used, is not known)
                 if mine.issues is not outer.issues:
                     outer.issues.extend(load[0])
                 for message in load[1]:
@@ -268,7 +271,8 @@ class PdfDocument:
                 self._decode_object_stream(stream[0])
             except Exception:  # the reader meets it again, and decides: not sent
                 self.spoilt = True
-        with self.shared_load(key, kept=lambda: (ref.generation, ref.idnum) in cache):
+        with self.shared_load(key, kept=lambda: (ref.generation, ref.idnum) in cache,
+                              again=False):
             return get(ref)
 
     def _decode_object_stream(self, number: int) -> None:

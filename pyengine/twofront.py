@@ -29,16 +29,20 @@ reported and used in turn (``SharedLoad``).  The main, taking the pages in
 page order, gives each page the reports of the shared things that neither
 its own pages nor the helper pages before it used (``take_helper_pages``),
 where one worker gives them.  The page's own issues (its content's) are
-the same whichever order the pages are read in.
+the same whichever order the pages are read in.  One report cannot be
+placed there: a font's pypdf warning about a stream (pypdf decodes a
+stream once) that something before it in page order read; the main then
+refuses the helper's pages and reads them itself.
 
 A page is only sent when its output cannot depend on the order the pages
 were read in otherwise (``helper_page``): what a page reports depends on
 what earlier pages did in three more places, and the helper stops (the
 main does the rest) at the first page that meets one of them:
 
-* a report the main cannot place (PdfDocument.spoilt): a shared thing's
-  that is not kept (each page loads it again), pypdf's warnings in a
-  font's load (a stream two fonts share is decoded once), a page-error;
+* a report the main cannot place (PdfDocument.spoilt): of an object
+  pypdf could not read (not kept: read again by the next page that asks,
+  maybe without the warning), of a thing loaded again by each page that
+  uses it but which used another that reported, a page-error;
 * a direct (inline) font: its key counts the direct objects met before it
   (PdfDocument.direct_key);
 * a document-wide limit reached (PdfDocument.truncated).
