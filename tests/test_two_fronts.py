@@ -23,7 +23,7 @@ from pyengine import api, twofront, web
 from pyengine.options import Options
 
 sys.path.insert(0, str(Path(__file__).parent / "browser"))
-from browser_pdfs import long_report_pdf  # noqa: E402
+from browser_pdfs import long_report_pdf, unlisted, unlisted_report_pdf  # noqa: E402
 
 MSG = {k: k.lower() for k in ("STARTED", "PAGE", "DONE", "ERROR", "CLAIM", "HELPER_END")}
 READING = {"strip_headers": True, "dehyphenate": True}
@@ -192,25 +192,6 @@ def _font_issue_pdf(missing_font_on: tuple[int, ...] = ()) -> bytes:
     return out.getvalue()
 
 
-def _unlisted(pdf: bytes, numbers: set[int]) -> bytes:
-    """``pdf`` (one cross-reference table, as pypdf writes it) with the
-    objects ``numbers`` left out of the table: readers find them by
-    searching the file (a "pdf-recovered ... Object N 0 found" issue on the
-    page that first reads one)."""
-    head, _, tail = pdf.rpartition(b"\nxref\n")
-    lines = tail.split(b"\n")
-    size = int(lines[0].split()[1])
-    entries, out, n = lines[1:1 + size], [], 0
-    while n < size:
-        end = n
-        while end < size and end not in numbers:
-            end += 1
-        if end > n:
-            out += [b"%d %d" % (n, end - n)] + entries[n:end]
-        n = end + 1
-    return head + b"\nxref\n" + b"\n".join(out + lines[1 + size:])
-
-
 def _unlisted_font_issue_pdf() -> bytes:
     # Left out of the table: every page's content (each page finds its
     # own), the font all pages share and its descriptor (found on page 1,
@@ -221,7 +202,7 @@ def _unlisted_font_issue_pdf() -> bytes:
     numbers = {p.raw_get("/Contents").idnum for p in reader.pages} | {
         fonts.raw_get("/F1").idnum, fonts.raw_get("/F2").idnum,
         fonts["/F1"].raw_get("/FontDescriptor").idnum}
-    return _unlisted(pdf, numbers)
+    return unlisted(pdf, numbers)
 
 
 def _issue_pages(monkeypatch, pdf: bytes) -> dict[int, list[str]]:
@@ -247,6 +228,16 @@ def test_objects_found_by_a_search_go_where_one_worker_puts_them(monkeypatch, me
     assert list(issues) == list(range(1, 13))
     assert [len(issues[n]) for n in issues] == [3] + [1] * 4 + [3] + [1] * 6
     assert issues[6][0].startswith("font-subtype-unknown")
+
+
+@pytest.mark.parametrize("meet", [1, 21, 38])
+def test_a_report_whose_objects_are_found_by_a_search(monkeypatch, meet):
+    pdf = unlisted_report_pdf(40)
+    link = _same_as_one_worker(monkeypatch, pdf, READING, FakeLink(pdf, READING, meet))
+    assert link.used == 41 - meet and link.reason == "met"
+    issues = _issue_pages(monkeypatch, pdf)
+    assert list(issues) == list(range(1, 41))
+    assert {n for n in issues if len(issues[n]) > 1} == {1, 30, 38}
 
 
 def test_a_pages_own_issues_travel_with_it(monkeypatch):
