@@ -2,8 +2,9 @@
 app's worker (web/worker.js) driven through its protocol from a page, with
 parallel pages on and off.  DONE must be byte for byte the same, PAGE
 messages must come in page order, and the helper must really have read
-pages; a helper killed mid-job, a cancel, a short file and an encrypted
-file must all end as one worker ends them.
+pages (also of a file whose every page reports issues); a helper killed
+mid-job, a cancel, a short file and an encrypted file must all end as one
+worker ends them.
 
 One worker (and its helper, started by the first long file) serves every
 test of the module: each start of the runtime costs seconds."""
