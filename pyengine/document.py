@@ -195,7 +195,13 @@ class PdfDocument:
         """Start (``on``) or stop recording one page's ``uses``."""
         self.uses = [Uses([])] if on else None
         self.spoilt = False
-        self.reader._pyengine_read = self._read if on else None
+        # Every object the reader is asked for goes through ``_read`` then
+        # (IndirectObject.get_object asks the reader's get_object); one
+        # worker's reader is left as it is.
+        if on:
+            self.reader.get_object = self._read
+        else:
+            self.reader.__dict__.pop("get_object", None)
 
     def use(self, key: tuple) -> None:
         """Record that the page, or the shared load in progress, uses the
@@ -254,18 +260,22 @@ class PdfDocument:
                 outer.used.pop(key, None)
                 self.loads.pop(key, None)
 
-    def _read(self, ref: IndirectObject, get: Callable):
-        """The reader's object ``ref`` (``get(ref)``), in the page helper:
-        an object's first read is a shared load, as pypdf keeps it."""
+    def _read(self, ref):
+        """The reader's object ``ref``, in the page helper: an object's
+        first read is a shared load, as pypdf keeps it."""
+        reader = self.reader
+        get = type(reader).get_object   # the reader's own (not this one)
+        if not isinstance(ref, IndirectObject):
+            return get(reader, ref)
         key = ("object", ref.idnum, ref.generation)
-        cache = self.reader.resolved_objects
+        cache = reader.resolved_objects
         for read in self.reading:
             read[ref.idnum, ref.generation] = None
         if (ref.generation, ref.idnum) in cache:
             if key in self.loads:
                 self.use(key)
-            return get(ref)
-        stream = self.reader.xref_objStm.get(ref.idnum) if ref.generation == 0 else None
+            return get(reader, ref)
+        stream = reader.xref_objStm.get(ref.idnum) if ref.generation == 0 else None
         if stream is not None:
             try:
                 self._decode_object_stream(stream[0])
@@ -273,7 +283,7 @@ class PdfDocument:
                 self.spoilt = True
         with self.shared_load(key, kept=lambda: (ref.generation, ref.idnum) in cache,
                               again=False):
-            return get(ref)
+            return get(reader, ref)
 
     def _decode_object_stream(self, number: int) -> None:
         """In the page helper, before an object of object stream ``number``

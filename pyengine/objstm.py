@@ -147,18 +147,7 @@ class LazyObjStmReader(PdfReader):
         the decryption state of the reader)."""
         return self.__dict__.get("_pyengine_password_tried", False)
 
-    _pyengine_read = None
-    """None, or (the page helper, PdfDocument.record_uses) a function
-    ``read(reference, get)`` through which every object is asked for:
-    ``get(reference)`` reads it."""
-
     def get_object(self, indirect_reference):
-        read = self._pyengine_read
-        if read is not None and isinstance(indirect_reference, IndirectObject):
-            return read(indirect_reference, self._get_object)
-        return self._get_object(indirect_reference)
-
-    def _get_object(self, indirect_reference):
         if isinstance(indirect_reference, IndirectObject):
             gen, num = indirect_reference.generation, indirect_reference.idnum
             if (gen, num) not in self.resolved_objects and not (gen == 0 and num in self.xref_objStm):
