@@ -1,10 +1,14 @@
 """Check the two fronts' merge (pyengine/twofront.py) on a directory of PDFs
 in CPython: for each file, the document JSON of one worker against the one
 made by a main that reads pages 1..m-1 and takes m..N from a helper session
-that read them from the back (m: the middle page), stopping where the
-helper stops.  Prints one line per file that differs, and a count.
+that read them from the back (m: the middle page; with --whole, page 1:
+how far the helper would go alone), stopping where the helper stops.
+Prints one line per file (same or DIFFERS, the helper's pages, why it
+stopped, and for a report it could not place the issue codes one worker
+gives that page), and a count of the files that differ.
 
     python scripts/two_fronts_check.py PDF_DIR [--manifest manifest.json]
+        [--whole] [--files NAME ...]
 """
 
 from __future__ import annotations
