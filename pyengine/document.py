@@ -13,6 +13,7 @@ import struct
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Callable
 
 from pypdf import PdfReader
 from pypdf.errors import DependencyError, FileNotDecryptedError
@@ -97,6 +98,28 @@ def page_geometry_of(page) -> PageGeometry:
     return PageGeometry(w, h, m, rotate, c)
 
 
+class Uses:
+    """What a page, or a shared load in progress, used (PdfDocument.uses)."""
+
+    __slots__ = ("issues", "used")
+
+    def __init__(self, issues: list[Issue]) -> None:
+        self.issues = issues
+        """Where its issues go (the page's: set by the interpreter)."""
+        self.used: dict[tuple, tuple[int, int]] = {}
+        """Key of each shared thing used -> (its issues, its pypdf
+        warnings) so far when first used."""
+
+    def items(self) -> tuple[tuple[tuple, int, int], ...]:
+        """(key, issues before, warnings before) of each, in order."""
+        return tuple((key, at, warned) for key, (at, warned) in self.used.items())
+
+    def use(self, key: tuple) -> None:
+        if key not in self.used:
+            sink = _WARNING_SINK.get()
+            self.used[key] = (len(self.issues), len(sink) if sink is not None else 0)
+
+
 class PdfDocument:
     """A pypdf reader plus the per-document caches of the engine."""
 
@@ -137,6 +160,28 @@ class PdfDocument:
         the interpreter appends the key of each font a page looks up, in
         the order the page first names it; None (the default) records
         nothing."""
+        self.uses: list[Uses] | None = None
+        """None (the default), or, in the page helper while it reads a page
+        (``record_uses``): what the page (the first) and the shared loads
+        in progress (the last innermost) use of what is loaded once and
+        shared by the pages: fonts, form programs, decoded streams, the
+        Cyrillic scan, objects.  What one of those reports is reported by
+        the first page that uses it, in page order, which the main works
+        out from these (twofront.py)."""
+        self.loads: dict[tuple, tuple] = {}
+        """In the page helper: per shared thing that reported something or
+        used one that did, (issues, pypdf warnings, uses (``Uses.items``),
+        streams read ("decode" keys)) of its load."""
+        self.spoilt = False
+        """In the page helper: the page met something whose report the main
+        cannot place (its page is not sent)."""
+        self.reading: list[dict[tuple[int, int], None]] = []
+        """In the page helper: the objects (number, generation) each
+        shared load in progress that records its streams read, in order
+        (``shared_load``)."""
+        self.placed: set[tuple] = set()
+        """In the main: the shared things whose reports a helper page took
+        (twofront.take_helper_pages)."""
 
     def close(self) -> None:
         """Drop what the reader holds (``LazyObjStmReader.close``: the
@@ -145,6 +190,118 @@ class PdfDocument:
         collector's next pass has them no longer to look through.  Nothing
         may be read from the document after this."""
         self.reader.close()
+
+    def record_uses(self, on: bool) -> None:
+        """Start (``on``) or stop recording one page's ``uses``."""
+        self.uses = [Uses([])] if on else None
+        self.spoilt = False
+        # Every object the reader is asked for goes through ``_read`` then
+        # (IndirectObject.get_object asks the reader's get_object); one
+        # worker's reader is left as it is.
+        if on:
+            self.reader.get_object = self._read
+        else:
+            self.reader.__dict__.pop("get_object", None)
+
+    def use(self, key: tuple) -> None:
+        """Record that the page, or the shared load in progress, uses the
+        shared thing ``key`` now (see ``uses``)."""
+        if self.uses is not None:
+            self.uses[-1].use(key)
+
+    @contextmanager
+    def shared_load(self, key: tuple, issues: list[Issue] | None = None,
+                    kept: Callable[[], bool] | None = None, streams: bool = False,
+                    again: bool = True):
+        """Around the load of a shared thing ``key``, once, whose issues go
+        to ``issues``: in the page helper, records in ``loads`` what it
+        reported (issues, pypdf warnings) and used, if anything.  ``kept()``:
+        is the thing kept for the next pages (None: always)?  If not, each
+        use loads it again: if ``again``, reporting the same, so that its
+        report is its user's own; else (an object pypdf could not read: it
+        may warn only the first time) the helper cannot send the page.
+        ``streams``: record the streams it read too (a font's: pypdf
+        decodes a stream once, and its warnings go to the load that decodes
+        it first: another font's, if they share it)."""
+        if self.uses is None:
+            yield
+            return
+        self.use(key)
+        outer = self.uses[-1]
+        mine = Uses(issues if issues is not None else [])
+        first = len(mine.issues)
+        self.uses.append(mine)
+        if streams:
+            self.reading.append({})
+        try:
+            with pypdf_warnings() as warned:
+                yield
+        finally:
+            self.uses.pop()
+            read = self.reading.pop() if streams else {}
+            cache = self.reader.resolved_objects
+            load = (tuple(mine.issues[first:]), tuple(warned), mine.items(),
+                    tuple(("decode", num, gen) for num, gen in read
+                          if isinstance(cache.get((gen, num)), StreamObject)))
+            reported = load[0] or load[1]
+            if reported and kept is not None and not kept():
+                # Loaded again by each page that uses it, as the page's own
+                # work: its report is the user's (``outer``) own.
+                outer.used.pop(key, None)
+                if load[2] or not again:
+                    self.spoilt = True  # (where, among what it used, is not known)
+                if mine.issues is not outer.issues:
+                    outer.issues.extend(load[0])
+                for message in load[1]:
+                    _keep_warning(_WARNING_SINK.get(), message)
+            elif any(load):
+                self.loads[key] = load
+            else:
+                outer.used.pop(key, None)
+                self.loads.pop(key, None)
+
+    def _read(self, ref):
+        """The reader's object ``ref``, in the page helper: an object's
+        first read is a shared load, as pypdf keeps it."""
+        reader = self.reader
+        get = type(reader).get_object   # the reader's own (not this one)
+        if not isinstance(ref, IndirectObject):
+            return get(reader, ref)
+        key = ("object", ref.idnum, ref.generation)
+        cache = reader.resolved_objects
+        for read in self.reading:
+            read[ref.idnum, ref.generation] = None
+        if (ref.generation, ref.idnum) in cache:
+            if key in self.loads:
+                self.use(key)
+            return get(reader, ref)
+        stream = reader.xref_objStm.get(ref.idnum) if ref.generation == 0 else None
+        if stream is not None:
+            try:
+                self._decode_object_stream(stream[0])
+            except Exception:  # the reader meets it again, and decides: not sent
+                self.spoilt = True
+        with self.shared_load(key, kept=lambda: (ref.generation, ref.idnum) in cache,
+                              again=False):
+            return get(reader, ref)
+
+    def _decode_object_stream(self, number: int) -> None:
+        """In the page helper, before an object of object stream ``number``
+        is first read: the stream, read and decoded as the reader will
+        (objstm._read_index), each a shared load.  (The reader keeps the
+        decoded stream's index: the objects read from it after the first
+        do not ask for the stream again.)"""
+        stm = IndirectObject(number, 0, self.reader).get_object()
+        if not isinstance(stm, StreamObject) or stm.get("/Type") != "/ObjStm":
+            return
+        key = ("decode", number, 0)
+        if getattr(stm, "decoded_self", None) is not None:
+            if key in self.loads:
+                self.use(key)
+            return
+        with self.shared_load(key, kept=lambda: getattr(stm, "decoded_self", None)
+                              is not None):
+            stm.get_data()
 
     def direct_key(self, obj) -> tuple[str, int]:
         """A key for a direct object (a font dictionary written inline, which
@@ -180,10 +337,13 @@ class PdfDocument:
         over its pages' fonts)?  Worked out when first asked: only for a
         TeX bitmap font whose own letters do not tell."""
         if self._cyrillic_tex is None:
-            try:
-                self._cyrillic_tex = cyrillic_tex_document(self.page_font_dicts())
-            except Exception:  # recovered: a damaged page tree or font says "no"
-                self._cyrillic_tex = False
+            with self.shared_load(("scan",)):
+                try:
+                    self._cyrillic_tex = cyrillic_tex_document(self.page_font_dicts())
+                except Exception:  # recovered: a damaged page tree or font says "no"
+                    self._cyrillic_tex = False
+        elif ("scan",) in self.loads:
+            self.use(("scan",))
         return self._cyrillic_tex
 
     def page_geometry(self, number: int) -> PageGeometry:
@@ -373,8 +533,14 @@ class _PypdfWarnings(logging.Handler):
                 message = record.getMessage()
             except Exception:  # a malformed log call must not break a page
                 message = str(record.msg)
-            if message not in sink:
-                sink.append(message)
+            _keep_warning(sink, message)
+
+
+def _keep_warning(sink: list[str] | None, message: str) -> None:
+    """Keep ``message`` in ``sink`` as a warning is kept: distinct, at most
+    MAX_WARNING_ISSUES."""
+    if sink is not None and len(sink) < MAX_WARNING_ISSUES and message not in sink:
+        sink.append(message)
 
 
 MAX_WARNING_ISSUES = 20
@@ -398,8 +564,12 @@ def pypdf_warnings():
         _WARNING_SINK.reset(token)
 
 
+WARNING_CODE, WARNING_PREFIX = "pdf-recovered", "pypdf recovered from damage: "
+"""A pypdf warning's Issue: its code, and what comes before the message."""
+
+
 def warning_issues(messages: list[str], page: int | None) -> list[Issue]:
-    return [Issue("pdf-recovered", f"pypdf recovered from damage: {m}", page) for m in messages]
+    return [Issue(WARNING_CODE, f"{WARNING_PREFIX}{m}", page) for m in messages]
 
 
 def _open(data: bytes, password: str = "", pages_optional: bool = False) -> PdfDocument:

@@ -312,7 +312,10 @@ class _Interpreter:
         if remaining <= 0:
             self._document_bytes_spent()
         cap = min(opts.max_stream_bytes, remaining)
-        out = streams.decode(obj, cap, self.deadline)
+        if doc.uses is None:
+            out = streams.decode(obj, cap, self.deadline)
+        else:
+            out = self._decode_shared(obj, cap)
         doc.bytes_decoded += len(out.data)
         if out.outcome == streams.LIMIT:
             if cap < opts.max_stream_bytes:
@@ -330,6 +333,22 @@ class _Interpreter:
                                      f"{what} could not be decoded ({out.detail})",
                                      self.page_number))
         return out.data
+
+    def _decode_shared(self, obj, cap: int) -> "streams.Decoded":
+        """``streams.decode`` in the page helper: pypdf keeps what it
+        decodes of an object (its warnings come once), a shared load."""
+        stream = resolve(obj)
+        ref = getattr(stream, "indirect_reference", None)
+        if not isinstance(ref, IndirectObject):
+            return streams.decode(obj, cap, self.deadline)
+        key = ("decode", ref.idnum, ref.generation)
+        if getattr(stream, "decoded_self", None) is not None:
+            if key in self.doc.loads:
+                self.doc.use(key)
+            return streams.decode(obj, cap, self.deadline)
+        with self.doc.shared_load(key, kept=lambda: getattr(stream, "decoded_self", None)
+                                  is not None):
+            return streams.decode(obj, cap, self.deadline)
 
     def _document_bytes_spent(self) -> None:
         words = (f"the document's content inflates past {self.options.max_document_bytes} "
@@ -419,10 +438,15 @@ class _Interpreter:
         program = programs.get(data)
         if program is None:
             issues, truncated = len(self.issues), len(self.run.truncated)
-            program = self.compile(data)
-            if len(self.issues) == issues and len(self.run.truncated) == truncated and \
-                    len(programs) < SHARED_PROGRAMS_MAX:
-                programs[data] = program
+            # In the page helper, its pypdf warnings are these bytes' (kept).
+            with self.doc.shared_load(("program", data), self.issues,
+                                      kept=lambda: data in programs):
+                program = self.compile(data)
+                if len(self.issues) == issues and len(self.run.truncated) == truncated and \
+                        len(programs) < SHARED_PROGRAMS_MAX:
+                    programs[data] = program
+        elif self.doc.uses is not None and ("program", data) in self.doc.loads:
+            self.doc.use(("program", data))
         return program
 
     def _parse(self, data: bytes) -> list:
@@ -545,15 +569,21 @@ class _Interpreter:
             return None, str(name), str(name)
         key = (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) \
             else self.doc.direct_key(resolve(ref))
-        if self.doc.font_log is not None:
-            self.doc.font_log.append(key)
-        cache = self.doc.font_cache
+        doc = self.doc
+        if doc.font_log is not None:
+            doc.font_log.append(key)
+        cache = doc.font_cache
         font = cache.get(key)
         if font is None:
-            font_dict = as_dict(ref)
-            font = load_font(font_dict, self.issues, self.doc.cyrillic_tex)
+            # Its issues are the page's; in the page helper, the font's
+            # (PdfDocument.shared_load: the main places them, twofront.py).
+            issues = self.issues if doc.uses is None else []
+            with doc.shared_load(("font", key), issues, streams=True):
+                font = load_font(as_dict(ref), issues, doc.cyrillic_tex)
             cache[key] = font
-            self.doc.font_stats[key] = [font.name, font.kind, 0, 0, set()]
+            doc.font_stats[key] = [font.name, font.kind, 0, 0, set()]
+        elif doc.uses is not None and ("font", key) in doc.loads:
+            doc.use(("font", key))
         label = str(key)
         self.fonts_seen[(id(resources), name)] = (resources, font, key, label)
         return font, key, label
@@ -898,13 +928,31 @@ class _Interpreter:
         if self.form_invocations > self.options.max_form_invocations:
             self.stop(LIMIT_FORMS,
                       f"more than {self.options.max_form_invocations} form XObjects on one page")
-        program = self.doc.form_cache.get(key)
-        if program is None:
+        doc = self.doc
+        program = doc.form_cache.get(key)
+        if program is None and doc.uses is None:
             data = self.decode(xobj, "a form XObject")
             program = self._compile_shared(data)
-            if self.doc.form_cache_ops + len(program.ops) <= FORM_CACHE_MAX_OPS:
-                self.doc.form_cache[key] = program
-                self.doc.form_cache_ops += len(program.ops)
+        elif program is None:
+            # The page helper: the program's issues are the form's
+            # (PdfDocument.shared_load), placed by the main (twofront.py).
+            page_issues, self.issues = self.issues, []
+            try:
+                with doc.shared_load(("form", key), self.issues,
+                                     kept=lambda: key in doc.form_cache):
+                    data = self.decode(xobj, "a form XObject")
+                    program = self._compile_shared(data)
+                    if doc.form_cache_ops + len(program.ops) <= FORM_CACHE_MAX_OPS:
+                        doc.form_cache[key] = program
+                        doc.form_cache_ops += len(program.ops)
+            finally:
+                self.issues = page_issues
+        elif doc.uses is not None and ("form", key) in doc.loads:
+            doc.use(("form", key))
+        if key not in doc.form_cache and \
+                doc.form_cache_ops + len(program.ops) <= FORM_CACHE_MAX_OPS:
+            doc.form_cache[key] = program
+            doc.form_cache_ops += len(program.ops)
         res = as_dict(resources) if resources is not None else self.resources
         gs = self.gs.copy()
         gs.ctm = mul(matrix, ctm)
@@ -1031,6 +1079,8 @@ def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options
                             "its page tree; its place among the pages is their order in the file.",
                             number))
     interp = _Interpreter(doc, geom, options, issues, number, started)
+    if doc.uses is not None:  # the page helper: the page's issues (PdfDocument.uses)
+        doc.uses[0].issues = issues
     resources = as_dict(page.get_inherited("/Resources", DictionaryObject())
                         if hasattr(page, "get_inherited") else page.get("/Resources"))
     try:

@@ -250,8 +250,8 @@ async def _extract_pages(job: int, pdf: bytes, password: str, options: dict[str,
                 except Exception:  # the link broke: read on alone
                     helped = None
                 if helped:
-                    for i, made in enumerate(helped, index):
-                        send(i, twofront.take_helper_page(session.doc, made))
+                    for i, page in enumerate(helped, index):
+                        send(i, page)
                     _call(link.taken, len(helped))
                     break
                 if helped is None or _call(link.front, index) is None:
@@ -297,9 +297,10 @@ async def _helper_pages(link: Any, session: Any, index: int,
                         mean_page_s: float) -> list[Any] | None:
     """The helper's pages ``index`` to the last, when the two fronts meet at
     ``index``: [] when they have not met (or the helper's page ``index`` did
-    not come in time), the pages read back (twofront.HelperPage) when all
-    of them are good, None when one of them is not (garbage, or past the
-    byte budget): the main then reads on alone."""
+    not come in time), the Pages taken from them (twofront.take_helper_pages)
+    when all of them are good, None when one of them is not (garbage, past
+    the byte budget, a report one worker could have put elsewhere): the
+    main then reads on alone."""
     if link.working(index):
         await link.wait(index, max(HELPER_WAIT_MIN_MS, 1000 * HELPER_WAIT_PAGES * mean_page_s))
     if _is_missing(link.page(index)):
@@ -314,7 +315,7 @@ async def _helper_pages(link: Any, session: Any, index: int,
         made.append(one)
     if not twofront.within_budget(session.doc, made, session.options.max_document_bytes):
         return None
-    return made
+    return twofront.take_helper_pages(session.doc, made)
 
 
 def _call(method: Callable[..., Any], *args: Any) -> Any:

@@ -10,19 +10,20 @@ import asyncio
 import io
 import json
 import sys
+import zlib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from pdfbuild import helvetica, make_pdf
+from pdfbuild import helvetica, make_pdf, stream, tounicode
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import NameObject
+from pypdf.generic import NameObject, StreamObject
 
 from pyengine import api, twofront, web
 from pyengine.options import Options
 
 sys.path.insert(0, str(Path(__file__).parent / "browser"))
-from browser_pdfs import long_report_pdf  # noqa: E402
+from browser_pdfs import long_report_pdf, unlisted, unlisted_report_pdf  # noqa: E402
 
 MSG = {k: k.lower() for k in ("STARTED", "PAGE", "DONE", "ERROR", "CLAIM", "HELPER_END")}
 READING = {"strip_headers": True, "dehyphenate": True}
@@ -167,31 +168,168 @@ def test_past_the_byte_budget_the_main_reads_alone(monkeypatch, report):
         assert link.used == used
 
 
-def _font_issue_pdf() -> bytes:
+def _font_issue_pdf(missing_font_on: tuple[int, ...] = ()) -> bytes:
     # A font whose loading is reported (unknown subtype) is first used on
-    # page 6, again on page 9: one worker reports it on page 6.
+    # page 6, again on page 9: one worker reports it on page 6.  Pages in
+    # ``missing_font_on`` also name a font their resources lack (an issue
+    # of the page itself).
     odd = {"/Type": "/Font", "/Subtype": "/Type42", "/BaseFont": "/Odd"}
     pages = [b"BT /F1 12 Tf 72 700 Td (Page %d plain) Tj ET " % n
              + (b"BT /F2 12 Tf 72 600 Td (odd font) Tj ET " if n in (6, 9) else b"")
+             + (b"BT /F9 12 Tf 72 500 Td (no font) Tj ET " if n in missing_font_on else b"")
              for n in range(1, 13)]
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(
         make_pdf(pages, fonts={"/F1": helvetica(), "/F2": odd}))))
-    shared = writer.pages[0]["/Resources"]["/Font"].raw_get("/F2")
-    for page in writer.pages:           # one font object for every page
-        page["/Resources"]["/Font"][NameObject("/F2")] = shared
+    fonts = writer.pages[0]["/Resources"]["/Font"]
+    described = fonts["/F1"]
+    described[NameObject("/FontDescriptor")] = writer._add_object(described["/FontDescriptor"])
+    shared = {name: fonts.raw_get(name) for name in ("/F1", "/F2")}
+    for page in writer.pages:           # one object per font for every page
+        for name, ref in shared.items():
+            page["/Resources"]["/Font"][NameObject(name)] = ref
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
 
 
-def test_a_page_with_an_issue_stops_the_helper(monkeypatch):
+def _unlisted_font_issue_pdf() -> bytes:
+    # Left out of the table: every page's content (each page finds its
+    # own), the font all pages share and its descriptor (found on page 1,
+    # by one worker), the odd font (found on page 6, with its own issue).
     pdf = _font_issue_pdf()
-    link = FakeLink(pdf, {}, 1)
-    _same_as_one_worker(monkeypatch, pdf, {}, link)
-    assert link.reason == twofront.ORDER_DEPENDENT_ISSUES
-    assert link.used == 3                   # 10, 11, 12; not 9 and what is before
-    issues = json.loads(_done(monkeypatch, pdf, {})[1]["json"])["pages"]
-    assert [i for i, p in enumerate(issues, 1) if p["issues"]] == [6]
+    reader = PdfReader(io.BytesIO(pdf))
+    fonts = reader.pages[0]["/Resources"]["/Font"]
+    numbers = {p.raw_get("/Contents").idnum for p in reader.pages} | {
+        fonts.raw_get("/F1").idnum, fonts.raw_get("/F2").idnum,
+        fonts["/F1"].raw_get("/FontDescriptor").idnum}
+    return unlisted(pdf, numbers)
+
+
+def _issue_pages(monkeypatch, pdf: bytes) -> dict[int, list[str]]:
+    pages = json.loads(_done(monkeypatch, pdf, {})[1]["json"])["pages"]
+    return {i: [f"{x['code']} {x['message']}" for x in p["issues"]]
+            for i, p in enumerate(pages, 1) if p["issues"]}
+
+
+@pytest.mark.parametrize("meet", [1, 7, 10])
+def test_a_fonts_load_issue_goes_where_one_worker_puts_it(monkeypatch, meet):
+    pdf = _font_issue_pdf()
+    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, meet))
+    assert link.used == 13 - meet and link.reason == "met"
+    assert list(_issue_pages(monkeypatch, pdf)) == [6]
+
+
+@pytest.mark.parametrize("meet", [1, 2, 7, 10])
+def test_objects_found_by_a_search_go_where_one_worker_puts_them(monkeypatch, meet):
+    pdf = _unlisted_font_issue_pdf()
+    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, meet))
+    assert link.used == 13 - meet and link.reason == "met"
+    issues = _issue_pages(monkeypatch, pdf)
+    assert list(issues) == list(range(1, 13))
+    assert [len(issues[n]) for n in issues] == [3] + [1] * 4 + [3] + [1] * 6
+    assert issues[6][0].startswith("font-subtype-unknown")
+
+
+@pytest.mark.parametrize("meet", [1, 21, 38])
+def test_a_report_whose_objects_are_found_by_a_search(monkeypatch, meet):
+    pdf = unlisted_report_pdf(40)
+    link = _same_as_one_worker(monkeypatch, pdf, READING, FakeLink(pdf, READING, meet))
+    assert link.used == 41 - meet and link.reason == "met"
+    issues = _issue_pages(monkeypatch, pdf)
+    assert list(issues) == list(range(1, 41))
+    assert {n for n in issues if len(issues[n]) > 1} == {1, 30, 38}
+
+
+def test_a_pages_own_issues_travel_with_it(monkeypatch):
+    pdf = _font_issue_pdf(missing_font_on=(9, 12))
+    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, 1))
+    assert link.used == 12 and link.reason == "met"
+    assert list(_issue_pages(monkeypatch, pdf)) == [6, 9, 12]
+
+
+def _sharing(pdf: bytes) -> bytes:
+    """``pdf`` with every page's fonts and XObjects those of page 1 (one
+    object each for the whole file)."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    first = writer.pages[0]["/Resources"]
+    for kind in ("/Font", "/XObject"):
+        if kind in first:
+            for name in list(first[kind]):
+                ref = first[kind].raw_get(name)
+                for page in writer.pages:
+                    page["/Resources"][kind][NameObject(name)] = ref
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _bad_flate(stream_object) -> StreamObject:
+    """``stream_object``'s bytes deflated and damaged: pypdf recovers them
+    with a warning (Error -3 while decompressing), once per object."""
+    packed = zlib.compress(stream_object.get_data())
+    out = StreamObject()
+    for key, value in stream_object.items():
+        out[NameObject(key)] = value
+    out._data = packed[:20] + b"\xff\xff\xff" + packed[23:]
+    out[NameObject("/Filter")] = NameObject("/FlateDecode")
+    return out
+
+
+def _drawn_on(pages: dict[bytes, tuple[int, ...]], count: int = 12) -> list[bytes]:
+    return [b"BT /F1 12 Tf 72 700 Td (Page %d) Tj ET " % n
+            + b"".join(draw for draw, on in pages.items() if n in on)
+            for n in range(1, count + 1)]
+
+
+@pytest.mark.parametrize("meet", [1, 5, 8])
+def test_a_shared_forms_issues_go_where_one_worker_puts_them(monkeypatch, meet):
+    # A form whose content is damaged, drawn on pages 4 and 10, and one
+    # whose stream pypdf recovers with a warning, on pages 6 and 11: one
+    # worker reports each on the first page that draws it.
+    form = {"/Type": "/XObject", "/Subtype": "/Form", "/BBox": [0, 0, 200, 50]}
+    damaged = stream(b"BT /F1 9 Tf 10 10 Td (form) Tj ET (unclosed", form)
+    recovered = _bad_flate(stream(b"BT /F1 9 Tf 10 30 Td (other form) Tj ET", form))
+    draws = {b"q 1 0 0 1 72 400 cm /X1 Do Q ": (4, 10), b"q 1 0 0 1 72 300 cm /X2 Do Q ": (6, 11)}
+    pdf = _sharing(make_pdf(_drawn_on(draws), fonts={"/F1": helvetica()},
+                            xobjects={"/X1": damaged, "/X2": recovered}))
+    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, meet))
+    assert link.used == 13 - meet and link.reason == "met"
+    issues = _issue_pages(monkeypatch, pdf)
+    assert list(issues) == [4, 6]
+    assert [i.split()[0] for i in issues[4]] == ["content-damaged"]
+    assert issues[6][-1].startswith("pdf-recovered pypdf recovered from damage: Error -3")
+
+
+def _bad_tounicode_pdf(shared: bool) -> bytes:
+    # Fonts /F3 (pages 5, 7) and /F4 (page 8) whose ToUnicode pypdf
+    # recovers with a warning: one stream for both fonts if ``shared``.
+    bad = _bad_flate(tounicode(b"1 beginbfchar <41> <0042> endbfchar"))
+    other = bad if shared else _bad_flate(tounicode(b"1 beginbfchar <41> <0043> endbfchar"))
+    fonts = {"/F1": helvetica(), "/F3": {**helvetica(), "/ToUnicode": bad},
+             "/F4": {**helvetica(), "/ToUnicode": other}}
+    draws = {b"BT /F3 12 Tf 72 600 Td (AA) Tj ET ": (5, 7),
+             b"BT /F4 12 Tf 72 500 Td (AA) Tj ET ": (8,)}
+    return _sharing(make_pdf(_drawn_on(draws), fonts=fonts))
+
+
+def test_a_fonts_warnings_go_where_one_worker_puts_them(monkeypatch):
+    pdf = _bad_tounicode_pdf(shared=False)
+    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, 1))
+    assert link.used == 12 and link.reason == "met"
+    issues = _issue_pages(monkeypatch, pdf)
+    assert list(issues) == [5, 8]
+    assert [i.split()[0] for i in issues[5]] == ["tounicode-empty", "pdf-recovered"]
+
+
+@pytest.mark.parametrize("meet", [1, 6])
+def test_a_stream_two_fonts_share_makes_the_main_read_alone(monkeypatch, meet):
+    # Read back to front, /F4 (page 8) decodes the stream and gets its
+    # warning; one worker gives it to /F3, on page 5, which read the
+    # stream before: the main cannot place it and reads on alone.
+    pdf = _bad_tounicode_pdf(shared=True)
+    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, meet))
+    assert link.used == 0 and link.fronts == list(range(1, meet))
+    assert list(_issue_pages(monkeypatch, pdf)) == [5, 8]
 
 
 def test_few_pages_never_ask_for_the_helper(monkeypatch):

@@ -136,3 +136,37 @@ def long_report_pdf(pages: int = 40) -> bytes:
         c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def unlisted(pdf: bytes, numbers: set[int]) -> bytes:
+    """``pdf`` (one cross-reference table, as pypdf and reportlab write it)
+    with the objects ``numbers`` left out of the table: readers find them by
+    searching the file (a "pdf-recovered ... Object N 0 found" issue on the
+    first page, in page order, that reads one)."""
+    head, _, tail = pdf.rpartition(b"\nxref\n")
+    lines = tail.split(b"\n")
+    size = int(lines[0].split()[1])
+    entries, out, n = lines[1:1 + size], [], 0
+    while n < size:
+        end = n
+        while end < size and end not in numbers:
+            end += 1
+        if end > n:
+            out += [b"%d %d" % (n, end - n)] + entries[n:end]
+        n = end + 1
+    return head + b"\nxref\n" + b"\n".join(out + lines[1 + size:])
+
+
+def unlisted_report_pdf(pages: int = 40) -> bytes:
+    """``long_report_pdf`` with every page's content and every font left
+    out of the cross-reference table: each page reports its own content's
+    search, and the first page that uses a font, in page order, the font's
+    (Times-Roman on page 30, Courier on the third page from the end)."""
+    pdf = long_report_pdf(pages)
+    reader = PdfReader(io.BytesIO(pdf))
+    numbers = set()
+    for page in reader.pages:
+        numbers.add(page.raw_get("/Contents").idnum)
+        fonts = page["/Resources"]["/Font"]
+        numbers.update(fonts.raw_get(name).idnum for name in fonts)
+    return unlisted(pdf, numbers)

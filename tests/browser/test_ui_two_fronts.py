@@ -2,8 +2,9 @@
 app's worker (web/worker.js) driven through its protocol from a page, with
 parallel pages on and off.  DONE must be byte for byte the same, PAGE
 messages must come in page order, and the helper must really have read
-pages; a helper killed mid-job, a cancel, a short file and an encrypted
-file must all end as one worker ends them.
+pages (also of a file whose every page reports issues); a helper killed
+mid-job, a cancel, a short file and an encrypted file must all end as one
+worker ends them.
 
 One worker (and its helper, started by the first long file) serves every
 test of the module: each start of the runtime costs seconds."""
@@ -16,7 +17,7 @@ import json
 
 import pytest
 from browser_helpers import RESULT_TIMEOUT_MS
-from browser_pdfs import long_report_pdf, many_pages_pdf
+from browser_pdfs import long_report_pdf, many_pages_pdf, unlisted_report_pdf
 from pypdf import PdfReader, PdfWriter
 
 READING = {"strip_headers": True, "dehyphenate": True}
@@ -151,6 +152,17 @@ def test_parallel_pages_give_one_workers_done(driver, report):
     _run_until_helped(driver, report, alone, options=READING)
     stats = driver.stats()
     assert stats["starts"] == 1 and stats["taken"] > 0, stats
+
+
+def test_pages_that_report_issues_are_shared_too(driver):
+    # Every page reports its own issue, and the first page to use a font,
+    # in page order, the font's: the helper, reading from the back, gives
+    # its pages and the main puts the fonts' issues where one worker does.
+    pdf = unlisted_report_pdf(40)
+    alone = driver.run(pdf, options=READING, parallel=False)
+    pages = json.loads(_done(alone)["json"])["pages"]
+    assert all(p["issues"] for p in pages)
+    _run_until_helped(driver, pdf, alone, options=READING)
 
 
 def test_a_helper_killed_mid_job_changes_nothing(driver, report):
