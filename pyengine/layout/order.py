@@ -235,7 +235,8 @@ def _xy_cut(items: list[Line], options: Options,
         if head is not None:  # a title and the block beside it, over the rest: read first
             return sub(head) + sub([ln for ln in items if ln not in head])
     if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)) \
-            and not (row_gaps and _tiers(items, row_gaps, best_row, gutter)):
+            and not (row_gaps and _tiers(items, row_gaps, best_row, gutter)) \
+            and not (row_gaps and _table_across(items, row_gaps, best_row, gutter, options)):
         left = [it for it in items if it.x1 <= cut]
         right = [it for it in items if it.x1 > cut]
         if not (row_gaps and _one_over_the_other(left, right)):
@@ -2084,6 +2085,53 @@ def _table_below(items: list[Line], row_gaps, best_row: float, options: Options)
                 not (k + 1 < len(regions) and _column_heads(region, regions[k + 1], options)):
             return True
     return False
+
+
+TABLE_ACROSS_DEPTH = 2
+"""Levels of row cuts under the region's own (``_row_regions`` of a band,
+then of a band of that band) that ``_table_across`` looks through for a
+table across the gutter."""
+
+
+def _table_across(items: list[Line], row_gaps, best_row: float, gutter: tuple[float, float],
+                  options: Options, depth: int = TABLE_ACROSS_DEPTH) -> bool:
+    """Would cutting rows only, here and in the bands cut (``depth`` levels
+    down), set apart a table whose rows run across ``gutter`` (lines of its
+    grid on both sides)?  Then rows go first: the gutter is the white
+    beside a table's first column, not a page's.
+
+    A table whose first column is far wider than its text (Typst's ``1fr``,
+    HTML's ``width: 100%``) leaves a wide white between its items and its
+    figures; when the seller's address set right over the table and a note
+    set left under it stop short of that white, it runs down the whole
+    page, wider than any white between rows, and the page was read as two
+    columns: every item, then every figure (hunt19 typst_invoice).  The
+    table is only found in a band of a band: the white over it is no wider
+    than those between the address blocks over it.  A table inside one
+    column of a page does not reach across the page's gutter."""
+    regions = _row_regions(items, row_gaps, best_row)
+    for k, region in enumerate(regions):
+        if len(region) < 2 * TABLE_MIN_COLUMNS or not any(ln.x1 <= gutter[0] for ln in region) or \
+                not any(ln.x0 >= gutter[1] for ln in region):
+            continue
+        gaps = _gutters(region, options)
+        if len(gaps) >= TABLE_MIN_COLUMNS - 1:
+            found = _table_apart(region, gaps, options)
+            if found is not None and _across(found, gutter) and \
+                    not (k + 1 < len(regions) and _column_heads(region, regions[k + 1], options)):
+                return True
+        if depth > 0 and len(regions) > 1:
+            inner = _gaps(region, "y0", "y1", 0.0001)
+            if inner and _table_across(region, inner, max(b - a for a, b in inner), gutter, options,
+                                       depth - 1):
+                return True
+    return False
+
+
+def _across(found: tuple[list[Line], list[list[Line]], list[Line]], gutter: tuple[float, float]) -> bool:
+    """Has the table ``_table_apart`` found lines on both sides of ``gutter``?"""
+    lines = [ln for region in found[1] for ln in region]
+    return any(ln.x1 <= gutter[0] for ln in lines) and any(ln.x0 >= gutter[1] for ln in lines)
 
 
 def _column_heads(band: list[Line], under: list[Line], options: Options) -> bool:
