@@ -2129,9 +2129,25 @@ def _table_across(items: list[Line], row_gaps, best_row: float, gutter: tuple[fl
 
 
 def _across(found: tuple[list[Line], list[list[Line]], list[Line]], gutter: tuple[float, float]) -> bool:
-    """Has the table ``_table_apart`` found lines on both sides of ``gutter``?"""
+    """Has the table ``_table_apart`` found lines on both sides of ``gutter``,
+    and are its rows under the first (its header), ``TABLE_MIN_FULL_ROWS`` or
+    more, figures right of it (``is_figure``), each row one at least (a
+    display's source beside it, deb-ko-lshort-ko p.66, is one row of
+    "1"s under a header): items and their quantities,
+    prices, amounts?  Text beside a table of other things (a listing's
+    source beside the table it sets, deb-ja-jlshort p.47; a figure's labels
+    beside a column of prose, opf-178360 p.8) stands on the table's
+    baselines by chance; cut rows first, two columns of prose were read
+    row by row (opf-303226 p.7)."""
     lines = [ln for region in found[1] for ln in region]
-    return any(ln.x1 <= gutter[0] for ln in lines) and any(ln.x0 >= gutter[1] for ln in lines)
+    rows = grid_rows(lines)
+    if not any(ln.x1 <= gutter[0] for ln in lines) or len(rows) <= TABLE_MIN_FULL_ROWS:
+        return False
+    for row in rows[1:]:
+        far = [ln for ln in row if ln.x0 >= gutter[1]]
+        if not far or not all(is_figure(ln.text) for ln in far):
+            return False
+    return True
 
 
 def _column_heads(band: list[Line], under: list[Line], options: Options) -> bool:
