@@ -243,6 +243,9 @@ def _xy_cut(items: list[Line], options: Options,
             rows = _numbered_grid(items)
             if rows is not None:  # options (A) (B) / (C) (D): numbered across the rows, read row by row
                 return rows
+            rows = _form_rows(items, left, right, row_gaps)
+            if rows is not None:  # a form's labels beside their values, rows apart: row by row
+                return [part for row in rows for part in sub(row)]
             rows = _label_rows(items, left, right)
             if rows is not None:  # labels beside the text's lines: read each with its line
                 return [part for row in rows for part in sub(_with_label(row, right))]
@@ -985,6 +988,49 @@ def _label_rows(items: list[Line], left: list[Line], right: list[Line]) -> list[
     labels = {id(ln) for ln in right}
     out = _runs_set_bottom(_rows_at(items, labels), labels)
     return out if len(out) > 1 else None
+
+
+FORM_ROW_WHITE = 0.3
+"""Em of the form's type: a white across both columns this tall or taller
+parts two rows of a form (``_form_rows``); the lines of one cell touch
+(0.0 to 0.2 em apart at a leading of 1.2 to 1.4)."""
+FORM_CELL_LINES = 3
+"""Lines of one side of a form's row, at most (a label or a value
+wrapped)."""
+
+
+def _form_rows(items: list[Line], left: list[Line], right: list[Line], row_gaps
+               ) -> list[list[Line]] | None:
+    """The region's rows, when it is a form's labels left of the gutter and
+    their values right of it: cut at every white across the region
+    ``FORM_ROW_WHITE`` em tall or taller, ``LABEL_MIN_COUNT`` rows or more,
+    each with lines on both sides (``FORM_CELL_LINES`` at most a side), its
+    label's last line ending with a colon; else None.
+
+    An HTML table sets the shorter cell of a row centred beside the taller
+    (vertical-align: middle): "Address:" between the two lines of its
+    value, a label wrapped onto two lines ("Vehicle / registration:") with
+    its value between them (hunt19 weasy_form, WeasyPrint).  The rows share
+    no baselines (``_label_rows``, ``_labelled_rows``), the gutter was the
+    widest white, and every label was read before every value.  Two
+    columns of text are no labels ending with colons."""
+    if len(left) < LABEL_MIN_COUNT or not row_gaps:
+        return None
+    size = median([ln.size for ln in items]) or 1.0
+    cuts = [(a + b) / 2 for a, b in row_gaps if b - a >= FORM_ROW_WHITE * size]
+    if len(cuts) + 1 < LABEL_MIN_COUNT or cuts != sorted(cuts):
+        return None
+    rows: list[list[Line]] = [[] for _ in range(len(cuts) + 1)]
+    for ln in items:
+        rows[bisect_left(cuts, (ln.y0 + ln.y1) / 2)].append(ln)
+    on_left = {id(ln) for ln in left}
+    for row in rows:
+        labels = [ln for ln in row if id(ln) in on_left]
+        values = len(row) - len(labels)
+        if not labels or not values or len(labels) > FORM_CELL_LINES or values > FORM_CELL_LINES or \
+                not max(labels, key=_baseline).text.rstrip().endswith(":"):
+            return None
+    return rows
 
 
 ASIDE_TOP_TOLERANCE = 0.25
