@@ -352,13 +352,23 @@ def _title_over(items: list[Line], row_gaps) -> Line | None:
     return title
 
 
+HEAD_WHITE_MIN = 0.8
+"""Em of the region's type: the white under a head band (``_head_band``)
+is this tall or taller.  Typst leaves 0.95 em between an invoice's date
+under its title and the buyer's address (its paragraph spacing; hunt19
+typst_invoice), under ``COLUMN_BREAK_MAX``: the band's other tests (a
+title set large, the block beside it not going on under the white) keep
+two columns of text whose paragraph spacing falls at one height apart."""
+
+
 def _head_band(items: list[Line], row_gaps, gutter: tuple[float, float]) -> list[Line] | None:
     """The region's head band when it is a title and a block beside it:
     the region's top line set ``TITLE_SIZE_MIN`` times the size of the
     rest or larger, on one side of the widest gutter, lines on the other
-    side beside it (the first starting above the title's foot), all over
-    the first white across the region wider than paragraph spacing
-    (``COLUMN_BREAK_MAX`` em); else None.
+    side beside it (the first starting above the title's foot), perhaps
+    lines under the title on its side (Typst's invoice: its number and
+    date), all over the first white across the region ``HEAD_WHITE_MIN``
+    em tall or taller; else None.
 
     An invoice (hunt13 invoice.pdf): "INVOICE" in 20 pt at the left,
     "Invoice no." and "Date" at the right from its baseline down, a white
@@ -372,7 +382,7 @@ def _head_band(items: list[Line], row_gaps, gutter: tuple[float, float]) -> list
     of text beside a heading over the other column, paragraph spacing in
     it at the height of the white under the heading."""
     size = median([ln.size for ln in items]) or 1.0
-    white = min((g for g in row_gaps if g[1] - g[0] > COLUMN_BREAK_MAX * size), key=lambda g: g[0], default=None)
+    white = min((g for g in row_gaps if g[1] - g[0] > HEAD_WHITE_MIN * size), key=lambda g: g[0], default=None)
     if white is None:
         return None
     head = [ln for ln in items if ln.y1 <= white[0]]
@@ -381,16 +391,17 @@ def _head_band(items: list[Line], row_gaps, gutter: tuple[float, float]) -> list
     if len(head) < 2 or len(head) == len(items) or title.size < TITLE_SIZE_MIN * median([ln.size for ln in rest]):
         return None
     g0, g1 = gutter
-    beside = [ln for ln in head if ln is not title]
     if title.x1 <= g0:
-        if not all(ln.x0 >= g1 for ln in beside):
-            return None
+        beside = [ln for ln in head if ln.x0 >= g1]
         under = [ln for ln in items if ln.y0 >= white[1] and ln.x0 >= g1]
-    elif title.x0 >= g1 and all(ln.x1 <= g0 for ln in beside):
+    elif title.x0 >= g1:
+        beside = [ln for ln in head if ln.x1 <= g0]
         under = [ln for ln in items if ln.y0 >= white[1] and ln.x1 <= g0]
     else:
         return None
-    if min(ln.y0 for ln in beside) >= title.y1:
+    # The other lines of the head stand under the title, on its side.
+    if not beside or sum(1 for ln in head if ln.x1 <= g0 or ln.x0 >= g1) < len(head) or \
+            min(ln.y0 for ln in beside) >= title.y1:
         return None
     x0, x1 = min(ln.x0 for ln in beside), max(ln.x1 for ln in beside)
     tol = ROW_EDGE_TOLERANCE * size
