@@ -970,7 +970,8 @@ def _bar_chart(labels: list[str], step: float, values: list[str] = ("0", "50", "
     the chart and one under it."""
     content = b"BT /F1 10 Tf 40 400 Td (Water use rose in the spring of the year.) Tj ET "
     for k, tick in enumerate(values):
-        content += b"BT /F1 8 Tf %g %g Td (%s) Tj ET " % (95 - 4 * len(tick), 170 + 50 * k, tick.encode())
+        content += b"BT /F1 8 Tf %g %g Td (%s) Tj ET " % (95 - 4 * len(tick), 170 + 50 * k,
+                                                          tick.encode())
     mids = [110 + step / 2 + step * k for k in range(len(labels))]
     for mid, label in zip(mids, labels):
         content += b"BT /F1 8 Tf %g 160 Td (%s) Tj ET " % (mid - 2 * len(label), label.encode())

@@ -225,7 +225,8 @@ def test_row_numbers_of_a_table_are_no_line_numbers():
 
 @pytest.mark.parametrize("qty_edge, qty, first", [
     (408, ["20", "3", "2", "4", "5", "6"], 0), (408, ["7", "1", "2", "3", "4"], 0),
-    (303.3, ["1", "2", "3", "4"], 0), (408, ["10", "11", "12", "13"], 0), (408, ["3", "4", "5"], 1)])
+    (303.3, ["1", "2", "3", "4"], 0), (408, ["10", "11", "12", "13"], 0),
+    (408, ["3", "4", "5"], 1)])
 def test_quantities_counting_up_in_a_tables_middle_column_are_no_line_numbers(qty_edge, qty, first):
     # hunt19 fpdf_inv_v1 (fpdf2's table, figures flush right): the
     # quantities "4", "5", "6" of three rows in a row counted up, their right

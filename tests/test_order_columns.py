@@ -1214,7 +1214,8 @@ def test_an_invoices_number_and_date_beside_its_title_are_read_before_the_addres
 
 
 @pytest.mark.parametrize("white, under", [(0.95, 2), (0.85, 2), (0.95, 1), (1.3, 3)])
-def test_an_invoices_number_and_date_under_its_title_are_read_with_it_before_the_buyer(white, under):
+def test_an_invoices_number_and_date_under_its_title_are_read_with_it_before_the_buyer(
+        white, under):
     import pyengine
 
     # hunt19 typst_invoice (Typst): "INVOICE" in 20 pt at the left, the

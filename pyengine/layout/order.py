@@ -382,7 +382,8 @@ def _head_band(items: list[Line], row_gaps, gutter: tuple[float, float]) -> list
     of text beside a heading over the other column, paragraph spacing in
     it at the height of the white under the heading."""
     size = median([ln.size for ln in items]) or 1.0
-    white = min((g for g in row_gaps if g[1] - g[0] > HEAD_WHITE_MIN * size), key=lambda g: g[0], default=None)
+    white = min((g for g in row_gaps if g[1] - g[0] > HEAD_WHITE_MIN * size), key=lambda g: g[0],
+                default=None)
     if white is None:
         return None
     head = [ln for ln in items if ln.y1 <= white[0]]
@@ -1038,7 +1039,7 @@ def _form_rows(items: list[Line], left: list[Line], right: list[Line], row_gaps
     for row in rows:
         labels = [ln for ln in row if id(ln) in on_left]
         values = len(row) - len(labels)
-        if not labels or not values or len(labels) > FORM_CELL_LINES or values > FORM_CELL_LINES or \
+        if not labels or not values or max(len(labels), values) > FORM_CELL_LINES or \
                 not max(labels, key=_baseline).text.rstrip().endswith(":"):
             return None
     return rows
@@ -2185,7 +2186,8 @@ def _table_across(items: list[Line], row_gaps, best_row: float, gutter: tuple[fl
     return False
 
 
-def _across(found: tuple[list[Line], list[list[Line]], list[Line]], gutter: tuple[float, float]) -> bool:
+def _across(found: tuple[list[Line], list[list[Line]], list[Line]],
+            gutter: tuple[float, float]) -> bool:
     """Has the table ``_table_apart`` found lines on both sides of ``gutter``,
     and are its rows under the first (its header), ``TABLE_MIN_FULL_ROWS`` or
     more, figures right of it (``is_figure``), each row one at least (a
