@@ -1244,6 +1244,34 @@ def test_an_invoices_number_and_date_under_its_title_are_read_with_it_before_the
     assert lines == ["INVOICE"] + block + seller + buyer, lines
 
 
+@pytest.mark.parametrize("seller_top", [0.01, 1.5])
+def test_a_title_whose_top_is_level_with_the_block_beside_it_heads_the_band(seller_top):
+    import pyengine
+
+    # hunt19 typst_quote (Typst's grid sets both cells from one top): the
+    # seller's address set right starts a hair above the top of "Quote" in
+    # 18 pt (0.00001 pt there; 0.01 and 1.5 pt here); taken for the band's
+    # top line, the address was no title, and "Prepared for" under the
+    # white was read before it.
+    block = ["Quote Q-88", "Valid until 30 June"]
+    seller = ["Atlas Tools GmbH", "Berlin"]
+
+    def draw(c):  # the address drawn first, as Typst does
+        c.setFont("Helvetica", 9)
+        for k, text in enumerate(seller):
+            c.drawRightString(540, 770 + seller_top - 9 * 0.718 - 12.7 * k, text)
+        c.setFont("Helvetica-Bold", 18)
+        c.drawString(72, 770 - 18 * 0.718, "Quote")
+        c.setFont("Helvetica", 9)
+        for k, text in enumerate(block):
+            c.drawString(72, 746 - 12.7 * k, text)
+        c.drawString(72, 712, "Prepared for: Nordic Builders AB")
+        c.drawString(72, 699, "Delivery within two weeks of the order.")
+
+    lines = [ln for ln in pyengine.extract(_canvas_pdf(draw)).pages[0].text.splitlines() if ln]
+    assert lines[:6] == ["Quote"] + block + seller + ["Prepared for: Nordic Builders AB"], lines
+
+
 def test_a_heading_over_the_left_column_beside_the_right_columns_text_is_no_head_band():
     import pyengine
 

@@ -361,6 +361,14 @@ title set large, the block beside it not going on under the white) keep
 two columns of text whose paragraph spacing falls at one height apart."""
 
 
+HEAD_TOP_TOLERANCE = 0.25
+"""Em of the region's type: the title of a head band is the largest of the
+lines whose tops are this close to the band's top (Typst's grid sets the
+title and the address beside it from one top, the address 0.00001 pt
+higher: hunt19 typst_quote, read with the address as the band's top
+line, which is no title)."""
+
+
 def _head_band(items: list[Line], row_gaps, gutter: tuple[float, float]) -> list[Line] | None:
     """The region's head band when it is a title and a block beside it:
     the region's top line set ``TITLE_SIZE_MIN`` times the size of the
@@ -387,7 +395,9 @@ def _head_band(items: list[Line], row_gaps, gutter: tuple[float, float]) -> list
     if white is None:
         return None
     head = [ln for ln in items if ln.y1 <= white[0]]
-    title = min(head, key=attrgetter("y0"))
+    top = min(ln.y0 for ln in head)
+    title = max((ln for ln in head if ln.y0 <= top + HEAD_TOP_TOLERANCE * size),
+                key=attrgetter("size"))
     rest = [ln for ln in items if ln is not title]
     if len(head) < 2 or len(head) == len(items) or title.size < TITLE_SIZE_MIN * median([ln.size for ln in rest]):
         return None
