@@ -2180,8 +2180,9 @@ def _table_across(items: list[Line], row_gaps, best_row: float, gutter: tuple[fl
     regions = _row_regions(items, row_gaps, best_row)
     for k, region in enumerate(regions):
         if len(region) < 2 * TABLE_MIN_COLUMNS or not any(ln.x1 <= gutter[0] for ln in region) or \
-                not any(ln.x0 >= gutter[1] for ln in region):
-            continue
+                sum(1 for ln in region if ln.x0 >= gutter[1] and is_figure(ln.text)) < \
+                TABLE_MIN_FULL_ROWS:
+            continue  # (no table ``_across`` takes: a figure right of the gutter in 2 rows)
         gaps = _gutters(region, options)
         if len(gaps) >= TABLE_MIN_COLUMNS - 1:
             found = _table_apart(region, gaps, options)
