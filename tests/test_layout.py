@@ -962,6 +962,47 @@ def test_a_table_row_of_evenly_spaced_figures_keeps_its_cells():
     assert text == "\n".join("\t".join(row) for row in rows) + "\n"
 
 
+def _bar_chart(labels: list[str], step: float, values: list[str] = ("0", "50", "100", "150"),
+               title: str = "Month") -> bytes:
+    """A bar chart as matplotlib sets it: the value axis's ticks flush
+    right at x = 95, the category labels centred under their bars
+    ``step`` apart, the axis title centred under them, a paragraph over
+    the chart and one under it."""
+    content = b"BT /F1 10 Tf 40 400 Td (Water use rose in the spring of the year.) Tj ET "
+    for k, tick in enumerate(values):
+        content += b"BT /F1 8 Tf %g %g Td (%s) Tj ET " % (95 - 4 * len(tick), 170 + 50 * k,
+                                                          tick.encode())
+    mids = [110 + step / 2 + step * k for k in range(len(labels))]
+    for mid, label in zip(mids, labels):
+        content += b"BT /F1 8 Tf %g 160 Td (%s) Tj ET " % (mid - 2 * len(label), label.encode())
+    middle = (mids[0] + mids[-1]) / 2
+    content += b"BT /F1 8 Tf %g 148 Td (%s) Tj ET " % (middle - 2 * len(title), title.encode())
+    return content + b"BT /F1 10 Tf 40 110 Td (In the summer gardens took the most.) Tj ET "
+
+
+@pytest.mark.parametrize("labels, step", [
+    (["Jan", "Feb", "Mar", "Apr", "May", "Jun"], 61.7), (["North", "South", "East", "West"], 90),
+    (["Q1", "Q2", "Q3"], 100), (["Mon", "Tue", "Wed", "Thu", "Fri"], 45)])
+def test_a_bar_charts_category_labels_are_one_line_and_its_axis_title_comes_after(labels, step):
+    # hunt19 mpl_bars (matplotlib): the months under the bars, 60 pt apart,
+    # each became a line of its own, and the reading order cut the page at
+    # the white between two of them: "Jan / Feb / Mar / Apr / Month / May /
+    # Jun", the axis title inside the axis.  Numbers were joined as ticks,
+    # words were not.
+    text = pyengine.extract(make_pdf([_bar_chart(labels, step)], fonts=F)).pages[0].text
+    assert "\n" + " ".join(labels) + "\nMonth\n" in text, text
+    assert text.index("spring") < text.index(labels[0]) < text.index("summer")
+
+
+def test_a_row_of_evenly_spaced_words_without_a_value_axis_is_no_category_axis():
+    # The same words with no column of numbers beside them (three columns of
+    # a page, each ending on one word) are no axis: they stay lines apart.
+    content = b"".join(b"BT /F1 8 Tf %g 160 Td (%s) Tj ET " % (110 + 90 * k, w.encode())
+                       for k, w in enumerate(["North", "South", "East", "West"]))
+    text = pyengine.extract(make_pdf([content], fonts=F)).pages[0].text
+    assert "North South" not in text, text
+
+
 def test_a_y_axis_title_turned_beside_its_ticks_is_read_with_the_chart():
     # The title of a chart's y axis, turned 90 degrees beside its ticks,
     # was read after the whole page, after the paragraph under the chart.

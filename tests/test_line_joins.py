@@ -223,6 +223,34 @@ def test_row_numbers_of_a_table_are_no_line_numbers():
         "\t".join(r) for r in rows]
 
 
+@pytest.mark.parametrize("qty_edge, qty, first", [
+    (408, ["20", "3", "2", "4", "5", "6"], 0), (408, ["7", "1", "2", "3", "4"], 0),
+    (303.3, ["1", "2", "3", "4"], 0), (408, ["10", "11", "12", "13"], 0),
+    (408, ["3", "4", "5"], 1)])
+def test_quantities_counting_up_in_a_tables_middle_column_are_no_line_numbers(qty_edge, qty, first):
+    # hunt19 fpdf_inv_v1 (fpdf2's table, figures flush right): the
+    # quantities "4", "5", "6" of three rows in a row counted up, their right
+    # edges aligned, the prices after them starting at different x (flush
+    # right too): taken for a listing's line numbers, each was joined to its
+    # price 5 em on ("4 9.90") and the table lost a column in those rows.
+    # A line number opens its line; these stand right of the item's name.
+    names = ["Copier paper", "Toner", "Desk organiser", "Ballpoint pens", "Archive boxes",
+             "Whiteboard markers"]
+    prices = ["4.50", "162.00", "18.75", "9.90", "114.20", "3.35"]
+    rows = []
+    content = b""
+    for k, q in enumerate(qty):
+        cells = [names[k], q, prices[k]] if k >= first else [names[k], prices[k]]
+        y = 700 - 20 * k
+        words = [(72, names[k]), (qty_edge - 5 * len(q), q), (480 - 5 * len(prices[k]), prices[k])]
+        if k < first:
+            words.pop(1)
+        content += _words_at(y, words)
+        rows.append(cells)
+    got = [ln for ln in text_of(content, {"/F1": helvetica()}).splitlines() if ln]
+    assert not any(q + " " + p in got_ln for got_ln in got for q, p in zip(qty, prices)), got
+
+
 def test_punctuation_drawn_before_the_run_it_ends_joins_the_line():
     # LibreOffice draws punctuation in the font of the spaces, apart from a
     # run in a fallback font, and before it (hunt lo/rtl.pdf: "ישראל," and

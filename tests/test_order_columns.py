@@ -1213,6 +1213,65 @@ def test_an_invoices_number_and_date_beside_its_title_are_read_before_the_addres
     assert lines == ["INVOICE"] + block + sender + buyer, lines
 
 
+@pytest.mark.parametrize("white, under", [(0.95, 2), (0.85, 2), (0.95, 1), (1.3, 3)])
+def test_an_invoices_number_and_date_under_its_title_are_read_with_it_before_the_buyer(
+        white, under):
+    import pyengine
+
+    # hunt19 typst_invoice (Typst): "INVOICE" in 20 pt at the left, the
+    # invoice's number and date under it, the seller's address set right
+    # beside them, a white of 0.95 em (Typst's paragraph spacing), then the
+    # buyer's address at the left.  The gutter runs from the top down past
+    # the buyer's address: the seller's address was read after the buyer's.
+    block = ["Invoice No. 2025-0317", "Date: 17 March 2025", "Due: 16 April 2025"][:under]
+    seller = ["Brightline Office Supplies Ltd", "8 Mill Lane", "Leeds LS2 7HY"]
+    buyer = ["Bill to:", "Harper and Sons Architects", "41 King Street", "York YO1 9SP"]
+
+    def draw(c):
+        c.setFont("Helvetica-Bold", 20)
+        c.drawString(57, 770, "INVOICE")
+        c.setFont("Helvetica", 11)
+        for k, text in enumerate(seller):
+            c.drawRightString(538, 776 - 14.3 * k, text)
+        for k, text in enumerate(block):
+            c.drawString(57, 752 - 14.3 * k, text)
+        bottom = min(752 - 14.3 * (under - 1), 776 - 14.3 * 2) - 3
+        top = bottom - white * 11 - 8
+        for k, text in enumerate(buyer):
+            c.drawString(57, top - 14.3 * k, text)
+
+    lines = [ln for ln in pyengine.extract(_canvas_pdf(draw)).pages[0].text.splitlines() if ln]
+    assert lines == ["INVOICE"] + block + seller + buyer, lines
+
+
+@pytest.mark.parametrize("seller_top", [0.01, 1.5])
+def test_a_title_whose_top_is_level_with_the_block_beside_it_heads_the_band(seller_top):
+    import pyengine
+
+    # hunt19 typst_quote (Typst's grid sets both cells from one top): the
+    # seller's address set right starts a hair above the top of "Quote" in
+    # 18 pt (0.00001 pt there; 0.01 and 1.5 pt here); taken for the band's
+    # top line, the address was no title, and "Prepared for" under the
+    # white was read before it.
+    block = ["Quote Q-88", "Valid until 30 June"]
+    seller = ["Atlas Tools GmbH", "Berlin"]
+
+    def draw(c):  # the address drawn first, as Typst does
+        c.setFont("Helvetica", 9)
+        for k, text in enumerate(seller):
+            c.drawRightString(540, 770 + seller_top - 9 * 0.718 - 12.7 * k, text)
+        c.setFont("Helvetica-Bold", 18)
+        c.drawString(72, 770 - 18 * 0.718, "Quote")
+        c.setFont("Helvetica", 9)
+        for k, text in enumerate(block):
+            c.drawString(72, 746 - 12.7 * k, text)
+        c.drawString(72, 712, "Prepared for: Nordic Builders AB")
+        c.drawString(72, 699, "Delivery within two weeks of the order.")
+
+    lines = [ln for ln in pyengine.extract(_canvas_pdf(draw)).pages[0].text.splitlines() if ln]
+    assert lines[:6] == ["Quote"] + block + seller + ["Prepared for: Nordic Builders AB"], lines
+
+
 def test_a_heading_over_the_left_column_beside_the_right_columns_text_is_no_head_band():
     import pyengine
 

@@ -864,3 +864,94 @@ def test_totals_glued_under_a_tables_last_column_leave_it_read_row_by_row(pad, f
         content += at(x - pad - width(label), y, label) + at(x, y, amount)
     want = rows_text(ITEMS) + "\n\n" + "\n".join(f"{a} {b}" for a, b in TOTALS) + "\n"
     assert text_of(content) == want
+
+
+INVOICE_ITEMS = [["Item", "Qty", "Unit price", "Amount"],
+                 ["Copier paper, 500 sheets", "20", "4.50", "90.00"],
+                 ["Black toner cartridge", "3", "62.00", "186.00"],
+                 ["Desk organiser, oak", "2", "18.75", "37.50"],
+                 ["Ballpoint pens, box of 50", "4", "9.90", "39.60"]]
+
+
+def invoice(note: str, seller: list[str], items: list[list[str]] = INVOICE_ITEMS,
+            edges: tuple = (430, 490, 540)) -> bytes:
+    """Typst's invoice: the title, number and date set left over the buyer's
+    address, the seller's address set flush right beside them, a table
+    whose first column is far wider than its text (its figures flush right
+    at ``edges``, its rows 17 pt apart), totals under the table set right,
+    and a note set left under them."""
+    out = at(57, 780, "INVOICE") + at(57, 766, "Invoice No. 2025-0317") + \
+        at(57, 752, "Date: 17 March 2025")
+    out += b"".join(right(540, 780 - 14 * i, t) for i, t in enumerate(seller))
+    out += at(57, 730, "Bill to:") + at(57, 716, "Harper and Sons Architects") + \
+        at(57, 702, "York YO1 9SP")
+    for r, row in enumerate(items):
+        y = 680 - 17 * r
+        out += at(62, y, row[0]) + b"".join(right(x, y, c) for x, c in zip(edges, row[1:]))
+    y = 680 - 17 * len(items) - 14
+    out += right(540, y, "Subtotal 353.10") + right(540, y - 17, "Total due 423.72")
+    return out + at(57, y - 40, note)
+
+
+@pytest.mark.parametrize("note, seller, edges", [
+    ("Payment within 30 days to account 12345678, code 40-11-22.",
+     ["Brightline Office Supplies Ltd", "8 Mill Lane", "Leeds LS2 7HY"], (430, 490, 540)),
+    ("Payment within 30 days to account 12345678, code 40-11-22.",
+     ["Brightline Supplies", "8 Mill Lane", "Leeds LS2 7HY"], (430, 490, 540)),
+    ("Payment within 30 days, thank you.", ["Brightline Office Supplies Ltd", "8 Mill Lane"],
+     (400, 470, 540)),
+    ("Payment within 30 days to account 12345678, code 40-11-22.",
+     ["Brightline Office Supplies Ltd", "8 Mill Lane", "Leeds LS2 7HY"], (380, 460, 540)),
+])
+def test_a_table_whose_first_column_runs_through_the_pages_widest_gutter_is_read_row_by_row(
+        note, seller, edges):
+    # hunt19 typst_invoice (Typst's table with a 1fr first column): the white
+    # between the short item names and the figures lines up with the white
+    # between the note under the totals and the seller's address over the
+    # table, the widest white on the page, and the page was cut there: every
+    # item, then the note, then every figure.
+    got = text_of(invoice(note, seller, edges=edges))
+    firsts = tuple(row[0].split()[0] for row in INVOICE_ITEMS)
+    rows = [ln for ln in got.splitlines() if ln.startswith(firsts)]
+    assert rows == ["\t".join(row) for row in INVOICE_ITEMS]
+    assert got.index("Total due") < got.index(note)
+
+
+def form(fields: list[tuple[list[str], list[str]]], value_x: float = 186, pitch: float = 12.8,
+         pad: float = 12) -> bytes:
+    """A form as WeasyPrint sets an HTML table of labels and values: each
+    cell's lines ``pitch`` apart, the shorter cell of a row centred beside
+    the taller (CSS's vertical-align: middle), ``pad`` of white between the
+    rows; a title over it and a declaration under it."""
+    out = at(63, 760, "Application for a Parking Permit")
+    top = 730
+    for label, value in fields:
+        rows = max(len(label), len(value))
+        for cell, x in ((label, 69), (value, value_x)):
+            start = top - (rows - len(cell)) * pitch / 2
+            out += b"".join(at(x, start - pitch * k, t) for k, t in enumerate(cell))
+        top -= rows * pitch + pad
+    return out + at(63, top - 10, "I declare that the information given above is correct.")
+
+
+FIELDS = [(["Full name:"], ["Laura Jenkins"]), (["Address:"], ["7 Orchard Close, Bath BA2", "3LT"]),
+          (["Vehicle", "registration:"], ["WX21 KLM"]), (["Telephone:"], ["01225 448 902"]),
+          (["Permit start date:"], ["1 April 2025"])]
+
+
+@pytest.mark.parametrize("fields, value_x, pad", [
+    (FIELDS, 186, 12), (FIELDS, 240, 8), (FIELDS[1:4], 186, 12),
+    ([(["Name:"], ["Omar Haddad"]),
+      (["Postal", "address:"], ["12 Quay Street", "Galway", "Ireland"]),
+      (["E-mail:"], ["omar@example.org"])], 160, 10)])
+def test_a_forms_labels_centred_beside_values_of_two_lines_are_read_each_with_its_value(
+        fields, value_x, pad):
+    # hunt19 weasy_form (WeasyPrint, an HTML table of labels and values):
+    # "Address:" centred beside a value wrapped onto two lines, a label
+    # wrapped onto two lines beside its value centred between them: the
+    # rows share no baselines, and the form was read as two columns, every
+    # label before every value.
+    got = text_of(form(fields, value_x, pad=pad)).split()
+    want = [w for label, value in fields for w in " ".join(label + value).split()]
+    start = got.index(want[0])
+    assert got[start:start + len(want)] == want, got

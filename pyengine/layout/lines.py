@@ -996,7 +996,11 @@ def code_line_numbers(segs: list[_Seg], options: Options) -> set[int]:
     ``CODE_NUMBERS_MIN`` such numbers counting up one by one in drawing
     order, one edge of theirs aligned, and the code after them starting at
     different indentations.  A table's column of row numbers has its cells
-    all starting at one x: it is left alone."""
+    all starting at one x: it is left alone.  A line number opens its line:
+    a number drawn right after a segment on its baseline, right of it, is a
+    cell (hunt19 fpdf_inv_v1: an invoice's quantities 4, 5, 6 in three rows
+    in a row, right of the items' names, were joined to the prices set
+    flush right 5 em on, "4 9.90")."""
     tol_v = options.line_baseline_tolerance
     pairs: list[tuple[int, int]] = []  # (segment index, its number)
     for j in range(len(segs) - 1):
@@ -1004,7 +1008,8 @@ def code_line_numbers(segs: list[_Seg], options: Options) -> set[int]:
         if len(s.glyphs) > 6 or not s.glyphs[0][0].text[:1].isdigit():
             continue  # (cheap tests first: most segments are no number)
         text = _segment_text(s)
-        if _LINE_NUMBER.fullmatch(text) and _after_on_baseline(s, segs[j + 1], tol_v):
+        if _LINE_NUMBER.fullmatch(text) and _after_on_baseline(s, segs[j + 1], tol_v) and \
+                not (j and _after_on_baseline(segs[j - 1], s, tol_v)):
             pairs.append((j, int(text.rstrip(":"))))
     out: set[int] = set()
     run: list[tuple[int, int]] = []

@@ -235,13 +235,17 @@ def _xy_cut(items: list[Line], options: Options,
         if head is not None:  # a title and the block beside it, over the rest: read first
             return sub(head) + sub([ln for ln in items if ln not in head])
     if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)) \
-            and not (row_gaps and _tiers(items, row_gaps, best_row, gutter)):
+            and not (row_gaps and _tiers(items, row_gaps, best_row, gutter)) \
+            and not (row_gaps and _table_across(items, row_gaps, best_row, gutter, options)):
         left = [it for it in items if it.x1 <= cut]
         right = [it for it in items if it.x1 > cut]
         if not (row_gaps and _one_over_the_other(left, right)):
             rows = _numbered_grid(items)
             if rows is not None:  # options (A) (B) / (C) (D): numbered across the rows, read row by row
                 return rows
+            rows = _form_rows(items, left, right, row_gaps)
+            if rows is not None:  # a form's labels beside their values, rows apart: row by row
+                return [part for row in rows for part in sub(row)]
             rows = _label_rows(items, left, right)
             if rows is not None:  # labels beside the text's lines: read each with its line
                 return [part for row in rows for part in sub(_with_label(row, right))]
@@ -348,13 +352,31 @@ def _title_over(items: list[Line], row_gaps) -> Line | None:
     return title
 
 
+HEAD_WHITE_MIN = 0.8
+"""Em of the region's type: the white under a head band (``_head_band``)
+is this tall or taller.  Typst leaves 0.95 em between an invoice's date
+under its title and the buyer's address (its paragraph spacing; hunt19
+typst_invoice), under ``COLUMN_BREAK_MAX``: the band's other tests (a
+title set large, the block beside it not going on under the white) keep
+two columns of text whose paragraph spacing falls at one height apart."""
+
+
+HEAD_TOP_TOLERANCE = 0.25
+"""Em of the region's type: the title of a head band is the largest of the
+lines whose tops are this close to the band's top (Typst's grid sets the
+title and the address beside it from one top, the address 0.00001 pt
+higher: hunt19 typst_quote, read with the address as the band's top
+line, which is no title)."""
+
+
 def _head_band(items: list[Line], row_gaps, gutter: tuple[float, float]) -> list[Line] | None:
     """The region's head band when it is a title and a block beside it:
     the region's top line set ``TITLE_SIZE_MIN`` times the size of the
     rest or larger, on one side of the widest gutter, lines on the other
-    side beside it (the first starting above the title's foot), all over
-    the first white across the region wider than paragraph spacing
-    (``COLUMN_BREAK_MAX`` em); else None.
+    side beside it (the first starting above the title's foot), perhaps
+    lines under the title on its side (Typst's invoice: its number and
+    date), all over the first white across the region ``HEAD_WHITE_MIN``
+    em tall or taller; else None.
 
     An invoice (hunt13 invoice.pdf): "INVOICE" in 20 pt at the left,
     "Invoice no." and "Date" at the right from its baseline down, a white
@@ -368,25 +390,29 @@ def _head_band(items: list[Line], row_gaps, gutter: tuple[float, float]) -> list
     of text beside a heading over the other column, paragraph spacing in
     it at the height of the white under the heading."""
     size = median([ln.size for ln in items]) or 1.0
-    white = min((g for g in row_gaps if g[1] - g[0] > COLUMN_BREAK_MAX * size), key=lambda g: g[0], default=None)
+    white = min((g for g in row_gaps if g[1] - g[0] > HEAD_WHITE_MIN * size), key=lambda g: g[0],
+                default=None)
     if white is None:
         return None
     head = [ln for ln in items if ln.y1 <= white[0]]
-    title = min(head, key=attrgetter("y0"))
+    top = min(ln.y0 for ln in head)
+    title = max((ln for ln in head if ln.y0 <= top + HEAD_TOP_TOLERANCE * size),
+                key=attrgetter("size"))
     rest = [ln for ln in items if ln is not title]
     if len(head) < 2 or len(head) == len(items) or title.size < TITLE_SIZE_MIN * median([ln.size for ln in rest]):
         return None
     g0, g1 = gutter
-    beside = [ln for ln in head if ln is not title]
     if title.x1 <= g0:
-        if not all(ln.x0 >= g1 for ln in beside):
-            return None
+        beside = [ln for ln in head if ln.x0 >= g1]
         under = [ln for ln in items if ln.y0 >= white[1] and ln.x0 >= g1]
-    elif title.x0 >= g1 and all(ln.x1 <= g0 for ln in beside):
+    elif title.x0 >= g1:
+        beside = [ln for ln in head if ln.x1 <= g0]
         under = [ln for ln in items if ln.y0 >= white[1] and ln.x1 <= g0]
     else:
         return None
-    if min(ln.y0 for ln in beside) >= title.y1:
+    # The other lines of the head stand under the title, on its side.
+    if not beside or sum(1 for ln in head if ln.x1 <= g0 or ln.x0 >= g1) < len(head) or \
+            min(ln.y0 for ln in beside) >= title.y1:
         return None
     x0, x1 = min(ln.x0 for ln in beside), max(ln.x1 for ln in beside)
     tol = ROW_EDGE_TOLERANCE * size
@@ -984,6 +1010,49 @@ def _label_rows(items: list[Line], left: list[Line], right: list[Line]) -> list[
     labels = {id(ln) for ln in right}
     out = _runs_set_bottom(_rows_at(items, labels), labels)
     return out if len(out) > 1 else None
+
+
+FORM_ROW_WHITE = 0.3
+"""Em of the form's type: a white across both columns this tall or taller
+parts two rows of a form (``_form_rows``); the lines of one cell touch
+(0.0 to 0.2 em apart at a leading of 1.2 to 1.4)."""
+FORM_CELL_LINES = 3
+"""Lines of one side of a form's row, at most (a label or a value
+wrapped)."""
+
+
+def _form_rows(items: list[Line], left: list[Line], right: list[Line], row_gaps
+               ) -> list[list[Line]] | None:
+    """The region's rows, when it is a form's labels left of the gutter and
+    their values right of it: cut at every white across the region
+    ``FORM_ROW_WHITE`` em tall or taller, ``LABEL_MIN_COUNT`` rows or more,
+    each with lines on both sides (``FORM_CELL_LINES`` at most a side), its
+    label's last line ending with a colon; else None.
+
+    An HTML table sets the shorter cell of a row centred beside the taller
+    (vertical-align: middle): "Address:" between the two lines of its
+    value, a label wrapped onto two lines ("Vehicle / registration:") with
+    its value between them (hunt19 weasy_form, WeasyPrint).  The rows share
+    no baselines (``_label_rows``, ``_labelled_rows``), the gutter was the
+    widest white, and every label was read before every value.  Two
+    columns of text are no labels ending with colons."""
+    if len(left) < LABEL_MIN_COUNT or not row_gaps:
+        return None
+    size = median([ln.size for ln in items]) or 1.0
+    cuts = [(a + b) / 2 for a, b in row_gaps if b - a >= FORM_ROW_WHITE * size]
+    if len(cuts) + 1 < LABEL_MIN_COUNT or cuts != sorted(cuts):
+        return None
+    rows: list[list[Line]] = [[] for _ in range(len(cuts) + 1)]
+    for ln in items:
+        rows[bisect_left(cuts, (ln.y0 + ln.y1) / 2)].append(ln)
+    on_left = {id(ln) for ln in left}
+    for row in rows:
+        labels = [ln for ln in row if id(ln) in on_left]
+        values = len(row) - len(labels)
+        if not labels or not values or max(len(labels), values) > FORM_CELL_LINES or \
+                not max(labels, key=_baseline).text.rstrip().endswith(":"):
+            return None
+    return rows
 
 
 ASIDE_TOP_TOLERANCE = 0.25
@@ -2084,6 +2153,71 @@ def _table_below(items: list[Line], row_gaps, best_row: float, options: Options)
                 not (k + 1 < len(regions) and _column_heads(region, regions[k + 1], options)):
             return True
     return False
+
+
+TABLE_ACROSS_DEPTH = 2
+"""Levels of row cuts under the region's own (``_row_regions`` of a band,
+then of a band of that band) that ``_table_across`` looks through for a
+table across the gutter."""
+
+
+def _table_across(items: list[Line], row_gaps, best_row: float, gutter: tuple[float, float],
+                  options: Options, depth: int = TABLE_ACROSS_DEPTH) -> bool:
+    """Would cutting rows only, here and in the bands cut (``depth`` levels
+    down), set apart a table whose rows run across ``gutter`` (lines of its
+    grid on both sides)?  Then rows go first: the gutter is the white
+    beside a table's first column, not a page's.
+
+    A table whose first column is far wider than its text (Typst's ``1fr``,
+    HTML's ``width: 100%``) leaves a wide white between its items and its
+    figures; when the seller's address set right over the table and a note
+    set left under it stop short of that white, it runs down the whole
+    page, wider than any white between rows, and the page was read as two
+    columns: every item, then every figure (hunt19 typst_invoice).  The
+    table is only found in a band of a band: the white over it is no wider
+    than those between the address blocks over it.  A table inside one
+    column of a page does not reach across the page's gutter."""
+    regions = _row_regions(items, row_gaps, best_row)
+    for k, region in enumerate(regions):
+        if len(region) < 2 * TABLE_MIN_COLUMNS or not any(ln.x1 <= gutter[0] for ln in region) or \
+                sum(1 for ln in region if ln.x0 >= gutter[1] and is_figure(ln.text)) < \
+                TABLE_MIN_FULL_ROWS:
+            continue  # (no table ``_across`` takes: a figure right of the gutter in 2 rows)
+        gaps = _gutters(region, options)
+        if len(gaps) >= TABLE_MIN_COLUMNS - 1:
+            found = _table_apart(region, gaps, options)
+            if found is not None and _across(found, gutter) and \
+                    not (k + 1 < len(regions) and _column_heads(region, regions[k + 1], options)):
+                return True
+        if depth > 0 and len(regions) > 1:
+            inner = _gaps(region, "y0", "y1", 0.0001)
+            if inner and _table_across(region, inner, max(b - a for a, b in inner), gutter, options,
+                                       depth - 1):
+                return True
+    return False
+
+
+def _across(found: tuple[list[Line], list[list[Line]], list[Line]],
+            gutter: tuple[float, float]) -> bool:
+    """Has the table ``_table_apart`` found lines on both sides of ``gutter``,
+    and are its rows under the first (its header), ``TABLE_MIN_FULL_ROWS`` or
+    more, figures right of it (``is_figure``), each row one at least (a
+    display's source beside it, deb-ko-lshort-ko p.66, is one row of
+    "1"s under a header): items and their quantities,
+    prices, amounts?  Text beside a table of other things (a listing's
+    source beside the table it sets, deb-ja-jlshort p.47; a figure's labels
+    beside a column of prose, opf-178360 p.8) stands on the table's
+    baselines by chance; cut rows first, two columns of prose were read
+    row by row (opf-303226 p.7)."""
+    lines = [ln for region in found[1] for ln in region]
+    rows = grid_rows(lines)
+    if not any(ln.x1 <= gutter[0] for ln in lines) or len(rows) <= TABLE_MIN_FULL_ROWS:
+        return False
+    for row in rows[1:]:
+        far = [ln for ln in row if ln.x0 >= gutter[1]]
+        if not far or not all(is_figure(ln.text) for ln in far):
+            return False
+    return True
 
 
 def _column_heads(band: list[Line], under: list[Line], options: Options) -> bool:

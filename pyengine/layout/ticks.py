@@ -80,9 +80,77 @@ def _table_row(row: list[Line], others: list[Line]) -> bool:
 
 def tick_rows(lines: list[Line]) -> list[list[int]]:
     """Indices of the lines that are rows of ticks, each row left to right."""
-    ticks = sorted((i for i, ln in enumerate(lines) if _is_tick(ln)), key=lambda i: lines[i].y1)
+    return _rows_of(lines, sorted((i for i, ln in enumerate(lines) if _is_tick(ln)),
+                                  key=lambda i: lines[i].y1))
+
+
+CATEGORY_MAX_WORDS = 2
+"""Words of a category label under a bar chart's bars ("Jan", "North",
+"Group A"), at most."""
+CATEGORY_MAX_CHARS = 16
+"""Characters of such a label, at most."""
+VALUE_AXIS_REACH = 3.0
+"""Fraction of the size: the lowest tick of the value axis beside a row of
+category labels stands no further above the labels' baseline (matplotlib
+sets "0" beside the axis, the labels just under it: 0.1 em apart)."""
+
+
+def _is_category(ln: Line) -> bool:
+    text = ln.text.strip()
+    return 0 < len(ln.words) <= CATEGORY_MAX_WORDS and len(text) <= CATEGORY_MAX_CHARS and \
+        any(c.isalpha() for c in text) and not _is_tick(ln)
+
+
+def _value_axis(row: list[Line], lines: list[Line]) -> bool:
+    """Is there a value axis left of the row and over it: ``TICKS_MIN``
+    numbers or more (``_is_tick``) one under the other, their right edges
+    aligned, evenly spaced, the lowest ``VALUE_AXIS_REACH`` at most above
+    the row's baseline?"""
+    size = row[0].size
+    tol = TICK_ROW_TOLERANCE * size
+    base = row[0].y1
+    ticks = [ln for ln in lines if _is_tick(ln) and ln.x1 <= row[0].x0 and
+             ln.y1 <= base + tol]
+    columns: list[list[Line]] = []  # the ticks by right edge, each within tol of its first
+    for t in sorted(ticks, key=lambda ln: ln.x1):
+        if columns and t.x1 - columns[-1][0].x1 <= tol:
+            columns[-1].append(t)
+        else:
+            columns.append([t])
+    for column in columns:
+        if len(column) < TICKS_MIN:
+            continue
+        column.sort(key=lambda ln: ln.y1)
+        mids = [(ln.y0 + ln.y1) / 2 for ln in column]
+        steps = [b - a for a, b in zip(mids, mids[1:])]
+        step = sorted(steps)[len(steps) // 2]
+        if step > 0 and all(abs(d - step) <= TICK_SPACING_TOLERANCE * step for d in steps) and \
+                base - column[-1].y1 <= VALUE_AXIS_REACH * size:
+            return True
+    return False
+
+
+def category_rows(lines: list[Line], taken: set[int]) -> list[list[int]]:
+    """Indices of the lines that are rows of a bar chart's category labels
+    (``_is_category``), each row left to right: as ``tick_rows`` asks of
+    numbers, and beside a value axis (``_value_axis``).  matplotlib sets
+    the months under its bars one by one, 60 pt apart (hunt19 mpl_bars):
+    each became a line of its own, and the reading order cut the page
+    between two of them, the axis title read inside the axis ("Jan / ...
+    / Apr / Month / May / Jun").  Words on one baseline with no column of
+    numbers beside them are a page's columns or a table's headers.
+    ``taken``: the lines in rows of ticks already."""
+    cands = sorted((i for i, ln in enumerate(lines) if i not in taken and _is_category(ln)),
+                   key=lambda i: lines[i].y1)
+    return [row for row in _rows_of(lines, cands) if _value_axis([lines[i] for i in row], lines)]
+
+
+def _rows_of(lines: list[Line], cands: list[int]) -> list[list[int]]:
+    """The rows of ``cands`` (indices sorted by baseline) on one baseline and
+    of one size, ``TICKS_MIN`` or more, ``TICK_GAP_MIN`` apart, evenly
+    spaced, nothing else on the baseline between them, no table's row."""
     rows: list[list[int]] = []
-    for i in ticks:
+    for i in cands:
         ln = lines[i]
         if rows and abs(ln.y1 - lines[rows[-1][0]].y1) <= TICK_ROW_TOLERANCE * ln.size and \
                 abs(ln.size - lines[rows[-1][0]].size) <= TICK_ROW_TOLERANCE * ln.size:
@@ -111,9 +179,10 @@ def tick_rows(lines: list[Line]) -> list[list[int]]:
 
 
 def join_tick_rows(lines: list[Line]) -> list[Line]:
-    """The lines with each row of ticks (``tick_rows``) made one line, in
-    the place of its first tick."""
+    """The lines with each row of ticks (``tick_rows``) and of category
+    labels (``category_rows``) made one line, in the place of its first."""
     rows = tick_rows(lines)
+    rows += category_rows(lines, {i for row in rows for i in row})
     if not rows:
         return lines
     joined: dict[int, Line] = {}
@@ -179,4 +248,4 @@ def _ticks_only(lines: list[Line]) -> bool:
     return bool(lines) and all(ln.words and all(_TICK.fullmatch(w.text) for w in ln.words) for ln in lines)
 
 
-__all__ = ["axis_label_place", "join_tick_rows", "tick_rows"]
+__all__ = ["axis_label_place", "category_rows", "join_tick_rows", "tick_rows"]
