@@ -135,6 +135,9 @@ def cmap_format12(groups) -> bytes:
     ["two words", "C"],         # a space inside a name
     ["", "D", ""],              # empty names
     ["caf\xe9", "E"],           # a byte above 0x7F
+    ["a", "x" * 200, "y" * 100],  # one run of 303 bytes: no length byte says so
+    ["a", "x" * 254, "y"],      # a run of exactly 256 bytes
+    ["a\x01b", "c"],            # a byte below "!" inside a name
 ])
 def test_post_names_fast_split_matches_loop(names):
     post = post_v2(names)

@@ -338,12 +338,18 @@ def _pascal_strings(post: bytes, pos: int) -> list[str]:
     # The usual names are printable and at most 32 bytes long: the length
     # bytes are then exactly the bytes below "!", and the table splits at
     # them in C (a CJK font has tens of thousands of names). Kept only if
-    # every run is as long as the length byte before it says.
+    # every run is as long as the length byte before it says: the runs'
+    # lengths are compared as bytes made in C (a run of 256 bytes or more,
+    # which no length byte can match, stops the fast path).
     body = post[pos:]
     runs = body.translate(_LENGTHS_TO_NUL).decode("latin-1").split("\0")
-    if not runs[0] and [len(run) for run in runs[1:]] == list(body.translate(None, _NAME_BYTES)):
+    if not runs[0]:
         del runs[0]
-        return runs
+        try:
+            if bytes(map(len, runs)) == body.translate(None, _NAME_BYTES):
+                return runs
+        except ValueError:
+            pass
     names: list[str] = []
     text = post.decode("latin-1")  # one character per byte: same offsets
     end = len(post)
