@@ -7,8 +7,9 @@ predefined Adobe CMaps read from packed binary files (``fonts/bcmap.py``).
 Text CMaps are parsed in two steps: ``tokenize`` turns the PostScript-like
 source into typed tokens, then one small parser per section (codespacerange,
 bfchar, bfrange, cidchar, cidrange) consumes the tokens between its
-``begin...``/``end...`` keywords.  Malformed entries are skipped one by one;
-parsing never raises on bad input.
+``begin...``/``end...`` keywords (a plain bfchar body is one token, read
+in C: ``HEX_RUN``).  Malformed entries are skipped one by one; parsing
+never raises on bad input.
 
 Invariants: codes are ints (the big-endian value of their bytes); ranges
 are never expanded into per-code tables (a junk range such as
@@ -18,9 +19,11 @@ are never expanded into per-code tables (a junk range such as
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_right
 import binascii
+import re
+import struct
+from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -267,6 +270,75 @@ def _plain_tokens(items: list[tuple[bytes, bytes, bytes]]) -> list[Token]:
                 digits += b"0"  # ISO 32000-1 7.3.4.3: odd digit count
             out.append(_new_token(Token, (HEX, unhexlify(digits))))
     return out
+
+
+HEX_RUN = "hexrun"
+"""Kind of the one token that stands for the body of a plain bfchar
+section in ``parse_cmap`` (never made by ``tokenize``): its value is the
+list of the body's hexadecimal strings' digits (``_tokens_with_hex_runs``)."""
+
+_BFCHAR = b"beginbfchar"
+_BLANK = frozenset(b"\x00\t\n\x0c\r ")
+_BLANK_OR_HEX = _BLANK | {ord("<")}
+"""The bytes around a "beginbfchar" that make it a whole keyword (not a
+name, not part of a word): white space before, white space or a
+hexadecimal string after."""
+_HEX_DIGITS = re.compile(rb"<([0-9A-Fa-f]*)>")
+HEX_RUN_MIN_BYTES = 512
+"""Bytes from a "beginbfchar" to its "endbfchar" from which the body is
+read as a ``HEX_RUN`` (some 36 entries): a shorter one (deb-ko-nanum-sampler
+has 88 maps of one entry each) costs less as ordinary tokens than cut out."""
+
+
+def _tokens_with_hex_runs(src: bytes) -> list[Token]:
+    """``tokenize``'s tokens, but in a plain CMap (``_plain_cmap_tokens``)
+    each plain bfchar body (``_PLAIN_BODY``) of ``HEX_RUN_MIN_BYTES`` or
+    more is one ``HEX_RUN`` token, its strings read with one ``findall``
+    and not made into tokens (a whole font's ToUnicode map has tens of
+    thousands: pdfcpu-UnifontMedium_BMP).
+
+    The source is cut before each such body and after it (at its end
+    keyword), and the pieces between are tokenized on their own: they give
+    the same tokens as the whole would, as no token of the whole crosses a
+    cut.  The keyword before a body is a real one only if it starts no
+    name and lies in no string or comment: it follows white space, and the
+    line it is on holds no "%" or "(" before it (a string opened on an
+    earlier line leaves the piece before unplain: then all is tokenized)."""
+    if len(src) > MAX_TOKENS:
+        return tokenize(src)
+    cuts: list[tuple[int, int]] = []
+    body_re = _PLAIN_BODY["beginbfchar"]
+    seen = 0  # the bytes before were seen: before a keyword taken, or its body
+    at = src.find(_BFCHAR)
+    while at >= 0:
+        after = at + len(_BFCHAR)
+        if at and src[at - 1] in _BLANK and (after == len(src) or src[after] in _BLANK_OR_HEX):
+            line = max(src.rfind(b"\n", seen, at), src.rfind(b"\r", seen, at), seen)
+            end = src.find(b"endbfchar", after)
+            if (end - after >= HEX_RUN_MIN_BYTES and b"%" not in src[line:at]
+                    and b"(" not in src[line:at]):
+                body = body_re.match(src, after)
+                if body is not None:
+                    cuts.append((after, body.end()))
+                    seen = body.end()
+        at = src.find(_BFCHAR, after)
+    if not cuts:
+        return tokenize(src)
+    tokens: list[Token] = []
+    pos = 0
+    for start, end in cuts:
+        piece = _plain_cmap_tokens(src[pos:start])
+        if piece is None:
+            return tokenize(src)
+        tokens += piece
+        digits = _HEX_DIGITS.findall(src, start, end)
+        if digits:
+            tokens.append(_new_token(Token, (HEX_RUN, digits)))
+        pos = end
+    piece = _plain_cmap_tokens(src[pos:])
+    if piece is None:
+        return tokenize(src)
+    return tokens + piece
 
 
 # --- the record ------------------------------------------------------------
@@ -524,6 +596,11 @@ def _name_text(name: str) -> str | None:
 
 
 def _parse_bfchar(body: list[Token], cmap: CMap) -> None:
+    if len(body) == 1 and body[0][0] == HEX_RUN:
+        digits: list[bytes] = body[0][1]  # type: ignore[assignment]
+        if _bfchar_run(digits, cmap.uni_single):
+            return
+        body = _hex_tokens(digits)
     single = cmap.uni_single
     texts = _DESTINATION_TEXTS
     for i in range(0, len(body) - 1, 2):
@@ -542,6 +619,41 @@ def _parse_bfchar(body: list[Token], cmap: CMap) -> None:
             text = None
         if text is not None:
             single[int.from_bytes(src, "big")] = text  # type: ignore[arg-type]
+
+
+def _hex_tokens(digits: list[bytes]) -> list[Token]:
+    """The HEX tokens of hexadecimal strings' digits (``_plain_tokens``)."""
+    return _plain_tokens([(d, b"", b"") for d in digits])
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def _bfchar_run(digits: list[bytes], single: dict[int, str]) -> bool:
+    """``_parse_bfchar`` of a body of hexadecimal strings (a HEX_RUN) in C,
+    when every source is one byte or every source two, and every
+    destination is two bytes that are not a surrogate: the usual map, each
+    destination one character (``utf16_text``).  False, with nothing done,
+    for any other body."""
+    n = len(digits) & ~1  # a last source without destination is dropped
+    sources, destinations = digits[0:n:2], digits[1:n:2]
+    if not sources or set(map(len, destinations)) != {4}:
+        return False
+    lengths = set(map(len, sources))
+    if lengths == {2}:
+        codes: Sequence[int] = binascii.unhexlify(b"".join(sources))
+    elif lengths == {4}:
+        codes = struct.unpack(f">{len(sources)}H", binascii.unhexlify(b"".join(sources)))
+    else:
+        return False
+    # A surrogate is no text on its own (utf16_text), and two destinations
+    # that make a pair decode as one character: either refuses the body.
+    # surrogatepass keeps a lone one as a character to find.
+    texts = binascii.unhexlify(b"".join(destinations)).decode("utf-16-be", "surrogatepass")
+    if len(texts) != len(destinations) or _SURROGATES.search(texts):
+        return False
+    single.update(zip(codes, texts))
+    return True
 
 
 _DESTINATION_TEXTS: dict[bytes, str | None] = {}
@@ -616,7 +728,11 @@ def parse_cmap(src: bytes) -> CMap:
     ``usecmap`` is recorded in ``CMap.usecmap``; the caller resolves it
     (the fonts layer knows where predefined CMaps live).
     """
-    tokens = tokenize(src)
+    return _parse_tokens(_tokens_with_hex_runs(src))
+
+
+def _parse_tokens(tokens: list[Token]) -> CMap:
+    """``parse_cmap`` of the source's tokens."""
     cmap = CMap()
     # Only keywords open sections or define entries: the others are passed
     # over in one comprehension.

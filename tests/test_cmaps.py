@@ -366,3 +366,134 @@ def test_corpus_cmaps_unicode_below_is_a_lookup_per_code(path):
     for src in _tounicode_streams(path):
         cm = parse_cmap(src)
         assert cm.unicode_below(256) == _per_code(cm)
+
+
+# --- plain bfchar bodies read in one piece (hex runs) -----------------------
+
+
+def _parse_token_by_token(src: bytes, monkeypatch) -> CMap:
+    """parse_cmap as it was: every token made one at a time, every bfchar
+    pair read on its own."""
+    return cmaps_module._parse_tokens(_tokens_without_fast_path(src, monkeypatch))
+
+
+def _runs(src: bytes) -> int:
+    tokens = cmaps_module._tokens_with_hex_runs(src)
+    return sum(tok[0] == cmaps_module.HEX_RUN for tok in tokens)
+
+
+@pytest.fixture
+def any_body(monkeypatch):
+    """Every plain bfchar body read as a run, however short."""
+    monkeypatch.setattr(cmaps_module, "HEX_RUN_MIN_BYTES", 0)
+
+
+_MAP = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
+        b"/CMapName /Adobe-Identity-UCS def\n1 begincodespacerange\n<0000> <FFFF>\n"
+        b"endcodespacerange\n4 beginbfchar\n<0003> <0020>\n<0011> <002E>\n<4E00> <4E00>\n"
+        b"<0012> <0000>\nendbfchar\n1 beginbfrange\n<0024> <0026> [<0041> <00660069> <0043>]\n"
+        b"endbfrange\n2 beginbfchar <0025> <0058> <0040> <0041> endbfchar\n"
+        b"endcmap CMapName currentdict /CMap defineresource pop end end\n")
+
+
+@pytest.mark.parametrize("src, runs", [
+    (_MAP, 2),
+    (_MAP.replace(b"<0003> <0020>", b"<03> <0020>"), 2),            # 1- and 2-byte codes
+    (_MAP.replace(b"<0003>", b"<03>").replace(b"<0011>", b"<11>")
+     .replace(b"<4E00> <4E00>", b"<4E> <4E00>").replace(b"<0012>", b"<12>"), 2),
+    (_MAP.replace(b"<0020>", b"<00660069>"), 2),                    # a ligature
+    (_MAP.replace(b"<0020>", b"<20>"), 2),                          # a 1-byte destination
+    (_MAP.replace(b"<0020>", b"<D83D>").replace(b"<002E>", b"<DE00>"), 2),  # lone surrogates
+    (_MAP.replace(b"<0020>", b"<D83DDE00>"), 2),                    # a pair: one character
+    (_MAP.replace(b"<0020>", b"<002>"), 2),                         # odd digits
+    (_MAP.replace(b"<0003> <0020>", b"<> <0020>"), 2),              # an empty code
+    (_MAP.replace(b"<0003> <0020>", b"<0102030405> <0020>"), 2),    # a code too long
+    (_MAP.replace(b"\n<0012> <0000>", b"\n<0012>"), 2),             # a code without text
+    (_MAP.replace(b"4 beginbfchar", b"4 beginbfchar %c\n"), 1),     # a comment in the body
+    (_MAP.replace(b"4 beginbfchar", b"% 4 beginbfchar\n4 beginbfchar"), 2),  # one commented
+    (_MAP.replace(b"4 beginbfchar", b"(x 4 beginbfchar"), 0),       # in a string: unplain
+    (_MAP.replace(b"4 beginbfchar", b"(x\n4 beginbfchar"), 0),      # a string over lines
+    (_MAP.replace(b"4 beginbfchar", b"(x) 4 beginbfchar"), 1),
+    (_MAP.replace(b"4 beginbfchar", b"/beginbfchar"), 1),           # a name
+    (_MAP.replace(b"4 beginbfchar", b"4beginbfchar"), 1),           # glued to a number
+    (_MAP.replace(b"4 beginbfchar\n", b"beginbfcharX "), 1),         # another keyword
+    (_MAP.replace(b"endbfchar\n1 beginbfrange", b"endbfcharX\n1 beginbfrange"), 1),
+    (_MAP.replace(b"<0011> <002E>", b"<0011> /period"), 1),         # a glyph name
+    (_MAP.replace(b"<0011> <002E>", b"<00 11> <002E>"), 0),         # a blank: unplain
+    (_MAP.replace(b"2 beginbfchar <0025> <0058> <0040> <0041> endbfchar\n", b""), 1),
+    (b"beginbfchar <0025> <0058> endbfchar", 0),                     # keyword first: slow
+    (b" beginbfchar<0025><0058>endbfchar", 1),                       # no blank around
+    (b" beginbfchar endbfchar <01> <0041>", 0),                      # an empty body
+    (b" beginbfchar <0025> <0058>", 0),                              # no end keyword
+    (_MAP.replace(b"<0040> <0041> endbfchar", b"<0040> <0041> endbfchar\x0b"), 1),  # no end
+])
+def test_hex_runs_parse_as_token_by_token(src, runs, monkeypatch, any_body):
+    assert _runs(src) == runs
+    got = parse_cmap(src)
+    assert got == _parse_token_by_token(src, monkeypatch)
+    assert got.uni_single == _parse_token_by_token(src, monkeypatch).uni_single
+
+
+def test_hex_runs_later_entries_win_in_order(monkeypatch, any_body):
+    # The same codes in two bfchar bodies and a bfrange array between them:
+    # each section applies in its place, the last one winning.
+    src = (b"1 beginbfchar <0025> <0058> endbfchar\n"
+           b"1 beginbfrange <0024> <0026> [<0041> <0042> <0043>] endbfrange\n"
+           b"1 beginbfchar <0026> <0059> endbfchar\n")
+    assert _runs(src) == 2
+    assert parse_cmap(src).uni_single == {0x24: "A", 0x25: "B", 0x26: "Y"}
+    assert parse_cmap(src) == _parse_token_by_token(src, monkeypatch)
+
+
+def test_random_edits_of_hex_runs_parse_as_token_by_token(monkeypatch, any_body):
+    rng = random.Random(29)
+    alphabet = b"()<>[]{}/%#\\\x00\t\n\x0c\r\x0b 0a.+-FD8"
+    ran = 0
+    for _ in range(1500):
+        src = bytearray(_MAP)
+        for _ in range(rng.randrange(1, 4)):
+            at = rng.randrange(len(src))
+            if rng.random() < 0.5:
+                src[at:at] = bytes([rng.choice(alphabet)])
+            else:
+                del src[at:at + rng.randrange(1, 4)]
+        src = bytes(src)
+        ran += _runs(src) > 0
+        assert parse_cmap(src) == _parse_token_by_token(src, monkeypatch), src
+    assert ran > 500  # most edits keep a run: the fast path was tested
+
+
+@pytest.mark.parametrize("name", ["pdfcpu-UnifontMedium_BMP", "pdfjs-issue6286",
+                                  "pymupdf-test_4182", "deb-ko-nanum-sampler"])
+def test_corpus_tounicode_maps_parse_as_token_by_token(name, monkeypatch):
+    found = corpus_dir()
+    if found is None:
+        pytest.skip("no corpus")
+    runs = 0
+    for src in _tounicode_streams(found / "pdfs" / f"{name}.pdf"):
+        want = _parse_token_by_token(src, monkeypatch)
+        assert parse_cmap(src) == want
+        with monkeypatch.context() as m:  # every body a run, however short
+            m.setattr(cmaps_module, "HEX_RUN_MIN_BYTES", 0)
+            runs += _runs(src)
+            assert parse_cmap(src) == want
+    assert runs
+
+
+def test_hex_runs_after_a_keyword_at_the_start(monkeypatch, any_body):
+    # A "beginbfchar" at the very start is left to the tokens (nothing
+    # before it to show it whole); the next one is still found.
+    src = b"beginbfchar <01> <0041> endbfchar 1 beginbfchar <02> <0042> endbfchar"
+    assert _runs(src) == 1
+    assert parse_cmap(src) == _parse_token_by_token(src, monkeypatch)
+    assert parse_cmap(src).uni_single == {1: "A", 2: "B"}
+
+
+def test_short_bodies_stay_tokens(monkeypatch):
+    short = b"1 beginbfchar <98> <B098> endbfchar\n"
+    long = (b"%d beginbfchar\n" % 60) + b"".join(b"<%02X> <%04X>\n" % (c, c) for c in range(60))
+    src = short + long + b"endbfchar\n"
+    assert len(long) > cmaps_module.HEX_RUN_MIN_BYTES
+    assert _runs(src) == 1  # the long body only
+    assert parse_cmap(src) == _parse_token_by_token(src, monkeypatch)
+    assert _runs(short) == 0

@@ -135,6 +135,9 @@ def cmap_format12(groups) -> bytes:
     ["two words", "C"],         # a space inside a name
     ["", "D", ""],              # empty names
     ["caf\xe9", "E"],           # a byte above 0x7F
+    ["a", "x" * 200, "y" * 100],  # one run of 303 bytes: no length byte says so
+    ["a", "x" * 254, "y"],      # a run of exactly 256 bytes
+    ["a\x01b", "c"],            # a byte below "!" inside a name
 ])
 def test_post_names_fast_split_matches_loop(names):
     post = post_v2(names)
@@ -194,6 +197,55 @@ def test_truth_without_inversion():
     assert not T.glyph_texts(notdef_only)
     for program in (empty, surrogate_only, named, notdef_only):
         check_program(program)
+
+
+def ref_glyph_text(program: bytes, gid: int) -> str | None:
+    """What ``GlyphTexts.get`` gives: the inverted cmap, then the 'post'
+    name (all names read) through the glyph list; glyph 0 never named."""
+    from pyengine.fonts.glyphlist import glyph_to_unicode
+
+    text = ref_gid_to_unicode(T.parse_cmap(program).unicode_map()).get(gid)
+    if text is None and gid:
+        name = T.glyph_names(program).get(gid)
+        text = glyph_to_unicode(name) if name is not None else None
+    return text
+
+
+POST_CASES = {
+    "standard and own": post_v2(["Aacute", "uni4E00", "g7"], [36, 258, 259, 260, 3, 0]),
+    "index past the names": post_v2(["A", "B"], [258, 259, 260, 261]),
+    "names cut short": post_v2(["Aacute", "uni4E00", "uni4E01"], [258, 259, 260], cut=3),
+    "indices cut": post_v2(["A", "B"], [258, 259])[:36],
+    "format 1": struct.pack(">I", 0x00010000) + b"\0" * 28,
+    "format 3": struct.pack(">I", 0x00030000) + b"\0" * 28,
+    "header cut": struct.pack(">I", 0x00020000) + b"\0" * 20,
+    "non-printable names": post_v2(["a\x01b", "uni0041", "\x1f"], [258, 259, 260]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(POST_CASES))
+def test_post_names_read_only_for_glyphs_that_need_them(case):
+    program = sfnt({b"cmap": cmap_table({(3, 1): cmap_format12([(0x41, 0x41, 1)])}),
+                    b"post": POST_CASES[case]})
+    gids = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 257, 258, 300, 10**6]
+    want = {gid: ref_glyph_text(program, gid) for gid in gids}
+    # One glyph asked first (a fresh map each time), then all the others.
+    for first in gids:
+        texts = T.glyph_texts(program)
+        assert texts.get(first) == want[first], first
+        assert [texts.get(gid) for gid in gids] == [want[gid] for gid in gids], first
+    check_program(program)
+
+
+def test_post_own_names_not_read_for_standard_or_missing_glyphs():
+    # Glyph 1 is 'A' by its standard name, glyph 9 is past the last glyph:
+    # neither needs the table's own names, so they stay unread.
+    program = sfnt({b"post": post_v2(["uni4E00"], [0, 36, 258])})
+    texts = T.glyph_texts(program)
+    assert texts.get(1) == "A" and texts.get(9) is None
+    assert texts._names is None
+    assert texts.get(2) == "\u4e00"
+    assert texts._names == ["uni4E00"]
 
 
 # --- corpus fonts ------------------------------------------------------------

@@ -78,13 +78,56 @@ def test_parse_w_matches_reference_on_built_arrays(items, per_entry):
     assert composite._parse_w(items, per_entry, 3) == ref_parse_w(items, per_entry, 3)
 
 
+def ref_widths(items, limit=composite.MAX_WIDTH_ENTRIES):
+    """load_type0's widths before _parse_widths: /W's groups of one, / 1000."""
+    return {cid: w[0] / 1000 for cid, w in ref_parse_w(items, 1, limit).items()}
+
+
+def test_parse_widths_matches_reference_on_built_arrays():
+    writer = PdfWriter()
+    ref = writer._add_object(NumberObject(640))
+    arrays = BUILT + [
+        [3, [FloatObject(250.5), NumberObject(500), 1000]],     # the usual plain numbers
+        [3, [ref, 500], 9, ref, 700, 20, 22, ref],              # references resolved
+        [3, [1, float("nan"), 2], 8, 9, float("-inf")],        # not finite: skipped
+        [3, [1, BooleanObject(True), 2], 10, 12, BooleanObject(False)],
+        [1, [2 ** 60 + 1, 3]],                                  # past 2**53: rounded once
+        [5, 1, 300, 2, [400, 401], 1, 3, 500],                  # later entries win
+        [0, 300000, 1],                                         # a range past the limit
+    ]
+    # The same lists long enough to be read in C (WIDTH_LIST_IN_C).
+    pad = list(range(100, 100 + composite.WIDTH_LIST_IN_C))
+    arrays += [[x + pad if isinstance(x, list) else x for x in items] for items in arrays]
+    arrays += [[7, [FloatObject(250.5)] + pad], [7, pad[:-1]], [7, pad], [7, pad + [ref]]]
+    for items in arrays:
+        items = [ArrayObject(x) if isinstance(x, list) else x for x in items]
+        got = composite._parse_widths(items)
+        assert got == ref_widths(items)
+        assert all(type(v) is float for v in got.values())
+        for limit in (1, 2, 3, 10):
+            assert composite._parse_widths(items, limit) == ref_widths(items, limit)
+
+
+def test_parse_widths_huge_integer_raises_as_before():
+    # float() of an integer past the float range raises in number(): the font
+    # is then read as broken, the same with the fast path.
+    long = [5] * composite.WIDTH_LIST_IN_C
+    for items in ([1, ArrayObject([10 ** 400])], [1, ArrayObject([5, 10 ** 400])],
+                  [1, ArrayObject(long + [10 ** 400])]):
+        with pytest.raises(OverflowError):
+            ref_widths(items)
+        with pytest.raises(OverflowError):
+            composite._parse_widths(items)
+
+
 def test_parse_w_matches_reference_on_corpus_fonts():
     found = corpus_dir()
     if found is None:
         pytest.skip("no corpus")
     checked = 0
     for name in ("pdfcpu-fill-chineseSimple", "deb-ko-chapstyfig", "pdfminer-kampo",
-                 "deb-ja-gckanbun", "unstructured-korean-text-with-tables", "deb-ko-nanum-sampler"):
+                 "deb-ja-gckanbun", "unstructured-korean-text-with-tables", "deb-ko-nanum-sampler",
+                 "pymupdf-test_4182", "pdfcpu-UnifontMedium_BMP"):
         reader = PdfReader(str(found / "pdfs" / f"{name}.pdf"))
         for page in reader.pages[:3]:
             fonts = common.get(common.get(page, "/Resources"), "/Font")
@@ -97,5 +140,7 @@ def test_parse_w_matches_reference_on_corpus_fonts():
                     items = common.array(d.get(key))
                     if items:
                         assert composite._parse_w(items, per) == ref_parse_w(items, per)
+                        if per == 1:
+                            assert composite._parse_widths(items) == ref_widths(items)
                         checked += 1
     assert checked >= 3

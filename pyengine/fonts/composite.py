@@ -16,8 +16,14 @@ Loading resolves everything a code needs:
 
 from __future__ import annotations
 
+import math
 import sys
 from array import array as _codes_array
+from collections.abc import Iterable
+from itertools import repeat
+from operator import truediv
+
+from pypdf.generic import FloatObject, NumberObject
 
 from ..cmaps import CodeSplitter, parse_cmap
 from ..records import Issue
@@ -209,6 +215,64 @@ def _parse_w(items: list, per_entry: int, limit: int = MAX_WIDTH_ENTRIES) -> dic
     return out
 
 
+def _parse_widths(items: list, limit: int = MAX_WIDTH_ENTRIES) -> dict[int, float]:
+    """/W as CID -> width per unit of text space: ``_parse_w(items, 1)``
+    with each width divided by 1000, made without the one-value tuples
+    (a CJK font's /W gives tens of thousands of CIDs)."""
+    out: dict[int, float] = {}
+    i = 0
+    n = len(items)
+    while i < n and len(out) < limit:
+        first = integer(items[i])
+        if first is None:
+            i += 1
+            continue
+        nxt = resolve(items[i + 1]) if i + 1 < n else None
+        if isinstance(nxt, list):
+            if len(nxt) < WIDTH_LIST_IN_C:
+                for k, v in enumerate(nxt):
+                    v = number(v)
+                    if v is not None:
+                        out[first + k] = v / 1000
+            else:
+                out.update(_width_list(first, nxt))
+            i += 2
+            continue
+        last = integer(nxt)
+        value = number(items[i + 2]) if i + 2 < n else None
+        if last is None or value is None:
+            i += 1
+            continue
+        stop = min(last, first + limit - len(out)) + 1
+        out.update(dict.fromkeys(range(first, stop), value / 1000))
+        i += 3
+    return out
+
+
+WIDTH_LIST_IN_C = 8
+"""Widths in a ``c [w1 w2 ...]`` entry of /W from which they are read in C
+(``_width_list``); a shorter list (most are one width: pymupdf-test_4182)
+is read one by one, cheaper than setting up the calls in C."""
+_PLAIN_NUMBERS = frozenset((int, float, NumberObject, FloatObject))
+"""Types of the numbers ``number`` reads as themselves (bool is none)."""
+
+
+def _width_list(first: int, values: list) -> Iterable[tuple[int, float]]:
+    """The widths of ``first [w1 w2 ...]`` (CIDs from ``first``), an entry
+    that is no number skipped as ``number`` would (``_parse_widths``'
+    loop).  Plain finite numbers (the usual array) are converted in C."""
+    if _PLAIN_NUMBERS.issuperset(map(type, values)):
+        floats = list(map(float, values))  # as number(): huge integers raise
+        if all(map(math.isfinite, floats)):
+            return zip(range(first, first + len(floats)), map(truediv, floats, repeat(1000)))
+    out = {}
+    for k, v in enumerate(values):
+        v = number(v)
+        if v is not None:
+            out[first + k] = v / 1000
+    return out
+
+
 # --- loading ---------------------------------------------------------------
 
 
@@ -323,9 +387,7 @@ def load_type0(font_dict, issues: list[Issue]) -> CompositeFont:
     if font._ucs2 is None:
         font._gid_text, font._cid_to_gid = _embedded_gid_text(descendant, desc, issues, font_name)
     font._dw = (number(get(descendant, "/DW"), 1000.0) or 0.0) / 1000
-    font._widths = {
-        cid: w[0] / 1000 for cid, w in _parse_w(array(get(descendant, "/W")), 1).items()
-    }
+    font._widths = _parse_widths(array(get(descendant, "/W")))
     dw2 = [number(v) for v in array(get(descendant, "/DW2"))]
     font._dw2 = (dw2[0] / 1000, dw2[1] / 1000) if len(dw2) == 2 and None not in dw2 else (0.88, -1.0)
     font._w2 = {

@@ -290,19 +290,30 @@ def _post_glyph_names(post: bytes) -> dict[int, str]:
 def _post_tables(post: bytes) -> tuple[Sequence[int], list[str]]:
     """(name index per glyph id, names by index) of a 'post' table of
     format 1 or 2; both empty for another format or a damaged header."""
+    indices, own = _post_indices(post)
+    if own is None:
+        return indices, (MAC_GLYPHS if indices else [])
+    return indices, MAC_GLYPHS + _pascal_strings(post, own)
+
+
+def _post_indices(post: bytes) -> tuple[Sequence[int], int | None]:
+    """(name index per glyph id, offset of the table's own names) of a
+    'post' table: format 1 names its glyphs by the 258 standard names alone
+    (offset None), format 2 by index, an index from 258 on being one of its
+    own names; ((), None) for another format or a damaged header.  The
+    names themselves are not read (``_pascal_strings``)."""
     try:
         version = _u32(post, 0)
         if version == 0x00010000:
-            return range(len(MAC_GLYPHS)), MAC_GLYPHS
+            return range(len(MAC_GLYPHS)), None
         if version != 0x00020000:
-            return (), []
+            return (), None
         count = _u16(post, 32)
     except struct.error:
-        return (), []
+        return (), None
     if len(post) < 34 + 2 * count:
-        return (), []  # as struct.unpack_from would refuse
-    indices: Sequence[int] = _glyph_indices(post[34:34 + 2 * count])
-    return indices, MAC_GLYPHS + _pascal_strings(post, 34 + 2 * count)
+        return (), None  # as struct.unpack_from would refuse
+    return _glyph_indices(post[34:34 + 2 * count]), 34 + 2 * count
 
 
 def _glyph_indices(raw: bytes) -> Sequence[int]:
@@ -327,12 +338,18 @@ def _pascal_strings(post: bytes, pos: int) -> list[str]:
     # The usual names are printable and at most 32 bytes long: the length
     # bytes are then exactly the bytes below "!", and the table splits at
     # them in C (a CJK font has tens of thousands of names). Kept only if
-    # every run is as long as the length byte before it says.
+    # every run is as long as the length byte before it says: the runs'
+    # lengths are compared as bytes made in C (a run of 256 bytes or more,
+    # which no length byte can match, stops the fast path).
     body = post[pos:]
     runs = body.translate(_LENGTHS_TO_NUL).decode("latin-1").split("\0")
-    if not runs[0] and [len(run) for run in runs[1:]] == list(body.translate(None, _NAME_BYTES)):
+    if not runs[0]:
         del runs[0]
-        return runs
+        try:
+            if bytes(map(len, runs)) == body.translate(None, _NAME_BYTES):
+                return runs
+        except ValueError:
+            pass
     names: list[str] = []
     text = post.decode("latin-1")  # one character per byte: same offsets
     end = len(post)
@@ -361,8 +378,8 @@ class GlyphTexts:
     Supports what a dict of it was used for: ``get``, ``in``, ``[]``,
     truth, and adding entries (``m[gid] = text``)."""
 
-    __slots__ = ("_tables", "_post", "_inverse", "_indices", "_names", "_texts", "_extra",
-                 "_any")
+    __slots__ = ("_tables", "_post", "_inverse", "_indices", "_own", "_names", "_texts",
+                 "_extra", "_any")
 
     def __init__(self, font: bytes, tables: CmapTables) -> None:
         self._tables: CmapTables | None = tables
@@ -376,8 +393,13 @@ class GlyphTexts:
         """glyph id -> code point, from the cmap, once inverted."""
         self._indices: Sequence[int] | None = None
         """'post' name index per glyph id, once read."""
-        self._names: list[str] = []
-        """'post' names by index."""
+        self._own: int | None = None
+        """Offset of the 'post' table's own names (format 2), if any."""
+        self._names: list[str] | None = None
+        """The 'post' table's own names (index 258 on), once read: only for
+        a glyph whose index is past the standard names (a CJK font has
+        tens of thousands; pdfcpu-fill-chineseSimple asks for glyphs past
+        its last, which have none)."""
         self._texts: dict[int, str | None] = {}
         """glyph id -> text from its 'post' name (None: none), as asked."""
         self._extra: dict[int, str] = {}
@@ -392,11 +414,27 @@ class GlyphTexts:
     def _post_indices(self) -> Sequence[int]:
         if self._indices is None:
             if self._post is not None:
-                self._indices, self._names = _post_tables(self._post)
+                self._indices, self._own = _post_indices(self._post)
             else:
                 self._indices = ()
-            self._post = None
+            if self._own is None:
+                self._post = None
         return self._indices
+
+    def _post_name(self, gid: int) -> str | None:
+        """The 'post' name of glyph ``gid`` (``_post_tables``' names[index])."""
+        indices = self._post_indices()
+        if not 0 <= gid < len(indices):
+            return None
+        index = indices[gid]
+        if index < len(MAC_GLYPHS):
+            return MAC_GLYPHS[index]
+        names = self._names
+        if names is None:
+            names = self._names = _pascal_strings(self._post, self._own)
+            self._post = None
+        index -= len(MAC_GLYPHS)
+        return names[index] if index < len(names) else None
 
     def _post_text(self, gid: int) -> str | None:
         texts = self._texts
@@ -404,12 +442,7 @@ class GlyphTexts:
             return texts[gid]
         from .glyphlist import glyph_to_unicode
 
-        indices = self._post_indices()
-        name = None
-        if 0 <= gid < len(indices):
-            index = indices[gid]
-            if index < len(self._names):
-                name = self._names[index]
+        name = self._post_name(gid)
         text = texts[gid] = glyph_to_unicode(name) if name is not None else None
         return text
 
