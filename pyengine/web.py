@@ -62,8 +62,8 @@ import pypdf
 from . import api, data, twofront
 from .errors import Cancelled
 from .options import Options
-from .render import document_text, document_to_dict, page_markdown, page_to_dict
-from .render.md import document_markdown_and_pages
+from .render import document_text, document_to_dict, page_to_dict
+from .render.md import PageMarkdown, document_markdown_and_pages
 from .render.json_out import report_to_dict
 
 # Data file names are relative paths like "cmaps/UniJIS-UCS2-H.bcmap"; nothing
@@ -226,13 +226,14 @@ async def _extract_pages(job: int, pdf: bytes, password: str, options: dict[str,
     _emit("STARTED", job=job, total=total, pageCount=session.page_count)
     if link is not None and not (total >= PARALLEL_MIN_PAGES and _call(link.begin, total)):
         link = None
-    pages, sent = [], []
+    pages, sent, plans = [], [], []
 
     def send(index: int, page: Any) -> None:
         pages.append(page)
         sent.append(_dumps(page_to_dict(page)))
+        plans.append(PageMarkdown(page))
         _post(_with_raw(_dumps({"type": _msg["PAGE"], "job": job, "index": index,
-                                "total": total, "markdown": page_markdown(page)}),
+                                "total": total, "markdown": plans[-1].own()}),
                         "page", sent[-1]))
 
     try:
@@ -265,7 +266,12 @@ async def _extract_pages(job: int, pdf: bytes, password: str, options: dict[str,
         if link is not None:
             _call(link.end)
     document = session.finish(pages)
-    markdown, page_markdowns = document_markdown_and_pages(document)
+    # Each page's Markdown with the document's heading levels, from the
+    # parts made for its PAGE message (a page the document passes changed
+    # is made again).
+    markdown, page_markdowns = document_markdown_and_pages(document, [
+        plans[i] if i < len(pages) and p is pages[i] else PageMarkdown(p)
+        for i, p in enumerate(document.pages)])
     # The document report for the page's "About this file" panel: font kinds,
     # unmapped fonts and their pages, flagged word counts, limits, issue
     # counts.  Verdicts stay out: each PAGE already carries its own.
