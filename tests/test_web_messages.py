@@ -165,3 +165,11 @@ def test_each_pages_markdown_is_made_once_for_page_and_done(monkeypatch):
     blocks = sum(len(p.blocks) for p in pyengine.extract(pdf).pages)
     assert calls == {"is_table_block": blocks, "table_grid": 1}
 
+
+@pytest.mark.parametrize("text", ['{"a": "b\\\\c"}\n\t\x00\x1f\x7f', "\u00e9\u4e2d\U0001f600\u2028",
+                                  "\ud800 lone", ""])
+def test_quoted_parts_joined_are_the_text_quoted(text):
+    # DONE's "json" is joined from each page's JSON quoted on its own.
+    for cut in range(len(text) + 1):
+        assert web._quoted(text[:cut]) + web._quoted(text[cut:]) == web._quoted(text)
+    assert json.loads('"' + web._quoted(text) + '"') == text
