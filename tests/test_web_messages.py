@@ -154,6 +154,11 @@ def test_each_pages_markdown_is_made_once_for_page_and_done(monkeypatch):
 
     for name in calls:
         monkeypatch.setattr(md, name, counted(name))
+    renders = []
+    render = md.PageMarkdown._render
+    monkeypatch.setattr(md.PageMarkdown, "_render",
+                        lambda self, body, levels: renders.append(self.page.number)
+                        or render(self, body, levels))
     pdf = _headings_and_table_pdf()
     messages = _run(monkeypatch, pdf, {})
     pages = [m for m in messages if m["type"] == "page"]
@@ -164,6 +169,8 @@ def test_each_pages_markdown_is_made_once_for_page_and_done(monkeypatch):
     assert pages[1]["markdown"].rstrip("\n") == done["pageMarkdown"][1]
     blocks = sum(len(p.blocks) for p in pyengine.extract(pdf).pages)
     assert calls == {"is_table_block": blocks, "table_grid": 1}
+    # DONE renders again only page 3, whose heading's level is not its own.
+    assert renders == [1, 2, 3, 3]
 
 
 @pytest.mark.parametrize("text", ['{"a": "b\\\\c"}\n\t\x00\x1f\x7f', "\u00e9\u4e2d\U0001f600\u2028",

@@ -149,7 +149,7 @@ class PageMarkdown:
     pipe tables, each paragraph's pieces and their renderings.  The page
     is not changed."""
 
-    __slots__ = ("page", "blocks")
+    __slots__ = ("page", "blocks", "_sizes", "_made")
 
     def __init__(self, page: Page) -> None:
         self.page = page
@@ -158,21 +158,47 @@ class PageMarkdown:
             else [_Paragraph(para) for para in block.paragraphs]
             for block in page.blocks]
         """A table's Markdown, or the paragraphs of a block."""
+        self._sizes: tuple[float, set[float], set[float]] | None = None
+        """The last body size asked for (``_sizes_at``), with its sizes."""
+        self._made: tuple[tuple, str] | None = None
+        """The last Markdown made (``render``), under its key."""
 
-    def heading_sizes(self, body: float) -> set[float]:
-        """The sizes (rounded to SIZE_STEP) of the page's headings."""
-        sizes = set()
+    def _pieces(self, body: float):
         for block in self.blocks:
             if not isinstance(block, str):
                 for para in block:
-                    for piece in para.pieces(body):
-                        size = piece.heading_size(body)
-                        if size is not None:
-                            sizes.add(size)
-        return sizes
+                    yield from para.pieces(body)
+
+    def _sizes_at(self, body: float) -> tuple[set[float], set[float]]:
+        """With this body size: the sizes of the page's headings, and the
+        sizes ``render`` looks up in the levels (of the pieces short enough
+        to be a heading)."""
+        if self._sizes is None or self._sizes[0] != body:
+            headings, looked_up = set(), set()
+            for piece in self._pieces(body):
+                size = piece.heading_size(body)
+                if size is not None:
+                    headings.add(size)
+                if len(piece.text) <= HEADING_MAX_CHARS:
+                    looked_up.add(piece.size)
+            self._sizes = (body, headings, looked_up)
+        return self._sizes[1], self._sizes[2]
+
+    def heading_sizes(self, body: float) -> set[float]:
+        """The sizes (rounded to SIZE_STEP) of the page's headings."""
+        return self._sizes_at(body)[0]
 
     def render(self, body: float, levels: dict[float, int]) -> str:
-        """The page's Markdown with these body size and heading levels."""
+        """The page's Markdown with these body size and heading levels: the
+        last one made again when the body size is the same and so are the
+        levels of the sizes it looks up (the document's levels of a page's
+        sizes are often its own)."""
+        key = (body, sorted((s, levels.get(s, 0)) for s in self._sizes_at(body)[1]))
+        if self._made is None or self._made[0] != key:
+            self._made = (key, self._render(body, levels))
+        return self._made[1]
+
+    def _render(self, body: float, levels: dict[float, int]) -> str:
         out: list[str] = []
         for block in self.blocks:
             if isinstance(block, str):
