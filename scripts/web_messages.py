@@ -17,7 +17,9 @@ web.PARALLEL_MIN_PAGES pages or more a page helper: a link whose pages
 were made beforehand by the helper's own code (twofront.helper_page in a
 session of its own) from the last page down to the middle one, so the
 main takes the back half from it (web/helper.js does this with a second
-worker).  ``compare`` prints the files whose messages differ and exits 1
+worker).  ``--page-seconds`` raises Options.max_seconds_per_page (a page that
+takes longer is cut short, which a loaded machine can make happen on one
+side only).  ``compare`` prints the files whose messages differ and exits 1
 if any do.
 """
 
@@ -86,9 +88,14 @@ class _Link:
 
 
 def _one(pdf_path: str, out: str, password: str, options_json: str, two_fronts: bool,
-         full: bool) -> None:
+         full: bool, page_seconds: float | None = None) -> None:
     from pyengine import web
     from pyengine.options import Options
+
+    if page_seconds is not None:
+        reading = web._reading_options
+        web._reading_options = lambda asked: {**reading(asked),
+                                              "max_seconds_per_page": page_seconds}
 
     posted: list[str] = []
     # As web.init, but data files stay read from the package (CPython's source).
@@ -123,6 +130,8 @@ def _run_one(pdf: str, out_dir: str, password: str, args) -> dict:
     cmd = [sys.executable, __file__, "one", pdf, os.path.join(out_dir, name + ".json"),
            "--password", password, "--options", args.options]
     cmd += ["--two-fronts"] * args.two_fronts + ["--full"] * args.full
+    if args.page_seconds is not None:
+        cmd += ["--page-seconds", str(args.page_seconds)]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
     except subprocess.TimeoutExpired:
@@ -188,6 +197,7 @@ def main() -> int:
         p.add_argument("--options", default="{}")
         p.add_argument("--two-fronts", action="store_true")
         p.add_argument("--full", action="store_true")
+        p.add_argument("--page-seconds", type=float)
     o.add_argument("pdf")
     o.add_argument("out")
     o.add_argument("--password", default="")
@@ -196,7 +206,8 @@ def main() -> int:
     c.add_argument("new")
     args = ap.parse_args()
     if args.command == "one":
-        _one(args.pdf, args.out, args.password, args.options, args.two_fronts, args.full)
+        _one(args.pdf, args.out, args.password, args.options, args.two_fronts, args.full,
+             args.page_seconds)
         return 0
     return dump(args) if args.command == "dump" else compare(args)
 

@@ -173,8 +173,8 @@ def test_each_pages_markdown_is_made_once_for_page_and_done(monkeypatch):
     assert renders == [1, 2, 3, 3]
 
 
-@pytest.mark.parametrize("text", ['{"a": "b\\\\c"}\n\t\x00\x1f\x7f', "\u00e9\u4e2d\U0001f600\u2028",
-                                  "\ud800 lone", ""])
+@pytest.mark.parametrize("text", ['{"a": "b\\\\c"}\n\t\x00\x1f\x7f',
+                                  "\u00e9\u4e2d\U0001f600\u2028", "\ud800 lone", ""])
 def test_quoted_parts_joined_are_the_text_quoted(text):
     # DONE's "json" is joined from each page's JSON quoted on its own.
     for cut in range(len(text) + 1):
