@@ -62,8 +62,8 @@ import pypdf
 from . import api, data, twofront
 from .errors import Cancelled
 from .options import Options
-from .render import document_text, document_to_dict, page_markdown, page_to_dict
-from .render.md import document_markdown_and_pages
+from .render import document_text, document_to_dict, page_to_dict
+from .render.md import PageMarkdown, document_markdown_and_pages
 from .render.json_out import report_to_dict
 
 # Data file names are relative paths like "cmaps/UniJIS-UCS2-H.bcmap"; nothing
@@ -226,14 +226,19 @@ async def _extract_pages(job: int, pdf: bytes, password: str, options: dict[str,
     _emit("STARTED", job=job, total=total, pageCount=session.page_count)
     if link is not None and not (total >= PARALLEL_MIN_PAGES and _call(link.begin, total)):
         link = None
-    pages, sent = [], []
+    pages, quoted, plans = [], [], []
 
     def send(index: int, page: Any) -> None:
         pages.append(page)
-        sent.append(_dumps(page_to_dict(page)))
+        raw = _dumps(page_to_dict(page))
+        plans.append(PageMarkdown(page))
         _post(_with_raw(_dumps({"type": _msg["PAGE"], "job": job, "index": index,
-                                "total": total, "markdown": page_markdown(page)}),
-                        "page", sent[-1]))
+                                "total": total, "markdown": plans[-1].own()}),
+                        "page", raw))
+        # Kept for DONE, whose "json" carries the document's JSON as a string:
+        # quoted now, and only so (less to keep than the JSON and its quoted
+        # copy at the end).
+        quoted.append(_quoted(raw))
 
     try:
         index, spent = 1, 0.0
@@ -265,32 +270,52 @@ async def _extract_pages(job: int, pdf: bytes, password: str, options: dict[str,
         if link is not None:
             _call(link.end)
     document = session.finish(pages)
-    markdown, page_markdowns = document_markdown_and_pages(document)
+    # Each page's Markdown with the document's heading levels, from the
+    # parts made for its PAGE message (a page the document passes changed
+    # is made again).
+    markdown, page_markdowns = document_markdown_and_pages(document, [
+        plans[i] if i < len(pages) and p is pages[i] else PageMarkdown(p)
+        for i, p in enumerate(document.pages)])
     # The document report for the page's "About this file" panel: font kinds,
     # unmapped fonts and their pages, flagged word counts, limits, issue
     # counts.  Verdicts stay out: each PAGE already carries its own.
     report = report_to_dict(document.report) if document.report is not None else None
     if report is not None:
         report.pop("verdicts", None)
-    _emit("DONE", job=job, pages=len(pages), text=document_text(document),
-          markdown=markdown,
-          json=_document_json(document, pages, sent),
-          truncated=list(document.truncated),
-          pageTexts=[p.text for p in document.pages],
-          pageMarkdown=page_markdowns,
-          title=document.metadata.get("Title", ""),
-          report=report)
+    # DONE as _emit would make it, with the document's JSON (a string in
+    # it) joined from the pages' quoted JSON in place.
+    head = _dumps({"type": _msg["DONE"], "job": job, "pages": len(pages),
+                   "text": document_text(document), "markdown": markdown})
+    tail = _dumps({"truncated": list(document.truncated),
+                   "pageTexts": [p.text for p in document.pages],
+                   "pageMarkdown": page_markdowns,
+                   "title": document.metadata.get("Title", ""),
+                   "report": report})
+    _post("".join([head[:-1], ', "json": "', *_document_json(document, pages, quoted),
+                   '", ', tail[1:]]))
 
 
-def _document_json(document: Any, pages: list[Any], sent: list[str]) -> str:
-    """``json.dumps(document_to_dict(document))``, made from the pages' JSON
-    already sent for every page the document passes (running headers,
-    hyphenation) left as it was, the same object."""
-    page_json = [sent[i] if i < len(pages) and p is pages[i] else _dumps(page_to_dict(p))
-                 for i, p in enumerate(document.pages)]
+def _quoted(text: str) -> str:
+    """``text`` as the inside of a JSON string (``_dumps(text)`` without its
+    quotes).  Each character is escaped on its own (or not at all), so the
+    quoted parts of a text, joined, are the text quoted."""
+    return _dumps(text)[1:-1]
+
+
+def _document_json(document: Any, pages: list[Any], quoted: list[str]) -> list[str]:
+    """``_quoted(_dumps(document_to_dict(document)))`` in parts, made from the
+    pages' quoted JSON kept for every page the document passes (running
+    headers, hyphenation) left as it was, the same object."""
     whole = document_to_dict(document, None, [])
     del whole["pages"]  # "pages" comes first in document_to_dict: put it back there
-    return "{" + f'"pages": [{", ".join(page_json)}], ' + _dumps(whole)[1:]
+    parts = [_quoted('{"pages": [')]
+    for i, p in enumerate(document.pages):
+        if i:
+            parts.append(", ")
+        parts.append(quoted[i] if i < len(pages) and p is pages[i]
+                     else _quoted(_dumps(page_to_dict(p))))
+    parts.append(_quoted("], " + _dumps(whole)[1:]))
+    return parts
 
 
 async def _helper_pages(link: Any, session: Any, index: int,

@@ -117,3 +117,66 @@ def test_the_collector_stays_paused_between_pages_and_resumes_after(monkeypatch)
     _await(web.extract(9, _Bytes(b"not a pdf"), "", "{}"))
     assert states == [True]  # the error is posted after the pause has ended
     assert gc.isenabled()
+
+
+STAFF = [["Name", "Department", "Phone", "Room"], ["Alice Martin", "Finance", "4512", "B204"],
+         ["Bob Chen", "Legal", "4620", "C110"], ["Carla Diaz", "Research", "4733", "A015"]]
+
+
+def _headings_and_table_pdf() -> bytes:
+    # Page 1: an 18 pt title; page 2: a table of four columns; page 3: a
+    # 14 pt heading, level 1 on its own page and level 2 in the document.
+    def at(x: int, y: int, text: str, size: int = 10) -> bytes:
+        return b"BT /F1 %d Tf %d %d Td (%s) Tj ET " % (size, x, y, text.encode())
+
+    body = [at(72, 640 - 12 * i, t) for i, t in enumerate(
+        ["Plain words of the body, set in ten point type.", "More words of the body."])]
+    table = b"".join(at(x, 700 - 12 * r, cell) for r, row in enumerate(STAFF)
+                     for x, cell in zip([72, 180, 288, 396], row))
+    return make_pdf([at(72, 700, "Annual Review", 18) + b"".join(body),
+                     table + b"".join(body),
+                     at(72, 700, "Results", 14) + b"".join(body)], fonts=F)
+
+
+def test_each_pages_markdown_is_made_once_for_page_and_done(monkeypatch):
+    # The table test and the pipe table of a block are made once, for the
+    # page's own Markdown (PAGE) and the document's (DONE) alike.
+    from pyengine.render import md
+    calls = {"is_table_block": 0, "table_grid": 0}
+
+    def counted(name):
+        plain = getattr(md, name)
+
+        def count(*args):
+            calls[name] += 1
+            return plain(*args)
+        return count
+
+    for name in calls:
+        monkeypatch.setattr(md, name, counted(name))
+    renders = []
+    render = md.PageMarkdown._render
+    monkeypatch.setattr(md.PageMarkdown, "_render",
+                        lambda self, body, levels: renders.append(self.page.number)
+                        or render(self, body, levels))
+    pdf = _headings_and_table_pdf()
+    messages = _run(monkeypatch, pdf, {})
+    pages = [m for m in messages if m["type"] == "page"]
+    done = messages[-1]
+    assert "# Results\n" in pages[2]["markdown"] and "## Results" in done["pageMarkdown"][2]
+    assert done["pageMarkdown"][0].startswith("# Annual Review\n")
+    assert "| Name | Department | Phone | Room |" in pages[1]["markdown"]
+    assert pages[1]["markdown"].rstrip("\n") == done["pageMarkdown"][1]
+    blocks = sum(len(p.blocks) for p in pyengine.extract(pdf).pages)
+    assert calls == {"is_table_block": blocks, "table_grid": 1}
+    # DONE renders again only page 3, whose heading's level is not its own.
+    assert renders == [1, 2, 3, 3]
+
+
+@pytest.mark.parametrize("text", ['{"a": "b\\\\c"}\n\t\x00\x1f\x7f',
+                                  "\u00e9\u4e2d\U0001f600\u2028", "\ud800 lone", ""])
+def test_quoted_parts_joined_are_the_text_quoted(text):
+    # DONE's "json" is joined from each page's JSON quoted on its own.
+    for cut in range(len(text) + 1):
+        assert web._quoted(text[:cut]) + web._quoted(text[cut:]) == web._quoted(text)
+    assert json.loads('"' + web._quoted(text) + '"') == text

@@ -9,6 +9,12 @@ run into the paragraph under it (a numbered "1. Introduction" a little
 larger than the text, closer to it than a paragraph gap) is split from it
 first, so it is a heading, not a list item.
 
+A page's Markdown is made from its ``PageMarkdown``: which blocks are
+tables, their pipe tables, the paragraphs' pieces and their renderings,
+made once; rendering it with a body size and heading levels only puts
+them together.  The web worker renders each page twice, with its own
+levels for the page's PAGE message and with the document's at DONE.
+
 Text never forms Markdown structure or HTML by accident: a line that would
 start a block (``#``, ``>``, ``-``, "1.") is escaped, and so is every ``<``
 (a page's text can never make the ``<!-- page N -->`` line that separates
@@ -52,30 +58,173 @@ def _escape(line: str) -> str:
     return line
 
 
-def _paragraphs(page: Page, body: float):
-    for block in page.blocks:
-        if is_table_block(block.paragraphs):
-            continue
-        for para in block.paragraphs:
-            yield from _pieces(para, body)
+class _Piece:
+    """A paragraph, or a part of one (``_Paragraph.pieces``), with what any
+    rendering of it needs, each part made on first use: a page's Markdown
+    is made twice, with its own heading levels for its PAGE message and
+    with the document's at the end (web.py), and most of it is the same."""
+
+    __slots__ = ("lines", "texts", "text", "top", "size", "_marker", "_plain")
+
+    def __init__(self, lines) -> None:
+        self.lines = lines
+        self.texts = [ln.text for ln in lines]  # Line.text joins its words: once
+        self.text = " ".join(self.texts)
+        self.top = max(ln.size for ln in lines)
+        """The largest size of its lines."""
+        self.size = round(self.top / SIZE_STEP) * SIZE_STEP
+        """``top`` rounded to SIZE_STEP: a heading level's key."""
+
+    @property
+    def marker(self) -> Marker | None:
+        try:
+            return self._marker
+        except AttributeError:
+            self._marker = list_marker(self.texts[0])
+            return self._marker
+
+    @property
+    def plain(self) -> str:
+        """The piece when it is no heading: a list item or escaped lines."""
+        try:
+            return self._plain
+        except AttributeError:
+            marker = self.marker
+            self._plain = (_list_item(self.texts, marker) if marker is not None
+                           else "\n".join([_escape(t) for t in self.texts]))
+            return self._plain
+
+    def heading_size(self, body: float) -> float | None:
+        """``size`` if the piece is a heading by its size and length (the
+        text's length last: only a large paragraph needs it)."""
+        if body and self.top >= HEADING_MIN_RATIO * body and \
+                len(self.text) - (len(self.lines) - 1) <= HEADING_MAX_CHARS:
+            return self.size
+        return None
 
 
-def _pieces(para, body: float):
-    """The paragraph, or its leading heading lines and the rest: lines set at
-    least HEADING_MIN_RATIO times both the body size and the size of the
-    lines under them are a heading run into its paragraph."""
-    if len(para) < 2 or not body:
-        return [para]
-    first = para[0].size
-    k = 1
-    while k < len(para) and abs(para[k].size - first) < SIZE_STEP:
-        k += 1
-    if k == len(para):
-        return [para]
-    rest = max(ln.size for ln in para[k:])
-    if first >= HEADING_MIN_RATIO * body and first >= HEADING_MIN_RATIO * rest:
-        return [para[:k], para[k:]]
-    return [para]
+class _Paragraph:
+    """A paragraph of a block that is no table, and its pieces (``pieces``)."""
+
+    __slots__ = ("lines", "first", "split", "_whole", "_parts")
+
+    def __init__(self, lines) -> None:
+        self.lines = lines
+        self.first = 0.0
+        self.split = 0
+        """Where the heading lines at its top end, if they may be a heading
+        run into the paragraph (set at least HEADING_MIN_RATIO times the size
+        of the lines under them); 0 if not."""
+        if len(lines) >= 2:
+            first = lines[0].size
+            k = 1
+            while k < len(lines) and abs(lines[k].size - first) < SIZE_STEP:
+                k += 1
+            if k < len(lines):
+                rest = max(ln.size for ln in lines[k:])
+                if first >= HEADING_MIN_RATIO * rest:
+                    self.first, self.split = first, k
+
+    def pieces(self, body: float) -> tuple[_Piece, ...]:
+        """The paragraph, or its leading heading lines and the rest: lines set
+        at least HEADING_MIN_RATIO times both the body size and the size of
+        the lines under them are a heading run into its paragraph."""
+        if self.split and body and self.first >= HEADING_MIN_RATIO * body:
+            try:
+                return self._parts
+            except AttributeError:
+                k = self.split
+                self._parts = (_Piece(self.lines[:k]), _Piece(self.lines[k:]))
+                return self._parts
+        try:
+            return self._whole
+        except AttributeError:
+            self._whole = (_Piece(self.lines),)
+            return self._whole
+
+
+class PageMarkdown:
+    """A page's Markdown, made for any body size and heading levels
+    (``render``) from parts made once: which blocks are tables and their
+    pipe tables, each paragraph's pieces and their renderings.  The page
+    is not changed."""
+
+    __slots__ = ("page", "blocks", "_sizes", "_made")
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.blocks: list[str | list[_Paragraph]] = [
+            _table(block.paragraphs) if is_table_block(block.paragraphs)
+            else [_Paragraph(para) for para in block.paragraphs]
+            for block in page.blocks]
+        """A table's Markdown, or the paragraphs of a block."""
+        self._sizes: tuple[float, set[float], set[float]] | None = None
+        """The last body size asked for (``_sizes_at``), with its sizes."""
+        self._made: tuple[tuple, str] | None = None
+        """The last Markdown made (``render``), under its key."""
+
+    def _pieces(self, body: float):
+        for block in self.blocks:
+            if not isinstance(block, str):
+                for para in block:
+                    yield from para.pieces(body)
+
+    def _sizes_at(self, body: float) -> tuple[set[float], set[float]]:
+        """With this body size: the sizes of the page's headings, and the
+        sizes ``render`` looks up in the levels (of the pieces short enough
+        to be a heading)."""
+        if self._sizes is None or self._sizes[0] != body:
+            headings, looked_up = set(), set()
+            for piece in self._pieces(body):
+                size = piece.heading_size(body)
+                if size is not None:
+                    headings.add(size)
+                if len(piece.text) <= HEADING_MAX_CHARS:
+                    looked_up.add(piece.size)
+            self._sizes = (body, headings, looked_up)
+        return self._sizes[1], self._sizes[2]
+
+    def heading_sizes(self, body: float) -> set[float]:
+        """The sizes (rounded to SIZE_STEP) of the page's headings."""
+        return self._sizes_at(body)[0]
+
+    def render(self, body: float, levels: dict[float, int]) -> str:
+        """The page's Markdown with these body size and heading levels: the
+        last one made again when the body size is the same and so are the
+        levels of the sizes it looks up (the document's levels of a page's
+        sizes are often its own)."""
+        key = (body, sorted((s, levels.get(s, 0)) for s in self._sizes_at(body)[1]))
+        if self._made is None or self._made[0] != key:
+            self._made = (key, self._render(body, levels))
+        return self._made[1]
+
+    def _render(self, body: float, levels: dict[float, int]) -> str:
+        out: list[str] = []
+        for block in self.blocks:
+            if isinstance(block, str):
+                out.append(block)
+                continue
+            prev_item: bool | None = None  # the previous paragraph's list kind (ordered?)
+            for para in block:
+                for piece in para.pieces(body):
+                    level = levels.get(piece.size, 0) \
+                        if len(piece.text) <= HEADING_MAX_CHARS else 0
+                    if level:
+                        out.append("#" * level + " " + _inline(piece.text))
+                        prev_item = None
+                        continue
+                    marker = piece.marker
+                    if marker is not None and prev_item is marker.ordered:
+                        out[-1] += "\n" + piece.plain  # a tight list: one item a line
+                    else:
+                        out.append(piece.plain)
+                    prev_item = marker.ordered if marker is not None else None
+        return "\n\n".join(out) + "\n" if out else ""
+
+    def own(self) -> str:
+        """The page's Markdown on its own (``page_markdown``)."""
+        body = _body_size([self.page])
+        return self.render(body, _levels([self], body))
 
 
 def _body_size(pages) -> float:
@@ -83,16 +232,12 @@ def _body_size(pages) -> float:
     return median(sizes) if sizes else 0.0
 
 
-def _levels(pages, body: float) -> dict[float, int]:
-    """Heading size (rounded to SIZE_STEP) -> Markdown level."""
+def _levels(plans: list[PageMarkdown], body: float) -> dict[float, int]:
+    """Heading size (rounded to SIZE_STEP) -> Markdown level: the largest
+    size is level 1, the next level 2, and so on down to MAX_LEVEL."""
     sizes = set()
-    for page in pages:
-        for para in _paragraphs(page, body):
-            size = max(ln.size for ln in para)
-            # The text's length last: only a large paragraph needs it.
-            if body and size >= HEADING_MIN_RATIO * body and \
-                    sum(len(ln.text) for ln in para) <= HEADING_MAX_CHARS:
-                sizes.add(round(size / SIZE_STEP) * SIZE_STEP)
+    for plan in plans:
+        sizes |= plan.heading_sizes(body)
     ranked = sorted(sizes, reverse=True)
     return {s: min(i + 1, MAX_LEVEL) for i, s in enumerate(ranked)}
 
@@ -124,36 +269,8 @@ def _table(rows) -> str:
     return "\n".join(lines)
 
 
-def _page_md(page: Page, body: float, levels: dict[float, int]) -> str:
-    out: list[str] = []
-    for block in page.blocks:
-        if is_table_block(block.paragraphs):
-            out.append(_table(block.paragraphs))
-            continue
-        prev_item: bool | None = None  # the previous paragraph's list kind (ordered?)
-        for para in (piece for p in block.paragraphs for piece in _pieces(p, body)):
-            size = round(max(ln.size for ln in para) / SIZE_STEP) * SIZE_STEP
-            texts = [ln.text for ln in para]  # Line.text joins its words: once
-            text = " ".join(texts)
-            level = levels.get(size, 0) if len(text) <= HEADING_MAX_CHARS else 0
-            marker = list_marker(texts[0])
-            if level:
-                out.append("#" * level + " " + _inline(text))
-            elif marker is not None:
-                item = _list_item(texts, marker)
-                if prev_item is marker.ordered:  # a tight list: one item a line
-                    out[-1] += "\n" + item
-                else:
-                    out.append(item)
-            else:
-                out.append("\n".join([_escape(t) for t in texts]))
-            prev_item = marker.ordered if marker is not None and not level else None
-    return "\n\n".join(out) + "\n" if out else ""
-
-
 def page_markdown(page: Page) -> str:
-    body = _body_size([page])
-    return _page_md(page, body, _levels([page], body))
+    return PageMarkdown(page).own()
 
 
 def document_markdown(doc: Document) -> str:
@@ -166,15 +283,20 @@ def document_pages_markdown(doc: Document) -> list[str]:
     return document_markdown_and_pages(doc)[1]
 
 
-def document_markdown_and_pages(doc: Document) -> tuple[str, list[str]]:
+def document_markdown_and_pages(doc: Document, plans: list[PageMarkdown] | None = None
+                                ) -> tuple[str, list[str]]:
     """``document_markdown`` and ``document_pages_markdown`` together, each
-    page rendered once (the web worker sends both)."""
+    page rendered once (the web worker sends both).  ``plans``: the pages'
+    PageMarkdown when the caller made them already (the web worker, for
+    each page's own Markdown), one per page of ``doc``, in order."""
+    if plans is None:
+        plans = [PageMarkdown(p) for p in doc.pages]
     body = _body_size(doc.pages)
-    levels = _levels(doc.pages, body)
-    sections = [_page_md(p, body, levels) for p in doc.pages]
+    levels = _levels(plans, body)
+    sections = [plan.render(body, levels) for plan in plans]
     whole = "\n".join(f"<!-- page {p.number} -->\n\n" + md for p, md in zip(doc.pages, sections))
     return whole, [md.rstrip("\n") for md in sections]
 
 
-__all__ = ["page_markdown", "document_markdown", "document_pages_markdown",
+__all__ = ["PageMarkdown", "page_markdown", "document_markdown", "document_pages_markdown",
            "document_markdown_and_pages", "Block"]
