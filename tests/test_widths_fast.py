@@ -1,4 +1,4 @@
-"""/W parsing (composite._parse_w) with groups of one unrolled, and
+"""/W parsing (composite._parse_w, composite._parse_widths) and
 common.number resolving only references: the results of the general code,
 on built arrays and on the /W arrays of corpus CID fonts."""
 

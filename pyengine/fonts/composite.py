@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 import sys
 from array import array as _codes_array
-from collections.abc import Iterable
 from itertools import repeat
 from operator import truediv
 
@@ -180,7 +179,8 @@ class CompositeFont:
 
 def _parse_w(items: list, per_entry: int, limit: int = MAX_WIDTH_ENTRIES) -> dict[int, tuple]:
     """/W (per_entry 1) or /W2 (per_entry 3): both forms, c [...] and
-    cfirst clast values.  Values are raw numbers (thousandths)."""
+    cfirst clast values.  Values are raw numbers (thousandths).  (Fonts
+    read /W with ``_parse_widths``.)"""
     out: dict[int, tuple] = {}
     i = 0
     n = len(items)
@@ -192,12 +192,6 @@ def _parse_w(items: list, per_entry: int, limit: int = MAX_WIDTH_ENTRIES) -> dic
         nxt = resolve(items[i + 1]) if i + 1 < n else None
         if isinstance(nxt, list):
             values = [number(v) for v in nxt]
-            if per_entry == 1:  # /W: the loop below with groups of one, unrolled
-                for k, v in enumerate(values):
-                    if v is not None:
-                        out[first + k] = (v,)
-                i += 2
-                continue
             for k in range(0, len(values) - per_entry + 1, per_entry):
                 group = values[k:k + per_entry]
                 if all(v is not None for v in group):
@@ -229,13 +223,11 @@ def _parse_widths(items: list, limit: int = MAX_WIDTH_ENTRIES) -> dict[int, floa
             continue
         nxt = resolve(items[i + 1]) if i + 1 < n else None
         if isinstance(nxt, list):
-            if len(nxt) < WIDTH_LIST_IN_C:
+            if len(nxt) < WIDTH_LIST_IN_C or not _plain_widths(first, nxt, out):
                 for k, v in enumerate(nxt):
                     v = number(v)
                     if v is not None:
                         out[first + k] = v / 1000
-            else:
-                out.update(_width_list(first, nxt))
             i += 2
             continue
         last = integer(nxt)
@@ -251,26 +243,24 @@ def _parse_widths(items: list, limit: int = MAX_WIDTH_ENTRIES) -> dict[int, floa
 
 WIDTH_LIST_IN_C = 8
 """Widths in a ``c [w1 w2 ...]`` entry of /W from which they are read in C
-(``_width_list``); a shorter list (most are one width: pymupdf-test_4182)
+(``_plain_widths``); a shorter list (most are one width: pymupdf-test_4182)
 is read one by one, cheaper than setting up the calls in C."""
 _PLAIN_NUMBERS = frozenset((int, float, NumberObject, FloatObject))
 """Types of the numbers ``number`` reads as themselves (bool is none)."""
 
 
-def _width_list(first: int, values: list) -> Iterable[tuple[int, float]]:
-    """The widths of ``first [w1 w2 ...]`` (CIDs from ``first``), an entry
-    that is no number skipped as ``number`` would (``_parse_widths``'
-    loop).  Plain finite numbers (the usual array) are converted in C."""
-    if _PLAIN_NUMBERS.issuperset(map(type, values)):
-        floats = list(map(float, values))  # as number(): huge integers raise
-        if all(map(math.isfinite, floats)):
-            return zip(range(first, first + len(floats)), map(truediv, floats, repeat(1000)))
-    out = {}
-    for k, v in enumerate(values):
-        v = number(v)
-        if v is not None:
-            out[first + k] = v / 1000
-    return out
+def _plain_widths(first: int, values: list, out: dict[int, float]) -> bool:
+    """Put the widths of ``first [w1 w2 ...]`` (CIDs from ``first``) into
+    ``out``, converted in C, when they are plain finite numbers (the usual
+    array); False, with ``out`` untouched, for any other array, which
+    ``_parse_widths`` reads one by one."""
+    if not _PLAIN_NUMBERS.issuperset(map(type, values)):
+        return False
+    floats = list(map(float, values))  # as number(): huge integers raise
+    if not all(map(math.isfinite, floats)):
+        return False
+    out.update(zip(range(first, first + len(floats)), map(truediv, floats, repeat(1000))))
+    return True
 
 
 # --- loading ---------------------------------------------------------------
