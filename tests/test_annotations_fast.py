@@ -121,32 +121,32 @@ def test_a_stream_without_filters_decodes_as_through_the_limits(data, max_bytes)
     assert streams.decode(s, max_bytes, float("inf")) == _limited(s, max_bytes)
 
 
+def _limits_entered(monkeypatch) -> list[dict]:
+    """The settings of each entry into pypdf's limits context
+    (streams.apply_configuration) from now on."""
+    entered: list[dict] = []
+    plain = streams.apply_configuration
+
+    def spy(**kw):
+        entered.append(kw)
+        return plain(**kw)
+
+    monkeypatch.setattr(streams, "apply_configuration", spy)
+    return entered
+
+
 def test_a_filtered_stream_still_goes_through_the_limits(monkeypatch):
     # ASCIIHex is pypdf's to decode, under the limits.
     s = stream(b"48656c6c6f>", {"/Filter": "/ASCIIHexDecode"})
     page = PdfReader(io.BytesIO(make_pdf([b""], xobjects={"/X": s}))).pages[0]
     s = page["/Resources"]["/XObject"]["/X"].get_object()
     assert type(s).get_data is not streams._PLAIN_GET_DATA
-    entered = []
-    plain = streams.apply_configuration
-
-    def spy(**kw):
-        entered.append(kw)
-        return plain(**kw)
-
-    monkeypatch.setattr(streams, "apply_configuration", spy)
+    entered = _limits_entered(monkeypatch)
     assert streams.decode(s, 1 << 20, float("inf")).data == b"Hello"
     assert entered
 
 
 def test_a_stream_without_filters_is_read_without_the_limits_context(monkeypatch):
-    entered = []
-    plain = streams.apply_configuration
-
-    def spy(**kw):
-        entered.append(kw)
-        return plain(**kw)
-
-    monkeypatch.setattr(streams, "apply_configuration", spy)
+    entered = _limits_entered(monkeypatch)
     assert streams.decode(stream(b"/Tx BMC\nEMC\n"), 1 << 20, float("inf")).data == b"/Tx BMC\nEMC\n"
     assert not entered

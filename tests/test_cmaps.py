@@ -274,19 +274,25 @@ def test_plain_sources_tokenize_as_token_by_token(src, monkeypatch):
     assert tokenize(src) == _tokens_without_fast_path(src, monkeypatch)
 
 
+def _edited(source: bytes, rng: random.Random, alphabet: bytes) -> bytes:
+    """``source`` with one to three random edits: a byte of ``alphabet``
+    put in, or one to three bytes taken out."""
+    src = bytearray(source)
+    for _ in range(rng.randrange(1, 4)):
+        at = rng.randrange(len(src))
+        if rng.random() < 0.5:
+            src[at:at] = bytes([rng.choice(alphabet)])
+        else:
+            del src[at:at + rng.randrange(1, 4)]
+    return bytes(src)
+
+
 def test_random_edits_of_plain_sources_tokenize_as_token_by_token(monkeypatch):
     rng = random.Random(13)
     alphabet = b"()<>[]{}/%#\\\x00\t\n\x0c\r\x0b 0a.+-F"
     plain = 0
     for _ in range(3000):
-        src = bytearray(_HEADER)
-        for _ in range(rng.randrange(1, 4)):
-            at = rng.randrange(len(src))
-            if rng.random() < 0.5:
-                src[at:at] = bytes([rng.choice(alphabet)])
-            else:
-                del src[at:at + rng.randrange(1, 4)]
-        src = bytes(src)
+        src = _edited(_HEADER, rng, alphabet)
         plain += cmaps_module._plain_cmap_tokens(src) is not None
         assert tokenize(src) == _tokens_without_fast_path(src, monkeypatch), src
     assert plain > 1000  # most edits leave the source plain: the fast path was tested
@@ -450,14 +456,7 @@ def test_random_edits_of_hex_runs_parse_as_token_by_token(monkeypatch, any_body)
     alphabet = b"()<>[]{}/%#\\\x00\t\n\x0c\r\x0b 0a.+-FD8"
     ran = 0
     for _ in range(1500):
-        src = bytearray(_MAP)
-        for _ in range(rng.randrange(1, 4)):
-            at = rng.randrange(len(src))
-            if rng.random() < 0.5:
-                src[at:at] = bytes([rng.choice(alphabet)])
-            else:
-                del src[at:at + rng.randrange(1, 4)]
-        src = bytes(src)
+        src = _edited(_MAP, rng, alphabet)
         ran += _runs(src) > 0
         assert parse_cmap(src) == _parse_token_by_token(src, monkeypatch), src
     assert ran > 500  # most edits keep a run: the fast path was tested

@@ -51,13 +51,10 @@ def _pages(data: bytes, password: str):
     return [(p.text, p.words, p.blocks) for p in doc.pages]
 
 
-@pytest.mark.parametrize("k", range(1 + len(CORPUS_FILES)))
-def test_pages_read_as_with_no_reading_kept(k, monkeypatch):
-    docs = _documents()
-    if k >= len(docs):
-        pytest.skip("corpus not available")
-    data, password = docs[k]
-    made = []
+def _count_readings(monkeypatch) -> list[int]:
+    """The number of lines of each reading order._xy_cut makes from now on
+    (a reading kept is not made)."""
+    made: list[int] = []
     plain = order._xy_cut
 
     def count(items, options, col_gaps, page_rtl):
@@ -65,6 +62,16 @@ def test_pages_read_as_with_no_reading_kept(k, monkeypatch):
         return plain(items, options, col_gaps, page_rtl)
 
     monkeypatch.setattr(order, "_xy_cut", count)
+    return made
+
+
+@pytest.mark.parametrize("k", range(1 + len(CORPUS_FILES)))
+def test_pages_read_as_with_no_reading_kept(k, monkeypatch):
+    docs = _documents()
+    if k >= len(docs):
+        pytest.skip("corpus not available")
+    data, password = docs[k]
+    made = _count_readings(monkeypatch)
     kept = _pages(data, password)
     with_kept = len(made)
     monkeypatch.setattr(order, "READINGS_KEPT", 0)
@@ -117,14 +124,7 @@ def test_the_same_lines_in_another_order_or_with_other_options_are_read_again(mo
     order.forget_readings()
     opts = pyengine.Options()
     lines = _grid()
-    made = []
-    plain = order._xy_cut
-
-    def count(items, options, col_gaps, page_rtl):
-        made.append(len(items))
-        return plain(items, options, col_gaps, page_rtl)
-
-    monkeypatch.setattr(order, "_xy_cut", count)
+    made = _count_readings(monkeypatch)
     first = order.xy_cut(lines, opts)
     n = len(made)
     assert _shape(order.xy_cut(list(lines), opts)) == _shape(first)  # asked again: kept
