@@ -194,6 +194,7 @@ def forget_readings() -> None:
     """Drop the readings kept (``layout.build_layout`` does, when a page is
     read: its lines are read no more, and their text is not kept)."""
     _READINGS.clear()
+    _TABLES.clear()
 
 
 def _xy_cut(items: list[Line], options: Options,
@@ -1624,7 +1625,10 @@ def _labelled_row(region: list[Line]) -> tuple[Line, Line] | None:
     """(text, label) of the one row of the region that is a line and its
     label (``_text_and_label``), its other lines (a rule of dashes under
     it) each alone on its baseline and across the white between them; or
-    None."""
+    None.  A region without a figure has no label (``_text_and_label``):
+    its rows are not grouped (most regions, asked once per row cut)."""
+    if not any(is_figure(ln.text) for ln in region):
+        return None
     rows = grid_rows(region)
     wide = [row for row in rows if len(row) > 1]
     pair = _text_and_label(wide[0]) if len(wide) == 1 else None
@@ -2259,16 +2263,38 @@ def _column_heads(band: list[Line], under: list[Line], options: Options) -> bool
     return True
 
 
+TABLES_KEPT = 256
+"""Answers ``_table_apart`` keeps while a page is read (0: none).  The row
+cut asks it of each band (``_table_below``, ``_table_across``), and the
+band, cut in turn, asks it again of the same lines and gutters
+(plumber-issue-67-example: one call in six asked before, a quarter of the
+time of those calls)."""
+
+_TABLES: dict[tuple, tuple[list[Line], Options, object]] = {}
+"""(identities of the lines in their order, the gutters, the identity of
+the options) -> (the lines, the options, the answer), kept as
+``_READINGS`` is, and forgotten with it."""
+
+
 def _table_apart(items: list[Line], col_gaps: list[tuple[float, float]], options: Options
                  ) -> tuple[list[Line], list[list[Line]], list[Line]] | None:
     """The lines above a table, the table (its regions: ``_grouped_table``),
-    the lines below it; or None.
+    the lines below it; or None (kept: ``TABLES_KEPT``; the lists are
+    shared, no caller changes them).
 
     A caption or a note narrower than the table's first column leaves its
     gutters open, so the region is a table with a line over or under it:
     set those lines apart (``peel``) and look for the table in the rest,
     with the rest's own gutters (``_gridded``); or find the table under a
     header of its own shape (``_headed_table``)."""
+    key = (tuple(map(id, items)), tuple(col_gaps), id(options))
+    return kept(_TABLES, TABLES_KEPT, key,
+                lambda: (list(items), options, _table_apart_anew(items, col_gaps, options)))[2]
+
+
+def _table_apart_anew(items: list[Line], col_gaps: list[tuple[float, float]], options: Options
+                      ) -> tuple[list[Line], list[list[Line]], list[Line]] | None:
+    """``_table_apart``'s answer, made anew."""
     found = _gridded(items, col_gaps, options)
     if found is None:
         found = _headed_table(items, options)
