@@ -73,3 +73,56 @@ def test_pages_read_as_with_columns_counted(k, monkeypatch):
     monkeypatch.setattr(tables, "_bounds", lambda gaps: list(plain(gaps)))
     monkeypatch.setattr(tables, "_letter_in", lambda text: any(c.isalpha() for c in text))
     assert _pages(*docs[k]) == fast
+
+
+@pytest.mark.parametrize("k", range(1 + len(CORPUS_FILES)))
+def test_pages_read_as_with_no_centred_blocks_kept(k, monkeypatch):
+    """tables.centred_blocks keeps its answers (CENTRED_BLOCKS_KEPT): asked
+    again, by peel and find_table on the same lines."""
+    docs = [(_page(), "")] + corpus_documents(CORPUS_FILES)
+    if k >= len(docs):
+        pytest.skip("corpus not available")
+    made: list[int] = []
+    plain = tables._centred_blocks
+
+    def count(rows):
+        made.append(len(rows))
+        return plain(rows)
+
+    monkeypatch.setattr(tables, "_centred_blocks", count)
+    tables._BLOCKS_KEPT.clear()
+    fast = _pages(*docs[k])
+    with_kept = len(made)
+    monkeypatch.setattr(tables, "CENTRED_BLOCKS_KEPT", 0)
+    tables._BLOCKS_KEPT.clear()
+    made.clear()
+    assert _pages(*docs[k]) == fast
+    assert with_kept <= len(made)
+    if k and CORPUS_FILES[k - 1] == "deb-other-specimen":
+        assert with_kept < len(made)  # answers asked again (its tables of glyphs)
+
+
+def test_centred_blocks_of_other_lines_equal_in_every_field_are_their_own():
+    tables._BLOCKS_KEPT.clear()
+    # a description on three lines, its row's figures centred beside the middle one
+    a = [_line(60.0, "Large"), _line(60.0, "blue"), _line(60.0, "widgets")]
+    a = [Line(ln.words, ln.x0, 700.0 - 12 * r, ln.x1, 710.0 - 12 * r, ln.size) for r, ln in enumerate(a)]
+    a += [Line(a[1].words, 200.0, 688.0, 220.0, 698.0, 10.0), Line(a[1].words, 300.0, 688.0, 320.0, 698.0, 10.0)]
+    b = [Line(ln.words, ln.x0, ln.y0, ln.x1, ln.y1, ln.size) for ln in a]
+    got = tables.centred_blocks(a)
+    assert got == tables._centred_blocks(tables.grid_rows(a)) == [(0, 1, 3)]
+    assert tables.centred_blocks(b) == got
+    assert len(tables._BLOCKS_KEPT) == 2  # b (equal records, other objects) answered anew
+    tables._BLOCKS_KEPT.clear()
+
+
+def test_one_grid_row_is_one_row_of_grid_rows():
+    from pyengine.layout import order
+    rng = random.Random(3)
+    for _ in range(500):
+        region = []
+        for _ in range(rng.randrange(1, 6)):
+            size = rng.choice([6.0, 10.0, 12.0])
+            y1 = 700.0 + rng.choice([0.0, 0.0, 2.9, 3.0, 5.0, 6.0, -3.0]) + rng.random()
+            region.append(Line((Word("w", 0.0, y1 - size, 5.0, y1, size),), 0.0, y1 - size, 5.0, y1, size))
+        assert order._one_grid_row(region) is (len(tables.grid_rows(region)) == 1)

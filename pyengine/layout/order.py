@@ -64,7 +64,7 @@ from .headers import is_page_number
 from .lists import list_marker
 from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, CELL_WRAP_PITCH_RATIO,
                      FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
-                     HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, colon_labels,
+                     HEADER_MAX_ROWS, ROW_TOLERANCE, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, colon_labels,
                      columns, figures_end_at, find_table, flush_left, flush_right, grid_rows, header_band,
                      header_like, header_rows, is_figure, labels_and_values, opened_by_the_rest, peel,
                      shared_gutters, short_cells, totals_under)
@@ -1519,7 +1519,7 @@ def _one_baseline_row(region: list[Line], text: list[Line]) -> Line | None:
     Else None: read as before."""
     if not all(ln.words for ln in region):
         return None
-    if len(grid_rows(region)) != 1:
+    if not _one_grid_row(region):
         return None
     size = max(ln.size for ln in region)
     pieces = sorted(region, key=attrgetter("x0"))
@@ -1534,6 +1534,15 @@ def _one_baseline_row(region: list[Line], text: list[Line]) -> Line | None:
     if any(_gutter_within(text, a.x1, b.x0, size) for a, b in zip(pieces, pieces[1:])):
         return None
     return _row_line(pieces)
+
+
+def _one_grid_row(region: list[Line]) -> bool:
+    """Is ``len(tables.grid_rows(region)) == 1``, without the grouping: every
+    line on the baseline of the first lowest (tables.ROW_TOLERANCE), the
+    line each is compared with when they are grouped."""
+    low = min(region, key=attrgetter("y1"))
+    y, size = low.y1, low.size
+    return all(abs(ln.y1 - y) <= ROW_TOLERANCE * max(ln.size, size) for ln in region)
 
 
 _LOCATORS = re.compile(r"\d,\s+\d|,$")
