@@ -119,3 +119,60 @@ def test_the_key_tells_lines_gutters_and_options_apart(monkeypatch):
     assert len(made) == 5  # other options: answered anew
     order.forget_readings()
     assert not order._TABLES
+
+
+@pytest.mark.parametrize("k", range(1 + len(CORPUS_FILES)))
+def test_pages_read_as_with_no_grid_table_kept(k, monkeypatch):
+    """order._grid_table keeps its answers (GRID_TABLES_KEPT)."""
+    docs = _documents()
+    if k >= len(docs):
+        pytest.skip("corpus not available")
+    data, password = docs[k]
+    made: list[int] = []
+    plain = order._grid_table_anew
+
+    def count(core, col_gaps):
+        made.append(len(core))
+        return plain(core, col_gaps)
+
+    monkeypatch.setattr(order, "_grid_table_anew", count)
+    kept = _pages(data, password)
+    with_kept = len(made)
+    monkeypatch.setattr(order, "GRID_TABLES_KEPT", 0)
+    made.clear()
+    assert _pages(data, password) == kept
+    assert with_kept <= len(made)
+    if k and CORPUS_FILES[k - 1] == "deb-other-specimen":
+        assert with_kept < len(made)  # answers asked again (its tables of glyphs)
+    assert not order._GRID_TABLES  # none left once the pages are read
+
+
+def test_grid_tables_of_other_gutters_or_lines_are_answered_anew(monkeypatch):
+    order.forget_readings()
+    a = [ln for ln in _grid() if ln.y1 < 700]  # the rows under the header
+    a = [Line(ln.words, ln.x0, ln.y0, ln.x1, ln.y1, ln.size) if ln.x0 > 72 else
+         _line(ln.text.capitalize(), ln.x0, ln.y0) for ln in a]
+    gaps = order._gutters(a, pyengine.Options())
+    made = _count_grids(monkeypatch)
+    first = order._grid_table(a, gaps)
+    assert first is not None and order._grid_table(list(a), gaps) is first and len(made) == 1
+    b = [Line(ln.words, ln.x0, ln.y0, ln.x1, ln.y1, ln.size) for ln in a]
+    got = order._grid_table(b, gaps)
+    assert len(made) == 2 and [[a.index(ln) for ln in row] for row in first.rows] == \
+        [[b.index(ln) for ln in row] for row in got.rows] and {id(ln) for ln in got} == {id(ln) for ln in b}
+    order._grid_table(a, gaps[:1])
+    assert len(made) == 3  # other gutters
+    order.forget_readings()
+    assert not order._GRID_TABLES
+
+
+def _count_grids(monkeypatch) -> list[int]:
+    made: list[int] = []
+    plain = order._grid_table_anew
+
+    def count(core, col_gaps):
+        made.append(len(core))
+        return plain(core, col_gaps)
+
+    monkeypatch.setattr(order, "_grid_table_anew", count)
+    return made

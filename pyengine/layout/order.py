@@ -195,6 +195,7 @@ def forget_readings() -> None:
     read: its lines are read no more, and their text is not kept)."""
     _READINGS.clear()
     _TABLES.clear()
+    _GRID_TABLES.clear()
 
 
 def _xy_cut(items: list[Line], options: Options,
@@ -2431,9 +2432,28 @@ def _headed_table(items: list[Line], options: Options
     return None
 
 
+GRID_TABLES_KEPT = 256
+"""Answers ``_grid_table`` keeps while a page is read (0: none).  The
+tests of ``_table_apart`` ask it again of the lines and gutters another
+asked before (``_gridded``'s core is ``_headed_table``'s body from the
+first row of several lines; ``_grouped_table`` asks the rest): on
+deb-other-specimen's tables of glyphs, 40% of the time of its calls."""
+
+_GRID_TABLES: dict[tuple, tuple[list[Line], TableRegion | None]] = {}
+"""(identities of the lines in their order, the gutters) -> (the lines, the
+answer), kept as ``_READINGS`` is, and forgotten with it."""
+
+
 def _grid_table(core: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:
     """The lines as a table on the page's gutters, or on a table's narrower
-    ones (``_narrow_gutters``)."""
+    ones (``_narrow_gutters``).  Kept (``GRID_TABLES_KEPT``): the table is
+    shared, no caller changes it."""
+    return kept(_GRID_TABLES, GRID_TABLES_KEPT, (tuple(map(id, core)), tuple(col_gaps)),
+                lambda: (list(core), _grid_table_anew(core, col_gaps)))[1]
+
+
+def _grid_table_anew(core: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:
+    """``_grid_table``'s answer, made anew."""
     table = find_table(core, col_gaps)
     if table is None:
         narrow = _narrow_gutters(core, col_gaps)
