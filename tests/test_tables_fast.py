@@ -107,7 +107,7 @@ def test_centred_blocks_of_other_lines_equal_in_every_field_are_their_own():
     # a description on three lines, its row's figures centred beside the middle one
     a = [_line(60.0, "Large"), _line(60.0, "blue"), _line(60.0, "widgets")]
     a = [Line(ln.words, ln.x0, 700.0 - 12 * r, ln.x1, 710.0 - 12 * r, ln.size) for r, ln in enumerate(a)]
-    a += [Line(a[1].words, 200.0, 688.0, 220.0, 698.0, 10.0), Line(a[1].words, 300.0, 688.0, 320.0, 698.0, 10.0)]
+    a += [Line(a[1].words, x, 688.0, x + 20, 698.0, 10.0) for x in (200.0, 300.0)]
     b = [Line(ln.words, ln.x0, ln.y0, ln.x1, ln.y1, ln.size) for ln in a]
     got = tables.centred_blocks(a)
     assert got == tables._centred_blocks(tables.grid_rows(a)) == [(0, 1, 3)]

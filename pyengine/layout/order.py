@@ -63,8 +63,9 @@ from .kept import kept
 from .headers import is_page_number
 from .lists import list_marker
 from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, CELL_WRAP_PITCH_RATIO,
-                     FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
-                     HEADER_MAX_ROWS, ROW_TOLERANCE, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, colon_labels,
+                     FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, ROW_TOLERANCE, TABLE_GUTTER_MIN,
+                     TABLE_MAX_COMMA_SHARE, HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion,
+                     centred_over, colon_labels,
                      columns, figures_end_at, find_table, flush_left, flush_right, grid_rows, header_band,
                      header_like, header_rows, is_figure, labels_and_values, opened_by_the_rest, peel,
                      shared_gutters, short_cells, totals_under)
@@ -191,8 +192,9 @@ def xy_cut(items: list[Line], options: Options,
 
 
 def forget_readings() -> None:
-    """Drop the readings kept (``layout.build_layout`` does, when a page is
-    read: its lines are read no more, and their text is not kept)."""
+    """Drop the readings kept, and the table answers (``_table_apart``'s,
+    ``_grid_table``'s) (``layout.build_layout`` does, when a page is read:
+    its lines are read no more, and their text is not kept)."""
     _READINGS.clear()
     _TABLES.clear()
     _GRID_TABLES.clear()
