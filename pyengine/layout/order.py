@@ -63,8 +63,9 @@ from .kept import kept
 from .headers import is_page_number
 from .lists import list_marker
 from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, CELL_WRAP_PITCH_RATIO,
-                     FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, TABLE_GUTTER_MIN, TABLE_MAX_COMMA_SHARE,
-                     HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion, centred_over, colon_labels,
+                     FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, ROW_TOLERANCE, TABLE_GUTTER_MIN,
+                     TABLE_MAX_COMMA_SHARE, HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion,
+                     centred_over, colon_labels,
                      columns, figures_end_at, find_table, flush_left, flush_right, grid_rows, header_band,
                      header_like, header_rows, is_figure, labels_and_values, opened_by_the_rest, peel,
                      shared_gutters, short_cells, totals_under)
@@ -191,9 +192,12 @@ def xy_cut(items: list[Line], options: Options,
 
 
 def forget_readings() -> None:
-    """Drop the readings kept (``layout.build_layout`` does, when a page is
-    read: its lines are read no more, and their text is not kept)."""
+    """Drop the readings kept, and the table answers (``_table_apart``'s,
+    ``_grid_table``'s) (``layout.build_layout`` does, when a page is read:
+    its lines are read no more, and their text is not kept)."""
     _READINGS.clear()
+    _TABLES.clear()
+    _GRID_TABLES.clear()
 
 
 def _xy_cut(items: list[Line], options: Options,
@@ -1518,7 +1522,7 @@ def _one_baseline_row(region: list[Line], text: list[Line]) -> Line | None:
     Else None: read as before."""
     if not all(ln.words for ln in region):
         return None
-    if len(grid_rows(region)) != 1:
+    if not _one_grid_row(region):
         return None
     size = max(ln.size for ln in region)
     pieces = sorted(region, key=attrgetter("x0"))
@@ -1533,6 +1537,15 @@ def _one_baseline_row(region: list[Line], text: list[Line]) -> Line | None:
     if any(_gutter_within(text, a.x1, b.x0, size) for a, b in zip(pieces, pieces[1:])):
         return None
     return _row_line(pieces)
+
+
+def _one_grid_row(region: list[Line]) -> bool:
+    """Is ``len(tables.grid_rows(region)) == 1``, without the grouping: every
+    line on the baseline of the first lowest (tables.ROW_TOLERANCE), the
+    line each is compared with when they are grouped."""
+    low = min(region, key=attrgetter("y1"))
+    y, size = low.y1, low.size
+    return all(abs(ln.y1 - y) <= ROW_TOLERANCE * max(ln.size, size) for ln in region)
 
 
 _LOCATORS = re.compile(r"\d,\s+\d|,$")
@@ -1624,7 +1637,10 @@ def _labelled_row(region: list[Line]) -> tuple[Line, Line] | None:
     """(text, label) of the one row of the region that is a line and its
     label (``_text_and_label``), its other lines (a rule of dashes under
     it) each alone on its baseline and across the white between them; or
-    None."""
+    None.  A region without a figure has no label (``_text_and_label``):
+    its rows are not grouped (most regions, asked once per row cut)."""
+    if not any(is_figure(ln.text) for ln in region):
+        return None
     rows = grid_rows(region)
     wide = [row for row in rows if len(row) > 1]
     pair = _text_and_label(wide[0]) if len(wide) == 1 else None
@@ -2259,16 +2275,38 @@ def _column_heads(band: list[Line], under: list[Line], options: Options) -> bool
     return True
 
 
+TABLES_KEPT = 256
+"""Answers ``_table_apart`` keeps while a page is read (0: none).  The row
+cut asks it of each band (``_table_below``, ``_table_across``), and the
+band, cut in turn, asks it again of the same lines and gutters
+(plumber-issue-67-example: one call in six asked before, a quarter of the
+time of those calls)."""
+
+_TABLES: dict[tuple, tuple[list[Line], Options, object]] = {}
+"""(identities of the lines in their order, the gutters, the identity of
+the options) -> (the lines, the options, the answer), kept as
+``_READINGS`` is, and forgotten with it."""
+
+
 def _table_apart(items: list[Line], col_gaps: list[tuple[float, float]], options: Options
                  ) -> tuple[list[Line], list[list[Line]], list[Line]] | None:
     """The lines above a table, the table (its regions: ``_grouped_table``),
-    the lines below it; or None.
+    the lines below it; or None (kept: ``TABLES_KEPT``; the lists are
+    shared, no caller changes them).
 
     A caption or a note narrower than the table's first column leaves its
     gutters open, so the region is a table with a line over or under it:
     set those lines apart (``peel``) and look for the table in the rest,
     with the rest's own gutters (``_gridded``); or find the table under a
     header of its own shape (``_headed_table``)."""
+    key = (tuple(map(id, items)), tuple(col_gaps), id(options))
+    return kept(_TABLES, TABLES_KEPT, key,
+                lambda: (list(items), options, _table_apart_anew(items, col_gaps, options)))[2]
+
+
+def _table_apart_anew(items: list[Line], col_gaps: list[tuple[float, float]], options: Options
+                      ) -> tuple[list[Line], list[list[Line]], list[Line]] | None:
+    """``_table_apart``'s answer, made anew."""
     found = _gridded(items, col_gaps, options)
     if found is None:
         found = _headed_table(items, options)
@@ -2396,9 +2434,28 @@ def _headed_table(items: list[Line], options: Options
     return None
 
 
+GRID_TABLES_KEPT = 256
+"""Answers ``_grid_table`` keeps while a page is read (0: none).  The
+tests of ``_table_apart`` ask it again of the lines and gutters another
+asked before (``_gridded``'s core is ``_headed_table``'s body from the
+first row of several lines; ``_grouped_table`` asks the rest): on
+deb-other-specimen's tables of glyphs, 40% of the time of its calls."""
+
+_GRID_TABLES: dict[tuple, tuple[list[Line], TableRegion | None]] = {}
+"""(identities of the lines in their order, the gutters) -> (the lines, the
+answer), kept as ``_READINGS`` is, and forgotten with it."""
+
+
 def _grid_table(core: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:
     """The lines as a table on the page's gutters, or on a table's narrower
-    ones (``_narrow_gutters``)."""
+    ones (``_narrow_gutters``).  Kept (``GRID_TABLES_KEPT``): the table is
+    shared, no caller changes it."""
+    return kept(_GRID_TABLES, GRID_TABLES_KEPT, (tuple(map(id, core)), tuple(col_gaps)),
+                lambda: (list(core), _grid_table_anew(core, col_gaps)))[1]
+
+
+def _grid_table_anew(core: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:
+    """``_grid_table``'s answer, made anew."""
     table = find_table(core, col_gaps)
     if table is None:
         narrow = _narrow_gutters(core, col_gaps)
