@@ -663,6 +663,24 @@ class _Interpreter:
         y0t, y1t = rise + desc, rise + asc
         cy0, cy1, dy0, dy1 = c * y0t, c * y1t, d * y0t, d * y1t
         cr, dr = c * rise, d * rise
+        dot = a * c + b * d
+        if dot != 0.0 and math.isfinite(dot) and (a or b):
+            # A sheared text matrix (groff's slanted Symbol, a synthetic
+            # italic: 1 0 0.287 1) leans the ink; the advance stays on the
+            # baseline.  The box is the advance times the ascent and descent
+            # across the baseline, as a real italic's glyph box is: the
+            # shear's share along the baseline is left out, else the box
+            # reached 0.3 em past the advance and over the space after the
+            # word ("βand").  Only the box changes: the origin stays
+            # where the matrix puts it.
+            if b == 0.0:  # upright: exactly, so the fast path below runs
+                cb, db = 0.0, d
+            elif a == 0.0:
+                cb, db = c, 0.0
+            else:
+                k = dot / (a * a + b * b)
+                cb, db = c - k * a, d - k * b
+            cy0, cy1, dy0, dy1 = cr + cb * desc, cr + cb * asc, dr + db * desc, dr + db * asc
         upright = b == 0.0 and cy0 == cy1
         # Upright text: (b * pen + t) + f for t = d y0, d y1, d rise is the
         # same float for every finite pen (b * pen is then a zero) unless
