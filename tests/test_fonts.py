@@ -371,6 +371,18 @@ def test_tounicode_wins_and_falls_through():
     assert f.kind == KIND_TOUNICODE
 
 
+def test_tounicode_control_falls_back_to_the_glyph_name():
+    # Ghostscript 10.0 re-distilling pdfLaTeX's Greek (cbgreek grxn1440)
+    # wrote <41> -> <0093>, a C1 control, for the glyph its /Differences
+    # names /Alpha: a map to controls explains no glyph (clean_text), so
+    # the next source, the glyph name, gives "\u0391" (the title's Alpha of
+    # "\u0391\u03b8\u03ae\u03bd\u03b1\u03c2" was dropped).
+    tu = tounicode("2 beginbfchar <41> <0093> <42> <0000> endbfchar")
+    enc = {"/Type": "/Encoding", "/Differences": [65, "/Alpha", "/Beta", "/Gamma"]}
+    f = load_font(font(Subtype="/Type1", BaseFont="/Helvetica", Encoding=enc, ToUnicode=tu), [])
+    assert texts(f, b"ABC") == ["\u0391", "\u0392", "\u0393"]
+
+
 def test_tounicode_empty_destination_is_mapped_to_no_text():
     # sf-habibi-oneline-cmap.pdf (WeasyPrint): the first glyph of a shaped
     # cluster carries its whole text, the others map to <>.  Those are

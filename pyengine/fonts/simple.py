@@ -539,6 +539,11 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
     final: list[str | None] = list(texts)
     if tounicode is not None:
         for code, text in tounicode.unicode_below(256).items():
+            if text and clean_text(text) is None and clean_text(final[code]) is not None:
+                # A map to control characters only explains no glyph
+                # (clean_text): the next source that does stays (Ghostscript
+                # 10.0 mapped cbgreek's /Alpha to U+0093).
+                continue
             final[code] = text
             kinds[code] = KIND_TOUNICODE
     if "symbol" in font_name.lower():
