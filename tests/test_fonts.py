@@ -383,6 +383,26 @@ def test_tounicode_control_falls_back_to_the_glyph_name():
     assert texts(f, b"ABC") == ["\u0391", "\u0392", "\u0393"]
 
 
+def test_tounicode_contradicting_most_glyph_names_loses_to_them():
+    # Ghostscript 10.0 re-distilling pdfLaTeX's T2A text rewrote each
+    # bfrange of the map: /afii10065 (\u0430) at 0xE0 read "4", /afii10066 "5"
+    # ... while /Differences (and the font program) still name every glyph.
+    # The body of gs-pdflatex-russian read "BE>B6E><=" for "\u041c\u043e\u0441\u043a\u043e\u0432\u0441\u043a\u0438\u0439".
+    enc = {"/Type": "/Encoding", "/BaseEncoding": "/WinAnsiEncoding",
+           "/Differences": [44, "/comma", 224, "/afii10065", "/afii10066", "/afii10067", "/afii10068"]}
+    tu = tounicode("5 beginbfrange <2c><2c><002c> <e0><e0><0034> <e1><e1><0035>"
+                   " <e2><e2><0036> <e3><e3><0037> endbfrange")
+    f = load_font(font(Subtype="/Type1", BaseFont="/Helvetica", Encoding=enc, ToUnicode=tu), [])
+    assert "".join(texts(f, b"\xe0\xe1\xe2\xe3,")) == "\u0430\u0431\u0432\u0433,"
+    # A map that differs from the names on one code of six keeps its word
+    # there (a name reused for another glyph), and NFKC-equal texts agree.
+    enc = {"/Type": "/Encoding", "/Differences": [65, "/A", "/B", "/C", "/D", "/fi", "/mu"]}
+    tu = tounicode("6 beginbfchar <41> <0041> <42> <0042> <43> <0043> <44> <0058>"
+                   " <45> <0066 0069> <46> <00B5> endbfchar")
+    f = load_font(font(Subtype="/Type1", BaseFont="/Helvetica", Encoding=enc, ToUnicode=tu), [])
+    assert texts(f, b"ABCDEF") == ["A", "B", "C", "X", "fi", "\u00b5"]
+
+
 def test_tounicode_empty_destination_is_mapped_to_no_text():
     # sf-habibi-oneline-cmap.pdf (WeasyPrint): the first glyph of a shaped
     # cluster carries its whole text, the others map to <>.  Those are
