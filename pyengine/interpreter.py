@@ -663,25 +663,13 @@ class _Interpreter:
         y0t, y1t = rise + desc, rise + asc
         cy0, cy1, dy0, dy1 = c * y0t, c * y1t, d * y0t, d * y1t
         cr, dr = c * rise, d * rise
-        dot = a * c + b * d
-        if dot != 0.0 and math.isfinite(dot) and (a or b):
-            # A sheared text matrix (groff's slanted Symbol, a synthetic
-            # italic: 1 0 0.287 1) leans the ink; the advance stays on the
-            # baseline.  The box is the advance times the ascent and descent
-            # across the baseline, as a real italic's glyph box is: the
-            # shear's share along the baseline is left out, else the box
-            # reached 0.3 em past the advance and over the space after the
-            # word ("βand").  Only the box changes: the origin stays
-            # where the matrix puts it.
-            if b == 0.0:  # upright: exactly, so the fast path below runs
-                cb, db = 0.0, d
-            elif a == 0.0:
-                cb, db = c, 0.0
-            else:
-                k = dot / (a * a + b * b)
-                cb, db = c - k * a, d - k * b
-            cy0, cy1, dy0, dy1 = cr + cb * desc, cr + cb * asc, dr + db * desc, dr + db * asc
         upright = b == 0.0 and cy0 == cy1
+        # A sheared matrix (the up vector not at right angles to the
+        # baseline) leans the box by the up vector's share along the
+        # baseline over the box's height (Glyph.lean).
+        lean = abs(c * ux + d * uy) * (asc - desc) if a * c + b * d != 0.0 else 0.0
+        if not math.isfinite(lean):
+            lean = 0.0
         # Upright text: (b * pen + t) + f for t = d y0, d y1, d rise is the
         # same float for every finite pen (b * pen is then a zero) unless
         # t and f are both zeros (whose sum's sign depends on the zero's).
@@ -773,7 +761,7 @@ class _Interpreter:
                             n_unmapped += 1
                         glyphs.append(new_glyph(Glyph, (
                             text, gx0, fy0, gx1, fy1, ox, foy, ex, foy,
-                            eff, ux, uy, label, mapped, mode, False, source, is_space)))
+                            eff, ux, uy, label, mapped, mode, False, source, is_space, 0.0)))
                         ox = ex
                         if y_off or gx1 < 0 or gx0 > W:
                             offpage += 1
@@ -828,7 +816,7 @@ class _Interpreter:
                         n_unmapped += 1
                     glyphs.append(new_glyph(Glyph, (
                         text, gx0, gy0, gx1, gy1, ox, oy, apen + cr + e, bpen + dr + f,
-                        eff, ux, uy, label, mapped, mode, False, source, is_space)))
+                        eff, ux, uy, label, mapped, mode, False, source, is_space, lean)))
                     if gx1 < 0 or gy1 < 0 or gx0 > W or gy0 > H:
                         offpage += 1
                 run.offpage += offpage
@@ -882,6 +870,7 @@ class _Interpreter:
                     mapped=ch.text is not None, render_mode=mode,
                     vertical=vertical, source=source,
                     is_space=text.isspace() if text else False,
+                    lean=0.0 if vertical else lean,
                 ))
                 if gx1_ < 0 or gy1_ < 0 or gx0_ > W or gy0_ > H:
                     run.offpage += 1

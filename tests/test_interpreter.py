@@ -252,12 +252,14 @@ def test_json_lists_offpage_words_apart():
 def test_slanted_word_keeps_the_space_after_it():
     # groff -Tpdf slants Symbol's Greek by shearing the text matrix
     # (1 0 0.287 1): the word "ab" ends at 82, "cd" starts a 0.25 em space
-    # later at 84.5.  The shear leans the ink, not the advance: the box of a
-    # slanted glyph is its advance along the baseline, as a real italic's,
-    # and the space stays (the sheared box reached 82 + 0.287 x ascent,
-    # past 84.5, and glued "abcd").
+    # later at 84.5.  The shear leans the ink, not the advance: the word gap
+    # is measured from the advance's end (the sheared box reaches
+    # 82 + 0.287 x 8 = 84.296, nearly to "cd", and glued "abcd"), while the
+    # word's box still covers the leaning ink, 0.287 x 2 before 72 (the
+    # descent) to 84.296.
     ws = words(b"BT /F1 10 Tf 1 0 0.287 1 72 700 Tm (ab) Tj "
                b"1 0 0 1 84.5 700 Tm (cd) Tj ET")
     assert [w.text for w in ws] == ["ab", "cd"]
-    assert xs(ws)[0] == ("ab", 72.0, 82.0)
+    assert xs(ws)[0] == ("ab", 71.426, 84.296)
+
 

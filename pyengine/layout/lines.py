@@ -89,6 +89,8 @@ def _project(g: Glyph) -> tuple[float, float, float, int]:
         # The pen moves down the column; the glyph occupies [u0, u0+height).
         u0 = min(u0, ue) if ue != u0 else u0
         span = abs(g.y1 - g.y0) if abs(dy) >= abs(dx) else abs(g.x1 - g.x0)
+    elif g.lean and span > g.lean:
+        span -= g.lean  # a slanted glyph's advance (Glyph.lean)
     if span > abs(ue - u0) * 3 + g.size and ue != u0:
         span = abs(ue - u0)
     return u0, u0 + span, _across(g, dx, dy), key
@@ -339,9 +341,10 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     for seq, g in enumerate(glyphs):
         # All the fields at once: faster than reading half of them by index.
         (_text, x0, _y0, x1, _y1, u0, v, _ex, _ey, size, dx, dy, _font, _mapped, _mode,
-         vertical, source, _is_space) = g
+         vertical, source, _is_space, lean) = g
         if dx == 1.0 and dy == 0.0 and not vertical:  # upright text: u = x, v = y
-            u1, key = u0 + (x1 - x0), 0
+            # The advance: a slanted glyph's box is wider by its lean.
+            u1, key = u0 + (x1 - x0) - lean, 0
         else:
             u0, u1, v, key = _project(g)
         p = (g, u0, u1, seq)
