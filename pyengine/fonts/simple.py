@@ -547,10 +547,13 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
         for code, text in mapped.items():
             if code in named:
                 continue
-            if text and clean_text(text) is None and clean_text(final[code]) is not None:
+            if text and clean_text(text) is None and names[code] is not None and \
+                    clean_text(final[code]) is not None:
                 # A map to control characters only explains no glyph
-                # (clean_text): the next source that does stays (Ghostscript
-                # 10.0 mapped cbgreek's /Alpha to U+0093).
+                # (clean_text): the glyph's own name, when the encoding
+                # step read one, stays (Ghostscript 10.0 mapped cbgreek's
+                # /Alpha to U+0093).  An implicit base encoding's letter is
+                # no such evidence: a placeholder <0000> stays unmapped.
                 continue
             final[code] = text
             kinds[code] = KIND_TOUNICODE
@@ -577,18 +580,18 @@ def _contradicted_names(mapped: dict[int, str], names: list[str | None],
 
     A producer that writes both a /Differences (or builtin) glyph name and
     a ToUnicode entry for a code makes them agree: the names came from the
-    font and the map from the names, or from the text typed.  Where they
-    differ on a quarter of the codes (``CONTRADICTED_SHARE``, at least
-    ``CONTRADICTED_MIN``), one of the two was broken on the way, and it is
-    the map: Ghostscript 10.0 re-distilling pdfLaTeX's Cyrillic and Greek
+    font and the map from the names, or from the text typed.  Where a name
+    that spells a letter outside ASCII and the map's text differ in kind
+    (``_names_other_letter``) on a quarter of the codes
+    (``CONTRADICTED_SHARE``, at least ``CONTRADICTED_MIN``), one of the two
+    was broken on the way, and it is the map: Ghostscript 10.0 re-distilling pdfLaTeX's Cyrillic and Greek
     rewrote every bfrange of the map, /afii10065 (а) at 0xE0 read "4",
     /sigma "Ã", while each glyph still bears its name in the font
     program.  Only names the encoding step read as the glyph list says
     count (not a numbering scheme's, nor a Type3 font's, whose names may be
-    any labels).  The names then win where they differ (compared after NFKC,
-    so /mu's μ and a map's µ, /fi and "fi" agree); the map still gives
-    the codes without a known name.  A font whose map differs on a few codes
-    (a name reused for another glyph) keeps its map."""
+    any labels).  The names then win where they differ so; the map still
+    gives every other code.  A font whose map differs on a few codes keeps
+    its map."""
     both = differ = 0
     out = []
     for code, text in mapped.items():
@@ -599,12 +602,33 @@ def _contradicted_names(mapped: dict[int, str], names: list[str | None],
         if not named or named != texts[code] or clean_text(named) is None:
             continue  # no name, or one the encoding step did not read
         both += 1
-        if unicodedata.normalize("NFKC", text) != unicodedata.normalize("NFKC", named):
+        if _names_other_letter(named, text):
             differ += 1
             out.append(code)
     if differ >= CONTRADICTED_MIN and differ >= CONTRADICTED_SHARE * both:
         return frozenset(out)
     return frozenset()
+
+
+def _script(ch: str) -> str:
+    """The first word of a letter's Unicode name: its script (LATIN, GREEK,
+    CYRILLIC, ...)."""
+    return unicodedata.name(ch, "").split(" ", 1)[0]
+
+
+def _names_other_letter(named: str, text: str) -> bool:
+    """Does a glyph name that spells one letter outside ASCII (/sigma,
+    /afii10065) say another thing than the map's ``text``: not a letter
+    (a digit, a sign, a control), or a letter of another script?  A name of
+    an ASCII letter says little (old Greek fonts name \u03b1 /a), nor does a
+    symbol's (/intersectiondisplay's \u22c2 where the map says \u2229), nor
+    another letter of the same script (a name reused)."""
+    if len(named) != 1 or named.isascii() or not named.isalpha():
+        return False
+    if unicodedata.normalize("NFKC", text) == unicodedata.normalize("NFKC", named):
+        return False
+    first = text[0]
+    return not first.isalpha() or _script(first) != _script(named)
 
 
 def _symbol_private_use(texts: list[str | None]) -> None:
