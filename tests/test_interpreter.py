@@ -263,3 +263,20 @@ def test_slanted_word_keeps_the_space_after_it():
     assert xs(ws)[0] == ("ab", 71.426, 84.296)
 
 
+
+def test_space_pulled_in_until_the_letters_touch_is_no_word_break():
+    # Ghostscript re-distilling groff's PostScript kerns "Te" of "Text" with
+    # Tc and pulls a space in with Tw: -0.7 Tc -1.25 Tw (Te x)Tj.  Here: T
+    # 72-77, the pen at 76.3; e 76.3-81.3, the pen at 80.6; the space
+    # advances 5 - 0.7 - 3.85 = 0.45, so x starts at 81.05, 0.025 em inside
+    # the e.  No white, no word break: "Tex", not "Te x".
+    ws = words(b"BT /F1 10 Tf -0.7 Tc -3.85 Tw 72 700 Td (Te x) Tj ET")
+    assert [w.text for w in ws] == ["Tex"]
+
+
+def test_shrunk_space_that_leaves_white_and_zero_width_space_stay_breaks():
+    # A space shrunk to 0.4 em of white is a word space still.
+    assert [w.text for w in words(b"BT /F1 10 Tf -1 Tw 72 700 Td (a b) Tj ET")] == ["a", "b"]
+    # A space of no width in its font is not pulled in: still a break.
+    f = {"/F1": helvetica({32: 0})}
+    assert [w.text for w in words(b"BT /F1 10 Tf 72 700 Td (a b) Tj ET", fonts=f)] == ["a", "b"]

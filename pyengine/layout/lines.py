@@ -2452,9 +2452,12 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
     cjk = CJK
     fields = _CUT_FIELDS
     combining, mark_width = _COMBINING, MARK_MAX_WIDTH
-    for p in glyphs:
+    last = len(glyphs) - 1
+    for i, p in enumerate(glyphs):
         text, size, source, is_space = fields(p[0])
         if is_space:
+            if shown and has_prev and i < last and _pulled_in(p, glyphs[i + 1], prev_u1, source):
+                continue
             if shown:
                 groups.append(cur)
                 hard.append(after_space)
@@ -2512,6 +2515,39 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
         groups.append(cur)
         hard.append(after_space)
     return groups, hard
+
+
+def _pulled_in(p: _G, q: _G, prev_u1: float, source: str) -> bool:
+    """Is the space glyph ``p`` no word break: shrunk by negative Tc or Tw
+    to an advance shorter than its own width (by ``PULLED_IN_MIN``), with
+    the glyph after it (``q``, of the same source, not a space) starting at
+    most ``PULLED_IN_GAP`` after the end of the glyph before it
+    (``prev_u1``)?  A word space leaves white; a space pulled in until the
+    letters (nearly) touch is a positioning device.  Ghostscript
+    re-distilling groff's PostScript writes the kerned "Te" of "Text" as
+    ``-0.7 Tc -1.25 Tw (Te x)Tj``: a 0.25 em space advancing 0.055 em, the
+    "x" 0.015 em into the "e" ("Te xt", hunt20 groffps-hyphen); and
+    "l'art" in Helvetica as ``-2.38 Tw (l'ar t)Tj``, 0.04 em between "r"
+    and "t" ("l'ar t", groffps-famH).  A space of no width in its font
+    (advance = width) stays a break, and so does one that leaves a word
+    space's white."""
+    g = p[0]
+    nxt = q[0]
+    if g.vertical or nxt.is_space or nxt.source != source or \
+            q[1] - prev_u1 > PULLED_IN_GAP * g.size:
+        return False
+    advance = (g.ex - g.ox) * g.dx + (g.ey - g.oy) * g.dy
+    return advance < (p[2] - p[1]) - PULLED_IN_MIN * g.size
+
+
+PULLED_IN_MIN = 0.05
+"""Fraction of the font size: how much shorter than its width a space
+glyph's advance must be for ``_pulled_in`` (float noise and tiny
+justification shrinks are not a pull)."""
+PULLED_IN_GAP = 0.08
+"""Fraction of the font size: the most white a pulled-in space may leave
+between its neighbours (``_pulled_in``): kerning's, not a word space's
+(no justification squeezes a word space below 0.15 em, ``space_gap``)."""
 
 
 LETTER_SPACED_MIN = 4
