@@ -280,3 +280,12 @@ def test_shrunk_space_that_leaves_white_and_zero_width_space_stay_breaks():
     # A space of no width in its font is not pulled in: still a break.
     f = {"/F1": helvetica({32: 0})}
     assert [w.text for w in words(b"BT /F1 10 Tf 72 700 Td (a b) Tj ET", fonts=f)] == ["a", "b"]
+
+
+def test_space_between_glyphs_overlapping_past_kerning_stays_a_break():
+    # Letters drawn 0.2 em closer than their widths (-2 Tc: widths wider
+    # than the glyphs, as opf-247224's "Sky Harbour"), the space pulled in
+    # too: "H" starts 0.15 em inside the "y".  Geometry that overlaps past
+    # kerning says nothing; the space glyph is the sure sign of the break.
+    ws = words(b"BT /F1 10 Tf -2 Tc -2.5 Tw 72 700 Td (Sky Harbour) Tj ET")
+    assert [w.text for w in ws] == ["Sky", "Harbour"]

@@ -2530,14 +2530,18 @@ def _pulled_in(p: _G, q: _G, prev_u1: float, source: str) -> bool:
     "l'art" in Helvetica as ``-2.38 Tw (l'ar t)Tj``, 0.04 em between "r"
     and "t" ("l'ar t", groffps-famH).  A space of no width in its font
     (advance = width) stays a break, and so does one that leaves a word
-    space's white."""
+    space's white.  So does a space between glyphs that overlap by more
+    than that (widths wider than the glyphs drawn: opf-247224's "Sky
+    Harbour", 0.15 em into the "y"), where the space is the one sure sign
+    of the break, and one in text that is not upright."""
     g = p[0]
     nxt = q[0]
-    if g.vertical or nxt.is_space or nxt.source != source or \
-            q[1] - prev_u1 > PULLED_IN_GAP * g.size:
+    if g.dx != 1.0 or g.dy != 0.0 or g.vertical or nxt.is_space or nxt.source != source:
+        return False  # upright text only: there u1 - u0 is the space's width
+    reach = PULLED_IN_GAP * g.size
+    if not -reach <= q[1] - prev_u1 <= reach:
         return False
-    advance = (g.ex - g.ox) * g.dx + (g.ey - g.oy) * g.dy
-    return advance < (p[2] - p[1]) - PULLED_IN_MIN * g.size
+    return g.ex - g.ox < (p[2] - p[1]) - PULLED_IN_MIN * g.size
 
 
 PULLED_IN_MIN = 0.05
@@ -2546,8 +2550,9 @@ glyph's advance must be for ``_pulled_in`` (float noise and tiny
 justification shrinks are not a pull)."""
 PULLED_IN_GAP = 0.08
 """Fraction of the font size: the most white a pulled-in space may leave
-between its neighbours (``_pulled_in``): kerning's, not a word space's
-(no justification squeezes a word space below 0.15 em, ``space_gap``)."""
+between its neighbours, and the most they may overlap (``_pulled_in``):
+kerning's, not a word space's (no justification squeezes a word space
+below 0.15 em, ``space_gap``)."""
 
 
 LETTER_SPACED_MIN = 4
