@@ -643,9 +643,14 @@ class _Interpreter:
         c, d = c0 * A + d0 * C, c0 * B + d0 * D
         e, f = e0 * A + f0 * C + E, e0 * B + f0 * D + F
         ysc = math.hypot(c, d)
+        xsc = math.hypot(a, b) or 1.0
+        if a * c + b * d != 0.0 and ysc:
+            # Sheared (Glyph.lean): the glyphs stand as tall as the up
+            # vector's share across the baseline, not its length (groff's
+            # slanted Symbol at 10 pt read 10.4 pt).
+            ysc = abs(a * d - b * c) / xsc
         eff = abs(size) * ysc
         oversized = not eff <= MAX_GLYPH_SIZE  # also true for NaN
-        xsc = math.hypot(a, b) or 1.0
         ux, uy = a / xsc, b / xsc
         asc, desc = font.ascent * size, font.descent * size
         vertical = font.vertical

@@ -289,3 +289,12 @@ def test_space_between_glyphs_overlapping_past_kerning_stays_a_break():
     # kerning says nothing; the space glyph is the sure sign of the break.
     ws = words(b"BT /F1 10 Tf -2 Tc -2.5 Tw 72 700 Td (Sky Harbour) Tj ET")
     assert [w.text for w in ws] == ["Sky", "Harbour"]
+
+
+def test_slanted_glyphs_keep_their_font_size():
+    # A shear leans the glyphs; they stand no taller: 10 pt text under
+    # 1 0 0.287 1 is 10 pt (the up vector's length, 10.4, made groff eqn's
+    # line after a slanted alpha "larger", and its superscript "2" of
+    # "y2" went to a line of its own with the rest: hunt20 groffpdf-eqn).
+    ws = words(b"BT /F1 10 Tf 1 0 0.287 1 72 700 Tm (ab) Tj ET")
+    assert [round(w.size, 6) for w in ws] == [10.0]
