@@ -643,9 +643,14 @@ class _Interpreter:
         c, d = c0 * A + d0 * C, c0 * B + d0 * D
         e, f = e0 * A + f0 * C + E, e0 * B + f0 * D + F
         ysc = math.hypot(c, d)
+        xsc = math.hypot(a, b) or 1.0
+        if a * c + b * d != 0.0 and ysc:
+            # Sheared (Glyph.lean): the glyphs stand as tall as the up
+            # vector's share across the baseline, not its length (groff's
+            # slanted Symbol at 10 pt read 10.4 pt).
+            ysc = abs(a * d - b * c) / xsc
         eff = abs(size) * ysc
         oversized = not eff <= MAX_GLYPH_SIZE  # also true for NaN
-        xsc = math.hypot(a, b) or 1.0
         ux, uy = a / xsc, b / xsc
         asc, desc = font.ascent * size, font.descent * size
         vertical = font.vertical
@@ -664,6 +669,12 @@ class _Interpreter:
         cy0, cy1, dy0, dy1 = c * y0t, c * y1t, d * y0t, d * y1t
         cr, dr = c * rise, d * rise
         upright = b == 0.0 and cy0 == cy1
+        # A sheared matrix (the up vector not at right angles to the
+        # baseline) leans the box by the up vector's share along the
+        # baseline over the box's height (Glyph.lean).
+        lean = abs(c * ux + d * uy) * (asc - desc) if a * c + b * d != 0.0 else 0.0
+        if not math.isfinite(lean):
+            lean = 0.0
         # Upright text: (b * pen + t) + f for t = d y0, d y1, d rise is the
         # same float for every finite pen (b * pen is then a zero) unless
         # t and f are both zeros (whose sum's sign depends on the zero's).
@@ -755,7 +766,7 @@ class _Interpreter:
                             n_unmapped += 1
                         glyphs.append(new_glyph(Glyph, (
                             text, gx0, fy0, gx1, fy1, ox, foy, ex, foy,
-                            eff, ux, uy, label, mapped, mode, False, source, is_space)))
+                            eff, ux, uy, label, mapped, mode, False, source, is_space, 0.0)))
                         ox = ex
                         if y_off or gx1 < 0 or gx0 > W:
                             offpage += 1
@@ -810,7 +821,7 @@ class _Interpreter:
                         n_unmapped += 1
                     glyphs.append(new_glyph(Glyph, (
                         text, gx0, gy0, gx1, gy1, ox, oy, apen + cr + e, bpen + dr + f,
-                        eff, ux, uy, label, mapped, mode, False, source, is_space)))
+                        eff, ux, uy, label, mapped, mode, False, source, is_space, lean)))
                     if gx1 < 0 or gy1 < 0 or gx0 > W or gy0 > H:
                         offpage += 1
                 run.offpage += offpage
@@ -864,6 +875,7 @@ class _Interpreter:
                     mapped=ch.text is not None, render_mode=mode,
                     vertical=vertical, source=source,
                     is_space=text.isspace() if text else False,
+                    lean=0.0 if vertical else lean,
                 ))
                 if gx1_ < 0 or gy1_ < 0 or gx0_ > W or gy0_ > H:
                     run.offpage += 1

@@ -49,6 +49,11 @@ class Glyph(NamedTuple):
     source: str = SOURCE_PAGE
     is_space: bool = False
     """The glyph is a real space character (decoded text is whitespace)."""
+    lean: float = 0.0
+    """What a sheared text matrix adds to the box's width (display units):
+    the box of a slanted glyph (groff's slanted Symbol, Chrome's synthetic
+    italic: ``1 0 0.25 1 Tm``) covers its leaning ink, its advance along the
+    baseline is ``x1 - x0 - lean`` (upright text).  0 for unsheared text."""
 
 
 @dataclass(frozen=True, slots=True)

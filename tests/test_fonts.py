@@ -371,6 +371,45 @@ def test_tounicode_wins_and_falls_through():
     assert f.kind == KIND_TOUNICODE
 
 
+def test_tounicode_control_falls_back_to_the_glyph_name():
+    # Ghostscript 10.0 re-distilling pdfLaTeX's Greek (cbgreek grxn1440)
+    # wrote <41> -> <0093>, a C1 control, for the glyph its /Differences
+    # names /Alpha: a map to controls explains no glyph (clean_text), so
+    # the next source, the glyph name, gives "\u0391" (the title's Alpha of
+    # "\u0391\u03b8\u03ae\u03bd\u03b1\u03c2" was dropped).
+    tu = tounicode("2 beginbfchar <41> <0093> <42> <0000> endbfchar")
+    enc = {"/Type": "/Encoding", "/Differences": [65, "/Alpha", "/Beta", "/Gamma"]}
+    f = load_font(font(Subtype="/Type1", BaseFont="/Helvetica", Encoding=enc, ToUnicode=tu), [])
+    assert texts(f, b"ABC") == ["\u0391", "\u0392", "\u0393"]
+
+
+def test_tounicode_contradicting_most_glyph_names_loses_to_them():
+    # Ghostscript 10.0 re-distilling pdfLaTeX's T2A text rewrote each
+    # bfrange of the map: /afii10065 (\u0430) at 0xE0 read "4", /afii10066 "5"
+    # ... while /Differences (and the font program) still name every glyph.
+    # The body of gs-pdflatex-russian read "BE>B6E><=" for "\u041c\u043e\u0441\u043a\u043e\u0432\u0441\u043a\u0438\u0439".
+    enc = {"/Type": "/Encoding", "/BaseEncoding": "/WinAnsiEncoding",
+           "/Differences": [44, "/comma", 224, "/afii10065", "/afii10066", "/afii10067", "/afii10068"]}
+    tu = tounicode("5 beginbfrange <2c><2c><002c> <e0><e0><0034> <e1><e1><0035>"
+                   " <e2><e2><0036> <e3><e3><0037> endbfrange")
+    f = load_font(font(Subtype="/Type1", BaseFont="/Helvetica", Encoding=enc, ToUnicode=tu), [])
+    assert "".join(texts(f, b"\xe0\xe1\xe2\xe3,")) == "\u0430\u0431\u0432\u0433,"
+    # A map that differs from the names on one code of six keeps its word
+    # there (a name reused for another glyph).
+    enc = {"/Type": "/Encoding", "/Differences": [65, "/Alpha", "/Beta", "/Gamma", "/Delta",
+                                                  "/Epsilon", "/Zeta"]}
+    tu = tounicode("6 beginbfchar <41> <0391> <42> <0392> <43> <0393> <44> <0394>"
+                   " <45> <0395> <46> <0058> endbfchar")
+    f = load_font(font(Subtype="/Type1", BaseFont="/Helvetica", Encoding=enc, ToUnicode=tu), [])
+    assert texts(f, b"ABCDEF") == ["\u0391", "\u0392", "\u0393", "\u0394", "\u0395", "X"]
+    # An old Greek font names \u03b1 /a: a name of an ASCII letter says too
+    # little to doubt the map.
+    enc = {"/Type": "/Encoding", "/Differences": [97, "/a", "/b", "/c", "/d"]}
+    tu = tounicode("4 beginbfchar <61> <03B1> <62> <03B2> <63> <03B3> <64> <03B4> endbfchar")
+    f = load_font(font(Subtype="/Type1", BaseFont="/Helvetica", Encoding=enc, ToUnicode=tu), [])
+    assert texts(f, b"abcd") == ["\u03b1", "\u03b2", "\u03b3", "\u03b4"]
+
+
 def test_tounicode_empty_destination_is_mapped_to_no_text():
     # sf-habibi-oneline-cmap.pdf (WeasyPrint): the first glyph of a shaped
     # cluster carries its whole text, the others map to <>.  Those are

@@ -247,3 +247,54 @@ def test_json_lists_offpage_words_apart():
     d = page_to_dict(pyengine.extract(pdf).pages[0])
     assert [w[4] for w in d["words"]] == ["in"] and d["word_flags"] == [[]]
     assert [w[4] for w in d["offpage_words"]] == ["out"]
+
+
+def test_slanted_word_keeps_the_space_after_it():
+    # groff -Tpdf slants Symbol's Greek by shearing the text matrix
+    # (1 0 0.287 1): the word "ab" ends at 82, "cd" starts a 0.25 em space
+    # later at 84.5.  The shear leans the ink, not the advance: the word gap
+    # is measured from the advance's end (the sheared box reaches
+    # 82 + 0.287 x 8 = 84.296, nearly to "cd", and glued "abcd"), while the
+    # word's box still covers the leaning ink, 0.287 x 2 before 72 (the
+    # descent) to 84.296.
+    ws = words(b"BT /F1 10 Tf 1 0 0.287 1 72 700 Tm (ab) Tj "
+               b"1 0 0 1 84.5 700 Tm (cd) Tj ET")
+    assert [w.text for w in ws] == ["ab", "cd"]
+    assert xs(ws)[0] == ("ab", 71.426, 84.296)
+
+
+
+def test_space_pulled_in_until_the_letters_touch_is_no_word_break():
+    # Ghostscript re-distilling groff's PostScript kerns "Te" of "Text" with
+    # Tc and pulls a space in with Tw: -0.7 Tc -1.25 Tw (Te x)Tj.  Here: T
+    # 72-77, the pen at 76.3; e 76.3-81.3, the pen at 80.6; the space
+    # advances 5 - 0.7 - 3.85 = 0.45, so x starts at 81.05, 0.025 em inside
+    # the e.  No white, no word break: "Tex", not "Te x".
+    ws = words(b"BT /F1 10 Tf -0.7 Tc -3.85 Tw 72 700 Td (Te x) Tj ET")
+    assert [w.text for w in ws] == ["Tex"]
+
+
+def test_shrunk_space_that_leaves_white_and_zero_width_space_stay_breaks():
+    # A space shrunk to 0.4 em of white is a word space still.
+    assert [w.text for w in words(b"BT /F1 10 Tf -1 Tw 72 700 Td (a b) Tj ET")] == ["a", "b"]
+    # A space of no width in its font is not pulled in: still a break.
+    f = {"/F1": helvetica({32: 0})}
+    assert [w.text for w in words(b"BT /F1 10 Tf 72 700 Td (a b) Tj ET", fonts=f)] == ["a", "b"]
+
+
+def test_space_between_glyphs_overlapping_past_kerning_stays_a_break():
+    # Letters drawn 0.2 em closer than their widths (-2 Tc: widths wider
+    # than the glyphs, as opf-247224's "Sky Harbour"), the space pulled in
+    # too: "H" starts 0.15 em inside the "y".  Geometry that overlaps past
+    # kerning says nothing; the space glyph is the sure sign of the break.
+    ws = words(b"BT /F1 10 Tf -2 Tc -2.5 Tw 72 700 Td (Sky Harbour) Tj ET")
+    assert [w.text for w in ws] == ["Sky", "Harbour"]
+
+
+def test_slanted_glyphs_keep_their_font_size():
+    # A shear leans the glyphs; they stand no taller: 10 pt text under
+    # 1 0 0.287 1 is 10 pt (the up vector's length, 10.4, made groff eqn's
+    # line after a slanted alpha "larger", and its superscript "2" of
+    # "y2" went to a line of its own with the rest: hunt20 groffpdf-eqn).
+    ws = words(b"BT /F1 10 Tf 1 0 0.287 1 72 700 Tm (ab) Tj ET")
+    assert [round(w.size, 6) for w in ws] == [10.0]

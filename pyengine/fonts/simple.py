@@ -19,6 +19,7 @@ Text for a code, first source that explains it (never a guess):
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from ..records import Issue
 from .base import KIND_EMBEDDED_CMAP, KIND_ENCODING, KIND_NONE, KIND_TOUNICODE, KIND_TYPE3, Char
@@ -538,7 +539,22 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
     tounicode = load_tounicode(font_dict, issues, font_name)
     final: list[str | None] = list(texts)
     if tounicode is not None:
-        for code, text in tounicode.unicode_below(256).items():
+        mapped = tounicode.unicode_below(256)
+        named = _contradicted_names(mapped, names, final) if subtype != "/Type3" else frozenset()
+        if named:
+            issues.append(Issue("tounicode-contradicts-names",
+                                f"ToUnicode of {font_name} contradicts {len(named)} of its glyph names"))
+        for code, text in mapped.items():
+            if code in named:
+                continue
+            if text and clean_text(text) is None and names[code] is not None and \
+                    clean_text(final[code]) is not None:
+                # A map to control characters only explains no glyph
+                # (clean_text): the glyph's own name, when the encoding
+                # step read one, stays (Ghostscript 10.0 mapped cbgreek's
+                # /Alpha to U+0093).  An implicit base encoding's letter is
+                # no such evidence: a placeholder <0000> stays unmapped.
+                continue
             final[code] = text
             kinds[code] = KIND_TOUNICODE
     if "symbol" in font_name.lower():
@@ -548,6 +564,71 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
     if kind == KIND_NONE:
         issues.append(Issue("font-no-unicode", f"{font_name or subtype}: no map to Unicode"))
     return SimpleFont(font_name, kind, ascent, descent, table, matrix)
+
+
+CONTRADICTED_MIN = 3
+"""Fewest codes whose ToUnicode text differs from their glyph name's before
+a font's ToUnicode is doubted (``_contradicted_names``)."""
+CONTRADICTED_SHARE = 0.25
+"""Share of the codes with both a ToUnicode text and a glyph-list name
+that must differ before the names win where they differ."""
+
+
+def _contradicted_names(mapped: dict[int, str], names: list[str | None],
+                        texts: list[str | None]) -> frozenset[int]:
+    """Codes whose glyph name is to be read instead of the ToUnicode text.
+
+    A producer that writes both a /Differences (or builtin) glyph name and
+    a ToUnicode entry for a code makes them agree: the names came from the
+    font and the map from the names, or from the text typed.  Where a name
+    that spells a letter outside ASCII and the map's text differ in kind
+    (``_names_other_letter``) on a quarter of the codes
+    (``CONTRADICTED_SHARE``, at least ``CONTRADICTED_MIN``), one of the two
+    was broken on the way, and it is the map: Ghostscript 10.0 re-distilling pdfLaTeX's Cyrillic and Greek
+    rewrote every bfrange of the map, /afii10065 (а) at 0xE0 read "4",
+    /sigma "Ã", while each glyph still bears its name in the font
+    program.  Only names the encoding step read as the glyph list says
+    count (not a numbering scheme's, nor a Type3 font's, whose names may be
+    any labels).  The names then win where they differ so; the map still
+    gives every other code.  A font whose map differs on a few codes keeps
+    its map."""
+    both = differ = 0
+    out = []
+    for code, text in mapped.items():
+        glyph = names[code]
+        if not text or glyph is None:
+            continue
+        named = glyph_to_unicode(glyph)
+        if not named or named != texts[code] or clean_text(named) is None:
+            continue  # no name, or one the encoding step did not read
+        both += 1
+        if _names_other_letter(named, text):
+            differ += 1
+            out.append(code)
+    if differ >= CONTRADICTED_MIN and differ >= CONTRADICTED_SHARE * both:
+        return frozenset(out)
+    return frozenset()
+
+
+def _script(ch: str) -> str:
+    """The first word of a letter's Unicode name: its script (LATIN, GREEK,
+    CYRILLIC, ...)."""
+    return unicodedata.name(ch, "").split(" ", 1)[0]
+
+
+def _names_other_letter(named: str, text: str) -> bool:
+    """Does a glyph name that spells one letter outside ASCII (/sigma,
+    /afii10065) say another thing than the map's ``text``: not a letter
+    (a digit, a sign, a control), or a letter of another script?  A name of
+    an ASCII letter says little (old Greek fonts name \u03b1 /a), nor does a
+    symbol's (/intersectiondisplay's \u22c2 where the map says \u2229), nor
+    another letter of the same script (a name reused)."""
+    if len(named) != 1 or named.isascii() or not named.isalpha():
+        return False
+    if unicodedata.normalize("NFKC", text) == unicodedata.normalize("NFKC", named):
+        return False
+    first = text[0]
+    return not first.isalpha() or _script(first) != _script(named)
 
 
 def _symbol_private_use(texts: list[str | None]) -> None:

@@ -89,6 +89,8 @@ def _project(g: Glyph) -> tuple[float, float, float, int]:
         # The pen moves down the column; the glyph occupies [u0, u0+height).
         u0 = min(u0, ue) if ue != u0 else u0
         span = abs(g.y1 - g.y0) if abs(dy) >= abs(dx) else abs(g.x1 - g.x0)
+    elif g.lean and span > g.lean:
+        span -= g.lean  # a slanted glyph's advance (Glyph.lean)
     if span > abs(ue - u0) * 3 + g.size and ue != u0:
         span = abs(ue - u0)
     return u0, u0 + span, _across(g, dx, dy), key
@@ -339,9 +341,10 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     for seq, g in enumerate(glyphs):
         # All the fields at once: faster than reading half of them by index.
         (_text, x0, _y0, x1, _y1, u0, v, _ex, _ey, size, dx, dy, _font, _mapped, _mode,
-         vertical, source, _is_space) = g
+         vertical, source, _is_space, lean) = g
         if dx == 1.0 and dy == 0.0 and not vertical:  # upright text: u = x, v = y
-            u1, key = u0 + (x1 - x0), 0
+            # The advance: a slanted glyph's box is wider by its lean.
+            u1, key = u0 + (x1 - x0) - lean, 0
         else:
             u0, u1, v, key = _project(g)
         p = (g, u0, u1, seq)
@@ -2449,9 +2452,12 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
     cjk = CJK
     fields = _CUT_FIELDS
     combining, mark_width = _COMBINING, MARK_MAX_WIDTH
-    for p in glyphs:
+    last = len(glyphs) - 1
+    for i, p in enumerate(glyphs):
         text, size, source, is_space = fields(p[0])
         if is_space:
+            if shown and has_prev and i < last and _pulled_in(p, glyphs[i + 1], prev_u1, source):
+                continue
             if shown:
                 groups.append(cur)
                 hard.append(after_space)
@@ -2509,6 +2515,44 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
         groups.append(cur)
         hard.append(after_space)
     return groups, hard
+
+
+def _pulled_in(p: _G, q: _G, prev_u1: float, source: str) -> bool:
+    """Is the space glyph ``p`` no word break: shrunk by negative Tc or Tw
+    to an advance shorter than its own width (by ``PULLED_IN_MIN``), with
+    the glyph after it (``q``, of the same source, not a space) starting at
+    most ``PULLED_IN_GAP`` after the end of the glyph before it
+    (``prev_u1``)?  A word space leaves white; a space pulled in until the
+    letters (nearly) touch is a positioning device.  Ghostscript
+    re-distilling groff's PostScript writes the kerned "Te" of "Text" as
+    ``-0.7 Tc -1.25 Tw (Te x)Tj``: a 0.25 em space advancing 0.055 em, the
+    "x" 0.015 em into the "e" ("Te xt", hunt20 groffps-hyphen); and
+    "l'art" in Helvetica as ``-2.38 Tw (l'ar t)Tj``, 0.04 em between "r"
+    and "t" ("l'ar t", groffps-famH).  A space of no width in its font
+    (advance = width) stays a break, and so does one that leaves a word
+    space's white.  So does a space between glyphs that overlap by more
+    than that (widths wider than the glyphs drawn: opf-247224's "Sky
+    Harbour", 0.15 em into the "y"), where the space is the one sure sign
+    of the break, and one in text that is not upright."""
+    g = p[0]
+    nxt = q[0]
+    if g.dx != 1.0 or g.dy != 0.0 or g.vertical or nxt.is_space or nxt.source != source:
+        return False  # upright text only: there u1 - u0 is the space's width
+    reach = PULLED_IN_GAP * g.size
+    if not -reach <= q[1] - prev_u1 <= reach:
+        return False
+    return g.ex - g.ox < (p[2] - p[1]) - PULLED_IN_MIN * g.size
+
+
+PULLED_IN_MIN = 0.05
+"""Fraction of the font size: how much shorter than its width a space
+glyph's advance must be for ``_pulled_in`` (float noise and tiny
+justification shrinks are not a pull)."""
+PULLED_IN_GAP = 0.08
+"""Fraction of the font size: the most white a pulled-in space may leave
+between its neighbours, and the most they may overlap (``_pulled_in``):
+kerning's, not a word space's (no justification squeezes a word space
+below 0.15 em, ``space_gap``)."""
 
 
 LETTER_SPACED_MIN = 4
