@@ -539,9 +539,6 @@ class _Interpreter:
     def op_Tstar(self, o) -> None:
         self.tm = self.tlm = translate(0.0, -self.gs.tl, self.tlm)
 
-    def op_Tj(self, o) -> None:
-        self._show((o[0],))
-
     def op_TJ(self, o) -> None:
         arr = o[0]
         if isinstance(arr, IndirectObject):
@@ -991,7 +988,9 @@ OPERATORS: dict[bytes, tuple] = {
     b"TL": (_I.op_TL, 1), b"Tf": (_I.op_Tf, 2), b"Tr": (_I.op_Tr, 1),
     b"Ts": (_I.op_Ts, 1), b"Td": (_I.op_Td, 2), b"TD": (_I.op_TD, 2),
     b"Tm": (_I.op_Tm, 6), b"T*": (_I.op_Tstar, 0),
-    b"Tj": (_I.op_Tj, 1), b"TJ": (_I.op_TJ, 1),
+    # Tj: its one operand (compile keeps one) is the list _show reads, as
+    # a TJ array of one string: no call between.
+    b"Tj": (_I._show, 1), b"TJ": (_I.op_TJ, 1),
     b"'": (_I.op_quote, 1), b'"': (_I.op_dquote, 3),
     b"Do": (_I.op_Do, 1), b"INLINE IMAGE": (_I.op_inline_image, -1),
     b"BMC": (_I.op_BMC, 1), b"BDC": (_I.op_BDC, 2), b"EMC": (_I.op_EMC, 0),
