@@ -33,7 +33,7 @@ def test_memo_gives_what_decoding_anew_gives(monkeypatch):
     rnd = random.Random(3)
     pool = [bytes(rnd.choice((0, 1, 0x20, 0x41, 0x81, 0x40, 0xff)) for _ in range(rnd.randrange(0, 9)))
             for _ in range(60)]
-    strings = [rnd.choice(pool) for _ in range(600)] + [b"\x00\x01" * 40]
+    strings = [rnd.choice(pool) for _ in range(600)] + [b"\x00\x01" * 40] * 2
     memo = _fonts()
     got = [[_key(f.decode(s)) for s in strings] for f in memo]
     monkeypatch.setattr(composite, "MAX_MEMO_BYTES", -1)  # nothing kept
@@ -47,6 +47,7 @@ def test_memo_keeps_short_strings_only_and_at_most_the_cap(monkeypatch):
     f = _fonts()[0]
     first = f.decode(b"\x00\x01")
     assert f.decode(bytearray(b"\x00\x01")) is first  # the same bytes, another type
-    assert f.decode(b"\x00\x01" * 33) is not f.decode(b"\x00\x01" * 33)  # 66 bytes
+    long = b"\x00\x01" * (composite.MAX_MEMO_BYTES // 2 + 1)
+    assert f.decode(long) is not f.decode(long)
     monkeypatch.setattr(composite, "MAX_MEMO_STRINGS", len(f._strings))
     assert f.decode(b"\x00\x02") is not f.decode(b"\x00\x02")
