@@ -163,18 +163,6 @@ PATH_OPS = PATH_OPERATORS
 _TOO_FEW = (None, None)
 """A compiled operator with fewer operands than its handler takes."""
 
-
-def _fit(entry: tuple, operands) -> tuple:
-    """The compiled form of an operator whose handler (``entry``: handler,
-    operand count) takes another number of operands than it has: too few
-    is _TOO_FEW; of too many, the last ones count."""
-    handler, count = entry
-    n = len(operands)
-    if n < count:
-        return _TOO_FEW
-    return handler, operands[n - count:]
-
-
 FORM_CACHE_MAX_OPS = 1_000_000
 """Operators kept in a document's cache of compiled form XObjects."""
 SHARED_PROGRAM_MAX_BYTES = 4096
@@ -425,17 +413,25 @@ class _Interpreter:
         if total > self.options.max_ops_per_page:
             # execute() runs the first ones and stops: do not build the rest.
             ops = ops[:min(self.options.max_ops_per_page, OVER_LIMIT_KEPT)]
-        # One comprehension over the operations (cheaper than a loop that
-        # appends, in Pyodide above all); an operator with another number
-        # of operands than its handler takes is fitted by _fit.
-        get = OPERATORS.get
-        kept = [(entry[0], operands) if (n := entry[1]) <= 0 or len(operands) == n
-                else _fit(entry, operands)
-                for operands, op in ops if (entry := get(op)) is not None]
-        if len(kept) != len(ops):  # operators not run: fills and paths counted
-            dropped = [op for _, op in ops if op not in OPERATORS]
-            fills += len([op for op in dropped if op in FILL_OPS])
-            paths += len([op for op in dropped if op in PATH_OPS])
+        table = OPERATORS
+        kept = []
+        for operands, op in ops:
+            entry = table.get(op)
+            if entry is None:
+                if op in FILL_OPS:
+                    fills += 1
+                elif op in PATH_OPS:
+                    paths += 1
+                continue
+            handler, count = entry
+            if count > 0:
+                n = len(operands)
+                if n < count:
+                    kept.append(_TOO_FEW)
+                    continue
+                if n > count:  # extra operands: the last ones count
+                    operands = operands[n - count:]
+            kept.append((handler, operands))
         return Program(tuple(kept), fills, paths, total)
 
     def _compile_shared(self, data: bytes) -> "Program":
