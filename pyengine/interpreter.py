@@ -196,6 +196,9 @@ class GState:
     font_key: str = ""
     font_label: str = ""
     """str(font_key): the font field of every glyph shown in this font."""
+    font_stats: list | None = None
+    """The document's font_stats entry of font_key (None if it has none),
+    looked up at Tf, not for every string shown."""
     size: float = 0.0
     tc: float = 0.0
     tw: float = 0.0
@@ -207,7 +210,7 @@ class GState:
     def copy(self) -> "GState":
         g = GState.__new__(GState)
         g.ctm, g.font, g.font_key, g.size = self.ctm, self.font, self.font_key, self.size
-        g.font_label = self.font_label
+        g.font_label, g.font_stats = self.font_label, self.font_stats
         g.tc, g.tw, g.th, g.tl, g.rise, g.mode = self.tc, self.tw, self.th, self.tl, self.rise, self.mode
         return g
 
@@ -252,7 +255,11 @@ class _Interpreter:
         self.ctm_display: Matrix = IDENTITY
         """CTM x display matrix for the CTM object display_ctm (_show)."""
         self.fonts_seen: dict[tuple[int, str], tuple] = {}
-        """(id of resources, font name) -> (resources, font, key, label) (_font)."""
+        """(id of resources, font name) -> (resources, font, key, label,
+        stats) (_font)."""
+        self.limit = options.max_chars_per_page
+        self.page_width, self.page_height = geom.width, geom.height
+        """What _show reads for every string, kept here."""
         self.marked: list[tuple[int, str | None]] = []
         """Open marked-content sequences: (index of the first glyph drawn in
         it, its /ActualText or None)."""
@@ -502,7 +509,7 @@ class _Interpreter:
         name, size = o
         self.gs.size = _num(size)
         gs = self.gs
-        gs.font, gs.font_key, gs.font_label = self._font(name)
+        gs.font, gs.font_key, gs.font_label, gs.font_stats = self._font(name)
 
     def op_Td(self, o) -> None:
         tx, ty = o
@@ -528,9 +535,6 @@ class _Interpreter:
     def op_Tstar(self, o) -> None:
         self.tm = self.tlm = translate(0.0, -self.gs.tl, self.tlm)
 
-    def op_Tj(self, o) -> None:
-        self._show((o[0],))
-
     def op_TJ(self, o) -> None:
         arr = o[0]
         if isinstance(arr, IndirectObject):
@@ -551,8 +555,9 @@ class _Interpreter:
 
     # --- fonts ---------------------------------------------------------------
 
-    def _font(self, name) -> tuple[Font | None, object, str]:
-        """(font, its key in the document's cache, str(key)) for a Tf name."""
+    def _font(self, name) -> tuple[Font | None, object, str, list | None]:
+        """(font, its key in the document's cache, str(key), its entry in
+        the document's font_stats) for a Tf name."""
         resources = self.resources
         if isinstance(name, str):
             # Tf names the same few fonts of the same resources again and
@@ -560,13 +565,13 @@ class _Interpreter:
             # that the id cannot be another dictionary's).
             hit = self.fonts_seen.get((id(resources), name))
             if hit is not None and hit[0] is resources:
-                return hit[1], hit[2], hit[3]
+                return hit[1], hit[2], hit[3], hit[4]
         fonts = as_dict(resources.get("/Font"))
         ref = fonts.get(name) if isinstance(name, str) else None
         if ref is None:
             self.issues.append(Issue("font-missing", f"font {name} is not in the resources",
                                      self.page_number))
-            return None, str(name), str(name)
+            return None, str(name), str(name), None
         key = (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) \
             else self.doc.direct_key(resolve(ref))
         doc = self.doc
@@ -585,8 +590,9 @@ class _Interpreter:
         elif doc.uses is not None and ("font", key) in doc.loads:
             doc.use(("font", key))
         label = str(key)
-        self.fonts_seen[(id(resources), name)] = (resources, font, key, label)
-        return font, key, label
+        stats = doc.font_stats.get(key)
+        self.fonts_seen[(id(resources), name)] = (resources, font, key, label, stats)
+        return font, key, label, stats
 
     # --- marked content (ISO 32000-1 14.6, 14.9.4) -----------------------------
 
@@ -658,10 +664,10 @@ class _Interpreter:
         source = self.source
         run = self.run
         glyphs = run.glyphs
-        stats = self.doc.font_stats.get(gs.font_key)
+        stats = gs.font_stats
         label = gs.font_label
-        limit = self.options.max_chars_per_page
-        W, H = self.geom.width, self.geom.height
+        limit = self.limit
+        W, H = self.page_width, self.page_height
         # Horizontal writing: the glyph box's bottom and top and the baseline
         # are the same for every glyph of this string; their share of the
         # corners is computed once (same operations, same order: same floats).
@@ -730,12 +736,14 @@ class _Interpreter:
             data = item
             # Never decode more codes than the page may still show: a
             # 100 MB string must not become 100 million records first.
-            room = limit - (run.oversized if oversized else len(glyphs)) + 1
+            first = len(glyphs)
+            room = limit - (run.oversized if oversized else first) + 1
             if len(data) > room * MAX_CODE_BYTES:
                 data = data[: room * MAX_CODE_BYTES]
             chars = font.decode(data)
-            n_glyphs += len(chars)
-            if not (vertical or oversized or len(glyphs) + len(chars) > limit):
+            count = len(chars)
+            n_glyphs += count
+            if not (vertical or oversized or first + count > limit):
                 # The common case, unrolled: horizontal, placed, within the
                 # character limit. The same arithmetic as the loop below, and
                 # min()/max() of the four corners spelled out as they compare.
@@ -747,7 +755,7 @@ class _Interpreter:
                     # and every y of the string is the same float (y_fixed):
                     # worked out once. A glyph's origin is the previous one's
                     # end (the same expression of the same pen).
-                    first, unmapped_before, pen_before = len(glyphs), n_unmapped, pen
+                    unmapped_before, pen_before = n_unmapped, pen
                     ox = apen + cr + e
                     for ch in chars:
                         text, w0, space_code, mapped, is_space = ch.info
@@ -988,7 +996,9 @@ OPERATORS: dict[bytes, tuple] = {
     b"TL": (_I.op_TL, 1), b"Tf": (_I.op_Tf, 2), b"Tr": (_I.op_Tr, 1),
     b"Ts": (_I.op_Ts, 1), b"Td": (_I.op_Td, 2), b"TD": (_I.op_TD, 2),
     b"Tm": (_I.op_Tm, 6), b"T*": (_I.op_Tstar, 0),
-    b"Tj": (_I.op_Tj, 1), b"TJ": (_I.op_TJ, 1),
+    # Tj: its one operand (compile keeps one) is the list _show reads, as
+    # a TJ array of one string: no call between.
+    b"Tj": (_I._show, 1), b"TJ": (_I.op_TJ, 1),
     b"'": (_I.op_quote, 1), b'"': (_I.op_dquote, 3),
     b"Do": (_I.op_Do, 1), b"INLINE IMAGE": (_I.op_inline_image, -1),
     b"BMC": (_I.op_BMC, 1), b"BDC": (_I.op_BDC, 2), b"EMC": (_I.op_EMC, 0),

@@ -163,3 +163,19 @@ def test_string_origin_is_tm_times_ctm_times_display(cm, tm):
     # across the baseline, |ad - bc| / |(a, b)|; else the up vector's length.
     ysc = abs(a * d - b * c) / xsc if a * c + b * d != 0.0 else math.hypot(c, d)
     assert bits((g.dx, g.dy, g.size)) == bits((a / xsc, b / xsc, 10.0 * ysc))
+
+
+def test_tj_is_shown_as_a_tj_array_of_its_one_string():
+    """Tj runs _show on its operand list (compile keeps one operand): the
+    same glyphs as the TJ array of that string, with extra operands before
+    it (the last one counts); a number instead of a string is an adjustment,
+    as in a TJ array."""
+    def glyphs(show: bytes):
+        pdf = make_pdf([b"BT /F1 11 Tf 72 700 Td " + show + b" (.) Tj ET"], {"/F1": helvetica()})
+        return _glyphs(pdf)
+    assert I.OPERATORS[b"Tj"] == (I._Interpreter._show, 1)
+    want = glyphs(b"[(Hello)] TJ")
+    assert glyphs(b"(Hello) Tj") == want and len(want) == 1
+    assert glyphs(b"(x) 5 (Hello) Tj") == want
+    assert glyphs(b"[] TJ") == glyphs(b"")
+    assert glyphs(b"5 Tj") == glyphs(b"[5] TJ") != glyphs(b"")

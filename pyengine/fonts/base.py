@@ -60,5 +60,7 @@ class Font(Protocol):
     """Per unit font size, in text space (ascent > 0 > descent)."""
 
     def decode(self, data: bytes) -> list[Char]:
-        """Split a string operand into characters (never raises)."""
+        """Split a string operand into characters (never raises).  The
+        list may be one the font gives again for the same bytes: callers
+        read it and do not change it."""
         ...

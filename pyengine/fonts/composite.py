@@ -57,6 +57,12 @@ _SWAP = sys.byteorder == "little"
 
 # Memoised Chars per font; beyond this codes are decoded without caching.
 MAX_CACHED_CODES = 200_000
+MAX_MEMO_BYTES = 32
+"""Bytes: a string this short or shorter is decoded once per font (decode
+keeps its list of Chars); strings repeat (a shown glyph per string, words)."""
+MAX_MEMO_STRINGS = 20_000
+"""Strings whose Chars a font keeps at most (MAX_MEMO_BYTES each: a few MB
+per font at worst, kept as long as the document)."""
 # /W entries expanded per font (hostile fonts give huge ranges).
 MAX_WIDTH_ENTRIES = 200_000
 
@@ -97,12 +103,23 @@ class _Identity:
 
 class CompositeFont:
     __slots__ = ("name", "kind", "vertical", "ascent", "descent", "_split", "_fixed", "_cache",
-                 "_encoding", "_tounicode", "_ucs2", "_gid_text", "_cid_to_gid",
+                 "_strings", "_encoding", "_tounicode", "_ucs2", "_gid_text", "_cid_to_gid",
                  "_widths", "_dw", "_w2", "_dw2", "_symbol")
 
     def decode(self, data: bytes) -> list[Char]:
+        """The Chars of a string; the list of a short one is kept and given
+        again for the same bytes (the caller does not change it)."""
         if type(data) is not bytes:  # pypdf's ByteStringObject, str, ...
             data = to_bytes(data)
+        strings = self._strings
+        out = strings.get(data)
+        if out is None:
+            out = self._decode(data)
+            if len(data) <= MAX_MEMO_BYTES and len(strings) < MAX_MEMO_STRINGS:
+                strings[data] = out
+        return out
+
+    def _decode(self, data: bytes) -> list[Char]:
         cache = self._cache
         fixed = self._fixed
         if fixed == 2 and not len(data) & 1:
@@ -386,6 +403,7 @@ def load_type0(font_dict, issues: list[Issue]) -> CompositeFont:
     } if font.vertical else {}
     font.ascent, font.descent = ascent_descent(desc, 0.001, None)
     font._cache = {}
+    font._strings = {}
     if tounicode is not None:
         font.kind = KIND_TOUNICODE
     elif font._ucs2 is not None:
