@@ -1,7 +1,7 @@
 // Profile or time pyengine inside Pyodide (the browser's runtime) under Node.
 //
 // Usage (after `python build.py`, which makes site/ with the runtime):
-//   node bench/pyodide_profile.mjs profile|time FILELIST [REPEAT] [REPO] [CORPUS]
+//   node bench/pyodide_profile.mjs profile|time|webprofile|webtime FILELIST [REPEAT] [REPO] [CORPUS]
 //
 // FILELIST names corpus files without ".pdf", separated by white space.
 // REPO (default: this repository) is the source tree whose pyengine runs,
@@ -9,10 +9,18 @@
 // CORPUS (default ../shared/corpus) holds pdfs/ and manifest.json
 // (passwords).  "profile": cProfile over REPEAT passes, top 45 by own time.
 // "time": per file the best ms/page of REPEAT passes, then the median.
+// "webprofile" and "webtime" do the same for the app's worker: its Python
+// (pyengine.web.extract, reading alone) with a post that only keeps the
+// messages; "webtime" also times pyengine.extract alone in the same passes
+// and gives the worker's own share (web / extract - 1) per file.
 // Node's Pyodide runs our code within about 10% of Chromium's worker (the
 // 40 files of bench.browser: 15.5 against 13.7 ms/page), so this is where to
 // profile for the browser.  There is no WebCrypto here: AES files use the
 // pure-Python AES and are slower than in the page.
+// With CLOCK=cpu in the environment, times are Node's CPU time
+// (process.cpuUsage, all of its threads) rather than the wall clock: on a
+// machine shared with other work, the wall clock of the same run moves by
+// 2x, its CPU time by a few percent.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -21,8 +29,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
 const [mode, list, rep = "1", repo = root,
   corpus = path.resolve(root, "..", "shared", "corpus")] = process.argv.slice(2);
-if (!["profile", "time"].includes(mode) || !list) {
-  console.error("usage: node bench/pyodide_profile.mjs profile|time FILELIST [REPEAT] [REPO] [CORPUS]");
+if (!["profile", "time", "webprofile", "webtime"].includes(mode) || !list) {
+  console.error("usage: node bench/pyodide_profile.mjs profile|time|webprofile|webtime "
+    + "FILELIST [REPEAT] [REPO] [CORPUS]");
   process.exit(2);
 }
 const site = path.join(root, "site");
@@ -39,25 +48,59 @@ py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(site, "py", bundle))),
 py.globals.set("FILES", py.toPy(fs.readFileSync(list, "utf8").split(/\s+/).filter(Boolean)));
 py.globals.set("MODE", mode);
 py.globals.set("REPEAT", Number(rep));
+py.globals.set("CPU_MS", process.env.CLOCK === "cpu" ? () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+} : undefined);
 py.runPython(`
 import sys
 sys.path[:0] = ["/repo", "/bundle"]   # our source first, pypdf from the bundle
 import cProfile, io, json, pstats, statistics, time
 import pyengine
 
+clock = CPU_MS if CPU_MS is not None else lambda: time.perf_counter() * 1000
+
 PASSWORDS = {e["file"][:-4]: e.get("password") or ""
              for e in json.load(open("/corpus/manifest.json"))}
 
-def run(name):
+def extract(name):
     data = open(f"/corpus/pdfs/{name}.pdf", "rb").read()
-    t = time.perf_counter()
+    t = clock()
     doc = pyengine.extract(data, pyengine.Options(password=PASSWORDS.get(name, "")))
-    return (time.perf_counter() - t) * 1000, max(doc.page_count, 1)
+    return clock() - t, max(doc.page_count, 1)
+
+class Bytes:
+    """What a JS Uint8Array is to the worker's Python: to_bytes()."""
+    def __init__(self, data):
+        self.data = data
+    def to_bytes(self):
+        return self.data
+
+def web_extract(name):
+    from pyengine import web
+    posted = []
+    web._msg.clear()     # as web.init, with data files read from REPO's source
+    web._msg.update({k: k.lower() for k in ("STARTED", "PAGE", "DONE", "ERROR")})
+    web._post = posted.append
+    data = open(f"/corpus/pdfs/{name}.pdf", "rb").read()
+    t = clock()
+    job = web.extract(1, Bytes(data), PASSWORDS.get(name, ""), "{}", None)
+    try:                 # reading alone, it only awaits asyncio.sleep(0)
+        while True:
+            job.send(None)
+    except StopIteration:
+        pass
+    ms = clock() - t
+    kind = json.loads(posted[0])["type"]
+    pages = json.loads(posted[0]).get("pageCount", 1) if kind == "started" else 1
+    return ms, max(pages, 1)
+
+run = web_extract if MODE.startswith("web") else extract
 
 print("pyengine from", pyengine.__file__)
 for name in FILES[:2]:
     run(name)                      # imports and first-call costs out of the way
-if MODE == "profile":
+if MODE.endswith("profile"):
     prof = cProfile.Profile()
     prof.enable()
     for _ in range(REPEAT):
@@ -67,7 +110,7 @@ if MODE == "profile":
     out = io.StringIO()
     pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(45)
     print(out.getvalue())
-else:
+elif MODE == "time":
     best = {}
     for _ in range(REPEAT):
         for name in FILES:
@@ -75,4 +118,16 @@ else:
             best[name] = min(best.get(name, ms / pages), ms / pages)
     print(json.dumps({k: round(v, 3) for k, v in best.items()}))
     print(f"median ms/page {statistics.median(best.values()):.2f} over {len(best)} files")
+else:
+    best, alone = {}, {}
+    for _ in range(REPEAT):
+        for name in FILES:
+            for kept, how in ((best, web_extract), (alone, extract)):
+                ms, pages = how(name)
+                kept[name] = min(kept.get(name, ms / pages), ms / pages)
+    for name in FILES:
+        print(f"{name}: web {best[name]:.2f} extract {alone[name]:.2f} ms/page "
+              f"(+{100 * (best[name] / alone[name] - 1):.1f}%)")
+    print(f"median ms/page web {statistics.median(best.values()):.2f} "
+          f"extract {statistics.median(alone.values()):.2f} over {len(best)} files")
 `);

@@ -62,9 +62,9 @@ import pypdf
 from . import api, data, twofront
 from .errors import Cancelled
 from .options import Options
-from .render import document_text, document_to_dict, page_to_dict
+from .render import document_text, document_to_dict
 from .render.md import PageMarkdown, document_markdown_and_pages
-from .render.json_out import report_to_dict
+from .render.json_out import page_json, report_to_dict
 
 # Data file names are relative paths like "cmaps/UniJIS-UCS2-H.bcmap"; nothing
 # else may reach the URL the worker builds from them.
@@ -230,7 +230,7 @@ async def _extract_pages(job: int, pdf: bytes, password: str, options: dict[str,
 
     def send(index: int, page: Any) -> None:
         pages.append(page)
-        raw = _dumps(page_to_dict(page))
+        raw = page_json(page)  # _dumps(page_to_dict(page))
         plans.append(PageMarkdown(page))
         _post(_with_raw(_dumps({"type": _msg["PAGE"], "job": job, "index": index,
                                 "total": total, "markdown": plans[-1].own()}),
@@ -313,7 +313,7 @@ def _document_json(document: Any, pages: list[Any], quoted: list[str]) -> list[s
         if i:
             parts.append(", ")
         parts.append(quoted[i] if i < len(pages) and p is pages[i]
-                     else _quoted(_dumps(page_to_dict(p))))
+                     else _quoted(page_json(p)))
     parts.append(_quoted("], " + _dumps(whole)[1:]))
     return parts
 

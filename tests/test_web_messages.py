@@ -139,21 +139,15 @@ def _headings_and_table_pdf() -> bytes:
 
 
 def test_each_pages_markdown_is_made_once_for_page_and_done(monkeypatch):
-    # The table test and the pipe table of a block are made once, for the
-    # page's own Markdown (PAGE) and the document's (DONE) alike.
+    # The table test and the cells of a block are made once, for the page's
+    # text, its own Markdown (PAGE) and the document's (DONE) alike: the
+    # table's merged cells (tables._merged_cells, which each of them found
+    # again, the grid twice) are looked for once.
+    from pyengine.layout import tables
     from pyengine.render import md
-    calls = {"is_table_block": 0, "table_grid": 0}
-
-    def counted(name):
-        plain = getattr(md, name)
-
-        def count(*args):
-            calls[name] += 1
-            return plain(*args)
-        return count
-
-    for name in calls:
-        monkeypatch.setattr(md, name, counted(name))
+    merged = []
+    find = tables._merged_cells
+    monkeypatch.setattr(tables, "_merged_cells", lambda rows: merged.append(rows) or find(rows))
     renders = []
     render = md.PageMarkdown._render
     monkeypatch.setattr(md.PageMarkdown, "_render",
@@ -167,8 +161,8 @@ def test_each_pages_markdown_is_made_once_for_page_and_done(monkeypatch):
     assert done["pageMarkdown"][0].startswith("# Annual Review\n")
     assert "| Name | Department | Phone | Room |" in pages[1]["markdown"]
     assert pages[1]["markdown"].rstrip("\n") == done["pageMarkdown"][1]
-    blocks = sum(len(p.blocks) for p in pyengine.extract(pdf).pages)
-    assert calls == {"is_table_block": blocks, "table_grid": 1}
+    assert "Name\tDepartment\tPhone\tRoom\n" in done["pageTexts"][1]
+    assert len(merged) == 1 and [[ln.text for ln in row] for row in merged[0]] == STAFF
     # DONE renders again only page 3, whose heading's level is not its own.
     assert renders == [1, 2, 3, 3]
 

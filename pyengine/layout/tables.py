@@ -1261,11 +1261,14 @@ def _merged_cells(rows) -> set[int]:
             if sum(1 for a, b in cols if ln.x0 <= b and ln.x1 >= a) > 1}
 
 
-def _columns_under_heads(rows) -> tuple[list[tuple[float, float]], set[int]]:
+def _columns_under_heads(rows, merged: set[int] | None = None
+                         ) -> tuple[list[tuple[float, float]], set[int]]:
     """The ``columns`` of the rows but for the header's lines spanning
     several of them (``_spanning_heads``) and the body's merged cells
-    (``_merged_cells``), and the ids of those lines."""
-    merged = _merged_cells(rows)
+    (``_merged_cells``, or ``merged`` when the caller has them), and the
+    ids of those lines."""
+    if merged is None:
+        merged = _merged_cells(rows)
     spans = {id(ln) for ln in _spanning_heads(rows, merged)} | merged
     return columns([[ln for ln in row if id(ln) not in spans] for row in rows]), spans
 
@@ -1291,8 +1294,15 @@ def table_grid(rows) -> list[list[str]]:
     (``_spanning_heads``) makes no column: it goes to the one nearest its
     middle; a merged cell of the body (``_merged_cells``) to the first it
     reaches into."""
-    under, spans = _columns_under_heads(rows)
     merged = _merged_cells(rows)
+    under, spans = _columns_under_heads(rows, merged)
+    return _grid(rows, under, spans, merged)
+
+
+def _grid(rows, under: list[tuple[float, float]], spans: set[int],
+          merged: set[int]) -> list[list[str]]:
+    """``table_grid`` from the rows' ``_columns_under_heads`` and
+    ``_merged_cells``."""
     cols = _header_columns(rows, under)
     grid = []
     for row in rows:
@@ -1399,8 +1409,54 @@ def is_table_block(paragraphs) -> bool:
     columns, or a form's labels and values, ``colon_labels``)?  Renderers
     ask this, so a list item whose marker stands apart on its baseline is
     no table."""
-    rows = sum(1 for p in paragraphs if is_row(p))
-    if rows < TABLE_MIN_FULL_ROWS or not all(is_row(p) or len(p) == 1 for p in paragraphs):
+    if not _rows_alone(paragraphs):
         return False
     cols, _ = _columns_under_heads(paragraphs)
+    return _tabulated_rows(paragraphs, cols)
+
+
+def _rows_alone(paragraphs) -> bool:
+    """Rows, two at least, and lines alone: what ``is_table_block`` asks
+    first, of every block (most are no table by it)."""
+    if len(paragraphs) < TABLE_MIN_FULL_ROWS:
+        return False
+    rows = sum(1 for p in paragraphs if is_row(p))
+    return rows >= TABLE_MIN_FULL_ROWS and all(is_row(p) or len(p) == 1 for p in paragraphs)
+
+
+def _tabulated_rows(paragraphs, cols: list[tuple[float, float]]) -> bool:
     return tabulated(cols) or figure_runs(paragraphs, cols) or colon_labels(paragraphs)
+
+
+BLOCK_TABLES_KEPT = 1024
+"""Answers ``block_table`` keeps (0: none): blocks of rows that may be
+tables.  Each is asked twice at least, for the page's text (layout/text.py)
+and for its Markdown (render/md.py), which the web worker makes as soon
+as the page is read."""
+
+_TABLES_KEPT: dict[int, tuple[tuple, tuple[tuple[str, ...], ...] | None]] = {}
+"""id of a block's paragraphs -> (the paragraphs, their table or None);
+the paragraphs kept with the answer, so that no other tuple can take
+their identity while it is kept."""
+
+
+def block_table(paragraphs) -> tuple[tuple[str, ...], ...] | None:
+    """The cell texts of a block's rows, each in its column (``table_grid``,
+    in tuples: kept, it is shared), if the block is a table
+    (``is_table_block``); else None.  Kept
+    (``BLOCK_TABLES_KEPT``) under the identity of ``paragraphs`` (a
+    Block's tuple), made once for the renderers that ask of the same block:
+    the test and the grid each found the rows' columns, and the grid the
+    merged cells twice."""
+    if not _rows_alone(paragraphs):
+        return None
+    return kept(_TABLES_KEPT, BLOCK_TABLES_KEPT, id(paragraphs),
+                lambda: (paragraphs, _block_table(paragraphs)))[1]
+
+
+def _block_table(paragraphs) -> tuple[tuple[str, ...], ...] | None:
+    merged = _merged_cells(paragraphs)
+    under, spans = _columns_under_heads(paragraphs, merged)
+    if not _tabulated_rows(paragraphs, under):
+        return None
+    return tuple(map(tuple, _grid(paragraphs, under, spans, merged)))

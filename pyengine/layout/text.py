@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..records import Block
-from .tables import is_table_block, table_grid
+from .tables import block_table
 
 CELL_SEPARATOR = "\t"
 """Between the cells of a table row (pastes into a spreadsheet as cells)."""
@@ -21,10 +21,10 @@ CELL_SEPARATOR = "\t"
 def blocks_text(blocks: Iterable[Block]) -> str:
     parts = []
     for b in blocks:
-        if is_table_block(b.paragraphs):
+        table = block_table(b.paragraphs)
+        if table is not None:
             # A row a line, each cell in its column (no tab after the last).
-            lines = [CELL_SEPARATOR.join(cells).rstrip(CELL_SEPARATOR)
-                     for cells in table_grid(b.paragraphs)]
+            lines = [CELL_SEPARATOR.join(cells).rstrip(CELL_SEPARATOR) for cells in table]
         else:
             lines = [ln.text for para in b.paragraphs for ln in para]
         body = "\n".join(t for t in lines if t.strip())

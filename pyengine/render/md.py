@@ -27,7 +27,7 @@ import re
 from statistics import median
 
 from ..layout.lists import Marker, list_marker
-from ..layout.tables import is_table_block, table_grid
+from ..layout.tables import block_table
 from ..records import Block, Document, Page
 
 HEADING_MIN_RATIO = 1.15
@@ -153,11 +153,12 @@ class PageMarkdown:
 
     def __init__(self, page: Page) -> None:
         self.page = page
-        self.blocks: list[str | list[_Paragraph]] = [
-            _table(block.paragraphs) if is_table_block(block.paragraphs)
-            else [_Paragraph(para) for para in block.paragraphs]
-            for block in page.blocks]
+        self.blocks: list[str | list[_Paragraph]] = []
         """A table's Markdown, or the paragraphs of a block."""
+        for block in page.blocks:
+            table = block_table(block.paragraphs)  # kept from the page's text
+            self.blocks.append(_table(table) if table is not None
+                               else [_Paragraph(para) for para in block.paragraphs])
         self._sizes: tuple[float, set[float], set[float]] | None = None
         """The last body size asked for (``_sizes_at``), with its sizes."""
         self._made: tuple[tuple, str] | None = None
@@ -260,9 +261,9 @@ def _cell(text: str) -> str:
     return text.replace("\\", "\\\\").replace("|", "\\|")
 
 
-def _table(rows) -> str:
-    """A pipe table: the first row is the header; cells placed by column."""
-    grid = table_grid(rows)
+def _table(grid) -> str:
+    """A pipe table of a table's cells (``block_table``): the first row is
+    the header."""
     lines = ["| " + " | ".join(_inline(_cell(c)) for c in grid[0]) + " |",
              "|" + "|".join(" --- " for _ in grid[0]) + "|"]
     lines += ["| " + " | ".join(_inline(_cell(c)) for c in row) + " |" for row in grid[1:]]
