@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from corpus import corpus_documents
+from keptcheck import count_calls
 from pdfbuild import helvetica, make_pdf
 
 import pyengine
@@ -60,9 +61,7 @@ def test_text_and_markdown_as_with_no_table_kept(k, monkeypatch):
     docs = _documents()
     if k >= len(docs):
         pytest.skip("corpus not available")
-    made = []
-    plain = tables._block_table
-    monkeypatch.setattr(tables, "_block_table", lambda rows: made.append(1) or plain(rows))
+    made = count_calls(monkeypatch, tables, "_block_table")
 
     def read():
         doc = pyengine.extract(docs[k][0], pyengine.Options(password=docs[k][1]))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from corpus import corpus_documents
+from keptcheck import count_calls, read_pages
 from pdfbuild import helvetica, make_pdf
 
 import pyengine
@@ -46,23 +47,10 @@ def _documents() -> list[tuple[bytes, str]]:
     return docs + corpus_documents(CORPUS_FILES)
 
 
-def _pages(data: bytes, password: str):
-    doc = pyengine.extract(data, pyengine.Options(password=password))
-    return [(p.text, p.words, p.blocks) for p in doc.pages]
-
-
 def _count_readings(monkeypatch) -> list[int]:
     """The number of lines of each reading order._xy_cut makes from now on
     (a reading kept is not made)."""
-    made: list[int] = []
-    plain = order._xy_cut
-
-    def count(items, options, col_gaps, page_rtl):
-        made.append(len(items))
-        return plain(items, options, col_gaps, page_rtl)
-
-    monkeypatch.setattr(order, "_xy_cut", count)
-    return made
+    return count_calls(monkeypatch, order, "_xy_cut")
 
 
 @pytest.mark.parametrize("k", range(1 + len(CORPUS_FILES)))
@@ -72,11 +60,11 @@ def test_pages_read_as_with_no_reading_kept(k, monkeypatch):
         pytest.skip("corpus not available")
     data, password = docs[k]
     made = _count_readings(monkeypatch)
-    kept = _pages(data, password)
+    kept = read_pages(data, password)
     with_kept = len(made)
     monkeypatch.setattr(order, "READINGS_KEPT", 0)
     made.clear()
-    assert _pages(data, password) == kept
+    assert read_pages(data, password) == kept
     assert with_kept <= len(made)
     if k and CORPUS_FILES[k - 1] == "deb-other-specimen":
         assert with_kept < len(made)  # readings asked again (split_cells' tables)

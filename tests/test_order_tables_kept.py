@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from corpus import corpus_documents
+from keptcheck import count_calls, read_pages
 from pdfbuild import helvetica, make_pdf
 
 import pyengine
@@ -39,23 +40,10 @@ def _documents() -> list[tuple[bytes, str]]:
     return [(_synthetic(), "")] + corpus_documents(CORPUS_FILES)
 
 
-def _pages(data: bytes, password: str):
-    doc = pyengine.extract(data, pyengine.Options(password=password))
-    return [(p.text, p.words, p.blocks) for p in doc.pages]
-
-
 def _count_answers(monkeypatch) -> list[int]:
     """The number of lines of each answer order._table_apart makes from now
     on (an answer kept is not made)."""
-    made: list[int] = []
-    plain = order._table_apart_anew
-
-    def count(items, col_gaps, options):
-        made.append(len(items))
-        return plain(items, col_gaps, options)
-
-    monkeypatch.setattr(order, "_table_apart_anew", count)
-    return made
+    return count_calls(monkeypatch, order, "_table_apart_anew")
 
 
 @pytest.mark.parametrize("k", range(1 + len(CORPUS_FILES)))
@@ -65,11 +53,11 @@ def test_pages_read_as_with_no_answer_kept(k, monkeypatch):
         pytest.skip("corpus not available")
     data, password = docs[k]
     made = _count_answers(monkeypatch)
-    kept = _pages(data, password)
+    kept = read_pages(data, password)
     with_kept = len(made)
     monkeypatch.setattr(order, "TABLES_KEPT", 0)
     made.clear()
-    assert _pages(data, password) == kept
+    assert read_pages(data, password) == kept
     assert with_kept <= len(made)
     if k == 0 or CORPUS_FILES[k - 1] == "plumber-issue-67-example":
         assert with_kept < len(made)  # answers asked again (a band, then the band cut)
@@ -128,19 +116,12 @@ def test_pages_read_as_with_no_grid_table_kept(k, monkeypatch):
     if k >= len(docs):
         pytest.skip("corpus not available")
     data, password = docs[k]
-    made: list[int] = []
-    plain = order._grid_table_anew
-
-    def count(core, col_gaps):
-        made.append(len(core))
-        return plain(core, col_gaps)
-
-    monkeypatch.setattr(order, "_grid_table_anew", count)
-    kept = _pages(data, password)
+    made = _count_grids(monkeypatch)
+    kept = read_pages(data, password)
     with_kept = len(made)
     monkeypatch.setattr(order, "GRID_TABLES_KEPT", 0)
     made.clear()
-    assert _pages(data, password) == kept
+    assert read_pages(data, password) == kept
     assert with_kept <= len(made)
     if k and CORPUS_FILES[k - 1] == "deb-other-specimen":
         assert with_kept < len(made)  # answers asked again (its tables of glyphs)
@@ -167,12 +148,6 @@ def test_grid_tables_of_other_gutters_or_lines_are_answered_anew(monkeypatch):
 
 
 def _count_grids(monkeypatch) -> list[int]:
-    made: list[int] = []
-    plain = order._grid_table_anew
-
-    def count(core, col_gaps):
-        made.append(len(core))
-        return plain(core, col_gaps)
-
-    monkeypatch.setattr(order, "_grid_table_anew", count)
-    return made
+    """The number of lines of each answer order._grid_table makes from now
+    on (an answer kept is not made)."""
+    return count_calls(monkeypatch, order, "_grid_table_anew")

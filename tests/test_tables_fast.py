@@ -10,9 +10,9 @@ import random
 
 import pytest
 from corpus import corpus_documents
+from keptcheck import count_calls, read_pages
 from pdfbuild import helvetica, make_pdf
 
-import pyengine
 from pyengine.layout import tables
 from pyengine.records import Line, Word
 
@@ -58,21 +58,16 @@ def _page() -> bytes:
     return make_pdf([b"BT /F1 12 Tf 60 740 Td (Sixteen columns) Tj ET " + cells], fonts=F)
 
 
-def _pages(data: bytes, password: str):
-    doc = pyengine.extract(data, pyengine.Options(password=password))
-    return [(p.text, p.words, p.blocks) for p in doc.pages]
-
-
 @pytest.mark.parametrize("k", range(1 + len(CORPUS_FILES)))
 def test_pages_read_as_with_columns_counted(k, monkeypatch):
     docs = [(_page(), "")] + corpus_documents(CORPUS_FILES)
     if k >= len(docs):
         pytest.skip("corpus not available")
-    fast = _pages(*docs[k])
+    fast = read_pages(*docs[k])
     plain = tables._bounds
     monkeypatch.setattr(tables, "_bounds", lambda gaps: list(plain(gaps)))
     monkeypatch.setattr(tables, "_letter_in", lambda text: any(c.isalpha() for c in text))
-    assert _pages(*docs[k]) == fast
+    assert read_pages(*docs[k]) == fast
 
 
 @pytest.mark.parametrize("k", range(1 + len(CORPUS_FILES)))
@@ -82,21 +77,14 @@ def test_pages_read_as_with_no_centred_blocks_kept(k, monkeypatch):
     docs = [(_page(), "")] + corpus_documents(CORPUS_FILES)
     if k >= len(docs):
         pytest.skip("corpus not available")
-    made: list[int] = []
-    plain = tables._centred_blocks
-
-    def count(rows):
-        made.append(len(rows))
-        return plain(rows)
-
-    monkeypatch.setattr(tables, "_centred_blocks", count)
+    made = count_calls(monkeypatch, tables, "_centred_blocks")
     tables._BLOCKS_KEPT.clear()
-    fast = _pages(*docs[k])
+    fast = read_pages(*docs[k])
     with_kept = len(made)
     monkeypatch.setattr(tables, "CENTRED_BLOCKS_KEPT", 0)
     tables._BLOCKS_KEPT.clear()
     made.clear()
-    assert _pages(*docs[k]) == fast
+    assert read_pages(*docs[k]) == fast
     assert with_kept <= len(made)
     if k and CORPUS_FILES[k - 1] == "deb-other-specimen":
         assert with_kept < len(made)  # answers asked again (its tables of glyphs)

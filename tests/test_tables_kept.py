@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 from corpus import corpus_documents
+from keptcheck import count_calls, read_pages
 from pdfbuild import helvetica, make_pdf
 
-import pyengine
 from pyengine.layout import tables
 from pyengine.records import Line, Word
 
@@ -31,30 +31,18 @@ def _documents() -> list[tuple[bytes, str]]:
     return docs + corpus_documents(CORPUS_FILES)
 
 
-def _pages(data: bytes, password: str):
-    doc = pyengine.extract(data, pyengine.Options(password=password))
-    return [(p.text, p.words, p.blocks) for p in doc.pages]
-
-
 @pytest.mark.parametrize("k", range(1 + len(CORPUS_FILES)))
 def test_pages_read_as_with_no_answer_kept(k, monkeypatch):
     docs = _documents()
     if k >= len(docs):
         pytest.skip("corpus not available")
-    asked = []
-    plain = tables._short_cells
-
-    def count(items, col_gaps):
-        asked.append(len(items))
-        return plain(items, col_gaps)
-
-    monkeypatch.setattr(tables, "_short_cells", count)
-    kept = _pages(*docs[k])
+    asked = count_calls(monkeypatch, tables, "_short_cells")
+    kept = read_pages(*docs[k])
     with_kept = len(asked)
     monkeypatch.setattr(tables, "SHORT_CELLS_KEPT", 0)
     tables._SHORT_KEPT.clear()
     asked.clear()
-    assert _pages(*docs[k]) == kept
+    assert read_pages(*docs[k]) == kept
     assert with_kept < len(asked)  # answers asked again
 
 
