@@ -687,6 +687,38 @@ def test_cid_font_with_name_keyed_cff_uses_glyph_names():
     assert glyph_names(b"junk") == {}
 
 
+def test_cid_font_tounicode_to_control_characters_falls_back_to_glyph_names():
+    # A ToUnicode entry that maps a code to control characters only explains
+    # no glyph (clean_text).  Simple fonts then keep the glyph name their
+    # encoding read (Ghostscript 10.0 mapped cbgreek's /Alpha to U+0093); a
+    # composite font dropped the glyph even when its program names it.  Here
+    # <0001> maps to U+0007 and <0003> to <0000>: the program's charset
+    # names them H and o, and the page reads "Hello", not "ello".
+    import pyengine
+    from pdfbuild import make_pdf, tounicode
+
+    cff = name_keyed_cff(["H", "e", "o", "l"])
+    program = stream(cff, {"/Subtype": "/CIDFontType0C"})
+    tu = tounicode(b"5 beginbfchar <0001> <0007> <0002> <0065> <0003> <0000> <0004> <006C> "
+                   b"<0009> <0001> endbfchar", two_byte=True)
+    descendant = {"/Type": "/Font", "/Subtype": "/CIDFontType0", "/BaseFont": "/ABCDEF+Cid",
+                  "/DW": 500, "/FontDescriptor": {"/Type": "/FontDescriptor",
+                                                  "/FontName": "/ABCDEF+Cid", "/Flags": 4,
+                                                  "/FontBBox": [0, -200, 1000, 800],
+                                                  "/Ascent": 800, "/Descent": -200,
+                                                  "/FontFile3": program}}
+    font_dict = {"/Type": "/Font", "/Subtype": "/Type0", "/BaseFont": "/ABCDEF+Cid",
+                 "/Encoding": "/Identity-H", "/ToUnicode": tu, "/DescendantFonts": [descendant]}
+    doc = pyengine.extract(make_pdf([b"BT /F1 12 Tf 72 700 Td <00010002000400040003> Tj ET"],
+                                    fonts={"/F1": font_dict}))
+    assert doc.pages[0].text.strip() == "Hello"
+    # A code the map sends to a control character and the program does not
+    # name stays unmapped: no control character in the text.
+    doc = pyengine.extract(make_pdf([b"BT /F1 12 Tf 72 700 Td <0001000200040004000300090009> Tj ET"],
+                                    fonts={"/F1": font_dict}))
+    assert doc.pages[0].text.strip() == "Hello"
+
+
 def test_symbolic_truetype_uses_3_0_cmap():
     sym = cmap_format4([(0xF041, 0xF042, (10 - 0xF041) & 0xFFFF, False)])
     uni = cmap_format4([(0x263A, 0x263B, (10 - 0x263A) & 0xFFFF, False)])

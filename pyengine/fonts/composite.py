@@ -153,7 +153,10 @@ class CompositeFont:
     def _text(self, code: int, cid: int | None) -> str | None:
         if self._tounicode is not None:
             text = self._tounicode.lookup_unicode(code)
-            if text is not None:
+            # A map to control characters only explains no glyph
+            # (clean_text): the collection's or the program's own text for
+            # the glyph, if any, stands (as fonts/simple keeps a glyph name).
+            if text is not None and clean_text(text) is not None:
                 return text
         if cid:  # CID 0 is .notdef in every collection
             if self._ucs2 is not None:
