@@ -7,13 +7,12 @@ be read (the error code and message go to stderr), 2 bad arguments.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from .api import error_dict, extract
 from .errors import ExtractError
 from .options import Options
-from .render import FORMATS, document_markdown, document_text, document_to_dict
+from .render import FORMATS, document_json, document_markdown, document_text
 
 EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE = 0, 1, 2
 
@@ -88,10 +87,10 @@ def main(argv: list[str] | None = None) -> int:
     if error is not None:
         print(f"{error['code']}: {error['message']}", file=sys.stderr)
         if args.format == "json":
-            _write(args.output, json.dumps(document_to_dict(None, error), ensure_ascii=False))
+            _write(args.output, document_json(None, error))
         return EXIT_UNREADABLE
     if args.format == "json":
-        out = json.dumps(document_to_dict(doc), ensure_ascii=False)
+        out = document_json(doc)
     elif args.format == "md":
         out = document_markdown(doc)
     else:

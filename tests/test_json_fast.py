@@ -25,6 +25,7 @@ from corpus import corpus_documents
 import pyengine
 from pyengine.records import Issue, Page, Word
 from pyengine.render.json_out import (FAST_JSON_LIMIT, FAST_ROUND_LIMIT, _box, _words_json,
+                                      document_json, document_to_dict,
                                       page_json, page_to_dict)
 
 EDGES = [0.0, -0.0, 0.004, 0.005, 0.00499999, 0.015, 0.125, 0.375, 1.005, 2.675,
@@ -139,3 +140,29 @@ def test_page_json_on_corpus_pages(name):
     data, password = docs[0]
     for page in pyengine.extract(data, pyengine.Options(password=password)).pages:
         assert page_json(page) == json.dumps(page_to_dict(page), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("name", ["pdfminer-f1040nr", "pdfjs-issue6286", "pypdf-r6-empty-password"])
+def test_document_json_on_corpus_files(name):
+    # document_json (the command line's --format json) against json.dumps of
+    # document_to_dict: fonts, issues, report, summary and every page.
+    docs = corpus_documents([name])
+    if not docs:
+        pytest.skip("corpus not available")
+    data, password = docs[0]
+    doc = pyengine.extract(data, pyengine.Options(password=password))
+    assert document_json(doc) == json.dumps(document_to_dict(doc), ensure_ascii=False)
+
+
+def test_document_json_on_built_pages_and_on_an_error():
+    # Pages with flagged words and quotes, and an empty page; then a file
+    # that cannot be read, whose JSON is the error alone.
+    pdf = make_pdf([b'BT /F1 10 Tf 72 700 Td (say "hi" \\\\ there) Tj ET', b"",
+                    b"BT /F1 10 Tf 3 Tr 72 600 Td (hidden) Tj ET"], fonts={"/F1": helvetica()})
+    doc = pyengine.extract(pdf)
+    assert len(doc.pages) == 3 and '"hi"' in doc.pages[0].text
+    assert document_json(doc) == json.dumps(document_to_dict(doc), ensure_ascii=False)
+    error = {"code": "not-a-pdf", "message": "This file is not a PDF."}
+    assert document_json(None, error) == json.dumps(document_to_dict(None, error),
+                                                    ensure_ascii=False)
+    assert json.loads(document_json(None, error)) == {"pages": [], "error": error}

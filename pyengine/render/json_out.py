@@ -198,6 +198,18 @@ def document_to_dict(doc: Document | None, error: dict | None = None,
     }
 
 
+def document_json(doc: Document | None, error: dict | None = None) -> str:
+    """``json.dumps(document_to_dict(doc, error), ensure_ascii=False)``, each
+    page written by ``page_json`` (the command line's --format json, which
+    scripts/run_corpus.py reads the corpus with).  tests/test_json_fast.py
+    checks the two."""
+    if doc is None:
+        return _dumps(document_to_dict(None, error))
+    whole = document_to_dict(doc, error, [])
+    del whole["pages"]  # "pages" comes first in document_to_dict: put it back there
+    return '{"pages": [' + ", ".join(map(page_json, doc.pages)) + "], " + _dumps(whole)[1:]
+
+
 def _font(f: FontInfo) -> dict:
     return {"name": f.name, "kind": f.kind, "glyphs": f.glyphs, "unmapped": f.unmapped,
             "pages": list(f.unmapped_pages)}
