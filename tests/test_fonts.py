@@ -116,6 +116,26 @@ def test_csfonts_czech_closing_quote_is_mapped():
         "\u201ex\u201c"
 
 
+def test_mathematical_pi_glyph_names_are_read():
+    # opf-367594 (J. Environ. Qual. 2004) sets its signs in Adobe's
+    # MathematicalPi-One, a Type 1 subset whose /Differences name the glyphs
+    # by the family's own numbers: /H11002 is the minus of "Mg ha−1", /H11021
+    # the "<" of "P < 0.05".  They were unmapped (42 glyphs: "ha1", "P
+    # 0.05").  Each name below was checked against the subset's outline in
+    # that file: two bars for H11005, a chevron opening right for H11021...
+    import pyengine
+    from pdfbuild import helvetica, make_pdf
+
+    font = helvetica()
+    font["/Encoding"] = {"/Type": "/Encoding", "/Differences": [
+        1, "/H11005", "/H11002", "/H11003", "/H11021", "/H11022", "/H9262", "/H11034", "/H11001"]}
+    doc = pyengine.extract(make_pdf(
+        [b"BT /F1 12 Tf 72 700 Td (P \\004 0.05 a \\010 b \\002 c \\003 d \\005 e \\001 f "
+         b"\\006g 20\\007C) Tj ET"], fonts={"/F1": font}))
+    assert doc.pages[0].text.strip() == "P < 0.05 a + b \u2212 c \u00d7 d > e = f \u03bcg 20\u00b0C"
+    assert not doc.fonts[0].unmapped
+
+
 def test_greek_lamda_named_as_unicode_names_it_is_mapped():
     # el-betatest.pdf (texlive-lang-greek): an LGR font without ToUnicode
     # names its lambda "lamda" (GREEK SMALL LETTER LAMDA), not the AGL's

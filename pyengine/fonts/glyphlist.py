@@ -67,6 +67,15 @@ _TEX_NAMES |= {
     "lessnotdblequal": "\u2a89", "notfollowsoreql": "\u2ab0\u0338",
     "squiggleright": "\u21dd", "ng": "\u014b",
 }
+# Adobe's Mathematical Pi fonts (scientific publishers' signs and Greek) name
+# their glyphs by the family's own numbers, outside the AGL: opf-367594's
+# MathematicalPi-One subset writes "Mg ha−1" and "P < 0.05" with them, and
+# they were unmapped ("ha1", "P 0.05").  Only the names whose outlines were
+# checked in that file's subset are listed (two bars for H11005, a chevron
+# opening right for H11021, a ring at cap height for H11034, a descending
+# stem on the left of a u for H9262 ...); no other font names glyphs so.
+_MATH_PI_NAMES = {"H11001": "+", "H11002": "\u2212", "H11003": "\u00d7", "H11005": "=",
+                  "H11021": "<", "H11022": ">", "H11034": "\u00b0", "H9262": "\u03bc"}
 
 _BARE_SYLLABLE = re.compile(r"[a-z]{1,3}")
 _JAVANESE = range(0xA980, 0xA9E0)
@@ -87,7 +96,7 @@ AGL: dict[str, str] = {
     key[1:]: value
     for key, value in _PYPDF_AGL.items()
     if value and not _BOGUS.fullmatch(key[1:]) and not _ambiguous(key[1:], value)
-} | _TEX_NAMES
+} | _TEX_NAMES | _MATH_PI_NAMES
 
 
 def _is_private(text: str) -> bool:
