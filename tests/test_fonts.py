@@ -116,13 +116,16 @@ def test_csfonts_czech_closing_quote_is_mapped():
         "\u201ex\u201c"
 
 
-def test_mathematical_pi_glyph_names_are_read():
+def test_pi_font_glyph_names_are_read():
     # opf-367594 (J. Environ. Qual. 2004) sets its signs in Adobe's
     # MathematicalPi-One, a Type 1 subset whose /Differences name the glyphs
     # by the family's own numbers: /H11002 is the minus of "Mg ha−1", /H11021
     # the "<" of "P < 0.05".  They were unmapped (42 glyphs: "ha1", "P
     # 0.05").  Each name below was checked against the subset's outline in
     # that file: two bars for H11005, a chevron opening right for H11021...
+    # pdfminer-f1040nr's Universal fonts name the IRS form's arrows (H17075)
+    # and Greek the same way (H9001 Alpha ... H9024 Omega, H9251 alpha ...
+    # H9275 omega, the final sigma H9269 after sigma).
     import pyengine
     from pdfbuild import helvetica, make_pdf
 
@@ -134,6 +137,12 @@ def test_mathematical_pi_glyph_names_are_read():
          b"\\006g 20\\007C) Tj ET"], fonts={"/F1": font}))
     assert doc.pages[0].text.strip() == "P < 0.05 a + b \u2212 c \u00d7 d > e = f \u03bcg 20\u00b0C"
     assert not doc.fonts[0].unmapped
+    font["/Encoding"] = {"/Type": "/Encoding", "/Differences": [
+        65, "/H9003", "/H9024", "/H9251", "/H9268", "/H9269", "/H9275", "/H17075", "/H20853",
+        "/H20854"]}
+    doc = pyengine.extract(make_pdf([b"BT /F1 12 Tf 72 700 Td (G \\(A\\) H BCDE F I) Tj ET"],
+                                    fonts={"/F1": font}))
+    assert doc.pages[0].text.strip() == "\u25b6 (\u0393) { \u03a9\u03b1\u03c3\u03c2 \u03c9 }"
 
 
 def test_greek_lamda_named_as_unicode_names_it_is_mapped():

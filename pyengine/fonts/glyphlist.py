@@ -67,15 +67,29 @@ _TEX_NAMES |= {
     "lessnotdblequal": "\u2a89", "notfollowsoreql": "\u2ab0\u0338",
     "squiggleright": "\u21dd", "ng": "\u014b",
 }
-# Adobe's Mathematical Pi fonts (scientific publishers' signs and Greek) name
-# their glyphs by the family's own numbers, outside the AGL: opf-367594's
-# MathematicalPi-One subset writes "Mg ha−1" and "P < 0.05" with them, and
-# they were unmapped ("ha1", "P 0.05").  Only the names whose outlines were
-# checked in that file's subset are listed (two bars for H11005, a chevron
-# opening right for H11021, a ring at cap height for H11034, a descending
-# stem on the left of a u for H9262 ...); no other font names glyphs so.
-_MATH_PI_NAMES = {"H11001": "+", "H11002": "\u2212", "H11003": "\u00d7", "H11005": "=",
-                  "H11021": "<", "H11022": ">", "H11034": "\u00b0", "H9262": "\u03bc"}
+# Adobe's Pi fonts (Mathematical Pi, Universal Greek with Math Pi, Universal
+# News with Commercial Pi: publishers' and the IRS's signs, Greek and
+# arrows) name their glyphs by the family's own numbers, outside the AGL,
+# which lists four of them (H18533 "●", H18543, H18551, H22073).  Their
+# text was unmapped: opf-367594's "Mg ha−1", "P < 0.05" came out "ha1",
+# "P 0.05"; pdfminer-f1040nr's 49 "▶" and its braces were dropped.  Each
+# name below was checked against its outline in those files' fonts
+# (opf-367594's MathematicalPi-One subset, f1040nr's two whole Universal
+# fonts): two bars for H11005, a chevron opening right for H11021, a ring
+# at cap height for H11034 ...  The Greek capitals H9001-H9024 and small
+# letters H9251-H9275 are numbered in alphabetical order (the final sigma
+# after the other, H9269: Unicode has it first), each outline seen; their
+# variant forms are H9277 (ϑ), H9278 (ϕ) and H9280 (ϵ).  No other fonts
+# name glyphs so.
+_PI_NAMES = {f"H{9001 + i}": chr(0x391 + i + (i >= 17)) for i in range(24)} | \
+    {f"H{9251 + i}": chr(0x3B1 + i) for i in range(25)} | {"H9268": "\u03c3", "H9269": "\u03c2"} | {
+    "H9277": "\u03d1", "H9278": "\u03d5", "H9280": "\u03f5",
+    "H11001": "+", "H11002": "\u2212", "H11003": "\u00d7", "H11004": "\u00f7", "H11005": "=",
+    "H11006": "\u00b1", "H11021": "<", "H11022": ">", "H11032": "\u2032", "H11033": "\u2033",
+    "H11034": "\u00b0", "H11088": "\u2264", "H11091": "\u2265", "H20844": "\u221a",
+    "H20848": "\u222b", "H20853": "{", "H20854": "}", "H20858": "\u2211", "H20863": "\u220f",
+    "H17073": "\u25b2", "H17074": "\u25bc", "H17075": "\u25b6", "H17076": "\u25c0",
+    "H22076": "\u2611", "H32890": "\u2611"}
 
 _BARE_SYLLABLE = re.compile(r"[a-z]{1,3}")
 _JAVANESE = range(0xA980, 0xA9E0)
@@ -96,7 +110,7 @@ AGL: dict[str, str] = {
     key[1:]: value
     for key, value in _PYPDF_AGL.items()
     if value and not _BOGUS.fullmatch(key[1:]) and not _ambiguous(key[1:], value)
-} | _TEX_NAMES | _MATH_PI_NAMES
+} | _TEX_NAMES | _PI_NAMES
 
 
 def _is_private(text: str) -> bool:
