@@ -110,3 +110,24 @@ def test_t2a_table_edges():
     assert (T2A_HIGH[0x80 - 0x80], T2A_HIGH[0x9C - 0x80], T2A_HIGH[0xBF - 0x80]) == ("Ґ", "Ё", "»")
     assert (T2A_HIGH[0xC0 - 0x80], T2A_HIGH[0xDF - 0x80]) == ("А", "Я")
     assert (T2A_HIGH[0xE0 - 0x80], T2A_HIGH[0xFF - 0x80]) == ("а", "я")
+
+
+def test_tounicode_that_reads_an_aNN_name_as_a_dingbat_is_not_believed():
+    # hunt20 gs-pdftops-pdflatex-russian (pdfLaTeX's T2A bitmap font, through
+    # pdftops and Ghostscript 10.0): Ghostscript wrote a ToUnicode for the
+    # Type3 font's one glyph name it knew, /a204, which Zapf Dingbats' glyph
+    # list calls U+2752 "❒"; the code is T2A's "М" like the font's other
+    # /aNN glyphs, and the heading read "❒осковское".  A ToUnicode entry that
+    # gives a code-named glyph a Dingbats sign where the font's layout reads
+    # a letter is the name misread: the layout's letter stands.
+    from pdfbuild import tounicode
+
+    word = t2a("Московское")
+    font = code_named_type3(word + t2a("метро"))
+    font["/ToUnicode"] = tounicode(b"1 beginbfrange <cc> <cc> <2752> endbfrange")
+    doc = pyengine.extract(make_pdf([shown([("F1", word)])], {"/F1": font}))
+    assert doc.pages[0].text.strip() == "Московское"
+    assert [i.code for i in doc.pages[0].issues] == ["tounicode-contradicts-names"]
+    # A ToUnicode that maps the code to a letter is believed, as before.
+    font["/ToUnicode"] = tounicode(b"1 beginbfrange <cc> <cc> <041c> endbfrange")
+    assert page_text(make_pdf([shown([("F1", word)])], {"/F1": font})).strip() == "Московское"

@@ -540,7 +540,8 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
     final: list[str | None] = list(texts)
     if tounicode is not None:
         mapped = tounicode.unicode_below(256)
-        named = _contradicted_names(mapped, names, final) if subtype != "/Type3" else frozenset()
+        named = _contradicted_names(mapped, names, final) if subtype != "/Type3" \
+            else _dingbat_readings(mapped, names, final)
         if named:
             issues.append(Issue("tounicode-contradicts-names",
                                 f"ToUnicode of {font_name} contradicts {len(named)} of its glyph names"))
@@ -608,6 +609,25 @@ def _contradicted_names(mapped: dict[int, str], names: list[str | None],
     if differ >= CONTRADICTED_MIN and differ >= CONTRADICTED_SHARE * both:
         return frozenset(out)
     return frozenset()
+
+
+DINGBATS = range(0x2700, 0x27C0)
+"""Unicode's Dingbats block: what Zapf Dingbats' glyph list gives its
+/aN names (/a204 is U+2752)."""
+
+
+def _dingbat_readings(mapped: dict[int, str], names: list[str | None],
+                      texts: list[str | None]) -> frozenset[int]:
+    """Codes of a Type3 font whose ToUnicode text is a Dingbats sign
+    (``DINGBATS``) where the glyph is named by its code (/a204 at 204,
+    ``_code_named``) and the font's layout reads a letter there: a tool
+    read the name as Zapf Dingbats' /a204 "❒" (Ghostscript 10.0 wrote
+    such a map for pdfLaTeX's T2A bitmap font, whose 0xCC is "М": the
+    heading read "❒осковское").  The layout's letter stands."""
+    return frozenset(
+        code for code, text in mapped.items()
+        if text and names[code] == f"a{code}" and (texts[code] or "").isalpha()
+        and all(ord(ch) in DINGBATS for ch in text))
 
 
 def _script(ch: str) -> str:
