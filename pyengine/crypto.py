@@ -481,7 +481,12 @@ class CryptAES(CryptBase):
 
     def __init__(self, key: bytes) -> None:
         self.key = bytes(key)
-        _schedule(self.key)  # validate the key size now, as the providers do
+        # The key size is checked now, as the providers do; the schedule is
+        # made when data is first decrypted (pypdf makes a cipher for each
+        # object it decrypts, most of which have no string or stream, and
+        # WebCrypto, when it takes a call, needs none).
+        if len(self.key) not in (16, 24, 32):
+            raise ValueError(f"Invalid key size ({len(self.key) * 8}) for AES.")
 
     def encrypt(self, data: bytes) -> bytes:
         # Random 16-byte IV stored in front of the ciphertext (ISO 32000-1 7.6.2).

@@ -24,12 +24,15 @@ from .crypto import install_fallback_aes
 from .errors import Damaged, LimitExceeded, NotAPdf, PasswordRequired, PasswordWrong, Unsupported
 from .fonts import cyrillic_tex_document
 from .objstm import LazyObjStmReader
+from .rc4 import install_fast_rc4
 from .records import LIMIT_PAGES, FontInfo, Issue, limit_reason
 
 
 # Without cryptography/pycryptodome (Pyodide), pypdf cannot do AES: install
 # our pure-Python AES before any reader is made (AES-256 needs it to open).
+# Its RC4 (pure Python there too) is replaced by a faster one (rc4.py).
 install_fallback_aes()
+install_fast_rc4()
 
 Matrix = tuple[float, float, float, float, float, float]
 

@@ -416,3 +416,26 @@ def test_forced_install_in_process(tmp_path: Path) -> None:
 
 # Real encrypted files from the shared corpus, with this AES and pypdf's:
 # tests/test_encrypted_corpus.py.
+
+
+def test_cryptaes_makes_its_key_schedule_on_first_use(monkeypatch) -> None:
+    # pypdf makes a CryptAES per object it decrypts (AES-128: a key per
+    # object), also for objects with no string or stream; a schedule costs
+    # ~130 us in Pyodide, so it is made when data is first decrypted.
+    made = []
+    original = crypto._schedule
+    monkeypatch.setattr(crypto, "_schedule", lambda key: made.append(key) or original(key))
+    key = bytes(range(16))
+    cipher = crypto.CryptAES(key)
+    assert made == []
+    token = ref_provider.CryptAES(key).encrypt(b"a string of an object")
+    assert cipher.decrypt(token) == b"a string of an object"
+    assert made and all(k == key for k in made)
+
+
+@pytest.mark.parametrize("size", [0, 5, 15, 17, 33])
+def test_cryptaes_refuses_a_bad_key_size_when_made(size: int) -> None:
+    with pytest.raises(ValueError, match="Invalid key size"):
+        ref_provider.CryptAES(bytes(size))
+    with pytest.raises(ValueError, match=f"Invalid key size \\({size * 8}\\) for AES"):
+        crypto.CryptAES(bytes(size))

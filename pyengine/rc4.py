@@ -1,0 +1,145 @@
+"""A faster pure-Python RC4 for pypdf where no native provider exists (Pyodide).
+
+Under Pyodide pypdf uses its fallback provider, whose RC4 is pure Python.
+Every file encrypted with /V 1 to 4 (RC4-40, RC4-128 and AES-128: the
+password checks of ISO 32000-1 Algorithms 6 and 7 are RC4 at every
+revision) pays for it on open: trying a password runs 20 to 40 RC4 key
+schedules, and pypdf tries the owner password, then the user password, so
+opening such a file ran up to 60 of them, about 80 us each in Pyodide
+(5 ms: most of the time it took to open pdfjs-issue3371).  The schedule
+here is the same algorithm (the key-scheduling and the pseudo-random
+generation of RC4 as published), written with a list, the key repeated to
+256 bytes beforehand and ``enumerate``: 2.5 times as fast in Pyodide.
+
+Two more savings, with the same results:
+
+* pypdf makes one cipher per crypt filter method for every object it
+  decrypts (streams, strings, embedded files), also for methods the
+  object never uses (an AES-128 file's embedded-file method is RC4 by
+  default); ``CryptRC4`` here computes its schedule only when first used.
+* The strings of one object are decrypted with the same key, each from the
+  start of the key stream: ``CryptRC4`` keeps the key stream it made, and
+  the next string XORs with its start (generating more only if longer).
+
+``install_fast_rc4()`` patches this RC4 into pypdf only when its fallback
+provider is active (``cryptography`` is used otherwise, as before).
+"""
+
+from __future__ import annotations
+
+from pypdf._crypt_providers._base import CryptBase
+
+__all__ = ["CryptRC4", "install_fast_rc4", "rc4_decrypt", "rc4_encrypt", "rc4_installed",
+           "uninstall_fast_rc4"]
+
+
+def _schedule(key: bytes) -> list[int]:
+    """The RC4 key-scheduling algorithm: the permutation ``S`` for ``key``.
+    An empty key raises ZeroDivisionError, as pypdf's fallback does."""
+    s = list(range(256))
+    j = 0
+    for i, k in enumerate((bytes(key) * (256 // len(key) + 1))[:256]):
+        si = s[i]
+        j = (j + si + k) & 255
+        s[i] = s[j]
+        s[j] = si
+    return s
+
+
+def _generate(s: list[int], i: int, j: int, n: int) -> tuple[bytes, int, int]:
+    """``n`` more bytes of key stream from state ``s`` (changed in place)
+    and counters ``i``, ``j``; the bytes and the new counters."""
+    out = bytearray(n)
+    for k in range(n):
+        i = (i + 1) & 255
+        si = s[i]
+        j = (j + si) & 255
+        sj = s[j]
+        s[i] = sj
+        s[j] = si
+        out[k] = s[(si + sj) & 255]
+    return bytes(out), i, j
+
+
+def _xor(data: bytes, stream: bytes) -> bytes:
+    n = len(data)
+    return (int.from_bytes(data, "big") ^ int.from_bytes(stream[:n], "big")).to_bytes(n, "big")
+
+
+def rc4_encrypt(key: bytes, data: bytes) -> bytes:
+    """RC4 of ``data`` with ``key`` (pypdf's provider function)."""
+    return _xor(data, _generate(_schedule(key), 0, 0, len(data))[0])
+
+
+def rc4_decrypt(key: bytes, data: bytes) -> bytes:
+    return rc4_encrypt(key, data)
+
+
+class CryptRC4(CryptBase):
+    """Drop-in for pypdf's ``CryptRC4``: each call encrypts from the start
+    of the key stream; the schedule is made on first use and the key
+    stream made so far is kept for the next call."""
+
+    __slots__ = ("_key", "_state", "_stream")
+
+    def __init__(self, key: bytes) -> None:
+        self._key = bytes(key)
+        self._state: tuple[list[int], int, int] | None = None
+        self._stream = b""
+        if not self._key:
+            _schedule(self._key)  # raises where pypdf's fallback raises
+
+    def encrypt(self, data: bytes) -> bytes:
+        n = len(data)
+        if n > len(self._stream):
+            s, i, j = self._state or (_schedule(self._key), 0, 0)
+            more, i, j = _generate(s, i, j, n - len(self._stream))
+            self._state = (s, i, j)
+            self._stream += more
+        return _xor(data, self._stream)
+
+    def decrypt(self, data: bytes, *, strict: bool = True) -> bytes:
+        return self.encrypt(data)
+
+
+_PATCHED_NAMES = ("CryptRC4", "rc4_decrypt", "rc4_encrypt")
+_saved: list[tuple[object, str, object]] | None = None
+
+
+def rc4_installed() -> bool:
+    """True if install_fast_rc4() has patched pypdf (and not undone)."""
+    return _saved is not None
+
+
+def install_fast_rc4(force: bool = False) -> bool:
+    """Make pypdf use this RC4 if its active provider is its fallback (or
+    ``force``); as crypto.install_fallback_aes, names are patched in
+    ``pypdf._crypt_providers`` and ``pypdf._encryption``, whose globals
+    are read at call time.  Returns whether it is installed; idempotent."""
+    global _saved
+    if _saved is not None:
+        return True
+    import pypdf._crypt_providers as providers
+    import pypdf._encryption as encryption
+
+    if providers.crypt_provider[0] != "local_crypt_fallback" and not force:
+        return False
+    ours = globals()
+    saved = []
+    for module in (providers, encryption):
+        for name in _PATCHED_NAMES:
+            if hasattr(module, name):
+                saved.append((module, name, getattr(module, name)))
+                setattr(module, name, ours[name])
+    _saved = saved
+    return True
+
+
+def uninstall_fast_rc4() -> None:
+    """Restore pypdf's own RC4 names (mainly for tests)."""
+    global _saved
+    if _saved is None:
+        return
+    for module, name, original in _saved:
+        setattr(module, name, original)
+    _saved = None
