@@ -187,6 +187,28 @@ class Program:
     paths: int
     total: int
     """Operators in the stream, kept or not (counted against the limit)."""
+    pairs: int = 0
+    """Entries of ``ops`` that are a Td and the Tj after it
+    (``_Interpreter.op_Td_show``): ``ops`` is that many shorter than the
+    operators kept (``kept``)."""
+
+    @property
+    def kept(self) -> int:
+        """Operators kept, a Td and its Tj counted apart."""
+        return len(self.ops) + self.pairs
+
+    def unpaired(self) -> tuple:
+        """``ops`` with each Td-Tj pair as its two operators again."""
+        if not self.pairs:
+            return self.ops
+        out = []
+        for entry in self.ops:
+            if entry[0] is _Interpreter.op_Td_show:
+                out.append((OPERATORS[b"Td"][0], entry[1][0]))
+                out.append((OPERATORS[b"Tj"][0], entry[1][1]))
+            else:
+                out.append(entry)
+        return tuple(out)
 
 
 @dataclass
@@ -282,7 +304,8 @@ class _Interpreter:
         ops = program.ops
         over = run.ops > self.options.max_ops_per_page
         if over:  # run what the limit allows (what is drawn first), then stop
-            ops = ops[:max(0, self.options.max_ops_per_page - (run.ops - program.total))]
+            ops = program.unpaired()[:max(0, self.options.max_ops_per_page
+                                          - (run.ops - program.total))]
         for start in range(0, len(ops), TIME_CHECK_EVERY):
             self.check_time()
             for handler, operands in ops[start:start + TIME_CHECK_EVERY]:
@@ -415,6 +438,10 @@ class _Interpreter:
             ops = ops[:min(self.options.max_ops_per_page, OVER_LIMIT_KEPT)]
         table = OPERATORS
         kept = []
+        show, td, td_show = table[b"Tj"][0], table[b"Td"][0], _Interpreter.op_Td_show
+        if td is not _TD:  # another Td patched in (tests): no pairs
+            td = object()
+        pairs = 0
         for operands, op in ops:
             entry = table.get(op)
             if entry is None:
@@ -431,8 +458,13 @@ class _Interpreter:
                     continue
                 if n > count:  # extra operands: the last ones count
                     operands = operands[n - count:]
+                if handler is show and kept and kept[-1][0] is td:
+                    # "x y Td <...> Tj": one step (_Interpreter.op_Td_show).
+                    kept[-1] = (td_show, (kept[-1][1], operands))
+                    pairs += 1
+                    continue
             kept.append((handler, operands))
-        return Program(tuple(kept), fills, paths, total)
+        return Program(tuple(kept), fills, paths, total, pairs)
 
     def _compile_shared(self, data: bytes) -> "Program":
         """``compile(data)``, shared by the short streams of the document
@@ -524,6 +556,24 @@ class _Interpreter:
         self.tm = self.tlm = (A + 0.0 * C, B + 0.0 * D,
                               0.0 * A + C, 0.0 * B + D,
                               tx * A + ty * C + E, tx * B + ty * D + F)
+
+    def op_Td_show(self, o) -> None:
+        """A Td and the Tj right after it (compile pairs them): op_Td's
+        work inline, then the Tj's _show; a Td refused is counted as op_Td's
+        would be and the string is still shown."""
+        td, items = o
+        tx, ty = td
+        if type(tx) is float and tx - tx == 0.0 and type(ty) is float and ty - ty == 0.0:
+            A, B, C, D, E, F = self.tlm
+            self.tm = self.tlm = (A + 0.0 * C, B + 0.0 * D,
+                                  0.0 * A + C, 0.0 * B + D,
+                                  tx * A + ty * C + E, tx * B + ty * D + F)
+        else:
+            try:
+                self.op_Td(td)
+            except _BadOperands:
+                self.run.bad_ops += 1
+        self._show(items)
 
     def op_TD(self, o) -> None:
         self.gs.tl = -_num(o[1])
@@ -962,17 +1012,17 @@ class _Interpreter:
                                      kept=lambda: key in doc.form_cache):
                     data = self.decode(xobj, "a form XObject")
                     program = self._compile_shared(data)
-                    if doc.form_cache_ops + len(program.ops) <= FORM_CACHE_MAX_OPS:
+                    if doc.form_cache_ops + program.kept <= FORM_CACHE_MAX_OPS:
                         doc.form_cache[key] = program
-                        doc.form_cache_ops += len(program.ops)
+                        doc.form_cache_ops += program.kept
             finally:
                 self.issues = page_issues
         elif doc.uses is not None and ("form", key) in doc.loads:
             doc.use(("form", key))
         if key not in doc.form_cache and \
-                doc.form_cache_ops + len(program.ops) <= FORM_CACHE_MAX_OPS:
+                doc.form_cache_ops + program.kept <= FORM_CACHE_MAX_OPS:
             doc.form_cache[key] = program
-            doc.form_cache_ops += len(program.ops)
+            doc.form_cache_ops += program.kept
         res = as_dict(resources) if resources is not None else self.resources
         gs = self.gs.copy()
         gs.ctm = mul(matrix, ctm)
@@ -988,6 +1038,7 @@ class _Interpreter:
 
 
 _I = _Interpreter
+_TD = _I.op_Td
 OPERATORS: dict[bytes, tuple] = {
     # operator: (handler, operand count; -1 = any)  (ISO 32000-1 Annex A)
     b"q": (_I.op_q, 0), b"Q": (_I.op_Q, 0), b"cm": (_I.op_cm, 6),
