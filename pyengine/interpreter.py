@@ -188,9 +188,9 @@ class Program:
     total: int
     """Operators in the stream, kept or not (counted against the limit)."""
     pairs: int = 0
-    """Entries of ``ops`` that are a Td and the Tj after it
-    (``_Interpreter.op_Td_show``): ``ops`` is that many shorter than the
-    operators kept (``kept``)."""
+    """Entries of ``ops`` that are a Td or T* and the Tj after it
+    (``_PAIRED``): ``ops`` is that many shorter than the operators kept
+    (``kept``)."""
 
     @property
     def kept(self) -> int:
@@ -202,10 +202,12 @@ class Program:
         if not self.pairs:
             return self.ops
         out = []
+        show = _Interpreter._show
         for entry in self.ops:
-            if entry[0] is _Interpreter.op_Td_show:
-                out.append((OPERATORS[b"Td"][0], entry[1][0]))
-                out.append((OPERATORS[b"Tj"][0], entry[1][1]))
+            before = _UNPAIRED.get(entry[0])
+            if before is not None:
+                out.append((before, entry[1][0]))
+                out.append((show, entry[1][1]))
             else:
                 out.append(entry)
         return tuple(out)
@@ -438,9 +440,9 @@ class _Interpreter:
             ops = ops[:min(self.options.max_ops_per_page, OVER_LIMIT_KEPT)]
         table = OPERATORS
         kept = []
-        show, td, td_show = table[b"Tj"][0], table[b"Td"][0], _Interpreter.op_Td_show
-        if td is not _TD:  # another Td patched in (tests): no pairs
-            td = object()
+        show, paired = table[b"Tj"][0], _PAIRED
+        if table[b"Td"][0] is not _I.op_Td or table[b"T*"][0] is not _I.op_Tstar:
+            paired = {}  # (tests patch in other handlers: no pairs)
         pairs = 0
         for operands, op in ops:
             entry = table.get(op)
@@ -458,9 +460,10 @@ class _Interpreter:
                     continue
                 if n > count:  # extra operands: the last ones count
                     operands = operands[n - count:]
-                if handler is show and kept and kept[-1][0] is td:
-                    # "x y Td <...> Tj": one step (_Interpreter.op_Td_show).
-                    kept[-1] = (td_show, (kept[-1][1], operands))
+                if handler is show and kept and kept[-1][0] in paired:
+                    # "x y Td <...> Tj", "T* <...> Tj": one step (_PAIRED).
+                    before, before_operands = kept[-1]
+                    kept[-1] = (paired[before], (before_operands, operands))
                     pairs += 1
                     continue
             kept.append((handler, operands))
@@ -574,6 +577,11 @@ class _Interpreter:
             except _BadOperands:
                 self.run.bad_ops += 1
         self._show(items)
+
+    def op_Tstar_show(self, o) -> None:
+        """A T* and the Tj right after it (compile pairs them)."""
+        self.tm = self.tlm = translate(0.0, -self.gs.tl, self.tlm)
+        self._show(o[1])
 
     def op_TD(self, o) -> None:
         self.gs.tl = -_num(o[1])
@@ -1038,7 +1046,11 @@ class _Interpreter:
 
 
 _I = _Interpreter
-_TD = _I.op_Td
+_PAIRED = {_I.op_Td: _I.op_Td_show, _I.op_Tstar: _I.op_Tstar_show}
+"""An operator that moves to the next glyph or line, and the handler that
+runs it and the Tj after it (compile: one program entry, one dispatch and
+one call fewer per glyph of producers that place glyphs one by one)."""
+_UNPAIRED = {both: first for first, both in _PAIRED.items()}
 OPERATORS: dict[bytes, tuple] = {
     # operator: (handler, operand count; -1 = any)  (ISO 32000-1 Annex A)
     b"q": (_I.op_q, 0), b"Q": (_I.op_Q, 0), b"cm": (_I.op_cm, 6),
