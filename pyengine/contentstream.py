@@ -139,27 +139,35 @@ _SIMPLE_ARRAY = (rb"\[((?:" + _SP + rb"(?:\(" + _LIT_INNER + rb"\)|<[0-9A-Fa-f \
 # step as the string before them (one token for "(text) Tj", as for
 # "[...] TJ"). None of them is in a run of _SKIPPABLE operators.
 _SHOW_OP = rb"(?:" + _SP + rb"(Tj|'|\")(?!" + _REG + rb"))?"
+# "x y Td <0041> Tj", "T* <0041> Tj": a producer that places each glyph
+# (sf-google-doc-document, pdfminer-kampo) writes such a pair per glyph; an
+# operator (after numbers or not) and a plain string (no escape, no
+# parenthesis, no CR: read as it stands, as in 13 and 15) shown by Tj are read
+# as one token, the two operations as they are read apart.
+_SHOWN = (rb"(?:" + _SP + rb"(?:\(([^()\\\r]*)\)|<([0-9A-Fa-f \t\n\r\f\x00]*)>)" + _SP
+          + rb"(Tj)(?!" + _REG + rb"))?")
 _TOKEN_BODY = (
-    rb"((?:" + _NUM + _SP + rb")+)(" + _OP + rb")?"       # 1 numbers, 2 operator after them
-    rb"|(" + _OP + rb")"                                   # 3 operator or keyword
-    rb"|/(" + _REG + rb"{0,4000})(?!" + _REG + rb")"      # 4 name
-    rb"|" + _SIMPLE_ARRAY + _SP + rb"(" + _OP + rb")?"     # 5 array items, 6 operator after it
-    rb"|" + _LIT + _SHOW_OP +                              # 7 literal string, nesting <= 1, 8 Tj ' "
-    rb"|<([0-9A-Fa-f \t\n\r\f\x00]*)>" + _SHOW_OP +         # 9 hexadecimal string, 10 Tj ' "
-    rb"|(\[)"                                              # 11
-    rb"|(\])"                                              # 12
-    rb"|(<<)"                                              # 13
-    rb"|(>>)"                                              # 14
-    rb"|(%)[^\r\n]*"                                       # 15 comment
-    rb"|(BI(?!" + _REG + rb")|R(?![A-Za-z]))"             # 16 special keyword
-    rb"|([+\-.0-9][+,\-.0-9]{0,40})(?![+,\-.0-9])"         # 17 malformed number
-    rb"|(\()"                                              # 18 deeply nested string
-    rb"|([^ \t\n\r\f\x00])"                               # 19 anything else
-    rb"|(\Z)")                                               # 20 the end
+    rb"((?:" + _NUM + _SP + rb")+)(?:(" + _OP + rb")"      # 1 numbers, 2 operator after them,
+    + _SHOWN + rb")?"                                      # 3-5 a string and Tj after it
+    rb"|(" + _OP + rb")" + _SHOWN +                        # 6 operator or keyword, 7-9 as 3-5
+    rb"|/(" + _REG + rb"{0,4000})(?!" + _REG + rb")"      # 10 name
+    rb"|" + _SIMPLE_ARRAY + _SP + rb"(" + _OP + rb")?"     # 11 array items, 12 operator after it
+    rb"|" + _LIT + _SHOW_OP +                              # 13 literal string, nesting <= 1, 14 Tj ' "
+    rb"|<([0-9A-Fa-f \t\n\r\f\x00]*)>" + _SHOW_OP +         # 15 hexadecimal string, 16 Tj ' "
+    rb"|(\[)"                                              # 17
+    rb"|(\])"                                              # 18
+    rb"|(<<)"                                              # 19
+    rb"|(>>)"                                              # 20
+    rb"|(%)[^\r\n]*"                                       # 21 comment
+    rb"|(BI(?!" + _REG + rb")|R(?![A-Za-z]))"             # 22 special keyword
+    rb"|([+\-.0-9][+,\-.0-9]{0,40})(?![+,\-.0-9])"         # 23 malformed number
+    rb"|(\()"                                              # 24 deeply nested string
+    rb"|([^ \t\n\r\f\x00])"                               # 25 anything else
+    rb"|(\Z)")                                               # 26 the end
 _TOKEN = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _TOKEN_BODY + rb")", re.S)
 # Every token starts with the white space before it (ISO 32000-1 Table 1:
-# NUL, HT, LF, FF, CR, SP). Some alternative always matches after it (17 and
-# 18 take any byte and the end), so the regex never backtracks.
+# NUL, HT, LF, FF, CR, SP). Some alternative always matches after it (25 and
+# 26 take any byte and the end), so the regex never backtracks.
 
 # Runs of operators that cannot move text (colour, path construction and
 # painting other than fills, line style, marked-content points, graphics-state
@@ -429,10 +437,12 @@ def _content_follows(data: bytes, q: int) -> bool:
     k = m.lastindex
     if k == 1:
         return True
-    if k in (2, 3, 6):
+    if k in (2, 6, 12):
         return m.group(k) in KNOWN_OPERATORS
+    if k == 5 or k == 9:  # (numbers,) an operator, a string and Tj
+        return m.group(k - 3) in KNOWN_OPERATORS
     # A string, with or without the operator after it, reads as content.
-    return k in (4, 5, 7, 8, 9, 10, 11, 13, 15, 18) or (k == 16 and m.group(16) == b"BI")
+    return k in (10, 11, 13, 14, 15, 16, 17, 19, 21, 24) or (k == 22 and m.group(22) == b"BI")
 
 
 def _scan_ei(data: bytes, start: int) -> tuple[int, int]:
@@ -599,24 +609,65 @@ def _parse(data: bytes, deadline: float | None = None,
                     if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
                             and (err := _over(ops, deadline)):
                         return ops, err
-                elif k == 3:
+                elif k == 5:
+                    # Numbers, their operator, a string and Tj: as k 2 and
+                    # then k 14 or 16 would read them.
                     if stack:
-                        _keyword(cur, m[3])
-                        continue
-                    ops.append((operands, m[3]))
+                        cur.extend([float(x) for x in m[1].split()])
+                        _keyword(cur, m[2])
+                    elif operands:
+                        operands.extend([float(x) for x in m[1].split()])
+                        ops.append((operands, m[2]))
+                    else:
+                        ops.append(([float(x) for x in m[1].split()], m[2]))
+                    if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
+                            and (err := _over(ops, deadline)):
+                        return ops, err
+                    h = m[4]
+                    if h is None:
+                        shown = m[3]
+                    else:
+                        try:
+                            shown = unhexlify(h)
+                        except (binascii.Error, ValueError):  # odd length or white space
+                            shown = _hex(h)
+                    if stack:
+                        cur.append(shown)
+                        _keyword(cur, b"Tj")  # raises: an operator in an array
+                    ops.append(([shown], b"Tj"))
                     operands = cur = []
                     last = m
                     if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
                             and (err := _over(ops, deadline)):
                         return ops, err
-                elif k == 4:
-                    raw = m[4]
-                    cur.append(get_name(raw) or _name(raw))
+                elif k == 9:
+                    # An operator (no numbers before it: "T*"), a string and
+                    # Tj: as k 6 and then k 14 or 16 would read them.
+                    if stack:
+                        _keyword(cur, m[6])
+                    else:
+                        ops.append((operands, m[6]))
+                        if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
+                                and (err := _over(ops, deadline)):
+                            return ops, err
+                    h = m[8]
+                    if h is None:
+                        shown = m[7]
+                    else:
+                        try:
+                            shown = unhexlify(h)
+                        except (binascii.Error, ValueError):  # odd length or white space
+                            shown = _hex(h)
+                    if stack:
+                        cur.append(shown)
+                        _keyword(cur, b"Tj")  # raises: an operator in an array
+                    ops.append(([shown], b"Tj"))
+                    operands = cur = []
+                    last = m
+                    if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
+                            and (err := _over(ops, deadline)):
+                        return ops, err
                 elif k == 6:
-                    body = m[5]
-                    if frozen is None and (92 in body or 13 in body) and _READ_OTHERWISE(body):
-                        frozen = _Prefix(last, len(ops), skipped, skipped_paths)
-                    cur.append(_array(body))
                     if stack:
                         _keyword(cur, m[6])
                         continue
@@ -626,17 +677,34 @@ def _parse(data: bytes, deadline: float | None = None,
                     if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
                             and (err := _over(ops, deadline)):
                         return ops, err
-                elif k == 10 or k == 8:
+                elif k == 10:
+                    raw = m[10]
+                    cur.append(get_name(raw) or _name(raw))
+                elif k == 12:
+                    body = m[11]
+                    if frozen is None and (92 in body or 13 in body) and _READ_OTHERWISE(body):
+                        frozen = _Prefix(last, len(ops), skipped, skipped_paths)
+                    cur.append(_array(body))
+                    if stack:
+                        _keyword(cur, m[12])
+                        continue
+                    ops.append((operands, m[12]))
+                    operands = cur = []
+                    last = m
+                    if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
+                            and (err := _over(ops, deadline)):
+                        return ops, err
+                elif k == 16 or k == 14:
                     # A string and the operator that shows it: as the string
-                    # (k 9 or 7) and then the operator (k 3) would be read.
-                    if k == 10:
-                        h = m[9]
+                    # (k 15 or 13) and then the operator (k 6) would be read.
+                    if k == 16:
+                        h = m[15]
                         try:
                             cur.append(unhexlify(h))
                         except (binascii.Error, ValueError):  # odd length or white space
                             cur.append(_hex(h))
                     else:
-                        body = m[7]
+                        body = m[13]
                         if 92 in body or 13 in body:
                             if frozen is None and _READ_OTHERWISE(body):
                                 frozen = _Prefix(last, len(ops), skipped, skipped_paths)
@@ -651,14 +719,14 @@ def _parse(data: bytes, deadline: float | None = None,
                     if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
                             and (err := _over(ops, deadline)):
                         return ops, err
-                elif k == 9:
-                    h = m[9]
+                elif k == 15:
+                    h = m[15]
                     try:
                         cur.append(unhexlify(h))
                     except (binascii.Error, ValueError):  # odd length or white space
                         cur.append(_hex(h))
-                elif k == 7:
-                    body = m[7]
+                elif k == 13:
+                    body = m[13]
                     if 92 in body or 13 in body:
                         if frozen is None and _READ_OTHERWISE(body):
                             frozen = _Prefix(last, len(ops), skipped, skipped_paths)
@@ -669,58 +737,58 @@ def _parse(data: bytes, deadline: float | None = None,
                     if limited and len(cur) > MAX_OPERANDS:
                         return ops, ContentLimitError(
                             f"more than {MAX_OPERANDS} operands before one operator")
-                elif k == 5:
-                    body = m[5]
+                elif k == 11:
+                    body = m[11]
                     if frozen is None and (92 in body or 13 in body) and _READ_OTHERWISE(body):
                         frozen = _Prefix(last, len(ops), skipped, skipped_paths)
                     cur.append(_array(body))
-                elif k == 11:
+                elif k == 17:
                     if len(stack) >= MAX_NESTING:
                         raise _Fallback("nesting")
                     stack.append(cur)
                     cur = []
-                elif k == 12:
+                elif k == 18:
                     if not stack or type(cur) is _DictItems:
                         raise _Fallback("unbalanced ]")
                     v = cur
                     cur = stack.pop()
                     cur.append(v)
-                elif k == 13:
+                elif k == 19:
                     if len(stack) >= MAX_NESTING:
                         raise _Fallback("nesting")
                     if frozen is None:
                         frozen = _Prefix(last, len(ops), skipped, skipped_paths)
                     stack.append(cur)
                     cur = _DictItems()
-                elif k == 14:
+                elif k == 20:
                     if not stack or type(cur) is not _DictItems:
                         raise _Fallback("unbalanced >>")
                     v = _to_dict(cur)
                     cur = stack.pop()
                     cur.append(v)
-                elif k == 15:
+                elif k == 21:
                     continue
-                elif k == 16:
-                    if m[16] != b"BI" or stack or operands:
+                elif k == 22:
+                    if m[22] != b"BI" or stack or operands:
                         raise _Fallback("R or BI")
                     if frozen is None:
                         frozen = _Prefix(last, len(ops), skipped, skipped_paths)
                     image, pos = _inline_image(data, m.end())
                     ops.append((image, b"INLINE IMAGE"))
                     break  # go on after EI
-                elif k == 17:
+                elif k == 23:
                     if frozen is None:
                         frozen = _Prefix(last, len(ops), skipped, skipped_paths)
-                    cur.append(_odd_number(m[17]))
-                elif k == 18:
+                    cur.append(_odd_number(m[23]))
+                elif k == 24:
                     if frozen is None:
                         frozen = _Prefix(last, len(ops), skipped, skipped_paths)
-                    s, pos = _read_literal(data, m.start(18))
+                    s, pos = _read_literal(data, m.start(24))
                     cur.append(s)
                     break  # go on after the string
-                elif k == 19:
+                elif k == 25:
                     raise _Fallback("unexpected byte")
-                # k == 20: white space up to the end
+                # k == 26: white space up to the end
             else:
                 break
         if stack:

@@ -187,6 +187,30 @@ class Program:
     paths: int
     total: int
     """Operators in the stream, kept or not (counted against the limit)."""
+    pairs: int = 0
+    """Entries of ``ops`` that are a Td or T* and the Tj after it
+    (``_PAIRED``): ``ops`` is that many shorter than the operators kept
+    (``kept``)."""
+
+    @property
+    def kept(self) -> int:
+        """Operators kept, a Td and its Tj counted apart."""
+        return len(self.ops) + self.pairs
+
+    def unpaired(self) -> tuple:
+        """``ops`` with each Td-Tj pair as its two operators again."""
+        if not self.pairs:
+            return self.ops
+        out = []
+        show = _Interpreter._show
+        for entry in self.ops:
+            before = _UNPAIRED.get(entry[0])
+            if before is not None:
+                out.append((before, entry[1][0]))
+                out.append((show, entry[1][1]))
+            else:
+                out.append(entry)
+        return tuple(out)
 
 
 @dataclass
@@ -282,7 +306,8 @@ class _Interpreter:
         ops = program.ops
         over = run.ops > self.options.max_ops_per_page
         if over:  # run what the limit allows (what is drawn first), then stop
-            ops = ops[:max(0, self.options.max_ops_per_page - (run.ops - program.total))]
+            ops = program.unpaired()[:max(0, self.options.max_ops_per_page
+                                          - (run.ops - program.total))]
         for start in range(0, len(ops), TIME_CHECK_EVERY):
             self.check_time()
             for handler, operands in ops[start:start + TIME_CHECK_EVERY]:
@@ -415,6 +440,10 @@ class _Interpreter:
             ops = ops[:min(self.options.max_ops_per_page, OVER_LIMIT_KEPT)]
         table = OPERATORS
         kept = []
+        show, paired = table[b"Tj"][0], _PAIRED
+        if table[b"Td"][0] is not _I.op_Td or table[b"T*"][0] is not _I.op_Tstar:
+            paired = {}  # (tests patch in other handlers: no pairs)
+        pairs = 0
         for operands, op in ops:
             entry = table.get(op)
             if entry is None:
@@ -431,8 +460,14 @@ class _Interpreter:
                     continue
                 if n > count:  # extra operands: the last ones count
                     operands = operands[n - count:]
+                if handler is show and kept and kept[-1][0] in paired:
+                    # "x y Td <...> Tj", "T* <...> Tj": one step (_PAIRED).
+                    before, before_operands = kept[-1]
+                    kept[-1] = (paired[before], (before_operands, operands))
+                    pairs += 1
+                    continue
             kept.append((handler, operands))
-        return Program(tuple(kept), fills, paths, total)
+        return Program(tuple(kept), fills, paths, total, pairs)
 
     def _compile_shared(self, data: bytes) -> "Program":
         """``compile(data)``, shared by the short streams of the document
@@ -524,6 +559,29 @@ class _Interpreter:
         self.tm = self.tlm = (A + 0.0 * C, B + 0.0 * D,
                               0.0 * A + C, 0.0 * B + D,
                               tx * A + ty * C + E, tx * B + ty * D + F)
+
+    def op_Td_show(self, o) -> None:
+        """A Td and the Tj right after it (compile pairs them): op_Td's
+        work inline, then the Tj's _show; a Td refused is counted as op_Td's
+        would be and the string is still shown."""
+        td, items = o
+        tx, ty = td
+        if type(tx) is float and tx - tx == 0.0 and type(ty) is float and ty - ty == 0.0:
+            A, B, C, D, E, F = self.tlm
+            self.tm = self.tlm = (A + 0.0 * C, B + 0.0 * D,
+                                  0.0 * A + C, 0.0 * B + D,
+                                  tx * A + ty * C + E, tx * B + ty * D + F)
+        else:
+            try:
+                self.op_Td(td)
+            except _BadOperands:
+                self.run.bad_ops += 1
+        self._show(items)
+
+    def op_Tstar_show(self, o) -> None:
+        """A T* and the Tj right after it (compile pairs them)."""
+        self.tm = self.tlm = translate(0.0, -self.gs.tl, self.tlm)
+        self._show(o[1])
 
     def op_TD(self, o) -> None:
         self.gs.tl = -_num(o[1])
@@ -962,17 +1020,17 @@ class _Interpreter:
                                      kept=lambda: key in doc.form_cache):
                     data = self.decode(xobj, "a form XObject")
                     program = self._compile_shared(data)
-                    if doc.form_cache_ops + len(program.ops) <= FORM_CACHE_MAX_OPS:
+                    if doc.form_cache_ops + program.kept <= FORM_CACHE_MAX_OPS:
                         doc.form_cache[key] = program
-                        doc.form_cache_ops += len(program.ops)
+                        doc.form_cache_ops += program.kept
             finally:
                 self.issues = page_issues
         elif doc.uses is not None and ("form", key) in doc.loads:
             doc.use(("form", key))
         if key not in doc.form_cache and \
-                doc.form_cache_ops + len(program.ops) <= FORM_CACHE_MAX_OPS:
+                doc.form_cache_ops + program.kept <= FORM_CACHE_MAX_OPS:
             doc.form_cache[key] = program
-            doc.form_cache_ops += len(program.ops)
+            doc.form_cache_ops += program.kept
         res = as_dict(resources) if resources is not None else self.resources
         gs = self.gs.copy()
         gs.ctm = mul(matrix, ctm)
@@ -988,6 +1046,11 @@ class _Interpreter:
 
 
 _I = _Interpreter
+_PAIRED = {_I.op_Td: _I.op_Td_show, _I.op_Tstar: _I.op_Tstar_show}
+"""An operator that moves to the next glyph or line, and the handler that
+runs it and the Tj after it (compile: one program entry, one dispatch and
+one call fewer per glyph of producers that place glyphs one by one)."""
+_UNPAIRED = {both: first for first, both in _PAIRED.items()}
 OPERATORS: dict[bytes, tuple] = {
     # operator: (handler, operand count; -1 = any)  (ISO 32000-1 Annex A)
     b"q": (_I.op_q, 0), b"Q": (_I.op_Q, 0), b"cm": (_I.op_cm, 6),

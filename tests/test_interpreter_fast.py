@@ -179,3 +179,45 @@ def test_tj_is_shown_as_a_tj_array_of_its_one_string():
     assert glyphs(b"(x) 5 (Hello) Tj") == want
     assert glyphs(b"[] TJ") == glyphs(b"")
     assert glyphs(b"5 Tj") == glyphs(b"[5] TJ") != glyphs(b"")
+
+
+def _run(pdf: bytes, **options):
+    from pyengine import document as D
+    from pyengine.options import Options
+
+    doc = D.open_document(pdf)
+    run = I.run_page(doc, 1, doc.page_geometry(1), Options(**options), [],
+                     __import__("time").monotonic())
+    return [(g.text, bits((g.x0, g.y0, g.x1, g.y1, g.ox, g.oy, g.ex, g.ey))) for g in run.glyphs], \
+        (run.ops, run.bad_ops, run.truncated)
+
+
+PAIRS = (b"BT /F1 11 Tf 14 TL 72 700 Td (He) Tj 12.5 0 Td <6c6c6f> Tj 0 -14 Td (w) Tj -0 0 Td (o) Tj "
+         b"/x 1 Td (r) Tj 1 2 3 Td (l) Tj 4 Td (d) Tj 5 5 Td 6 (!) Tj T* (a) Tj 3 T* (b) Tj ET")
+
+
+def test_td_and_the_tj_after_it_are_one_step(monkeypatch):
+    """compile pairs a Td or T* with the Tj right after it (_PAIRED): same
+    glyphs, same counts (a refused Td, too few or too many operands) as the
+    two operators run one after the other."""
+    from pyengine import document as D
+    from pyengine.options import Options
+
+    pdf = make_pdf([PAIRS], {"/F1": helvetica()})
+    doc = D.open_document(pdf)
+    interp = I._Interpreter(doc, doc.page_geometry(1), Options(), [], 1,
+                            __import__("time").monotonic())
+    program = interp.compile(PAIRS)
+    assert program.pairs == 9 and program.kept == len(program.unpaired()) == len(program.ops) + 9
+    paired = _run(pdf)
+    monkeypatch.setattr(I, "_PAIRED", {})  # no pairs
+    assert interp.compile(PAIRS).pairs == 0
+    assert _run(pdf) == paired and len(paired[0]) == 13 and paired[1][1] == 2
+
+
+@pytest.mark.parametrize("limit", range(3, 16))
+def test_operator_limit_cuts_pairs_where_it_cut_the_operators(monkeypatch, limit):
+    pdf = make_pdf([PAIRS], {"/F1": helvetica()})
+    paired = _run(pdf, max_ops_per_page=limit)
+    monkeypatch.setattr(I, "_PAIRED", {})
+    assert _run(pdf, max_ops_per_page=limit) == paired and paired[1][2]
