@@ -1805,9 +1805,40 @@ def _box(gs: list[Glyph]) -> tuple[float, float, float, float, float, bool]:
     return x0, y0, x1, y1, size, invisible
 
 
+def _word_text(text: str) -> str:
+    """The text of a word of glyphs whose text is ``text`` (not ASCII):
+    presentation forms, composed characters, radicals and Thai AM as typed."""
+    text = normalize_radicals(unicodedata.normalize("NFC", normalise_presentation_forms(text)))
+    if "\u0e4d\u0e32" in text or "\u0ecd\u0eb2" in text:
+        text = _SARA_AM.sub(_sara_am, text)
+    return text
+
+
+_WORD_TEXT = _TextCache(_word_text)
+"""``_WORD_TEXT[text]`` is ``_word_text(text)``: the words of one glyph
+(CJK pages: most of their words) repeat their texts."""
+
+
 def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
     """A word of ``glyphs``; its text is theirs unless given (reordered)."""
     given = text
+    if len(glyphs) == 1:
+        # One glyph (a CJK character, a digit, a mark: most words of CJK
+        # pages): its own box and flags, whether or not it shows text, as
+        # the loop below and _box find them, without the loop.
+        first = glyphs[0][0]
+        t, x0, y0, x1, y1, size, mode, mapped = _WORD_FIELDS(first)
+        if text is None:
+            text = t
+        if not text.strip():
+            return None
+        if not text.isascii():
+            text = _WORD_TEXT[text]
+        vertical = first.vertical
+        return Word(text, x0, y0, x1, y1, size,
+                    first.dx if not vertical else -first.dy,    # dx
+                    first.dy if not vertical else first.dx,     # dy
+                    first.source, mode in (3, 7), 0 if mapped else 1, False, ())
     # One pass for the texts, the unmapped count, and the box, the size and
     # the flags of the glyphs that show text (min/max keep the first of
     # equal values, as the builtins do).
@@ -1846,9 +1877,7 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
     if not text.strip():
         return None
     if not text.isascii():
-        text = normalize_radicals(unicodedata.normalize("NFC", normalise_presentation_forms(text)))
-        if "\u0e4d\u0e32" in text or "\u0ecd\u0eb2" in text:
-            text = _SARA_AM.sub(_sara_am, text)
+        text = _word_text(text)
     if first is None:  # no glyph shows text (its text was given): the box of them all
         first = glyphs[0][0]
         x0, y0, x1, y1, size, invisible = _box([p[0] for p in glyphs])
@@ -2764,10 +2793,12 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     rtl_text = has_rtl(page_text)
     rtl_page = page_is_rtl(texts) if rtl_text else False
     marks = _OVERLAY_CHARS.search(page_text) is not None
-    inner_spaces = any(map(_INNER_SPACES.__getitem__, texts))
+    # Each distinct text asked once (a page repeats its few hundred texts).
+    distinct = set(texts)
+    inner_spaces = any(map(_INNER_SPACES.__getitem__, distinct))
     accents = _ACCENT_CHARS.search(page_text) is not None
     script_marks = _SCRIPT_MARK_CHARS.search(page_text) is not None or \
-        any(map(_COMBINING.__getitem__, texts))
+        any(map(_COMBINING.__getitem__, distinct))
     out = []
     accs = merge_lines(big_operators_down(segs), options)
     ltr_set = _set_left_to_right(accs) if rtl_page else set()
