@@ -91,3 +91,34 @@ def test_random_words_are_the_plain_words():
             glyphs.append((g, g.x0, g.x1, k))
         _same(glyphs)
         _same(glyphs, rnd.choice(["ab", "\u0e04\u0e4d\u0e32", " "]))
+
+
+def _plain_prose(chain) -> bool:
+    words = 0
+    for ln in chain:
+        text = "".join(p[0].text for t in ln.segs for p in t.glyphs)
+        if any(c.islower() for c in text) and sum(1 for c in text if c.isalpha()) >= 2:
+            words += 1
+    return 2 * words >= len(chain)
+
+
+def test_prose_reads_each_piece_as_the_plain_rule():
+    """``_prose`` reads a piece's glyphs only up to where it is a word in
+    lower case; the answer is the plain rule's, also for a lower-case
+    character that is no letter (U+2170, a small roman numeral), letters
+    that are not cased (CJK), and a glyph of several characters."""
+    from pyengine.layout.lines import _LineAcc, _prose, _Seg
+
+    def piece(*texts):
+        ps = [(_glyph(t, 0, 0, 1, 1), 0.0, 1.0, k) for k, t in enumerate(texts)]
+        seg = _Seg(0, 0, ps, 0.0, 1.0, 0.0, 10.0)
+        return _LineAcc(0, [seg], 0.0, 1.0, 0.0, 10.0, {0})
+
+    pieces = [piece("a", "b"), piece("A", "B"), piece("\u2170", "\u2171"), piece("\u2170", "x"),
+              piece("\u65e5", "\u672c"), piece("\u65e5", "a"), piece("Ab"), piece("A", "", "b"),
+              piece("1", "2", "3"), piece("\ufb01"), piece("\ufb01", "x"), piece("n=4")]
+    rnd = random.Random(3)
+    for _ in range(500):
+        chain = [rnd.choice(pieces) for _ in range(rnd.randint(1, 5))]
+        assert _prose(chain) == _plain_prose(chain)
+    assert _prose([piece("a", "b"), piece("1", "2")]) and not _prose([piece("1"), piece("Ab"), piece("2")])

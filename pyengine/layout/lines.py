@@ -1449,9 +1449,11 @@ def _join_stretched(lines: list[_LineAcc], blank: list[bool], options: Options
         group.sort(key=lambda ln: (ln.v, ln.u0))
         at = {id(ln): k for k, ln in enumerate(group)}
         vs = [ln.v for ln in group]
-        for a in group:
+        for k, a in enumerate(group):
             if id(a) in gone:
                 continue
+            if k + 1 == len(group) or group[k + 1].v - a.v > SCRIPT_MIN_SHIFT * a.size:
+                continue  # the next line is off its baseline: no chain (most lines)
             chain = [a]
             while True:
                 b = _next_on_baseline(chain[-1], group, at[id(chain[-1])], gone, near)
@@ -1486,12 +1488,24 @@ def _prose(chain: list[_LineAcc]) -> bool:
     """Are most of these pieces words in lower case, of two letters or more
     (prose, not the codes and figures of a table's cells: opf-195981's
     "402" "GD" "1/1/00", opf-219789's "n=4" "n= 7" "n= 1")?"""
-    words = 0
-    for ln in chain:
-        text = "".join([p[0].text for t in ln.segs for p in t.glyphs])
-        if any(c.islower() for c in text) and sum(1 for c in text if c.isalpha()) >= 2:
-            words += 1
-    return 2 * words >= len(chain)
+    return 2 * sum(map(_lower_word, chain)) >= len(chain)
+
+
+def _lower_word(ln: _LineAcc) -> bool:
+    """Does the line's text hold a lower-case character and two letters?
+    (Read up to where it does: a line of prose, at once.)"""
+    lower = False
+    letters = 0
+    for t in ln.segs:
+        for p in t.glyphs:
+            for c in p[0][0]:  # the glyph's text
+                if c.isalpha():
+                    letters += 1
+                if c.islower():
+                    lower = True
+                if lower and letters >= 2:
+                    return True
+    return False
 
 
 def _evenly_stretched(chain: list[_LineAcc]) -> bool:
@@ -1516,7 +1530,10 @@ def _next_on_baseline(a: _LineAcc, group: list[_LineAcc], k: int, gone: set[int]
     line join's gap (``line_merge_gap``) and at most ``STRETCHED_GAP_MAX``
     away, with no other line of that baseline between; or None."""
     best = None
-    for b in group[k + 1:]:
+    # By position, not over a copy of the rest of the group: the first line
+    # off the baseline (most often the next one) ends the search.
+    for j in range(k + 1, len(group)):
+        b = group[j]
         if b.v - a.v > SCRIPT_MIN_SHIFT * a.size:
             break
         if id(b) in gone or b is a or b.u0 < a.u1 or b.segs[0].source != a.segs[0].source or \
