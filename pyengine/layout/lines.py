@@ -1449,9 +1449,11 @@ def _join_stretched(lines: list[_LineAcc], blank: list[bool], options: Options
         group.sort(key=lambda ln: (ln.v, ln.u0))
         at = {id(ln): k for k, ln in enumerate(group)}
         vs = [ln.v for ln in group]
-        for a in group:
+        for k, a in enumerate(group):
             if id(a) in gone:
                 continue
+            if k + 1 == len(group) or group[k + 1].v - a.v > SCRIPT_MIN_SHIFT * a.size:
+                continue  # the next line is off its baseline: no chain (most lines)
             chain = [a]
             while True:
                 b = _next_on_baseline(chain[-1], group, at[id(chain[-1])], gone, near)
@@ -1486,12 +1488,24 @@ def _prose(chain: list[_LineAcc]) -> bool:
     """Are most of these pieces words in lower case, of two letters or more
     (prose, not the codes and figures of a table's cells: opf-195981's
     "402" "GD" "1/1/00", opf-219789's "n=4" "n= 7" "n= 1")?"""
-    words = 0
-    for ln in chain:
-        text = "".join([p[0].text for t in ln.segs for p in t.glyphs])
-        if any(c.islower() for c in text) and sum(1 for c in text if c.isalpha()) >= 2:
-            words += 1
-    return 2 * words >= len(chain)
+    return 2 * sum(map(_lower_word, chain)) >= len(chain)
+
+
+def _lower_word(ln: _LineAcc) -> bool:
+    """Does the line's text hold a lower-case character and two letters?
+    (Read up to where it does: a line of prose, at once.)"""
+    lower = False
+    letters = 0
+    for t in ln.segs:
+        for p in t.glyphs:
+            for c in p[0][0]:  # the glyph's text
+                if c.isalpha():
+                    letters += 1
+                if c.islower():
+                    lower = True
+                if lower and letters >= 2:
+                    return True
+    return False
 
 
 def _evenly_stretched(chain: list[_LineAcc]) -> bool:
@@ -1516,7 +1530,10 @@ def _next_on_baseline(a: _LineAcc, group: list[_LineAcc], k: int, gone: set[int]
     line join's gap (``line_merge_gap``) and at most ``STRETCHED_GAP_MAX``
     away, with no other line of that baseline between; or None."""
     best = None
-    for b in group[k + 1:]:
+    # By position, not over a copy of the rest of the group: the first line
+    # off the baseline (most often the next one) ends the search.
+    for j in range(k + 1, len(group)):
+        b = group[j]
         if b.v - a.v > SCRIPT_MIN_SHIFT * a.size:
             break
         if id(b) in gone or b is a or b.u0 < a.u1 or b.segs[0].source != a.segs[0].source or \
@@ -1805,9 +1822,40 @@ def _box(gs: list[Glyph]) -> tuple[float, float, float, float, float, bool]:
     return x0, y0, x1, y1, size, invisible
 
 
+def _word_text(text: str) -> str:
+    """The text of a word of glyphs whose text is ``text`` (not ASCII):
+    presentation forms, composed characters, radicals and Thai AM as typed."""
+    text = normalize_radicals(unicodedata.normalize("NFC", normalise_presentation_forms(text)))
+    if "\u0e4d\u0e32" in text or "\u0ecd\u0eb2" in text:
+        text = _SARA_AM.sub(_sara_am, text)
+    return text
+
+
+_WORD_TEXT = _TextCache(_word_text)
+"""``_WORD_TEXT[text]`` is ``_word_text(text)``: the words of one glyph
+(CJK pages: most of their words) repeat their texts."""
+
+
 def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
     """A word of ``glyphs``; its text is theirs unless given (reordered)."""
     given = text
+    if len(glyphs) == 1:
+        # One glyph (a CJK character, a digit, a mark: most words of CJK
+        # pages): its own box and flags, whether or not it shows text, as
+        # the loop below and _box find them, without the loop.
+        first = glyphs[0][0]
+        t, x0, y0, x1, y1, size, mode, mapped = _WORD_FIELDS(first)
+        if text is None:
+            text = t
+        if not text.strip():
+            return None
+        if not text.isascii():
+            text = _WORD_TEXT[text]
+        vertical = first.vertical
+        return Word(text, x0, y0, x1, y1, size,
+                    first.dx if not vertical else -first.dy,    # dx
+                    first.dy if not vertical else first.dx,     # dy
+                    first.source, mode in (3, 7), 0 if mapped else 1, False, ())
     # One pass for the texts, the unmapped count, and the box, the size and
     # the flags of the glyphs that show text (min/max keep the first of
     # equal values, as the builtins do).
@@ -1846,9 +1894,7 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
     if not text.strip():
         return None
     if not text.isascii():
-        text = normalize_radicals(unicodedata.normalize("NFC", normalise_presentation_forms(text)))
-        if "\u0e4d\u0e32" in text or "\u0ecd\u0eb2" in text:
-            text = _SARA_AM.sub(_sara_am, text)
+        text = _word_text(text)
     if first is None:  # no glyph shows text (its text was given): the box of them all
         first = glyphs[0][0]
         x0, y0, x1, y1, size, invisible = _box([p[0] for p in glyphs])
@@ -2764,10 +2810,12 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     rtl_text = has_rtl(page_text)
     rtl_page = page_is_rtl(texts) if rtl_text else False
     marks = _OVERLAY_CHARS.search(page_text) is not None
-    inner_spaces = any(map(_INNER_SPACES.__getitem__, texts))
+    # Each distinct text asked once (a page repeats its few hundred texts).
+    distinct = set(texts)
+    inner_spaces = any(map(_INNER_SPACES.__getitem__, distinct))
     accents = _ACCENT_CHARS.search(page_text) is not None
     script_marks = _SCRIPT_MARK_CHARS.search(page_text) is not None or \
-        any(map(_COMBINING.__getitem__, texts))
+        any(map(_COMBINING.__getitem__, distinct))
     out = []
     accs = merge_lines(big_operators_down(segs), options)
     ltr_set = _set_left_to_right(accs) if rtl_page else set()
