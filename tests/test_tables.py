@@ -955,3 +955,35 @@ def test_a_forms_labels_centred_beside_values_of_two_lines_are_read_each_with_it
     want = [w for label, value in fields for w in " ".join(label + value).split()]
     start = got.index(want[0])
     assert got[start:start + len(want)] == want, got
+
+
+def test_a_sign_hanging_into_the_gutter_of_a_column_of_figures_set_flush_right():
+    # opf-367594 p.7 (J. Environ. Qual.): Table 5's last column, P > F, is
+    # figures set flush right; "<0.0001" hangs its "<" left of the column,
+    # and the white between the equations and that column narrowed there to
+    # 6 pt, under column_gap_min.  Once the "<" was read (the Pi font's
+    # names), the table was read column by column: every farm, then every
+    # soil, then each variable and equation, then each P.  Its P index rows
+    # are merged cells ("P index" runs into the equation's column), so the
+    # table is found on the gutters of the other cells (order._spanned_table),
+    # and a strip of white before a column of figures set flush right is a
+    # table's gutter there too (tables.figures_flush_after).
+    rows = [("A", "Captina (C)", "STP", "y = 0.0179x + 8.89", "0.0433"),
+            ("", "", "P index", "y = 2.3x + 2.1", "0.0158"),
+            ("B", "Jay (C)", "STP", "y = 0.0059x + 4.77", "0.3191"),
+            ("", "", "P index", "y = 3.1x + 0.6", "<0.0001"),
+            ("C", "Nixa (C)", "STP", "y = 0.0058x + 5.38", "0.1359"),
+            ("", "", "P index", "y = 3.9x + 0.4", "<0.0001")]
+    equations = 170 + width("P index ")  # "P index" runs up to its equation
+    equations_end = equations + max(width(r[3]) for r in rows)
+    right = equations_end + 5 + width("<0.0001")  # the "<" 5 pt from the longest equation
+    assert right - width("0.0433") - equations_end >= 8  # the other values leave 8 pt or more
+    content = b""
+    for i, (farm, soil, variable, equation, p) in enumerate(rows):
+        y = 700 - PITCH * i
+        content += (at(72, y, farm) if farm else b"") + (at(90, y, soil) if soil else b"")
+        content += at(170, y, variable) + at(equations, y, equation) + at(right - width(p), y, p)
+    text = pyengine.extract(make_pdf([content], fonts=F)).pages[0].text
+    lines = [" ".join(ln.split()) for ln in text.splitlines() if ln.strip()]
+    assert lines[:4] == ["A Captina (C) STP y = 0.0179x + 8.89 0.0433", "P index y = 2.3x + 2.1 0.0158",
+                         "B Jay (C) STP y = 0.0059x + 4.77 0.3191", "P index y = 3.1x + 0.6 <0.0001"]

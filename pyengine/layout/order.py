@@ -66,7 +66,8 @@ from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, 
                      FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, ROW_TOLERANCE, TABLE_GUTTER_MIN,
                      TABLE_MAX_COMMA_SHARE, HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion,
                      centred_over, colon_labels,
-                     columns, figures_end_at, find_table, flush_left, flush_right, grid_rows, header_band,
+                     columns, figures_end_at, figures_flush_after, find_table, flush_left, flush_right,
+                     grid_rows, header_band,
                      header_like, header_rows, is_figure, labels_and_values, opened_by_the_rest, peel,
                      shared_gutters, short_cells, totals_under)
 
@@ -2346,7 +2347,14 @@ def _spanned_table(items: list[Line], options: Options
     above, core, below = peel(items)
     if len(core) < 2 * TABLE_MIN_FULL_ROWS or any(id(ln) in merged for ln in above + below):
         return None
-    gaps = _gutters([ln for ln in core if id(ln) not in merged], options)
+    rest = [ln for ln in core if id(ln) not in merged]
+    gaps = _gutters(rest, options)
+    narrow = _narrow_gutters(rest, gaps)
+    if len(narrow) > len(gaps) and all(g in narrow for g in gaps):
+        # A column of figures flush right whose widest figure narrows the
+        # white before it ("<0.0001" by "0.0433": opf-367594's Table 5,
+        # figures_flush_after) parts the table's columns as the others do.
+        gaps = narrow
     if len(gaps) < TABLE_MIN_COLUMNS - 1 or not short_cells(core, gaps) or \
             not flush_left([ln for ln in above if not centred_over(ln, core, gaps)] + below, gaps):
         return None
@@ -2598,13 +2606,14 @@ at the right made two columns of three extents, which passed for a table
 def _narrow_gutters(region: list[Line], col_gaps: list[tuple[float, float]]) -> list[tuple[float, float]]:
     """A table's gutters: the page's (``col_gaps``) and narrower ones
     (``TABLE_GUTTER_MIN``) that a column of figures set flush right ends at
-    (``figures_end_at``) or that one row alone narrows
-    (``opened_by_the_rest``), the columns no row has cells side by side in
-    joined (``shared_gutters``)."""
+    (``figures_end_at``) or starts after (``figures_flush_after``) or that
+    one row alone narrows (``opened_by_the_rest``), the columns no row has
+    cells side by side in joined (``shared_gutters``)."""
     size = median([ln.size for ln in region]) or 1.0
     rows = [row for row in grid_rows(region) if len(row) > 1]
     gaps = [g for g in _gaps(region, "x0", "x1", TABLE_GUTTER_MIN * size)
-            if g in col_gaps or figures_end_at(rows, g[0]) or opened_by_the_rest(rows, g)]
+            if g in col_gaps or figures_end_at(rows, g[0]) or figures_flush_after(rows, g)
+            or opened_by_the_rest(rows, g)]
     return shared_gutters(region, gaps)
 
 

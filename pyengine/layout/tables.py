@@ -636,6 +636,28 @@ def figures_end_at(rows: list[list[Line]], x: float) -> bool:
     return flush >= TABLE_MIN_FULL_ROWS and flush >= FIGURE_EDGE_SHARE * len(rows)
 
 
+def figures_flush_after(rows: list[list[Line]], gap: tuple[float, float]) -> bool:
+    """Do most of the rows (``FIGURE_EDGE_SHARE``) start their cells right of
+    ``gap`` with a figure (``is_figure``), those figures ending at one x
+    (``FIGURE_EDGE_TOLERANCE``): a column of figures set flush right after
+    the gap?  Its widest figure ("<0.0001" beside "0.0433") narrows the
+    white before the column, but the column's right edge holds.
+    opf-367594's Table 5 (P > F): the "<" left 6 pt of white after the
+    equations, and the table was read column by column."""
+    ends = []
+    for row in rows:
+        after = [ln for ln in row if ln.x0 >= gap[1]]
+        if after:
+            first = min(after, key=lambda ln: ln.x0)
+            if is_figure(first.text):
+                ends.append((first.x1, first.size))
+    if not ends:
+        return False
+    x = median([end for end, _ in ends])
+    flush = sum(1 for end, size in ends if abs(end - x) <= FIGURE_EDGE_TOLERANCE * size)
+    return flush >= TABLE_MIN_FULL_ROWS and flush >= FIGURE_EDGE_SHARE * len(rows)
+
+
 def opened_by_the_rest(rows: list[list[Line]], gap: tuple[float, float]) -> bool:
     """Is ``gap`` the left edge of a column of cells set flush left at its
     right side, narrowed by one row only (``_strip_white``), the rows next
