@@ -609,50 +609,32 @@ def _parse(data: bytes, deadline: float | None = None,
                     if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
                             and (err := _over(ops, deadline)):
                         return ops, err
-                elif k == 5:
-                    # Numbers, their operator, a string and Tj: as k 2 and
-                    # then k 14 or 16 would read them.
-                    if stack:
-                        cur.extend([float(x) for x in m[1].split()])
-                        _keyword(cur, m[2])
-                    elif operands:
-                        operands.extend([float(x) for x in m[1].split()])
-                        ops.append((operands, m[2]))
+                elif k == 5 or k == 9:
+                    # (Numbers,) an operator, a string and Tj: as k 2 (or
+                    # k 6) and then k 14 or 16 would read them.
+                    if k == 5:
+                        if stack:
+                            cur.extend([float(x) for x in m[1].split()])
+                            _keyword(cur, m[2])
+                        elif operands:
+                            operands.extend([float(x) for x in m[1].split()])
+                            ops.append((operands, m[2]))
+                        else:
+                            ops.append(([float(x) for x in m[1].split()], m[2]))
+                        plain, h = m[3], m[4]
                     else:
-                        ops.append(([float(x) for x in m[1].split()], m[2]))
-                    if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
+                        if stack:
+                            _keyword(cur, m[6])
+                        else:
+                            ops.append((operands, m[6]))
+                        plain, h = m[7], m[8]
+                    # (k 6 counts no operation inside an array: nothing added)
+                    if (k == 5 or not stack) and limited and \
+                            (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
                             and (err := _over(ops, deadline)):
                         return ops, err
-                    h = m[4]
                     if h is None:
-                        shown = m[3]
-                    else:
-                        try:
-                            shown = unhexlify(h)
-                        except (binascii.Error, ValueError):  # odd length or white space
-                            shown = _hex(h)
-                    if stack:
-                        cur.append(shown)
-                        _keyword(cur, b"Tj")  # raises: an operator in an array
-                    ops.append(([shown], b"Tj"))
-                    operands = cur = []
-                    last = m
-                    if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
-                            and (err := _over(ops, deadline)):
-                        return ops, err
-                elif k == 9:
-                    # An operator (no numbers before it: "T*"), a string and
-                    # Tj: as k 6 and then k 14 or 16 would read them.
-                    if stack:
-                        _keyword(cur, m[6])
-                    else:
-                        ops.append((operands, m[6]))
-                        if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
-                                and (err := _over(ops, deadline)):
-                            return ops, err
-                    h = m[8]
-                    if h is None:
-                        shown = m[7]
+                        shown = plain
                     else:
                         try:
                             shown = unhexlify(h)
