@@ -50,6 +50,7 @@ from pypdf.errors import PdfStreamError
 __all__ = [
     "AesBackend",
     "CryptAES",
+    "PypdfPatch",
     "aes_backend_name",
     "aes_cbc_decrypt",
     "aes_cbc_encrypt",
@@ -525,6 +526,7 @@ class CryptAES(CryptBase):
 
 _PATCHED_NAMES = (
     "AesBackend",
+    "PypdfPatch",
     "CryptAES",
     "aes_backend_name",
     "aes_cbc_decrypt",
@@ -532,54 +534,76 @@ _PATCHED_NAMES = (
     "aes_ecb_decrypt",
     "aes_ecb_encrypt",
 )
-_saved: list[tuple[object, str, object]] | None = None
 
 
-def aes_installed() -> bool:
-    """True if install_fallback_aes() has patched pypdf (and not undone)."""
-    return _saved is not None
-
-
-def install_fallback_aes(force: bool = False) -> bool:
-    """Make pypdf use this module's AES if it has no working AES provider.
+class PypdfPatch:
+    """Names of pypdf's crypto provider replaced by a module's own, and put
+    back: this module's AES (``install_fallback_aes``) and rc4.py's RC4.
 
     pypdf chooses a provider when ``pypdf._crypt_providers`` is imported and
     ``pypdf._encryption`` copies the names with ``from ... import``; both
     modules' globals are looked up at call time, so patching them works even
-    after pypdf was imported.  It must happen before a ``PdfReader`` is
-    created for an AES-256 file (its constructor already tries the empty
-    password, which needs AES for /R 6 and may for /R 5); for /V 4 AES-128
-    files, before the first object is read.
+    after pypdf was imported."""
 
-    Patches only if the active provider is pypdf's fallback
-    (``crypt_provider[0] == "local_crypt_fallback"``) or ``force`` is true.
-    Returns True if our AES is installed after the call (also when it already
-    was), False if a native provider is kept.  RC4 is left alone (pypdf's
-    fallback RC4 works).  Idempotent; undo with uninstall_fallback_aes()."""
-    global _saved
-    if _saved is not None:
+    def __init__(self, names: tuple[str, ...], ours: dict) -> None:
+        self.names = names
+        self.ours = ours  # the patching module's globals
+        self.saved: list[tuple[object, str, object]] | None = None
+
+    def installed(self) -> bool:
+        return self.saved is not None
+
+    def install(self, force: bool = False) -> bool:
+        """Patch if pypdf's active provider is its pure-Python fallback
+        (``crypt_provider[0] == "local_crypt_fallback"``) or ``force``.
+        True if installed after the call (also when it already was), False
+        if a native provider is kept.  Idempotent."""
+        if self.saved is not None:
+            return True
+        import pypdf._crypt_providers as providers
+        import pypdf._encryption as encryption
+
+        if providers.crypt_provider[0] != "local_crypt_fallback" and not force:
+            return False
+        saved = []
+        for module in (providers, encryption):
+            for name in self.names:
+                if hasattr(module, name):
+                    saved.append((module, name, getattr(module, name)))
+                    setattr(module, name, self.ours[name])
+        self.saved = saved
         return True
-    import pypdf._crypt_providers as providers
-    import pypdf._encryption as encryption
 
-    if providers.crypt_provider[0] != "local_crypt_fallback" and not force:
-        return False
-    ours = globals()
-    saved = []
-    for module in (providers, encryption):
-        for name in _PATCHED_NAMES:
-            if hasattr(module, name):
-                saved.append((module, name, getattr(module, name)))
-                setattr(module, name, ours[name])
-    _saved = saved
-    return True
+    def uninstall(self) -> None:
+        """Restore pypdf's original names (mainly for tests)."""
+        if self.saved is None:
+            return
+        for module, name, original in self.saved:
+            setattr(module, name, original)
+        self.saved = None
+
+
+_PATCH = PypdfPatch(_PATCHED_NAMES, globals())
+
+
+def aes_installed() -> bool:
+    """True if install_fallback_aes() has patched pypdf (and not undone)."""
+    return _PATCH.installed()
+
+
+def install_fallback_aes(force: bool = False) -> bool:
+    """Make pypdf use this module's AES if it has no working AES provider
+    (``PypdfPatch.install``).
+
+    It must happen before a ``PdfReader`` is created for an AES-256 file
+    (its constructor already tries the empty password, which needs AES for
+    /R 6 and may for /R 5); for /V 4 AES-128 files, before the first object
+    is read.  Returns True if our AES is installed after the call (also when
+    it already was), False if a native provider is kept.  RC4 is rc4.py's
+    (``install_fast_rc4``).  Idempotent; undo with uninstall_fallback_aes()."""
+    return _PATCH.install(force)
 
 
 def uninstall_fallback_aes() -> None:
     """Restore pypdf's original AES names (mainly for tests)."""
-    global _saved
-    if _saved is None:
-        return
-    for module, name, original in _saved:
-        setattr(module, name, original)
-    _saved = None
+    _PATCH.uninstall()

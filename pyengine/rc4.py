@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from pypdf._crypt_providers._base import CryptBase
 
+from .crypto import PypdfPatch
+
 __all__ = ["CryptRC4", "install_fast_rc4", "rc4_decrypt", "rc4_encrypt", "rc4_installed",
            "uninstall_fast_rc4"]
 
@@ -102,44 +104,21 @@ class CryptRC4(CryptBase):
         return self.encrypt(data)
 
 
-_PATCHED_NAMES = ("CryptRC4", "rc4_decrypt", "rc4_encrypt")
-_saved: list[tuple[object, str, object]] | None = None
+_PATCH = PypdfPatch(("CryptRC4", "rc4_decrypt", "rc4_encrypt"), globals())
 
 
 def rc4_installed() -> bool:
     """True if install_fast_rc4() has patched pypdf (and not undone)."""
-    return _saved is not None
+    return _PATCH.installed()
 
 
 def install_fast_rc4(force: bool = False) -> bool:
     """Make pypdf use this RC4 if its active provider is its fallback (or
-    ``force``); as crypto.install_fallback_aes, names are patched in
-    ``pypdf._crypt_providers`` and ``pypdf._encryption``, whose globals
-    are read at call time.  Returns whether it is installed; idempotent."""
-    global _saved
-    if _saved is not None:
-        return True
-    import pypdf._crypt_providers as providers
-    import pypdf._encryption as encryption
-
-    if providers.crypt_provider[0] != "local_crypt_fallback" and not force:
-        return False
-    ours = globals()
-    saved = []
-    for module in (providers, encryption):
-        for name in _PATCHED_NAMES:
-            if hasattr(module, name):
-                saved.append((module, name, getattr(module, name)))
-                setattr(module, name, ours[name])
-    _saved = saved
-    return True
+    ``force``), as crypto.install_fallback_aes does its AES
+    (``PypdfPatch.install``).  Returns whether it is installed; idempotent."""
+    return _PATCH.install(force)
 
 
 def uninstall_fast_rc4() -> None:
     """Restore pypdf's own RC4 names (mainly for tests)."""
-    global _saved
-    if _saved is None:
-        return
-    for module, name, original in _saved:
-        setattr(module, name, original)
-    _saved = None
+    _PATCH.uninstall()
