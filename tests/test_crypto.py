@@ -9,15 +9,13 @@ The end-to-end tests run pypdf in a subprocess in which ``cryptography`` and
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
+from nativecrypto import run_without_native_crypto
 from pyengine import crypto
 
 cryptography = pytest.importorskip("cryptography")
@@ -27,7 +25,6 @@ from pypdf._crypt_providers import _cryptography as ref_provider  # noqa: E402
 from pypdf.errors import PdfStreamError  # noqa: E402
 from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject  # noqa: E402
 
-REPO = Path(__file__).resolve().parents[1]
 
 # --------------------------------------------------------------------------
 # Known-answer tests
@@ -296,18 +293,10 @@ def _make_pdf(path: Path, algorithm: str, user: str, owner: str) -> None:
         writer.write(f)
 
 
-# Runs inside the subprocess.  Blocks cryptography and pycryptodome before
-# pypdf is imported, so pypdf selects its fallback provider as in Pyodide.
+# Runs inside the subprocess (nativecrypto.run_without_native_crypto: pypdf
+# selects its fallback provider as in Pyodide).
 _WORKER = r"""
 import json, sys
-
-class _BlockNativeCrypto:
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("cryptography", "Crypto"):
-            raise ImportError(f"{name} is blocked (simulating Pyodide)")
-        return None
-
-sys.meta_path.insert(0, _BlockNativeCrypto())
 import logging
 logging.disable(logging.WARNING)
 
@@ -345,18 +334,7 @@ json.dump(result, sys.stdout)
 
 
 def _run_blocked(job: dict) -> dict:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    proc = subprocess.run(
-        [sys.executable, "-c", _WORKER],
-        input=json.dumps(job),
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+    return run_without_native_crypto(_WORKER, job)
 
 
 def test_end_to_end_without_native_crypto(tmp_path: Path) -> None:

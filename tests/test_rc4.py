@@ -10,21 +10,15 @@ RC4 is the one pypdf uses there, on RC4 and AES-128 files.
 from __future__ import annotations
 
 import io
-import json
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from pypdf import PdfWriter
 from pypdf._crypt_providers import _fallback
 from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
 
+from nativecrypto import run_without_native_crypto
 from pyengine import rc4
-
-REPO = Path(__file__).resolve().parents[1]
 
 
 def test_rc4_known_answer():
@@ -114,14 +108,6 @@ def _encrypted_pdf(algorithm: str, user: str, owner: str) -> bytes:
 
 _WORKER = r"""
 import json, sys
-
-class _BlockNativeCrypto:
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("cryptography", "Crypto"):
-            raise ImportError(f"{name} is blocked (simulating Pyodide)")
-        return None
-
-sys.meta_path.insert(0, _BlockNativeCrypto())
 import pyengine, pypdf._encryption as enc
 from pyengine import rc4
 from pyengine.errors import ExtractError
@@ -147,12 +133,7 @@ def test_files_read_with_the_fast_rc4_where_pypdf_has_no_native_provider(tmp_pat
         path = tmp_path / f"{algorithm}-{user or 'empty'}.pdf"
         path.write_bytes(_encrypted_pdf(algorithm, user, "o"))
         job += [(str(path), ""), (str(path), "u"), (str(path), "o"), (str(path), "wrong")]
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    proc = subprocess.run([sys.executable, "-c", _WORKER], input=json.dumps(job),
-                          capture_output=True, text=True, env=env, timeout=300)
-    assert proc.returncode == 0, proc.stderr
-    out = json.loads(proc.stdout)
+    out = run_without_native_crypto(_WORKER, job)
     assert out["installed"] is True
     read = {"text": TEXT, "meta": {"Producer": "pypdf", "Title": "Title (RC4)",
                                    "Author": "An author"}, "encrypted": algorithm}
