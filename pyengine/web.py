@@ -67,9 +67,9 @@ import pypdf
 from . import api, data, twofront
 from .errors import Cancelled
 from .options import Options
-from .render import document_text, document_to_dict
+from .render import document_text
 from .render.md import PageMarkdown, document_markdown_and_pages
-from .render.json_out import page_json, report_to_dict
+from .render.json_out import after_pages_json, page_json, report_to_dict
 
 # Data file names are relative paths like "cmaps/UniJIS-UCS2-H.bcmap"; nothing
 # else may reach the URL the worker builds from them.
@@ -354,15 +354,13 @@ def _document_json(document: Any, pages: list[Any], quoted: list[str]) -> list[s
     """``_quoted(_dumps(document_to_dict(document)))`` in parts, made from the
     pages' quoted JSON kept for every page the document passes (running
     headers, hyphenation) left as it was, the same object."""
-    whole = document_to_dict(document, None, [])
-    del whole["pages"]  # "pages" comes first in document_to_dict: put it back there
     parts = [_quoted('{"pages": [')]
     for i, p in enumerate(document.pages):
         if i:
             parts.append(", ")
         parts.append(quoted[i] if i < len(pages) and p is pages[i]
                      else _quoted(page_json(p)))
-    parts.append(_quoted("], " + _dumps(whole)[1:]))
+    parts.append(_quoted(after_pages_json(document)))
     return parts
 
 

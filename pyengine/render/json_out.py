@@ -205,9 +205,16 @@ def document_json(doc: Document | None, error: dict | None = None) -> str:
     checks the two."""
     if doc is None:
         return _dumps(document_to_dict(None, error))
+    return '{"pages": [' + ", ".join(map(page_json, doc.pages)) + after_pages_json(doc, error)
+
+
+def after_pages_json(doc: Document, error: dict | None = None) -> str:
+    """The end of the document's JSON after its pages' JSON: '], ' and
+    every key of ``document_to_dict`` but "pages" (which comes first),
+    closed.  Written by ``document_json`` and the web worker's DONE."""
     whole = document_to_dict(doc, error, [])
-    del whole["pages"]  # "pages" comes first in document_to_dict: put it back there
-    return '{"pages": [' + ", ".join(map(page_json, doc.pages)) + "], " + _dumps(whole)[1:]
+    del whole["pages"]
+    return "], " + _dumps(whole)[1:]
 
 
 def _font(f: FontInfo) -> dict:
