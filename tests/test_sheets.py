@@ -239,3 +239,56 @@ def test_corpus_pages_the_cuts_after_figures_and_the_grouped_header_left_alone()
             ("deb-zh-cnbook", 228, "⊕ ⊕")]:
         data = (found / "pdfs" / f"{name}.pdf").read_bytes()
         assert line in pyengine.extract(data, Options(pages=(page,))).pages[0].text.splitlines(), name
+
+
+CITIES = [["City", "Population", "Country"], ["Moscow", "13010112", "Russia"], ["Athens", "664046", "Greece"],
+          ["Zurich", "421878", "Switzerland"], ["Krakow", "779115", "Poland"]]
+
+
+def gnumeric(rows: list[list[str]], size: float = 10) -> bytes:
+    """A sheet as Gnumeric prints it: each column as wide as its widest cell,
+    here the header of the column of figures; the figures flush right end
+    1.03 pt before the header's end, and the text of the next column starts
+    3.6 pt after it (hunt20 gnumeric-multi)."""
+    s = size / 10
+    b_start = 137.5 * s
+    b_end = b_start + width(rows[0][1], size)
+    out = b""
+    for r, (a, b, c) in enumerate(rows):
+        y = 700 - PITCH * s * r
+        out += at(76.75 * s, y, a, size)
+        out += at(b_start if r == 0 else b_end - 1.03 * s - width(b, size), y, b, size)
+        out += at(b_end + 3.6 * s, y, c, size)
+    return out
+
+
+def test_a_column_of_figures_under_a_header_as_wide_as_it_is_cut_from_the_text_after_it():
+    # hunt20 gnumeric-multi: each figure ends 4.6 pt (0.46 em) before the
+    # text of the next column, its header a word space (3.6 pt) before the
+    # next header: "Population Country" and "13010112 Russia" were one line
+    # each, and the sheet was read column A first, then B and C.
+    for size in (9, 10, 12):
+        assert text_of(gnumeric(CITIES, size)) == rows_text(CITIES), size
+
+
+def test_numbers_of_one_width_before_their_titles_are_no_column_of_figures():
+    # A table of contents: "II zhfont.sty 12" over "1 Introduction 12",
+    # the numbers in a box wider than they are, the titles after them at
+    # one x, 0.8 em after the numbers (deb-zh-zhs-man p.2): numbers of one
+    # width are as much flush left as flush right, and each stays with its
+    # title.
+    titles = ["Introduction", "Package Options", "Provided Macros", "Examples", "Index"]
+    content = at(72, 700, "II") + at(95, 700, "Fonts") + at(400 - width("12"), 700, "12")
+    for k, title in enumerate(titles):
+        y = 700 - PITCH * (k + 1)
+        content += at(77, y, f"{k + 1}") + at(90, y, title) + at(400 - width(f"{12 + k}"), y, f"{12 + k}")
+    got = text_of(content)
+    for k, title in enumerate(titles):
+        assert f"{k + 1} {title}" in got, got
+
+
+def test_a_long_column_of_figures_under_a_header_as_wide_as_it_is_cut_all_the_way_down():
+    # The header proves the first rows; the rows under them, each lined up
+    # with the ones over it, are the same column down the sheet.
+    rows = [CITIES[0]] + [[f"Town {k}", f"{37 ** (k % 4 + 2) + k}", f"Land {k}"] for k in range(30)]
+    assert text_of(gnumeric(rows)) == rows_text(rows)

@@ -81,6 +81,15 @@ of it open, a cell of each set flush left at its right side
 (``strip_cuts``): a table's column, its edge proven by the body rows.
 Prose has no such run of rows with cells apart."""
 
+COLUMN_GAP_MIN = 0.35
+"""Fraction of the font size: the narrowest white after a figure that the
+rows alone prove a gutter with (``column_cuts``): wider than a word space
+(0.25 to 0.33 em), so that a number and the word after it in prose ("2026
+was", "1.1 Background") are never taken for two cells.  Gnumeric pads a
+cell by about 2 pt: a figure flush right in its cell ends 4.6 pt (0.46 em
+at 10 pt) before the text flush left in the next one (hunt20
+gnumeric-multi)."""
+
 AMOUNT_MIN_CELLS = 2
 """Lines (cells apart) of the row next to a line that starts where a gap
 after an amount ends (``amount_cuts``): the next label and its amount."""
@@ -246,6 +255,106 @@ def figure_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tupl
                         any(a2 <= a + tol and a - tol <= b2 <= b + tol for r2 in near for a2, b2 in apart[r2]):
                     done.setdefault(i, []).append(k)
                     apart[r].append((a, b))  # a white between cells for the rows under it
+    return done
+
+
+def column_cuts(pairs: list[_Pair], rows: list[list[int]], done: dict[int, list[int]]
+                ) -> dict[int, list[int]]:
+    """Cuts at whites of ``COLUMN_GAP_MIN`` at least after a figure where
+    ``FIGURE_MIN_ROWS`` other rows within ``CELL_REACH`` have such a white
+    too, the figure before it ending and the word after it starting at the
+    same x (``CELL_ALIGN``): a column of figures set flush right run into a
+    column set flush left, when a row over them within reach (the header)
+    has a white across that gap after a cell that is no figure: between two
+    lines, or between two words, ``WORD_GAP_MIN`` at least apart (the
+    column's header as wide as its column, a word space from the next
+    one), where the header is cut too.
+
+    Gnumeric fits a column to its header, so the header of a column of
+    figures ends a word space from the next header, and each figure 4.6 pt
+    before the text after it: "Население Страна" and "13010112 Россия" were
+    one line each, no row left the gutter open (``figure_cuts``,
+    ``strip_cuts``), and the sheet was read column A first, then B and C
+    (hunt20 gnumeric-multi).  So too the changes in percent flush right
+    before their reasons in a Chinese quarterly report (plumber-issue-67
+    p.6) and QMF's reports in Courier, ids flush right a column before the
+    names (opf-027613 p.333 and p.347): read column by column before.
+    The figures must start at different x, or
+    nothing shows them set flush right: a table of contents' numbers ("1
+    Introduction 12", "II zhfont.sty 12", a box an em or two wide) were
+    cut from their titles, and the rows of the part over the page's first
+    were read apart from their page numbers (deb-zh-zhs-man p.2).
+    ``done``: the cuts made already, which this extends.  The same reading
+    decides (``split_cells``)."""
+    row_of = {i: r for r, row in enumerate(rows) for i in row}
+    # Cheap first: the lines with a figure before their last word, on more
+    # than FIGURE_MIN_ROWS rows, or no line is measured (_gaps_of).
+    lines = [i for i, (acc, ln) in enumerate(pairs) if acc.key == 0 and len(ln.words) > 1 and
+             any(is_figure(ln.words[k].text) for k in range(len(ln.words) - 1))]
+    if len({row_of[i] for i in lines}) <= FIGURE_MIN_ROWS:
+        return done
+    found: list[tuple[float, float, int, int, int, float, float]] = []  # (a, b, k, row, line, size, x0)
+    for i in lines:
+        acc, ln = pairs[i]
+        words = ln.words
+        for a, b, k in _gaps_of(acc, ln, COLUMN_GAP_MIN * ln.size):
+            if k not in done.get(i, ()) and is_figure(words[k - 1].text):
+                found.append((a, b, k, row_of[i], i, ln.size, words[k - 1].x0))
+    if len({f[3] for f in found}) <= FIGURE_MIN_ROWS:
+        return done
+    vs = [pairs[row[0]][0].v for row in rows]
+    # The gaps lined up (CELL_ALIGN) in rows within CELL_REACH of each
+    # other, chained: a column down the sheet.
+    found.sort(key=lambda f: f[1])
+    bs = [f[1] for f in found]
+    parent = list(range(len(found)))
+
+    def root(j: int) -> int:
+        while parent[j] != j:
+            parent[j] = parent[parent[j]]
+            j = parent[j]
+        return j
+
+    for j, (a, b, _, r, _, size, _) in enumerate(found):
+        tol, reach = CELL_ALIGN * size, CELL_REACH * size
+        for j2 in range(j + 1, bisect_right(bs, b + tol)):
+            a2, _, _, r2, _, _, _ = found[j2]
+            if r2 != r and abs(a2 - a) <= tol and abs(vs[r2] - vs[r]) <= reach:
+                parent[root(j2)] = root(j)
+    columns: dict[int, list[int]] = {}
+    for j in range(len(found)):
+        columns.setdefault(root(j), []).append(j)
+    cut: dict[int, set[int]] = {}
+    for members in columns.values():
+        if len({found[j][3] for j in members}) <= FIGURE_MIN_ROWS:
+            continue
+        a, b, _, top, _, size, _ = min((found[j] for j in members), key=lambda f: f[3])
+        tol, reach = CELL_ALIGN * size, CELL_REACH * size
+        starts = [found[j][6] for j in members]
+        if max(starts) - min(starts) <= tol:
+            continue  # figures of one width: flush left as much as right (a table of contents' numbers)
+        head: dict[int, list[int]] = {}
+        headed = False
+        for r2 in range(bisect_left(vs, vs[top] - reach), top):  # the rows over the column
+            lns = sorted((i2 for i2 in rows[r2] if pairs[i2][0].key == 0), key=lambda i2: pairs[i2][1].x0)
+            for i2, i3 in zip(lns, lns[1:]):
+                before, after = pairs[i2][1], pairs[i3][1]
+                if before.x1 < after.x0 and before.x1 < b + tol and after.x0 > a - tol and not is_figure(before.text):
+                    headed = True  # the headers of the two columns, cells of their own
+            for i2 in lns:
+                acc2, ln2 = pairs[i2]
+                if len(ln2.words) > 1:
+                    ks = [k2 for a2, b2, k2 in _word_gaps(acc2, ln2)
+                          if a2 < b + tol and b2 > a - tol and not is_figure(ln2.words[k2 - 1].text)]
+                    if ks:
+                        head[i2] = ks
+        if head or headed:
+            for j in members:
+                cut.setdefault(found[j][4], set()).add(found[j][2])
+            for i2, ks in head.items():
+                cut.setdefault(i2, set()).update(ks)
+    for i, ks in cut.items():
+        done.setdefault(i, []).extend(sorted(k for k in ks if k not in done.get(i, ())))
     return done
 
 
@@ -506,7 +615,7 @@ def split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
         # figure too, and the cuts of a listing's table that were read as
         # cells were lost with them (opf-027613 p.370: "80 JAMES" under
         # "ID NAME" in Courier).
-        cuts = _enough_cells(rows, figure_cuts(pairs, rows, _apart(pairs, rows), {}))
+        cuts = _enough_cells(rows, column_cuts(pairs, rows, figure_cuts(pairs, rows, _apart(pairs, rows), {})))
         out = _confirmed(pairs, rows, cuts, options) if cuts else None
     return pairs if out is None else out
 
@@ -537,4 +646,4 @@ def _confirmed(pairs: list[_Pair], rows: list[list[int]], cuts: dict[int, list[i
     return out
 
 
-__all__ = ["split_cells", "candidate_cuts", "strip_cuts", "figure_cuts", "amount_cuts"]
+__all__ = ["split_cells", "candidate_cuts", "strip_cuts", "figure_cuts", "column_cuts", "amount_cuts"]

@@ -66,7 +66,8 @@ from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, 
                      FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, ROW_TOLERANCE, TABLE_GUTTER_MIN,
                      TABLE_MAX_COMMA_SHARE, HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion,
                      centred_over, colon_labels,
-                     columns, figures_end_at, figures_flush_after, find_table, flush_left, flush_right,
+                     columns, figures_end_at, figures_end_under_head, figures_flush_after, find_table,
+                     flush_left, flush_right,
                      grid_rows, header_band,
                      header_like, header_rows, is_figure, labels_and_values, opened_by_the_rest, peel,
                      shared_gutters, short_cells, totals_under)
@@ -2613,7 +2614,7 @@ def _narrow_gutters(region: list[Line], col_gaps: list[tuple[float, float]]) -> 
     rows = [row for row in grid_rows(region) if len(row) > 1]
     gaps = [g for g in _gaps(region, "x0", "x1", TABLE_GUTTER_MIN * size)
             if g in col_gaps or figures_end_at(rows, g[0]) or figures_flush_after(rows, g)
-            or opened_by_the_rest(rows, g)]
+            or figures_end_under_head(rows, g) or opened_by_the_rest(rows, g)]
     return shared_gutters(region, gaps)
 
 
