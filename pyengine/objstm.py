@@ -150,7 +150,13 @@ class LazyObjStmReader(PdfReader):
     def get_object(self, indirect_reference):
         if isinstance(indirect_reference, IndirectObject):
             gen, num = indirect_reference.generation, indirect_reference.idnum
-            if (gen, num) not in self.resolved_objects and not (gen == 0 and num in self.xref_objStm):
+            resolved = self.resolved_objects
+            if (gen, num) in resolved:
+                # What pypdf's get_object returns for an object read before
+                # (its cache entry), without its two calls: most look-ups
+                # are of objects already read (a page's resources, fonts).
+                return resolved[gen, num]
+            if not (gen == 0 and num in self.xref_objStm):
                 offset = self.xref.get(gen, {}).get(num)
                 if offset is None:
                     headers = self.__dict__.get("_pyengine_headers")
@@ -243,13 +249,20 @@ class LazyObjStmReader(PdfReader):
             self._known_objects.discard((num, gen))
             return _NOT_READ
         if type(obj) is dict:
-            # The stream after the dictionary (if any) is read by pypdf.
-            self.stream.seek(end)
-            DictionaryObject._read_stream_data(stream=self.stream, pdf=self, data=obj)  # noqa: SLF001
-            if "__streamdata__" in obj:
-                obj = StreamObject.initialize_from_dictionary(obj)
-            else:
+            after = fastobj.skip_white(data, end)
+            if data[after:after + 1] != b"s":
+                # pypdf's _read_stream_data looks for "stream" after the
+                # same white space (read_non_whitespace) and, on any other
+                # byte, leaves the dictionary as it is.
                 obj = DictionaryObject(obj)
+            else:
+                # The stream after the dictionary (if any) is read by pypdf.
+                self.stream.seek(end)
+                DictionaryObject._read_stream_data(stream=self.stream, pdf=self, data=obj)  # noqa: SLF001
+                if "__streamdata__" in obj:
+                    obj = StreamObject.initialize_from_dictionary(obj)
+                else:
+                    obj = DictionaryObject(obj)
         self._known_objects.discard((num, gen))
         if decrypt:
             obj = self._encryption.decrypt_object(obj, num, gen, strict=self.strict)
