@@ -6,8 +6,9 @@ than running its text (deb-ar-bidi: 5.8 of 11 s went to its annotations).
 Here one regular expression reads a token at a time from the bytes, and the
 result is exactly what ``read_object`` returns: the same pypdf classes
 (DictionaryObject, ArrayObject, NameObject, NumberObject, FloatObject,
-IndirectObject, BooleanObject, NullObject, and strings made by pypdf's own
-``create_string_object``), built from the same bytes in the same order.
+IndirectObject, BooleanObject, NullObject, and the strings pypdf's
+``create_string_object`` makes, see ``_string_object``), built from the
+same bytes in the same order.
 
 Only what is plainly well formed is read here: anything else -- a comment,
 a string that pypdf reads otherwise than ISO 32000-1 says (an unknown escape,
@@ -25,9 +26,10 @@ from __future__ import annotations
 import binascii
 import re
 
+from pypdf._codecs import _pdfdoc_encoding
 from pypdf._configuration import get_configuration
-from pypdf.generic import (ArrayObject, BooleanObject, DictionaryObject, FloatObject,
-                           IndirectObject, NameObject, NullObject, NumberObject,
+from pypdf.generic import (ArrayObject, BooleanObject, ByteStringObject, DictionaryObject,
+                           FloatObject, IndirectObject, NameObject, NullObject, NumberObject,
                            TextStringObject, create_string_object)
 
 # Literal strings: where pypdf reads them as ISO 32000-1 says, they are read
@@ -298,13 +300,37 @@ _PLAIN = re.compile(rb"[\t\n\r\x20-\x7e]*")
 """Bytes that PDFDocEncoding maps to the same characters, both ways."""
 
 
+_PDFDOC_DEFINED = bytes(i for i, c in enumerate(_pdfdoc_encoding) if c != "\u0000")
+"""The bytes pypdf's PDFDocEncoding table maps to a character: a string
+with any other byte is bytes to pypdf (decode_pdfdocencoding raises)."""
+_PDFDOC_TEXT = {i: c for i, c in enumerate(_pdfdoc_encoding) if c != chr(i)}
+"""str.translate table from Latin-1 to PDFDocEncoding (pypdf's table)."""
+_UNICODE_STARTS = frozenset(b"\x00\xef\xfe\xff")
+"""First bytes of the strings create_string_object may read as UTF-8 or
+UTF-16 (a byte order mark, or a zero byte): left to it."""
+
+
 def _string_object(data: bytes):
-    """``create_string_object(data)``: for plain ASCII (``_PLAIN``) the same
-    TextStringObject, made without pypdf's two loops over its characters
-    (decode_pdfdocencoding, then encode_pdfdocencoding to check it)."""
-    if _PLAIN.fullmatch(data) is None:
+    """``create_string_object(data)``, the same object with the same flags.
+
+    Plain ASCII (``_PLAIN``) and any other string PDFDocEncoding decodes
+    (no byte it leaves undefined, no UTF-8/UTF-16 start) become the
+    TextStringObject pypdf makes, without its two loops over the string
+    (decode_pdfdocencoding, then encode_pdfdocencoding as a check, which
+    passes on any text decoded by the same table); a string with an
+    undefined byte is the ByteStringObject pypdf makes after its decode
+    loop raises.  (A file's /ID is random bytes: about three in four
+    decode, the rest are bytes; each took pypdf 5-10 us.)  A string that
+    may be UTF-8 or UTF-16 goes to create_string_object."""
+    if _PLAIN.fullmatch(data) is not None:
+        text = data.decode("ascii")
+    elif data[0] in _UNICODE_STARTS or data[1:2] == b"\x00":
         return create_string_object(data)
-    obj = str.__new__(TextStringObject, data.decode("ascii"))
+    elif data.translate(None, _PDFDOC_DEFINED):
+        return ByteStringObject(data)
+    else:
+        text = data.decode("latin-1").translate(_PDFDOC_TEXT)
+    obj = str.__new__(TextStringObject, text)
     obj._original_bytes = data
     obj.autodetect_utf16 = False
     obj.autodetect_pdfdocencoding = True
