@@ -24,9 +24,10 @@ both ways and compares them.
 from __future__ import annotations
 
 import binascii
+import codecs
 import re
 
-from pypdf._codecs import _pdfdoc_encoding
+from pypdf._codecs import _pdfdoc_encoding, _pdfdoc_encoding_rev
 from pypdf._configuration import get_configuration
 from pypdf.generic import (ArrayObject, BooleanObject, ByteStringObject, DictionaryObject,
                            FloatObject, IndirectObject, NameObject, NullObject, NumberObject,
@@ -305,6 +306,9 @@ _PDFDOC_DEFINED = bytes(i for i, c in enumerate(_pdfdoc_encoding) if c != "\u000
 with any other byte is bytes to pypdf (decode_pdfdocencoding raises)."""
 _PDFDOC_TEXT = {i: c for i, c in enumerate(_pdfdoc_encoding) if c != chr(i)}
 """str.translate table from Latin-1 to PDFDocEncoding (pypdf's table)."""
+_PDFDOC_ENCODABLE = dict.fromkeys(map(ord, _pdfdoc_encoding_rev))
+"""str.translate table deleting the characters PDFDocEncoding encodes."""
+_UTF16_BOMS = (codecs.BOM_UTF16_BE, codecs.BOM_UTF16_LE)
 _UNICODE_STARTS = frozenset(b"\x00\xef\xfe\xff")
 """First bytes of the strings create_string_object may read as UTF-8 or
 UTF-16 (a byte order mark, or a zero byte): left to it."""
@@ -324,6 +328,8 @@ def _string_object(data: bytes):
     may be UTF-8 or UTF-16 goes to create_string_object."""
     if _PLAIN.fullmatch(data) is not None:
         text = data.decode("ascii")
+    elif data[:2] in _UTF16_BOMS:
+        return _utf16_string_object(data)
     elif data[0] in _UNICODE_STARTS or data[1:2] == b"\x00":
         return create_string_object(data)
     elif data.translate(None, _PDFDOC_DEFINED):
@@ -335,4 +341,22 @@ def _string_object(data: bytes):
     obj.autodetect_utf16 = False
     obj.autodetect_pdfdocencoding = True
     obj.utf16_bom = b""
+    return obj
+
+
+def _utf16_string_object(data: bytes):
+    """``create_string_object(data)`` for a string with a UTF-16 byte order
+    mark (an /Info entry, often): the TextStringObject pypdf makes, its
+    flags worked out with one translate instead of pypdf's check over the
+    characters (encode_pdfdocencoding, in TextStringObject's constructor);
+    a string that is not UTF-16 goes to create_string_object."""
+    try:
+        text = data.decode("utf-16")
+    except UnicodeDecodeError:
+        return create_string_object(data)
+    obj = str.__new__(TextStringObject, text)
+    obj._original_bytes = data
+    obj.autodetect_utf16 = True
+    obj.autodetect_pdfdocencoding = not text.translate(_PDFDOC_ENCODABLE)
+    obj.utf16_bom = data[:2]
     return obj

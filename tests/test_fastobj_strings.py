@@ -7,12 +7,14 @@ characters (encode_pdfdocencoding): every file's /ID went through both.
 
 from __future__ import annotations
 
+import codecs
 import io
 import random
 
 import pytest
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, ByteStringObject, create_string_object
+from pypdf.generic import _base as pypdf_base
 from pypdf.generic import _utils as pypdf_string_utils
 
 from pyengine import fastobj
@@ -76,3 +78,21 @@ def _samples(rng: random.Random) -> list[bytes]:
 def test_random_strings_as_create_string_object(seed):
     for data in _samples(random.Random(seed)):
         assert same(fastobj._string_object(data), create_string_object(data)), data  # noqa: SLF001
+
+
+@pytest.mark.parametrize("text", ["Title", "Ελληνικά", "a\u0000b", "€ – fi", "\U0001f600 x"])
+@pytest.mark.parametrize("bom", ["utf-16-be", "utf-16-le"])
+def test_utf16_strings_without_pypdf_character_check(text, bom, monkeypatch):
+    """A string with a UTF-16 byte order mark (an /Info entry) is made as
+    pypdf makes it, flags included, without pypdf's check over its
+    characters (made to fail here after pypdf's object is made)."""
+    data = codecs.BOM_UTF16_BE + text.encode(bom) if bom == "utf-16-be" \
+        else codecs.BOM_UTF16_LE + text.encode(bom)
+    expected = create_string_object(data)
+
+    def no_check(_text: str) -> bytes:
+        raise AssertionError("pypdf's character check ran")
+
+    monkeypatch.setattr(pypdf_base, "encode_pdfdocencoding", no_check)
+    got = fastobj._string_object(data)  # noqa: SLF001
+    assert same(got, expected) and str(got) == text
