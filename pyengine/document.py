@@ -359,8 +359,11 @@ class PdfDocument:
         return tuple(out)
 
     def metadata(self) -> dict[str, str]:
+        """The text entries of the trailer's /Info.  (pypdf's ``metadata``
+        is a copy of the same dictionary, ``_info``, which it reads twice
+        to make it: the same entries in the same order.)"""
         try:
-            info = self.reader.metadata or {}
+            info = self.reader._info or {}  # noqa: SLF001
             return {str(k).lstrip("/"): str(v) for k, v in info.items()
                     if isinstance(v, str)}
         except Exception:
