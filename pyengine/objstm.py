@@ -40,6 +40,10 @@ from pypdf.generic import (DictionaryObject, IndirectObject, NullObject, NumberO
 
 from . import fastobj, xref
 
+PDF_HEADER_BYTES = 8
+"""pypdf's header size: it warns when its backward reading of the end
+comes nearer the start than this (_find_eof_marker)."""
+
 MAX_CACHED_STREAMS = 64
 """Decoded object streams kept with their index at one time (their bytes
 stay in memory while kept)."""
@@ -90,6 +94,15 @@ form: no comment or white space before it, at most 20 digits a number."""
 
 _OBJ_HEADER = re.compile(rb"\s(0|[1-9][0-9]*)\s+(0|[1-9][0-9]*)\s+obj")
 """pypdf's search pattern for one object, for every object at once."""
+
+
+_PLAIN_TAIL = re.compile(rb"[\r\n]startxref[\r\n]+([0-9]{1,20})[\r\n]+%%EOF[\r\n]*\Z")
+"""A file's end in its plain form (ISO 32000-1 7.5.5): "startxref" on a
+line of its own, the offset alone on the next, then "%%EOF" and nothing
+but line ends."""
+
+TAIL_WINDOW = 64
+"""Bytes at the end of a file in which _PLAIN_TAIL is looked for."""
 
 
 def _index_headers(data: bytes) -> dict[tuple[int, int], int]:
@@ -189,6 +202,41 @@ class LazyObjStmReader(PdfReader):
             data = stream.getvalue() if isinstance(stream, BytesIO) else get_stream_data(stream)
             kept = self.__dict__["_pyengine_data"] = (stream, data)
         return kept[1]
+
+    def _find_eof_marker(self, stream) -> None:
+        """pypdf's, for a file whose end is plain (_PLAIN_TAIL): the stream
+        is left where pypdf's backward reading of lines leaves it (after the
+        offset), and the offset and the position after pypdf's reading of
+        the two lines above are kept for ``_find_startxref_pos``.  pypdf
+        reads any other end itself (and warns as it does)."""
+        self.__dict__.pop("_pyengine_tail", None)
+        if isinstance(stream, BytesIO):
+            data = self._pyengine_bytes(stream)
+            size = len(data)
+            m = _PLAIN_TAIL.search(data, max(0, size - TAIL_WINDOW)) if stream.tell() == size else None
+            if m is not None and m.start() >= PDF_HEADER_BYTES and int(m[1]) > 0:
+                # pypdf reads lines backwards from the end: the line ends
+                # after "%%EOF" (an empty line), "%%EOF", then the offset
+                # and "startxref"; after each it stands after the last
+                # byte that is not a line end.
+                stream.seek(m.end(1))
+                self.__dict__["_pyengine_tail"] = (m.end(1), int(m[1]), m.start() + 1 + 9)
+                return
+        super()._find_eof_marker(stream)
+
+    def _find_startxref_pos(self, stream) -> int:
+        """pypdf's, for the plain end _find_eof_marker found (see there)."""
+        tail = self.__dict__.pop("_pyengine_tail", None)
+        if tail is not None and stream.tell() == tail[0]:
+            # pypdf stands after the last byte before "startxref" that is
+            # not a line end
+            data = self._pyengine_bytes(stream)
+            at = tail[2] - 10
+            while at >= 0 and data[at] in b"\r\n":
+                at -= 1
+            stream.seek(at + 1 if at >= 0 else 0)
+            return tail[1]
+        return super()._find_startxref_pos(stream)
 
     def _read_xref_tables_and_trailers(self, stream, startxref, xref_issue_nr) -> None:
         """The cross-reference sections read by xref.read_sections (ISO
