@@ -92,6 +92,10 @@ _PLAIN_HEADER = re.compile(rb"([0-9]{1,20})[\t\n\r ]+([0-9]{1,20})[\t\n\r ]+obj[
 """An object header as pypdf reads it (read_object_header), in its plain
 form: no comment or white space before it, at most 20 digits a number."""
 
+_STREAM_NEXT = re.compile(rb"[\x00\t\n\f\r ]*s")
+"""What pypdf's _read_stream_data takes for a stream after a dictionary:
+its white space (read_non_whitespace), then "s"."""
+
 _OBJ_HEADER = re.compile(rb"\s(0|[1-9][0-9]*)\s+(0|[1-9][0-9]*)\s+obj")
 """pypdf's search pattern for one object, for every object at once."""
 
@@ -328,39 +332,47 @@ class LazyObjStmReader(PdfReader):
         ``decrypt``: the file is encrypted and its key known; the object is
         decrypted as pypdf's get_object decrypts what read_object gave it
         (the same objects: the same decrypted result)."""
-        if self.xref_free_entry.get(gen, {}).get(num, False) or (num, gen) in self._known_objects:
+        free = self.xref_free_entry.get(gen)
+        if (free is not None and free.get(num, False)) or (num, gen) in self._known_objects:
             return _NOT_READ
-        data = self._pyengine_bytes()
+        kept = self.__dict__.get("_pyengine_data")
+        data = kept[1] if kept is not None and kept[0] is self.stream else self._pyengine_bytes()
         m = _PLAIN_HEADER.match(data, offset)
         if m is None or int(m[1]) != num or int(m[2]) != gen:
             return _NOT_READ
-        # As pypdf: a stream's indirect /Length is read while this object
-        # is being read; the set catches an object that needs itself.
-        self._known_objects.add((num, gen))
         try:
             obj, end = fastobj.read(data, m.end(), self, top_dict=True)
         except Exception:  # fastobj.Fallback, or a bug there: pypdf reads it
-            self._known_objects.discard((num, gen))
             return _NOT_READ
         if type(obj) is dict:
-            after = fastobj.skip_white(data, end)
-            if data[after:after + 1] != b"s":
+            if _STREAM_NEXT.match(data, end) is None:
                 # pypdf's _read_stream_data looks for "stream" after the
                 # same white space (read_non_whitespace) and, on any other
                 # byte, leaves the dictionary as it is.
                 obj = DictionaryObject(obj)
             else:
                 # The stream after the dictionary (if any) is read by pypdf.
+                # As pypdf: a stream's indirect /Length is read while this
+                # object is being read; the set catches an object that
+                # needs itself (and, when pypdf raises, keeps it: pypdf
+                # reads it the next time).  fastobj reads no other object.
+                self._known_objects.add((num, gen))
                 self.stream.seek(end)
                 DictionaryObject._read_stream_data(stream=self.stream, pdf=self, data=obj)  # noqa: SLF001
+                self._known_objects.discard((num, gen))
                 if "__streamdata__" in obj:
                     obj = StreamObject.initialize_from_dictionary(obj)
                 else:
                     obj = DictionaryObject(obj)
-        self._known_objects.discard((num, gen))
         if decrypt:
             obj = self._encryption.decrypt_object(obj, num, gen, strict=self.strict)
-        self.cache_indirect_object(gen, num, obj)
+        resolved = self.resolved_objects
+        if (gen, num) in resolved:
+            self.cache_indirect_object(gen, num, obj)  # (pypdf warns)
+        else:
+            # pypdf's cache_indirect_object, for an object not read before
+            resolved[gen, num] = obj
+            obj.indirect_reference = IndirectObject(num, gen, self)
         return obj
 
     def _get_object_from_stream(self, indirect_reference: IndirectObject) -> PdfObject:
