@@ -115,12 +115,17 @@ def _plain_numbers(data: bytes, pos: int, plain_run) -> tuple[list, int] | None:
     return values, pos + len(body.rstrip(_PLAIN_BLANKS))
 
 
-_ENTRY = re.compile(_WHITE + rb"*" + _NAME + _WHITE + rb"*(?:" + _REF + rb"|" + _NUM + rb"|" + _NAME + rb")?")
-"""A dictionary key and, when it is a reference, a number or a name, its
-value: the tokens _TOKEN reads one after the other (the same alternatives,
-in the same order), in one match. Groups: 1 key; 2, 3 N G R; 4 number;
-5 name; none after 1 for a value of another kind (read as a token next:
-the white space before it, taken here, is what _TOKEN would skip)."""
+_ENTRY = re.compile(_WHITE + rb"*" + _NAME + _WHITE + rb"*(?:" + _REF + rb"|" + _NUM + rb"|" + _NAME
+                    + rb"|\[([-+.0-9\t\n\f\r ]*)\]|" + _LITERAL
+                    + rb"|<([0-9A-Fa-f\x00\t\n\f\r ]*)>)?", re.S)
+"""A dictionary key and, when it is a reference, a number, a name, an
+array of numbers only (as ``_plain_numbers`` reads one), a literal or a
+hexadecimal string, its value: the tokens _TOKEN reads one after the other
+(the same alternatives, in the same order), in one match. Groups: 1 key;
+2, 3 N G R; 4 number; 5 name; 6 the array's inside; 7 literal string;
+8 hexadecimal string; none after 1 for a value of another kind (read as a
+token next: the white space before it, taken here, is what _TOKEN would
+skip)."""
 
 _NAMES: dict[bytes, str] = {}
 
@@ -187,6 +192,36 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
             elif k == 5:
                 raw = e[5]
                 cur[key] = NameObject(names.get(raw) or _name_text(raw))
+            elif k == 7:
+                body = e[7]
+                if 92 in body or 13 in body:  # backslash, CR
+                    if _READ_OTHERWISE(body):
+                        raise Fallback("string")  # pypdf reads it its own way (and may warn)
+                    body = _unescape(body)
+                cur[key] = _string_object(body)
+            elif k == 6:
+                # As _plain_numbers reads the array after "[" (anything it
+                # does not take, the tokens from "[" on read).
+                pieces = e[6].split()
+                if not pieces or max(map(len, pieces)) >= INDIRECT_PEEK:
+                    pos = e.start(6) - 1
+                    continue
+                try:
+                    values = [float.__new__(FloatObject, float(piece)) if 46 in piece
+                              else int.__new__(NumberObject, int(piece)) for piece in pieces]
+                except ValueError:
+                    pos = e.start(6) - 1
+                    continue
+                if len(stack) >= MAX_NESTING:
+                    raise Fallback("nesting")
+                if len(values) > max_array:
+                    raise Fallback("array size")
+                cur[key] = ArrayObject(values)
+            elif k == 8:
+                body = e[8].translate(None, _HEX_WHITE)
+                if len(body) & 1:
+                    body += b"0"
+                cur[key] = _string_object(binascii.unhexlify(body))
             else:
                 if pos - e.start(2) >= INDIRECT_PEEK:
                     raise Fallback("long reference")
