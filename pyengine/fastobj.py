@@ -115,9 +115,9 @@ def _plain_numbers(data: bytes, pos: int, plain_run) -> tuple[list, int] | None:
     return values, pos + len(body.rstrip(_PLAIN_BLANKS))
 
 
-_ENTRY = re.compile(_WHITE + rb"*" + _NAME + _WHITE + rb"*(?:" + _REF + rb"|" + _NUM + rb"|" + _NAME
+_ENTRY = re.compile(_WHITE + rb"*(?:" + _NAME + _WHITE + rb"*(?:" + _REF + rb"|" + _NUM + rb"|" + _NAME
                     + rb"|\[([-+.0-9\t\n\f\r ]*)\]|" + _LITERAL
-                    + rb"|<([0-9A-Fa-f\x00\t\n\f\r ]*)>)?", re.S)
+                    + rb"|<([0-9A-Fa-f\x00\t\n\f\r ]*)>)?|(>>))", re.S)
 """A dictionary key and, when it is a reference, a number, a name, an
 array of numbers only (as ``_plain_numbers`` reads one), a literal or a
 hexadecimal string, its value: the tokens _TOKEN reads one after the other
@@ -125,7 +125,8 @@ hexadecimal string, its value: the tokens _TOKEN reads one after the other
 2, 3 N G R; 4 number; 5 name; 6 the array's inside; 7 literal string;
 8 hexadecimal string; none after 1 for a value of another kind (read as a
 token next: the white space before it, taken here, is what _TOKEN would
-skip)."""
+skip).  Or the dictionary's end: group 9, ">>" (one match where a
+failed _ENTRY and a _TOKEN took two)."""
 
 _NAMES: dict[bytes, str] = {}
 
@@ -168,7 +169,7 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
     key = None         # in a dict: the key read, awaiting its value
     is_dict = False
     while True:
-        if is_dict and key is None and (e := entry(data, pos)) is not None:
+        if is_dict and key is None and (e := entry(data, pos)) is not None and e.lastindex != 9:
             # A key, and a simple value after it (see _ENTRY), read as the
             # tokens would be read.
             raw = e[1]
@@ -228,10 +229,14 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                 cur[key] = IndirectObject(int(e[2]), int(e[3]), pdf)
             key = None
             continue
-        m = match(data, pos)
-        if m is None:
-            raise Fallback("token")
-        k = m.lastindex
+        if is_dict and key is None and e is not None:
+            m = e    # ">>": the dictionary ends, read below as _TOKEN's group 6
+            k = 6
+        else:
+            m = match(data, pos)
+            if m is None:
+                raise Fallback("token")
+            k = m.lastindex
         pos = m.end()
         if is_dict and key is None:
             # A key or the end of the dictionary.
