@@ -359,8 +359,11 @@ class PdfDocument:
         return tuple(out)
 
     def metadata(self) -> dict[str, str]:
+        """The text entries of the trailer's /Info.  (pypdf's ``metadata``
+        is a copy of the same dictionary, ``_info``, which it reads twice
+        to make it: the same entries in the same order.)"""
         try:
-            info = self.reader.metadata or {}
+            info = self.reader._info or {}  # noqa: SLF001
             return {str(k).lstrip("/"): str(v) for k, v in info.items()
                     if isinstance(v, str)}
         except Exception:
@@ -556,15 +559,21 @@ _pypdf_logger.propagate = False  # never printed: they become Issues
 _pypdf_logger.addHandler(_PypdfWarnings())
 
 
-@contextmanager
-def pypdf_warnings():
-    """Collect pypdf's warnings (distinct messages) while the block runs."""
-    sink: list[str] = []
-    token = _WARNING_SINK.set(sink)
-    try:
-        yield sink
-    finally:
-        _WARNING_SINK.reset(token)
+class pypdf_warnings:  # noqa: N801 -- used as a function, like contextlib.suppress
+    """Collect pypdf's warnings (distinct messages) while the block runs:
+    ``with pypdf_warnings() as warned`` (a list).  (A class rather than a
+    generator under @contextmanager: cheaper to enter, once per document
+    and per page.)"""
+
+    __slots__ = ("sink", "token")
+
+    def __enter__(self) -> list[str]:
+        self.sink: list[str] = []
+        self.token = _WARNING_SINK.set(self.sink)
+        return self.sink
+
+    def __exit__(self, *exc: object) -> None:
+        _WARNING_SINK.reset(self.token)
 
 
 WARNING_CODE, WARNING_PREFIX = "pdf-recovered", "pypdf recovered from damage: "

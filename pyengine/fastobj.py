@@ -6,8 +6,9 @@ than running its text (deb-ar-bidi: 5.8 of 11 s went to its annotations).
 Here one regular expression reads a token at a time from the bytes, and the
 result is exactly what ``read_object`` returns: the same pypdf classes
 (DictionaryObject, ArrayObject, NameObject, NumberObject, FloatObject,
-IndirectObject, BooleanObject, NullObject, and strings made by pypdf's own
-``create_string_object``), built from the same bytes in the same order.
+IndirectObject, BooleanObject, NullObject, and the strings pypdf's
+``create_string_object`` makes, see ``_string_object``), built from the
+same bytes in the same order.
 
 Only what is plainly well formed is read here: anything else -- a comment,
 a string that pypdf reads otherwise than ISO 32000-1 says (an unknown escape,
@@ -23,11 +24,13 @@ both ways and compares them.
 from __future__ import annotations
 
 import binascii
+import codecs
 import re
 
+from pypdf._codecs import _pdfdoc_encoding, _pdfdoc_encoding_rev
 from pypdf._configuration import get_configuration
-from pypdf.generic import (ArrayObject, BooleanObject, DictionaryObject, FloatObject,
-                           IndirectObject, NameObject, NullObject, NumberObject,
+from pypdf.generic import (ArrayObject, BooleanObject, ByteStringObject, DictionaryObject,
+                           FloatObject, IndirectObject, NameObject, NullObject, NumberObject,
                            TextStringObject, create_string_object)
 
 # Literal strings: where pypdf reads them as ISO 32000-1 says, they are read
@@ -112,12 +115,18 @@ def _plain_numbers(data: bytes, pos: int, plain_run) -> tuple[list, int] | None:
     return values, pos + len(body.rstrip(_PLAIN_BLANKS))
 
 
-_ENTRY = re.compile(_WHITE + rb"*" + _NAME + _WHITE + rb"*(?:" + _REF + rb"|" + _NUM + rb"|" + _NAME + rb")?")
-"""A dictionary key and, when it is a reference, a number or a name, its
-value: the tokens _TOKEN reads one after the other (the same alternatives,
-in the same order), in one match. Groups: 1 key; 2, 3 N G R; 4 number;
-5 name; none after 1 for a value of another kind (read as a token next:
-the white space before it, taken here, is what _TOKEN would skip)."""
+_ENTRY = re.compile(_WHITE + rb"*(?:" + _NAME + _WHITE + rb"*(?:" + _REF + rb"|" + _NUM + rb"|" + _NAME
+                    + rb"|\[([-+.0-9\t\n\f\r ]*)\]|" + _LITERAL
+                    + rb"|<([0-9A-Fa-f\x00\t\n\f\r ]*)>)?|(>>))", re.S)
+"""A dictionary key and, when it is a reference, a number, a name, an
+array of numbers only (as ``_plain_numbers`` reads one), a literal or a
+hexadecimal string, its value: the tokens _TOKEN reads one after the other
+(the same alternatives, in the same order), in one match. Groups: 1 key;
+2, 3 N G R; 4 number; 5 name; 6 the array's inside; 7 literal string;
+8 hexadecimal string; none after 1 for a value of another kind (read as a
+token next: the white space before it, taken here, is what _TOKEN would
+skip).  Or the dictionary's end: group 9, ">>" (one match where a
+failed _ENTRY and a _TOKEN took two)."""
 
 _NAMES: dict[bytes, str] = {}
 
@@ -160,7 +169,7 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
     key = None         # in a dict: the key read, awaiting its value
     is_dict = False
     while True:
-        if is_dict and key is None and (e := entry(data, pos)) is not None:
+        if is_dict and key is None and (e := entry(data, pos)) is not None and e.lastindex != 9:
             # A key, and a simple value after it (see _ENTRY), read as the
             # tokens would be read.
             raw = e[1]
@@ -184,16 +193,50 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
             elif k == 5:
                 raw = e[5]
                 cur[key] = NameObject(names.get(raw) or _name_text(raw))
+            elif k == 7:
+                body = e[7]
+                if 92 in body or 13 in body:  # backslash, CR
+                    if _READ_OTHERWISE(body):
+                        raise Fallback("string")  # pypdf reads it its own way (and may warn)
+                    body = _unescape(body)
+                cur[key] = _string_object(body)
+            elif k == 6:
+                # As _plain_numbers reads the array after "[" (anything it
+                # does not take, the tokens from "[" on read).
+                pieces = e[6].split()
+                if not pieces or max(map(len, pieces)) >= INDIRECT_PEEK:
+                    pos = e.start(6) - 1
+                    continue
+                try:
+                    values = [float.__new__(FloatObject, float(piece)) if 46 in piece
+                              else int.__new__(NumberObject, int(piece)) for piece in pieces]
+                except ValueError:
+                    pos = e.start(6) - 1
+                    continue
+                if len(stack) >= MAX_NESTING:
+                    raise Fallback("nesting")
+                if len(values) > max_array:
+                    raise Fallback("array size")
+                cur[key] = ArrayObject(values)
+            elif k == 8:
+                body = e[8].translate(None, _HEX_WHITE)
+                if len(body) & 1:
+                    body += b"0"
+                cur[key] = _string_object(binascii.unhexlify(body))
             else:
                 if pos - e.start(2) >= INDIRECT_PEEK:
                     raise Fallback("long reference")
                 cur[key] = IndirectObject(int(e[2]), int(e[3]), pdf)
             key = None
             continue
-        m = match(data, pos)
-        if m is None:
-            raise Fallback("token")
-        k = m.lastindex
+        if is_dict and key is None and e is not None:
+            m = e    # ">>": the dictionary ends, read below as _TOKEN's group 6
+            k = 6
+        else:
+            m = match(data, pos)
+            if m is None:
+                raise Fallback("token")
+            k = m.lastindex
         pos = m.end()
         if is_dict and key is None:
             # A key or the end of the dictionary.
@@ -298,15 +341,62 @@ _PLAIN = re.compile(rb"[\t\n\r\x20-\x7e]*")
 """Bytes that PDFDocEncoding maps to the same characters, both ways."""
 
 
+_PDFDOC_DEFINED = bytes(i for i, c in enumerate(_pdfdoc_encoding) if c != "\u0000")
+"""The bytes pypdf's PDFDocEncoding table maps to a character: a string
+with any other byte is bytes to pypdf (decode_pdfdocencoding raises)."""
+_PDFDOC_TEXT = {i: c for i, c in enumerate(_pdfdoc_encoding) if c != chr(i)}
+"""str.translate table from Latin-1 to PDFDocEncoding (pypdf's table)."""
+_PDFDOC_ENCODABLE = dict.fromkeys(map(ord, _pdfdoc_encoding_rev))
+"""str.translate table deleting the characters PDFDocEncoding encodes."""
+_UTF16_BOMS = (codecs.BOM_UTF16_BE, codecs.BOM_UTF16_LE)
+_UNICODE_STARTS = frozenset(b"\x00\xef\xfe\xff")
+"""First bytes of the strings create_string_object may read as UTF-8 or
+UTF-16 (a byte order mark, or a zero byte): left to it."""
+
+
 def _string_object(data: bytes):
-    """``create_string_object(data)``: for plain ASCII (``_PLAIN``) the same
-    TextStringObject, made without pypdf's two loops over its characters
-    (decode_pdfdocencoding, then encode_pdfdocencoding to check it)."""
-    if _PLAIN.fullmatch(data) is None:
+    """``create_string_object(data)``, the same object with the same flags.
+
+    Plain ASCII (``_PLAIN``) and any other string PDFDocEncoding decodes
+    (no byte it leaves undefined, no UTF-8/UTF-16 start) become the
+    TextStringObject pypdf makes, without its two loops over the string
+    (decode_pdfdocencoding, then encode_pdfdocencoding as a check, which
+    passes on any text decoded by the same table); a string with an
+    undefined byte is the ByteStringObject pypdf makes after its decode
+    loop raises.  (A file's /ID is random bytes: about three in four
+    decode, the rest are bytes; each took pypdf 5-10 us.)  A string that
+    may be UTF-8 or UTF-16 goes to create_string_object."""
+    if _PLAIN.fullmatch(data) is not None:
+        text = data.decode("ascii")
+    elif data[:2] in _UTF16_BOMS:
+        return _utf16_string_object(data)
+    elif data[0] in _UNICODE_STARTS or data[1:2] == b"\x00":
         return create_string_object(data)
-    obj = str.__new__(TextStringObject, data.decode("ascii"))
+    elif data.translate(None, _PDFDOC_DEFINED):
+        return ByteStringObject(data)
+    else:
+        text = data.decode("latin-1").translate(_PDFDOC_TEXT)
+    obj = str.__new__(TextStringObject, text)
     obj._original_bytes = data
     obj.autodetect_utf16 = False
     obj.autodetect_pdfdocencoding = True
     obj.utf16_bom = b""
+    return obj
+
+
+def _utf16_string_object(data: bytes):
+    """``create_string_object(data)`` for a string with a UTF-16 byte order
+    mark (an /Info entry, often): the TextStringObject pypdf makes, its
+    flags worked out with one translate instead of pypdf's check over the
+    characters (encode_pdfdocencoding, in TextStringObject's constructor);
+    a string that is not UTF-16 goes to create_string_object."""
+    try:
+        text = data.decode("utf-16")
+    except UnicodeDecodeError:
+        return create_string_object(data)
+    obj = str.__new__(TextStringObject, text)
+    obj._original_bytes = data
+    obj.autodetect_utf16 = True
+    obj.autodetect_pdfdocencoding = not text.translate(_PDFDOC_ENCODABLE)
+    obj.utf16_bom = data[:2]
     return obj

@@ -9,8 +9,6 @@ reached and the issues recorded.  No IO, no pypdf: records in, record out.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from .records import (SOURCE_ANNOTATION, SOURCE_FORM_FIELD, DocumentReport, FlaggedText,
                       FontInfo, Issue, Page)
 
@@ -45,10 +43,19 @@ def merge_fonts(fonts: tuple[FontInfo, ...]) -> list[FontInfo]:
     return list(merged.values())
 
 
+def _counts(items) -> dict[str, int]:
+    """How many times each item comes (collections.Counter's counts,
+    without its set-up: a one-page file's report made two)."""
+    out: dict[str, int] = {}
+    for item in items:
+        out[item] = out.get(item, 0) + 1
+    return out
+
+
 def build_report(pages: tuple[Page, ...] | list[Page], fonts: tuple[FontInfo, ...],
                  truncated: tuple[str, ...], issues: tuple[Issue, ...]) -> DocumentReport:
     fonts_seen = merge_fonts(fonts)
-    kinds = Counter(f.kind for f in fonts_seen)
+    kinds = _counts(f.kind for f in fonts_seen)
     unmapped = sorted((f for f in fonts_seen if f.unmapped),
                       key=lambda f: (-f.unmapped, f.name, f.key))
     verdicts: dict[str, list[int]] = {}
@@ -63,5 +70,5 @@ def build_report(pages: tuple[Page, ...] | list[Page], fonts: tuple[FontInfo, ..
         flagged=flagged_text(pages),
         verdicts=tuple((v, tuple(n)) for v, n in verdicts.items()),
         truncated=tuple(reasons),
-        issues=tuple(sorted(Counter(i.code for i in issues).items())),
+        issues=tuple(sorted(_counts(i.code for i in issues).items())),
     )
