@@ -214,6 +214,17 @@ def _plain_word(raw: bytes) -> Token:
     return tok
 
 
+_LINE_TOKENS: dict[bytes, tuple[Token, ...]] = {}
+"""``_plain_line_tokens`` of the lines seen (a map's boilerplate lines recur
+in every font's map: "/CIDInit /ProcSet findresource begin", "12 dict
+begin", "/CMapType 2 def", "endcmap", ...)."""
+LINE_TOKENS_KEPT = 4096
+"""Entries of ``_LINE_TOKENS`` kept before it is emptied."""
+LINE_TOKENS_MAX_BYTES = 96
+"""Longest line whose tokens ``_LINE_TOKENS`` keeps (boilerplate lines are
+short; a long one is data, or a whole map written on one line)."""
+
+
 def _plain_cmap_tokens(src: bytes) -> list[Token] | None:
     """``tokenize``'s tokens of a plain CMap, read with one ``findall``
     instead of one match per token; None when the source is not plain
@@ -221,9 +232,39 @@ def _plain_cmap_tokens(src: bytes) -> list[Token] | None:
     ``tokenize_general`` reads it then.
 
     ToUnicode maps are nearly all plain; their header (some 60 tokens of
-    boilerplate) cost more than their body read one match at a time."""
+    boilerplate) cost more than their body read one match at a time.
+
+    The source is read line by line, each short line's tokens kept
+    (``_LINE_TOKENS``): the same boilerplate lines open and close every
+    font's map (deb-ko-nanum-sampler: 88 maps of one entry each; their
+    header was most of their cost).  The tokens of the lines, one after
+    the other, are the source's: no token of a plain source crosses a
+    line feed but a literal string that does, and a line that holds only
+    the start or the end of a string is not plain on its own (its "(" or
+    ")" is group 9); then the whole source is read at once, as before."""
     if len(src) > MAX_TOKENS:
         return None
+    if src.count(b"\n") < 2:
+        return _plain_line_tokens(src)
+    memo = _LINE_TOKENS
+    tokens: list[Token] = []
+    for line in src.split(b"\n"):
+        kept = memo.get(line)
+        if kept is None:
+            kept = _plain_line_tokens(line)
+            if kept is None:
+                return _plain_line_tokens(src)
+            if len(line) <= LINE_TOKENS_MAX_BYTES:
+                if len(memo) >= LINE_TOKENS_KEPT:
+                    memo.clear()
+                memo[line] = kept = tuple(kept)
+        tokens += kept
+    return tokens
+
+
+def _plain_line_tokens(src: bytes) -> list[Token] | None:
+    """``_plain_cmap_tokens`` of ``src`` read at once (a line, or a whole
+    source whose lines could not be read one by one)."""
     tokens: list[Token] = []
     append = tokens.append
     unhexlify = binascii.unhexlify

@@ -26,6 +26,7 @@ from __future__ import annotations
 import binascii
 import codecs
 import re
+from functools import partial
 
 from pypdf._codecs import _pdfdoc_encoding, _pdfdoc_encoding_rev
 from pypdf._configuration import get_configuration
@@ -108,11 +109,20 @@ def _plain_numbers(data: bytes, pos: int, plain_run) -> tuple[list, int] | None:
     if not pieces or max(map(len, pieces)) >= INDIRECT_PEEK:
         return None  # (pypdf reads a long number another way: Fallback)
     try:
-        values = [float.__new__(FloatObject, float(piece)) if 46 in piece
-                  else int.__new__(NumberObject, int(piece)) for piece in pieces]
+        if 46 in body:
+            values = [float.__new__(FloatObject, float(piece)) if 46 in piece
+                      else int.__new__(NumberObject, int(piece)) for piece in pieces]
+        else:  # integers only (most /Widths): each made in C
+            values = list(map(_NUMBER_OBJECT, pieces))
     except ValueError:
         return None
     return values, pos + len(body.rstrip(_PLAIN_BLANKS))
+
+
+_NUMBER_OBJECT = partial(int.__new__, NumberObject)
+"""``int.__new__(NumberObject, int(piece))`` for the bytes of an integer
+(int reads the bytes as it reads their text: the same value, the same
+ValueError)."""
 
 
 _ENTRY = re.compile(_WHITE + rb"*(?:" + _NAME + _WHITE + rb"*(?:" + _REF + rb"|" + _NUM + rb"|" + _NAME

@@ -269,9 +269,31 @@ _HEADER = (b"%!PS-Adobe-3.0 Resource-CMap\n/CIDInit /ProcSet findresource begin 
     _HEADER.replace(b"\n", b""),                        # tokens glued together
     _HEADER.replace(b"begin", b"beg%in"),                # comments cutting keywords
     _HEADER + b"\x00\x0b)",
+    _HEADER.replace(b"(Adobe)", b"(Ado\nbe)"),          # a string across a line feed
+    _HEADER.replace(b"(Adobe)", b"(Ado\n(b\n)e)"),      # ... and a line that looks closed
+    _HEADER.replace(b"\n", b"\r\n"),                    # CR LF
+    _HEADER.replace(b"\n", b"\r"),                       # CR alone: one line
+    _HEADER.replace(b"begin", b"beg\nin"),               # a keyword cut by a line feed
+    _HEADER.replace(b"\n", b"\n%(\n"),                   # a comment holding a "("
 ])
 def test_plain_sources_tokenize_as_token_by_token(src, monkeypatch):
     assert tokenize(src) == _tokens_without_fast_path(src, monkeypatch)
+    cmaps_module._LINE_TOKENS.clear()  # and with its lines read before
+    assert tokenize(src) == tokenize(src) == _tokens_without_fast_path(src, monkeypatch)
+
+
+def test_boilerplate_lines_are_read_once():
+    """The lines every font's map repeats (deb-ko-nanum-sampler: 88 maps
+    of one entry each) are tokenized once: the second map's header lines
+    come from ``_LINE_TOKENS``, its own lines are read."""
+    cmaps_module._LINE_TOKENS.clear()
+    first = cmap("1 beginbfchar\n<41> <0042>\nendbfchar")
+    lines = set(cmaps_module._LINE_TOKENS)
+    assert b"/CMapName /Test def /CMapType 2 def" in lines
+    assert b"<41> <0042>" in lines
+    second = cmap("1 beginbfchar\n<42> <0043>\nendbfchar")
+    assert set(cmaps_module._LINE_TOKENS) - lines == {b"<42> <0043>"}
+    assert (first.uni_single, second.uni_single) == ({0x41: "B"}, {0x42: "C"})
 
 
 def _edited(source: bytes, rng: random.Random, alphabet: bytes) -> bytes:

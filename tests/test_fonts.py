@@ -716,6 +716,32 @@ def test_cid_font_with_name_keyed_cff_uses_glyph_names():
     assert glyph_names(b"junk") == {}
 
 
+def test_cff_index_span_reads_as_index():
+    """``_index_span`` (count and end of an INDEX: a font's CharStrings
+    are only counted, deb-ko-nanum-sampler's 92 programs) gives what
+    ``_index`` gives and refuses what it refuses: cut anywhere, read from
+    anywhere (a damaged Top DICT's offset may be negative), offset sizes
+    1 to 4 and a wrong one."""
+    from pyengine.fonts.cff import _Damaged, _index, _index_span
+
+    def outcome(read, buf, pos):
+        try:
+            found = read(buf, pos)
+        except (_Damaged, struct.error, IndexError):
+            return "damaged"
+        return (len(found[0]), found[1]) if read is _index else found
+
+    indexes = [cff_index([b"ab", b"", b"cde"]), cff_index([]), cff_index([b"x" * 300])]
+    for size in (1, 3, 4, 5):
+        indexes.append(struct.pack(">HB", 2, size) + b"".join(
+            o.to_bytes(size, "big") for o in (1, 3, 4)) + b"abc")
+    for buf in indexes:
+        for cut in range(len(buf) + 1):
+            for pos in range(-len(buf) - 1, cut + 1):
+                data = b"\x07" + buf[:cut]
+                assert outcome(_index_span, data, pos) == outcome(_index, data, pos), (buf, cut, pos)
+
+
 def test_cid_font_tounicode_to_control_characters_falls_back_to_glyph_names():
     # A ToUnicode entry that maps a code to control characters only explains
     # no glyph (clean_text).  Simple fonts then keep the glyph name their

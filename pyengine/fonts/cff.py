@@ -105,6 +105,27 @@ def _index(buf: bytes, pos: int) -> tuple[list[bytes], int]:
     return items, base + offsets[-1]
 
 
+def _index_span(buf: bytes, pos: int) -> tuple[int, int]:
+    """(count of items, position after) of the INDEX at pos: ``_index``
+    without its items (the CharStrings of a font are only counted: a whole
+    font has thousands), refusing the same damage."""
+    if pos < 0:
+        items, end = _index(buf, pos)  # (slices from the end: read as _index reads them)
+        return len(items), end
+    if pos + 2 > len(buf):
+        raise _Damaged
+    count = struct.unpack_from(">H", buf, pos)[0]
+    if count == 0:
+        return 0, pos + 2
+    off_size = buf[pos + 2] if pos + 2 < len(buf) else 0
+    if not 1 <= off_size <= 4:
+        raise _Damaged
+    p = pos + 3 + (count + 1) * off_size  # after the offsets, all of them whole
+    if p > len(buf):
+        raise _Damaged
+    return count, p - 1 + int.from_bytes(buf[p - off_size:p], "big")
+
+
 def _dict(data: bytes) -> dict[int, list[float]]:
     """A Top DICT: operator -> operands (escaped operators as 1200 + b1)."""
     out: dict[int, list[float]] = {}
@@ -215,7 +236,7 @@ def _top(cff: bytes):
     """(Top DICT, String INDEX) of the first font of a CFF program."""
     if len(cff) < 4:
         raise _Damaged
-    _names, pos = _index(cff, cff[2])
+    _names, pos = _index_span(cff, cff[2])
     top_dicts, pos = _index(cff, pos)
     strings, _pos = _index(cff, pos)
     if not top_dicts:
@@ -228,7 +249,7 @@ def _sids(cff: bytes, top: dict[int, list[float]]) -> list[int]:
     charstrings = top.get(_OP_CHARSTRINGS)
     if not charstrings:
         raise _Damaged
-    glyphs = len(_index(cff, int(charstrings[-1]))[0])
+    glyphs = _index_span(cff, int(charstrings[-1]))[0]
     charset_off = int(top[_OP_CHARSET][-1]) if top.get(_OP_CHARSET) else 0
     return _charset(cff, charset_off, glyphs)
 

@@ -412,21 +412,19 @@ def _encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrillic_d
     base = BY_NAME.get(base_name) if base_name else None
     if base is None:
         base = _implicit_base(subtype, desc, std, issues, font_name)
+    # Each code the base explains is of its kind (lists made in C: the
+    # 256 codes were two loops, a tenth of a simple font's load).
     if base == _CMAP_ROUTE:
-        route = _cmap_route_texts(desc, issues, font_name)
-        for code in range(256):
-            if route[code] is not None:
-                texts[code], kinds[code] = route[code], KIND_EMBEDDED_CMAP
-    elif isinstance(base, dict):
-        for code, glyph in base.items():
-            names[code] = glyph
-            texts[code] = glyph_to_unicode(glyph)
+        texts = _cmap_route_texts(desc, issues, font_name)
+        kinds = [None if text is None else KIND_EMBEDDED_CMAP for text in texts]
     elif base is not None:
-        for code in range(256):
-            texts[code] = base[code]
-    for code in range(256):
-        if texts[code] is not None and kinds[code] is None:
-            kinds[code] = KIND_ENCODING
+        if isinstance(base, dict):
+            for code, glyph in base.items():
+                names[code] = glyph
+                texts[code] = glyph_to_unicode(glyph)
+        else:
+            texts = list(base)  # a 256-tuple (encodings)
+        kinds = [None if text is None else KIND_ENCODING for text in texts]
     opaque = _numbering_scheme(diffs)
     own_codes = subtype == "/Type3" and _code_named(diffs)
     layout = _tex_layout(diffs, cyrillic_document) if own_codes else _OT1
