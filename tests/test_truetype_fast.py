@@ -291,3 +291,61 @@ def test_corpus_truetype_programs_match_reference(name):
     assert programs
     for program in programs:
         check_program(program)
+
+
+# --- format 12 read as its groups (truetype.Groups) ----------------------------
+# pdfcpu-fill-chineseSimple's two fonts map some 30,000 codes each in format
+# 12: each was listed code by code and inverted to show 40 glyphs.
+
+
+def _check_glyphs(program: bytes, gids) -> None:
+    tables = T.parse_cmap(program)
+    ref = ref_gid_to_unicode(T.parse_cmap(program).unicode_map())
+    texts = T.glyph_texts(program, tables)
+    assert bool(texts) == bool(ref)
+    for gid in gids:
+        assert texts.get(gid) == ref.get(gid), gid
+
+
+def test_format12_groups_give_a_glyphs_text_without_listing_the_codes():
+    sub = cmap_format12([
+        (0, 3, 0),                 # code 0 and glyph 0 never count
+        (0x41, 0x43, 5),           # A B C -> 5 6 7
+        (0x61, 0x61, 7),           # 'a' on glyph 7 too: 'C' is lower
+        (0xD7FF, 0xD801, 20),      # surrogates on glyphs 21, 22: no text
+        (0xE000, 0xE002, 5),       # private use on glyphs 5..7: loses
+        (0xE010, 0xE010, 10),      # private use only: kept
+        (0xF900, 0xF900, 9),       # above the private-use area
+        (0x10FFFF, 0x10FFFF, 4),   # the last code point
+    ])
+    program = sfnt({b"cmap": cmap_table({(3, 10): sub})})
+    tables = T.parse_cmap(program)
+    texts = T.glyph_texts(program, tables)
+    assert texts
+    assert [texts.get(gid) for gid in range(12)] == [
+        None, "\x01", "\x02", "\x03", "\U0010ffff", "A", "B", "C", None, "\uf900", "\ue010", None]
+    assert [texts.get(gid) for gid in (20, 21, 22)] == ["\ud7ff", None, None]
+    assert tables.subtables == {}  # no code was listed
+    check_program(program)
+    _check_glyphs(program, range(-1, 30))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_format12_groups_read_as_the_codes_listed(seed):
+    import random
+
+    rnd = random.Random(seed)
+    for _ in range(500):
+        groups, code = [], rnd.choice([0, 1, 0x41, 0xD7F0, 0xDFF0, 0xDFFF, 0xE000 - 3, 0xF8F0])
+        for _ in range(rnd.randrange(0, 8)):
+            code += rnd.randrange(0, 40) if rnd.random() < 0.8 else rnd.randrange(0, 0x3000)
+            n = rnd.randrange(1, 20)
+            groups.append((code, min(code + n - 1, 0x10FFFF), rnd.choice([0, 1, 5, rnd.randrange(100)])))
+            code += n
+        if groups and rnd.random() < 0.2:  # out of order or overlapping: listed
+            groups.insert(rnd.randrange(len(groups)), rnd.choice(groups))
+        subtables = {(3, 10): cmap_format12(groups)}
+        if rnd.random() < 0.2:  # an empty (3,10) first: the (3,1) one counts
+            subtables = {(3, 10): cmap_format12([]), (3, 1): cmap_format12(groups)}
+        program = sfnt({b"cmap": cmap_table(subtables)})
+        _check_glyphs(program, range(-1, 130))

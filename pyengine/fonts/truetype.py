@@ -63,17 +63,31 @@ class CmapTables:
                         break
         return self.subtables.get(key)
 
+    def _unicode_keys(self) -> list[tuple[int, int]]:
+        """(platform, encoding) of the Unicode subtables, in order of preference."""
+        return [(3, 10), (3, 1)] + [key for key in sorted({entry[:2] for entry in self.entries})
+                                    if key[0] == 0]
+
     def unicode_map(self) -> dict[int, int] | None:
         """The Unicode subtable: (3,10), (3,1) or any (0,x); None if none."""
-        for platform, encoding in ((3, 10), (3, 1)):
+        for platform, encoding in self._unicode_keys():
             table = self.get(platform, encoding)
             if table:
                 return table
-        for platform, encoding in sorted({entry[:2] for entry in self.entries}):
-            if platform == 0:
-                table = self.get(platform, encoding)
-                if table:
-                    return table
+        return None
+
+    def unicode_groups(self) -> Groups | None:
+        """The subtable ``unicode_map`` gives, as its groups, when it is of
+        format 12 with its groups in order of codes and apart (as fonts
+        write them; ``Groups``); None otherwise."""
+        for key in self._unicode_keys():
+            for entry in self.entries:
+                if entry[:2] == key:
+                    groups = _format12_groups(self.table, entry[2])
+                    if groups is None:
+                        return None  # read otherwise: unicode_map decides
+                    if groups.starts:  # maps codes: get() would give it
+                        return groups
         return None
 
     def gid_to_unicode(self) -> dict[int, str]:
@@ -110,6 +124,9 @@ class CmapTables:
 
     def has_text(self) -> bool:
         """``bool(self.gid_to_unicode())`` without inverting the table."""
+        groups = self.unicode_groups()
+        if groups is not None:
+            return groups.has_text()
         table = self.unicode_map()
         if not table:
             return False
@@ -238,6 +255,118 @@ def _format12(t: bytes, pos: int, out: dict[int, int]) -> None:
 
 
 _FORMATS = {0: _format0, 4: _format4, 6: _format6, 12: _format12}
+
+
+class Groups:
+    """A format 12 subtable read as its groups (sequential map groups), not
+    code by code: a CJK font's maps tens of thousands of codes, and its
+    text needs the glyphs a page shows (pdfcpu-fill-chineseSimple: two
+    fonts of some 30,000 codes each, for 40 glyphs).  Only for groups in
+    order of codes and apart, none damaged, fewer codes than
+    MAX_CODES_PER_SUBTABLE in all: then each code is in one group, and the
+    subtable read code by code (``_format12``) maps exactly these.
+
+    ``code(gid)`` is ``CmapTables.gid_to_code().get(gid)``, found from the
+    groups that reach the glyph, with the same preference."""
+
+    __slots__ = ("starts", "ends", "gids", "_by_gid", "_first_gids", "_reach", "_codes")
+
+    def __init__(self, starts: list[int], ends: list[int], gids: list[int]) -> None:
+        self.starts, self.ends, self.gids = starts, ends, gids
+        self._by_gid: list[int] | None = None
+        """Group indices in order of their first glyph, once needed."""
+        self._first_gids: list[int] = []
+        self._reach: list[int] = []
+        """The highest glyph reached by this group or one before it (in
+        ``_by_gid`` order): the search for a glyph's groups stops below it."""
+        self._codes: dict[int, int | None] = {}
+        """glyph id -> code, as asked."""
+
+    def has_text(self) -> bool:
+        """Whether some code 1..0x10FFFF, not a surrogate, maps to a glyph
+        other than 0 (``CmapTables.has_text``)."""
+        for start, end, gid in zip(self.starts, self.ends, self.gids):
+            for lo, hi in ((max(start, 1), min(end, 0xD7FF)), (max(start, 0xE000), end)):
+                # gid + (code - start) is 0 for one code of a group at most
+                if lo < hi or lo == hi and gid + lo - start:
+                    return True
+        return False
+
+    def code(self, gid: int) -> int | None:
+        """The code point of glyph ``gid``: the lowest outside the private
+        use area U+E000..U+F8FF, else the lowest in it; None for glyph 0
+        and for a glyph no code reaches (surrogates and code 0 never count)."""
+        codes = self._codes
+        if gid in codes:
+            return codes[gid]
+        if self._by_gid is None:
+            self._index()
+        best = None
+        if gid:
+            i = bisect_right(self._first_gids, gid) - 1
+            reach, by_gid = self._reach, self._by_gid
+            starts, ends, gids = self.starts, self.ends, self.gids
+            while i >= 0 and reach[i] >= gid:
+                g = by_gid[i]
+                code = starts[g] + gid - gids[g]
+                if code <= ends[g] and 0 < code and not 0xD800 <= code <= 0xDFFF:
+                    # the preference as one key: private use after the rest
+                    if best is None or _preference(code) < _preference(best):
+                        best = code
+                i -= 1
+        codes[gid] = best
+        return best
+
+    def get(self, gid: int, default=None):
+        code = self.code(gid)
+        return default if code is None else code
+
+    def __bool__(self) -> bool:
+        return self.has_text()
+
+    def _index(self) -> None:
+        gids, ends, starts = self.gids, self.ends, self.starts
+        order = sorted(range(len(gids)), key=gids.__getitem__)
+        self._by_gid = order
+        self._first_gids = [gids[g] for g in order]
+        reach, top = [], -1
+        for g in order:
+            last = gids[g] + ends[g] - starts[g]
+            if last > top:
+                top = last
+            reach.append(top)
+        self._reach = reach
+
+
+def _preference(code: int) -> int:
+    return code + 0x110000 if 0xE000 <= code <= 0xF8FF else code
+
+
+def _format12_groups(t: bytes, pos: int) -> Groups | None:
+    """The groups of the format 12 subtable at ``pos`` (``Groups``), or
+    None if it is of another format, damaged, or its groups are not in
+    order and apart."""
+    try:
+        if _u16(t, pos) != 12:
+            return None
+        count = _u32(t, pos + 12)
+    except struct.error:
+        return None
+    first = pos + 16
+    if count > MAX_CODES_PER_SUBTABLE or first + 12 * count > len(t):
+        return None
+    raw = struct.unpack_from(f">{3 * count}I", t, first) if count else ()
+    starts, ends, gids = list(raw[0::3]), list(raw[1::3]), list(raw[2::3])
+    previous_end = -1
+    total = 0
+    for start, end in zip(starts, ends):
+        if not previous_end < start <= end <= 0x10FFFF:
+            return None
+        total += end - start + 1
+        previous_end = end
+    if total >= MAX_CODES_PER_SUBTABLE:
+        return None
+    return Groups(starts, ends, gids)
 
 
 # --- 'post' table glyph names ---------------------------------------------
@@ -389,8 +518,9 @@ class GlyphTexts:
         if entry is not None:
             offset, length = entry
             self._post = font[offset:offset + length]
-        self._inverse: dict[int, int] | None = None
-        """glyph id -> code point, from the cmap, once inverted."""
+        self._inverse: dict[int, int] | Groups | None = None
+        """glyph id -> code point, from the cmap, once inverted (or its
+        format 12 groups, which find a glyph's code when asked)."""
         self._indices: Sequence[int] | None = None
         """'post' name index per glyph id, once read."""
         self._own: int | None = None
@@ -405,9 +535,14 @@ class GlyphTexts:
         self._extra: dict[int, str] = {}
         self._any: bool | None = None
 
-    def _cmap(self) -> dict[int, int]:
+    def _cmap(self) -> dict[int, int] | Groups:
         if self._inverse is None:
-            self._inverse = self._tables.gid_to_code() if self._tables is not None else {}
+            tables = self._tables
+            groups = tables.unicode_groups() if tables is not None else None
+            if groups is not None:
+                self._inverse = groups  # a glyph's code found when asked
+            else:
+                self._inverse = tables.gid_to_code() if tables is not None else {}
             self._tables = None
         return self._inverse
 
