@@ -281,6 +281,9 @@ class _Interpreter:
         self.fonts_seen: dict[tuple[int, str], tuple] = {}
         """(id of resources, font name) -> (resources, font, key, label,
         stats) (_font)."""
+        self.last_font: tuple = (None, None, None)
+        """(resources, font name, what _font gave) of the last font found
+        (op_Tf; a font not found records its issue at each Tf)."""
         self.limit = options.max_chars_per_page
         self.page_width, self.page_height = geom.width, geom.height
         """What _show reads for every string, kept here."""
@@ -542,9 +545,16 @@ class _Interpreter:
 
     def op_Tf(self, o) -> None:
         name, size = o
-        self.gs.size = _num(size)
         gs = self.gs
-        gs.font, gs.font_key, gs.font_label, gs.font_stats = self._font(name)
+        # Numbers from the parser are floats: _num's checks, inline.
+        gs.size = size if type(size) is float and size - size == 0.0 else _num(size)
+        last = self.last_font
+        if last[1] == name and last[0] is self.resources:
+            # The font of the last Tf again (pdfcpu-UnifontMedium_BMP selects
+            # it for each of its 65,536 glyphs, between q and Q).
+            gs.font, gs.font_key, gs.font_label, gs.font_stats = last[2]
+        else:
+            gs.font, gs.font_key, gs.font_label, gs.font_stats = self._font(name)
 
     def op_Td(self, o) -> None:
         tx, ty = o
@@ -623,7 +633,9 @@ class _Interpreter:
             # that the id cannot be another dictionary's).
             hit = self.fonts_seen.get((id(resources), name))
             if hit is not None and hit[0] is resources:
-                return hit[1], hit[2], hit[3], hit[4]
+                found = hit[1], hit[2], hit[3], hit[4]
+                self.last_font = (resources, name, found)
+                return found
         fonts = as_dict(resources.get("/Font"))
         ref = fonts.get(name) if isinstance(name, str) else None
         if ref is None:
@@ -650,6 +662,7 @@ class _Interpreter:
         label = str(key)
         stats = doc.font_stats.get(key)
         self.fonts_seen[(id(resources), name)] = (resources, font, key, label, stats)
+        self.last_font = (resources, name, (font, key, label, stats))
         return font, key, label, stats
 
     # --- marked content (ISO 32000-1 14.6, 14.9.4) -----------------------------

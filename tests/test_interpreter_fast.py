@@ -221,3 +221,27 @@ def test_operator_limit_cuts_pairs_where_it_cut_the_operators(monkeypatch, limit
     paired = _run(pdf, max_ops_per_page=limit)
     monkeypatch.setattr(I, "_PAIRED", {})
     assert _run(pdf, max_ops_per_page=limit) == paired and paired[1][2]
+
+
+def test_tf_selecting_the_last_font_again_looks_nothing_up(monkeypatch):
+    """pdfcpu-UnifontMedium_BMP selects its font between q and Q for each
+    of its 65,536 glyphs: the last font found is kept (op_Tf); a font not
+    found is looked up (and its issue recorded) at each Tf."""
+    from pyengine import document as D
+    from pyengine.options import Options
+
+    calls = []
+    real = I._Interpreter._font
+    monkeypatch.setattr(I._Interpreter, "_font", lambda self, name: calls.append(name) or real(self, name))
+    content = (b"q BT /F1 12 Tf 72 700 Td (a) Tj ET Q q BT /F1 10 Tf 80 700 Td (b) Tj ET Q "
+               b"BT /F2 12 Tf 90 700 Td (c) Tj /F1 12 Tf (d) Tj /F9 5 Tf (x) Tj /F9 5 Tf (y) Tj "
+               b"/F1 12 Tf /F2 /x Tf (e) Tj ET")
+    pdf = make_pdf([content], fonts={"/F1": helvetica(), "/F2": helvetica({101: 600})})
+    doc = D.open_document(pdf)
+    issues = []
+    run = I.run_page(doc, 1, doc.page_geometry(1), Options(), issues, __import__("time").monotonic())
+    assert calls == ["/F1", "/F2", "/F1", "/F9", "/F9"]
+    assert [g.text for g in run.glyphs] == ["a", "b", "c", "d", "e"]
+    assert [g.size for g in run.glyphs] == [12.0, 10.0, 12.0, 12.0, 12.0]  # /x: refused
+    assert [i.code for i in issues] == ["font-missing", "font-missing"]
+    assert run.bad_ops == 3  # (x), (y) without a font; the Tf of size /x
