@@ -45,7 +45,7 @@ from pypdf.generic import (ArrayObject, BooleanObject, ByteStringObject, Content
                            DictionaryObject, FloatObject, NameObject, NullObject,
                            NumberObject, TextStringObject)
 
-__all__ = ["ContentLimitError", "MAX_OPERANDS", "MAX_OPERATIONS", "Operations",
+__all__ = ["ContentLimitError", "MAX_OPERANDS", "MAX_OPERATIONS", "Operations", "capped",
            "operations_for_interpreter", "parse_operations", "pypdf_operations"]
 
 MAX_OPERATIONS = 5_000_000
@@ -188,6 +188,27 @@ _RUN = (rb"(?:(?>(?:" + _NUM + _RSP + rb")*+(?:/" + _REG + rb"{0,4000}(?!" + _RE
         + rb"){0,2}+(?:" + _NUM + _RSP + rb")*+)(?=[rRgGkKcCsSmlvyhnWwJjMdiBEDX])"
         + _SKIPPABLE + rb"(?!" + _REG + rb")" + _RSP + rb")+")
 _TOKEN_RUNS = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _RUN + rb"|" + _TOKEN_BODY + rb")", re.S)
+
+RUN_MAX_OPERATORS = 256
+"""Operators in one run token of a stream that counts against the caps
+(``_TOKEN_RUNS_CAPPED``): a run's words are listed to be counted, and the
+clock is read between tokens."""
+RUN_MAX_NUMBERS = 64
+"""Numbers before (and after) the names of one operator of such a run."""
+RUN_MAX_OPERANDS = 2 * RUN_MAX_NUMBERS + 2
+"""Operands of one operator of such a run, at most."""
+# The same runs, each operator's numbers and the operators of one token
+# bounded: in a stream long enough to reach the caps (``capped``), a run is
+# never so long that listing its words costs memory, nor so long that its
+# numbers could make the operand cap count otherwise (see ``_read``).
+_AT_MOST_NUMBERS = rb"{0,%d}+" % RUN_MAX_NUMBERS
+_RUN_CAPPED = (rb"(?:(?>(?:" + _NUM + _RSP + rb")" + _AT_MOST_NUMBERS
+               + rb"(?:/" + _REG + rb"{0,4000}(?!" + _REG + rb")" + _RSP + rb"){0,2}+"
+               + rb"(?:" + _NUM + _RSP + rb")" + _AT_MOST_NUMBERS
+               + rb")(?=[rRgGkKcCsSmlvyhnWwJjMdiBEDX])" + _SKIPPABLE + rb"(?!" + _REG + rb")"
+               + _RSP + rb"){1,%d}" % RUN_MAX_OPERATORS)
+_TOKEN_RUNS_CAPPED = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _RUN_CAPPED + rb"|" + _TOKEN_BODY + rb")",
+                                re.S)
 _RUN_WORD = re.compile(rb"/" + _REG + rb"*|[A-Za-z'\"]" + _REG + rb"*")
 """In a run: one match per name and per operator (names hold one "/" each)."""
 
@@ -561,21 +582,46 @@ def _array(body: bytes) -> list:
     return out
 
 
+def capped(data: bytes) -> bool:
+    """Whether ``data`` is long enough to reach MAX_OPERATIONS or
+    MAX_OPERANDS: each operation takes 2 bytes at least and each operand 1.
+    Only such streams pay for the checks."""
+    return len(data) > min(2 * MAX_OPERATIONS, MAX_OPERANDS)
+
+
+class _ListRuns(Exception):
+    """A capped stream read with skip_runs reached a cap, or came near the
+    operand cap before a run: the caps count every operator listed, so the
+    stream is read again without skip_runs."""
+
+
 def _parse(data: bytes, deadline: float | None = None,
            skip_runs: bool = False) -> tuple[Operations, BaseException | None]:
     """(operations, error) of a stream; on anything this parser leaves to
     pypdf, raises _Fallback with ``.prefix`` (_Prefix) set."""
+    try:
+        return _read(data, deadline, skip_runs)
+    except _ListRuns:
+        return _read(data, deadline, False)
+
+
+def _read(data: bytes, deadline: float | None = None,
+          skip_runs: bool = False) -> tuple[Operations, BaseException | None]:
+    """``_parse``; raises _ListRuns when a capped stream read with
+    ``skip_runs`` could not count as it is read without."""
     ops = Operations()
     operands: list = []
     cur = operands          # where the next value goes: operands or an open array
     stack: list = []        # enclosing arrays/dictionaries
     get_name = _NAMES.get
     unhexlify = binascii.unhexlify
-    # Each operation takes 2 bytes at least and each operand 1: only streams
-    # longer than this can reach the caps, and only they pay for the checks.
-    limited = len(data) > min(2 * MAX_OPERATIONS, MAX_OPERANDS)
-    # (A capped stream is parsed in full, so that the caps count every operator.)
-    finditer = (_TOKEN_RUNS if skip_runs and not limited else _TOKEN).finditer
+    limited = capped(data)
+    # A capped stream's runs are bounded (_TOKEN_RUNS_CAPPED) and counted
+    # against MAX_OPERATIONS with the operations listed: ``cap`` is what the
+    # list may hold while the runs skipped so far leave it room.
+    finditer = (_TOKEN if not skip_runs else _TOKEN_RUNS_CAPPED if limited
+                else _TOKEN_RUNS).finditer
+    cap = MAX_OPERATIONS
     skipped = skipped_paths = 0
     pos = 0
     last = None     # the match that ended the last operation (or run of them)
@@ -590,8 +636,24 @@ def _parse(data: bytes, deadline: float | None = None,
                         raise _Fallback("operator in an array")
                     run = m[0]
                     words = _RUN_WORD.findall(run)
-                    skipped += len(words) - run.count(b"/")
+                    count = len(words) - run.count(b"/")
+                    skipped += count
                     skipped_paths += len([w for w in words if w in PATH_OPERATORS])
+                    if limited:
+                        # Listed, the run's first operator could take the
+                        # operands before it past MAX_OPERANDS (at a name:
+                        # the k == 1 check); its operations could pass
+                        # MAX_OPERATIONS.
+                        if len(operands) > MAX_OPERANDS - RUN_MAX_OPERANDS:
+                            raise _ListRuns()
+                        cap = MAX_OPERATIONS - skipped
+                        if len(ops) > cap:
+                            raise _ListRuns()
+                        ops.skipped, ops.skipped_paths = skipped, skipped_paths
+                        total = len(ops) + skipped
+                        if deadline is not None and (total - count) >> 12 != total >> 12 \
+                                and time.monotonic() > deadline:
+                            return ops, _DEADLINE
                     operands = cur = []
                     last = m
                 elif k == 2:
@@ -606,8 +668,8 @@ def _parse(data: bytes, deadline: float | None = None,
                     else:
                         ops.append(([float(x) for x in m[1].split()], m[2]))
                     last = m
-                    if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
-                            and (err := _over(ops, deadline)):
+                    if limited and (len(ops) > cap or not len(ops) & DEADLINE_CHECK_MASK) \
+                            and (err := _over(ops, deadline, cap)):
                         return ops, err
                 elif k == 5 or k == 9:
                     # (Numbers,) an operator, a string and Tj: as k 2 (or
@@ -630,8 +692,8 @@ def _parse(data: bytes, deadline: float | None = None,
                         plain, h = m[7], m[8]
                     # (k 6 counts no operation inside an array: nothing added)
                     if (k == 5 or not stack) and limited and \
-                            (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
-                            and (err := _over(ops, deadline)):
+                            (len(ops) > cap or not len(ops) & DEADLINE_CHECK_MASK) \
+                            and (err := _over(ops, deadline, cap)):
                         return ops, err
                     if h is None:
                         shown = plain
@@ -646,8 +708,8 @@ def _parse(data: bytes, deadline: float | None = None,
                     ops.append(([shown], b"Tj"))
                     operands = cur = []
                     last = m
-                    if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
-                            and (err := _over(ops, deadline)):
+                    if limited and (len(ops) > cap or not len(ops) & DEADLINE_CHECK_MASK) \
+                            and (err := _over(ops, deadline, cap)):
                         return ops, err
                 elif k == 6:
                     if stack:
@@ -656,8 +718,8 @@ def _parse(data: bytes, deadline: float | None = None,
                     ops.append((operands, m[6]))
                     operands = cur = []
                     last = m
-                    if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
-                            and (err := _over(ops, deadline)):
+                    if limited and (len(ops) > cap or not len(ops) & DEADLINE_CHECK_MASK) \
+                            and (err := _over(ops, deadline, cap)):
                         return ops, err
                 elif k == 10:
                     raw = m[10]
@@ -673,8 +735,8 @@ def _parse(data: bytes, deadline: float | None = None,
                     ops.append((operands, m[12]))
                     operands = cur = []
                     last = m
-                    if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
-                            and (err := _over(ops, deadline)):
+                    if limited and (len(ops) > cap or not len(ops) & DEADLINE_CHECK_MASK) \
+                            and (err := _over(ops, deadline, cap)):
                         return ops, err
                 elif k == 16 or k == 14:
                     # A string and the operator that shows it: as the string
@@ -698,8 +760,8 @@ def _parse(data: bytes, deadline: float | None = None,
                     ops.append((operands, m[k]))
                     operands = cur = []
                     last = m
-                    if limited and (len(ops) > MAX_OPERATIONS or not len(ops) & DEADLINE_CHECK_MASK) \
-                            and (err := _over(ops, deadline)):
+                    if limited and (len(ops) > cap or not len(ops) & DEADLINE_CHECK_MASK) \
+                            and (err := _over(ops, deadline, cap)):
                         return ops, err
                 elif k == 15:
                     h = m[15]
@@ -782,7 +844,7 @@ def _parse(data: bytes, deadline: float | None = None,
         exc.prefix = frozen
         raise
     ops.skipped, ops.skipped_paths = skipped, skipped_paths
-    if limited and _over(ops):
+    if limited and _over(ops, None, cap):
         return ops, _LIMIT
     return ops, None
 
@@ -810,9 +872,13 @@ def _keyword(cur: list, op: bytes) -> None:
     cur.append(_VALUES[op])
 
 
-def _over(ops: list, deadline: float | None = None) -> BaseException | None:
-    """_LIMIT past MAX_OPERATIONS, _DEADLINE past ``deadline``, else None."""
+def _over(ops: list, deadline: float | None = None,
+          cap: int | None = None) -> BaseException | None:
+    """_LIMIT past MAX_OPERATIONS, _DEADLINE past ``deadline``, else None;
+    raises _ListRuns past ``cap``, what runs skipped leave of MAX_OPERATIONS."""
     n = len(ops)
+    if cap is not None and n > cap and cap < MAX_OPERATIONS:
+        raise _ListRuns()
     if n > MAX_OPERATIONS:
         del ops[MAX_OPERATIONS:]
         return _LIMIT

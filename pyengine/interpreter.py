@@ -30,7 +30,7 @@ from pypdf.generic import (ArrayObject, DictionaryObject, IndirectObject, Stream
                            create_string_object, is_null_or_none)
 
 from . import streams
-from .contentstream import PATH_OPERATORS, ContentDeadline, operations_for_interpreter
+from .contentstream import PATH_OPERATORS, ContentDeadline, capped, operations_for_interpreter
 from .fastscan import ScanError, skim, worth_skimming
 from .document import PageGeometry, PdfDocument, as_dict, resolve
 from .fieldvalues import FieldFont, acroform, appearance, form_resources, need_appearances, value_text
@@ -496,6 +496,11 @@ class _Interpreter:
 
     def _parse(self, data: bytes) -> list:
         ops = operations_for_interpreter(data, self.doc.reader, self.deadline, skip_runs=True)
+        if ops.skipped and len(ops) + ops.skipped > self.options.max_ops_per_page and capped(data):
+            # Over the limit, the operators run are the first ones of the
+            # stream, runs included (compile), as a capped stream's always
+            # were: its operations listed in full.
+            ops = operations_for_interpreter(data, self.doc.reader, self.deadline)
         if isinstance(ops.error, ContentDeadline):
             self.check_time()
         if ops.error is not None:  # we keep what parsed before the damage

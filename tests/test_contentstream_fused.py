@@ -32,6 +32,8 @@ def _unfused(monkeypatch):
     monkeypatch.setattr(cs, "_TOKEN", re.compile(rb"[ \t\n\r\f\x00]*(?:" + body + rb")", re.S))
     monkeypatch.setattr(cs, "_TOKEN_RUNS", re.compile(
         rb"[ \t\n\r\f\x00]*(?:" + cs._RUN + rb"|" + body + rb")", re.S))
+    monkeypatch.setattr(cs, "_TOKEN_RUNS_CAPPED", re.compile(
+        rb"[ \t\n\r\f\x00]*(?:" + cs._RUN_CAPPED + rb"|" + body + rb")", re.S))
 
 
 def _parse_both(monkeypatch, streams):
