@@ -146,10 +146,24 @@ _SHOW_OP = rb"(?:" + _SP + rb"(Tj|'|\")(?!" + _REG + rb"))?"
 # as one token, the two operations as they are read apart.
 _SHOWN = (rb"(?:" + _SP + rb"(?:\(([^()\\\r]*)\)|<([0-9A-Fa-f \t\n\r\f\x00]*)>)" + _SP
           + rb"(Tj)(?!" + _REG + rb"))?")
+# Operators that take numbers or one name and that no run holds (_SKIPPABLE):
+# an operator (k 2 or 6) is read with those that follow it, each after its
+# operands, as one token: "ET Q q BT /F1 22 Tf ET 1 0 0 1 59 7669 cm BT 0 Tw"
+# (pdfcpu-UnifontMedium_BMP draws each of its 65,536 glyphs so).  Only blank
+# (no NUL) separates the words of such a sequence, so that split() finds
+# them; a name comes first.  The operations are those read apart (_sequence).
+SEQUENCE_MAX_OPERATORS = 64
+"""Operators in one token at most (the clock is read between tokens)."""
+_SEQ_OP = (rb"(?:q|Q|BT|ET|cm|Tc|Tw|Tz|TL|Tf|Tr|Ts|Td|TD|Tm|T\*|Do|BMC|EMC|f\*?|F|B\*?|b\*?)(?!"
+           + _REG + rb")")
+_BLANK = rb"[ \t\n\r\f]+"
+_SEQ_TAIL = (rb"(?:" + _BLANK + rb"(?:/" + _REG + rb"{0,4000}(?!" + _REG + rb")" + _BLANK + rb")?"
+             rb"(?:" + _NUM + _BLANK + rb")*" + _SEQ_OP + rb"){0,%d}" % (SEQUENCE_MAX_OPERATORS - 1))
+_NUMBER_START = frozenset(b"+-.0123456789")
 _TOKEN_BODY = (
-    rb"((?:" + _NUM + _SP + rb")+)(?:(" + _OP + rb")"      # 1 numbers, 2 operator after them,
+    rb"((?:" + _NUM + _SP + rb")+)(?:(" + _OP + _SEQ_TAIL + rb")"  # 1 numbers, 2 operator(s) after them,
     + _SHOWN + rb")?"                                      # 3-5 a string and Tj after it
-    rb"|(" + _OP + rb")" + _SHOWN +                        # 6 operator or keyword, 7-9 as 3-5
+    rb"|(" + _OP + _SEQ_TAIL + rb")" + _SHOWN +            # 6 operator(s) or keyword, 7-9 as 3-5
     rb"|/(" + _REG + rb"{0,4000})(?!" + _REG + rb")"      # 10 name
     rb"|" + _SIMPLE_ARRAY + _SP + rb"(" + _OP + rb")?"     # 11 array items, 12 operator after it
     rb"|" + _LIT + _SHOW_OP +                              # 13 literal string, nesting <= 1, 14 Tj ' "
@@ -458,10 +472,10 @@ def _content_follows(data: bytes, q: int) -> bool:
     k = m.lastindex
     if k == 1:
         return True
-    if k in (2, 6, 12):
-        return m.group(k) in KNOWN_OPERATORS
+    if k in (2, 6, 12):  # (the first of a sequence, _SEQ_TAIL)
+        return m.group(k).split(None, 1)[0] in KNOWN_OPERATORS
     if k == 5 or k == 9:  # (numbers,) an operator, a string and Tj
-        return m.group(k - 3) in KNOWN_OPERATORS
+        return m.group(k - 3).split(None, 1)[0] in KNOWN_OPERATORS
     # A string, with or without the operator after it, reads as content.
     return k in (10, 11, 13, 14, 15, 16, 17, 19, 21, 24) or (k == 22 and m.group(22) == b"BI")
 
@@ -657,16 +671,34 @@ def _read(data: bytes, deadline: float | None = None,
                     operands = cur = []
                     last = m
                 elif k == 2:
+                    op = m[2]
+                    if len(op) > 2 and len(words := op.split()) > 1:  # _SEQ_TAIL
+                        numbers = [float(x) for x in m[1].split()]
+                        if stack:
+                            cur.extend(numbers)
+                            _keyword(cur, words[0])
+                            raise _Fallback("operator in an array")
+                        if operands:
+                            operands.extend(numbers)
+                            numbers = operands
+                        before = len(ops)
+                        _sequence(ops, numbers, words)
+                        operands = cur = []
+                        last = m
+                        if limited and (len(ops) > cap or len(ops) > before | DEADLINE_CHECK_MASK) \
+                                and (err := _over_many(ops, before, deadline, cap)):
+                            return ops, err
+                        continue
                     if stack:
                         cur.extend([float(x) for x in m[1].split()])
-                        _keyword(cur, m[2])
+                        _keyword(cur, op)
                         continue
                     if operands:
                         operands.extend([float(x) for x in m[1].split()])
-                        ops.append((operands, m[2]))
+                        ops.append((operands, op))
                         operands = cur = []
                     else:
-                        ops.append(([float(x) for x in m[1].split()], m[2]))
+                        ops.append(([float(x) for x in m[1].split()], op))
                     last = m
                     if limited and (len(ops) > cap or not len(ops) & DEADLINE_CHECK_MASK) \
                             and (err := _over(ops, deadline, cap)):
@@ -674,27 +706,47 @@ def _read(data: bytes, deadline: float | None = None,
                 elif k == 5 or k == 9:
                     # (Numbers,) an operator, a string and Tj: as k 2 (or
                     # k 6) and then k 14 or 16 would read them.
-                    if k == 5:
+                    op = m[k - 3]
+                    if len(op) > 2 and len(words := op.split()) > 1:  # _SEQ_TAIL
+                        if k == 5:
+                            numbers = [float(x) for x in m[1].split()]
+                            if stack:
+                                cur.extend(numbers)
+                            elif operands:
+                                operands.extend(numbers)
+                            else:
+                                operands = numbers
                         if stack:
-                            cur.extend([float(x) for x in m[1].split()])
-                            _keyword(cur, m[2])
-                        elif operands:
-                            operands.extend([float(x) for x in m[1].split()])
-                            ops.append((operands, m[2]))
-                        else:
-                            ops.append(([float(x) for x in m[1].split()], m[2]))
-                        plain, h = m[3], m[4]
+                            _keyword(cur, words[0])
+                            raise _Fallback("operator in an array")
+                        before = len(ops)
+                        _sequence(ops, operands, words)
+                        if limited and (len(ops) > cap or len(ops) > before | DEADLINE_CHECK_MASK) \
+                                and (err := _over_many(ops, before, deadline, cap)):
+                            return ops, err
+                        plain, h = (m[3], m[4]) if k == 5 else (m[7], m[8])
                     else:
-                        if stack:
-                            _keyword(cur, m[6])
+                        if k == 5:
+                            if stack:
+                                cur.extend([float(x) for x in m[1].split()])
+                                _keyword(cur, op)
+                            elif operands:
+                                operands.extend([float(x) for x in m[1].split()])
+                                ops.append((operands, op))
+                            else:
+                                ops.append(([float(x) for x in m[1].split()], op))
+                            plain, h = m[3], m[4]
                         else:
-                            ops.append((operands, m[6]))
-                        plain, h = m[7], m[8]
-                    # (k 6 counts no operation inside an array: nothing added)
-                    if (k == 5 or not stack) and limited and \
-                            (len(ops) > cap or not len(ops) & DEADLINE_CHECK_MASK) \
-                            and (err := _over(ops, deadline, cap)):
-                        return ops, err
+                            if stack:
+                                _keyword(cur, op)
+                            else:
+                                ops.append((operands, op))
+                            plain, h = m[7], m[8]
+                        # (k 6 counts no operation inside an array: nothing added)
+                        if (k == 5 or not stack) and limited and \
+                                (len(ops) > cap or not len(ops) & DEADLINE_CHECK_MASK) \
+                                and (err := _over(ops, deadline, cap)):
+                            return ops, err
                     if h is None:
                         shown = plain
                     else:
@@ -712,10 +764,23 @@ def _read(data: bytes, deadline: float | None = None,
                             and (err := _over(ops, deadline, cap)):
                         return ops, err
                 elif k == 6:
-                    if stack:
-                        _keyword(cur, m[6])
+                    op = m[6]
+                    if len(op) > 2 and len(words := op.split()) > 1:  # _SEQ_TAIL
+                        if stack:
+                            _keyword(cur, words[0])
+                            raise _Fallback("operator in an array")
+                        before = len(ops)
+                        _sequence(ops, operands, words)
+                        operands = cur = []
+                        last = m
+                        if limited and (len(ops) > cap or len(ops) > before | DEADLINE_CHECK_MASK) \
+                                and (err := _over_many(ops, before, deadline, cap)):
+                            return ops, err
                         continue
-                    ops.append((operands, m[6]))
+                    if stack:
+                        _keyword(cur, op)
+                        continue
+                    ops.append((operands, op))
                     operands = cur = []
                     last = m
                     if limited and (len(ops) > cap or not len(ops) & DEADLINE_CHECK_MASK) \
@@ -865,6 +930,26 @@ class _Prefix:
         self.ops: list = []
 
 
+def _sequence(ops: list, operands: list, words: list) -> None:
+    """Append the operations of a token of several operators (_SEQ_TAIL),
+    split at blanks: the first operator takes ``operands``, each other one
+    the name and numbers written before it."""
+    ops.append((operands, words[0]))
+    values: list = []
+    it = iter(words)
+    next(it)
+    for word in it:
+        c = word[0]
+        if c in _NUMBER_START:
+            values.append(float(word))
+        elif c == 47:  # "/"
+            raw = word[1:]
+            values.append(_NAMES.get(raw) or _name(raw))
+        else:
+            ops.append((values, word))
+            values = []
+
+
 def _keyword(cur: list, op: bytes) -> None:
     """A keyword inside an array or dictionary: true, false or null only."""
     if op not in _VALUES:
@@ -883,6 +968,23 @@ def _over(ops: list, deadline: float | None = None,
         del ops[MAX_OPERATIONS:]
         return _LIMIT
     if deadline is not None and not n & DEADLINE_CHECK_MASK and time.monotonic() > deadline:
+        return _DEADLINE
+    return None
+
+
+def _over_many(ops: list, before: int, deadline: float | None,
+               cap: int) -> BaseException | None:
+    """``_over`` after operations appended from ``before`` on (_sequence):
+    the clock is read if their count passed a multiple of 4096, and the
+    list cut where the checks of one operation at a time would have cut it."""
+    n = len(ops)
+    if n > cap:
+        if cap < MAX_OPERATIONS:
+            raise _ListRuns()
+        del ops[MAX_OPERATIONS:]
+        return _LIMIT
+    if deadline is not None and n > before | DEADLINE_CHECK_MASK and time.monotonic() > deadline:
+        del ops[n & ~DEADLINE_CHECK_MASK:]
         return _DEADLINE
     return None
 
