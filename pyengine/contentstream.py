@@ -934,11 +934,8 @@ def _sequence(ops: list, operands: list, words: list) -> None:
     """Append the operations of a token of several operators (_SEQ_TAIL),
     split at blanks: the first operator takes ``operands``, each other one
     the name and numbers written before it."""
-    ops.append((operands, words[0]))
-    values: list = []
-    it = iter(words)
-    next(it)
-    for word in it:
+    values = operands  # the first word is an operator
+    for word in words:
         c = word[0]
         if c in _NUMBER_START:
             values.append(float(word))
