@@ -676,17 +676,13 @@ def _read(data: bytes, deadline: float | None = None,
                         numbers = [float(x) for x in m[1].split()]
                         if stack:
                             cur.extend(numbers)
-                            _keyword(cur, words[0])
-                            raise _Fallback("operator in an array")
-                        if operands:
+                        elif operands:
                             operands.extend(numbers)
                             numbers = operands
-                        before = len(ops)
-                        _sequence(ops, numbers, words)
+                        err = _sequence_checked(ops, numbers, words, stack, cur, limited, cap, deadline)
                         operands = cur = []
                         last = m
-                        if limited and (len(ops) > cap or len(ops) > before | DEADLINE_CHECK_MASK) \
-                                and (err := _over_many(ops, before, deadline, cap)):
+                        if err:
                             return ops, err
                         continue
                     if stack:
@@ -716,13 +712,7 @@ def _read(data: bytes, deadline: float | None = None,
                                 operands.extend(numbers)
                             else:
                                 operands = numbers
-                        if stack:
-                            _keyword(cur, words[0])
-                            raise _Fallback("operator in an array")
-                        before = len(ops)
-                        _sequence(ops, operands, words)
-                        if limited and (len(ops) > cap or len(ops) > before | DEADLINE_CHECK_MASK) \
-                                and (err := _over_many(ops, before, deadline, cap)):
+                        if err := _sequence_checked(ops, operands, words, stack, cur, limited, cap, deadline):
                             return ops, err
                         plain, h = (m[3], m[4]) if k == 5 else (m[7], m[8])
                     else:
@@ -766,15 +756,10 @@ def _read(data: bytes, deadline: float | None = None,
                 elif k == 6:
                     op = m[6]
                     if len(op) > 2 and len(words := op.split()) > 1:  # _SEQ_TAIL
-                        if stack:
-                            _keyword(cur, words[0])
-                            raise _Fallback("operator in an array")
-                        before = len(ops)
-                        _sequence(ops, operands, words)
+                        err = _sequence_checked(ops, operands, words, stack, cur, limited, cap, deadline)
                         operands = cur = []
                         last = m
-                        if limited and (len(ops) > cap or len(ops) > before | DEADLINE_CHECK_MASK) \
-                                and (err := _over_many(ops, before, deadline, cap)):
+                        if err:
                             return ops, err
                         continue
                     if stack:
@@ -952,6 +937,23 @@ def _keyword(cur: list, op: bytes) -> None:
     if op not in _VALUES:
         raise _Fallback("operator in an array")
     cur.append(_VALUES[op])
+
+
+def _sequence_checked(ops: list, operands: list, words: list, stack: list, cur: list,
+                      limited: bool, cap: int, deadline: float | None) -> BaseException | None:
+    """A token of several operators (_SEQ_TAIL) read in ``_read``: inside an
+    array (``stack``), its first operator ends the reading as one operator
+    read alone does (``_keyword``, then _Fallback); else its operations
+    appended (``_sequence``) and, in a capped stream, the caps and the clock
+    checked (``_over_many``)."""
+    if stack:
+        _keyword(cur, words[0])
+        raise _Fallback("operator in an array")
+    before = len(ops)
+    _sequence(ops, operands, words)
+    if limited and (len(ops) > cap or len(ops) > before | DEADLINE_CHECK_MASK):
+        return _over_many(ops, before, deadline, cap)
+    return None
 
 
 def _over(ops: list, deadline: float | None = None,
