@@ -109,11 +109,7 @@ def _plain_numbers(data: bytes, pos: int, plain_run) -> tuple[list, int] | None:
     if not pieces or max(map(len, pieces)) >= INDIRECT_PEEK:
         return None  # (pypdf reads a long number another way: Fallback)
     try:
-        if 46 in body:
-            values = [float.__new__(FloatObject, float(piece)) if 46 in piece
-                      else int.__new__(NumberObject, int(piece)) for piece in pieces]
-        else:  # integers only (most /Widths): each made in C
-            values = list(map(_NUMBER_OBJECT, pieces))
+        values = _number_objects(pieces, 46 in body)
     except ValueError:
         return None
     return values, pos + len(body.rstrip(_PLAIN_BLANKS))
@@ -123,6 +119,37 @@ _NUMBER_OBJECT = partial(int.__new__, NumberObject)
 """``int.__new__(NumberObject, int(piece))`` for the bytes of an integer
 (int reads the bytes as it reads their text: the same value, the same
 ValueError)."""
+
+
+def _number_objects(pieces: list[bytes], dotted: bool) -> list:
+    """The objects of a plain array's numbers (``_plain_numbers``, an
+    ``_ENTRY`` value): a FloatObject for a piece with a point, else a
+    NumberObject; ``dotted``: any piece has a point (without one, integers
+    only, most /Widths: each made in C).  Raises ValueError where Python
+    reads a piece as no number."""
+    if dotted:
+        return [float.__new__(FloatObject, float(piece)) if 46 in piece
+                else int.__new__(NumberObject, int(piece)) for piece in pieces]
+    return list(map(_NUMBER_OBJECT, pieces))
+
+
+def _literal_string(body: bytes):
+    """The object of a literal string's inside (``_LITERAL``), as pypdf
+    makes it; Fallback where pypdf reads it its own way (and may warn)."""
+    if 92 in body or 13 in body:  # backslash, CR
+        if _READ_OTHERWISE(body):
+            raise Fallback("string")
+        body = _unescape(body)
+    return _string_object(body)
+
+
+def _hex_string(body: bytes):
+    """The object of a hexadecimal string's inside, as pypdf makes it (white
+    space dropped, an odd last digit followed by 0)."""
+    body = body.translate(None, _HEX_WHITE)
+    if len(body) & 1:
+        body += b"0"
+    return _string_object(binascii.unhexlify(body))
 
 
 _ENTRY = re.compile(_WHITE + rb"*(?:" + _NAME + _WHITE + rb"*(?:" + _REF + rb"|" + _NUM + rb"|" + _NAME
@@ -204,12 +231,7 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                 raw = e[5]
                 cur[key] = NameObject(names.get(raw) or _name_text(raw))
             elif k == 7:
-                body = e[7]
-                if 92 in body or 13 in body:  # backslash, CR
-                    if _READ_OTHERWISE(body):
-                        raise Fallback("string")  # pypdf reads it its own way (and may warn)
-                    body = _unescape(body)
-                cur[key] = _string_object(body)
+                cur[key] = _literal_string(e[7])
             elif k == 6:
                 # As _plain_numbers reads the array after "[" (anything it
                 # does not take, the tokens from "[" on read).
@@ -218,8 +240,7 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                     pos = e.start(6) - 1
                     continue
                 try:
-                    values = [float.__new__(FloatObject, float(piece)) if 46 in piece
-                              else int.__new__(NumberObject, int(piece)) for piece in pieces]
+                    values = _number_objects(pieces, 46 in e[6])
                 except ValueError:
                     pos = e.start(6) - 1
                     continue
@@ -229,10 +250,7 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                     raise Fallback("array size")
                 cur[key] = ArrayObject(values)
             elif k == 8:
-                body = e[8].translate(None, _HEX_WHITE)
-                if len(body) & 1:
-                    body += b"0"
-                cur[key] = _string_object(binascii.unhexlify(body))
+                cur[key] = _hex_string(e[8])
             else:
                 if pos - e.start(2) >= INDIRECT_PEEK:
                     raise Fallback("long reference")
@@ -320,17 +338,9 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
             cur, key = stack.pop()
             is_dict = type(cur) is dict
         elif k == 9:
-            body = m[9]
-            if 92 in body or 13 in body:  # backslash, CR
-                if _READ_OTHERWISE(body):
-                    raise Fallback("string")  # pypdf reads it its own way (and may warn)
-                body = _unescape(body)
-            value = _string_object(body)
+            value = _literal_string(m[9])
         elif k == 10:
-            body = m[10].translate(None, _HEX_WHITE)
-            if len(body) & 1:
-                body += b"0"
-            value = _string_object(binascii.unhexlify(body))
+            value = _hex_string(m[10])
         elif k == 11:
             word = m[11]
             value = NullObject() if word == b"null" else BooleanObject(word == b"true")
