@@ -132,13 +132,18 @@ def test_page_json_random_values():
         _same(words[i:i + 500])
 
 
-@pytest.mark.parametrize("name", ["deb-zh-cnbook", "pdfminer-f1040nr", "plumber-issue-67-example"])
-def test_page_json_on_corpus_pages(name):
+def _corpus_extract(name: str):
+    """The corpus file extracted, or the test skipped without the corpus."""
     docs = corpus_documents([name])
     if not docs:
         pytest.skip("corpus not available")
     data, password = docs[0]
-    for page in pyengine.extract(data, pyengine.Options(password=password)).pages:
+    return pyengine.extract(data, pyengine.Options(password=password))
+
+
+@pytest.mark.parametrize("name", ["deb-zh-cnbook", "pdfminer-f1040nr", "plumber-issue-67-example"])
+def test_page_json_on_corpus_pages(name):
+    for page in _corpus_extract(name).pages:
         assert page_json(page) == json.dumps(page_to_dict(page), ensure_ascii=False)
 
 
@@ -146,11 +151,7 @@ def test_page_json_on_corpus_pages(name):
 def test_document_json_on_corpus_files(name):
     # document_json (the command line's --format json) against json.dumps of
     # document_to_dict: fonts, issues, report, summary and every page.
-    docs = corpus_documents([name])
-    if not docs:
-        pytest.skip("corpus not available")
-    data, password = docs[0]
-    doc = pyengine.extract(data, pyengine.Options(password=password))
+    doc = _corpus_extract(name)
     assert document_json(doc) == json.dumps(document_to_dict(doc), ensure_ascii=False)
 
 
