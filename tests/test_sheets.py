@@ -292,3 +292,80 @@ def test_a_long_column_of_figures_under_a_header_as_wide_as_it_is_cut_all_the_wa
     # with the ones over it, are the same column down the sheet.
     rows = [CITIES[0]] + [[f"Town {k}", f"{37 ** (k % 4 + 2) + k}", f"Land {k}"] for k in range(30)]
     assert text_of(gnumeric(rows)) == rows_text(rows)
+
+
+
+LO_INVENTORY = [  # (bottom of the row, [(x0, x1, text) of each cell])
+    (69.8, [(273.9, 321.4, 'inventory')]),
+    (89.8, [(57.7, 80.5, 'Item'), (269.5, 312.6, 'Quantity'), (321.5, 369.8, 'Unit price'), (378.9, 403.9, 'Total'),
+            (433.9, 475.0, 'Supplier')]),
+    (102.6, [(57.7, 124.8, 'Filing cabinet'), (306.7, 319.5, '16'), (348.0, 376.8, '178.2'), (396.7, 431.8, '2851.2'),
+             (433.9, 495.6, 'Office World')]),
+    (115.4, [(57.7, 110.7, 'Desk lamp'), (306.7, 319.5, '24'), (341.6, 376.7, '274.87'), (390.3, 431.8, '6596.88'),
+             (433.9, 514.5, 'Bureau Vallee')]),
+    (128.2, [(57.7, 171.3, 'Office chair ergonomic'), (306.7, 319.5, '38'), (348.0, 376.8, '20.59'),
+             (396.7, 431.8, '782.42'), (433.9, 488.8, 'Acme Corp')]),
+    (140.9, [(57.7, 93.4, 'Stapler'), (306.7, 319.5, '31'), (348.0, 376.8, '78.55'), (390.3, 431.8, '2435.05'),
+             (433.9, 495.6, 'Office World')]),
+    (153.7, [(57.7, 198.3, 'Printer paper A4 500 sheets'), (306.7, 319.5, '13'), (348.0, 376.8, '298.7'),
+             (396.7, 431.8, '3883.1'), (433.9, 514.5, 'Bureau Vallee')]),
+    (166.5, [(57.7, 160.1, 'Whiteboard markers'), (306.7, 319.5, '35'), (348.0, 376.8, '251.1'),
+             (396.7, 431.8, '8788.5'), (433.9, 514.5, 'Bureau Vallee')]),
+    (179.3, [(57.7, 126.7, 'Monitor stand'), (306.7, 319.5, '26'), (341.6, 376.7, '192.08'), (390.3, 431.8, '4994.08'),
+             (433.9, 495.6, 'Office World')]),
+    (192.1, [(57.7, 149.3, 'USB-C hub 7 ports'), (306.7, 319.5, '15'), (341.6, 376.7, '190.82'),
+             (396.7, 431.8, '2862.3'), (433.9, 514.5, 'Bureau Vallee')]),
+    (204.9, [(57.7, 105.7, 'Notebook'), (313.1, 319.4, '1'), (341.6, 376.7, '201.75'), (396.7, 431.8, '201.75'),
+             (433.9, 488.8, 'Acme Corp')]),
+    (217.6, [(57.7, 136.1, 'Coffee machine'), (306.7, 319.5, '11'), (341.6, 376.7, '227.71'),
+             (390.3, 431.8, '2504.81'), (433.9, 488.8, 'Acme Corp')]),
+    (243.2, [(57.7, 114.2, 'Grand total'), (383.9, 431.8, '35900.09')]),
+]
+"""hunt22 lo-inventory.pdf (LibreOffice Calc 7.4 from a CSV, default column
+widths, DejaVu Sans 10 pt): each cell's box as the page draws it (y down
+from the top of the A4 page)."""
+
+
+def replay(rows: list[tuple[float, list[tuple[float, float, str]]]], size: float = 10) -> bytes:
+    """A page drawing each cell at its place, squeezed or stretched (Tz) to
+    its width, a row's baseline 0.24 em over its bottom."""
+    out = b""
+    for bottom, cells in rows:
+        y = 841.9 - bottom + 0.24 * size
+        for x0, x1, text in cells:
+            tz = 100 * (x1 - x0) / width(text, size)
+            out += b"BT /F1 %g Tf %g Tz %g %g Td (%s) Tj ET " % (size, tz, x0, y, text.encode())
+    return make_pdf([out], fonts=F)
+
+
+def test_a_sheet_with_its_labels_run_into_an_empty_column_is_read_row_by_row():
+    # hunt22 lo-inventory.pdf (Calc, default column widths): the labels of
+    # column A run on into the empty column B; the unit prices end 13 pt
+    # before the totals after them ("274.87 6596.88", closer than
+    # segment_gap), the totals 2 pt before the supplier ("2851.2 Office
+    # World"), the header's cells a word space or so apart ("Quantity Unit
+    # price Total"): only column A's gutter crossed the rows, no grid was
+    # found, and the sheet was read column A first, then a paragraph a
+    # cell.  Now: the title, then the rows, the cells a tab apart (cells
+    # run together stay one).
+    got = pyengine.extract(replay(LO_INVENTORY)).pages[0].text
+    lines = got.split("\n")
+    assert lines[0] == "inventory"
+    body = [ln.split("\t") for ln in lines[1:] if ln]
+    assert [cells[0] for cells in body] == [cells[0][2] for _, cells in LO_INVENTORY[1:]], got
+    for got_cells, (_, cells) in zip(body, LO_INVENTORY[1:]):
+        assert " ".join(got_cells[1:]).split() == " ".join(c[2] for c in cells[1:]).split(), got
+
+def test_two_listings_side_by_side_with_their_line_numbers_are_read_one_after_the_other():
+    # pdfcpu-GridFromPDF: two pages of a program listing side by side, each
+    # line numbered flush right: figures flush right on both sides of the
+    # gutter, two sides alike.  Read one page, then the other, not row by
+    # row across both.
+    code = ["if err != nil {", "return err", "}", "offset := 0", "for i := range xs {", "offset += i", "}"]
+    content = b""
+    for side, (x, first) in enumerate(((72, 120), (330, 480))):
+        for k, src in enumerate(code):
+            number = str(first + k)
+            content += at(x + 20 - width(number), 700 - PITCH * k, number) + at(x + 30, 700 - PITCH * k, src)
+    got = text_of(content)
+    assert got.index("126") < got.index("480"), got

@@ -261,6 +261,10 @@ def _xy_cut(items: list[Line], options: Options,
             rows = _wrapped_rows(items, left, right)
             if rows is not None:  # a table's rows whose cells wrap: each read whole, with its wrapped lines
                 return [part for row in rows for part in _table_row(row, right, options, page_rtl)]
+            found = _sheet_rows(items, left, right)
+            if found is not None:  # a sheet's labels left of its figures, row for row: read row by row
+                above, table, below = found
+                return sub(above) + [table] + sub(below)
             if not (row_gaps and _bands(items, left, right, row_gaps, best_row, gutter)):
                 if _reads_from_right(items, page_rtl):  # Hebrew, Arabic ...: the right column first
                     return sub(right) + sub(left)
@@ -1319,6 +1323,102 @@ def _wrapped_rows(items: list[Line], left: list[Line], right: list[Line]) -> lis
         else:
             under.extend(row)
     return rows + [under] if under else rows
+
+
+SHEET_MIN_ROWS = 4
+"""Rows with lines on both sides of the gutter (``_sheet_rows``), at the
+least: a sheet's header and three rows of figures."""
+SHEET_FIGURE_SHARE = 0.5
+"""Share of those rows that hold a figure of the column of figures right of
+the gutter (``_figure_column``), at the least."""
+
+
+def _sheet_rows(items: list[Line], left: list[Line], right: list[Line]
+                ) -> tuple[list[Line], TableRegion, list[Line]] | None:
+    """(lines above, the table, lines below) when the two sides of the
+    widest gutter are a sheet's columns, row for row; else None.  Each row
+    of the table is a row of the region (``grid_rows``), its lines left to
+    right its cells; the lines over and under those rows (a sheet's name
+    centred over its columns of figures, a note) are read before and after
+    it.  A sheet when:
+
+    - every row from the first with lines on both sides to the last has
+      lines on both sides, ``SHEET_MIN_ROWS`` of them or more, and the
+      lines of each stand on one baseline (``ROW_BASELINE_TOLERANCE``: a
+      sheet's cells do, to a hundredth of a point; LaTeX's source set
+      beside the table it makes falls on the table's rows a line now and
+      then, deb-other-lshort-vi p.62);
+    - the left side is no column of text (``_text_column``: a column of
+      text's lines are long);
+    - the right side holds a column of figures set flush right
+      (``_figure_column``), as a sheet sets its numbers, and the left side
+      is not its twin (``SHEET_TWIN_RATIO``);
+    - no line is an index's page numbers (``_locators``: an index's
+      columns stand on shared baselines, deb-ar-bidi p.516 on).
+
+    A sheet printed by LibreOffice Calc with its default column widths sets
+    its labels in column A ("Filing cabinet", "Printer paper A4 500 sheets"
+    running on into the empty column B), the figures right of them, each
+    flush right in a cell a point or two from the next cell ("274.87
+    6596.88 Bureau Vallée" one line across two gutters): the rows had no
+    gutter but column A's, the table finder found no grid, and the sheet
+    was read column A first, then each of its cells a paragraph (hunt22
+    lo-inventory, lo-budget, lo-people).  So were QMF's reports
+    (opf-027613 p.149) and an approach chart's table of routes
+    (pymupdf-test_3062)."""
+    if len(left) < SHEET_MIN_ROWS or len(right) < SHEET_MIN_ROWS or _text_column(left):
+        return None
+    on_left = {id(ln) for ln in left}
+    rows = [sorted(row, key=attrgetter("x0")) for row in grid_rows(items)]
+    both = [k for k, row in enumerate(rows)
+            if any(id(ln) in on_left for ln in row) and not all(id(ln) in on_left for ln in row)]
+    if len(both) < SHEET_MIN_ROWS or both[-1] - both[0] + 1 != len(both):
+        return None
+    for k in both:
+        bases = [_baseline(ln) for ln in rows[k]]
+        if max(bases) - min(bases) > ROW_BASELINE_TOLERANCE * max(ln.size for ln in rows[k]):
+            return None
+    if any(_locators(ln.text) for ln in items):
+        return None
+    if not _figure_column(rows, both, on_left):
+        return None
+    if _figure_column(rows, both, {id(ln) for ln in right}) and \
+            min(_width(left), _width(right)) >= SHEET_TWIN_RATIO * max(_width(left), _width(right)):
+        return None
+    table = _table_of(rows[both[0]:both[-1] + 1])
+    return ([ln for row in rows[:both[0]] for ln in row], table,
+            [ln for row in rows[both[-1] + 1:] for ln in row])
+
+
+SHEET_TWIN_RATIO = 0.6
+"""Two sides of a gutter each with a column of figures (``_figure_column``),
+the narrower at least this share of the wider as wide, are twins, not a
+sheet's labels and its figures (``_sheet_rows``): two pages of a listing
+with their line numbers side by side (pdfcpu-GridFromPDF), two tables of
+codes side by side (opf-195981 p.26)."""
+
+
+def _figure_column(rows: list[list[Line]], both: list[int], on_left: set[int]) -> bool:
+    """Do ``SHEET_FIGURE_SHARE`` of the rows ``both`` or more, and
+    ``SHEET_MIN_ROWS`` - 1 at the least, hold right of the gutter (lines
+    not ``on_left``) a line that starts with a figure (``_data_figure``)
+    ending at one x (``FIGURE_EDGE_TOLERANCE``): a column of figures set
+    flush right, as a sheet sets its numbers, each a cell (a line of its
+    own, or the start of one run into the next cell)?  Not the numbers at
+    the end of a line of text ("cơ số 8", "cơ số 2" end at one x too:
+    deb-other-lshort-vi p.62)."""
+    ends = sorted(ln.words[0].x1 for k in both for ln in rows[k]
+                  if id(ln) not in on_left and ln.words and _data_figure(ln.words[0].text))
+    size = median([ln.size for k in both for ln in rows[k]])
+    need = max(SHEET_MIN_ROWS - 1, SHEET_FIGURE_SHARE * len(both))
+    tol = FIGURE_EDGE_TOLERANCE * size
+    return any(bisect_right(ends, x + 2 * tol) - i >= need for i, x in enumerate(ends))
+
+
+def _data_figure(text: str) -> bool:
+    """Is ``text`` a figure (``is_figure``) that is no list's number ("1.",
+    "2)")?"""
+    return is_figure(text) and not text.endswith((".", ")"))
 
 
 def _table_row(row: list[Line], figures: list[Line], options: Options, page_rtl: bool = False
