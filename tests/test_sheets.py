@@ -369,3 +369,51 @@ def test_two_listings_side_by_side_with_their_line_numbers_are_read_one_after_th
             content += at(x + 20 - width(number), 700 - PITCH * k, number) + at(x + 30, 700 - PITCH * k, src)
     got = text_of(content)
     assert got.index("126") < got.index("480"), got
+
+
+GN_INVENTORY = [  # (bottom of the row, [(x0, x1, text) of each cell])
+    (83.6, [(265.6, 329.5, 'inventory.csv')]),
+    (132.8, [(76.8, 99.2, 'Item'), (198.2, 240.1, 'Quantity'), (259.0, 306.3, 'Unit price'), (319.7, 342.7, 'Total'),
+             (380.4, 420.5, 'Supplier')]),
+    (146.3, [(76.8, 142.1, 'Filing cabinet'), (241.9, 254.3, '16'), (287.8, 315.1, '178.2'), (342.5, 375.8, '2851.2'),
+             (380.5, 440.0, 'Office World')]),
+    (159.8, [(76.8, 129.5, 'Desk lamp'), (242.0, 254.4, '24'), (281.8, 315.1, '274.87'), (336.5, 375.8, '6596.88'),
+             (380.5, 448.1, 'Bureau Vallee')]),
+    (173.3, [(76.8, 187.1, 'Office chair ergonomic'), (241.9, 254.2, '38'), (287.6, 315.0, '20.59'),
+             (342.5, 375.8, '782.42'), (380.5, 434.0, 'Acme Corp')]),
+    (186.8, [(76.8, 111.6, 'Stapler'), (242.0, 254.4, '31'), (287.8, 315.1, '78.55'), (336.5, 375.8, '2435.05'),
+             (380.5, 440.0, 'Office World')]),
+    (200.3, [(76.8, 211.6, 'Printer paper A4 500 sheets'), (242.0, 254.4, '13'), (287.8, 315.1, '298.7'),
+             (342.5, 375.8, '3883.1'), (380.5, 448.0, 'Bureau Vallee')]),
+    (213.8, [(76.8, 175.6, 'Whiteboard markers'), (241.9, 254.3, '35'), (287.6, 315.0, '251.1'),
+             (342.5, 375.8, '8788.5'), (380.5, 448.1, 'Bureau Vallee')]),
+    (227.3, [(76.8, 144.5, 'Monitor stand'), (241.9, 254.3, '26'), (281.8, 315.1, '192.08'), (336.5, 375.8, '4994.08'),
+             (380.5, 440.0, 'Office World')]),
+    (240.8, [(76.8, 165.1, 'USB-C hub 7 ports'), (241.9, 254.2, '15'), (281.8, 315.1, '190.82'),
+             (342.5, 375.8, '2862.3'), (380.5, 448.1, 'Bureau Vallee')]),
+    (254.3, [(76.8, 123.8, 'Notebook'), (248.0, 254.4, '1'), (281.8, 315.1, '201.75'), (342.5, 375.8, '201.75'),
+             (380.5, 434.0, 'Acme Corp')]),
+    (267.9, [(76.8, 153.3, 'Coffee machine'), (241.9, 254.3, '11'), (281.8, 315.1, '227.71'),
+             (336.5, 375.8, '2504.81'), (380.5, 434.0, 'Acme Corp')]),
+    (294.9, [(76.8, 131.2, 'Grand total'), (330.5, 375.8, '35900.09')]),
+]
+"""hunt22 gn-inventory.pdf (Gnumeric 1.12 ssconvert from the same CSV):
+"Printer paper A4 500 sheets" runs on over the quantities' column."""
+
+
+def test_a_sheet_whose_label_runs_over_the_next_column_is_read_row_by_row():
+    # hunt22 gn-inventory.pdf: the long label closes the gutter between
+    # the labels and the quantities, so no gutter crosses the sheet; its
+    # rows were cut apart, and each row was cut at its whites into a
+    # paragraph a cell.  Now the rows are read as one table.
+    got = pyengine.extract(replay(GN_INVENTORY)).pages[0].text
+    lines = [ln for ln in got.split("\n") if ln]
+    assert lines[0] == "inventory.csv"
+    body = [ln.split("\t") for ln in lines[1:12]]
+    # (the total, two rows under, is read after the table: "Grand total",
+    # then its figure)
+    assert lines[12:] == ["Grand total", "35900.09"], got
+    for got_cells, (_, cells) in zip(body, GN_INVENTORY[1:12]):
+        assert " ".join(got_cells).split() == " ".join(c[2] for c in cells).split(), got
+    assert body[2][0] == "Desk lamp" and body[2][1:] == ["24", "274.87", "6596.88", "Bureau Vallee"], got
+

@@ -285,6 +285,12 @@ def _xy_cut(items: list[Line], options: Options,
         if len(region) < 2:
             out.extend(sub(region))
             continue
+        sheet = _sheet_band(regions, i - 1)
+        if sheet is not None:  # rows of a sheet cut apart: read as one table
+            table, count = sheet
+            out.append(table)
+            i += count - 1
+            continue
         run = _column_run(region, regions[i:], options)
         head: list[Line] = []
         if run is None and i < len(regions):
@@ -1340,7 +1346,11 @@ def _sheet_rows(items: list[Line], left: list[Line], right: list[Line]
     of the table is a row of the region (``grid_rows``), its lines left to
     right its cells; the lines over and under those rows (a sheet's name
     centred over its columns of figures, a note) are read before and after
-    it.  A sheet when:
+    it, but for a row of cells on one baseline right over the first
+    (``_sheet_row``), its header, whose cells may all stand on one side
+    (Gnumeric sets a month flush left over figures flush right: "Jun" ends
+    16 pt before the figures under it start, the gutter between: hunt22
+    gn-budget).  A sheet when:
 
     - every row from the first with lines on both sides to the last has
       lines on both sides, ``SHEET_MIN_ROWS`` of them or more, and the
@@ -1385,8 +1395,11 @@ def _sheet_rows(items: list[Line], left: list[Line], right: list[Line]
     if _figure_column(rows, both, {id(ln) for ln in right}) and \
             min(_width(left), _width(right)) >= SHEET_TWIN_RATIO * max(_width(left), _width(right)):
         return None
-    table = _table_of(rows[both[0]:both[-1] + 1])
-    return ([ln for row in rows[:both[0]] for ln in row], table,
+    first = both[0]
+    if first and _sheet_row(rows[first - 1]):  # its header, every cell on one side
+        first -= 1
+    table = _table_of(rows[first:both[-1] + 1])
+    return ([ln for row in rows[:first] for ln in row], table,
             [ln for row in rows[both[-1] + 1:] for ln in row])
 
 
@@ -1396,6 +1409,50 @@ the narrower at least this share of the wider as wide, are twins, not a
 sheet's labels and its figures (``_sheet_rows``): two pages of a listing
 with their line numbers side by side (pdfcpu-GridFromPDF), two tables of
 codes side by side (opf-195981 p.26)."""
+
+
+def _sheet_band(regions: list[list[Line]], start: int) -> tuple[TableRegion, int] | None:
+    """(the table, how many regions it takes) when the regions from
+    ``start`` on, cut apart as rows, are the rows of a sheet: each a row of
+    lines on one baseline (``ROW_BASELINE_TOLERANCE``), two lines or more,
+    ``SHEET_MIN_ROWS`` of them or more one after the other; their lines
+    that are no figures short (not a column of text, ``_text_column``: the
+    titles of a table of contents in two columns whose rows fell on shared
+    baselines, deb-ar-bidi p.3, were read across both); a column of figures set flush
+    right (``_figure_column``) but at their left edge (not the first cells
+    of the rows, as a listing's line numbers are); no line an index's page
+    numbers (``_locators``).  Else None.
+
+    Gnumeric lets a label run on over the empty cells after it ("Printer
+    paper A4 500 sheets" over the quantity's column), which closes the
+    sheet's gutters: no gutter crossed the sheet, its rows were cut apart,
+    and each row was cut at its whites into a paragraph a cell (hunt22
+    gn-inventory)."""
+    end = start
+    while end < len(regions) and _sheet_row(regions[end]):
+        end += 1
+    if end - start < SHEET_MIN_ROWS:
+        return None
+    rows = [sorted(region, key=attrgetter("x0")) for region in regions[start:end]]
+    lines = [ln for row in rows for ln in row]
+    if any(_locators(ln.text) for ln in lines):
+        return None
+    words = [ln for ln in lines if not is_figure(ln.text)]
+    if not words or _text_column(words):
+        return None
+    firsts = {id(row[0]) for row in rows}
+    if not _figure_column(rows, list(range(len(rows))), firsts):
+        return None
+    return _table_of(rows), end - start
+
+
+def _sheet_row(region: list[Line]) -> bool:
+    """Is the region two lines or more on one baseline
+    (``ROW_BASELINE_TOLERANCE``)?"""
+    if len(region) < 2:
+        return False
+    bases = [_baseline(ln) for ln in region]
+    return max(bases) - min(bases) <= ROW_BASELINE_TOLERANCE * max(ln.size for ln in region)
 
 
 def _figure_column(rows: list[list[Line]], both: list[int], on_left: set[int]) -> bool:
