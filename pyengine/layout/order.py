@@ -285,7 +285,7 @@ def _xy_cut(items: list[Line], options: Options,
         if len(region) < 2:
             out.extend(sub(region))
             continue
-        sheet = _sheet_band(regions, i - 1)
+        sheet = _sheet_band(regions, i - 1, options)
         if sheet is not None:  # rows of a sheet cut apart: read as one table
             table, count = sheet
             out.append(table)
@@ -1411,14 +1411,16 @@ with their line numbers side by side (pdfcpu-GridFromPDF), two tables of
 codes side by side (opf-195981 p.26)."""
 
 
-def _sheet_band(regions: list[list[Line]], start: int) -> tuple[TableRegion, int] | None:
+def _sheet_band(regions: list[list[Line]], start: int, options: Options
+                ) -> tuple[TableRegion, int] | None:
     """(the table, how many regions it takes) when the regions from
     ``start`` on, cut apart as rows, are the rows of a sheet: each a row of
-    lines on one baseline (``ROW_BASELINE_TOLERANCE``), two lines or more,
-    ``SHEET_MIN_ROWS`` of them or more one after the other; their lines
-    that are no figures short (not a column of text, ``_text_column``: the
-    titles of a table of contents in two columns whose rows fell on shared
-    baselines, deb-ar-bidi p.3, were read across both); a column of figures set flush
+    lines on one baseline, a gutter's white between two of them
+    (``_sheet_cells``), ``SHEET_MIN_ROWS``
+    of them or more one after the other; their cells that are no figures
+    short (not a column of text, ``_text_column``: the titles of a table of
+    contents in two columns whose rows fell on shared baselines,
+    deb-ar-bidi p.3, were read across both); a column of figures set flush
     right (``_figure_column``) but at their left edge (not the first cells
     of the rows, as a listing's line numbers are); no line an index's page
     numbers (``_locators``).  Else None.
@@ -1428,12 +1430,14 @@ def _sheet_band(regions: list[list[Line]], start: int) -> tuple[TableRegion, int
     sheet's gutters: no gutter crossed the sheet, its rows were cut apart,
     and each row was cut at its whites into a paragraph a cell (hunt22
     gn-inventory)."""
-    end = start
-    while end < len(regions) and _sheet_row(regions[end]):
-        end += 1
-    if end - start < SHEET_MIN_ROWS:
+    rows: list[list[Line]] = []
+    for region in regions[start:]:
+        cells = _sheet_cells(region, options)
+        if cells is None:
+            break
+        rows.append(cells)
+    if len(rows) < SHEET_MIN_ROWS:
         return None
-    rows = [sorted(region, key=attrgetter("x0")) for region in regions[start:end]]
     lines = [ln for row in rows for ln in row]
     if any(_locators(ln.text) for ln in lines):
         return None
@@ -1443,7 +1447,27 @@ def _sheet_band(regions: list[list[Line]], start: int) -> tuple[TableRegion, int
     firsts = {id(row[0]) for row in rows}
     if not _figure_column(rows, list(range(len(rows))), firsts):
         return None
-    return _table_of(rows), end - start
+    return _table_of(rows), len(rows)
+
+
+def _sheet_cells(region: list[Line], options: Options) -> list[Line] | None:
+    """The region's lines left to right (its cells) when it is a row of
+    lines on one baseline (``ROW_BASELINE_TOLERANCE``) with a white as wide
+    as a gutter (``_gutters``' width: ``column_gap_min``) between two of
+    them; else None."""
+    if len(region) < 2:
+        return None
+    bases = [_baseline(ln) for ln in region]
+    if max(bases) - min(bases) > ROW_BASELINE_TOLERANCE * max(ln.size for ln in region):
+        return None
+    gap = max(options.column_gap_min, 0.5 * (median([ln.size for ln in region]) or 1.0))
+    cells = sorted(region, key=attrgetter("x0"))
+    end = cells[0].x1
+    for ln in cells[1:]:
+        if ln.x0 - end >= gap:
+            return cells
+        end = max(end, ln.x1)
+    return None
 
 
 def _sheet_row(region: list[Line]) -> bool:
