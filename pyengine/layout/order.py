@@ -285,7 +285,9 @@ def _xy_cut(items: list[Line], options: Options,
         if len(region) < 2:
             out.extend(sub(region))
             continue
-        sheet = _sheet_band(regions, i - 1, options)
+        # (a band starts where a run of rows starts: each row asked once)
+        sheet = _sheet_band(regions, i - 1, options) \
+            if i == 1 or _sheet_cells(regions[i - 2], options) is None else None
         if sheet is not None:  # rows of a sheet cut apart: read as one table
             table, count = sheet
             out.append(table)
