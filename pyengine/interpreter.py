@@ -726,7 +726,8 @@ class _Interpreter:
         e, f = e0 * A + f0 * C + E, e0 * B + f0 * D + F
         ysc = math.hypot(c, d)
         xsc = math.hypot(a, b) or 1.0
-        if a * c + b * d != 0.0 and ysc:
+        sheared = a * c + b * d != 0.0
+        if sheared and ysc:
             # Sheared (Glyph.lean): the glyphs stand as tall as the up
             # vector's share across the baseline, not its length (groff's
             # slanted Symbol at 10 pt read 10.4 pt).
@@ -754,9 +755,11 @@ class _Interpreter:
         # A sheared matrix (the up vector not at right angles to the
         # baseline) leans the box by the up vector's share along the
         # baseline over the box's height (Glyph.lean).
-        lean = abs(c * ux + d * uy) * (asc - desc) if a * c + b * d != 0.0 else 0.0
-        if not math.isfinite(lean):
-            lean = 0.0
+        lean = 0.0
+        if sheared:
+            lean = abs(c * ux + d * uy) * (asc - desc)
+            if not math.isfinite(lean):
+                lean = 0.0
         # Upright text: (b * pen + t) + f for t = d y0, d y1, d rise is the
         # same float for every finite pen (b * pen is then a zero) unless
         # t and f are both zeros (whose sum's sign depends on the zero's).
@@ -855,8 +858,9 @@ class _Interpreter:
                         if y_off or gx1 < 0 or gx0 > W:
                             offpage += 1
                     if math.isfinite(pen):  # else b * pen was not a zero: again
-                        run.offpage += offpage
-                        offpage = 0
+                        if offpage:
+                            run.offpage += offpage
+                            offpage = 0
                         continue
                     del glyphs[first:]
                     n_unmapped, pen, offpage = unmapped_before, pen_before, 0
@@ -908,8 +912,9 @@ class _Interpreter:
                         eff, ux, uy, label, mapped, mode, False, source, is_space, lean)))
                     if gx1 < 0 or gy1 < 0 or gx0 > W or gy0 > H:
                         offpage += 1
-                run.offpage += offpage
-                offpage = 0
+                if offpage:
+                    run.offpage += offpage
+                    offpage = 0
                 continue
             for ch in chars:
                 w0 = ch.width
@@ -965,14 +970,18 @@ class _Interpreter:
                     run.offpage += 1
         if stats is not None:
             stats[2] += n_glyphs
-            stats[3] += n_unmapped
-            if n_unmapped:
+        if n_unmapped:  # (stats[3] += 0 changes nothing: not done)
+            if stats is not None:
+                stats[3] += n_unmapped
                 stats[4].add(self.page_number)
-        if n_unmapped:
             run.unmapped_fonts.add(font.name or str(gs.font_key))
-        # Move the text matrix by the total displacement (ISO 32000-1 9.4.4).
+        # Move the text matrix by the total displacement (ISO 32000-1 9.4.4):
+        # translate(pen, vpen, self.tm) inline (self.tm is still the
+        # (a0, ..., f0) read above: nothing here changes it).
         if pen or vpen:
-            self.tm = translate(pen, vpen, self.tm)
+            self.tm = (a0 + 0.0 * c0, b0 + 0.0 * d0,
+                       0.0 * a0 + c0, 0.0 * b0 + d0,
+                       pen * a0 + vpen * c0 + e0, pen * b0 + vpen * d0 + f0)
 
     # --- XObjects and images -------------------------------------------------
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from pyengine.fonts import composite, load_font
+from pyengine.fonts import composite, load_font, simple
 
 from test_fonts import cid_font, tounicode
 
@@ -51,3 +51,40 @@ def test_memo_keeps_short_strings_only_and_at_most_the_cap(monkeypatch):
     assert f.decode(long) is not f.decode(long)
     monkeypatch.setattr(composite, "MAX_MEMO_STRINGS", len(f._strings))
     assert f.decode(b"\x00\x02") is not f.decode(b"\x00\x02")
+
+
+# Simple fonts keep their short strings' Chars too (simple.MAX_MEMO_BYTES).
+
+def _simple_fonts():
+    from test_fonts import font
+    return [load_font(font(Subtype="/TrueType", BaseFont="/ABCDEF+Custom", FirstChar=65,
+                           Widths=[500, 600], Encoding="/WinAnsiEncoding",
+                           FontDescriptor={"/Flags": 32, "/MissingWidth": 250}), []),
+            load_font(font(Subtype="/Type1", BaseFont="/Helvetica",
+                           ToUnicode=tounicode("1 beginbfrange <41> <43> <0061> endbfrange")), [])]
+
+
+def test_simple_memo_gives_what_decoding_anew_gives(monkeypatch):
+    rnd = random.Random(5)
+    pool = [bytes(rnd.choice((0, 0x20, 0x41, 0x42, 0x43, 0x80, 0xff)) for _ in range(rnd.randrange(0, 9)))
+            for _ in range(60)]
+    strings = [rnd.choice(pool) for _ in range(600)] + [b"AB" * 40] * 2
+    memo = _simple_fonts()
+    got = [[_key(f.decode(s)) for s in strings] for f in memo]
+    assert all(f._strings for f in memo)
+    monkeypatch.setattr(simple, "MAX_MEMO_BYTES", -1)  # nothing kept
+    fresh = _simple_fonts()
+    want = [[_key(f.decode(s)) for s in strings] for f in fresh]
+    assert got == want
+    assert all(not f._strings for f in fresh)
+
+
+def test_simple_memo_keeps_short_strings_only_and_at_most_the_cap(monkeypatch):
+    f = _simple_fonts()[0]
+    first = f.decode(b"AB")
+    assert f.decode(bytearray(b"AB")) is first and f.decode("AB") is first  # other types
+    long = b"A" * (simple.MAX_MEMO_BYTES + 1)
+    assert f.decode(long) is not f.decode(long)
+    assert f.decode(long[:-1]) is f.decode(long[:-1])
+    monkeypatch.setattr(simple, "MAX_MEMO_STRINGS", len(f._strings))
+    assert f.decode(b"BA") is not f.decode(b"BA")

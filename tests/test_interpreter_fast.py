@@ -245,3 +245,37 @@ def test_tf_selecting_the_last_font_again_looks_nothing_up(monkeypatch):
     assert [g.size for g in run.glyphs] == [12.0, 10.0, 12.0, 12.0, 12.0]  # /x: refused
     assert [i.code for i in issues] == ["font-missing", "font-missing"]
     assert run.bad_ops == 3  # (x), (y) without a font; the Tf of size /x
+
+
+def test_string_end_moves_tm_as_translate_does():
+    """_show moves Tm by the string's advance with translate's arithmetic
+    written inline, bit for bit (signed zeros, infinities, NaN), and counts
+    glyphs and unmapped glyphs in the font's stats as before."""
+    from pyengine import document as D
+    from pyengine.options import Options
+
+    pdf = make_pdf([b"BT /F1 10 Tf (A) Tj ET"], {"/F1": helvetica()})
+    doc = D.open_document(pdf)
+    geom = doc.page_geometry(1)
+    interp = I._Interpreter(doc, geom, Options(), [], 1, __import__("time").monotonic())
+    interp.resources = D.as_dict(doc.page(1).get("/Resources"))
+    interp.gs = gs = I.GState()
+    interp.op_Tf(["/F1", 10.0])
+    stats = gs.font_stats
+    width = gs.font.decode(b"A")[0].width
+    rng = random.Random(13)
+    shown = 0
+    for tm in random_matrices(rng, 3000):
+        gs.size, gs.tc, gs.th = (rng.choice(SPECIAL[:7]) if rng.random() < 0.3 else rng.uniform(-20, 20)
+                                 for _ in range(3))
+        interp.tm = tm
+        before = len(interp.run.glyphs)
+        interp._show([b"A"])
+        shown += 1
+        pen = 0.0 + (width * gs.size + gs.tc + 0.0) * gs.th
+        want = I.translate(pen, 0.0, tm) if pen else tm
+        assert bits(interp.tm) == bits(want), (tm, gs.size, gs.tc, gs.th)
+        assert len(interp.run.glyphs) - before in (0, 1)  # (0: too large to place)
+    assert stats[2] == shown and stats[3] == 0 and not stats[4]
+    interp._show([b"\x01"])  # no text for code 1 in WinAnsi: unmapped
+    assert stats[2] == shown + 1 and stats[3] == 1 and stats[4] == {1}

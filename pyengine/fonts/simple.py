@@ -72,10 +72,19 @@ class _CharTable(dict):
         return char
 
 
+MAX_MEMO_BYTES = 32
+"""Bytes: a string this short or shorter is decoded once per font (decode
+keeps its list of Chars, as composite fonts do): strings repeat (words, a
+shown glyph per string), 77% of the short ones over the bench's files."""
+MAX_MEMO_STRINGS = 20_000
+"""Strings whose Chars a font keeps at most (MAX_MEMO_BYTES each)."""
+
+
 class SimpleFont:
     """A single-byte font: a Char per code, made once."""
 
-    __slots__ = ("name", "kind", "vertical", "ascent", "descent", "table", "font_matrix")
+    __slots__ = ("name", "kind", "vertical", "ascent", "descent", "table", "font_matrix",
+                 "_strings")
 
     def __init__(self, name: str, kind: str, ascent: float, descent: float,
                  table: _CharTable, font_matrix=None) -> None:
@@ -86,12 +95,21 @@ class SimpleFont:
         self.descent = descent
         self.table = table
         self.font_matrix = font_matrix
+        self._strings: dict[bytes, list[Char]] = {}
 
     def decode(self, data: bytes) -> list[Char]:
-        table = self.table
+        """The Chars of a string; the list of a short one is kept and given
+        again for the same bytes (the caller does not change it)."""
         if type(data) is not bytes:
             data = to_bytes(data)
-        return [table[b] for b in data]
+        strings = self._strings
+        out = strings.get(data)
+        if out is None:
+            table = self.table
+            out = [table[b] for b in data]
+            if len(data) <= MAX_MEMO_BYTES and len(strings) < MAX_MEMO_STRINGS:
+                strings[data] = out
+        return out
 
 
 # --- encoding ------------------------------------------------------------
