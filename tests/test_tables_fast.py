@@ -114,3 +114,53 @@ def test_one_grid_row_is_one_row_of_grid_rows():
             y1 = 700.0 + rng.choice([0.0, 0.0, 2.9, 3.0, 5.0, 6.0, -3.0]) + rng.random()
             region.append(Line((Word("w", 0.0, y1 - size, 5.0, y1, size),), 0.0, y1 - size, 5.0, y1, size))
         assert order._one_grid_row(region) is (len(tables.grid_rows(region)) == 1)
+
+
+def _plain_grid_rows(items: list[Line]) -> list[list[Line]]:
+    """The rule: by y1, a line joins the last row when its y1 is within
+    ROW_TOLERANCE of the larger size of it and the row's first line."""
+    rows: list[list[Line]] = []
+    for ln in sorted(items, key=lambda it: it.y1):
+        if rows and abs(ln.y1 - rows[-1][0].y1) <= tables.ROW_TOLERANCE * max(ln.size, rows[-1][0].size):
+            rows[-1].append(ln)
+        else:
+            rows.append([ln])
+    return rows
+
+
+def _same_rows(got: list[list[Line]], want: list[list[Line]]) -> bool:
+    return [[id(ln) for ln in row] for row in got] == [[id(ln) for ln in row] for row in want]
+
+
+def test_grid_rows_are_the_plain_rows_on_random_lines():
+    rng = random.Random(11)
+    for _ in range(2000):
+        region = []
+        for _ in range(rng.randrange(0, 12)):
+            size = rng.choice([6.0, 10.0, 12.0, 9.5])
+            # baselines on, just inside and just outside the tolerance of each other, and ties
+            y1 = 700.0 + rng.choice([0.0, 0.0, 2.9, 3.0, 5.0, 6.0, -3.0, 12.0,
+                                     tables.ROW_TOLERANCE * size, -tables.ROW_TOLERANCE * size])
+            if rng.random() < 0.3:
+                y1 += rng.random()
+            x0 = rng.choice([0.0, 50.0, 100.0])
+            region.append(Line((Word("w", x0, y1 - size, x0 + 5, y1, size),), x0, y1 - size, x0 + 5, y1, size))
+        assert _same_rows(tables._grid_rows(region), _plain_grid_rows(region))
+
+
+def test_grid_rows_are_the_plain_rows_on_pages(monkeypatch):
+    asked = []
+    plain = tables._grid_rows
+
+    def spy(items):
+        asked.append(list(items))
+        return plain(items)
+
+    monkeypatch.setattr(tables, "_grid_rows", spy)
+    tables._ROWS_KEPT.clear()
+    for data, password in [(_page(), "")] + corpus_documents(CORPUS_FILES):
+        read_pages(data, password)
+    tables._ROWS_KEPT.clear()
+    assert len(asked) > 10
+    for items in asked:
+        assert _same_rows(plain(items), _plain_grid_rows(items))

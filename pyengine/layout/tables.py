@@ -25,6 +25,7 @@ import math
 import re
 from bisect import bisect_left
 from functools import lru_cache, reduce
+from operator import attrgetter
 from statistics import median
 
 from ..records import Line, union_box
@@ -188,13 +189,20 @@ def grid_rows(items: list[Line]) -> list[list[Line]]:
     return [row[:] for row in rows]
 
 
+_Y1 = attrgetter("y1")
+
+
 def _grid_rows(items: list[Line]) -> list[list[Line]]:
     rows: list[list[Line]] = []
-    for ln in sorted(items, key=lambda it: it.y1):
-        if rows and abs(ln.y1 - rows[-1][0].y1) <= ROW_TOLERANCE * max(ln.size, rows[-1][0].size):
-            rows[-1].append(ln)
+    row: list[Line] = []
+    y1 = size = 0.0  # of the row's first line
+    for ln in sorted(items, key=_Y1):
+        if row and abs(ln.y1 - y1) <= ROW_TOLERANCE * max(ln.size, size):
+            row.append(ln)
         else:
-            rows.append([ln])
+            row = [ln]
+            rows.append(row)
+            y1, size = ln.y1, ln.size
     return rows
 
 
