@@ -981,12 +981,13 @@ def _centred_block(rows: list[list[Line]], start: int, pitch: float
     first = rows[start][0]
     if not _has_letter(first):
         return None, start
+    x0, x1 = first.x0, first.x1  # _beside(ln, first), written out for each line of each row
     cell = [first]
     host = None
     end = start + 1
     for k in range(start + 1, len(rows)):
         row = rows[k]
-        under = [ln for ln in row if _beside(ln, first)]
+        under = [ln for ln in row if ln.x0 < x1 and ln.x1 > x0]
         if len(under) > 1 or (len(row) == 1 or host is not None) and not under:
             break
         if under and not (_cell_line(cell[-1], under[0], pitch) and _has_letter(under[0])
@@ -1003,7 +1004,7 @@ def _centred_block(rows: list[list[Line]], start: int, pitch: float
             end = k + 1
     if host is None or end <= host:
         return None, start
-    others = [ln for ln in rows[host] if not _beside(ln, first)]
+    others = [ln for ln in rows[host] if not (ln.x0 < x1 and ln.x1 > x0)]
     base = max(ln.y1 for ln in others)
     middle = sum(ln.y0 + ln.y1 for ln in others) / (2 * len(others))
     size = max(ln.size for ln in cell + others)
