@@ -33,6 +33,7 @@ takes such a block for a table only when it is labels and amounts).
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from operator import attrgetter, itemgetter
 
 from ..options import Options
 from ..records import Line
@@ -305,7 +306,7 @@ def column_cuts(pairs: list[_Pair], rows: list[list[int]], done: dict[int, list[
     vs = [pairs[row[0]][0].v for row in rows]
     # The gaps lined up (CELL_ALIGN) in rows within CELL_REACH of each
     # other, chained: a column down the sheet.
-    found.sort(key=lambda f: f[1])
+    found.sort(key=itemgetter(1))
     bs = [f[1] for f in found]
     parent = list(range(len(found)))
 
@@ -328,7 +329,7 @@ def column_cuts(pairs: list[_Pair], rows: list[list[int]], done: dict[int, list[
     for members in columns.values():
         if len({found[j][3] for j in members}) <= FIGURE_MIN_ROWS:
             continue
-        a, b, _, top, _, size, _ = min((found[j] for j in members), key=lambda f: f[3])
+        a, b, _, top, _, size, _ = min((found[j] for j in members), key=itemgetter(3))
         tol, reach = CELL_ALIGN * size, CELL_REACH * size
         starts = [found[j][6] for j in members]
         if max(starts) - min(starts) <= tol:
@@ -399,7 +400,7 @@ def amount_cuts(pairs: list[_Pair], rows: list[list[int]], cand: dict[int, list[
 
 def _amount_end(pairs: list[_Pair], row: list[int]) -> float | None:
     """Where the row's last word ends when it is an amount (``is_figure``)."""
-    words = max((pairs[i][1] for i in row), key=lambda ln: ln.x1).words
+    words = max((pairs[i][1] for i in row), key=attrgetter("x1")).words
     return words[-1].x1 if words and is_figure(words[-1].text) else None
 
 
@@ -423,7 +424,7 @@ def _apart(pairs: list[_Pair], rows: list[list[int]]) -> list[list[tuple[float, 
     for row in rows:
         gaps: list[tuple[float, float]] = []
         if len(row) > 1:
-            lns = sorted((pairs[i][1] for i in row), key=lambda ln: ln.x0)
+            lns = sorted((pairs[i][1] for i in row), key=attrgetter("x0"))
             end = lns[0].x1
             for ln in lns[1:]:
                 if ln.x0 > end:
