@@ -191,8 +191,11 @@ def strip_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tuple
         if acc.key != 0 or len(ln.words) < 2:
             continue
         tol = CELL_ALIGN * ln.size
-        if not any(bisect_right(starts, w.x0 + tol) > bisect_left(starts, w.x0 - tol) for w in ln.words[1:]):
-            continue
+        for w in ln.words[1:]:
+            if bisect_right(starts, w.x0 + tol) > bisect_left(starts, w.x0 - tol):
+                break
+        else:
+            continue  # no word starts where a row's later line does
         r = row_of[i]
         below, above = range(r + 1, len(rows)), range(r - 1, -1, -1)
         for a, b, k in _word_gaps(acc, ln):
@@ -241,7 +244,10 @@ def figure_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tupl
             if acc.key != 0 or len(ln.words) < 2:
                 continue
             words = ln.words
-            if not any(is_figure(words[k].text) for k in range(len(words) - 1)):
+            for k in range(len(words) - 1):  # (a loop, not any() over a generator: cheaper in Pyodide)
+                if is_figure(words[k].text):
+                    break
+            else:
                 continue  # no figure before a white: no gap is kept below
             tol, reach = CELL_ALIGN * ln.size, CELL_REACH * ln.size
             near = [r2 for r2 in range(bisect_left(vs, vs[r] - reach), bisect_right(vs, vs[r] + reach)) if r2 != r]
@@ -290,8 +296,14 @@ def column_cuts(pairs: list[_Pair], rows: list[list[int]], done: dict[int, list[
     row_of = {i: r for r, row in enumerate(rows) for i in row}
     # Cheap first: the lines with a figure before their last word, on more
     # than FIGURE_MIN_ROWS rows, or no line is measured (_gaps_of).
-    lines = [i for i, (acc, ln) in enumerate(pairs) if acc.key == 0 and len(ln.words) > 1 and
-             any(is_figure(ln.words[k].text) for k in range(len(ln.words) - 1))]
+    lines = []
+    for i, (acc, ln) in enumerate(pairs):
+        words = ln.words
+        if acc.key == 0 and len(words) > 1:
+            for k in range(len(words) - 1):
+                if is_figure(words[k].text):
+                    lines.append(i)
+                    break
     if len({row_of[i] for i in lines}) <= FIGURE_MIN_ROWS:
         return done
     found: list[tuple[float, float, int, int, int, float, float]] = []  # (a, b, k, row, line, size, x0)

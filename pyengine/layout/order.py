@@ -1644,7 +1644,10 @@ def _labelled_row(region: list[Line]) -> tuple[Line, Line] | None:
     it) each alone on its baseline and across the white between them; or
     None.  A region without a figure has no label (``_text_and_label``):
     its rows are not grouped (most regions, asked once per row cut)."""
-    if not any(is_figure(ln.text) for ln in region):
+    for ln in region:  # (a loop, not any() over a generator: cheaper in Pyodide)
+        if is_figure(ln.text):
+            break
+    else:
         return None
     rows = grid_rows(region)
     wide = [row for row in rows if len(row) > 1]
