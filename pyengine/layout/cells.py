@@ -517,7 +517,7 @@ def _enough_cells(rows: list[list[int]], cuts: dict[int, list[int]]) -> dict[int
     platexsheet), which the reading order would take for two columns and
     read all terms first."""
     for row in rows:
-        if any(i in cuts for i in row) and \
+        if not cuts.keys().isdisjoint(row) and \
                 len(row) + sum(len(cuts.get(i, ())) for i in row) < CELL_MIN_COLUMNS:
             for i in row:
                 cuts.pop(i, None)

@@ -1988,8 +1988,9 @@ COLUMN_WIDTH_RATIO = 0.4
 
 def _sides(part: list[Line], g0: float, g1: float) -> bool:
     """Columns of text on both sides of the gutter, nothing across it."""
-    if any(_crosses(ln, g0, g1) for ln in part):
-        return False
+    for ln in part:  # _crosses(ln, g0, g1), written out
+        if ln.x0 < g1 and ln.x1 > g0:
+            return False
     widths = []
     for side in ([ln for ln in part if ln.x1 <= g0], [ln for ln in part if ln.x0 >= g1]):
         if len(side) < COLUMN_MIN_LINES or \
