@@ -197,6 +197,10 @@ _TEXT, _FONT, _MAPPED, _RENDER_MODE = (itemgetter(Glyph._fields.index(f))
                                        for f in ("text", "font", "mapped", "render_mode"))
 
 
+_GAP_FIELDS = tuple(Glyph._fields.index(f) for f in ("ox", "oy", "ex", "ey", "size", "font"))
+"""Positions in a Glyph of the fields ``letter_pairs`` reads for each pair."""
+
+
 def letter_pairs(glyphs: list[Glyph]) -> dict[str, _FontPairs]:
     """Per font, its letter pairs (26*a+b) inside words.
 
@@ -207,13 +211,16 @@ def letter_pairs(glyphs: list[Glyph]) -> dict[str, _FontPairs]:
     capitals: dict[str, int] = {}
     letters_get = _LETTERS.get
     word_gap = WORD_GAP
+    # g[ox] is g.ox: a Glyph is a tuple, and a read by index is the
+    # cheaper (a namedtuple's field is read through a descriptor)
+    ox, oy, ex, ey, size, font_at = _GAP_FIELDS
     for run in _sample(glyphs):
         codes = list(map(letters_get, map(_TEXT, run)))  # (0..25, capital) or None
         for prev, g, prev_letter, cur in zip(run, run[1:], codes, codes[1:]):
             if cur is None or prev_letter is None:
                 continue
-            font = g.font
-            if prev.font == font and abs(g.ox - prev.ex) + abs(g.oy - prev.ey) <= word_gap * g.size:
+            font = g[font_at]
+            if prev[font_at] == font and abs(g[ox] - prev[ex]) + abs(g[oy] - prev[ey]) <= word_gap * g[size]:
                 seq = found.get(font)
                 if seq is None:
                     seq = found[font] = []

@@ -114,3 +114,133 @@ def test_one_grid_row_is_one_row_of_grid_rows():
             y1 = 700.0 + rng.choice([0.0, 0.0, 2.9, 3.0, 5.0, 6.0, -3.0]) + rng.random()
             region.append(Line((Word("w", 0.0, y1 - size, 5.0, y1, size),), 0.0, y1 - size, 5.0, y1, size))
         assert order._one_grid_row(region) is (len(tables.grid_rows(region)) == 1)
+
+
+def _plain_grid_rows(items: list[Line]) -> list[list[Line]]:
+    """The rule: by y1, a line joins the last row when its y1 is within
+    ROW_TOLERANCE of the larger size of it and the row's first line."""
+    rows: list[list[Line]] = []
+    for ln in sorted(items, key=lambda it: it.y1):
+        if rows and abs(ln.y1 - rows[-1][0].y1) <= tables.ROW_TOLERANCE * max(ln.size, rows[-1][0].size):
+            rows[-1].append(ln)
+        else:
+            rows.append([ln])
+    return rows
+
+
+def _same_rows(got: list[list[Line]], want: list[list[Line]]) -> bool:
+    return [[id(ln) for ln in row] for row in got] == [[id(ln) for ln in row] for row in want]
+
+
+def test_grid_rows_are_the_plain_rows_on_random_lines():
+    rng = random.Random(11)
+    for _ in range(2000):
+        region = []
+        for _ in range(rng.randrange(0, 12)):
+            size = rng.choice([6.0, 10.0, 12.0, 9.5])
+            # baselines on, just inside and just outside the tolerance of each other, and ties
+            y1 = 700.0 + rng.choice([0.0, 0.0, 2.9, 3.0, 5.0, 6.0, -3.0, 12.0,
+                                     tables.ROW_TOLERANCE * size, -tables.ROW_TOLERANCE * size])
+            if rng.random() < 0.3:
+                y1 += rng.random()
+            x0 = rng.choice([0.0, 50.0, 100.0])
+            region.append(Line((Word("w", x0, y1 - size, x0 + 5, y1, size),), x0, y1 - size, x0 + 5, y1, size))
+        assert _same_rows(tables._grid_rows(region), _plain_grid_rows(region))
+
+
+def test_grid_rows_are_the_plain_rows_on_pages(monkeypatch):
+    asked = []
+    plain = tables._grid_rows
+
+    def spy(items):
+        asked.append(list(items))
+        return plain(items)
+
+    monkeypatch.setattr(tables, "_grid_rows", spy)
+    tables._ROWS_KEPT.clear()
+    for data, password in [(_page(), "")] + corpus_documents(CORPUS_FILES):
+        read_pages(data, password)
+    tables._ROWS_KEPT.clear()
+    assert len(asked) > 10
+    for items in asked:
+        assert _same_rows(plain(items), _plain_grid_rows(items))
+
+
+def _plain_centred_block(rows, start, pitch):
+    """tables._centred_block as it was: ``_beside`` asked of each line."""
+    first = rows[start][0]
+    if not tables._has_letter(first):
+        return None, start
+    cell, host, end = [first], None, start + 1
+    for k in range(start + 1, len(rows)):
+        row = rows[k]
+        under = [ln for ln in row if tables._beside(ln, first)]
+        if len(under) > 1 or (len(row) == 1 or host is not None) and not under:
+            break
+        if under and not (tables._cell_line(cell[-1], under[0], pitch) and tables._has_letter(under[0])
+                          and not tables._cjk_break(cell[-1], under[0])):
+            if host is None and len(row) == 1:
+                return None, k
+            break
+        if len(row) > 1:
+            if host is not None:
+                break
+            host = k
+        if under:
+            cell.append(under[0])
+            end = k + 1
+    if host is None or end <= host:
+        return None, start
+    others = [ln for ln in rows[host] if not tables._beside(ln, first)]
+    base = max(ln.y1 for ln in others)
+    middle = sum(ln.y0 + ln.y1 for ln in others) / (2 * len(others))
+    size = max(ln.size for ln in cell + others)
+    if not cell[0].y1 < base < cell[-1].y1 or \
+            abs(middle - (cell[0].y0 + cell[-1].y1) / 2) > tables.CELL_CENTRE_TOLERANCE * size:
+        return None, start
+    if start > 0 and max(ln.y1 for ln in rows[start - 1]) > cell[0].y0 or \
+            end < len(rows) and min(ln.y0 for ln in rows[end]) < cell[-1].y1:
+        return None, start
+    return (host, end), start
+
+
+def _cell(x0: float, x1: float, y1: float, text: str = "ab", size: float = 10.0) -> Line:
+    return Line((Word(text, x0, y1 - size, x1, y1, size),), x0, y1 - size, x1, y1, size)
+
+
+def test_centred_block_is_the_plain_rule():
+    rng = random.Random(17)
+    found = 0
+    for _ in range(3000):
+        rows = []
+        y = 700.0
+        for _ in range(rng.randrange(1, 7)):
+            y += rng.choice([12.0, 12.0, 6.0, 20.0])
+            xs = sorted(rng.sample([60.0, 60.0, 62.0, 100.0, 140.0, 200.0, 95.0], rng.choice([1, 1, 2, 3])))
+            # cells whose edges touch, overlap or stand apart from the first column's
+            rows.append([_cell(x, x + rng.choice([30.0, 35.0, 40.0, 0.0]), y + rng.choice([0.0, 0.0, 6.0]),
+                               rng.choice(["ab", "12", "cd ef"])) for x in xs])
+        pitch = tables._row_pitch(rows)
+        for start in range(len(rows)):
+            got = tables._centred_block(rows, start, pitch)
+            assert got == _plain_centred_block(rows, start, pitch)
+            found += got[0] is not None
+    assert found >= 10  # cells found centred beside their rows, not only Nones
+
+
+def test_centred_block_is_the_plain_rule_on_pages(monkeypatch):
+    asked = []
+    plain = tables._centred_block
+
+    def spy(rows, start, pitch):
+        asked.append((rows, start, pitch))
+        return plain(rows, start, pitch)
+
+    monkeypatch.setattr(tables, "_centred_block", spy)
+    tables._BLOCKS_KEPT.clear()
+    for data, password in [(_page(), "")] + corpus_documents(CORPUS_FILES):
+        read_pages(data, password)
+    tables._BLOCKS_KEPT.clear()
+    assert len(asked) > 10
+    for rows, start, pitch in asked:
+        assert plain(rows, start, pitch) == _plain_centred_block(rows, start, pitch)

@@ -33,6 +33,7 @@ takes such a block for a table only when it is labels and amounts).
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from operator import attrgetter, itemgetter
 
 from ..options import Options
 from ..records import Line
@@ -190,8 +191,11 @@ def strip_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tuple
         if acc.key != 0 or len(ln.words) < 2:
             continue
         tol = CELL_ALIGN * ln.size
-        if not any(bisect_right(starts, w.x0 + tol) > bisect_left(starts, w.x0 - tol) for w in ln.words[1:]):
-            continue
+        for w in ln.words[1:]:
+            if bisect_right(starts, w.x0 + tol) > bisect_left(starts, w.x0 - tol):
+                break
+        else:
+            continue  # no word starts where a row's later line does
         r = row_of[i]
         below, above = range(r + 1, len(rows)), range(r - 1, -1, -1)
         for a, b, k in _word_gaps(acc, ln):
@@ -240,7 +244,10 @@ def figure_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tupl
             if acc.key != 0 or len(ln.words) < 2:
                 continue
             words = ln.words
-            if not any(is_figure(words[k].text) for k in range(len(words) - 1)):
+            for k in range(len(words) - 1):  # (a loop, not any() over a generator: cheaper in Pyodide)
+                if is_figure(words[k].text):
+                    break
+            else:
                 continue  # no figure before a white: no gap is kept below
             tol, reach = CELL_ALIGN * ln.size, CELL_REACH * ln.size
             near = [r2 for r2 in range(bisect_left(vs, vs[r] - reach), bisect_right(vs, vs[r] + reach)) if r2 != r]
@@ -289,8 +296,14 @@ def column_cuts(pairs: list[_Pair], rows: list[list[int]], done: dict[int, list[
     row_of = {i: r for r, row in enumerate(rows) for i in row}
     # Cheap first: the lines with a figure before their last word, on more
     # than FIGURE_MIN_ROWS rows, or no line is measured (_gaps_of).
-    lines = [i for i, (acc, ln) in enumerate(pairs) if acc.key == 0 and len(ln.words) > 1 and
-             any(is_figure(ln.words[k].text) for k in range(len(ln.words) - 1))]
+    lines = []
+    for i, (acc, ln) in enumerate(pairs):
+        words = ln.words
+        if acc.key == 0 and len(words) > 1:
+            for k in range(len(words) - 1):
+                if is_figure(words[k].text):
+                    lines.append(i)
+                    break
     if len({row_of[i] for i in lines}) <= FIGURE_MIN_ROWS:
         return done
     found: list[tuple[float, float, int, int, int, float, float]] = []  # (a, b, k, row, line, size, x0)
@@ -305,7 +318,7 @@ def column_cuts(pairs: list[_Pair], rows: list[list[int]], done: dict[int, list[
     vs = [pairs[row[0]][0].v for row in rows]
     # The gaps lined up (CELL_ALIGN) in rows within CELL_REACH of each
     # other, chained: a column down the sheet.
-    found.sort(key=lambda f: f[1])
+    found.sort(key=itemgetter(1))
     bs = [f[1] for f in found]
     parent = list(range(len(found)))
 
@@ -328,7 +341,7 @@ def column_cuts(pairs: list[_Pair], rows: list[list[int]], done: dict[int, list[
     for members in columns.values():
         if len({found[j][3] for j in members}) <= FIGURE_MIN_ROWS:
             continue
-        a, b, _, top, _, size, _ = min((found[j] for j in members), key=lambda f: f[3])
+        a, b, _, top, _, size, _ = min((found[j] for j in members), key=itemgetter(3))
         tol, reach = CELL_ALIGN * size, CELL_REACH * size
         starts = [found[j][6] for j in members]
         if max(starts) - min(starts) <= tol:
@@ -399,7 +412,7 @@ def amount_cuts(pairs: list[_Pair], rows: list[list[int]], cand: dict[int, list[
 
 def _amount_end(pairs: list[_Pair], row: list[int]) -> float | None:
     """Where the row's last word ends when it is an amount (``is_figure``)."""
-    words = max((pairs[i][1] for i in row), key=lambda ln: ln.x1).words
+    words = max((pairs[i][1] for i in row), key=attrgetter("x1")).words
     return words[-1].x1 if words and is_figure(words[-1].text) else None
 
 
@@ -423,7 +436,7 @@ def _apart(pairs: list[_Pair], rows: list[list[int]]) -> list[list[tuple[float, 
     for row in rows:
         gaps: list[tuple[float, float]] = []
         if len(row) > 1:
-            lns = sorted((pairs[i][1] for i in row), key=lambda ln: ln.x0)
+            lns = sorted((pairs[i][1] for i in row), key=attrgetter("x0"))
             end = lns[0].x1
             for ln in lns[1:]:
                 if ln.x0 > end:
@@ -504,7 +517,7 @@ def _enough_cells(rows: list[list[int]], cuts: dict[int, list[int]]) -> dict[int
     platexsheet), which the reading order would take for two columns and
     read all terms first."""
     for row in rows:
-        if any(i in cuts for i in row) and \
+        if not cuts.keys().isdisjoint(row) and \
                 len(row) + sum(len(cuts.get(i, ())) for i in row) < CELL_MIN_COLUMNS:
             for i in row:
                 cuts.pop(i, None)

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from statistics import median
 
 from ..options import Options
@@ -71,6 +71,9 @@ from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, 
                      grid_rows, header_band,
                      header_like, header_rows, is_figure, labels_and_values, opened_by_the_rest, peel,
                      shared_gutters, short_cells, totals_under)
+
+_START = itemgetter(0)
+"""A gap's start (a min key read in C, not a Python call per gap)."""
 
 MAX_XYCUT_ITEMS = 4000
 """Above this many lines a region is read top to bottom without cutting."""
@@ -355,7 +358,7 @@ def _title_over(items: list[Line], row_gaps) -> Line | None:
     at the head of the fourth column, after three columns of the grid
     (pdfjs-issue840: a timetable's title read after its first stage).  A
     title across every gutter closes them all and is read first already."""
-    top = min(row_gaps, key=lambda g: g[0])
+    top = min(row_gaps, key=_START)
     above = [ln for ln in items if ln.y1 <= top[0]]
     if len(above) != 1:
         return None
@@ -408,7 +411,7 @@ def _head_band(items: list[Line], row_gaps, gutter: tuple[float, float]) -> list
     of text beside a heading over the other column, paragraph spacing in
     it at the height of the white under the heading."""
     size = median([ln.size for ln in items]) or 1.0
-    white = min((g for g in row_gaps if g[1] - g[0] > HEAD_WHITE_MIN * size), key=lambda g: g[0],
+    white = min((g for g in row_gaps if g[1] - g[0] > HEAD_WHITE_MIN * size), key=_START,
                 default=None)
     if white is None:
         return None
@@ -1824,7 +1827,10 @@ def _labelled_row(region: list[Line]) -> tuple[Line, Line] | None:
     it) each alone on its baseline and across the white between them; or
     None.  A region without a figure has no label (``_text_and_label``):
     its rows are not grouped (most regions, asked once per row cut)."""
-    if not any(is_figure(ln.text) for ln in region):
+    for ln in region:  # (a loop, not any() over a generator: cheaper in Pyodide)
+        if is_figure(ln.text):
+            break
+    else:
         return None
     rows = grid_rows(region)
     wide = [row for row in rows if len(row) > 1]
@@ -2165,8 +2171,9 @@ COLUMN_WIDTH_RATIO = 0.4
 
 def _sides(part: list[Line], g0: float, g1: float) -> bool:
     """Columns of text on both sides of the gutter, nothing across it."""
-    if any(_crosses(ln, g0, g1) for ln in part):
-        return False
+    for ln in part:  # _crosses(ln, g0, g1), written out
+        if ln.x0 < g1 and ln.x1 > g0:
+            return False
     widths = []
     for side in ([ln for ln in part if ln.x1 <= g0], [ln for ln in part if ln.x0 >= g1]):
         if len(side) < COLUMN_MIN_LINES or \

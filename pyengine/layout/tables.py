@@ -25,6 +25,7 @@ import math
 import re
 from bisect import bisect_left
 from functools import lru_cache, reduce
+from operator import attrgetter
 from statistics import median
 
 from ..records import Line, union_box
@@ -188,13 +189,22 @@ def grid_rows(items: list[Line]) -> list[list[Line]]:
     return [row[:] for row in rows]
 
 
+_Y1 = attrgetter("y1")
+_X0, _X1 = attrgetter("x0"), attrgetter("x1")
+"""Sort and min/max keys read in C (a lambda is a Python call per line)."""
+
+
 def _grid_rows(items: list[Line]) -> list[list[Line]]:
     rows: list[list[Line]] = []
-    for ln in sorted(items, key=lambda it: it.y1):
-        if rows and abs(ln.y1 - rows[-1][0].y1) <= ROW_TOLERANCE * max(ln.size, rows[-1][0].size):
-            rows[-1].append(ln)
+    row: list[Line] = []
+    y1 = size = 0.0  # of the row's first line
+    for ln in sorted(items, key=_Y1):
+        if row and abs(ln.y1 - y1) <= ROW_TOLERANCE * max(ln.size, size):
+            row.append(ln)
         else:
-            rows.append([ln])
+            row = [ln]
+            rows.append(row)
+            y1, size = ln.y1, ln.size
     return rows
 
 
@@ -657,7 +667,7 @@ def figures_flush_after(rows: list[list[Line]], gap: tuple[float, float]) -> boo
     for row in rows:
         after = [ln for ln in row if ln.x0 >= gap[1]]
         if after:
-            first = min(after, key=lambda ln: ln.x0)
+            first = min(after, key=_X0)
             if is_figure(first.text):
                 ends.append((first.x1, first.size))
     if not ends:
@@ -723,7 +733,7 @@ def _strip_white(row: list[Line], gap: tuple[float, float]) -> float | None:
     before = [ln for ln in row if ln.x1 <= gap[0]]
     if not before:
         return None
-    last = max(before, key=lambda ln: ln.x1)
+    last = max(before, key=_X1)
     white = (gap[1] - last.x1) / last.size
     if cell:
         return white
@@ -790,15 +800,15 @@ def _cells(rows: list[list[Line]], bounds: list[float],
                     out[-1][k] = _joined(out[-1][k], ln)
                     tails[k] = ln
                 continue
-            out.append(sorted(row, key=lambda it: it.x0))
+            out.append(sorted(row, key=_X0))
             tails, level = list(out[-1]), row
             continue
         above = next((i for i, ln in enumerate(out[-1]) if _column(ln, bounds) == cols[0]),
                      None) if out else None
         if above is None and out and r + 1 < len(rows) and \
                 _spans_rows(row[0], out[-1], rows[r + 1], bounds):
-            out[-1] = sorted(out[-1] + row, key=lambda it: it.x0)
-            tails = sorted(tails + row, key=lambda it: it.x0)
+            out[-1] = sorted(out[-1] + row, key=_X0)
+            tails = sorted(tails + row, key=_X0)
             continue
         if above is None or not _wraps(out[-1][above], row[0]):
             return None
@@ -863,7 +873,7 @@ def _tight_under(rows: list[list[Line]], r: int, bounds: list[float]) -> list[tu
         ([_white(row, rows[r + 1])] if r + 1 < len(rows) else [])
     if not around or min(around) < max(white, 0.0) + ROW_PADDING_MIN * size:
         return None
-    cells = sorted(upper, key=lambda it: it.x0)
+    cells = sorted(upper, key=_X0)
     out: list[tuple[int, Line]] = []
     for ln in row:
         k = next((k for k, c in enumerate(cells) if _column(c, bounds) == _column(ln, bounds)), None)
@@ -901,7 +911,7 @@ def _centred_rows(rows: list[list[Line]], found: list[tuple[int, int, int]] | No
         cell = _joined_all([ln for k in range(r, end) for ln in rows[k]
                             if k != host or _beside(ln, rows[r][0])])
         out.append(sorted([ln for ln in rows[host] if not _beside(ln, rows[r][0])] + [cell],
-                          key=lambda it: it.x0))
+                          key=_X0))
         r = end
     return out
 
@@ -973,12 +983,13 @@ def _centred_block(rows: list[list[Line]], start: int, pitch: float
     first = rows[start][0]
     if not _has_letter(first):
         return None, start
+    x0, x1 = first.x0, first.x1  # _beside(ln, first), written out for each line of each row
     cell = [first]
     host = None
     end = start + 1
     for k in range(start + 1, len(rows)):
         row = rows[k]
-        under = [ln for ln in row if _beside(ln, first)]
+        under = [ln for ln in row if ln.x0 < x1 and ln.x1 > x0]
         if len(under) > 1 or (len(row) == 1 or host is not None) and not under:
             break
         if under and not (_cell_line(cell[-1], under[0], pitch) and _has_letter(under[0])
@@ -995,7 +1006,7 @@ def _centred_block(rows: list[list[Line]], start: int, pitch: float
             end = k + 1
     if host is None or end <= host:
         return None, start
-    others = [ln for ln in rows[host] if not _beside(ln, first)]
+    others = [ln for ln in rows[host] if not (ln.x0 < x1 and ln.x1 > x0)]
     base = max(ln.y1 for ln in others)
     middle = sum(ln.y0 + ln.y1 for ln in others) / (2 * len(others))
     size = max(ln.size for ln in cell + others)
@@ -1193,7 +1204,7 @@ def header_rows(band: list[list[Line]]) -> list[list[Line]]:
             out[-1] = out[-1] + row
         else:
             out.append(list(row))
-    return [sorted(row, key=lambda it: it.x0) for row in out]
+    return [sorted(row, key=_X0) for row in out]
 
 
 def _spans_header(row: list[Line], above: list[Line], below: list[Line]) -> bool:
@@ -1400,7 +1411,7 @@ def colon_labels(rows: list[list[Line]]) -> bool:
     form sets its values a few ems after its longest label, closer than
     ``tabulated`` asks, and the labels were read before all the values
     (hunt11 web/quest.pdf).  Lines of text do not all end with a colon."""
-    return all(len(row) == 2 and min(row, key=lambda ln: ln.x0).text.rstrip().endswith(":") for row in rows)
+    return all(len(row) == 2 and min(row, key=_X0).text.rstrip().endswith(":") for row in rows)
 
 
 FIGURE_RUN_MIN_WORDS = 2
@@ -1419,7 +1430,7 @@ def figure_runs(rows, cols: list[tuple[float, float]]) -> bool:
     then "Rate Net VAT / 20% 6.46 1.29 / ..."; hunt10 fp/rcpt).  A page's
     columns hold words."""
     return len(cols) == 2 and len(rows) >= TWO_COLUMN_MIN_ROWS and \
-        all(len(row) == 2 and _figure_run(max(row, key=lambda ln: ln.x0)) for row in rows[1:])
+        all(len(row) == 2 and _figure_run(max(row, key=_X0)) for row in rows[1:])
 
 
 def _figure_run(ln: Line) -> bool:
