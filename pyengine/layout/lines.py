@@ -338,6 +338,9 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     run_key, run_source = 0, SOURCE_PAGE
     run_path = False  # the open run goes on along a curve (continues_path)
     run_u0 = run_u1 = run_v = run_size = 0.0
+    # Its tolerances at its size: across the baseline (either way), back
+    # and forward along it.
+    run_tol_v = run_back = run_gap = 0.0
     for seq, g in enumerate(glyphs):
         # All the fields at once: faster than reading half of them by index.
         (_text, x0, _y0, x1, _y1, u0, v, _ex, _ey, size, dx, dy, _font, _mapped, _mode,
@@ -349,27 +352,37 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
             u0, u1, v, key = _project(g)
         p = (g, u0, u1, seq)
         if run is not None and key == run_key and source == run_source and not run_path:
-            # The larger size, or the smaller past RUN_SIZE_RATIO (not a
-            # script of it: two sizes of text); equal sizes, the common case,
-            # first.
             if size == run_size:
-                big = size
-            elif size > run_size:
-                big = size if size <= RUN_SIZE_RATIO * run_size else run_size
+                # Equal sizes, the common case: the run's own tolerances,
+                # multiplied out when its size was set.
+                du = u0 - run_u1
+                if -run_tol_v <= v - run_v <= run_tol_v and run_back <= du <= run_gap:
+                    run.append(p)
+                    if u1 > run_u1:
+                        run_u1 = u1
+                    if u0 < run_u0:
+                        run_u0 = u0
+                    continue
             else:
-                big = run_size if run_size <= RUN_SIZE_RATIO * size else size
-            du = u0 - run_u1
-            tol_v = half_tol_v * big
-            if -tol_v <= v - run_v <= tol_v and back * big <= du <= gap_max * big and (
-                    size >= run_size or not _size_step_down(size, run_size, v - run_v, du)):
-                run.append(p)
-                if u1 > run_u1:
-                    run_u1 = u1
-                if u0 < run_u0:
-                    run_u0 = u0
+                # The larger size, or the smaller past RUN_SIZE_RATIO (not a
+                # script of it: two sizes of text).
                 if size > run_size:
-                    run_size = size
-                continue
+                    big = size if size <= RUN_SIZE_RATIO * run_size else run_size
+                else:
+                    big = run_size if run_size <= RUN_SIZE_RATIO * size else size
+                du = u0 - run_u1
+                tol_v = half_tol_v * big
+                if -tol_v <= v - run_v <= tol_v and back * big <= du <= gap_max * big and (
+                        size >= run_size or not _size_step_down(size, run_size, v - run_v, du)):
+                    run.append(p)
+                    if u1 > run_u1:
+                        run_u1 = u1
+                    if u0 < run_u0:
+                        run_u0 = u0
+                    if size > run_size:
+                        run_size = size
+                        run_tol_v, run_back, run_gap = half_tol_v * size, back * size, gap_max * size
+                    continue
         if run is not None and (run_path or key != run_key) and source == run_source and \
                 continues_path(run[-1][0], g, options):
             run.append(p)
@@ -380,6 +393,7 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
                         _Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
         run, run_key, run_source, run_path = [p], key, source, False
         run_u0, run_u1, run_v, run_size = u0, u1, v, size
+        run_tol_v, run_back, run_gap = half_tol_v * size, back * size, gap_max * size
     if run is not None:
         segs.append(_path_segment(len(segs), run, run_source) if run_path else
                     _Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
