@@ -2514,7 +2514,8 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
     combining, mark_width = _COMBINING, MARK_MAX_WIDTH
     last = len(glyphs) - 1
     for i, p in enumerate(glyphs):
-        text, size, source, is_space = fields(p[0])
+        g, u0, u1, seq = p
+        text, size, source, is_space = fields(g)
         if is_space:
             if shown and has_prev and i < last and _pulled_in(p, glyphs[i + 1], prev_u1, source):
                 continue
@@ -2522,11 +2523,11 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
                 groups.append(cur)
                 hard.append(after_space)
             cur, after_space, shown = [], True, False
-            has_prev, prev_u1, ptext, psize, psource = True, p[2], text, size, source
+            has_prev, prev_u1, ptext, psize, psource = True, u1, text, size, source
             continue
         if cur and has_prev:
             big = size if size > psize else psize
-            gap = p[1] - prev_u1
+            gap = u0 - prev_u1
             # gap > limit * big, the limit cjk_space_gap between two CJK
             # glyphs, else space_gap: CJK looked up only when it matters.
             if gap > space_gap * big:
@@ -2535,9 +2536,9 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
                 split = False
             else:
                 split = cjk[text] and cjk[ptext] and gap > cjk_space_gap * big
-            if split and cur and combining[text] and p[3] == cur[-1][3] + 1 and \
-                    gap <= MARK_REACH * size and p[2] - p[1] <= mark_width * size and \
-                    p[0].font == cur[-1][0].font and not has_rtl(text):
+            if split and cur and combining[text] and seq == cur[-1][3] + 1 and \
+                    gap <= MARK_REACH * size and u1 - u0 <= mark_width * size and \
+                    g.font == cur[-1][0].font and not has_rtl(text):
                 # A zero-advance mark drawn right after the glyph before, in
                 # its font, placed past its end, is its mark, not a word (a
                 # Lepcha sign 0.18 em past its base: sil-mingzat, "Microsoft:
@@ -2552,7 +2553,7 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
                 cur, after_space, shown = [], source != psource, False
         if not cur and not text:
             # An unmapped glyph alone does not start a word.
-            has_prev, prev_u1, ptext, psize, psource = True, p[2], text, size, source
+            has_prev, prev_u1, ptext, psize, psource = True, u1, text, size, source
             continue
         first = not cur
         cur.append(p)
@@ -2567,10 +2568,10 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
         # cyr-churchslavonic-en; the virama of "एतद् संृतम", 0.15 em right,
         # deb-other-latex-mr).  Right-to-left marks are sorted visually:
         # bidi.py puts them on their bases.
-        if (not moved or id(p) not in moved) and (not has_prev or first or p[2] >= prev_u1) \
-                and (first or p[2] - p[1] > mark_width * size or not combining[text]
+        if (not moved or id(p) not in moved) and (not has_prev or first or u1 >= prev_u1) \
+                and (first or u1 - u0 > mark_width * size or not combining[text]
                      or has_rtl(text)):
-            has_prev, prev_u1, ptext, psize, psource = True, p[2], text, size, source
+            has_prev, prev_u1, ptext, psize, psource = True, u1, text, size, source
     if shown:
         groups.append(cur)
         hard.append(after_space)
