@@ -1933,7 +1933,7 @@ def _vertical_parts(glyphs: list[_G]) -> tuple[Word, ...]:
     for p in glyphs:
         g = p[0]
         t = g.text
-        if groups and (not t.strip() or _is_combining(t)
+        if groups and (not t.strip() or _COMBINING[t]
                        or not (g.vertical or groups[-1][-1][0].vertical)):
             groups[-1].append(p)
         else:
