@@ -338,6 +338,9 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     run_key, run_source = 0, SOURCE_PAGE
     run_path = False  # the open run goes on along a curve (continues_path)
     run_u0 = run_u1 = run_v = run_size = 0.0
+    # Its tolerances at its size: across the baseline (either way), back
+    # and forward along it.
+    run_tol_v = run_back = run_gap = 0.0
     for seq, g in enumerate(glyphs):
         # All the fields at once: faster than reading half of them by index.
         (_text, x0, _y0, x1, _y1, u0, v, _ex, _ey, size, dx, dy, _font, _mapped, _mode,
@@ -349,27 +352,37 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
             u0, u1, v, key = _project(g)
         p = (g, u0, u1, seq)
         if run is not None and key == run_key and source == run_source and not run_path:
-            # The larger size, or the smaller past RUN_SIZE_RATIO (not a
-            # script of it: two sizes of text); equal sizes, the common case,
-            # first.
             if size == run_size:
-                big = size
-            elif size > run_size:
-                big = size if size <= RUN_SIZE_RATIO * run_size else run_size
+                # Equal sizes, the common case: the run's own tolerances,
+                # multiplied out when its size was set.
+                du = u0 - run_u1
+                if -run_tol_v <= v - run_v <= run_tol_v and run_back <= du <= run_gap:
+                    run.append(p)
+                    if u1 > run_u1:
+                        run_u1 = u1
+                    if u0 < run_u0:
+                        run_u0 = u0
+                    continue
             else:
-                big = run_size if run_size <= RUN_SIZE_RATIO * size else size
-            du = u0 - run_u1
-            tol_v = half_tol_v * big
-            if -tol_v <= v - run_v <= tol_v and back * big <= du <= gap_max * big and (
-                    size >= run_size or not _size_step_down(size, run_size, v - run_v, du)):
-                run.append(p)
-                if u1 > run_u1:
-                    run_u1 = u1
-                if u0 < run_u0:
-                    run_u0 = u0
+                # The larger size, or the smaller past RUN_SIZE_RATIO (not a
+                # script of it: two sizes of text).
                 if size > run_size:
-                    run_size = size
-                continue
+                    big = size if size <= RUN_SIZE_RATIO * run_size else run_size
+                else:
+                    big = run_size if run_size <= RUN_SIZE_RATIO * size else size
+                du = u0 - run_u1
+                tol_v = half_tol_v * big
+                if -tol_v <= v - run_v <= tol_v and back * big <= du <= gap_max * big and (
+                        size >= run_size or not _size_step_down(size, run_size, v - run_v, du)):
+                    run.append(p)
+                    if u1 > run_u1:
+                        run_u1 = u1
+                    if u0 < run_u0:
+                        run_u0 = u0
+                    if size > run_size:
+                        run_size = size
+                        run_tol_v, run_back, run_gap = half_tol_v * size, back * size, gap_max * size
+                    continue
         if run is not None and (run_path or key != run_key) and source == run_source and \
                 continues_path(run[-1][0], g, options):
             run.append(p)
@@ -380,6 +393,7 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
                         _Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
         run, run_key, run_source, run_path = [p], key, source, False
         run_u0, run_u1, run_v, run_size = u0, u1, v, size
+        run_tol_v, run_back, run_gap = half_tol_v * size, back * size, gap_max * size
     if run is not None:
         segs.append(_path_segment(len(segs), run, run_source) if run_path else
                     _Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
@@ -1919,7 +1933,7 @@ def _vertical_parts(glyphs: list[_G]) -> tuple[Word, ...]:
     for p in glyphs:
         g = p[0]
         t = g.text
-        if groups and (not t.strip() or _is_combining(t)
+        if groups and (not t.strip() or _COMBINING[t]
                        or not (g.vertical or groups[-1][-1][0].vertical)):
             groups[-1].append(p)
         else:
@@ -2500,7 +2514,8 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
     combining, mark_width = _COMBINING, MARK_MAX_WIDTH
     last = len(glyphs) - 1
     for i, p in enumerate(glyphs):
-        text, size, source, is_space = fields(p[0])
+        g, u0, u1, seq = p
+        text, size, source, is_space = fields(g)
         if is_space:
             if shown and has_prev and i < last and _pulled_in(p, glyphs[i + 1], prev_u1, source):
                 continue
@@ -2508,11 +2523,11 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
                 groups.append(cur)
                 hard.append(after_space)
             cur, after_space, shown = [], True, False
-            has_prev, prev_u1, ptext, psize, psource = True, p[2], text, size, source
+            has_prev, prev_u1, ptext, psize, psource = True, u1, text, size, source
             continue
         if cur and has_prev:
             big = size if size > psize else psize
-            gap = p[1] - prev_u1
+            gap = u0 - prev_u1
             # gap > limit * big, the limit cjk_space_gap between two CJK
             # glyphs, else space_gap: CJK looked up only when it matters.
             if gap > space_gap * big:
@@ -2521,9 +2536,9 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
                 split = False
             else:
                 split = cjk[text] and cjk[ptext] and gap > cjk_space_gap * big
-            if split and cur and combining[text] and p[3] == cur[-1][3] + 1 and \
-                    gap <= MARK_REACH * size and p[2] - p[1] <= mark_width * size and \
-                    p[0].font == cur[-1][0].font and not has_rtl(text):
+            if split and cur and combining[text] and seq == cur[-1][3] + 1 and \
+                    gap <= MARK_REACH * size and u1 - u0 <= mark_width * size and \
+                    g.font == cur[-1][0].font and not has_rtl(text):
                 # A zero-advance mark drawn right after the glyph before, in
                 # its font, placed past its end, is its mark, not a word (a
                 # Lepcha sign 0.18 em past its base: sil-mingzat, "Microsoft:
@@ -2538,7 +2553,7 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
                 cur, after_space, shown = [], source != psource, False
         if not cur and not text:
             # An unmapped glyph alone does not start a word.
-            has_prev, prev_u1, ptext, psize, psource = True, p[2], text, size, source
+            has_prev, prev_u1, ptext, psize, psource = True, u1, text, size, source
             continue
         first = not cur
         cur.append(p)
@@ -2553,10 +2568,10 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
         # cyr-churchslavonic-en; the virama of "एतद् संृतम", 0.15 em right,
         # deb-other-latex-mr).  Right-to-left marks are sorted visually:
         # bidi.py puts them on their bases.
-        if (not moved or id(p) not in moved) and (not has_prev or first or p[2] >= prev_u1) \
-                and (first or p[2] - p[1] > mark_width * size or not combining[text]
+        if (not moved or id(p) not in moved) and (not has_prev or first or u1 >= prev_u1) \
+                and (first or u1 - u0 > mark_width * size or not combining[text]
                      or has_rtl(text)):
-            has_prev, prev_u1, ptext, psize, psource = True, p[2], text, size, source
+            has_prev, prev_u1, ptext, psize, psource = True, u1, text, size, source
     if shown:
         groups.append(cur)
         hard.append(after_space)
