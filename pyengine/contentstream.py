@@ -198,7 +198,10 @@ _TOKEN = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _TOKEN_BODY + rb")", re.S)
 _SKIPPABLE = (rb"(?:rg|RG|g|G|k|K|cs|CS|scn|SCN|sc|SC|m|l|c|v|y|re|h|S|s|n|W\*|W|w|J|j|M|d0|d1|d"
               rb"|ri|i|gs|sh|MP|DP|BX|EX)")
 _RSP = rb"[ \t\n\r\f]*+"
-_RUN = (rb"(?:(?>(?:" + _NUM + _RSP + rb")*+(?:/" + _REG + rb"{0,4000}(?!" + _REG + rb")" + _RSP
+# The bytes a run can start with (a number, a name, the operator): a token
+# that starts otherwise is not tried as a run at all.
+_RUN_START = rb"(?=[+\-./0-9rRgGkKcCsSmlvyhnWwJjMdiBEDX])"
+_RUN = (_RUN_START + rb"(?:(?>(?:" + _NUM + _RSP + rb")*+(?:/" + _REG + rb"{0,4000}(?!" + _REG + rb")" + _RSP
         + rb"){0,2}+(?:" + _NUM + _RSP + rb")*+)(?=[rRgGkKcCsSmlvyhnWwJjMdiBEDX])"
         + _SKIPPABLE + rb"(?!" + _REG + rb")" + _RSP + rb")++")
 _TOKEN_RUNS = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _RUN + rb"|" + _TOKEN_BODY + rb")", re.S)
@@ -216,7 +219,7 @@ RUN_MAX_OPERANDS = 2 * RUN_MAX_NUMBERS + 2
 # never so long that listing its words costs memory, nor so long that its
 # numbers could make the operand cap count otherwise (see ``_read``).
 _AT_MOST_NUMBERS = rb"{0,%d}+" % RUN_MAX_NUMBERS
-_RUN_CAPPED = (rb"(?:(?>(?:" + _NUM + _RSP + rb")" + _AT_MOST_NUMBERS
+_RUN_CAPPED = (_RUN_START + rb"(?:(?>(?:" + _NUM + _RSP + rb")" + _AT_MOST_NUMBERS
                + rb"(?:/" + _REG + rb"{0,4000}(?!" + _REG + rb")" + _RSP + rb"){0,2}+"
                + rb"(?:" + _NUM + _RSP + rb")" + _AT_MOST_NUMBERS
                + rb")(?=[rRgGkKcCsSmlvyhnWwJjMdiBEDX])" + _SKIPPABLE + rb"(?!" + _REG + rb")"

@@ -136,3 +136,28 @@ def test_corpus_pages_tokenize_alike(monkeypatch):
     if not streams:
         pytest.skip("no corpus")
     _check(monkeypatch, streams)
+
+
+def test_run_start_only_skips_tokens_that_are_not_runs():
+    # _RUN_START (the first byte a run can have) is only a pre-check: the
+    # token patterns without it find the same tokens.
+    assert cs._RUN.startswith(cs._RUN_START) and cs._RUN_CAPPED.startswith(cs._RUN_START)
+    body = cs._TOKEN_RUNS.pattern[len(rb"[ \t\n\r\f\x00]*(?:" + cs._RUN):]
+    without = re.compile(rb"[ \t\n\r\f\x00]*(?:" + cs._RUN[len(cs._RUN_START):] + body, re.S)
+    body = cs._TOKEN_RUNS_CAPPED.pattern[len(rb"[ \t\n\r\f\x00]*(?:" + cs._RUN_CAPPED):]
+    without_capped = re.compile(
+        rb"[ \t\n\r\f\x00]*(?:" + cs._RUN_CAPPED[len(cs._RUN_START):] + body, re.S)
+    rnd = random.Random(13)
+    words = (b"rg RG g G k K cs CS sc SC scn SCN m l c v y re h S s n W W* w J j M d d0 d1 ri i "
+             b"gs sh MP DP BX EX BT ET BI BDC Tf Td Tj TJ q Q cm Do R true "
+             b"1 -2 +.5 3. .5 0.00 --5 /A / /GS1 (a) <41> [1 (b)] << >> % x").split()
+    seps = (b" ", b"", b"\n", b"\x00")
+    streams = [b"".join(rnd.choice(words) + rnd.choice(seps) for _ in range(rnd.randrange(1, 30)))
+               for _ in range(3000)] + _corpus_streams(limit_files=20, per_file=1)
+    runs = 0
+    for data in streams:
+        for with_start, plain in ((cs._TOKEN_RUNS, without), (cs._TOKEN_RUNS_CAPPED, without_capped)):
+            found = _tokens(with_start, data)
+            assert found == _tokens(plain, data), data[:200]
+            runs += sum(lastindex is None for _, lastindex, _ in found)
+    assert runs > 1000
