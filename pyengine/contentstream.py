@@ -128,12 +128,12 @@ _NUM = rb"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?![+,\-.0-9])"
 # letter may be an indirect reference "1 0 R" to pypdf: both are special.
 _OP = (rb"(?:[AC-QS-Za-z'\"]|B(?!I(?!" + _REG + rb"))|R(?=[A-Za-z]))"
        + _REG + rb"{0,99}(?!" + _REG + rb")")
-_LIT_INNER = rb"[^()\\]*(?:\\.[^()\\]*)*"
-_LIT = rb"\((" + _LIT_INNER + rb"(?:\(" + _LIT_INNER + rb"\)" + _LIT_INNER + rb")*)\)"
+_LIT_INNER = rb"[^()\\]*(?:\\.[^()\\]*)*+"
+_LIT = rb"\((" + _LIT_INNER + rb"(?:\(" + _LIT_INNER + rb"\)" + _LIT_INNER + rb")*+)\)"
 _SP = rb"[ \t\n\r\f]*"
 # An array of strings and numbers only, as TJ takes: read in one step.
 _SIMPLE_ARRAY = (rb"\[((?:" + _SP + rb"(?:\(" + _LIT_INNER + rb"\)|<[0-9A-Fa-f \t\n\r\f]*>|"
-                 + _NUM + rb"))*)" + _SP + rb"\]")
+                 + _NUM + rb"))*+)" + _SP + rb"\]")
 
 # The operators that show a string given last (Tj, ', "): read in the same
 # step as the string before them (one token for "(text) Tj", as for
@@ -158,10 +158,10 @@ _SEQ_OP = (rb"(?:q|Q|BT|ET|cm|Tc|Tw|Tz|TL|Tf|Tr|Ts|Td|TD|Tm|T\*|Do|BMC|EMC|f\*?|
            + _REG + rb")")
 _BLANK = rb"[ \t\n\r\f]+"
 _SEQ_TAIL = (rb"(?:" + _BLANK + rb"(?:/" + _REG + rb"{0,4000}(?!" + _REG + rb")" + _BLANK + rb")?"
-             rb"(?:" + _NUM + _BLANK + rb")*" + _SEQ_OP + rb"){0,%d}" % (SEQUENCE_MAX_OPERATORS - 1))
+             rb"(?:" + _NUM + _BLANK + rb")*+" + _SEQ_OP + rb"){0,%d}+" % (SEQUENCE_MAX_OPERATORS - 1))
 _NUMBER_START = frozenset(b"+-.0123456789")
 _TOKEN_BODY = (
-    rb"((?:" + _NUM + _SP + rb")+)(?:(" + _OP + _SEQ_TAIL + rb")"  # 1 numbers, 2 operator(s) after them,
+    rb"((?:" + _NUM + _SP + rb")++)(?:(" + _OP + _SEQ_TAIL + rb")"  # 1 numbers, 2 operator(s) after them,
     + _SHOWN + rb")?"                                      # 3-5 a string and Tj after it
     rb"|(" + _OP + _SEQ_TAIL + rb")" + _SHOWN +            # 6 operator(s) or keyword, 7-9 as 3-5
     rb"|/(" + _REG + rb"{0,4000})(?!" + _REG + rb")"      # 10 name
@@ -198,9 +198,12 @@ _TOKEN = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _TOKEN_BODY + rb")", re.S)
 _SKIPPABLE = (rb"(?:rg|RG|g|G|k|K|cs|CS|scn|SCN|sc|SC|m|l|c|v|y|re|h|S|s|n|W\*|W|w|J|j|M|d0|d1|d"
               rb"|ri|i|gs|sh|MP|DP|BX|EX)")
 _RSP = rb"[ \t\n\r\f]*+"
-_RUN = (rb"(?:(?>(?:" + _NUM + _RSP + rb")*+(?:/" + _REG + rb"{0,4000}(?!" + _REG + rb")" + _RSP
+# The bytes a run can start with (a number, a name, the operator): a token
+# that starts otherwise is not tried as a run at all.
+_RUN_START = rb"(?=[+\-./0-9rRgGkKcCsSmlvyhnWwJjMdiBEDX])"
+_RUN = (_RUN_START + rb"(?:(?>(?:" + _NUM + _RSP + rb")*+(?:/" + _REG + rb"{0,4000}(?!" + _REG + rb")" + _RSP
         + rb"){0,2}+(?:" + _NUM + _RSP + rb")*+)(?=[rRgGkKcCsSmlvyhnWwJjMdiBEDX])"
-        + _SKIPPABLE + rb"(?!" + _REG + rb")" + _RSP + rb")+")
+        + _SKIPPABLE + rb"(?!" + _REG + rb")" + _RSP + rb")++")
 _TOKEN_RUNS = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _RUN + rb"|" + _TOKEN_BODY + rb")", re.S)
 
 RUN_MAX_OPERATORS = 256
@@ -216,11 +219,11 @@ RUN_MAX_OPERANDS = 2 * RUN_MAX_NUMBERS + 2
 # never so long that listing its words costs memory, nor so long that its
 # numbers could make the operand cap count otherwise (see ``_read``).
 _AT_MOST_NUMBERS = rb"{0,%d}+" % RUN_MAX_NUMBERS
-_RUN_CAPPED = (rb"(?:(?>(?:" + _NUM + _RSP + rb")" + _AT_MOST_NUMBERS
+_RUN_CAPPED = (_RUN_START + rb"(?:(?>(?:" + _NUM + _RSP + rb")" + _AT_MOST_NUMBERS
                + rb"(?:/" + _REG + rb"{0,4000}(?!" + _REG + rb")" + _RSP + rb"){0,2}+"
                + rb"(?:" + _NUM + _RSP + rb")" + _AT_MOST_NUMBERS
                + rb")(?=[rRgGkKcCsSmlvyhnWwJjMdiBEDX])" + _SKIPPABLE + rb"(?!" + _REG + rb")"
-               + _RSP + rb"){1,%d}" % RUN_MAX_OPERATORS)
+               + _RSP + rb"){1,%d}+" % RUN_MAX_OPERATORS)
 _TOKEN_RUNS_CAPPED = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _RUN_CAPPED + rb"|" + _TOKEN_BODY + rb")",
                                 re.S)
 _RUN_WORD = re.compile(rb"/" + _REG + rb"*|[A-Za-z'\"]" + _REG + rb"*")
