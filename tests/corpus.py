@@ -39,3 +39,35 @@ def corpus_documents(names) -> list[tuple[bytes, str]]:
     return [((found / "pdfs" / f"{name}.pdf").read_bytes(),
              entries.get(name, {}).get("password") or "")
             for name in names if (found / "pdfs" / f"{name}.pdf").is_file()]
+
+
+def corpus_content_streams(limit_files: int, per_file: int) -> list[bytes]:
+    """The content streams (under 300 kB) of the first ``per_file`` pages of
+    every fourth corpus file, ``limit_files`` files at most, unencrypted
+    ones only ([] without the corpus)."""
+    import logging
+
+    from pypdf import PdfReader
+
+    found = corpus_dir()
+    if found is None:
+        return []
+    out = []
+    logging.disable(logging.CRITICAL)
+    try:
+        for path in sorted((found / "pdfs").glob("*.pdf"))[:limit_files * 4:4]:
+            try:
+                reader = PdfReader(str(path))
+                if reader.is_encrypted:
+                    continue
+                for page in reader.pages[:per_file]:
+                    contents = page.get_contents()
+                    if contents is not None:
+                        data = contents.get_data()
+                        if len(data) < 300_000:
+                            out.append(data)
+            except Exception:
+                continue
+    finally:
+        logging.disable(logging.NOTSET)
+    return out

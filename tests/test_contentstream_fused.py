@@ -18,7 +18,7 @@ import pytest
 
 from pyengine import contentstream as cs
 
-from corpus import corpus_dir
+from corpus import corpus_content_streams
 
 
 def _unfused(monkeypatch):
@@ -99,31 +99,8 @@ def test_random_streams_read_alike(monkeypatch):
         assert a == b, data
 
 
-def _corpus_streams(limit_files=40, per_file=3):
-    found = corpus_dir()
-    if found is None:
-        return []
-    from pypdf import PdfReader
-
-    out = []
-    logging.disable(logging.CRITICAL)
-    try:
-        for path in sorted((found / "pdfs").glob("*.pdf"))[:limit_files * 4:4]:
-            try:
-                reader = PdfReader(str(path))
-                if reader.is_encrypted:
-                    continue
-                for page in reader.pages[:per_file]:
-                    contents = page.get_contents()
-                    if contents is not None:
-                        data = contents.get_data()
-                        if len(data) < 300_000:
-                            out.append(data)
-            except Exception:
-                continue
-    finally:
-        logging.disable(logging.NOTSET)
-    return out
+def _corpus_streams():
+    return corpus_content_streams(limit_files=40, per_file=3)
 
 
 def test_corpus_pages_read_alike(monkeypatch):

@@ -17,7 +17,7 @@ import pytest
 
 from pyengine import contentstream as cs
 
-from corpus import corpus_dir
+from corpus import corpus_content_streams
 
 _POSSESSIVE = re.compile(rb"([*+?}])\+")
 """A quantifier followed by "+": none of the patterns has a literal "+" there
@@ -105,30 +105,7 @@ def test_long_runs_sequences_and_arrays_tokenize_alike(monkeypatch):
 
 
 def _corpus_streams(limit_files=44, per_file=2):
-    found = corpus_dir()
-    if found is None:
-        return []
-    from pypdf import PdfReader
-
-    out = []
-    logging.disable(logging.CRITICAL)
-    try:
-        for path in sorted((found / "pdfs").glob("*.pdf"))[:limit_files * 4:4]:
-            try:
-                reader = PdfReader(str(path))
-                if reader.is_encrypted:
-                    continue
-                for page in reader.pages[:per_file]:
-                    contents = page.get_contents()
-                    if contents is not None:
-                        data = contents.get_data()
-                        if len(data) < 300_000:
-                            out.append(data)
-            except Exception:
-                continue
-    finally:
-        logging.disable(logging.NOTSET)
-    return out
+    return corpus_content_streams(limit_files, per_file)
 
 
 def test_corpus_pages_tokenize_alike(monkeypatch):
