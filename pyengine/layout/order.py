@@ -1378,7 +1378,7 @@ def _sheet_rows(items: list[Line], left: list[Line], right: list[Line]
     6596.88 Bureau Vallée" one line across two gutters): the rows had no
     gutter but column A's, the table finder found no grid, and the sheet
     was read column A first, then each of its cells a paragraph (hunt22
-    lo-inventory, lo-budget, lo-people).  So were QMF's reports
+    lo-inventory, lo-budget).  So were QMF's reports
     (opf-027613 p.149) and an approach chart's table of routes
     (pymupdf-test_3062)."""
     if len(left) < SHEET_MIN_ROWS or len(right) < SHEET_MIN_ROWS or _text_column(left):
@@ -1389,10 +1389,8 @@ def _sheet_rows(items: list[Line], left: list[Line], right: list[Line]
             if any(id(ln) in on_left for ln in row) and not all(id(ln) in on_left for ln in row)]
     if len(both) < SHEET_MIN_ROWS or both[-1] - both[0] + 1 != len(both):
         return None
-    for k in both:
-        bases = [_baseline(ln) for ln in rows[k]]
-        if max(bases) - min(bases) > ROW_BASELINE_TOLERANCE * max(ln.size for ln in rows[k]):
-            return None
+    if not all(_one_baseline(rows[k]) for k in both):
+        return None
     if any(_locators(ln.text) for ln in items):
         return None
     if not _figure_column(rows, both, on_left):
@@ -1460,10 +1458,7 @@ def _sheet_cells(region: list[Line], options: Options) -> list[Line] | None:
     lines on one baseline (``ROW_BASELINE_TOLERANCE``) with a white as wide
     as a gutter (``_gutters``' width: ``column_gap_min``) between two of
     them; else None."""
-    if len(region) < 2:
-        return None
-    bases = [_baseline(ln) for ln in region]
-    if max(bases) - min(bases) > ROW_BASELINE_TOLERANCE * max(ln.size for ln in region):
+    if len(region) < 2 or not _one_baseline(region):
         return None
     gap = max(options.column_gap_min, 0.5 * (median([ln.size for ln in region]) or 1.0))
     cells = sorted(region, key=attrgetter("x0"))
@@ -1476,25 +1471,29 @@ def _sheet_cells(region: list[Line], options: Options) -> list[Line] | None:
 
 
 def _sheet_row(region: list[Line]) -> bool:
-    """Is the region two lines or more on one baseline
-    (``ROW_BASELINE_TOLERANCE``)?"""
-    if len(region) < 2:
-        return False
-    bases = [_baseline(ln) for ln in region]
-    return max(bases) - min(bases) <= ROW_BASELINE_TOLERANCE * max(ln.size for ln in region)
+    """Is the region two lines or more on one baseline?"""
+    return len(region) > 1 and _one_baseline(region)
 
 
-def _figure_column(rows: list[list[Line]], both: list[int], on_left: set[int]) -> bool:
+def _one_baseline(lines: list[Line]) -> bool:
+    """Do the lines stand on one baseline (``ROW_BASELINE_TOLERANCE`` of
+    the largest one's size)?"""
+    bases = [_baseline(ln) for ln in lines]
+    return max(bases) - min(bases) <= ROW_BASELINE_TOLERANCE * max(ln.size for ln in lines)
+
+
+def _figure_column(rows: list[list[Line]], both: list[int], skip: set[int]) -> bool:
     """Do ``SHEET_FIGURE_SHARE`` of the rows ``both`` or more, and
-    ``SHEET_MIN_ROWS`` - 1 at the least, hold right of the gutter (lines
-    not ``on_left``) a line that starts with a figure (``_data_figure``)
+    ``SHEET_MIN_ROWS`` - 1 at the least, hold among their lines but those
+    ``skip`` names (by id: a sheet's left side, a row's first cell) a line
+    that starts with a figure (``_data_figure``)
     ending at one x (``FIGURE_EDGE_TOLERANCE``): a column of figures set
     flush right, as a sheet sets its numbers, each a cell (a line of its
     own, or the start of one run into the next cell)?  Not the numbers at
     the end of a line of text ("cơ số 8", "cơ số 2" end at one x too:
     deb-other-lshort-vi p.62)."""
     ends = sorted(ln.words[0].x1 for k in both for ln in rows[k]
-                  if id(ln) not in on_left and ln.words and _data_figure(ln.words[0].text))
+                  if id(ln) not in skip and ln.words and _data_figure(ln.words[0].text))
     size = median([ln.size for k in both for ln in rows[k]])
     need = max(SHEET_MIN_ROWS - 1, SHEET_FIGURE_SHARE * len(both))
     tol = FIGURE_EDGE_TOLERANCE * size
