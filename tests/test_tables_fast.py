@@ -158,10 +158,11 @@ def test_grid_rows_are_the_plain_rows_on_pages(monkeypatch):
 
     monkeypatch.setattr(tables, "_grid_rows", spy)
     tables._ROWS_KEPT.clear()
-    for data, password in [(_page(), "")] + corpus_documents(CORPUS_FILES):
+    docs = corpus_documents(CORPUS_FILES)
+    for data, password in [(_page(), "")] + docs:
         read_pages(data, password)
     tables._ROWS_KEPT.clear()
-    assert len(asked) > 10
+    assert len(asked) > (10 if docs else 0)  # (the built page alone, without the corpus)
     for items in asked:
         assert _same_rows(plain(items), _plain_grid_rows(items))
 
@@ -238,9 +239,10 @@ def test_centred_block_is_the_plain_rule_on_pages(monkeypatch):
 
     monkeypatch.setattr(tables, "_centred_block", spy)
     tables._BLOCKS_KEPT.clear()
-    for data, password in [(_page(), "")] + corpus_documents(CORPUS_FILES):
+    docs = corpus_documents(CORPUS_FILES)
+    for data, password in [(_page(), "")] + docs:
         read_pages(data, password)
     tables._BLOCKS_KEPT.clear()
-    assert len(asked) > 10
+    assert len(asked) > (10 if docs else 0)  # (the built page alone, without the corpus)
     for rows, start, pitch in asked:
         assert plain(rows, start, pitch) == _plain_centred_block(rows, start, pitch)
