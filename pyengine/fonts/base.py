@@ -22,6 +22,15 @@ KIND_TYPE3 = "type3"
 KIND_NONE = "none"
 
 
+MAX_MEMO_BYTES = 32
+"""Bytes: a string this short or shorter is decoded once per font (decode
+keeps its list of Chars, simple and composite fonts alike); strings repeat
+(a shown glyph per string, words: 77% of the short ones over the bench's
+files)."""
+MAX_MEMO_STRINGS = 20_000
+"""Strings whose Chars a font keeps at most (MAX_MEMO_BYTES each: a few MB
+per font at worst, kept as long as the document)."""
+
 @dataclass(frozen=True, slots=True)
 class Char:
     code: int

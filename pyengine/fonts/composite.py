@@ -26,7 +26,8 @@ from pypdf.generic import FloatObject, NumberObject
 
 from ..cmaps import CodeSplitter, parse_cmap
 from ..records import Issue
-from .base import KIND_EMBEDDED_CMAP, KIND_NONE, KIND_PREDEFINED_CMAP, KIND_TOUNICODE, Char
+from .base import (KIND_EMBEDDED_CMAP, KIND_NONE, KIND_PREDEFINED_CMAP, KIND_TOUNICODE, MAX_MEMO_BYTES,
+                   MAX_MEMO_STRINGS, Char)
 from .bcmap import load_predefined
 from .common import (
     array,
@@ -57,12 +58,6 @@ _SWAP = sys.byteorder == "little"
 
 # Memoised Chars per font; beyond this codes are decoded without caching.
 MAX_CACHED_CODES = 200_000
-MAX_MEMO_BYTES = 32
-"""Bytes: a string this short or shorter is decoded once per font (decode
-keeps its list of Chars); strings repeat (a shown glyph per string, words)."""
-MAX_MEMO_STRINGS = 20_000
-"""Strings whose Chars a font keeps at most (MAX_MEMO_BYTES each: a few MB
-per font at worst, kept as long as the document)."""
 # /W entries expanded per font (hostile fonts give huge ranges).
 MAX_WIDTH_ENTRIES = 200_000
 

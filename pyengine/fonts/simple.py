@@ -22,7 +22,8 @@ import re
 import unicodedata
 
 from ..records import Issue
-from .base import KIND_EMBEDDED_CMAP, KIND_ENCODING, KIND_NONE, KIND_TOUNICODE, KIND_TYPE3, Char
+from .base import (KIND_EMBEDDED_CMAP, KIND_ENCODING, KIND_NONE, KIND_TOUNICODE, KIND_TYPE3, MAX_MEMO_BYTES,
+                   MAX_MEMO_STRINGS, Char)
 from .common import (
     Descriptor,
     array,
@@ -70,14 +71,6 @@ class _CharTable(dict):
     def __missing__(self, code: int) -> Char:
         char = self[code] = Char(code, clean_text(self.texts[code]), self.widths.of(code), code == 32)
         return char
-
-
-MAX_MEMO_BYTES = 32
-"""Bytes: a string this short or shorter is decoded once per font (decode
-keeps its list of Chars, as composite fonts do): strings repeat (words, a
-shown glyph per string), 77% of the short ones over the bench's files."""
-MAX_MEMO_STRINGS = 20_000
-"""Strings whose Chars a font keeps at most (MAX_MEMO_BYTES each)."""
 
 
 class SimpleFont:
