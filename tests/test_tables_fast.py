@@ -148,23 +148,32 @@ def test_grid_rows_are_the_plain_rows_on_random_lines():
         assert _same_rows(tables._grid_rows(region), _plain_grid_rows(region))
 
 
-def test_grid_rows_are_the_plain_rows_on_pages(monkeypatch):
+def _asked_on_pages(monkeypatch, name: str, kept: dict) -> list[tuple]:
+    """The arguments of every call of ``tables.<name>`` (its answers
+    ``kept`` cleared before and after) while the built page and the corpus
+    files are read: more than ten calls with the corpus, one at least
+    without it (a fresh clone has only the built page)."""
     asked = []
-    plain = tables._grid_rows
+    plain = getattr(tables, name)
 
-    def spy(items):
-        asked.append(list(items))
-        return plain(items)
+    def spy(*args):
+        asked.append(tuple(list(a) if isinstance(a, list) else a for a in args))  # (as called)
+        return plain(*args)
 
-    monkeypatch.setattr(tables, "_grid_rows", spy)
-    tables._ROWS_KEPT.clear()
+    monkeypatch.setattr(tables, name, spy)
+    kept.clear()
     docs = corpus_documents(CORPUS_FILES)
     for data, password in [(_page(), "")] + docs:
         read_pages(data, password)
-    tables._ROWS_KEPT.clear()
-    assert len(asked) > (10 if docs else 0)  # (the built page alone, without the corpus)
-    for items in asked:
-        assert _same_rows(plain(items), _plain_grid_rows(items))
+    kept.clear()
+    monkeypatch.setattr(tables, name, plain)
+    assert len(asked) > (10 if docs else 0)
+    return asked
+
+
+def test_grid_rows_are_the_plain_rows_on_pages(monkeypatch):
+    for (items,) in _asked_on_pages(monkeypatch, "_grid_rows", tables._ROWS_KEPT):
+        assert _same_rows(tables._grid_rows(items), _plain_grid_rows(items))
 
 
 def _plain_centred_block(rows, start, pitch):
@@ -230,19 +239,5 @@ def test_centred_block_is_the_plain_rule():
 
 
 def test_centred_block_is_the_plain_rule_on_pages(monkeypatch):
-    asked = []
-    plain = tables._centred_block
-
-    def spy(rows, start, pitch):
-        asked.append((rows, start, pitch))
-        return plain(rows, start, pitch)
-
-    monkeypatch.setattr(tables, "_centred_block", spy)
-    tables._BLOCKS_KEPT.clear()
-    docs = corpus_documents(CORPUS_FILES)
-    for data, password in [(_page(), "")] + docs:
-        read_pages(data, password)
-    tables._BLOCKS_KEPT.clear()
-    assert len(asked) > (10 if docs else 0)  # (the built page alone, without the corpus)
-    for rows, start, pitch in asked:
-        assert plain(rows, start, pitch) == _plain_centred_block(rows, start, pitch)
+    for rows, start, pitch in _asked_on_pages(monkeypatch, "_centred_block", tables._BLOCKS_KEPT):
+        assert tables._centred_block(rows, start, pitch) == _plain_centred_block(rows, start, pitch)
