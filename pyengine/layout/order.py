@@ -187,6 +187,8 @@ def xy_cut(items: list[Line], options: Options,
     call)?  Columns are read from the right (``_reads_from_right``) by
     its letters and the region's.
     """
+    if len(items) <= 1:  # nothing to cut (a third of the calls): not kept
+        return [items] if items else []
     if page_rtl is None:
         page_rtl = _right_to_left(items)
     key = (tuple(map(id, items)), id(options), None if col_gaps is None else tuple(col_gaps),
@@ -285,8 +287,9 @@ def _xy_cut(items: list[Line], options: Options,
     while i < len(regions):
         region = regions[i]
         i += 1
-        if len(region) < 2:
-            out.extend(sub(region))
+        if len(region) < 2:  # (xy_cut's reading of one line, written out)
+            if region:
+                out.append(region)
             continue
         # (a band starts where a run of rows starts: each row asked once)
         sheet = _sheet_band(regions, i - 1, options) \

@@ -1,0 +1,89 @@
+"""Fast paths of the reading order, the table tests and bidi against the
+plain rules they replace (a section each), on lines made here and on corpus
+pages (when the corpus is there)."""
+
+from __future__ import annotations
+
+import random
+
+from corpus import corpus_documents
+from keptcheck import read_pages
+from pdfbuild import helvetica, make_pdf
+
+from pyengine.layout import order, tables
+from pyengine.options import Options
+from pyengine.records import Line, Word
+
+F = {"/F1": helvetica()}
+CORPUS_FILES = ["deb-other-specimen", "plumber-issue-67-example", "pdfminer-f1040nr", "opf-367594"]
+
+
+def _line(x0: float, y1: float, text: str = "x", width: float = 20.0, size: float = 10.0) -> Line:
+    return Line((Word(text, x0, y1 - size, x0 + width, y1, size),), x0, y1 - size, x0 + width, y1, size)
+
+
+def _page() -> bytes:
+    """A table of figures under headers, one header over two columns' figures."""
+    rows = [b"BT /F1 9 Tf 60 700 Td (Item) Tj ET BT /F1 9 Tf 200 700 Td (Change) Tj ET "]
+    for r in range(1, 8):
+        rows.append(b"BT /F1 9 Tf 60 %d Td (thing %d) Tj ET BT /F1 9 Tf 200 %d Td (%d.5) Tj ET "
+                    b"BT /F1 9 Tf 260 %d Td (%d) Tj ET BT /F1 9 Tf 320 %d Td (%d.25) Tj ET "
+                    % (700 - 12 * r, r, 700 - 12 * r, r, 700 - 12 * r, 3 * r, 700 - 12 * r, r))
+    return make_pdf([b"BT /F1 12 Tf 60 740 Td (A table) Tj ET " + b"".join(rows)], fonts=F)
+
+
+def _docs() -> list[tuple[bytes, str]]:
+    return [(_page(), "")] + corpus_documents(CORPUS_FILES)
+
+
+def _spy(monkeypatch, owner, name: str) -> list[tuple]:
+    """(arguments, answer) of each call of ``owner.name`` from now on (and
+    of order's, when it imports the name from tables)."""
+    calls = []
+    plain = getattr(owner, name)
+
+    def spy(*args):
+        out = plain(*args)
+        calls.append((tuple(list(a) if isinstance(a, list) else a for a in args), out))
+        return out
+
+    monkeypatch.setattr(owner, name, spy)
+    if owner is tables and hasattr(order, name):  # (imported by name there)
+        monkeypatch.setattr(order, name, spy)
+    return calls
+
+
+# -- xy_cut of one line or none ------------------------------------------------
+
+def test_xy_cut_of_one_line_or_none_is_the_plain_reading():
+    options = Options()
+    ln = _line(0.0, 10.0)
+    for items in ([], [ln]):
+        for rtl in (None, False, True):
+            got = order.xy_cut(items, options, page_rtl=rtl)
+            assert got == order._xy_cut(items, options, None, bool(rtl))
+            assert all(region is items for region in got)  # the caller's list, as _xy_cut gives it
+    assert not order._READINGS  # not kept
+
+
+def test_pages_read_as_with_every_reading_made_by_the_plain_xy_cut(monkeypatch):
+    docs = _docs()
+    fast = [read_pages(*doc) for doc in docs]
+    plain_xy_cut = order.xy_cut
+
+    def kept_always(items, options, col_gaps=None, page_rtl=None):
+        if len(items) <= 1:  # what xy_cut did before its fast path: keep the reading
+            if page_rtl is None:
+                page_rtl = order._right_to_left(items)
+            key = (tuple(map(id, items)), id(options), None if col_gaps is None else tuple(col_gaps), page_rtl)
+            return list(order.kept(order._READINGS, order.READINGS_KEPT, key,
+                                   lambda: (list(items), options,
+                                            order._xy_cut(items, options, col_gaps, page_rtl)))[2])
+        return plain_xy_cut(items, options, col_gaps, page_rtl)
+
+    monkeypatch.setattr(order, "xy_cut", kept_always)
+    import pyengine.layout as layout
+    from pyengine.layout import cells
+    monkeypatch.setattr(layout, "xy_cut", kept_always)
+    monkeypatch.setattr(cells, "xy_cut", kept_always)
+    assert [read_pages(*doc) for doc in docs] == fast
