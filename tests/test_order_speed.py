@@ -87,3 +87,29 @@ def test_pages_read_as_with_every_reading_made_by_the_plain_xy_cut(monkeypatch):
     monkeypatch.setattr(layout, "xy_cut", kept_always)
     monkeypatch.setattr(cells, "xy_cut", kept_always)
     assert [read_pages(*doc) for doc in docs] == fast
+
+
+# -- shared_grid_rows ----------------------------------------------------------
+
+def test_rows_shared_are_left_as_grouped(monkeypatch):
+    """Every grouping shared_grid_rows hands out is, once the pages are
+    read, still the plain grouping of its lines: no reader changed it."""
+    docs = _docs()
+    calls = _spy(monkeypatch, tables, "shared_grid_rows")
+    for doc in docs:
+        read_pages(*doc)
+    assert len(calls) > (10 if len(docs) > 1 else 0)
+    for (items,), rows in calls:
+        assert [[id(ln) for ln in row] for row in rows] == \
+            [[id(ln) for ln in row] for row in tables._grid_rows(items)]
+
+
+def test_grid_rows_are_copies_of_the_rows_shared():
+    items = [_line(0.0, 10.0), _line(50.0, 10.0), _line(0.0, 30.0)]
+    tables._ROWS_KEPT.clear()
+    shared = tables.shared_grid_rows(items)
+    copy = tables.grid_rows(items)
+    assert copy == shared and all(a is not b for a, b in zip(copy, shared)) and copy is not shared
+    copy[0].append(items[2])
+    assert tables.shared_grid_rows(items) == [items[:2], items[2:]]
+    tables._ROWS_KEPT.clear()
