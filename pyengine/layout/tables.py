@@ -638,18 +638,27 @@ def shared_gutters(items: list[Line], gaps: list[tuple[float, float]]) -> list[t
     right, a wide white strip between them, is one column with them
     (Writer's "Change" over "12.5", 39 pt to its right)."""
     bounds = _bounds(gaps)
-    rows = [[(_column(ln, bounds), ln) for ln in row] for row in grid_rows(items) if len(row) > 1]
+    # the (row, line) of each column, the rows of several lines counted
+    cols: list[list[tuple[int, Line]]] = [[] for _ in range(len(gaps) + 1)]
+    r = 0
+    for row in shared_grid_rows(items):
+        if len(row) > 1:
+            for ln in row:
+                cols[_column(ln, bounds)].append((r, ln))
+            r += 1
     kept = []
-    group = {0}  # the columns left of the gap since the last gap kept
+    left = cols[0]  # the cells of the columns left of the gap since the last gap kept
+    left_rows = {r for r, _ in left}
     for j, gap in enumerate(gaps):
-        left = [(r, ln) for r, row in enumerate(rows) for k, ln in row if k in group]
-        right = [(r, ln) for r, row in enumerate(rows) for k, ln in row if k == j + 1]
-        if {r for r, _ in left} & {r for r, _ in right} or \
+        right = cols[j + 1]
+        if any(r in left_rows for r, _ in right) or \
                 not (_header_over(left, right) or _header_over(right, left)):
             kept.append(gap)
-            group = {j + 1}
+            left = right
+            left_rows = {r for r, _ in right}
         else:
-            group.add(j + 1)
+            left = left + right
+            left_rows.update(r for r, _ in right)
     return kept
 
 
