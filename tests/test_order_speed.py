@@ -165,3 +165,54 @@ def test_shared_gutters_is_the_plain_rule_on_pages(monkeypatch):
     for (items, gaps), got in calls:
         tables._ROWS_KEPT.clear()
         assert got == _plain_shared_gutters(items, gaps)
+
+
+# -- _right_to_left's strong counts kept by text -------------------------------
+
+def _plain_right_to_left(lines, share=order.RTL_COLUMNS_SHARE, least=0):
+    """order._right_to_left as it was: every text's letters counted anew."""
+    texts = [ln.text for ln in lines]
+    if not order.has_rtl("".join(texts)):
+        return False
+    rtl = ltr = 0
+    for t in texts:
+        r, l = order.strong_counts(t)
+        rtl += r
+        ltr += l
+    return rtl > share * (rtl + ltr) and rtl >= least
+
+
+def test_right_to_left_is_the_plain_count_on_random_lines(monkeypatch):
+    rng = random.Random(3)
+    words = ["שלום", "עולם", "كتاب", "abc", "Hello", "12", "(", "—", "ß", "日本", ""]
+    monkeypatch.setattr(order, "STRONG_COUNTS_KEPT", 7)  # (cleared now and then)
+    order._STRONG_COUNTS.clear()
+    answers = set()
+    for _ in range(3000):
+        lines = [_line(0.0, 10.0 * i, " ".join(rng.choice(words) for _ in range(rng.randrange(4))))
+                 for i in range(rng.randrange(6))]
+        share, least = rng.choice([(order.RTL_COLUMNS_SHARE, 0),
+                                   (order.RTL_REGION_SHARE, order.RTL_REGION_MIN_LETTERS)])
+        got = order._right_to_left(lines, share, least)
+        assert got == _plain_right_to_left(lines, share, least)
+        answers.add(got)
+    assert answers == {True, False}
+    order._STRONG_COUNTS.clear()
+
+
+def test_right_to_left_is_the_plain_count_on_pages(monkeypatch):
+    docs = _docs() + corpus_documents(["deb-other-cjhebrew", "deb-ar-test_beamer"])
+    calls = []
+    plain = order._right_to_left
+
+    def spy(lines, *args):
+        out = plain(lines, *args)
+        calls.append((list(lines), args, out))
+        return out
+
+    monkeypatch.setattr(order, "_right_to_left", spy)
+    for doc in docs:
+        read_pages(*doc)
+    assert len(calls) > (10 if len(docs) > 1 else 0)
+    for lines, args, got in calls:
+        assert got == _plain_right_to_left(lines, *args)
