@@ -216,3 +216,84 @@ def test_right_to_left_is_the_plain_count_on_pages(monkeypatch):
     assert len(calls) > (10 if len(docs) > 1 else 0)
     for lines, args, got in calls:
         assert got == _plain_right_to_left(lines, *args)
+
+
+# -- bidi.logical_order: classes kept by text, a unit's text made once ---------
+
+def _plain_logical_order(words, text_of, span_of, shape_of=None, rtl_page=False, font_of=None, rtl_base=False):
+    """bidi.logical_order as it was: every class made anew (bidi._cls), and
+    every glyph's text asked again as the words are rebuilt."""
+    from pyengine.layout import bidi
+    units, word_of = [], []
+    for wi, word in enumerate(words):
+        if wi:
+            units.append(None)
+            word_of.append(-1)
+        got = bidi._with_marks(word, text_of, span_of)
+        units.extend(got)
+        word_of.extend([wi] * len(got))
+    texts = ["" if u is None else "".join(map(text_of, u)) for u in units]
+    shape = shape_of or text_of
+    if bidi.x_order_is_logical([[shape(g) for g in w] for w in words]):
+        return [[(g, text_of(g)) for g in w] for w in words]
+    classes = [bidi._cls(t) if u is not None else bidi._N for u, t in zip(units, texts)]
+    strong = [bidi._strong(c) for c in classes]
+    n_r = strong.count(bidi._R)
+    base = bidi._R if rtl_base or n_r > strong.count(bidi._L) or (
+        rtl_page and n_r and next(c for c in reversed(strong) if c in (bidi._R, bidi._L)) == bidi._R) else bidi._L
+    fonts = [None if u is None or font_of is None else font_of(u[0]) for u in units]
+    levels = bidi._levels(classes, base, word_of, fonts)
+    out, cur = [], []
+    for i in bidi._reorder(levels):
+        u = units[i]
+        if u is None:
+            if cur:
+                out.append(cur)
+            cur = []
+        else:
+            for g in u:
+                t = text_of(g)
+                cur.append((g, bidi._mirror(t) if levels[i] % 2 == 1 else t))
+    if cur:
+        out.append(cur)
+    return out
+
+
+def test_logical_order_is_the_plain_reordering_on_random_words(monkeypatch):
+    from pyengine.layout import bidi
+    rng = random.Random(9)
+    glyphs = list("שלוםעולםךكتابabc12٣٤()[],.-%#") + ["\u05b8", "\u064e", "لا", "ﻻ", "ab", " "]
+    monkeypatch.setattr(bidi, "CLASSES_KEPT", 5)  # (cleared now and then)
+    bidi._CLASSES.clear()
+    for _ in range(3000):
+        seq = 0
+        words = []
+        for _ in range(rng.randrange(1, 5)):
+            word = []
+            for _ in range(rng.randrange(1, 6)):
+                word.append((rng.choice(glyphs), 10.0 * seq, seq, rng.choice(["F1", "F2"])))
+                seq += 1
+            words.append(word)
+        args = (words, lambda g: bidi.normalise_presentation_forms(g[0]), lambda g: (g[1], g[1] + 5, g[2]),
+                lambda g: g[0], rng.random() < 0.5, lambda g: g[3], rng.random() < 0.2)
+        assert bidi.logical_order(*args) == _plain_logical_order(*args)
+    bidi._CLASSES.clear()
+
+
+def test_logical_order_is_the_plain_reordering_on_pages(monkeypatch):
+    from pyengine.layout import bidi, lines
+    calls = []
+    fast = bidi.logical_order
+
+    def spy(*args):
+        out = fast(*args)
+        calls.append((args, out))
+        return out
+
+    monkeypatch.setattr(lines, "logical_order", spy)
+    docs = corpus_documents(["deb-ar-test_beamer", "deb-other-cjhebrew"])
+    for doc in docs:
+        read_pages(*doc)
+    assert len(calls) > (10 if docs else -1)  # (the built pages hold no right-to-left letters)
+    for args, out in calls:
+        assert out == _plain_logical_order(*args)
