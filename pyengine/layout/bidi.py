@@ -120,6 +120,22 @@ def _cls(text: str) -> str:
     return _N
 
 
+CLASSES_KEPT = 4096
+"""Texts whose class (``_cls``) ``logical_order`` keeps: the class is the
+text's alone, and a line's glyphs repeat a script's few letters."""
+
+_CLASSES: dict[str, str] = {}
+
+
+def _class_kept(text: str) -> str:
+    """``_cls(text)``, kept (``CLASSES_KEPT``)."""
+    cls = _cls(text)
+    if len(_CLASSES) >= CLASSES_KEPT:
+        _CLASSES.clear()
+    _CLASSES[text] = cls
+    return cls
+
+
 def _strong(cls: str) -> str:
     """An Arabic letter is right-to-left text (UAX #9 W3)."""
     return _R if cls == _AL else cls
@@ -185,7 +201,7 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
     shape = shape_of or text_of
     if x_order_is_logical([[shape(g) for g in w] for w in words]):
         return [[(g, text_of(g)) for g in w] for w in words]
-    classes = [_cls(t) if u is not None else _N for u, t in zip(units, texts)]
+    classes = [_N if u is None else _CLASSES.get(t) or _class_kept(t) for u, t in zip(units, texts)]
     # The line's direction: that of most of its glyphs (a glyph mapped to a
     # whole phrase counts once, by its first strong character), or the
     # page's when the line may start with right-to-left text: its rightmost
@@ -208,6 +224,9 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
             if cur_word:
                 out.append(cur_word)
             cur_word = []
+        elif len(u) == 1:  # (most units: its text is the glyph's, made above)
+            t = texts[i]
+            cur_word.append((u[0], _mirror(t) if levels[i] % 2 == 1 else t))
         else:
             odd = levels[i] % 2 == 1
             for g in u:
@@ -417,14 +436,14 @@ def _levels(classes: list[str], base: str, word_of: list[int] | None = None,
             final[i] = a
             continue
         final[i] = _glued_run(resolved, word_of, fonts, i) or base
-    base_level = 1 if base == _R else 0
-    levels = []
-    for c in final:
-        if base_level == 0:
-            levels.append({_L: 0, _R: 1, _EN: 2, _AN: 2}[c])
-        else:
-            levels.append({_L: 2, _R: 1, _EN: 2, _AN: 2}[c])
-    return levels
+    level_of = _LEVELS_RTL if base == _R else _LEVELS_LTR
+    return [level_of[c] for c in final]
+
+
+_LEVELS_LTR = {_L: 0, _R: 1, _EN: 2, _AN: 2}
+_LEVELS_RTL = {_L: 2, _R: 1, _EN: 2, _AN: 2}
+"""A unit's embedding level by its resolved class, in a left-to-right and
+in a right-to-left line (``_levels``)."""
 
 
 def _reorder(levels: list[int]) -> list[int]:

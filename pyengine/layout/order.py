@@ -68,7 +68,7 @@ from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, 
                      centred_over, colon_labels,
                      columns, figures_end_at, figures_end_under_head, figures_flush_after, find_table,
                      flush_left, flush_right,
-                     grid_rows, header_band,
+                     grid_rows, header_band, shared_grid_rows,
                      header_like, header_rows, is_figure, labels_and_values, opened_by_the_rest, peel,
                      shared_gutters, short_cells, totals_under)
 
@@ -116,11 +116,27 @@ def _right_to_left(lines: list[Line], share: float = RTL_COLUMNS_SHARE, least: i
     if not has_rtl("".join(texts)):
         return False
     rtl = ltr = 0
+    counted = _STRONG_COUNTS
     for t in texts:
-        r, l = strong_counts(t)
-        rtl += r
-        ltr += l
+        counts = counted.get(t)
+        if counts is None:
+            counts = strong_counts(t)
+            if len(counted) >= STRONG_COUNTS_KEPT:
+                counted.clear()
+            counted[t] = counts
+        rtl += counts[0]
+        ltr += counts[1]
     return rtl > share * (rtl + ltr) and rtl >= least
+
+
+STRONG_COUNTS_KEPT = 4096
+"""Texts whose ``strong_counts`` ``_right_to_left`` keeps (by text: the
+answer is the text's alone).  A page holding right-to-left letters asks
+them of each region the reading order cuts, so of each line once per
+level (deb-other-specimen: 540 calls on 107 lines, a letter's
+bidirectional class read each time)."""
+
+_STRONG_COUNTS: dict[str, tuple[int, int]] = {}
 
 
 def _reads_from_right(lines: list[Line], page_rtl: bool) -> bool:
@@ -187,6 +203,8 @@ def xy_cut(items: list[Line], options: Options,
     call)?  Columns are read from the right (``_reads_from_right``) by
     its letters and the region's.
     """
+    if len(items) <= 1:  # nothing to cut (a third of the calls): not kept
+        return [items] if items else []
     if page_rtl is None:
         page_rtl = _right_to_left(items)
     key = (tuple(map(id, items)), id(options), None if col_gaps is None else tuple(col_gaps),
@@ -285,8 +303,9 @@ def _xy_cut(items: list[Line], options: Options,
     while i < len(regions):
         region = regions[i]
         i += 1
-        if len(region) < 2:
-            out.extend(sub(region))
+        if len(region) < 2:  # (xy_cut's reading of one line, written out)
+            if region:
+                out.append(region)
             continue
         # (a band starts where a run of rows starts: each row asked once)
         sheet = _sheet_band(regions, i - 1, options) \
@@ -1831,7 +1850,7 @@ def _labelled_row(region: list[Line]) -> tuple[Line, Line] | None:
             break
     else:
         return None
-    rows = grid_rows(region)
+    rows = shared_grid_rows(region)
     wide = [row for row in rows if len(row) > 1]
     pair = _text_and_label(wide[0]) if len(wide) == 1 else None
     if pair is None:
@@ -1971,7 +1990,7 @@ def _numbered_grid(items: list[Line]) -> list[list[Line]] | None:
     numbered down the columns (A, B under each other) are read column by
     column as before; a table's first column of row numbers has no number
     in its other cells."""
-    rows = grid_rows(items)
+    rows = shared_grid_rows(items)
     if len(rows) < 2 or any(len(row) < 2 for row in rows):
         return None
     across = [ln for row in rows for ln in sorted(row, key=attrgetter("x0"))]
@@ -2522,7 +2541,7 @@ def _spanned_table(items: list[Line], options: Options
     timetable's "Wednesday | No examinations (staff training day)" across
     four columns; the table was read column by column.  A row of one line
     across the gutters is a group's heading (``_grouped_table``)."""
-    rows = [row for row in grid_rows(items) if len(row) > 1]
+    rows = [row for row in shared_grid_rows(items) if len(row) > 1]
     if not rows:
         return None
     most = max(map(len, rows))
@@ -2605,7 +2624,7 @@ def _headed_table(items: list[Line], options: Options
     caption's place (``_gridded``), not for its header, and a caption
     centred a little off the table would be taken for one (deb-ja-jlshort
     p.63's "表 3.3: ギリシャ大文字" over its first row)."""
-    rows = grid_rows(items)
+    rows = shared_grid_rows(items)
     lead = next((r for r, row in enumerate(rows) if len(row) > 1), len(rows))
     for start in range(lead, min(len(rows), lead + HEADER_MAX_ROWS + 1)):
         # the rows from the first of several lines to the body's are all
@@ -2679,7 +2698,7 @@ def _header_gutters(core: list[Line]) -> list[tuple[float, float]] | None:
     taken for two columns, and the sheet was read column by column.  The
     header's cells are the columns' left edges; tables.find_table still
     judges the grid (a sparse one as a ledger under a header)."""
-    rows = grid_rows(core)
+    rows = shared_grid_rows(core)
     head = sorted(rows[0], key=attrgetter("x0")) if rows else []
     if len(head) < NARROW_MIN_COLUMNS or any(is_figure(ln.text) for ln in head):
         return None
@@ -2708,7 +2727,7 @@ def _grouped_table(core: list[Line], options: Options) -> list[list[Line]] | Non
     groups of rows as tables, each group line between them; or a section's
     heading set out left of the table's first column (``_section_line``).
     A group line heads two rows or more."""
-    rows = grid_rows(core)
+    rows = shared_grid_rows(core)
     cells = [ln for row in rows if len(row) > 1 for ln in row]
     if len(cells) == len(core) or not cells:
         return None
@@ -2800,7 +2819,7 @@ def _narrow_gutters(region: list[Line], col_gaps: list[tuple[float, float]]) -> 
     one row alone narrows (``opened_by_the_rest``), the columns no row has
     cells side by side in joined (``shared_gutters``)."""
     size = median([ln.size for ln in region]) or 1.0
-    rows = [row for row in grid_rows(region) if len(row) > 1]
+    rows = [row for row in shared_grid_rows(region) if len(row) > 1]
     gaps = [g for g in _gaps(region, "x0", "x1", TABLE_GUTTER_MIN * size)
             if g in col_gaps or figures_end_at(rows, g[0]) or figures_flush_after(rows, g)
             or figures_end_under_head(rows, g) or opened_by_the_rest(rows, g)]

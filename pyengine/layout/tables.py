@@ -185,8 +185,23 @@ def grid_rows(items: list[Line]) -> list[list[Line]]:
     A grouping is kept under the identities of its lines in their order:
     the rows kept hold every one of those lines, so no other line can have
     the identity of one of them while the grouping is kept."""
-    rows = kept(_ROWS_KEPT, GRID_ROWS_KEPT, tuple(map(id, items)), lambda: _grid_rows(items))
-    return [row[:] for row in rows]
+    return [row[:] for row in shared_grid_rows(items)]
+
+
+def shared_grid_rows(items: list[Line]) -> list[list[Line]]:
+    """``grid_rows``'s grouping as it is kept, not copied: for the callers
+    that change neither the list nor its rows (the table tests, which ask
+    it most: a copy on each of 39,000 calls over the bench's files).
+    ``kept.kept``, written out (no call of it nor of a lambda)."""
+    key = tuple(map(id, items))
+    rows = _ROWS_KEPT.get(key)
+    if rows is None:
+        rows = _grid_rows(items)
+        if len(_ROWS_KEPT) >= GRID_ROWS_KEPT:
+            _ROWS_KEPT.clear()
+        if GRID_ROWS_KEPT:
+            _ROWS_KEPT[key] = rows
+    return rows
 
 
 _Y1 = attrgetter("y1")
@@ -217,7 +232,7 @@ def peel(items: list[Line]) -> tuple[list[Line], list[Line], list[Line]]:
     region with no row of two lines is all "above".  The lines of a cell
     beside which its row's other cells stand centred (``_centred_blocks``)
     are the row's, wherever they are.  The caller checks that they stand where a caption does (``flush_left``)."""
-    rows = grid_rows(items)
+    rows = shared_grid_rows(items)
     held = {k for start, _, end in centred_blocks(items) for k in range(start, end)}
     top = 0
     while top < len(rows) and len(rows[top]) < 2 and top not in held:
@@ -382,7 +397,7 @@ def _long_lines_fit(items: list[Line], col_gaps: list[tuple[float, float]]) -> b
     bounds = _bounds(col_gaps)
     if len({_column(ln, bounds) for ln in long}) > 1:
         return False
-    rows = grid_rows(items)
+    rows = shared_grid_rows(items)
     # Only a row with a long line, or under one, has anything to look at.
     has_long = [any(map(_long, row)) for row in rows]
     return all(_long_lines_placed(rows[r - 1] if r else [], rows[r])
@@ -459,7 +474,7 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     if len(col_gaps) + 1 < TABLE_MIN_COLUMNS or not short_cells(items, col_gaps):
         return None
     bounds = _bounds(col_gaps)
-    rows = _cells(grid_rows(items), bounds, centred_blocks(items))
+    rows = _cells(shared_grid_rows(items), bounds, centred_blocks(items))
     if rows is None:
         return None
     # rows of one cell (a line alone that is no cell's wrapped text:
@@ -623,18 +638,27 @@ def shared_gutters(items: list[Line], gaps: list[tuple[float, float]]) -> list[t
     right, a wide white strip between them, is one column with them
     (Writer's "Change" over "12.5", 39 pt to its right)."""
     bounds = _bounds(gaps)
-    rows = [[(_column(ln, bounds), ln) for ln in row] for row in grid_rows(items) if len(row) > 1]
+    # the (row, line) of each column, the rows of several lines counted
+    cols: list[list[tuple[int, Line]]] = [[] for _ in range(len(gaps) + 1)]
+    r = 0
+    for row in shared_grid_rows(items):
+        if len(row) > 1:
+            for ln in row:
+                cols[_column(ln, bounds)].append((r, ln))
+            r += 1
     kept = []
-    group = {0}  # the columns left of the gap since the last gap kept
+    left = cols[0]  # the cells of the columns left of the gap since the last gap kept
+    left_rows = {r for r, _ in left}
     for j, gap in enumerate(gaps):
-        left = [(r, ln) for r, row in enumerate(rows) for k, ln in row if k in group]
-        right = [(r, ln) for r, row in enumerate(rows) for k, ln in row if k == j + 1]
-        if {r for r, _ in left} & {r for r, _ in right} or \
+        right = cols[j + 1]
+        if any(r in left_rows for r, _ in right) or \
                 not (_header_over(left, right) or _header_over(right, left)):
             kept.append(gap)
-            group = {j + 1}
+            left = right
+            left_rows = {r for r, _ in right}
         else:
-            group.add(j + 1)
+            left = left + right
+            left_rows.update(r for r, _ in right)
     return kept
 
 
@@ -933,7 +957,7 @@ def centred_blocks(items: list[Line]) -> list[tuple[int, int, int]]:
     """``_centred_blocks`` of the lines' rows (``grid_rows``), kept
     (``CENTRED_BLOCKS_KEPT``; the caller does not change the list)."""
     return kept(_BLOCKS_KEPT, CENTRED_BLOCKS_KEPT, tuple(map(id, items)),
-                lambda: (list(items), _centred_blocks(grid_rows(items))))[1]
+                lambda: (list(items), _centred_blocks(shared_grid_rows(items))))[1]
 
 
 def _centred_blocks(rows: list[list[Line]]) -> list[tuple[int, int, int]]:
