@@ -26,7 +26,7 @@ from __future__ import annotations
 import binascii
 import codecs
 import re
-from functools import partial
+from functools import cache, partial
 
 from pypdf._codecs import _pdfdoc_encoding, _pdfdoc_encoding_rev
 from pypdf._configuration import get_configuration
@@ -439,8 +439,8 @@ _FLAT_INNER_VALUE = rb"(?:" + _FLAT_ITEM + rb"|" + _FLAT_ARRAY + rb")"
 _FLAT_INNER_DICT = (rb"<<" + _FLAT_WHITE + rb"(?:" + _FLAT_NAME + _FLAT_WHITE + _FLAT_INNER_VALUE
                     + _FLAT_WHITE + rb")*+>>")
 _FLAT_VALUE = rb"(?:" + _FLAT_INNER_VALUE + rb"|" + _FLAT_INNER_DICT + rb")"
-_FLAT_DICT = re.compile(rb"<<(?:" + _FLAT_WHITE + _FLAT_NAME + _FLAT_WHITE + _FLAT_VALUE + rb")*+"
-                        + _FLAT_WHITE + rb">>")
+_FLAT_DICT = (rb"<<(?:" + _FLAT_WHITE + _FLAT_NAME + _FLAT_WHITE + _FLAT_VALUE + rb")*+"
+              + _FLAT_WHITE + rb">>")
 """A dictionary of plain entries only, every one of which ``read`` reads
 as pypdf does, without a Fallback: names of printable ASCII without "#"
 (ended where ``_NAME`` ends them), numbers of at most 18 bytes ("N G R"
@@ -449,8 +449,16 @@ literal strings of printable ASCII without backslash or parentheses, flat
 arrays of those, and dictionaries of those and those arrays.  Each value
 is one token or one bracketed group that nothing else matches: the
 entries are those ``_FLAT_ENTRY`` finds one after the other."""
-_FLAT_ENTRY = re.compile(_FLAT_WHITE + rb"(" + _FLAT_NAME + rb")" + _FLAT_WHITE + rb"(" + _FLAT_VALUE + rb")")
+_FLAT_ENTRY = _FLAT_WHITE + rb"(" + _FLAT_NAME + rb")" + _FLAT_WHITE + rb"(" + _FLAT_VALUE + rb")"
 """One entry of a ``_FLAT_DICT`` (or of a dictionary in it): key, value."""
+
+
+@cache
+def _flat_patterns() -> tuple[re.Pattern, re.Pattern]:
+    """``_FLAT_DICT`` and ``_FLAT_ENTRY`` compiled, when first asked for:
+    compiling them costs about 28 million instructions in CPython (a
+    startup cost every session paid, where few documents ask)."""
+    return re.compile(_FLAT_DICT), re.compile(_FLAT_ENTRY)
 _FLAT_STREAM = re.compile(_WHITE + rb"*s")
 """Where a "stream" may follow (objstm._STREAM_NEXT; ``read`` takes the
 word "stream" after white space)."""
@@ -469,16 +477,17 @@ def flat_subtype(data: bytes, pos: int) -> bytes | None:
     /Subtype (interpreter._annotation_appearances); deb-zh-cnbook has
     4,395 of them, pdfjs-bug1978317 1,000 on its page.  In Pyodide this
     costs about a third of ``read``."""
-    m = _FLAT_DICT.match(data, pos, pos + FLAT_PEEK_BYTES)
+    shape, entry = _flat_patterns()
+    m = shape.match(data, pos, pos + FLAT_PEEK_BYTES)
     if m is None or _FLAT_STREAM.match(data, m.end()) is not None:
         return None
-    entries = _FLAT_ENTRY.findall(data, pos + 2, m.end())
+    entries = entry.findall(data, pos + 2, m.end())
     keys = dict(entries)
     if len(keys) != len(entries):
         return None  # a repeated key: pypdf warns
     for value in keys.values():
         if value[0] == 60:  # "<<": an inner dictionary's keys
-            inner = _FLAT_ENTRY.findall(value, 2)
+            inner = entry.findall(value, 2)
             if len(dict(inner)) != len(inner):
                 return None
     subtype = keys.get(b"/Subtype")
