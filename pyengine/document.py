@@ -306,6 +306,29 @@ class PdfDocument:
                               is not None):
             stm.get_data()
 
+    def unread_subtype(self, ref) -> bytes | None:
+        """The /Subtype (its name's bytes) of the object ``ref``, when the
+        reader has not read it yet and would read it without a report:
+        a caller that skips it on that answer leaves the document (and, in
+        the page helper, its record of ``uses``) as reading it would have
+        (LazyObjStmReader.unread_subtype); None otherwise: read it.  In the
+        page helper, an object of an object stream is read when its first
+        read would record the use of the stream (``_read``: a stream that
+        reported something, or not decoded yet)."""
+        reader = self.reader
+        peek = getattr(reader, "unread_subtype", None)
+        if peek is None or not isinstance(ref, IndirectObject):
+            return None
+        if self.uses is not None and ref.generation == 0:
+            entry = reader.xref_objStm.get(ref.idnum)
+            if entry is not None:
+                number = entry[0]
+                stm = reader.resolved_objects.get((0, number))
+                if ("object", number, 0) in self.loads or ("decode", number, 0) in self.loads \
+                        or getattr(stm, "decoded_self", None) is None:
+                    return None
+        return peek(ref)
+
     def direct_key(self, obj) -> tuple[str, int]:
         """A key for a direct object (a font dictionary written inline, which
         has no object number), the same in every run: ("direct", n), n

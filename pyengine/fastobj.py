@@ -26,7 +26,7 @@ from __future__ import annotations
 import binascii
 import codecs
 import re
-from functools import partial
+from functools import cache, partial
 
 from pypdf._codecs import _pdfdoc_encoding, _pdfdoc_encoding_rev
 from pypdf._configuration import get_configuration
@@ -420,3 +420,75 @@ def _utf16_string_object(data: bytes):
     obj.autodetect_pdfdocencoding = not text.translate(_PDFDOC_ENCODABLE)
     obj.utf16_bom = data[:2]
     return obj
+
+
+# Flat dictionaries: the /Subtype of an object without reading it.
+
+FLAT_PEEK_BYTES = 1000
+"""Bytes of a dictionary ``flat_subtype`` looks at: a longer one is read
+(and no name in one is longer than ``_NAME`` reads)."""
+
+_FLAT_WHITE = rb"[\x00\t\n\f\r ]*+"
+_FLAT_NAME = rb"/[^\x00-\x20\x7f-\xff()<>\[\]{}/%#]++(?![\x00-\x08\x0e-\x1f\x7f-\xff#])"
+_FLAT_REF = rb"\d{1,7}+[\t\n\r ]{1,2}+\d{1,5}+[\t\n\r ]{1,2}+R(?=[^a-zA-Z])"
+_FLAT_NUMBER = rb"[+-]?+(?:\d{1,8}+(?:\.\d{0,8}+)?+|\.\d{1,8}+)(?![+,\-.0-9])"
+_FLAT_STRING = rb"\([\x20-\x27\x2a-\x5b\x5d-\x7e]*+\)"
+_FLAT_ITEM = rb"(?:" + _FLAT_NAME + rb"|" + _FLAT_REF + rb"|" + _FLAT_NUMBER + rb"|" + _FLAT_STRING + rb")"
+_FLAT_ARRAY = rb"\[" + _FLAT_WHITE + rb"(?:" + _FLAT_ITEM + _FLAT_WHITE + rb")*+\]"
+_FLAT_INNER_VALUE = rb"(?:" + _FLAT_ITEM + rb"|" + _FLAT_ARRAY + rb")"
+_FLAT_INNER_DICT = (rb"<<" + _FLAT_WHITE + rb"(?:" + _FLAT_NAME + _FLAT_WHITE + _FLAT_INNER_VALUE
+                    + _FLAT_WHITE + rb")*+>>")
+_FLAT_VALUE = rb"(?:" + _FLAT_INNER_VALUE + rb"|" + _FLAT_INNER_DICT + rb")"
+_FLAT_DICT = (rb"<<(?:" + _FLAT_WHITE + _FLAT_NAME + _FLAT_WHITE + _FLAT_VALUE + rb")*+"
+              + _FLAT_WHITE + rb">>")
+"""A dictionary of plain entries only, every one of which ``read`` reads
+as pypdf does, without a Fallback: names of printable ASCII without "#"
+(ended where ``_NAME`` ends them), numbers of at most 18 bytes ("N G R"
+before them, as ``_REF`` before ``_NUM``), "N G R" of at most 17 bytes,
+literal strings of printable ASCII without backslash or parentheses, flat
+arrays of those, and dictionaries of those and those arrays.  Each value
+is one token or one bracketed group that nothing else matches: the
+entries are those ``_FLAT_ENTRY`` finds one after the other."""
+_FLAT_ENTRY = _FLAT_WHITE + rb"(" + _FLAT_NAME + rb")" + _FLAT_WHITE + rb"(" + _FLAT_VALUE + rb")"
+"""One entry of a ``_FLAT_DICT`` (or of a dictionary in it): key, value."""
+
+
+@cache
+def _flat_patterns() -> tuple[re.Pattern, re.Pattern]:
+    """``_FLAT_DICT`` and ``_FLAT_ENTRY`` compiled, when first asked for:
+    compiling them costs about 28 million instructions in CPython (a
+    startup cost every session paid, where few documents ask)."""
+    return re.compile(_FLAT_DICT), re.compile(_FLAT_ENTRY)
+_FLAT_STREAM = re.compile(_WHITE + rb"*s")
+"""Where a "stream" may follow (objstm._STREAM_NEXT; ``read`` takes the
+word "stream" after white space)."""
+
+
+def flat_subtype(data: bytes, pos: int) -> bytes | None:
+    """The bytes of the /Subtype name of the dictionary at ``data[pos]``
+    (no white space before it) when ``read`` reads that dictionary as the
+    whole object without a Fallback (so without any warning from pypdf)
+    and no stream follows it: a ``_FLAT_DICT`` without a repeated key in
+    it or its inner dictionaries.  None for anything else, and for a
+    dictionary whose /Subtype is not a name or that has none: the caller
+    reads the object.
+
+    A page's link annotations are read only to be skipped for their
+    /Subtype (interpreter._annotation_appearances); deb-zh-cnbook has
+    4,395 of them, pdfjs-bug1978317 1,000 on its page.  In Pyodide this
+    costs about a third of ``read``."""
+    shape, entry = _flat_patterns()
+    m = shape.match(data, pos, pos + FLAT_PEEK_BYTES)
+    if m is None or _FLAT_STREAM.match(data, m.end()) is not None:
+        return None
+    entries = entry.findall(data, pos + 2, m.end())
+    keys = dict(entries)
+    if len(keys) != len(entries):
+        return None  # a repeated key: pypdf warns
+    for value in keys.values():
+        if value[0] == 60:  # "<<": an inner dictionary's keys
+            inner = entry.findall(value, 2)
+            if len(dict(inner)) != len(inner):
+                return None
+    subtype = keys.get(b"/Subtype")
+    return subtype if subtype is not None and subtype[0] == 47 else None  # "/": a name

@@ -1103,6 +1103,12 @@ class _Appearance:
     source: str
 
 
+_UNDRAWN_SUBTYPES = (b"/Link", b"/Popup")
+"""The annotations skipped below (a link's rectangle, a comment's pop-up
+window), as PdfDocument.unread_subtype gives their /Subtype (bytes) when
+the annotation need not be read to be skipped."""
+
+
 def _annotation_appearances(page, doc: PdfDocument, number: int, redraw: bool
                             ) -> list[_Appearance]:
     """Normal appearance streams of the visible annotations that carry text;
@@ -1113,7 +1119,10 @@ def _annotation_appearances(page, doc: PdfDocument, number: int, redraw: bool
     annots = resolve(page.get("/Annots"))
     if not isinstance(annots, ArrayObject):
         return out
+    unread_subtype = doc.unread_subtype
     for i, ref in enumerate(annots[:1000]):
+        if unread_subtype(ref) in _UNDRAWN_SUBTYPES:
+            continue  # (not read: a link's dictionary is all it is)
         annot = resolve(ref)
         if not isinstance(annot, DictionaryObject):
             continue

@@ -375,6 +375,39 @@ class LazyObjStmReader(PdfReader):
             obj.indirect_reference = IndirectObject(num, gen, self)
         return obj
 
+    def unread_subtype(self, ref: IndirectObject) -> bytes | None:
+        """The bytes of the /Subtype name of object ``ref``, not read yet,
+        when ``get_object`` would read it with fastobj, without a warning
+        (fastobj.flat_subtype): from its plain header at its xref offset,
+        or from an object stream whose index is kept; None for anything
+        else (the caller reads it).  Nothing is read or kept: a caller that
+        skips the object on its /Subtype leaves the reader as it was."""
+        gen, num = ref.generation, ref.idnum
+        if (gen, num) in self.resolved_objects or self._encryption is not None:
+            return None
+        if gen == 0 and num in self.xref_objStm:
+            # as _get_object_from_stream reads it
+            index = self.__dict__.get("_pyengine_objstm", {}).get(self.xref_objStm[num][0])
+            if index is None or num in self._object_stream_resolution_stack:
+                return None
+            offset = index.offsets.get(num)
+            if offset is None:
+                return None
+            data = index.data
+            return fastobj.flat_subtype(data, fastobj.skip_white(data, index.first + offset))
+        # as get_object and _read_at read it
+        offset = self.xref.get(gen, {}).get(num)
+        free = self.xref_free_entry.get(gen)
+        if offset is None or (free is not None and free.get(num, False)) \
+                or (num, gen) in self._known_objects:
+            return None
+        kept = self.__dict__.get("_pyengine_data")
+        data = kept[1] if kept is not None and kept[0] is self.stream else self._pyengine_bytes()
+        m = _PLAIN_HEADER.match(data, offset)
+        if m is None or int(m[1]) != num or int(m[2]) != gen:
+            return None
+        return fastobj.flat_subtype(data, m.end())
+
     def _get_object_from_stream(self, indirect_reference: IndirectObject) -> PdfObject:
         obj_id = indirect_reference.idnum
         entry = self.xref_objStm.get(obj_id)
