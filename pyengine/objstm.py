@@ -34,9 +34,9 @@ from io import BytesIO
 
 from pypdf import PdfReader
 from pypdf._utils import get_stream_data, logger_warning, read_non_whitespace
-from pypdf.errors import PdfStreamError, WrongPasswordError
-from pypdf.generic import (DictionaryObject, IndirectObject, NullObject, NumberObject, PdfObject,
-                           StreamObject, read_object)
+from pypdf.errors import LimitReachedError, PdfStreamError, WrongPasswordError
+from pypdf.generic import (DictionaryObject, IndirectObject, NameObject, NullObject, NumberObject,
+                           PdfObject, StreamObject, read_object)
 
 from . import fastobj, xref
 
@@ -358,7 +358,10 @@ class LazyObjStmReader(PdfReader):
                 # reads it the next time).  fastobj reads no other object.
                 self._known_objects.add((num, gen))
                 self.stream.seek(end)
-                DictionaryObject._read_stream_data(stream=self.stream, pdf=self, data=obj)  # noqa: SLF001
+                try:
+                    DictionaryObject._read_stream_data(stream=self.stream, pdf=self, data=obj)  # noqa: SLF001
+                except _UNUSABLE_LENGTH:
+                    _read_to_endstream(self.stream, self, obj, end, num, gen)
                 self._known_objects.discard((num, gen))
                 if "__streamdata__" in obj:
                     obj = StreamObject.initialize_from_dictionary(obj)
@@ -420,3 +423,26 @@ class LazyObjStmReader(PdfReader):
 
 
 __all__ = ["LazyObjStmReader"]
+
+
+_UNUSABLE_LENGTH = (TypeError, LimitReachedError)
+"""What pypdf raises on a stream's /Length that is no integer (a stream, a
+string, a real: TypeError) or is over its limit of a declared length (a
+length past the end of the file, 4294967296: LimitReachedError)."""
+
+
+def _read_to_endstream(stream, pdf, obj: dict, end: int, num: int, gen: int) -> None:
+    """Read the stream after the dictionary ``obj`` (which ends at ``end``)
+    as if it had no /Length: up to its "endstream", as pypdf reads a stream
+    without one.  ISO 32000-1 7.3.8.2: /Length is a non-negative integer;
+    one that is not, or that runs past the end of the file, says nothing
+    about where the data ends.  Found by fuzz/: a content stream's /Length
+    pointing to a stream lost the whole page."""
+    logger_warning("The /Length of stream object %(num)d %(gen)d is not a usable byte count;"
+                   " its data was read up to its endstream", source="pypdf._reader",
+                   num=num, gen=gen)
+    obj.pop("__streamdata__", None)
+    obj[NameObject("/Length")] = NumberObject(-1)
+    stream.seek(end)
+    DictionaryObject._read_stream_data(stream=stream, pdf=pdf, data=obj)  # noqa: SLF001
+
