@@ -34,7 +34,8 @@ from io import BytesIO
 
 from pypdf import PdfReader
 from pypdf._utils import get_stream_data, logger_warning, read_non_whitespace
-from pypdf.errors import LimitReachedError, PdfStreamError, WrongPasswordError
+from pypdf.errors import (FileNotDecryptedError, LimitReachedError, PdfReadError, PdfStreamError,
+                          WrongPasswordError)
 from pypdf.generic import (DictionaryObject, IndirectObject, NameObject, NullObject, NumberObject,
                            PdfObject, StreamObject, read_object)
 
@@ -379,6 +380,23 @@ class LazyObjStmReader(PdfReader):
         return obj
 
     def _get_object_from_stream(self, indirect_reference: IndirectObject) -> PdfObject:
+        try:
+            return self._object_from_stream(indirect_reference)
+        except PdfReadError as exc:
+            if self.strict or isinstance(exc, FileNotDecryptedError):
+                raise
+            # pypdf reads the whole stream and stops at the first object it
+            # cannot parse (it lets PdfStreamError pass, not a PdfReadError:
+            # "Invalid Elementary Object", an offset out of order).  Found
+            # by fuzz/ (seed 2026120, case 259): a font that could not be
+            # read cost its whole page.  The object is null instead, as
+            # pypdf makes one it finds missing.
+            num = indirect_reference.idnum
+            logger_warning("Object %(num)d in an object stream could not be read: %(exc)s",
+                           source="pypdf._reader", num=num, exc=str(exc)[:120])
+            return self.cache_indirect_object(0, num, NullObject())
+
+    def _object_from_stream(self, indirect_reference: IndirectObject) -> PdfObject:
         obj_id = indirect_reference.idnum
         entry = self.xref_objStm.get(obj_id)
         if entry is None or obj_id in self._object_stream_resolution_stack:

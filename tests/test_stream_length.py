@@ -94,3 +94,67 @@ def test_the_right_length_reads_as_before() -> None:
     doc = pyengine.extract(_pdf(b"%d" % len(TEXT)))
     assert doc.pages[0].text.strip() == "Hello length"
     assert doc.pages[0].issues == ()
+
+
+# --- an object in an object stream that cannot be parsed -----------------------
+
+def _objstm_pdf(font_body: bytes, beyond: bool = False) -> bytes:
+    """A one-page PDF with a cross-reference stream whose second font (object
+    7, /F2) lies in an object stream (object 6), as ``font_body``.
+    ``beyond``: the stream's index has a third entry past its end, which
+    pypdf skips, and which makes us leave the stream to pypdf."""
+    content = b"BT /F1 12 Tf 72 700 Td (Hello) Tj /F2 12 Tf 0 -20 Td (World) Tj ET"
+    inner = [font_body, b"<< /Producer (test) >>"]
+    heads, body = [], bytearray()
+    for num, o in zip((7, 8), inner):
+        heads.append(b"%d %d" % (num, len(body)))
+        body += o + b"\n"
+    if beyond:
+        heads.append(b"9 9999")
+    head = b" ".join(heads) + b"\n"
+    objstm = (b"<< /Type /ObjStm /N %d /First %d /Length %d >>\nstream\n"
+              % (len(heads), len(head), len(head) + len(body)) + head + bytes(body) + b"\nendstream")
+    direct = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << "
+        b"/F1 4 0 R /F2 7 0 R >> >> /Contents 5 0 R >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        objstm,
+    ]
+    out = bytearray(b"%PDF-1.5\n")
+    offsets = []
+    for i, o in enumerate(direct, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % i + o + b"\nendobj\n"
+    xref_at = len(out)
+    rows = [b"\x00" + (0).to_bytes(4, "big") + b"\xff\xff"]
+    rows += [b"\x01" + o.to_bytes(4, "big") + b"\x00\x00" for o in offsets]
+    rows += [b"\x02" + (6).to_bytes(4, "big") + i.to_bytes(2, "big") for i in (0, 1)]
+    rows += [b"\x01" + xref_at.to_bytes(4, "big") + b"\x00\x00"]
+    table = b"".join(rows)
+    out += (b"9 0 obj\n<< /Type /XRef /Size 10 /W [1 4 2] /Root 1 0 R /Length %d >>\nstream\n"
+            % len(table)) + table + b"\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n" % xref_at
+    return bytes(out)
+
+
+@pytest.mark.parametrize("beyond", [False, True], ids=["our index", "pypdf's reading"])
+@pytest.mark.parametrize("junk", [
+    b"A74/J 77/M 83/S 97/a >>",       # the offset points into a /Differences array
+    b") /Subtype /Type1 >>",
+], ids=["bare word", "stray parenthesis"])
+def test_a_damaged_object_in_an_object_stream_costs_only_itself(junk: bytes, beyond: bool) -> None:
+    """Found by fuzz/ (seed 2026120, case 259: "Invalid Elementary Object
+    starting with b'A'"): a font in an object stream that cannot be parsed
+    lost its whole page when pypdf read the stream.  The font is now a
+    missing one, and the rest of the page is read."""
+    good = pyengine.extract(_objstm_pdf(
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>", beyond)).pages[0]
+    assert good.text.split() == ["Hello", "World"]
+    page = pyengine.extract(_objstm_pdf(junk, beyond)).pages[0]
+    assert "page-error" not in [i.code for i in page.issues], page.issues
+    assert page.text.split()[0] == "Hello"
+    assert any(i.code == "pdf-recovered" and ("Invalid Elementary Object" in i.message or
+               "Object 7 in an object stream could not be read" in i.message)
+               for i in page.issues), page.issues
