@@ -1,13 +1,15 @@
-"""A stream whose /Length cannot be right is read to its "endstream".
+"""Damaged objects that cost only themselves, not their page (found by fuzz/).
 
-Found by fuzz/ (seed 2026120, cases 426 and 303): a content stream or form
-XObject whose /Length is an indirect reference to a stream, or is larger
-than the whole file (4294967296), made pypdf raise (a TypeError comparing
-the stream with 0; LimitReachedError), and the page was lost with a
-"page-error".  ISO 32000-1 7.3.8.2: /Length is a non-negative integer, the
-number of bytes up to "endstream"; a value that is no integer, or runs
-past the end of the file, says nothing, and the stream's bytes are found by
-its end keyword, as for a missing /Length.
+* A stream whose /Length cannot be right is read to its "endstream".  Seed
+  2026120, cases 426 and 303: a content stream or form XObject whose
+  /Length is an indirect reference to a stream, or is larger than the whole
+  file (4294967296), made pypdf raise (a TypeError comparing the stream with
+  0; LimitReachedError), and the page was lost with a "page-error".  ISO
+  32000-1 7.3.8.2: /Length is a non-negative integer, the number of bytes up
+  to "endstream"; a value that is no integer, or runs past the end of the
+  file, says nothing, and the stream's bytes are found by its end keyword,
+  as for a missing /Length.
+* An object in an object stream that cannot be parsed is null (case 259).
 """
 
 from __future__ import annotations
