@@ -40,6 +40,7 @@ from pypdf.generic import (DictionaryObject, IndirectObject, NameObject, NullObj
                            PdfObject, StreamObject, read_object)
 
 from . import fastobj, xref
+from .errors import ExtractError
 
 PDF_HEADER_BYTES = 8
 """pypdf's header size: it warns when its backward reading of the end
@@ -166,37 +167,68 @@ class LazyObjStmReader(PdfReader):
         return self.__dict__.get("_pyengine_password_tried", False)
 
     def get_object(self, indirect_reference):
-        if isinstance(indirect_reference, IndirectObject):
-            gen, num = indirect_reference.generation, indirect_reference.idnum
-            resolved = self.resolved_objects
-            if (gen, num) in resolved:
-                # What pypdf's get_object returns for an object read before
-                # (its cache entry), without its two calls: most look-ups
-                # are of objects already read (a page's resources, fonts).
-                return resolved[gen, num]
-            if not (gen == 0 and num in self.xref_objStm):
-                offset = self.xref.get(gen, {}).get(num)
-                if offset is None:
-                    headers = self.__dict__.get("_pyengine_headers")
-                    if headers is None:
-                        headers = _index_headers(self._pyengine_bytes())
-                        self.__dict__["_pyengine_headers"] = headers
-                    offset = headers.get((gen, num))
-                    if offset is not None:
-                        self.xref.setdefault(gen, {})[num] = offset
-                        # the warning pypdf gives when its own search finds
-                        # it (recorded as a pdf-recovered issue, document.py)
-                        logger_warning("Object %(idnum)d %(generation)d found",
-                                       source="pypdf._reader", idnum=num, generation=gen)
-                elif self._encryption is None:
-                    obj = self._read_at(num, gen, offset)
-                    if obj is not _NOT_READ:
-                        return obj
-                elif not self._override_encryption and self._encryption.is_decrypted():
-                    obj = self._read_at(num, gen, offset, decrypt=True)
-                    if obj is not _NOT_READ:
-                        return obj
-        return super().get_object(indirect_reference)
+        try:
+            if isinstance(indirect_reference, IndirectObject):
+                gen, num = indirect_reference.generation, indirect_reference.idnum
+                resolved = self.resolved_objects
+                if (gen, num) in resolved:
+                    # What pypdf's get_object returns for an object read before
+                    # (its cache entry), without its two calls: most look-ups
+                    # are of objects already read (a page's resources, fonts).
+                    return resolved[gen, num]
+                if not (gen == 0 and num in self.xref_objStm):
+                    offset = self.xref.get(gen, {}).get(num)
+                    if offset is None:
+                        headers = self.__dict__.get("_pyengine_headers")
+                        if headers is None:
+                            headers = _index_headers(self._pyengine_bytes())
+                            self.__dict__["_pyengine_headers"] = headers
+                        offset = headers.get((gen, num))
+                        if offset is not None:
+                            self.xref.setdefault(gen, {})[num] = offset
+                            # the warning pypdf gives when its own search finds
+                            # it (recorded as a pdf-recovered issue, document.py)
+                            logger_warning("Object %(idnum)d %(generation)d found",
+                                           source="pypdf._reader", idnum=num, generation=gen)
+                    elif self._encryption is None:
+                        obj = self._read_at(num, gen, offset)
+                        if obj is not _NOT_READ:
+                            return obj
+                    elif not self._override_encryption and self._encryption.is_decrypted():
+                        obj = self._read_at(num, gen, offset, decrypt=True)
+                        if obj is not _NOT_READ:
+                            return obj
+            return super().get_object(indirect_reference)
+        except _PROPAGATE:
+            raise
+        except Exception as exc:
+            if not self.__dict__.get("_pyengine_lenient"):
+                raise
+            return self._unreadable(indirect_reference, exc)
+
+    def _unreadable(self, ref, exc: Exception) -> PdfObject:
+        """Null for an object that cannot be read, once the file is open
+        (``read_leniently``): pypdf raises on damage of many kinds inside an
+        object (a hex string with a stray byte, "stream" without its line
+        end, a loop of references, an object stream's table out of order;
+        KeyError, AssertionError, LimitReachedError...), and the page that
+        needed the object was lost.  Found by fuzz/ (seed 2026121): the
+        object is null, as a missing one is, and the page keeps the rest."""
+        if not isinstance(ref, IndirectObject):
+            ref = IndirectObject(int(ref), 0, self)
+        key = (ref.generation, ref.idnum)
+        logger_warning("Object %(num)d %(gen)d could not be read (%(exc)s)", source="pypdf._reader",
+                       num=ref.idnum, gen=ref.generation, exc=f"{type(exc).__name__}: {exc}"[:100])
+        if key in self.resolved_objects:
+            return self.resolved_objects[key]
+        return self.cache_indirect_object(ref.generation, ref.idnum, NullObject())
+
+    def read_leniently(self) -> None:
+        """From now on an object that cannot be read is null (``_unreadable``).
+        Called once the file is open: how it opens (its errors, its repair)
+        stays pypdf's."""
+        self.__dict__["_pyengine_lenient"] = True
+
 
     def _pyengine_bytes(self, stream=None) -> bytes:
         """The bytes of the file's stream (one copy, kept)."""
@@ -463,4 +495,9 @@ def _read_to_endstream(stream, pdf, obj: dict, end: int, num: int, gen: int) -> 
     obj[NameObject("/Length")] = NumberObject(-1)
     stream.seek(end)
     DictionaryObject._read_stream_data(stream=stream, pdf=pdf, data=obj)  # noqa: SLF001
+
+
+_PROPAGATE = (FileNotDecryptedError, MemoryError, ExtractError)
+"""What ``get_object`` lets through even when reading leniently: a file not
+decrypted yet, memory running out, and our own coded errors (limits)."""
 

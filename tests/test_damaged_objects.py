@@ -160,3 +160,60 @@ def test_a_damaged_object_in_an_object_stream_costs_only_itself(junk: bytes, bey
     assert any(i.code == "pdf-recovered" and ("Invalid Elementary Object" in i.message or
                "Object 7 in an object stream could not be read" in i.message)
                for i in page.issues), page.issues
+
+
+# --- any object that cannot be read, once the file is open ---------------------
+
+def _raw_pdf(objects: list[bytes]) -> bytes:
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for i, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % i + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for o in offsets:
+        out += b"%010d 00000 n \n" % o
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1, xref)
+    return bytes(out)
+
+
+_FONT = b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>"
+_FORM = b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Length 0 >>\nstream\n\nendstream"
+
+
+def _page_with(font2: bytes = _FONT, form: bytes = _FORM) -> bytes:
+    """A page that shows "Hello" in /F1, "World" in /F2 (object 6) and draws
+    the form /X1 (object 7)."""
+    content = b"BT /F1 12 Tf 72 700 Td (Hello) Tj /F2 12 Tf 0 -20 Td (World) Tj ET q /X1 Do Q"
+    return _raw_pdf([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << "
+        b"/F1 4 0 R /F2 6 0 R >> /XObject << /X1 7 0 R >> >> /Contents 5 0 R >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        font2, form])
+
+
+@pytest.mark.parametrize("font2, form", [
+    (b"<4\x81>", _FORM),                  # a hex string with a stray byte: PdfStreamError
+    (b"6 0 R", _FORM),                    # an object that is itself: a loop
+    (_FONT, b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Length 5 >>\n"
+            b"stream abcde\nendstream"),  # "stream" without its line end
+], ids=["hex string", "self reference", "stream keyword"])
+def test_an_object_that_cannot_be_read_costs_only_itself(font2: bytes, form: bytes) -> None:
+    """Found by fuzz/ (seed 2026121): pypdf raised out of the page on each
+    of these, and the page was lost.  Now the object is null, with a
+    pdf-recovered issue naming it, and the page's text is kept."""
+    page = pyengine.extract(_page_with(font2, form)).pages[0]
+    assert "page-error" not in [i.code for i in page.issues], page.issues
+    assert page.text.split() == ["Hello", "World"]
+    assert any(i.code == "pdf-recovered" and "could not be read" in i.message
+               for i in page.issues), page.issues
+
+
+def test_the_page_reads_as_before_without_damage() -> None:
+    page = pyengine.extract(_page_with()).pages[0]
+    assert page.text.split() == ["Hello", "World"] and page.issues == ()
