@@ -440,6 +440,7 @@ def open_document(data: bytes, password: str = "") -> PdfDocument:
             warned.clear()  # about the attempt that failed
             doc = _open_repaired(bytes(data), password, first)
     doc.issues.extend(warning_issues(warned, None))
+    doc.reader.read_leniently()  # a damaged object now costs only itself
     return doc
 
 

@@ -1202,8 +1202,12 @@ def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options
     interp = _Interpreter(doc, geom, options, issues, number, started)
     if doc.uses is not None:  # the page helper: the page's issues (PdfDocument.uses)
         doc.uses[0].issues = issues
-    resources = as_dict(page.get_inherited("/Resources", DictionaryObject())
-                        if hasattr(page, "get_inherited") else page.get("/Resources"))
+    try:
+        resources = page.get_inherited("/Resources", DictionaryObject()) \
+            if hasattr(page, "get_inherited") else page.get("/Resources")
+    except Exception:  # a /Parent chain pypdf cannot walk (fuzz/: a null /Parent)
+        resources = page.get("/Resources")
+    resources = as_dict(resources)
     try:
         data = interp.page_content(page.get("/Contents"))
         interp.execute(interp.compile(data), resources, GState())

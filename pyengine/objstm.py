@@ -34,11 +34,13 @@ from io import BytesIO
 
 from pypdf import PdfReader
 from pypdf._utils import get_stream_data, logger_warning, read_non_whitespace
-from pypdf.errors import PdfStreamError, WrongPasswordError
-from pypdf.generic import (DictionaryObject, IndirectObject, NullObject, NumberObject, PdfObject,
-                           StreamObject, read_object)
+from pypdf.errors import (FileNotDecryptedError, LimitReachedError, PdfReadError, PdfStreamError,
+                          WrongPasswordError)
+from pypdf.generic import (DictionaryObject, IndirectObject, NameObject, NullObject, NumberObject,
+                           PdfObject, StreamObject, read_object)
 
 from . import fastobj, xref
+from .errors import ExtractError
 
 PDF_HEADER_BYTES = 8
 """pypdf's header size: it warns when its backward reading of the end
@@ -165,37 +167,68 @@ class LazyObjStmReader(PdfReader):
         return self.__dict__.get("_pyengine_password_tried", False)
 
     def get_object(self, indirect_reference):
-        if isinstance(indirect_reference, IndirectObject):
-            gen, num = indirect_reference.generation, indirect_reference.idnum
-            resolved = self.resolved_objects
-            if (gen, num) in resolved:
-                # What pypdf's get_object returns for an object read before
-                # (its cache entry), without its two calls: most look-ups
-                # are of objects already read (a page's resources, fonts).
-                return resolved[gen, num]
-            if not (gen == 0 and num in self.xref_objStm):
-                offset = self.xref.get(gen, {}).get(num)
-                if offset is None:
-                    headers = self.__dict__.get("_pyengine_headers")
-                    if headers is None:
-                        headers = _index_headers(self._pyengine_bytes())
-                        self.__dict__["_pyengine_headers"] = headers
-                    offset = headers.get((gen, num))
-                    if offset is not None:
-                        self.xref.setdefault(gen, {})[num] = offset
-                        # the warning pypdf gives when its own search finds
-                        # it (recorded as a pdf-recovered issue, document.py)
-                        logger_warning("Object %(idnum)d %(generation)d found",
-                                       source="pypdf._reader", idnum=num, generation=gen)
-                elif self._encryption is None:
-                    obj = self._read_at(num, gen, offset)
-                    if obj is not _NOT_READ:
-                        return obj
-                elif not self._override_encryption and self._encryption.is_decrypted():
-                    obj = self._read_at(num, gen, offset, decrypt=True)
-                    if obj is not _NOT_READ:
-                        return obj
-        return super().get_object(indirect_reference)
+        try:
+            if isinstance(indirect_reference, IndirectObject):
+                gen, num = indirect_reference.generation, indirect_reference.idnum
+                resolved = self.resolved_objects
+                if (gen, num) in resolved:
+                    # What pypdf's get_object returns for an object read before
+                    # (its cache entry), without its two calls: most look-ups
+                    # are of objects already read (a page's resources, fonts).
+                    return resolved[gen, num]
+                if not (gen == 0 and num in self.xref_objStm):
+                    offset = self.xref.get(gen, {}).get(num)
+                    if offset is None:
+                        headers = self.__dict__.get("_pyengine_headers")
+                        if headers is None:
+                            headers = _index_headers(self._pyengine_bytes())
+                            self.__dict__["_pyengine_headers"] = headers
+                        offset = headers.get((gen, num))
+                        if offset is not None:
+                            self.xref.setdefault(gen, {})[num] = offset
+                            # the warning pypdf gives when its own search finds
+                            # it (recorded as a pdf-recovered issue, document.py)
+                            logger_warning("Object %(idnum)d %(generation)d found",
+                                           source="pypdf._reader", idnum=num, generation=gen)
+                    elif self._encryption is None:
+                        obj = self._read_at(num, gen, offset)
+                        if obj is not _NOT_READ:
+                            return obj
+                    elif not self._override_encryption and self._encryption.is_decrypted():
+                        obj = self._read_at(num, gen, offset, decrypt=True)
+                        if obj is not _NOT_READ:
+                            return obj
+            return super().get_object(indirect_reference)
+        except _PROPAGATE:
+            raise
+        except Exception as exc:
+            if not self.__dict__.get("_pyengine_lenient"):
+                raise
+            return self._unreadable(indirect_reference, exc)
+
+    def _unreadable(self, ref, exc: Exception) -> PdfObject:
+        """Null for an object that cannot be read, once the file is open
+        (``read_leniently``): pypdf raises on damage of many kinds inside an
+        object (a hex string with a stray byte, "stream" without its line
+        end, a loop of references, an object stream's table out of order;
+        KeyError, AssertionError, LimitReachedError...), and the page that
+        needed the object was lost.  Found by fuzz/ (seed 2026121): the
+        object is null, as a missing one is, and the page keeps the rest."""
+        if not isinstance(ref, IndirectObject):
+            ref = IndirectObject(int(ref), 0, self)
+        key = (ref.generation, ref.idnum)
+        logger_warning("Object %(num)d %(gen)d could not be read (%(exc)s)", source="pypdf._reader",
+                       num=ref.idnum, gen=ref.generation, exc=f"{type(exc).__name__}: {exc}"[:100])
+        if key in self.resolved_objects:
+            return self.resolved_objects[key]
+        return self.cache_indirect_object(ref.generation, ref.idnum, NullObject())
+
+    def read_leniently(self) -> None:
+        """From now on an object that cannot be read is null (``_unreadable``).
+        Called once the file is open: how it opens (its errors, its repair)
+        stays pypdf's."""
+        self.__dict__["_pyengine_lenient"] = True
+
 
     def _pyengine_bytes(self, stream=None) -> bytes:
         """The bytes of the file's stream (one copy, kept)."""
@@ -358,7 +391,10 @@ class LazyObjStmReader(PdfReader):
                 # reads it the next time).  fastobj reads no other object.
                 self._known_objects.add((num, gen))
                 self.stream.seek(end)
-                DictionaryObject._read_stream_data(stream=self.stream, pdf=self, data=obj)  # noqa: SLF001
+                try:
+                    DictionaryObject._read_stream_data(stream=self.stream, pdf=self, data=obj)  # noqa: SLF001
+                except _UNUSABLE_LENGTH:
+                    _read_to_endstream(self.stream, self, obj, end, num, gen)
                 self._known_objects.discard((num, gen))
                 if "__streamdata__" in obj:
                     obj = StreamObject.initialize_from_dictionary(obj)
@@ -409,6 +445,23 @@ class LazyObjStmReader(PdfReader):
         return fastobj.flat_subtype(data, m.end())
 
     def _get_object_from_stream(self, indirect_reference: IndirectObject) -> PdfObject:
+        try:
+            return self._object_from_stream(indirect_reference)
+        except PdfReadError as exc:
+            if self.strict or isinstance(exc, FileNotDecryptedError):
+                raise
+            # pypdf reads the whole stream and stops at the first object it
+            # cannot parse (it lets PdfStreamError pass, not a PdfReadError:
+            # "Invalid Elementary Object", an offset out of order).  Found
+            # by fuzz/ (seed 2026120, case 259): a font that could not be
+            # read cost its whole page.  The object is null instead, as
+            # pypdf makes one it finds missing.
+            num = indirect_reference.idnum
+            logger_warning("Object %(num)d in an object stream could not be read: %(exc)s",
+                           source="pypdf._reader", num=num, exc=str(exc)[:120])
+            return self.cache_indirect_object(0, num, NullObject())
+
+    def _object_from_stream(self, indirect_reference: IndirectObject) -> PdfObject:
         obj_id = indirect_reference.idnum
         entry = self.xref_objStm.get(obj_id)
         if entry is None or obj_id in self._object_stream_resolution_stack:
@@ -453,3 +506,31 @@ class LazyObjStmReader(PdfReader):
 
 
 __all__ = ["LazyObjStmReader"]
+
+
+_UNUSABLE_LENGTH = (TypeError, LimitReachedError)
+"""What pypdf raises on a stream's /Length that is no integer (a stream, a
+string, a real: TypeError) or is over its limit of a declared length (a
+length past the end of the file, 4294967296: LimitReachedError)."""
+
+
+def _read_to_endstream(stream, pdf, obj: dict, end: int, num: int, gen: int) -> None:
+    """Read the stream after the dictionary ``obj`` (which ends at ``end``)
+    as if it had no /Length: up to its "endstream", as pypdf reads a stream
+    without one.  ISO 32000-1 7.3.8.2: /Length is a non-negative integer;
+    one that is not, or that runs past the end of the file, says nothing
+    about where the data ends.  Found by fuzz/: a content stream's /Length
+    pointing to a stream lost the whole page."""
+    logger_warning("The /Length of stream object %(num)d %(gen)d is not a usable byte count;"
+                   " its data was read up to its endstream", source="pypdf._reader",
+                   num=num, gen=gen)
+    obj.pop("__streamdata__", None)
+    obj[NameObject("/Length")] = NumberObject(-1)
+    stream.seek(end)
+    DictionaryObject._read_stream_data(stream=stream, pdf=pdf, data=obj)  # noqa: SLF001
+
+
+_PROPAGATE = (FileNotDecryptedError, MemoryError, ExtractError)
+"""What ``get_object`` lets through even when reading leniently: a file not
+decrypted yet, memory running out, and our own coded errors (limits)."""
+
