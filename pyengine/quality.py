@@ -201,42 +201,76 @@ _GAP_FIELDS = tuple(Glyph._fields.index(f) for f in ("ox", "oy", "ex", "ey", "si
 """Positions in a Glyph of the fields ``letter_pairs`` reads for each pair."""
 
 
+_CODES = {ch: i for i, ch in enumerate("abcdefghijklmnopqrstuvwxyz")}
+_CODES.update({ch: i + 676 for i, ch in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZ")})
+"""ASCII letter -> its code in ``letter_pairs``: its place in a-z, plus
+676 (26 * 26) for a capital.  The pair code ``26 * a + b`` of two codes is
+then the pair of a-z (``26 * a + b`` of the places) plus 676 for a capital
+second letter and 17,576 (676 * 26) for a capital first letter: below 676
+a pair of small letters, from 676 to 1351 a camel-case pair (small, then
+capital), from 18,252 on a pair of capitals."""
+_PAIRS_CAMEL = 676
+_PAIRS_CAMEL_END = 2 * 676
+_PAIRS_CAPITALS = 27 * 676
+
+
 def letter_pairs(glyphs: list[Glyph]) -> dict[str, _FontPairs]:
     """Per font, its letter pairs (26*a+b) inside words.
 
     Glyphs are taken in drawing order; a pair needs two ASCII letters of one
     font drawn one after the other with no gap wider than WORD_GAP."""
     found: dict[str, list[int]] = {}
-    camels: dict[str, int] = {}
-    capitals: dict[str, int] = {}
-    letters_get = _LETTERS.get
+    codes_get = _CODES.get
     word_gap = WORD_GAP
     # g[ox] is g.ox: a Glyph is a tuple, and a read by index is the
     # cheaper (a namedtuple's field is read through a descriptor)
     ox, oy, ex, ey, size, font_at = _GAP_FIELDS
+    # The pair list of the font of the last pair kept, looked up again
+    # only when the font changes.  Every pair is kept (the first
+    # SHIFT_MAX_PAIRS of a font are counted); capitals are told apart by
+    # their codes (``_CODES``) once per distinct pair, at the end.
+    last_font: str | None = None
+    seq: list[int] = []
     for run in _sample(glyphs):
-        codes = list(map(letters_get, map(_TEXT, run)))  # (0..25, capital) or None
-        for prev, g, prev_letter, cur in zip(run, run[1:], codes, codes[1:]):
-            if cur is None or prev_letter is None:
+        codes = list(map(codes_get, map(_TEXT, run)))  # _CODES' code or None
+        for prev, g, a, b in zip(run, run[1:], codes, codes[1:]):
+            if b is None or a is None:
                 continue
             font = g[font_at]
-            if prev[font_at] == font and abs(g[ox] - prev[ex]) + abs(g[oy] - prev[ey]) <= word_gap * g[size]:
-                seq = found.get(font)
-                if seq is None:
-                    seq = found[font] = []
-                    camels[font] = capitals[font] = 0
-                if len(seq) < SHIFT_MAX_PAIRS:
-                    seq.append(26 * prev_letter[0] + cur[0])
-                    if cur[1]:
-                        if prev_letter[1]:
-                            capitals[font] += 1
-                        else:
-                            camels[font] += 1
+            if prev[font_at] != font:
+                continue
+            # abs(du) + abs(dv) <= word_gap * size, without the two calls
+            du = g[ox] - prev[ex]
+            if du < 0:
+                du = -du
+            dv = g[oy] - prev[ey]
+            if dv < 0:
+                dv = -dv
+            if du + dv <= word_gap * g[size]:
+                if font != last_font:
+                    seq = found.get(font)
+                    if seq is None:
+                        seq = found[font] = []
+                    last_font = font
+                seq.append(26 * a + b)
     out = {}
+    most = SHIFT_MAX_PAIRS
     for font, seq in found.items():
+        if len(seq) > most:
+            del seq[most:]
         counts = Counter(seq)
+        camel = capitals = 0
+        if max(seq) >= _PAIRS_CAMEL:  # pairs with a capital: counted, then folded to a-z
+            for code in [c for c in counts if c >= _PAIRS_CAMEL]:
+                n = counts.pop(code)
+                if code >= _PAIRS_CAPITALS:
+                    capitals += n
+                elif code < _PAIRS_CAMEL_END:
+                    camel += n
+                code %= 676
+                counts[code] = counts.get(code, 0) + n
         used = {p // 26 for p in counts} | {p % 26 for p in counts}
-        out[font] = _FontPairs(counts, used, camels[font], capitals[font], len(seq))
+        out[font] = _FontPairs(counts, used, camel, capitals, len(seq))
     return out
 
 

@@ -19,9 +19,10 @@ from pyengine.layout.lines import _word
 from pyengine.records import Glyph, Word
 
 
-def _glyph(text, x0, y0, x1, y1, size=10.0, mapped=True, mode=0, vertical=False):
-    return Glyph(text, x0, y0, x1, y1, x0, y0, x1, y0, size, 1.0, 0.0, "F1", mapped, mode,
-                 vertical)
+def _glyph(text, x0, y0, x1, y1, size=10.0, mapped=True, mode=0, vertical=False,
+           dx=1.0, dy=0.0, source="page"):
+    return Glyph(text, x0, y0, x1, y1, x0, y0, x1, y0, size, dx, dy, "F1", mapped, mode,
+                 vertical, source)
 
 
 def _plain_word(glyphs, text=None):
@@ -87,7 +88,9 @@ def test_random_words_are_the_plain_words():
             y0 = rnd.choice([0.0, 1.0, -1.0])
             g = _glyph(rnd.choice(texts), x0, y0, x0 + rnd.choice([0.0, 3.0]), y0 + 9,
                        rnd.choice([9.0, 10.0]), rnd.random() < 0.8, rnd.choice([0, 3, 7]),
-                       n == 1 and rnd.random() < 0.2)  # (parts: test_vertical_words)
+                       n == 1 and rnd.random() < 0.2,  # (parts: test_vertical_words)
+                       *rnd.choice([(1.0, 0.0), (0.0, -1.0), (0.6, 0.8), (-0.0, 1.0)]),
+                       rnd.choice(["page", "annotation"]))
             glyphs.append((g, g.x0, g.x1, k))
         _same(glyphs)
         _same(glyphs, rnd.choice(["ab", "\u0e04\u0e4d\u0e32", " "]))
