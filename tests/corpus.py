@@ -30,6 +30,16 @@ def manifest() -> dict[str, dict]:
     return {e["file"][:-4]: e for e in entries}
 
 
+def unencrypted_pdfs() -> list[Path]:
+    """The corpus files that need no password, sorted ([] without the corpus)."""
+    found = corpus_dir()
+    if found is None:
+        return []
+    entries = manifest()
+    return [p for p in sorted((found / "pdfs").glob("*.pdf"))
+            if not entries.get(p.stem, {}).get("password")]
+
+
 def corpus_documents(names) -> list[tuple[bytes, str]]:
     """(bytes, password) of each of these corpus files (names without .pdf)
     that is there, in the order given ([] without the corpus)."""

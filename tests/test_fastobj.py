@@ -20,7 +20,7 @@ from pypdf.generic import IndirectObject, StreamObject, TextStringObject, read_o
 from pyengine import fastobj
 from pyengine.objstm import LazyObjStmReader
 
-from corpus import corpus_dir, manifest
+from corpus import unencrypted_pdfs
 
 class _Reader:
     """What read_object needs of a reader for these values."""
@@ -81,16 +81,7 @@ def assert_objects_agree(plain, lazy) -> None:
             assert same(want, got), (num, gen, want, got)
 
 
-def _pdfs():
-    found = corpus_dir()
-    if found is None:
-        return []
-    entries = manifest()
-    return [p for p in sorted((found / "pdfs").glob("*.pdf"))
-            if not entries.get(p.stem, {}).get("password")]
-
-
-@pytest.mark.parametrize("path", _pdfs(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", unencrypted_pdfs(), ids=lambda p: p.stem)
 def test_corpus_objects_read_as_pypdf_reads_them(path):
     logging.getLogger("pypdf").disabled = True
     try:

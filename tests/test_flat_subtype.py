@@ -20,7 +20,7 @@ from pypdf.generic import DictionaryObject, IndirectObject, NameObject, StreamOb
 from pyengine import fastobj
 from pyengine.objstm import LazyObjStmReader
 
-from corpus import corpus_dir, corpus_documents, manifest
+from corpus import corpus_documents, unencrypted_pdfs
 
 
 class _Reader:
@@ -139,21 +139,12 @@ class _Warnings(logging.Handler):
         self.seen.append(record.getMessage())
 
 
-def _pdfs():
-    found = corpus_dir()
-    if found is None:
-        return []
-    entries = manifest()
-    return [p for p in sorted((found / "pdfs").glob("*.pdf"))
-            if not entries.get(p.stem, {}).get("password")]
-
-
 def test_corpus_objects_as_the_reader_reads_them():
     """Every object of every corpus file (20,000 at most a file), asked
     before it is read: what unread_subtype gives is the /Subtype of the
     dictionary get_object then reads, without a warning, and the asking
     read nothing."""
-    pdfs = _pdfs()
+    pdfs = unencrypted_pdfs()
     if not pdfs:
         pytest.skip("no corpus")
     handler = _Warnings()
