@@ -357,6 +357,21 @@ class LazyObjStmReader(PdfReader):
         for name in ("_pyengine_objstm", "_pyengine_headers", "_pyengine_data"):
             self.__dict__.pop(name, None)
 
+    def _plain_start(self, num: int, gen: int, offset: int) -> tuple[bytes, int] | None:
+        """The file's bytes and where object ``num gen``'s body starts in
+        them, after a plain "num gen obj" header at ``offset``; None for a
+        free entry, an object being read (its own /Length), or anything
+        else at the offset: then pypdf reads it."""
+        free = self.xref_free_entry.get(gen)
+        if (free is not None and free.get(num, False)) or (num, gen) in self._known_objects:
+            return None
+        kept = self.__dict__.get("_pyengine_data")
+        data = kept[1] if kept is not None and kept[0] is self.stream else self._pyengine_bytes()
+        m = _PLAIN_HEADER.match(data, offset)
+        if m is None or int(m[1]) != num or int(m[2]) != gen:
+            return None
+        return data, m.end()
+
     def _read_at(self, num: int, gen: int, offset: int, decrypt: bool = False):
         """Object ``num gen`` from its xref offset, read by fastobj; _NOT_READ
         for anything but a plain header at the offset and an object fastobj
@@ -365,16 +380,12 @@ class LazyObjStmReader(PdfReader):
         ``decrypt``: the file is encrypted and its key known; the object is
         decrypted as pypdf's get_object decrypts what read_object gave it
         (the same objects: the same decrypted result)."""
-        free = self.xref_free_entry.get(gen)
-        if (free is not None and free.get(num, False)) or (num, gen) in self._known_objects:
+        found = self._plain_start(num, gen, offset)
+        if found is None:
             return _NOT_READ
-        kept = self.__dict__.get("_pyengine_data")
-        data = kept[1] if kept is not None and kept[0] is self.stream else self._pyengine_bytes()
-        m = _PLAIN_HEADER.match(data, offset)
-        if m is None or int(m[1]) != num or int(m[2]) != gen:
-            return _NOT_READ
+        data, start = found
         try:
-            obj, end = fastobj.read(data, m.end(), self, top_dict=True)
+            obj, end = fastobj.read(data, start, self, top_dict=True)
         except Exception:  # fastobj.Fallback, or a bug there: pypdf reads it
             return _NOT_READ
         if type(obj) is dict:
@@ -433,16 +444,8 @@ class LazyObjStmReader(PdfReader):
             return fastobj.flat_subtype(data, fastobj.skip_white(data, index.first + offset))
         # as get_object and _read_at read it
         offset = self.xref.get(gen, {}).get(num)
-        free = self.xref_free_entry.get(gen)
-        if offset is None or (free is not None and free.get(num, False)) \
-                or (num, gen) in self._known_objects:
-            return None
-        kept = self.__dict__.get("_pyengine_data")
-        data = kept[1] if kept is not None and kept[0] is self.stream else self._pyengine_bytes()
-        m = _PLAIN_HEADER.match(data, offset)
-        if m is None or int(m[1]) != num or int(m[2]) != gen:
-            return None
-        return fastobj.flat_subtype(data, m.end())
+        found = None if offset is None else self._plain_start(num, gen, offset)
+        return None if found is None else fastobj.flat_subtype(*found)
 
     def _get_object_from_stream(self, indirect_reference: IndirectObject) -> PdfObject:
         try:
