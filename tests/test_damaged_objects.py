@@ -21,8 +21,30 @@ import pyengine
 TEXT = b"BT /F1 12 Tf 72 700 Td (Hello length) Tj ET"
 
 
+def _objects(header: bytes, objects: list[bytes]) -> tuple[bytearray, list[int]]:
+    """``header`` and the objects numbered from 1, with their offsets."""
+    out = bytearray(header)
+    offsets = []
+    for i, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % i + body + b"\nendobj\n"
+    return out, offsets
+
+
+def _raw_pdf(objects: list[bytes]) -> bytes:
+    """The objects, numbered from 1, with a correct cross-reference table."""
+    out, offsets = _objects(b"%PDF-1.4\n", objects)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for o in offsets:
+        out += b"%010d 00000 n \n" % o
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1, xref)
+    return bytes(out)
+
+
 def _pdf(length: bytes, extra_objects: list[bytes] = (), form: bool = False) -> bytes:
-    """A one-page PDF, with a correct cross-reference table, whose text
+    """A one-page PDF whose text
     stream (the page's content, or a form XObject the page draws) has
     ``length`` as its /Length."""
     if form:
@@ -46,18 +68,7 @@ def _pdf(length: bytes, extra_objects: list[bytes] = (), form: bool = False) -> 
         objects.append(b"<< /Length " + length + b" >>\nstream\n" + TEXT + b"\nendstream")
         objects.append(b"<< /Length 3 >>\nstream\nabc\nendstream")
     objects.extend(extra_objects)
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for i, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % i + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    for o in offsets:
-        out += b"%010d 00000 n \n" % o
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, xref)
-    return bytes(out)
+    return _raw_pdf(objects)
 
 
 LENGTHS = {
@@ -125,11 +136,7 @@ def _objstm_pdf(font_body: bytes, beyond: bool = False) -> bytes:
         b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
         objstm,
     ]
-    out = bytearray(b"%PDF-1.5\n")
-    offsets = []
-    for i, o in enumerate(direct, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % i + o + b"\nendobj\n"
+    out, offsets = _objects(b"%PDF-1.5\n", direct)
     xref_at = len(out)
     rows = [b"\x00" + (0).to_bytes(4, "big") + b"\xff\xff"]
     rows += [b"\x01" + o.to_bytes(4, "big") + b"\x00\x00" for o in offsets]
@@ -163,21 +170,6 @@ def test_a_damaged_object_in_an_object_stream_costs_only_itself(junk: bytes, bey
 
 
 # --- any object that cannot be read, once the file is open ---------------------
-
-def _raw_pdf(objects: list[bytes]) -> bytes:
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for i, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % i + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    for o in offsets:
-        out += b"%010d 00000 n \n" % o
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, xref)
-    return bytes(out)
-
 
 _FONT = b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>"
 _FORM = b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Length 0 >>\nstream\n\nendstream"
