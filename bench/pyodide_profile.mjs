@@ -7,7 +7,9 @@
 // REPO (default: this repository) is the source tree whose pyengine runs,
 // with its pyengine/_data; pypdf comes from this repository's site/ bundle.
 // CORPUS (default ../shared/corpus) holds pdfs/ and manifest.json
-// (passwords).  "profile": cProfile over REPEAT passes, top 45 by own time.
+// (passwords).  "profile": cProfile over REPEAT passes, top 45 by own time
+// (SORT=cumulative and TOPN=100 in the environment change the order and
+// the count).
 // "time": per file the best ms/page of REPEAT passes, then the median.
 // "webprofile" and "webtime" do the same for the app's worker: its Python
 // (pyengine.web.extract, reading alone) with a post that only keeps the
@@ -47,6 +49,8 @@ py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(site, "py", bundle))),
   { extractDir: "/bundle" });
 py.globals.set("FILES", py.toPy(fs.readFileSync(list, "utf8").split(/\s+/).filter(Boolean)));
 py.globals.set("MODE", mode);
+py.globals.set("SORT", process.env.SORT ?? "tottime");
+py.globals.set("TOPN", Number(process.env.TOPN ?? 45));
 py.globals.set("REPEAT", Number(rep));
 py.globals.set("CPU_MS", process.env.CLOCK === "cpu" ? () => {
   const used = process.cpuUsage();
@@ -108,7 +112,7 @@ if MODE.endswith("profile"):
             run(name)
     prof.disable()
     out = io.StringIO()
-    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(45)
+    pstats.Stats(prof, stream=out).sort_stats(SORT).print_stats(TOPN)
     print(out.getvalue())
 elif MODE == "time":
     best = {}
