@@ -734,7 +734,11 @@ class _Interpreter:
             ysc = abs(a * d - b * c) / xsc
         eff = abs(size) * ysc
         oversized = not eff <= MAX_GLYPH_SIZE  # also true for NaN
-        ux, uy = a / xsc, b / xsc
+        # A text matrix with no x axis (a = b = 0: Tz 0, or a Tm of zeros)
+        # draws its glyphs with no width; they still run along a baseline,
+        # rightwards, rather than in no direction at all (fuzz: a (0, 0)
+        # direction put an f1040 line across the rows around it).
+        ux, uy = (a / xsc, b / xsc) if a or b else (1.0, 0.0)
         asc, desc = font.ascent * size, font.descent * size
         vertical = font.vertical
         mode = gs.mode

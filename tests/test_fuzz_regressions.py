@@ -211,3 +211,36 @@ def test_a_bomb_of_q_and_Q_stops_at_the_operator_limit_quickly():
     doc = pyengine.extract(data, Options(max_ops_per_page=300_000))
     assert time.process_time() - started < 4  # was ~6 s before the fix
     assert [limit_of(r) for r in doc.pages[0].truncated] == ["operators"]
+
+
+# --- page-error "reading order failed (StatisticsError: no median for empty
+# data)" (fuzz seed 2026124, case 1132) --------------------------------------
+# A Tm whose x axis is zeros ("0 0 0 1 x y Tm") gave its glyphs the direction
+# (0, 0): such a glyph's line was projected on no axis, its box came out
+# upside down (y0 > y1) and the row cuts of an f1040 page around it made an
+# empty band, on which reading order failed.  The glyphs have no width, but
+# they run rightwards like any others.
+
+def _page_glyphs(pdf: bytes) -> list:
+    import time as _time
+
+    from pyengine.document import open_document
+    from pyengine.interpreter import run_page
+
+    doc = open_document(pdf)
+    issues: list = []
+    run = run_page(doc, 1, doc.page_geometry(1), Options(), issues, _time.monotonic())
+    return run.glyphs
+
+
+def test_text_matrix_without_x_axis_runs_rightwards():
+    pdf = make_pdf([b"BT /F1 9 Tf 1 0 0 1 72 700 Tm (From) Tj 0 0 0 1 60 700 Tm (a) Tj "
+                    b"0 0 -0.0 1 60 680 Tm (b) Tj ET"], fonts=F)
+    glyphs = _page_glyphs(pdf)
+    assert [g.text for g in glyphs] == list("Froma") + ["b"]
+    assert {(g.dx, g.dy) for g in glyphs} == {(1.0, 0.0)}
+    zero = [g for g in glyphs if g.text in "ab"]
+    assert all(g.x0 == g.x1 == 60.0 and g.y0 < g.y1 for g in zero)
+    page = pyengine.extract(pdf).pages[0]
+    assert not [i for i in page.issues if i.code == "page-error"]
+    assert page.text.split() == ["a", "From", "b"]
