@@ -540,6 +540,7 @@ def _compressed_objects(fixed: bytes, password: str
                 continue
             n, first = int(stream["/N"]), int(stream["/First"])
             body = stream.get_data()
+            view = memoryview(body)
             header = body[:first].split()
             pairs = [(int(header[2 * i]), int(header[2 * i + 1]))
                      for i in range(min(n, len(header) // 2))]
@@ -548,7 +549,9 @@ def _compressed_objects(fixed: bytes, password: str
         for index, (obj_num, offset) in enumerate(pairs):
             out.setdefault(obj_num, (num, index))
             end = pairs[index + 1][1] if index + 1 < len(pairs) else len(body) - first
-            if repair.is_catalog(body[first + offset: first + end]):
+            # (a view: a damaged table's offsets can name megabytes of the
+            # stream for thousands of its objects, and is_catalog reads 2 KB)
+            if repair.is_catalog(view[first + offset: first + end]):
                 catalogs.append(obj_num)
     return out, tuple(catalogs)
 

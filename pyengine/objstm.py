@@ -470,6 +470,9 @@ class LazyObjStmReader(PdfReader):
         if entry is None or obj_id in self._object_stream_resolution_stack:
             return super()._get_object_from_stream(indirect_reference)
         stmnum = entry[0]
+        broken = self.__dict__.setdefault("_pyengine_broken_streams", {})
+        if stmnum in broken:
+            raise PdfReadError(broken[stmnum])
         indexes = self.__dict__.setdefault("_pyengine_objstm", {})
         index = indexes.get(stmnum)
         if index is None:
@@ -480,7 +483,7 @@ class LazyObjStmReader(PdfReader):
             finally:
                 self._object_stream_resolution_stack.pop()
             if index is None:
-                return super()._get_object_from_stream(indirect_reference)
+                return self._pypdf_from_stream(indirect_reference, stmnum)
             if len(indexes) >= MAX_CACHED_STREAMS:
                 indexes.pop(next(iter(indexes)))
             indexes[stmnum] = index
@@ -503,9 +506,28 @@ class LazyObjStmReader(PdfReader):
         finally:
             self._object_stream_resolution_stack.pop()
         if obj is None:     # pypdf warns, and decides by its strictness
-            return super()._get_object_from_stream(indirect_reference)
+            return self._pypdf_from_stream(indirect_reference, stmnum)
         self.cache_indirect_object(0, obj_id, obj)
         return obj
+
+    def _pypdf_from_stream(self, indirect_reference: IndirectObject, stmnum: int) -> PdfObject:
+        """pypdf's reading of an object of object stream ``stmnum``; if it
+        raises PdfReadError, so does every later read of an object of that
+        stream that is not kept yet (``_object_from_stream``), at once.
+
+        pypdf reads the stream's whole table and then its objects in order,
+        keeping each, on every call; where it raises (offsets out of order
+        in the table, an object it cannot parse), it raises again on the
+        next call, after reading the table of N pairs again.  Fuzz (seed
+        2026124, case 671): a flipped byte in the table of a stream of
+        65,542 objects made each of the 276 objects the page tree asked for
+        cost a pass over it, 40 s in all."""
+        try:
+            return super()._get_object_from_stream(indirect_reference)
+        except PdfReadError as exc:
+            if not isinstance(exc, FileNotDecryptedError):
+                self.__dict__.setdefault("_pyengine_broken_streams", {})[stmnum] = str(exc)
+            raise
 
 
 __all__ = ["LazyObjStmReader"]

@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import pyengine
@@ -209,3 +211,94 @@ def test_an_object_that_cannot_be_read_costs_only_itself(font2: bytes, form: byt
 def test_the_page_reads_as_before_without_damage() -> None:
     page = pyengine.extract(_page_with()).pages[0]
     assert page.text.split() == ["Hello", "World"] and page.issues == ()
+
+
+# --- an object stream pypdf cannot read, asked for object by object ------------
+
+def _broken_table_pdf(fonts: int) -> bytes:
+    """A page whose fonts /F1../Fn are objects 10.. of object stream 6, whose
+    table has its last two offsets out of order (pypdf raises "Invalid
+    offset" on reading it); /F0 is a plain Helvetica."""
+    names = b" ".join(b"/F%d %d 0 R" % (i + 1, 10 + i) for i in range(fonts))
+    content = b"BT /F0 12 Tf 72 700 Td (Hello) Tj " + b" ".join(
+        b"/F%d 12 Tf (x) Tj" % (i + 1) for i in range(fonts)) + b" ET"
+    heads, body = [], bytearray()
+    for i in range(fonts):
+        heads.append(b"%d %d" % (10 + i, len(body)))
+        body += _FONT + b"\n"
+    heads[-1], heads[-2] = heads[-1].split()[0] + b" 0", heads[-2]  # offset 0 again
+    head = b" ".join(heads) + b"\n"
+    objstm = (b"<< /Type /ObjStm /N %d /First %d /Length %d >>\nstream\n"
+              % (fonts, len(head), len(head) + len(body)) + head + bytes(body) + b"\nendstream")
+    direct = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << "
+        b"/F0 4 0 R " + names + b" >> >> /Contents 5 0 R >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        objstm,
+    ]
+    out, offsets = _objects(b"%PDF-1.5\n", direct)
+    xref_at = len(out)
+    size = 10 + fonts + 1
+    rows = [b"\x00" + (0).to_bytes(4, "big") + b"\xff\xff"]
+    rows += [b"\x01" + o.to_bytes(4, "big") + b"\x00\x00" for o in offsets]
+    rows += [b"\x00" + (0).to_bytes(4, "big") + b"\x00\x00"] * (10 - 1 - len(offsets))
+    rows += [b"\x02" + (6).to_bytes(4, "big") + i.to_bytes(2, "big") for i in range(fonts)]
+    rows += [b"\x01" + xref_at.to_bytes(4, "big") + b"\x00\x00"]
+    table = b"".join(rows)
+    out += (b"%d 0 obj\n<< /Type /XRef /Size %d /W [1 4 2] /Root 1 0 R /Length %d >>\nstream\n"
+            % (size - 1, size, len(table))) + table + \
+        b"\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n" % xref_at
+    return bytes(out)
+
+
+def test_an_object_stream_pypdf_cannot_read_is_read_once(monkeypatch) -> None:
+    """Found by fuzz/ (seed 2026124, case 671): a flipped byte in the table
+    of an object stream of 65,542 objects made pypdf read the whole table
+    again for each of the 276 objects asked for, each time to raise at the
+    same entry: 40 s.  Its objects are null after the first failure, with
+    the same warning, and pypdf reads the stream once."""
+    from pypdf import PdfReader
+
+    calls = []
+    plain = PdfReader._get_object_from_stream
+
+    def counted(self, ref):
+        calls.append(ref.idnum)
+        return plain(self, ref)
+
+    monkeypatch.setattr(PdfReader, "_get_object_from_stream", counted)
+    page = pyengine.extract(_broken_table_pdf(30)).pages[0]
+    assert page.text.startswith("Hello")
+    assert "page-error" not in [i.code for i in page.issues], page.issues
+    assert any(i.code == "pdf-recovered" and "Invalid offset" in i.message and
+               "could not be read" in i.message for i in page.issues), page.issues
+    assert len(calls) == 1, calls
+
+
+def test_a_garbled_object_stream_table_is_scanned_quickly() -> None:
+    """Found by fuzz/ (seed 2026124, case 671): rebuilding the xref of a
+    damaged file reads each object stream's table to find the catalogs
+    among its objects (``document._compressed_objects``).  A table whose
+    offsets a flipped byte garbled named megabytes of the stream for
+    thousands of its objects, and each was copied to look at its first
+    2 KB: 25 s.  The catalog found is the same."""
+    from pyengine import document
+
+    count, size = 20_000, 8_000_000
+    offsets = [100 if i % 2 == 0 else size - 200 for i in range(count)]
+    offsets[1] = 2  # a catalog for object 11, at offset 2
+    head = b" ".join(b"%d %d" % (10 + i, o) for i, o in enumerate(offsets)) + b"\n"
+    body = bytearray(b" " * size)
+    body[2:2 + len(b"<< /Type /Catalog >>")] = b"<< /Type /Catalog >>"
+    objstm = (b"<< /Type /ObjStm /N %d /First %d /Length %d >>\nstream\n"
+              % (count, len(head), len(head) + size) + head + bytes(body) + b"\nendstream")
+    pdf = _raw_pdf([b"<< /Type /Catalog /Pages 2 0 R >>",
+                    b"<< /Type /Pages /Kids [] /Count 0 >>", objstm])
+    started = time.process_time()
+    placed, catalogs = document._compressed_objects(pdf, "")
+    assert time.process_time() - started < 1.5  # was 5 s and more
+    assert catalogs == (11,)
+    assert placed[10] == (3, 0) and placed[11] == (3, 1) and len(placed) == count
