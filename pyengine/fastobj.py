@@ -10,7 +10,8 @@ IndirectObject, BooleanObject, NullObject, and the strings pypdf's
 ``create_string_object`` makes, see ``_string_object``), built from the
 same bytes in the same order.
 
-Only what is plainly well formed is read here: anything else -- a comment,
+Only what is plainly well formed is read here: anything else -- a comment
+(but one where a dictionary's key may come),
 a string that pypdf reads otherwise than ISO 32000-1 says (an unknown escape,
 a CR; contentstream._READ_OTHERWISE) or nested deeper than one level of
 parentheses, a malformed number, a repeated
@@ -60,6 +61,12 @@ _LITERAL = rb"\((" + _LIT_INNER + rb"(?:\(" + _LIT_INNER + rb"\)" + _LIT_INNER +
 _WHITE = rb"[\x00\t\n\f\r ]"
 """pypdf's WHITESPACES (read_non_whitespace)."""
 _SKIP_WHITE = re.compile(_WHITE + rb"*")
+_KEY_COMMENT = re.compile(_WHITE + rb"*+%[^\r\n]*+[\r\n]")
+"""A comment where a dictionary's key (or its end) may come, as pypdf's
+DictionaryObject.read_from_stream skips it: white space, "%", and all up to
+and with the first CR or LF (a comment without one is pypdf's error: left
+to it).  cairo writes one after each page's /Type ("/Type /Page % 1"): the
+page was read by pypdf a byte at a time."""
 _STREAM_AFTER = re.compile(_WHITE + rb"*+stream")
 """White space, then "stream": ``data.startswith(b"stream", skip_white(data,
 pos))`` in one match."""
@@ -92,10 +99,16 @@ _PLAIN_NUMBERS = re.compile(rb"[-+.0-9\t\n\f\r ]*")
 _PLAIN_BLANKS = b"\t\n\f\r "
 
 
-def _plain_numbers(data: bytes, pos: int, plain_run) -> tuple[list, int] | None:
+_INNER_ARRAY = object()
+"""_plain_numbers: the array's numbers are followed by an inner array."""
+
+
+def _plain_numbers(data: bytes, pos: int, plain_run) -> tuple[list, int] | object | None:
     """The items of an array that holds numbers only up to its "]" (/Widths,
     /Rect, /Matrix...), read from data[pos] on, and where the last one ends;
-    None for anything else (the token-by-token reading decides).
+    _INNER_ARRAY where its numbers (if any) are followed by a "[" (a /W
+    array may be: see ``_mixed_numbers``); None for anything else (the
+    token-by-token reading decides).
 
     Read with one match of a class of bytes and a split instead of
     _NUMBER_RUN's look-ahead per number (44 us for 95 widths): nothing but
@@ -106,7 +119,7 @@ def _plain_numbers(data: bytes, pos: int, plain_run) -> tuple[list, int] | None:
     """
     end = plain_run(data, pos).end()
     if data[end:end + 1] != b"]":
-        return None
+        return _INNER_ARRAY if data[end:end + 1] == b"[" else None
     body = data[pos:end]
     pieces = body.split()
     if not pieces or max(map(len, pieces)) >= INDIRECT_PEEK:
@@ -323,6 +336,9 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
         else:
             m = match(data, pos)
             if m is None:
+                if is_dict and key is None and (c := _KEY_COMMENT.match(data, pos)) is not None:
+                    pos = c.end()
+                    continue  # a comment where a key may be: skipped, as pypdf skips it
                 raise Fallback("token")
             k = m.lastindex
         pos = m.end()
@@ -373,15 +389,17 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                 stack.append((cur, key))
             cur, key = ({} if k == 5 else []), None
             is_dict = k == 5
-            if not is_dict and (plain := _plain_numbers(data, pos, plain_run)) is not None:
+            if is_dict:
+                continue
+            plain = _plain_numbers(data, pos, plain_run)
+            if plain is _INNER_ARRAY:
+                plain = _mixed_numbers(data, pos, len(stack), max_array)
+            if plain is not None:
                 values, pos = plain
                 if len(values) > max_array:
                     raise Fallback("array size")
                 cur.extend(values)
-            elif not is_dict and (mixed := _mixed_numbers(data, pos, len(stack), max_array)) is not None:
-                values, pos = mixed
-                cur.extend(values)
-            elif not is_dict and (run := number_run(data, pos)) is not None:
+            elif (run := number_run(data, pos)) is not None:
                 end = run.end()
                 for tok in number_item(data, pos, end):
                     if len(tok) >= INDIRECT_PEEK:
