@@ -452,7 +452,8 @@ _PDFDOC_ENCODABLE = dict.fromkeys(map(ord, _pdfdoc_encoding_rev))
 _UTF16_BOMS = (codecs.BOM_UTF16_BE, codecs.BOM_UTF16_LE)
 _UNICODE_STARTS = frozenset(b"\x00\xef\xfe\xff")
 """First bytes of the strings create_string_object may read as UTF-8 or
-UTF-16 (a byte order mark, or a zero byte): left to it."""
+UTF-16 (a byte order mark, or a zero byte): left to it (but the UTF-16
+ones _string_object makes itself)."""
 
 
 def _string_object(data: bytes):
@@ -471,7 +472,11 @@ def _string_object(data: bytes):
         text = data.decode("ascii")
     elif data[:2] in _UTF16_BOMS:
         return _utf16_string_object(data)
-    elif data[0] in _UNICODE_STARTS or data[1:2] == b"\x00":
+    elif data[0] == 0:
+        return _utf16_unmarked_string_object(data, "utf-16be", codecs.BOM_UTF16_BE)
+    elif data[1:2] == b"\x00":
+        return _utf16_unmarked_string_object(data, "utf-16le", codecs.BOM_UTF16_LE)
+    elif data[0] in _UNICODE_STARTS:
         return create_string_object(data)
     elif data.translate(None, _PDFDOC_DEFINED):
         return ByteStringObject(data)
@@ -500,6 +505,27 @@ def _utf16_string_object(data: bytes):
     obj.autodetect_utf16 = True
     obj.autodetect_pdfdocencoding = not text.translate(_PDFDOC_ENCODABLE)
     obj.utf16_bom = data[:2]
+    return obj
+
+
+def _utf16_unmarked_string_object(data: bytes, codec: str, bom: bytes):
+    """``create_string_object(data)`` for a string without a byte order
+    mark that pypdf reads as UTF-16 all the same: big-endian when its first
+    byte is zero, little-endian when its second is (a file's /ID is random
+    bytes: about one in a hundred starts so).  The TextStringObject pypdf
+    makes, its flags set as pypdf sets them (its constructor's check over
+    the characters, which raises and catches an exception on most such
+    strings, done with one translate); a string that is not UTF-16 goes to
+    create_string_object."""
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError:
+        return create_string_object(data)
+    obj = str.__new__(TextStringObject, text)
+    obj._original_bytes = data
+    obj.autodetect_utf16 = True
+    obj.autodetect_pdfdocencoding = not text.translate(_PDFDOC_ENCODABLE)
+    obj.utf16_bom = bom
     return obj
 
 
