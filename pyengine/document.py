@@ -710,9 +710,12 @@ def content_data(obj) -> bytes:
 
 
 def resolve(obj):
-    return obj.get_object() if isinstance(obj, IndirectObject) else obj
+    # (IndirectObject.get_object is ``self.pdf.get_object(self)``: called
+    # here without its frame; pypdf has no subclass of IndirectObject)
+    return obj.pdf.get_object(obj) if isinstance(obj, IndirectObject) else obj
 
 
 def as_dict(obj) -> DictionaryObject:
-    obj = resolve(obj)
+    if isinstance(obj, IndirectObject):
+        obj = obj.pdf.get_object(obj)  # resolve(obj)
     return obj if isinstance(obj, DictionaryObject) else DictionaryObject()

@@ -10,7 +10,8 @@ IndirectObject, BooleanObject, NullObject, and the strings pypdf's
 ``create_string_object`` makes, see ``_string_object``), built from the
 same bytes in the same order.
 
-Only what is plainly well formed is read here: anything else -- a comment,
+Only what is plainly well formed is read here: anything else -- a comment
+(but one where a dictionary's key may come),
 a string that pypdf reads otherwise than ISO 32000-1 says (an unknown escape,
 a CR; contentstream._READ_OTHERWISE) or nested deeper than one level of
 parentheses, a malformed number, a repeated
@@ -29,7 +30,7 @@ import re
 from functools import cache, partial
 
 from pypdf._codecs import _pdfdoc_encoding, _pdfdoc_encoding_rev
-from pypdf._configuration import get_configuration
+from pypdf._configuration import CURRENT_CONFIGURATION
 from pypdf.generic import (ArrayObject, BooleanObject, ByteStringObject, DictionaryObject,
                            FloatObject, IndirectObject, NameObject, NullObject, NumberObject,
                            TextStringObject, create_string_object)
@@ -60,6 +61,15 @@ _LITERAL = rb"\((" + _LIT_INNER + rb"(?:\(" + _LIT_INNER + rb"\)" + _LIT_INNER +
 _WHITE = rb"[\x00\t\n\f\r ]"
 """pypdf's WHITESPACES (read_non_whitespace)."""
 _SKIP_WHITE = re.compile(_WHITE + rb"*")
+_KEY_COMMENT = re.compile(_WHITE + rb"*+%[^\r\n]*+[\r\n]")
+"""A comment where a dictionary's key (or its end) may come, as pypdf's
+DictionaryObject.read_from_stream skips it: white space, "%", and all up to
+and with the first CR or LF (a comment without one is pypdf's error: left
+to it).  cairo writes one after each page's /Type ("/Type /Page % 1"): the
+page was read by pypdf a byte at a time."""
+_STREAM_AFTER = re.compile(_WHITE + rb"*+stream")
+"""White space, then "stream": ``data.startswith(b"stream", skip_white(data,
+pos))`` in one match."""
 _NAME = rb"/([^\s()<>\[\]{}/%]{0,1000})(?![^\s()<>\[\]{}/%])"
 _REF = rb"([+-]?\d+)\s+(\d+)\s+R(?=[^a-zA-Z])"
 _NUM = rb"([+-]?(?:\d+\.?\d*|\.\d+))(?![+,\-.0-9])"
@@ -89,10 +99,16 @@ _PLAIN_NUMBERS = re.compile(rb"[-+.0-9\t\n\f\r ]*")
 _PLAIN_BLANKS = b"\t\n\f\r "
 
 
-def _plain_numbers(data: bytes, pos: int, plain_run) -> tuple[list, int] | None:
+_INNER_ARRAY = object()
+"""_plain_numbers: the array's numbers are followed by an inner array."""
+
+
+def _plain_numbers(data: bytes, pos: int, plain_run) -> tuple[list, int] | object | None:
     """The items of an array that holds numbers only up to its "]" (/Widths,
     /Rect, /Matrix...), read from data[pos] on, and where the last one ends;
-    None for anything else (the token-by-token reading decides).
+    _INNER_ARRAY where its numbers (if any) are followed by a "[" (a /W
+    array may be: see ``_mixed_numbers``); None for anything else (the
+    token-by-token reading decides).
 
     Read with one match of a class of bytes and a split instead of
     _NUMBER_RUN's look-ahead per number (44 us for 95 widths): nothing but
@@ -103,7 +119,7 @@ def _plain_numbers(data: bytes, pos: int, plain_run) -> tuple[list, int] | None:
     """
     end = plain_run(data, pos).end()
     if data[end:end + 1] != b"]":
-        return None
+        return _INNER_ARRAY if data[end:end + 1] == b"[" else None
     body = data[pos:end]
     pieces = body.split()
     if not pieces or max(map(len, pieces)) >= INDIRECT_PEEK:
@@ -113,6 +129,57 @@ def _plain_numbers(data: bytes, pos: int, plain_run) -> tuple[list, int] | None:
     except ValueError:
         return None
     return values, pos + len(body.rstrip(_PLAIN_BLANKS))
+
+
+_MIXED_ITEMS = (rb"(?:" + _WHITE + rb"*+(?:" + _NUMBER + rb"|\[[-+.0-9\t\n\f\r ]*+\]))*+"
+                + _WHITE + rb"*+(?=\])")
+_MIXED_NUMBERS = re.compile(_MIXED_ITEMS)
+"""The inside of an array of numbers and of arrays of numbers only (``_W``
+arrays of CID fonts, ISO 32000-1 9.7.4.3: "c [w1 w2 ...]" and "c1 c2 w"),
+up to its "]": see ``_mixed_numbers``."""
+_MIXED_ITEM = re.compile(_WHITE + rb"*+(?:(" + _NUMBER + rb")|\[([-+.0-9\t\n\f\r ]*+)\])")
+"""One item of a ``_MIXED_NUMBERS`` array: 1 a number, 2 the inside of an
+array of numbers."""
+
+
+def _mixed_numbers(data: bytes, pos: int, depth: int, max_array: int) -> tuple[list, int] | None:
+    """The items of an array of numbers and of arrays of numbers only
+    (``_MIXED_NUMBERS``) whose "[" ends at data[pos], and where its last
+    item ends; None when there is anything else in it, or anything the
+    token-by-token reading would not read to the same objects without a
+    Fallback: the caller then reads it token by token.
+
+    That reading takes each item as one number token (no "N G R" can be
+    among them: there is no "R") or, for an inner "[", the numbers
+    ``_plain_numbers`` reads, then its "]"; ``depth`` is the number of open
+    containers around the inner arrays (the nesting they would be read
+    at).  CID fonts' /W arrays of a few thousand bytes took up to 10 ms in
+    CPython token by token (the numbers after the first inner array were
+    read one token at a time)."""
+    m = _MIXED_NUMBERS.match(data, pos)
+    if m is None:
+        return None
+    end = m.end()
+    items = _MIXED_ITEM.findall(data, pos, end)
+    if len(items) > max_array or depth >= MAX_NESTING:
+        return None
+    out = []
+    append = out.append
+    try:
+        for number, inner in items:
+            if number:
+                if len(number) >= INDIRECT_PEEK:
+                    return None  # pypdf reads a long number another way: Fallback
+                append(float.__new__(FloatObject, float(number)) if 46 in number
+                       else int.__new__(NumberObject, int(number)))
+                continue
+            pieces = inner.split()
+            if not pieces or len(pieces) > max_array or max(map(len, pieces)) >= INDIRECT_PEEK:
+                return None  # _plain_numbers does not take it
+            append(ArrayObject(_number_objects(pieces, 46 in inner)))
+    except ValueError:
+        return None
+    return out, end
 
 
 _NUMBER_OBJECT = partial(int.__new__, NumberObject)
@@ -165,6 +232,10 @@ token next: the white space before it, taken here, is what _TOKEN would
 skip).  Or the dictionary's end: group 9, ">>" (one match where a
 failed _ENTRY and a _TOKEN took two)."""
 
+_configuration = CURRENT_CONFIGURATION.get
+"""pypdf's get_configuration() without its call (a Python frame: in
+Pyodide each costs about as much as a regular-expression match)."""
+
 _NAMES: dict[bytes, str] = {}
 
 
@@ -192,7 +263,7 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
     as pypdf does; otherwise a dictionary followed by "stream" raises
     Fallback.
     """
-    config = get_configuration()
+    config = _configuration()
     max_array = config.array_maximum_element_count
     max_dict = config.dictionary_maximum_element_count
     match = _TOKEN.match
@@ -200,13 +271,14 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
     number_run = _NUMBER_RUN.match
     number_item = _NUMBER_ITEM.findall
     plain_run = _PLAIN_NUMBERS.match
+    stream_after = _STREAM_AFTER.match
     names = _NAMES
     stack: list = []   # enclosing containers: (list or dict, pending key)
     cur = None         # the open container: a list, or a dict
     key = None         # in a dict: the key read, awaiting its value
     is_dict = False
     while True:
-        if is_dict and key is None and (e := entry(data, pos)) is not None and e.lastindex != 9:
+        if is_dict and key is None and (e := entry(data, pos)) is not None and (k := e.lastindex) != 9:
             # A key, and a simple value after it (see _ENTRY), read as the
             # tokens would be read.
             raw = e[1]
@@ -216,10 +288,18 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
             if len(cur) >= max_dict:
                 raise Fallback("dictionary size")
             pos = e.end()
-            k = e.lastindex
-            if k == 1:
+            # (the kinds in the order of their counts over the benchmark's
+            # files: references, names, numbers, other values)
+            if k == 3:
+                if pos - e.start(2) >= INDIRECT_PEEK:
+                    raise Fallback("long reference")
+                cur[key] = IndirectObject(int(e[2]), int(e[3]), pdf)
+            elif k == 5:
+                raw = e[5]
+                cur[key] = NameObject(names.get(raw) or _name_text(raw))
+            elif k == 1:
                 continue  # a value of another kind: the next token
-            if k == 4:
+            elif k == 4:
                 tok = e[4]
                 if len(tok) >= INDIRECT_PEEK:
                     raise Fallback("long number")  # pypdf reads it another way
@@ -227,9 +307,6 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                     cur[key] = float.__new__(FloatObject, float(tok))
                 else:
                     cur[key] = int.__new__(NumberObject, int(tok))
-            elif k == 5:
-                raw = e[5]
-                cur[key] = NameObject(names.get(raw) or _name_text(raw))
             elif k == 7:
                 cur[key] = _literal_string(e[7])
             elif k == 6:
@@ -249,12 +326,8 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                 if len(values) > max_array:
                     raise Fallback("array size")
                 cur[key] = ArrayObject(values)
-            elif k == 8:
+            else:  # 8
                 cur[key] = _hex_string(e[8])
-            else:
-                if pos - e.start(2) >= INDIRECT_PEEK:
-                    raise Fallback("long reference")
-                cur[key] = IndirectObject(int(e[2]), int(e[3]), pdf)
             key = None
             continue
         if is_dict and key is None and e is not None:
@@ -263,6 +336,9 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
         else:
             m = match(data, pos)
             if m is None:
+                if is_dict and key is None and (c := _KEY_COMMENT.match(data, pos)) is not None:
+                    pos = c.end()
+                    continue  # a comment where a key may be: skipped, as pypdf skips it
                 raise Fallback("token")
             k = m.lastindex
         pos = m.end()
@@ -280,7 +356,7 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                 raise Fallback("dictionary key")
             if not stack and top_dict:
                 return cur, pos
-            if data.startswith(b"stream", skip_white(data, pos)):
+            if stream_after(data, pos) is not None:
                 raise Fallback("stream")  # pypdf reads a stream after any dictionary
             value = DictionaryObject(cur)
             if not stack:
@@ -313,12 +389,17 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                 stack.append((cur, key))
             cur, key = ({} if k == 5 else []), None
             is_dict = k == 5
-            if not is_dict and (plain := _plain_numbers(data, pos, plain_run)) is not None:
+            if is_dict:
+                continue
+            plain = _plain_numbers(data, pos, plain_run)
+            if plain is _INNER_ARRAY:
+                plain = _mixed_numbers(data, pos, len(stack), max_array)
+            if plain is not None:
                 values, pos = plain
                 if len(values) > max_array:
                     raise Fallback("array size")
                 cur.extend(values)
-            elif not is_dict and (run := number_run(data, pos)) is not None:
+            elif (run := number_run(data, pos)) is not None:
                 end = run.end()
                 for tok in number_item(data, pos, end):
                     if len(tok) >= INDIRECT_PEEK:
@@ -371,7 +452,8 @@ _PDFDOC_ENCODABLE = dict.fromkeys(map(ord, _pdfdoc_encoding_rev))
 _UTF16_BOMS = (codecs.BOM_UTF16_BE, codecs.BOM_UTF16_LE)
 _UNICODE_STARTS = frozenset(b"\x00\xef\xfe\xff")
 """First bytes of the strings create_string_object may read as UTF-8 or
-UTF-16 (a byte order mark, or a zero byte): left to it."""
+UTF-16 (a byte order mark, or a zero byte): left to it (but the UTF-16
+ones _string_object makes itself)."""
 
 
 def _string_object(data: bytes):
@@ -390,7 +472,11 @@ def _string_object(data: bytes):
         text = data.decode("ascii")
     elif data[:2] in _UTF16_BOMS:
         return _utf16_string_object(data)
-    elif data[0] in _UNICODE_STARTS or data[1:2] == b"\x00":
+    elif data[0] == 0:
+        return _utf16_unmarked_string_object(data, "utf-16be", codecs.BOM_UTF16_BE)
+    elif data[1:2] == b"\x00":
+        return _utf16_unmarked_string_object(data, "utf-16le", codecs.BOM_UTF16_LE)
+    elif data[0] in _UNICODE_STARTS:
         return create_string_object(data)
     elif data.translate(None, _PDFDOC_DEFINED):
         return ByteStringObject(data)
@@ -419,6 +505,27 @@ def _utf16_string_object(data: bytes):
     obj.autodetect_utf16 = True
     obj.autodetect_pdfdocencoding = not text.translate(_PDFDOC_ENCODABLE)
     obj.utf16_bom = data[:2]
+    return obj
+
+
+def _utf16_unmarked_string_object(data: bytes, codec: str, bom: bytes):
+    """``create_string_object(data)`` for a string without a byte order
+    mark that pypdf reads as UTF-16 all the same: big-endian when its first
+    byte is zero, little-endian when its second is (a file's /ID is random
+    bytes: about one in a hundred starts so).  The TextStringObject pypdf
+    makes, its flags set as pypdf sets them (its constructor's check over
+    the characters, which raises and catches an exception on most such
+    strings, done with one translate); a string that is not UTF-16 goes to
+    create_string_object."""
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError:
+        return create_string_object(data)
+    obj = str.__new__(TextStringObject, text)
+    obj._original_bytes = data
+    obj.autodetect_utf16 = True
+    obj.autodetect_pdfdocencoding = not text.translate(_PDFDOC_ENCODABLE)
+    obj.utf16_bom = bom
     return obj
 
 

@@ -98,6 +98,18 @@ _STREAM_NEXT = re.compile(rb"[\x00\t\n\f\r ]*s")
 """What pypdf's _read_stream_data takes for a stream after a dictionary:
 its white space (read_non_whitespace), then "s"."""
 
+_STREAM_HEAD = re.compile(rb"[\x00\t\n\f\r ]*+stream *+(?:\r\n?+|\n)")
+"""What pypdf's _read_stream_data reads before a stream's data: white
+space (read_non_whitespace), "stream", spaces, then LF, CR LF, or a CR
+not followed by LF."""
+
+_ENDSTREAM = re.compile(rb"[\x00\t\n\f\r ]*+endstream")
+"""What pypdf's _read_stream_data looks for right after a stream's data:
+white space (read_non_whitespace), then "endstream"."""
+
+_SKIP_WHITE = fastobj._SKIP_WHITE.match  # noqa: SLF001
+"""fastobj.skip_white's match, without its call."""
+
 _OBJ_HEADER = re.compile(rb"\s(0|[1-9][0-9]*)\s+(0|[1-9][0-9]*)\s+obj")
 """pypdf's search pattern for one object, for every object at once."""
 
@@ -176,7 +188,12 @@ class LazyObjStmReader(PdfReader):
                     # (its cache entry), without its two calls: most look-ups
                     # are of objects already read (a page's resources, fonts).
                     return resolved[gen, num]
-                if not (gen == 0 and num in self.xref_objStm):
+                if gen == 0 and num in self.xref_objStm:
+                    # what pypdf's get_object does for it, without its call
+                    # (its checks of the cache and of xref_objStm are made
+                    # above; it caches nothing more for such an object)
+                    return self._get_object_from_stream(indirect_reference)
+                else:
                     offset = self.xref.get(gen, {}).get(num)
                     if offset is None:
                         headers = self.__dict__.get("_pyengine_headers")
@@ -401,9 +418,10 @@ class LazyObjStmReader(PdfReader):
                 # needs itself (and, when pypdf raises, keeps it: pypdf
                 # reads it the next time).  fastobj reads no other object.
                 self._known_objects.add((num, gen))
-                self.stream.seek(end)
                 try:
-                    DictionaryObject._read_stream_data(stream=self.stream, pdf=self, data=obj)  # noqa: SLF001
+                    if not self._plain_stream_data(data, end, obj):
+                        self.stream.seek(end)
+                        DictionaryObject._read_stream_data(stream=self.stream, pdf=self, data=obj)  # noqa: SLF001
                 except _UNUSABLE_LENGTH:
                     _read_to_endstream(self.stream, self, obj, end, num, gen)
                 self._known_objects.discard((num, gen))
@@ -421,6 +439,37 @@ class LazyObjStmReader(PdfReader):
             resolved[gen, num] = obj
             obj.indirect_reference = IndirectObject(num, gen, self)
         return obj
+
+    def _plain_stream_data(self, data: bytes, end: int, obj: dict) -> bool:
+        """pypdf's _read_stream_data (ISO 32000-1 7.3.8.1) for the
+        dictionary ``obj`` that ends at ``data[end]``, where it reads a
+        stream plainly: "stream" and its end of line (_STREAM_HEAD), a
+        /Length that is a non-negative integer within pypdf's limit, then
+        "endstream" right after the data: its bytes are put in ``obj`` as
+        pypdf puts them, the file's stream left where pypdf leaves it, and
+        True returned.  False, before reading anything, when there is no
+        such "stream" and end of line (pypdf then reads the dictionary as it
+        is, or raises) or no /Length; False after an indirect /Length is
+        read (as pypdf reads it, at the same point: what it raises goes to
+        the caller as pypdf's would) when anything else is not plain:
+        pypdf then reads the stream itself, and finds that /Length read.
+        pypdf's reading goes through a file object a few bytes at a time."""
+        head = _STREAM_HEAD.match(data, end)
+        if head is None or "/Length" not in obj:
+            return False
+        length = obj["/Length"]
+        if isinstance(length, IndirectObject):
+            length = self.get_object(length)
+        if type(length) is not NumberObject or length < 0 \
+                or length > fastobj._configuration().maximum_declared_stream_length:
+            return False
+        start = head.end()
+        tail = _ENDSTREAM.match(data, start + length)
+        if tail is None or start + length > len(data):
+            return False  # pypdf looks for "endstream" elsewhere
+        obj["__streamdata__"] = data[start:start + length]
+        self.stream.seek(tail.end())
+        return True
 
     def unread_subtype(self, ref: IndirectObject) -> bytes | None:
         """The bytes of the /Subtype name of object ``ref``, not read yet,
@@ -470,10 +519,12 @@ class LazyObjStmReader(PdfReader):
         if entry is None or obj_id in self._object_stream_resolution_stack:
             return super()._get_object_from_stream(indirect_reference)
         stmnum = entry[0]
-        broken = self.__dict__.setdefault("_pyengine_broken_streams", {})
-        if stmnum in broken:
+        broken = self.__dict__.get("_pyengine_broken_streams")
+        if broken is not None and stmnum in broken:
             raise PdfReadError(broken[stmnum])
-        indexes = self.__dict__.setdefault("_pyengine_objstm", {})
+        indexes = self.__dict__.get("_pyengine_objstm")
+        if indexes is None:
+            indexes = self.__dict__["_pyengine_objstm"] = {}
         index = indexes.get(stmnum)
         if index is None:
             self._object_stream_resolution_stack.append(obj_id)
@@ -490,11 +541,13 @@ class LazyObjStmReader(PdfReader):
         offset = index.offsets.get(obj_id)
         if offset is None:
             return NullObject()
-        self._object_stream_resolution_stack.append(obj_id)
+        stack = self._object_stream_resolution_stack
+        stack.append(obj_id)
         try:
             try:
-                start = fastobj.skip_white(index.data, index.first + offset)
-                obj = fastobj.read(index.data, start, self)[0]
+                data = index.data
+                start = _SKIP_WHITE(data, index.first + offset).end()
+                obj = fastobj.read(data, start, self)[0]
             except Exception:  # fastobj.Fallback, or a bug there: pypdf reads it
                 stream = BytesIO(index.data)
                 stream.seek(index.first + offset)
@@ -504,10 +557,16 @@ class LazyObjStmReader(PdfReader):
         except PdfStreamError:
             obj = None
         finally:
-            self._object_stream_resolution_stack.pop()
+            stack.pop()
         if obj is None:     # pypdf warns, and decides by its strictness
             return self._pypdf_from_stream(indirect_reference, stmnum)
-        self.cache_indirect_object(0, obj_id, obj)
+        resolved = self.resolved_objects
+        if (0, obj_id) in resolved:
+            self.cache_indirect_object(0, obj_id, obj)  # (pypdf warns)
+        else:
+            # pypdf's cache_indirect_object, for an object not read before
+            resolved[0, obj_id] = obj
+            obj.indirect_reference = IndirectObject(obj_id, 0, self)
         return obj
 
     def _pypdf_from_stream(self, indirect_reference: IndirectObject, stmnum: int) -> PdfObject:

@@ -96,3 +96,28 @@ def test_utf16_strings_without_pypdf_character_check(text, bom, monkeypatch):
     monkeypatch.setattr(pypdf_base, "encode_pdfdocencoding", no_check)
     got = fastobj._string_object(data)  # noqa: SLF001
     assert same(got, expected) and str(got) == text
+
+
+@pytest.mark.parametrize("data", [
+    bytes.fromhex("000041A710D63AF160B7ACD93AB50C2A"),   # a file's /ID (ocrmypdf-linn)
+    b"\x00T\x00i\x00t\x00l\x00e", b"T\x00i\x00t\x00l\x00e\x00", b"\x00\x20\xac", b"\x00",
+    b"a\x00\x00\xd8", b"\x00\xd8\x00\x41",                # not UTF-16: left to pypdf
+])
+def test_unmarked_utf16_strings_without_pypdf_character_check(data, monkeypatch):
+    """A string pypdf reads as UTF-16 without a byte order mark (a zero
+    first or second byte) is made as pypdf makes it, flags included,
+    without pypdf's check over its characters where it decodes."""
+    expected = create_string_object(data)
+    decodes = True
+    try:
+        data.decode("utf-16be" if data[0] == 0 else "utf-16le")
+    except UnicodeDecodeError:
+        decodes = False
+
+    def no_check(_text: str) -> bytes:
+        raise AssertionError("pypdf's character check ran")
+
+    if decodes:
+        monkeypatch.setattr(pypdf_base, "encode_pdfdocencoding", no_check)
+    got = fastobj._string_object(data)  # noqa: SLF001
+    assert same(got, expected)
