@@ -126,12 +126,14 @@ class CompositeFont:
             try:
                 return [cache[_TWO_BYTE_KEY | code] for code in codes]
             except KeyError:
-                pass  # a code not seen yet: the general path below makes it
+                # A code not seen yet: the codes are those the splitter
+                # gives (two bytes each), so they are not split again.
+                return self._decode_fixed(codes, 2, _TWO_BYTE_KEY)
         elif fixed == 1:
             try:
                 return [cache[_ONE_BYTE_KEY | code] for code in data]
             except KeyError:
-                pass
+                return self._decode_fixed(data, 1, _ONE_BYTE_KEY)
         out = []
         for code, size in self._split(data):
             key = (size << 32) | code
@@ -143,9 +145,29 @@ class CompositeFont:
             out.append(char)
         return out
 
+    def _decode_fixed(self, codes, size: int, size_key: int) -> list[Char]:
+        """``_decode``'s general loop over codes all ``size`` bytes long
+        (the splitter's, read in C by the caller): the same Chars, made and
+        kept the same way."""
+        cache = self._cache
+        make = self._make
+        out = []
+        append = out.append
+        for code in codes:
+            key = size_key | code
+            char = cache.get(key)
+            if char is None:
+                char = make(code, size)
+                if len(cache) < MAX_CACHED_CODES:
+                    cache[key] = char
+            append(char)
+        return out
+
     # One code -> Char; called once per distinct code. -------------------
 
     def _text(self, code: int, cid: int | None) -> str | None:
+        """The text of a code before clean_text (``_make`` reads it
+        written out; this is the rule it must agree with)."""
         if self._tounicode is not None:
             text = self._tounicode.lookup_unicode(code)
             # A map to control characters only explains no glyph
@@ -174,7 +196,33 @@ class CompositeFont:
 
     def _make(self, code: int, size: int) -> Char:
         cid = self._encoding.lookup_cid(code)
-        text = clean_text(self._text(code, cid))
+        # clean_text(self._text(code, cid)), written out (a call less per
+        # code: a CJK chart makes tens of thousands).
+        text = None
+        tounicode = self._tounicode
+        if tounicode is not None:
+            text = tounicode.lookup_unicode(code)
+            if text is not None:
+                text = clean_text(text)
+        if text is None and cid:
+            raw = None
+            ucs2 = self._ucs2
+            if ucs2 is not None:
+                raw = ucs2.lookup_unicode(cid)
+                if raw == "\ufffd":
+                    raw = None
+            if raw is None and self._gid_text:
+                table = self._cid_to_gid
+                if table is None:
+                    gid = cid
+                elif 2 * cid + 2 <= len(table):
+                    gid = (table[2 * cid] << 8) | table[2 * cid + 1]
+                else:
+                    gid = None
+                if gid:
+                    raw = self._gid_text.get(gid)
+            if raw is not None:
+                text = clean_text(raw)
         if self._symbol:
             text = symbol_private_use(text)
         wcid = cid if cid is not None else 0
