@@ -507,3 +507,21 @@ def test_cff_readers_match_reference_on_corpus_programs():
         assert outcome(cff._dict, tops[0]) == outcome(ref_dict, tops[0])
         checked += 1
     assert checked >= 20
+
+
+# --- /W: references to the width lists ---------------------------------------------
+
+
+def test_parse_widths_resolves_referenced_lists():
+    from pypdf import PdfWriter
+
+    from test_widths_fast import ref_widths
+
+    writer = PdfWriter()
+    short = writer._add_object(ArrayObject([NumberObject(500), FloatObject(250.5)]))
+    long = writer._add_object(ArrayObject([NumberObject(100 + k) for k in range(12)]))
+    first = writer._add_object(NumberObject(40))
+    for items in ([3, short], [3, long, 20, short], [first, short, 9, 12, 700], [3, short, first]):
+        items = ArrayObject(items)
+        got = composite._parse_widths(items)
+        assert got == ref_widths(items) and got

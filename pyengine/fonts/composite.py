@@ -22,7 +22,7 @@ from array import array as _codes_array
 from itertools import repeat
 from operator import truediv
 
-from pypdf.generic import FloatObject, NumberObject
+from pypdf.generic import IndirectObject
 
 from ..cmaps import CodeSplitter, parse_cmap
 from ..records import Issue
@@ -30,6 +30,7 @@ from .base import (KIND_EMBEDDED_CMAP, KIND_NONE, KIND_PREDEFINED_CMAP, KIND_TOU
                    MAX_MEMO_STRINGS, Char)
 from .bcmap import load_predefined
 from .common import (
+    PLAIN_NUMBER_TYPES,
     array,
     ascent_descent,
     base_font_name,
@@ -275,22 +276,38 @@ def _parse_w(items: list, per_entry: int, limit: int = MAX_WIDTH_ENTRIES) -> dic
 def _parse_widths(items: list, limit: int = MAX_WIDTH_ENTRIES) -> dict[int, float]:
     """/W as CID -> width per unit of text space: ``_parse_w(items, 1)``
     with each width divided by 1000, made without the one-value tuples
-    (a CJK font's /W gives tens of thousands of CIDs)."""
+    (a CJK font's /W gives tens of thousands of CIDs).  A plain number
+    (``PLAIN_NUMBER_TYPES``) is read here as ``number`` reads it, without
+    the call; references are resolved as ``resolve`` does."""
     out: dict[int, float] = {}
     i = 0
     n = len(items)
+    plain = PLAIN_NUMBER_TYPES
     while i < n and len(out) < limit:
-        first = integer(items[i])
+        item = items[i]
+        if type(item) in plain:
+            first = float(item)
+            first = int(first) if first - first == 0.0 else None
+        else:
+            first = integer(item)
         if first is None:
             i += 1
             continue
-        nxt = resolve(items[i + 1]) if i + 1 < n else None
+        nxt = items[i + 1] if i + 1 < n else None
+        if isinstance(nxt, IndirectObject):
+            nxt = resolve(nxt)
         if isinstance(nxt, list):
             if len(nxt) < WIDTH_LIST_IN_C or not _plain_widths(first, nxt, out):
                 for k, v in enumerate(nxt):
-                    v = number(v)
-                    if v is not None:
-                        out[first + k] = v / 1000
+                    if type(v) in plain:
+                        v = float(v)
+                        if v - v != 0.0:
+                            continue  # not finite: number() gives None
+                    else:
+                        v = number(v)
+                        if v is None:
+                            continue
+                    out[first + k] = v / 1000
             i += 2
             continue
         last = integer(nxt)
@@ -308,8 +325,7 @@ WIDTH_LIST_IN_C = 8
 """Widths in a ``c [w1 w2 ...]`` entry of /W from which they are read in C
 (``_plain_widths``); a shorter list (most are one width: pymupdf-test_4182)
 is read one by one, cheaper than setting up the calls in C."""
-_PLAIN_NUMBERS = frozenset((int, float, NumberObject, FloatObject))
-"""Types of the numbers ``number`` reads as themselves (bool is none)."""
+_PLAIN_NUMBERS = PLAIN_NUMBER_TYPES
 
 
 def _plain_widths(first: int, values: list, out: dict[int, float]) -> bool:
