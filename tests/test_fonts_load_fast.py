@@ -50,8 +50,10 @@ def corpus_fonts(limit_pages: int = 3):
             continue
         reader = PdfReader(str(path))
         seen = set()
-        for page in reader.pages[:limit_pages]:
-            fonts = common.get(common.get(page, "/Resources"), "/Font")
+        form = common.get(common.get(reader.trailer, "/Root"), "/AcroForm")
+        for holder in [common.get(form, "/DR")] + [common.get(page, "/Resources")
+                                                   for page in reader.pages[:limit_pages]]:
+            fonts = common.get(holder, "/Font")
             for ref in (fonts or {}).values():
                 key = getattr(ref, "idnum", None)
                 if key is not None and key in seen:
@@ -525,3 +527,70 @@ def test_parse_widths_resolves_referenced_lists():
         items = ArrayObject(items)
         got = composite._parse_widths(items)
         assert got == ref_widths(items) and got
+
+
+# --- /W with large ranges kept as ranges ---------------------------------------------
+
+
+def _same_widths(table, want: dict, cids) -> None:
+    for cid in cids:
+        assert table.get(cid, -1.0) == want.get(cid, -1.0), cid
+
+
+def _random_w(rnd):
+    items = []
+    for _ in range(rnd.randrange(0, 8)):
+        first = rnd.randrange(0, 600)
+        if rnd.random() < 0.5:
+            items += [first, first + rnd.choice((0, 3, 63, 64, 65, 200, -5)), rnd.choice((500, 1000, 250.5))]
+        else:
+            items += [first, ArrayObject([NumberObject(rnd.randrange(100, 900))
+                                          for _ in range(rnd.randrange(0, 12))])]
+    return ArrayObject([NumberObject(x) if isinstance(x, int) else
+                        FloatObject(x) if isinstance(x, float) else x for x in items])
+
+
+def test_widths_table_matches_parse_widths_on_random_arrays():
+    from test_widths_fast import ref_widths
+
+    rnd = random.Random(17)
+    kept = 0
+    for _ in range(1500):
+        items = _random_w(rnd)
+        for limit in (composite.MAX_WIDTH_ENTRIES, 100, 300):
+            table = composite._widths_table(items, limit)
+            kept += isinstance(table, composite._RangeWidths)
+            _same_widths(table, ref_widths(items, limit), range(-2, 900))
+    assert kept > 300  # the kept ranges were tested
+
+
+def test_widths_table_keeps_only_ranges_that_overlap_nothing():
+    big = [1, 1000, 500]
+    assert isinstance(composite._widths_table(ArrayObject(big + [2000, [600]])), composite._RangeWidths)
+    for items in (big + [500, [600]],          # a list inside the range: the later wins
+                  big + [900, 1100, 700],      # two ranges share CIDs
+                  [5, [600]] + big,            # the earlier list loses to the range
+                  [0, 300000, 1]):             # past the limit: cut as before
+        table = composite._widths_table(ArrayObject(items))
+        assert type(table) is dict
+        assert table == composite._parse_widths(ArrayObject(items))
+
+
+def test_widths_table_matches_parse_widths_on_corpus_fonts():
+    from test_widths_fast import ref_widths
+
+    kept = checked = 0
+    for _name, fd in corpus_fonts():
+        d = common.array(common.get(fd, "/DescendantFonts"))
+        if not d:
+            continue
+        items = common.array(common.get(common.resolve(d[0]), "/W"))
+        if not items:
+            continue
+        table = composite._widths_table(items)
+        want = ref_widths(items)
+        kept += isinstance(table, composite._RangeWidths)
+        top = max(want, default=0)
+        _same_widths(table, want, range(-1, top + 2))
+        checked += 1
+    assert checked >= 10 and kept >= 1

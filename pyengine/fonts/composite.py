@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import sys
+from bisect import bisect_left, bisect_right
 from array import array as _codes_array
 from itertools import repeat
 from operator import truediv
@@ -273,17 +274,24 @@ def _parse_w(items: list, per_entry: int, limit: int = MAX_WIDTH_ENTRIES) -> dic
     return out
 
 
-def _parse_widths(items: list, limit: int = MAX_WIDTH_ENTRIES) -> dict[int, float]:
+def _parse_widths(items: list, limit: int = MAX_WIDTH_ENTRIES,
+                  ranges: list | None = None) -> dict[int, float]:
     """/W as CID -> width per unit of text space: ``_parse_w(items, 1)``
     with each width divided by 1000, made without the one-value tuples
     (a CJK font's /W gives tens of thousands of CIDs).  A plain number
     (``PLAIN_NUMBER_TYPES``) is read here as ``number`` reads it, without
-    the call; references are resolved as ``resolve`` does."""
+    the call; references are resolved as ``resolve`` does.
+
+    ``ranges``: a list that receives each ``cfirst clast w`` entry of
+    ``KEPT_RANGE_MIN`` CIDs or more as (first, last, width) instead of
+    putting its CIDs in the dict (``_widths_table`` checks that this
+    gives the same widths)."""
     out: dict[int, float] = {}
+    kept = 0  # CIDs of the ranges put in ``ranges``
     i = 0
     n = len(items)
     plain = PLAIN_NUMBER_TYPES
-    while i < n and len(out) < limit:
+    while i < n and len(out) + kept < limit:
         item = items[i]
         if type(item) in plain:
             first = float(item)
@@ -315,10 +323,66 @@ def _parse_widths(items: list, limit: int = MAX_WIDTH_ENTRIES) -> dict[int, floa
         if last is None or value is None:
             i += 1
             continue
-        stop = min(last, first + limit - len(out)) + 1
-        out.update(dict.fromkeys(range(first, stop), value / 1000))
+        stop = min(last, first + limit - len(out) - kept) + 1
+        if ranges is not None and stop - first >= KEPT_RANGE_MIN:
+            ranges.append((first, stop - 1, value / 1000))
+            kept += stop - first
+        else:
+            out.update(dict.fromkeys(range(first, stop), value / 1000))
         i += 3
     return out
+
+
+KEPT_RANGE_MIN = 64
+"""CIDs of a ``cfirst clast w`` entry of /W from which it is kept as a
+range (``_RangeWidths``) rather than a dict entry per CID: a CJK font's
+/W may give tens of thousands of CIDs in a few ranges (pdfcpu's
+UnifontMedium: 42,172 in six), of which a page shows a few dozen."""
+
+
+class _RangeWidths:
+    """CID -> width of a /W, its large ranges kept as ranges: ``get`` as
+    the dict's ``get`` (``_widths_table`` makes one only where the ranges
+    overlap nothing, so no entry hides another)."""
+
+    __slots__ = ("singles", "lows", "ranges")
+
+    def __init__(self, singles: dict[int, float], ranges: list[tuple[int, int, float]]) -> None:
+        self.singles = singles
+        self.ranges = sorted(ranges)
+        self.lows = [r[0] for r in self.ranges]
+
+    def get(self, cid: int, default=None):
+        width = self.singles.get(cid)
+        if width is not None:
+            return width
+        i = bisect_right(self.lows, cid) - 1
+        if i >= 0:
+            _low, high, width = self.ranges[i]
+            if cid <= high:
+                return width
+        return default
+
+
+def _widths_table(items: list, limit: int = MAX_WIDTH_ENTRIES):
+    """``_parse_widths(items, limit)``, or a ``_RangeWidths`` that gives the
+    same width for every CID when the /W has large ranges: that is so when
+    no two of its entries share a CID (then the order of the entries, the
+    later one winning, does not matter) and all its CIDs are fewer than
+    ``limit`` (then the limit cut none).  Else the dict."""
+    ranges: list[tuple[int, int, float]] = []
+    singles = _parse_widths(items, limit, ranges)
+    if not ranges:
+        return singles
+    ordered = sorted(ranges)
+    total = len(singles) + sum(high - low + 1 for low, high, _w in ordered)
+    apart = all(ordered[k][0] > ordered[k - 1][1] for k in range(1, len(ordered)))
+    if apart and total < limit and singles:
+        keys = sorted(singles)
+        apart = all(bisect_left(keys, low) == bisect_right(keys, high) for low, high, _w in ordered)
+    if apart and total < limit:
+        return _RangeWidths(singles, ordered)
+    return _parse_widths(items, limit)
 
 
 WIDTH_LIST_IN_C = 8
@@ -456,7 +520,7 @@ def load_type0(font_dict, issues: list[Issue]) -> CompositeFont:
     if font._ucs2 is None:
         font._gid_text, font._cid_to_gid = _embedded_gid_text(descendant, desc, issues, font_name)
     font._dw = (number(get(descendant, "/DW"), 1000.0) or 0.0) / 1000
-    font._widths = _parse_widths(array(get(descendant, "/W")))
+    font._widths = _widths_table(array(get(descendant, "/W")))
     dw2 = [number(v) for v in array(get(descendant, "/DW2"))]
     font._dw2 = (dw2[0] / 1000, dw2[1] / 1000) if len(dw2) == 2 and None not in dw2 else (0.88, -1.0)
     font._w2 = {
