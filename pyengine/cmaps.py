@@ -22,6 +22,8 @@ from __future__ import annotations
 import binascii
 import re
 import struct
+import sys
+from array import array as _array
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -316,7 +318,8 @@ def _plain_tokens(items: list[tuple[bytes, bytes, bytes]]) -> list[Token]:
 HEX_RUN = "hexrun"
 """Kind of the one token that stands for the body of a plain bfchar
 section in ``parse_cmap`` (never made by ``tokenize``): its value is the
-list of the body's hexadecimal strings' digits (``_tokens_with_hex_runs``)."""
+body's bytes, hexadecimal strings and white space only
+(``_tokens_with_hex_runs``), read by ``_parse_bfchar``."""
 
 _BFCHAR = b"beginbfchar"
 _BLANK = frozenset(b"\x00\t\n\x0c\r ")
@@ -334,7 +337,7 @@ has 88 maps of one entry each) costs less as ordinary tokens than cut out."""
 def _tokens_with_hex_runs(src: bytes) -> list[Token]:
     """``tokenize``'s tokens, but in a plain CMap (``_plain_cmap_tokens``)
     each plain bfchar body (``_PLAIN_BODY``) of ``HEX_RUN_MIN_BYTES`` or
-    more is one ``HEX_RUN`` token, its strings read with one ``findall``
+    more is one ``HEX_RUN`` token, its strings read in C by ``_parse_bfchar``
     and not made into tokens (a whole font's ToUnicode map has tens of
     thousands: pdfcpu-UnifontMedium_BMP).
 
@@ -372,9 +375,9 @@ def _tokens_with_hex_runs(src: bytes) -> list[Token]:
         if piece is None:
             return tokenize(src)
         tokens += piece
-        digits = _HEX_DIGITS.findall(src, start, end)
-        if digits:
-            tokens.append(_new_token(Token, (HEX_RUN, digits)))
+        body = src[start:end]
+        if b"<" in body:  # a string at least (a plain body holds no other "<")
+            tokens.append(_new_token(Token, (HEX_RUN, body)))
         pos = end
     piece = _plain_cmap_tokens(src[pos:])
     if piece is None:
@@ -638,7 +641,10 @@ def _name_text(name: str) -> str | None:
 
 def _parse_bfchar(body: list[Token], cmap: CMap) -> None:
     if len(body) == 1 and body[0][0] == HEX_RUN:
-        digits: list[bytes] = body[0][1]  # type: ignore[assignment]
+        raw: bytes = body[0][1]  # type: ignore[assignment]
+        if _bfchar_run_four(raw, cmap.uni_single):
+            return
+        digits = _HEX_DIGITS.findall(raw)
         if _bfchar_run(digits, cmap.uni_single):
             return
         body = _hex_tokens(digits)
@@ -691,6 +697,40 @@ def _bfchar_run(digits: list[bytes], single: dict[int, str]) -> bool:
     # that make a pair decode as one character: either refuses the body.
     # surrogatepass keeps a lone one as a character to find.
     texts = binascii.unhexlify(b"".join(destinations)).decode("utf-16-be", "surrogatepass")
+    if len(texts) != len(destinations) or _SURROGATES.search(texts):
+        return False
+    single.update(zip(codes, texts))
+    return True
+
+
+_FOUR_DIGIT_BODY = re.compile(rb"(?:" + _CMAP_WS + rb"*<[0-9A-Fa-f]{4}>)*" + _CMAP_WS + rb"*")
+"""A HEX_RUN body whose strings are all of four digits (two bytes)."""
+_BODY_BLANKS = b"<>\x00\t\n\x0c\r "
+_UNITS_OK = _array("H").itemsize == 2
+_SWAP = sys.byteorder == "little"
+"""array("H") reads native order; the strings are big-endian."""
+
+
+def _bfchar_run_four(body: bytes, single: dict[int, str]) -> bool:
+    """``_bfchar_run`` of a HEX_RUN body whose strings all have four digits
+    (two-byte codes, one UTF-16 unit each: the usual Type0 map), read
+    without cutting out its strings: the body's digits as one run of
+    16-bit units, source and destination in turn.  False, with nothing
+    done, for any other body, or where ``_bfchar_run`` refuses."""
+    if not _UNITS_OK or _FOUR_DIGIT_BODY.fullmatch(body) is None:
+        return False
+    raw = binascii.unhexlify(body.translate(None, _BODY_BLANKS))
+    n = len(raw) & ~3  # a last source without destination is dropped
+    if not n:
+        return False
+    units = _array("H", raw[:n])
+    destinations = units[1::2]
+    if not _SWAP:
+        codes = units[0::2]
+    else:
+        units.byteswap()
+        codes = units[0::2]
+    texts = destinations.tobytes().decode("utf-16-be", "surrogatepass")
     if len(texts) != len(destinations) or _SURROGATES.search(texts):
         return False
     single.update(zip(codes, texts))

@@ -92,14 +92,23 @@ def _index(buf: bytes, pos: int) -> tuple[list[bytes], int]:
     off_size = buf[pos + 2] if pos + 2 < len(buf) else 0
     if not 1 <= off_size <= 4:
         raise _Damaged
-    offsets = []
     p = pos + 3
-    for _ in range(count + 1):
-        chunk = buf[p:p + off_size]
-        if len(chunk) != off_size:
+    if off_size <= 2 and p >= 0:
+        # The offsets read at once (1 or 2 bytes each, all of them whole).
+        end = p + (count + 1) * off_size
+        if end > len(buf):
             raise _Damaged
-        offsets.append(int.from_bytes(chunk, "big"))
-        p += off_size
+        offsets = list(buf[p:end]) if off_size == 1 else \
+            list(struct.unpack_from(f">{count + 1}H", buf, p))
+        p = end
+    else:
+        offsets = []
+        for _ in range(count + 1):
+            chunk = buf[p:p + off_size]
+            if len(chunk) != off_size:
+                raise _Damaged
+            offsets.append(int.from_bytes(chunk, "big"))
+            p += off_size
     base = p - 1
     items = [buf[base + offsets[i]:base + offsets[i + 1]] for i in range(count)]
     return items, base + offsets[-1]
@@ -133,7 +142,12 @@ def _dict(data: bytes) -> dict[int, list[float]]:
     i, n = 0, len(data)
     while i < n:
         b0 = data[i]
-        if b0 <= 21:
+        # The cases are of disjoint bytes; the most frequent, a small
+        # integer operand, is tried first.
+        if 32 <= b0 <= 246:
+            operands.append(b0 - 139)
+            i += 1
+        elif b0 <= 21:
             op = b0
             i += 1
             if b0 == 12 and i < n:
@@ -153,9 +167,6 @@ def _dict(data: bytes) -> dict[int, list[float]]:
                 i += 1
             i += 1
             operands.append(0.0)  # reals are never offsets; value not needed
-        elif 32 <= b0 <= 246:
-            operands.append(b0 - 139)
-            i += 1
         elif 247 <= b0 <= 250 and i + 1 < n:
             operands.append((b0 - 247) * 256 + data[i + 1] + 108)
             i += 2

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pypdf.generic import IndirectObject
+from pypdf.generic import FloatObject, IndirectObject, NumberObject
 
 from .. import streams
 from ..records import Issue
@@ -52,7 +52,14 @@ def get(d, key: str, default=None):
     return default if value is None else value
 
 
+PLAIN_NUMBER_TYPES = frozenset((int, float, NumberObject, FloatObject))
+"""Types of the numbers ``number`` reads as themselves (bool is none)."""
+
+
 def number(value, default: float | None = None) -> float | None:
+    if type(value) in PLAIN_NUMBER_TYPES:  # the usual case, without the checks below
+        result = float(value)
+        return result if result - result == 0.0 else default  # finite
     if isinstance(value, IndirectObject):  # resolve(), called only when needed
         value = resolve(value)
     if isinstance(value, bool):

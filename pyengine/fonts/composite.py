@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import math
 import sys
+from bisect import bisect_left, bisect_right
 from array import array as _codes_array
 from itertools import repeat
 from operator import truediv
 
-from pypdf.generic import FloatObject, NumberObject
+from pypdf.generic import IndirectObject
 
 from ..cmaps import CodeSplitter, parse_cmap
 from ..records import Issue
@@ -30,6 +31,7 @@ from .base import (KIND_EMBEDDED_CMAP, KIND_NONE, KIND_PREDEFINED_CMAP, KIND_TOU
                    MAX_MEMO_STRINGS, Char)
 from .bcmap import load_predefined
 from .common import (
+    PLAIN_NUMBER_TYPES,
     array,
     ascent_descent,
     base_font_name,
@@ -126,12 +128,14 @@ class CompositeFont:
             try:
                 return [cache[_TWO_BYTE_KEY | code] for code in codes]
             except KeyError:
-                pass  # a code not seen yet: the general path below makes it
+                # A code not seen yet: the codes are those the splitter
+                # gives (two bytes each), so they are not split again.
+                return self._decode_fixed(codes, 2, _TWO_BYTE_KEY)
         elif fixed == 1:
             try:
                 return [cache[_ONE_BYTE_KEY | code] for code in data]
             except KeyError:
-                pass
+                return self._decode_fixed(data, 1, _ONE_BYTE_KEY)
         out = []
         for code, size in self._split(data):
             key = (size << 32) | code
@@ -143,9 +147,29 @@ class CompositeFont:
             out.append(char)
         return out
 
+    def _decode_fixed(self, codes, size: int, size_key: int) -> list[Char]:
+        """``_decode``'s general loop over codes all ``size`` bytes long
+        (the splitter's, read in C by the caller): the same Chars, made and
+        kept the same way."""
+        cache = self._cache
+        make = self._make
+        out = []
+        append = out.append
+        for code in codes:
+            key = size_key | code
+            char = cache.get(key)
+            if char is None:
+                char = make(code, size)
+                if len(cache) < MAX_CACHED_CODES:
+                    cache[key] = char
+            append(char)
+        return out
+
     # One code -> Char; called once per distinct code. -------------------
 
     def _text(self, code: int, cid: int | None) -> str | None:
+        """The text of a code before clean_text (``_make`` reads it
+        written out; this is the rule it must agree with)."""
         if self._tounicode is not None:
             text = self._tounicode.lookup_unicode(code)
             # A map to control characters only explains no glyph
@@ -174,7 +198,33 @@ class CompositeFont:
 
     def _make(self, code: int, size: int) -> Char:
         cid = self._encoding.lookup_cid(code)
-        text = clean_text(self._text(code, cid))
+        # clean_text(self._text(code, cid)), written out (a call less per
+        # code: a CJK chart makes tens of thousands).
+        text = None
+        tounicode = self._tounicode
+        if tounicode is not None:
+            text = tounicode.lookup_unicode(code)
+            if text is not None:
+                text = clean_text(text)
+        if text is None and cid:
+            raw = None
+            ucs2 = self._ucs2
+            if ucs2 is not None:
+                raw = ucs2.lookup_unicode(cid)
+                if raw == "\ufffd":
+                    raw = None
+            if raw is None and self._gid_text:
+                table = self._cid_to_gid
+                if table is None:
+                    gid = cid
+                elif 2 * cid + 2 <= len(table):
+                    gid = (table[2 * cid] << 8) | table[2 * cid + 1]
+                else:
+                    gid = None
+                if gid:
+                    raw = self._gid_text.get(gid)
+            if raw is not None:
+                text = clean_text(raw)
         if self._symbol:
             text = symbol_private_use(text)
         wcid = cid if cid is not None else 0
@@ -224,25 +274,48 @@ def _parse_w(items: list, per_entry: int, limit: int = MAX_WIDTH_ENTRIES) -> dic
     return out
 
 
-def _parse_widths(items: list, limit: int = MAX_WIDTH_ENTRIES) -> dict[int, float]:
+def _parse_widths(items: list, limit: int = MAX_WIDTH_ENTRIES,
+                  ranges: list | None = None) -> dict[int, float]:
     """/W as CID -> width per unit of text space: ``_parse_w(items, 1)``
     with each width divided by 1000, made without the one-value tuples
-    (a CJK font's /W gives tens of thousands of CIDs)."""
+    (a CJK font's /W gives tens of thousands of CIDs).  A plain number
+    (``PLAIN_NUMBER_TYPES``) is read here as ``number`` reads it, without
+    the call; references are resolved as ``resolve`` does.
+
+    ``ranges``: a list that receives each ``cfirst clast w`` entry of
+    ``KEPT_RANGE_MIN`` CIDs or more as (first, last, width) instead of
+    putting its CIDs in the dict (``_widths_table`` checks that this
+    gives the same widths)."""
     out: dict[int, float] = {}
+    kept = 0  # CIDs of the ranges put in ``ranges``
     i = 0
     n = len(items)
-    while i < n and len(out) < limit:
-        first = integer(items[i])
+    plain = PLAIN_NUMBER_TYPES
+    while i < n and len(out) + kept < limit:
+        item = items[i]
+        if type(item) in plain:
+            first = float(item)
+            first = int(first) if first - first == 0.0 else None
+        else:
+            first = integer(item)
         if first is None:
             i += 1
             continue
-        nxt = resolve(items[i + 1]) if i + 1 < n else None
+        nxt = items[i + 1] if i + 1 < n else None
+        if isinstance(nxt, IndirectObject):
+            nxt = resolve(nxt)
         if isinstance(nxt, list):
             if len(nxt) < WIDTH_LIST_IN_C or not _plain_widths(first, nxt, out):
                 for k, v in enumerate(nxt):
-                    v = number(v)
-                    if v is not None:
-                        out[first + k] = v / 1000
+                    if type(v) in plain:
+                        v = float(v)
+                        if v - v != 0.0:
+                            continue  # not finite: number() gives None
+                    else:
+                        v = number(v)
+                        if v is None:
+                            continue
+                    out[first + k] = v / 1000
             i += 2
             continue
         last = integer(nxt)
@@ -250,18 +323,73 @@ def _parse_widths(items: list, limit: int = MAX_WIDTH_ENTRIES) -> dict[int, floa
         if last is None or value is None:
             i += 1
             continue
-        stop = min(last, first + limit - len(out)) + 1
-        out.update(dict.fromkeys(range(first, stop), value / 1000))
+        stop = min(last, first + limit - len(out) - kept) + 1
+        if ranges is not None and stop - first >= KEPT_RANGE_MIN:
+            ranges.append((first, stop - 1, value / 1000))
+            kept += stop - first
+        else:
+            out.update(dict.fromkeys(range(first, stop), value / 1000))
         i += 3
     return out
+
+
+KEPT_RANGE_MIN = 64
+"""CIDs of a ``cfirst clast w`` entry of /W from which it is kept as a
+range (``_RangeWidths``) rather than a dict entry per CID: a CJK font's
+/W may give tens of thousands of CIDs in a few ranges (pdfcpu's
+UnifontMedium: 42,172 in six), of which a page shows a few dozen."""
+
+
+class _RangeWidths:
+    """CID -> width of a /W, its large ranges kept as ranges: ``get`` as
+    the dict's ``get`` (``_widths_table`` makes one only where the ranges
+    overlap nothing, so no entry hides another)."""
+
+    __slots__ = ("singles", "lows", "ranges")
+
+    def __init__(self, singles: dict[int, float], ranges: list[tuple[int, int, float]]) -> None:
+        self.singles = singles
+        self.ranges = sorted(ranges)
+        self.lows = [r[0] for r in self.ranges]
+
+    def get(self, cid: int, default=None):
+        width = self.singles.get(cid)
+        if width is not None:
+            return width
+        i = bisect_right(self.lows, cid) - 1
+        if i >= 0:
+            _low, high, width = self.ranges[i]
+            if cid <= high:
+                return width
+        return default
+
+
+def _widths_table(items: list, limit: int = MAX_WIDTH_ENTRIES):
+    """``_parse_widths(items, limit)``, or a ``_RangeWidths`` that gives the
+    same width for every CID when the /W has large ranges: that is so when
+    no two of its entries share a CID (then the order of the entries, the
+    later one winning, does not matter) and all its CIDs are fewer than
+    ``limit`` (then the limit cut none).  Else the dict."""
+    ranges: list[tuple[int, int, float]] = []
+    singles = _parse_widths(items, limit, ranges)
+    if not ranges:
+        return singles
+    ordered = sorted(ranges)
+    total = len(singles) + sum(high - low + 1 for low, high, _w in ordered)
+    apart = all(ordered[k][0] > ordered[k - 1][1] for k in range(1, len(ordered)))
+    if apart and total < limit and singles:
+        keys = sorted(singles)
+        apart = all(bisect_left(keys, low) == bisect_right(keys, high) for low, high, _w in ordered)
+    if apart and total < limit:
+        return _RangeWidths(singles, ordered)
+    return _parse_widths(items, limit)
 
 
 WIDTH_LIST_IN_C = 8
 """Widths in a ``c [w1 w2 ...]`` entry of /W from which they are read in C
 (``_plain_widths``); a shorter list (most are one width: pymupdf-test_4182)
 is read one by one, cheaper than setting up the calls in C."""
-_PLAIN_NUMBERS = frozenset((int, float, NumberObject, FloatObject))
-"""Types of the numbers ``number`` reads as themselves (bool is none)."""
+_PLAIN_NUMBERS = PLAIN_NUMBER_TYPES
 
 
 def _plain_widths(first: int, values: list, out: dict[int, float]) -> bool:
@@ -392,7 +520,7 @@ def load_type0(font_dict, issues: list[Issue]) -> CompositeFont:
     if font._ucs2 is None:
         font._gid_text, font._cid_to_gid = _embedded_gid_text(descendant, desc, issues, font_name)
     font._dw = (number(get(descendant, "/DW"), 1000.0) or 0.0) / 1000
-    font._widths = _parse_widths(array(get(descendant, "/W")))
+    font._widths = _widths_table(array(get(descendant, "/W")))
     dw2 = [number(v) for v in array(get(descendant, "/DW2"))]
     font._dw2 = (dw2[0] / 1000, dw2[1] / 1000) if len(dw2) == 2 and None not in dw2 else (0.88, -1.0)
     font._w2 = {

@@ -36,9 +36,9 @@ from .common import (
     read_descriptor,
     stream_bytes,
 )
-from .encodings import (BY_NAME, STANDARD, SYMBOL, T2A_HIGH, WIN_ANSI, ZAPF_DINGBATS,
+from .encodings import (BY_NAME, STANDARD, SYMBOL, T2A_HIGH, WIN_ANSI, ZAPF_DINGBATS, Table,
                         symbol_private_use)
-from .glyphlist import glyph_to_unicode, clean_text
+from .glyphlist import _cache as _GLYPH_TEXTS, glyph_to_unicode, clean_text
 from .std14 import metrics, standard_name, substitute_name
 from .tounicode import load_tounicode
 from .truetype import MAC_GLYPHS, glyph_texts, parse_cmap
@@ -112,15 +112,38 @@ def _differences(values) -> dict[int, str]:
     """/Differences [code /name /name code /name ...] (9.6.6.1)."""
     out: dict[int, str] = {}
     code = None
+    kind_of = _ITEM_KINDS
     for item in values:
-        if isinstance(item, bool):
-            continue
-        if isinstance(item, (int, float)):
+        kind = kind_of.get(type(item))
+        if kind is None:
+            kind = _item_kind(type(item))
+        if kind == _NUMBER_ITEM:
             code = int(item)
-        elif isinstance(item, str) and item.startswith("/") and code is not None:
+        elif kind == _STRING_ITEM and code is not None and item.startswith("/"):
             if 0 <= code < 256:
                 out[code] = item[1:]
             code += 1
+    return out
+
+
+_OTHER_ITEM, _NUMBER_ITEM, _STRING_ITEM = 0, 1, 2
+_ITEM_KINDS: dict[type, int] = {}
+"""Type of a /Differences item -> what ``_differences`` reads it as
+(``_item_kind``), once per type instead of three isinstance per item."""
+
+
+def _item_kind(kind: type) -> int:
+    """A bool is no number (skipped); ints and floats are codes; strings
+    may be names; anything else is skipped."""
+    if issubclass(kind, bool):
+        out = _OTHER_ITEM
+    elif issubclass(kind, (int, float)):
+        out = _NUMBER_ITEM
+    elif issubclass(kind, str):
+        out = _STRING_ITEM
+    else:
+        out = _OTHER_ITEM
+    _ITEM_KINDS[kind] = out
     return out
 
 
@@ -402,9 +425,28 @@ def _numbering_scheme(diffs: dict[int, str]) -> bool:
     the names, and at least one of them not a glyph-list name (a font that
     really lists /AE /OE /IJ /DZ keeps its letters).
     """
-    numbers = [glyph for glyph in diffs.values() if _NUMBER_NAME.fullmatch(glyph)]
+    # (Only a name of two characters can be one: the others are not matched.)
+    numbers = [glyph for glyph in diffs.values() if len(glyph) == 2 and _NUMBER_NAME.fullmatch(glyph)]
     return (len(numbers) >= 4 and 2 * len(numbers) >= len(diffs)
             and any(glyph_to_unicode(glyph) is None for glyph in numbers))
+
+
+_UNKNOWN = object()
+
+_TABLE_KINDS: dict[int, tuple[Table, tuple[str | None, ...]]] = {}
+"""id of a base encoding's table -> (the table, its codes' kinds): the
+encodings' few tables, kept for the process (``_table_kinds``)."""
+
+
+def _table_kinds(table: Table) -> tuple[str | None, ...]:
+    """KIND_ENCODING for each code a base encoding's 256-tuple of texts
+    explains, None for the others (made once per table)."""
+    kept = _TABLE_KINDS.get(id(table))
+    if kept is not None and kept[0] is table:
+        return kept[1]
+    kinds = tuple(None if text is None else KIND_ENCODING for text in table)
+    _TABLE_KINDS[id(table)] = (table, kinds)
+    return kinds
 
 
 def _encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrillic_document=None):
@@ -433,22 +475,29 @@ def _encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrillic_d
             for code, glyph in base.items():
                 names[code] = glyph
                 texts[code] = glyph_to_unicode(glyph)
+            kinds = [None if text is None else KIND_ENCODING for text in texts]
         else:
             texts = list(base)  # a 256-tuple (encodings)
-        kinds = [None if text is None else KIND_ENCODING for text in texts]
+            kinds = list(_table_kinds(base))
+    if not diffs:
+        return texts, names, kinds
     opaque = _numbering_scheme(diffs)
     own_codes = subtype == "/Type3" and _code_named(diffs)
     layout = _tex_layout(diffs, cyrillic_document) if own_codes else _OT1
+    diff_kind = KIND_TYPE3 if subtype == "/Type3" else KIND_ENCODING
+    known = _GLYPH_TEXTS  # glyph_to_unicode's own memo, read first
     for code, glyph in diffs.items():
         names[code] = glyph
         if own_codes:
-            texts[code] = _tex_code_text(code, layout) if glyph != ".notdef" else None
+            text = _tex_code_text(code, layout) if glyph != ".notdef" else None
+        elif opaque and _NUMBER_NAME.fullmatch(glyph):
+            text = None
         else:
-            texts[code] = None if opaque and _NUMBER_NAME.fullmatch(glyph) \
-                else glyph_to_unicode(glyph)
-        kinds[code] = KIND_TYPE3 if subtype == "/Type3" else KIND_ENCODING
-        if texts[code] is None:
-            kinds[code] = None
+            text = known.get(glyph, _UNKNOWN)
+            if text is _UNKNOWN:
+                text = glyph_to_unicode(glyph)
+        texts[code] = text
+        kinds[code] = None if text is None else diff_kind
     return texts, names, kinds
 
 
