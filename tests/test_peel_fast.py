@@ -112,9 +112,9 @@ def test_peel_is_the_plain_rule_on_pages(monkeypatch):
     asked = []
     plain = tables.peel
 
-    def spy(items):
-        asked.append(list(items))
-        return plain(items)
+    def spy(items, rows=None):
+        asked.append((list(items), None if rows is None else [row[:] for row in rows]))
+        return plain(items, rows)
 
     monkeypatch.setattr(tables, "peel", spy)
     monkeypatch.setattr(order, "peel", spy)
@@ -123,9 +123,36 @@ def test_peel_is_the_plain_rule_on_pages(monkeypatch):
         read_pages(data, password)
     monkeypatch.undo()
     assert len(asked) > (1000 if docs else 0)
-    for items in asked:
+    assert any(rows is not None for _, rows in asked) and any(rows is None for _, rows in asked)
+    for items, rows in asked:
         tables._ROWS_KEPT.clear()
         tables._BLOCKS_KEPT.clear()
-        assert _ids(tables.peel(items)) == _ids(_plain_peel(items))
+        assert _ids(tables.peel(items, rows)) == _ids(_plain_peel(items))
+    tables._ROWS_KEPT.clear()
+    tables._BLOCKS_KEPT.clear()
+
+
+def test_rows_of_a_suffix_are_the_suffix_grouped():
+    """peel(lines, rows) with rows a grouping's rows from one row to its
+    end (order._headed_table) is peel of those lines grouped anew: ties on
+    a baseline, lines within and just past the row tolerance."""
+    rng = random.Random(29)
+    for _ in range(1500):
+        region = _random_region(rng)
+        for ln in list(region):  # lines a hair off others' baselines, and ties
+            if rng.random() < 0.3:
+                dy = rng.choice([0.0, 0.0, 0.5, tables.ROW_TOLERANCE * ln.size, 3.1])
+                region.append(_cell(ln.x0 + 70.0, ln.x1 + 70.0, ln.y1 + dy, "12"))
+        rng.shuffle(region)
+        tables._ROWS_KEPT.clear()
+        tables._BLOCKS_KEPT.clear()
+        rows = tables.grid_rows(region)
+        for start in range(len(rows)):
+            lines = [ln for row in rows[start:] for ln in row]
+            assert [[id(ln) for ln in row] for row in tables._grid_rows(lines)] == \
+                [[id(ln) for ln in row] for row in rows[start:]]
+            tables._ROWS_KEPT.clear()
+            tables._BLOCKS_KEPT.clear()
+            assert _ids(tables.peel(lines, rows[start:])) == _ids(_plain_peel(lines))
     tables._ROWS_KEPT.clear()
     tables._BLOCKS_KEPT.clear()

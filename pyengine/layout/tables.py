@@ -224,7 +224,8 @@ def _grid_rows(items: list[Line]) -> list[list[Line]]:
     return rows
 
 
-def peel(items: list[Line]) -> tuple[list[Line], list[Line], list[Line]]:
+def peel(items: list[Line], rows: list[list[Line]] | None = None
+         ) -> tuple[list[Line], list[Line], list[Line]]:
     """The lines above, on and below the grid: rows of a single line at the
     top and at the bottom are no rows of a table (a caption over it, a note
     under it: LibreOffice sets "Ends here." 2 pt under the last row, in its
@@ -238,8 +239,15 @@ def peel(items: list[Line]) -> tuple[list[Line], list[Line], list[Line]]:
     end: rows of several lines at both ends peel nothing whatever they are,
     and rows of one line at the top only ask the cells found before the
     first row of several (``_first_centred_start``).  Two table tests in
-    three peel such regions (_headed_table peels each row suffix)."""
-    rows = shared_grid_rows(items)
+    three peel such regions (_headed_table peels each row suffix).
+
+    ``rows``: the lines' grouping (``shared_grid_rows(items)``), when the
+    caller holds it: the rows from one row of a grouping to its end are
+    the grouping of their lines (order._headed_table's row suffixes; the
+    lines of those rows are a run of the lines sorted by y1, sorted again
+    as they stand, and grouped from the same first line)."""
+    if rows is None:
+        rows = shared_grid_rows(items)
     if not rows:
         return [], [], []
     if len(rows[-1]) > 1:  # no row to peel at the bottom
@@ -247,7 +255,7 @@ def peel(items: list[Line]) -> tuple[list[Line], list[Line], list[Line]]:
             return [], [ln for row in rows for ln in row], []
         top = _first_centred_start(rows)
         return [ln for row in rows[:top] for ln in row], [ln for row in rows[top:] for ln in row], []
-    held = {k for start, _, end in centred_blocks(items) for k in range(start, end)}
+    held = {k for start, _, end in centred_blocks(items, rows) for k in range(start, end)}
     top = 0
     while top < len(rows) and len(rows[top]) < 2 and top not in held:
         top += 1
@@ -967,11 +975,12 @@ _BLOCKS_KEPT: dict[tuple[int, ...], tuple[list[Line], list[tuple[int, int, int]]
 take the identity of one of them while it is kept."""
 
 
-def centred_blocks(items: list[Line]) -> list[tuple[int, int, int]]:
-    """``_centred_blocks`` of the lines' rows (``grid_rows``), kept
-    (``CENTRED_BLOCKS_KEPT``; the caller does not change the list)."""
+def centred_blocks(items: list[Line], rows: list[list[Line]] | None = None) -> list[tuple[int, int, int]]:
+    """``_centred_blocks`` of the lines' rows (``grid_rows``; ``rows`` when
+    the caller holds them, as ``peel``), kept (``CENTRED_BLOCKS_KEPT``;
+    the caller does not change the list)."""
     return kept(_BLOCKS_KEPT, CENTRED_BLOCKS_KEPT, tuple(map(id, items)),
-                lambda: (list(items), _centred_blocks(shared_grid_rows(items))))[1]
+                lambda: (list(items), _centred_blocks(shared_grid_rows(items) if rows is None else rows)))[1]
 
 
 def _centred_blocks(rows: list[list[Line]]) -> list[tuple[int, int, int]]:
