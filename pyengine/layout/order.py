@@ -2631,7 +2631,7 @@ def _headed_table(items: list[Line], options: Options
         # the header's (header_band), or nothing is found from here on
         if not header_like(rows[start - 1] if start > lead else rows[lead]):
             return None
-        top, body, below = peel([ln for row in rows[start:] for ln in row])
+        top, body, below = peel([ln for row in rows[start:] for ln in row], rows[start:])
         if top or len(body) < 2 * TABLE_MIN_FULL_ROWS:
             continue
         gaps = _gutters(body, options)

@@ -214,7 +214,8 @@ def _grid_rows(items: list[Line]) -> list[list[Line]]:
     row: list[Line] = []
     y1 = size = 0.0  # of the row's first line
     for ln in sorted(items, key=_Y1):
-        if row and abs(ln.y1 - y1) <= ROW_TOLERANCE * max(ln.size, size):
+        # (max(ln.size, size) written out: size only when larger, as max does)
+        if row and abs(ln.y1 - y1) <= ROW_TOLERANCE * (size if size > ln.size else ln.size):
             row.append(ln)
         else:
             row = [ln]
@@ -223,7 +224,8 @@ def _grid_rows(items: list[Line]) -> list[list[Line]]:
     return rows
 
 
-def peel(items: list[Line]) -> tuple[list[Line], list[Line], list[Line]]:
+def peel(items: list[Line], rows: list[list[Line]] | None = None
+         ) -> tuple[list[Line], list[Line], list[Line]]:
     """The lines above, on and below the grid: rows of a single line at the
     top and at the bottom are no rows of a table (a caption over it, a note
     under it: LibreOffice sets "Ends here." 2 pt under the last row, in its
@@ -231,9 +233,29 @@ def peel(items: list[Line]) -> tuple[list[Line], list[Line], list[Line]]:
     cell of it (``_runs_on``) is that cell's text wrapped, not a note.  A
     region with no row of two lines is all "above".  The lines of a cell
     beside which its row's other cells stand centred (``_centred_blocks``)
-    are the row's, wherever they are.  The caller checks that they stand where a caption does (``flush_left``)."""
-    rows = shared_grid_rows(items)
-    held = {k for start, _, end in centred_blocks(items) for k in range(start, end)}
+    are the row's, wherever they are.  The caller checks that they stand where a caption does (``flush_left``).
+
+    The centred cells are only asked of the rows of one line at either
+    end: rows of several lines at both ends peel nothing whatever they are,
+    and rows of one line at the top only ask the cells found before the
+    first row of several (``_first_centred_start``).  Two table tests in
+    three peel such regions (_headed_table peels each row suffix).
+
+    ``rows``: the lines' grouping (``shared_grid_rows(items)``), when the
+    caller holds it: the rows from one row of a grouping to its end are
+    the grouping of their lines (order._headed_table's row suffixes; the
+    lines of those rows are a run of the lines sorted by y1, sorted again
+    as they stand, and grouped from the same first line)."""
+    if rows is None:
+        rows = shared_grid_rows(items)
+    if not rows:
+        return [], [], []
+    if len(rows[-1]) > 1:  # no row to peel at the bottom
+        if len(rows[0]) > 1:  # nor at the top
+            return [], [ln for row in rows for ln in row], []
+        top = _first_centred_start(rows)
+        return [ln for row in rows[:top] for ln in row], [ln for row in rows[top:] for ln in row], []
+    held = {k for start, _, end in centred_blocks(items, rows) for k in range(start, end)}
     top = 0
     while top < len(rows) and len(rows[top]) < 2 and top not in held:
         top += 1
@@ -953,11 +975,12 @@ _BLOCKS_KEPT: dict[tuple[int, ...], tuple[list[Line], list[tuple[int, int, int]]
 take the identity of one of them while it is kept."""
 
 
-def centred_blocks(items: list[Line]) -> list[tuple[int, int, int]]:
-    """``_centred_blocks`` of the lines' rows (``grid_rows``), kept
-    (``CENTRED_BLOCKS_KEPT``; the caller does not change the list)."""
+def centred_blocks(items: list[Line], rows: list[list[Line]] | None = None) -> list[tuple[int, int, int]]:
+    """``_centred_blocks`` of the lines' rows (``grid_rows``; ``rows`` when
+    the caller holds them, as ``peel``), kept (``CENTRED_BLOCKS_KEPT``;
+    the caller does not change the list)."""
     return kept(_BLOCKS_KEPT, CENTRED_BLOCKS_KEPT, tuple(map(id, items)),
-                lambda: (list(items), _centred_blocks(shared_grid_rows(items))))[1]
+                lambda: (list(items), _centred_blocks(shared_grid_rows(items) if rows is None else rows)))[1]
 
 
 def _centred_blocks(rows: list[list[Line]]) -> list[tuple[int, int, int]]:
@@ -983,6 +1006,28 @@ def _centred_blocks(rows: list[list[Line]]) -> list[tuple[int, int, int]]:
         found.append((r, *block))
         r = block[1]
     return found
+
+
+def _first_centred_start(rows: list[list[Line]]) -> int:
+    """``peel``'s top for rows whose last row holds several lines: the
+    start of the first of ``_centred_blocks`` (rows) when it comes before
+    the first row of several lines, else that row.  ``_centred_blocks``'
+    scan up to that row, no further (a block found starts where the scan
+    stands; the rows before the first row of several lines hold one line
+    each, so each is asked or skipped over as the full scan does)."""
+    lead = 0
+    while len(rows[lead]) < 2:  # (the last row holds several)
+        lead += 1
+    if not lead:
+        return 0
+    pitch = _row_pitch(rows)
+    r = 0
+    while r < lead:
+        block, dead = _centred_block(rows, r, pitch)
+        if block is not None:
+            return r
+        r = max(r + 1, dead)
+    return lead
 
 
 def _centred_block(rows: list[list[Line]], start: int, pitch: float
