@@ -98,10 +98,13 @@ MAX_ARRAYS_PER_FILE = 300
 def test_corpus_arrays(monkeypatch):
     """Arrays starting with a number in corpus files and their object
     streams (/W, /Widths, /Rect, /Kids...), read both ways."""
+    pdfs = unencrypted_pdfs()
+    if not pdfs:
+        pytest.skip("the corpus is not here (PYENGINE_CORPUS)")
     logging.getLogger("pypdf").disabled = True
     checked = 0
     try:
-        for path in unencrypted_pdfs()[::3]:
+        for path in pdfs[::3]:
             data = path.read_bytes()
             blobs = [data]
             try:

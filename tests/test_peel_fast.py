@@ -123,7 +123,8 @@ def test_peel_is_the_plain_rule_on_pages(monkeypatch):
         read_pages(data, password)
     monkeypatch.undo()
     assert len(asked) > (1000 if docs else 0)
-    assert any(rows is not None for _, rows in asked) and any(rows is None for _, rows in asked)
+    if docs:  # (the built page alone peels no row suffix of _headed_table's)
+        assert any(rows is not None for _, rows in asked) and any(rows is None for _, rows in asked)
     for items, rows in asked:
         tables._ROWS_KEPT.clear()
         tables._BLOCKS_KEPT.clear()
