@@ -471,11 +471,11 @@ def _string_object(data: bytes):
     if _PLAIN.fullmatch(data) is not None:
         text = data.decode("ascii")
     elif data[:2] in _UTF16_BOMS:
-        return _utf16_string_object(data)
+        return _utf16_string_object(data, "utf-16", data[:2])
     elif data[0] == 0:
-        return _utf16_unmarked_string_object(data, "utf-16be", codecs.BOM_UTF16_BE)
+        return _utf16_string_object(data, "utf-16be", codecs.BOM_UTF16_BE)
     elif data[1:2] == b"\x00":
-        return _utf16_unmarked_string_object(data, "utf-16le", codecs.BOM_UTF16_LE)
+        return _utf16_string_object(data, "utf-16le", codecs.BOM_UTF16_LE)
     elif data[0] in _UNICODE_STARTS:
         return create_string_object(data)
     elif data.translate(None, _PDFDOC_DEFINED):
@@ -490,33 +490,17 @@ def _string_object(data: bytes):
     return obj
 
 
-def _utf16_string_object(data: bytes):
-    """``create_string_object(data)`` for a string with a UTF-16 byte order
-    mark (an /Info entry, often): the TextStringObject pypdf makes, its
-    flags worked out with one translate instead of pypdf's check over the
-    characters (encode_pdfdocencoding, in TextStringObject's constructor);
-    a string that is not UTF-16 goes to create_string_object."""
-    try:
-        text = data.decode("utf-16")
-    except UnicodeDecodeError:
-        return create_string_object(data)
-    obj = str.__new__(TextStringObject, text)
-    obj._original_bytes = data
-    obj.autodetect_utf16 = True
-    obj.autodetect_pdfdocencoding = not text.translate(_PDFDOC_ENCODABLE)
-    obj.utf16_bom = data[:2]
-    return obj
-
-
-def _utf16_unmarked_string_object(data: bytes, codec: str, bom: bytes):
-    """``create_string_object(data)`` for a string without a byte order
-    mark that pypdf reads as UTF-16 all the same: big-endian when its first
-    byte is zero, little-endian when its second is (a file's /ID is random
-    bytes: about one in a hundred starts so).  The TextStringObject pypdf
-    makes, its flags set as pypdf sets them (its constructor's check over
-    the characters, which raises and catches an exception on most such
-    strings, done with one translate); a string that is not UTF-16 goes to
-    create_string_object."""
+def _utf16_string_object(data: bytes, codec: str, bom: bytes):
+    """``create_string_object(data)`` for a string pypdf reads as UTF-16
+    (``codec``): one with a byte order mark (an /Info entry, often;
+    "utf-16", ``bom`` its first two bytes), or one without that is read so
+    all the same, big-endian when its first byte is zero, little-endian
+    when its second is (a file's /ID is random bytes: about one in a
+    hundred starts so).  The TextStringObject pypdf makes, its flags set as
+    pypdf sets them (its constructor's check over the characters,
+    encode_pdfdocencoding, which raises and catches an exception on most
+    unmarked strings, done with one translate); a string that is not
+    UTF-16 goes to create_string_object."""
     try:
         text = data.decode(codec)
     except UnicodeDecodeError:
