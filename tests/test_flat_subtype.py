@@ -21,6 +21,7 @@ from pyengine import fastobj
 from pyengine.objstm import LazyObjStmReader
 
 from corpus import corpus_documents, unencrypted_pdfs
+from test_xref_read import _Warnings
 
 
 class _Reader:
@@ -130,15 +131,6 @@ def test_a_link_annotation():
     assert fastobj.flat_subtype(text, 0) == b"/Link" and plain_subtype(text) == "/Link"
 
 
-class _Warnings(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__()
-        self.seen: list[str] = []
-
-    def emit(self, record) -> None:
-        self.seen.append(record.getMessage())
-
-
 def test_corpus_objects_as_the_reader_reads_them():
     """Every object of every corpus file (20,000 at most a file), asked
     before it is read: what unread_subtype gives is the /Subtype of the
@@ -173,12 +165,12 @@ def test_corpus_objects_as_the_reader_reads_them():
                     pass
                 continue
             log.addHandler(handler)
-            handler.seen.clear()
+            handler.messages.clear()
             try:
                 obj = reader.get_object(ref)
             finally:
                 log.removeHandler(handler)
-            assert handler.seen == [], (path.stem, num, handler.seen)
+            assert handler.messages == [], (path.stem, num, handler.messages)
             assert isinstance(obj, DictionaryObject) and not isinstance(obj, StreamObject)
             assert obj.get("/Subtype") == got.decode("ascii"), (path.stem, num)
             given += 1

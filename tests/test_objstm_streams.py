@@ -16,14 +16,7 @@ from pypdf.generic import IndirectObject, StreamObject
 from pyengine.objstm import LazyObjStmReader
 
 from test_damaged_objects import _raw_pdf
-
-class _Warnings(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__()
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
+from test_xref_read import _Warnings
 
 
 def _outcome(pdf: bytes, num: int, fast_on: bool, monkeypatch):
