@@ -45,6 +45,31 @@ def _raw_pdf(objects: list[bytes]) -> bytes:
     return bytes(out)
 
 
+def _xref_stream_pdf(direct: list[bytes], compressed: dict[int, tuple[int, int]]) -> bytes:
+    """The objects ``direct``, numbered from 1, and the objects
+    ``compressed`` (number -> (object stream, index)), listed by a
+    cross-reference stream numbered after the highest of them; numbers
+    between them are free."""
+    out, offsets = _objects(b"%PDF-1.5\n", direct)
+    xref_at = len(out)
+    xref_num = max(len(direct), *compressed) + 1
+    rows = [b"\x00" + (0).to_bytes(4, "big") + b"\xff\xff"]
+    for num in range(1, xref_num):
+        if num <= len(direct):
+            rows.append(b"\x01" + offsets[num - 1].to_bytes(4, "big") + b"\x00\x00")
+        elif num in compressed:
+            stm, index = compressed[num]
+            rows.append(b"\x02" + stm.to_bytes(4, "big") + index.to_bytes(2, "big"))
+        else:
+            rows.append(b"\x00" + (0).to_bytes(4, "big") + b"\x00\x00")
+    rows.append(b"\x01" + xref_at.to_bytes(4, "big") + b"\x00\x00")
+    table = b"".join(rows)
+    out += (b"%d 0 obj\n<< /Type /XRef /Size %d /W [1 4 2] /Root 1 0 R /Length %d >>\nstream\n"
+            % (xref_num, xref_num + 1, len(table))) + table + \
+        b"\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n" % xref_at
+    return bytes(out)
+
+
 def _pdf(length: bytes, extra_objects: list[bytes] = (), form: bool = False) -> bytes:
     """A one-page PDF whose text
     stream (the page's content, or a form XObject the page draws) has
@@ -138,16 +163,7 @@ def _objstm_pdf(font_body: bytes, beyond: bool = False) -> bytes:
         b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
         objstm,
     ]
-    out, offsets = _objects(b"%PDF-1.5\n", direct)
-    xref_at = len(out)
-    rows = [b"\x00" + (0).to_bytes(4, "big") + b"\xff\xff"]
-    rows += [b"\x01" + o.to_bytes(4, "big") + b"\x00\x00" for o in offsets]
-    rows += [b"\x02" + (6).to_bytes(4, "big") + i.to_bytes(2, "big") for i in (0, 1)]
-    rows += [b"\x01" + xref_at.to_bytes(4, "big") + b"\x00\x00"]
-    table = b"".join(rows)
-    out += (b"9 0 obj\n<< /Type /XRef /Size 10 /W [1 4 2] /Root 1 0 R /Length %d >>\nstream\n"
-            % len(table)) + table + b"\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n" % xref_at
-    return bytes(out)
+    return _xref_stream_pdf(direct, {7: (6, 0), 8: (6, 1)})
 
 
 @pytest.mark.parametrize("beyond", [False, True], ids=["our index", "pypdf's reading"])
@@ -239,19 +255,7 @@ def _broken_table_pdf(fonts: int) -> bytes:
         b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
         objstm,
     ]
-    out, offsets = _objects(b"%PDF-1.5\n", direct)
-    xref_at = len(out)
-    size = 10 + fonts + 1
-    rows = [b"\x00" + (0).to_bytes(4, "big") + b"\xff\xff"]
-    rows += [b"\x01" + o.to_bytes(4, "big") + b"\x00\x00" for o in offsets]
-    rows += [b"\x00" + (0).to_bytes(4, "big") + b"\x00\x00"] * (10 - 1 - len(offsets))
-    rows += [b"\x02" + (6).to_bytes(4, "big") + i.to_bytes(2, "big") for i in range(fonts)]
-    rows += [b"\x01" + xref_at.to_bytes(4, "big") + b"\x00\x00"]
-    table = b"".join(rows)
-    out += (b"%d 0 obj\n<< /Type /XRef /Size %d /W [1 4 2] /Root 1 0 R /Length %d >>\nstream\n"
-            % (size - 1, size, len(table))) + table + \
-        b"\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n" % xref_at
-    return bytes(out)
+    return _xref_stream_pdf(direct, {10 + i: (6, i) for i in range(fonts)})
 
 
 def test_an_object_stream_pypdf_cannot_read_is_read_once(monkeypatch) -> None:

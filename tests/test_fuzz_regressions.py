@@ -226,14 +226,12 @@ def test_a_bomb_of_q_and_Q_stops_at_the_operator_limit_quickly():
 # they run rightwards like any others.
 
 def _page_glyphs(pdf: bytes) -> list:
-    import time as _time
-
     from pyengine.document import open_document
     from pyengine.interpreter import run_page
 
     doc = open_document(pdf)
     issues: list = []
-    run = run_page(doc, 1, doc.page_geometry(1), Options(), issues, _time.monotonic())
+    run = run_page(doc, 1, doc.page_geometry(1), Options(), issues, time.monotonic())
     return run.glyphs
 
 
