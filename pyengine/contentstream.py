@@ -45,6 +45,8 @@ from pypdf.generic import (ArrayObject, BooleanObject, ByteStringObject, Content
                            DictionaryObject, FloatObject, NameObject, NullObject,
                            NumberObject, TextStringObject)
 
+from .clip import CLIP, PAINTING, TRACKED, ClipTracker
+
 __all__ = ["ContentLimitError", "MAX_OPERANDS", "MAX_OPERATIONS", "Operations", "capped",
            "operations_for_interpreter", "parse_operations", "pypdf_operations"]
 
@@ -246,6 +248,78 @@ _VALUES = {b"true": True, b"false": False, b"null": None}
 
 PATH_OPERATORS = frozenset((b"m", b"l", b"c", b"v", b"y", b"re", b"h"))
 """Path construction operators (ISO 32000-1 Table 59)."""
+
+_RUN_ITEM = re.compile(rb"/" + _REG + rb"*|[\[\]]|[+\-.0-9]+|[A-Za-z'\"*]" + _REG + rb"*")
+"""In a run (this module's or fastscan's): a name, a bracket, a number, an operator."""
+
+
+CLIP_PATH_MAX_BYTES = 4096
+"""Bytes before a W or W* in a run of skipped operators where the painting
+operator that ended the path before is looked for (``run_clips``)."""
+
+# In a run: a W or W* operator (what stands before it is checked apart), and
+# the last painting operator of a stretch, after white space (the greedy
+# ".*" finds the last; a run holds no string, so such a match is a token).
+_RUN_CLIP = re.compile(rb"W\*?(?!" + _REG + rb")")
+_RUN_LAST_PAINTING = re.compile(rb"(?s:.*)(?<=[ \t\n\r\f])[Ssn](?!" + _REG + rb")")
+
+
+def run_clips(data: bytes, start: int, end: int, first: int | None = None) -> list:
+    """The clip boxes (clip.CLIP operations, in order) that the operators of
+    skipped runs in data[start:end] make, as the interpreter's ClipTracker
+    makes them of the same operators listed; only those of the W and W*
+    operators from ``first`` on (a run whose earlier runs were read: a
+    capped stream's runs hold RUN_MAX_OPERATORS at most, so a long path
+    spans several).  Only the paths made clips are read: each from the
+    painting operator before its W to the one after it, so runs of many
+    short paths with a clip or two cost no Python step per operator."""
+    out: list = []
+    done = start  # data[start:done] is read (a token boundary)
+    find = data.find
+    p = find(b"W", start if first is None else first, end)
+    while p >= 0:
+        if (p > start and data[p - 1] not in _AFTER_TOKEN) or _RUN_CLIP.match(data, p, end) is None:
+            p = find(b"W", p + 1, end)  # in a name or another operator
+            continue
+        # Read from the last painting operator before the W (the tracker
+        # is reset there), looked for CLIP_PATH_MAX_BYTES back; failing
+        # that, from where the last reading stopped (a long path: every
+        # token since then is read, once).
+        m = _RUN_LAST_PAINTING.match(data, max(p - CLIP_PATH_MAX_BYTES, done), p)
+        tracker = ClipTracker()
+        operands: list = []
+        for t in _RUN_ITEM.finditer(data, m.end() if m is not None else done, end):
+            tok = t[0]
+            c = tok[0]
+            if c in _NUMBER_START:
+                try:
+                    operands.append(float(tok))
+                except ValueError:
+                    operands.append(_odd_number(tok))
+            elif c == 47 or c == 91 or c == 93:  # "/", "[", "]": not a number
+                operands.append(None)
+            else:
+                if tok in TRACKED:
+                    box = tracker.feed(operands, tok)
+                    if box is not None and t.start() >= p:
+                        out.append((list(box), CLIP))
+                    if tok in PAINTING:
+                        done = t.end()
+                        break
+                operands = []
+        else:
+            box = tracker.finish()
+            if box is not None:
+                out.append((list(box), CLIP))
+            return out
+        p = find(b"W", done, end)
+    return out
+
+
+_AFTER_TOKEN = frozenset(b" \t\n\r\f0123456789.[]")
+"""Bytes an operator of a run may follow (white space, a number's end, a
+bracket of skimmed runs)."""
+
 
 # --- strings -----------------------------------------------------------------
 
@@ -642,6 +716,7 @@ def _read(data: bytes, deadline: float | None = None,
     skipped = skipped_paths = 0
     pos = 0
     last = None     # the match that ended the last operation (or run of them)
+    run_start = run_end = -1  # the stretch of runs that follow one another
     frozen = None   # _Prefix at the first value pypdf may read otherwise
     try:
         while True:
@@ -654,6 +729,11 @@ def _read(data: bytes, deadline: float | None = None,
                     run = m[0]
                     words = _RUN_WORD.findall(run)
                     count = len(words) - run.count(b"/")
+                    if m.start() != run_end:
+                        run_start = m.start()  # else runs that follow one another
+                    run_end = m.end()
+                    if b"W" in run and (clips := run_clips(data, run_start, run_end, m.start())):
+                        ops.extend(clips)  # a clip hides text: its box is listed (clip.py)
                     skipped += count
                     skipped_paths += len([w for w in words if w in PATH_OPERATORS])
                     if limited:

@@ -131,7 +131,13 @@ def skim(data: bytes, max_ops: int | None = None,
                 # Fills are not skippable (they stop a run), so none hide here.
                 # A run counts as one operator against the page's limit.
                 total += 1
-                pos = last = m.end()
+                end = m.end()
+                if data.find(b"W", pos, end) >= 0:
+                    clips = cs.run_clips(data, pos, end)
+                    if clips:  # a clip hides text: its box is listed (clip.py)
+                        _flush(data, batch_start, batch_end, batch, out)
+                        out.extend(clips)
+                pos = last = end
                 continue
             no_run_until = _OPERANDS.match(data, pos).end()
         # The operand stretch before no_run_until holds only numbers, blanks,

@@ -30,6 +30,9 @@ from pypdf.generic import (ArrayObject, DictionaryObject, IndirectObject, Stream
                            create_string_object, is_null_or_none)
 
 from . import streams
+from .clip import CLIP, ClipTracker, display_box, intersect, visible
+from .clip import PAINTING as CLIP_PAINTING
+from .clip import TRACKED as CLIP_TRACKED
 from .contentstream import PATH_OPERATORS, ContentDeadline, capped, operations_for_interpreter
 from .fastscan import ScanError, skim, worth_skimming
 from .document import PageGeometry, PdfDocument, as_dict, resolve
@@ -230,12 +233,15 @@ class GState:
     tl: float = 0.0
     rise: float = 0.0
     mode: int = 0
+    clip: tuple | None = None
+    """A box (display frame) holding the clipping region (clip.py), or None."""
 
     def copy(self) -> "GState":
         g = GState.__new__(GState)
         g.ctm, g.font, g.font_key, g.size = self.ctm, self.font, self.font_key, self.size
         g.font_label, g.font_stats = self.font_label, self.font_stats
         g.tc, g.tw, g.th, g.tl, g.rise, g.mode = self.tc, self.tw, self.th, self.tl, self.rise, self.mode
+        g.clip = self.clip
         return g
 
 
@@ -255,6 +261,8 @@ class PageRun:
     page_area: float = 0.0
     filled_paths: int = 0
     path_ops: int = 0
+    clipped: int = 0
+    """Glyphs left out because a clipping path hides them (clip.py)."""
     ops: int = 0
     bad_ops: int = 0
     offpage: int = 0
@@ -447,6 +455,7 @@ class _Interpreter:
         if table[b"Td"][0] is not _I.op_Td or table[b"T*"][0] is not _I.op_Tstar:
             paired = {}  # (tests patch in other handlers: no pairs)
         pairs = 0
+        tracker = None  # path operators listed one by one: their clips (clip.py)
         for operands, op in ops:
             entry = table.get(op)
             if entry is None:
@@ -454,7 +463,20 @@ class _Interpreter:
                     fills += 1
                 elif op in PATH_OPS:
                     paths += 1
+                if op in CLIP_TRACKED and (tracker is not None or op not in CLIP_PAINTING):
+                    if tracker is None:
+                        tracker = ClipTracker()
+                    box = tracker.feed(operands, op)
+                    if box is not None:
+                        kept.append((_I.op_clip, box))
                 continue
+            if tracker is not None and tracker.box is not None:
+                # An operator we run ends what the tracker knows of a path
+                # (none may stand inside one), as the end of a run of
+                # skipped operators does: listed or skipped, the same clips.
+                box = tracker.finish()
+                if box is not None:
+                    kept.append((_I.op_clip, box))
             handler, count = entry
             if count > 0:
                 n = len(operands)
@@ -470,6 +492,8 @@ class _Interpreter:
                     pairs += 1
                     continue
             kept.append((handler, operands))
+        if tracker is not None and (box := tracker.finish()) is not None:
+            kept.append((_I.op_clip, box))  # as a run that ends the stream gives it
         return Program(tuple(kept), fills, paths, total, pairs)
 
     def _compile_shared(self, data: bytes) -> "Program":
@@ -518,6 +542,21 @@ class _Interpreter:
     def op_Q(self, o) -> None:
         if self.stack:
             self.gs = self.stack.pop()
+
+    def op_clip(self, o) -> None:
+        """A clip (clip.CLIP): its box in the display frame, intersected
+        with the clip so far; what it hides on the page is left out (off
+        the page, text is listed apart as words outside the crop box)."""
+        box = display_box(o, mul(self.gs.ctm, self.geom.to_display))
+        if box is None:
+            return
+        box = intersect(self.gs.clip, box)
+        if box[0] <= 0.0 and box[1] <= 0.0 and box[2] >= self.page_width \
+                and box[3] >= self.page_height:
+            # It hides nothing on the page (the common clip to the page's
+            # box): text off the page is listed apart as it is without one.
+            box = None
+        self.gs.clip = box
 
     def op_cm(self, o) -> None:
         self.gs.ctm = mul(_nums(o), self.gs.ctm)  # type: ignore[arg-type]
@@ -776,6 +815,7 @@ class _Interpreter:
                 fy1 = fy0
             y_off = fy1 < 0 or fy0 > H
         new_glyph = tuple.__new__
+        shown_from = len(glyphs)
         pen = 0.0   # horizontal pen offset in text space from Tm's origin
         vpen = 0.0  # vertical pen offset (vertical writing)
         n_glyphs = n_unmapped = n_items = offpage = 0
@@ -972,6 +1012,11 @@ class _Interpreter:
                 ))
                 if gx1_ < 0 or gy1_ < 0 or gx0_ > W or gy0_ > H:
                     run.offpage += 1
+        if gs.clip is not None and len(glyphs) > shown_from:
+            kept = visible(glyphs[shown_from:], gs.clip)
+            if len(kept) < len(glyphs) - shown_from:
+                run.clipped += len(glyphs) - shown_from - len(kept)
+                glyphs[shown_from:] = kept
         if stats is not None:
             stats[2] += n_glyphs
         if n_unmapped:  # (stats[3] += 0 changes nothing: not done)
@@ -1096,6 +1141,7 @@ OPERATORS: dict[bytes, tuple] = {
     b"'": (_I.op_quote, 1), b'"': (_I.op_dquote, 3),
     b"Do": (_I.op_Do, 1), b"INLINE IMAGE": (_I.op_inline_image, -1),
     b"BMC": (_I.op_BMC, 1), b"BDC": (_I.op_BDC, 2), b"EMC": (_I.op_EMC, 0),
+    CLIP: (_I.op_clip, 4),
 }
 
 
@@ -1226,6 +1272,10 @@ def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options
                                 own if own is not None else defaults)
     except _Stop:
         pass
+    if interp.run.clipped:
+        issues.append(Issue("text-clipped",
+                            f"{interp.run.clipped} characters hidden by a clipping path "
+                            "(outside the area the page may paint) were left out", number))
     if interp.run.oversized:
         issues.append(Issue("glyph-oversized",
                             f"{interp.run.oversized} glyphs larger than {MAX_GLYPH_SIZE:g} pt "

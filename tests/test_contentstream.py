@@ -18,7 +18,10 @@ import pytest
 from corpus import corpus_dir, manifest
 from pypdf.generic import ContentStream, NameObject
 
+from test_clip import _clips_of
+
 from pyengine import contentstream as cs
+from pyengine.clip import CLIP
 from pyengine.contentstream import (ContentLimitError, Operations, operations_for_interpreter,
                                     parse_operations, pypdf_operations)
 
@@ -352,21 +355,26 @@ _SKIPPABLE_OPS = frozenset(
 
 def _runs_match(data: bytes, full=None) -> bool:
     """skip_runs lists every operator the full parse lists, in order, less
-    skippable ones, and counts exactly those it left out."""
+    skippable ones, and counts exactly those it left out; the clips it
+    lists for the runs it skipped are those of the full parse's operators
+    (test_clip)."""
     full = operations_for_interpreter(data) if full is None else full
     runs = operations_for_interpreter(data, skip_runs=True)
     if type(full.error) is not type(runs.error) or full.used_pypdf != runs.used_pypdf:
         return False
+    if _clips_of(runs) != _clips_of(full):
+        return False
+    listed = [item for item in runs if item[1] != CLIP]
     i = skipped = paths = 0
     for item in full:
-        if i < len(runs) and runs[i] == item:
+        if i < len(listed) and listed[i] == item:
             i += 1
         elif item[1] in _SKIPPABLE_OPS:
             skipped += 1
             paths += item[1] in cs.PATH_OPERATORS
         else:
             return False
-    return i == len(runs) and runs.skipped == skipped and runs.skipped_paths == paths
+    return i == len(listed) and runs.skipped == skipped and runs.skipped_paths == paths
 
 
 @pytest.mark.parametrize("data", [

@@ -1,0 +1,142 @@
+"""Clipping paths, as far as they hide text: a box that holds the clip.
+
+Spreadsheets clip each cell's text to the cell ("x y w h re W n" inside
+q ... Q), so that "Chloé Bernard" in a narrow column shows as "Chloé Berna"
+and the next cell's "HR" is not overprinted.  Without the clip the two read
+as one word.  What the page hides this way is not its text (ISO 32000-1
+8.5.4: "painting operators ... shall not mark any area outside the clipping
+path").
+
+The region a path encloses lies within the box of its points (the control
+points of a curve bound it too), so the box of the path's points, and the
+intersection of such boxes, hold the true clipping region whatever the path:
+a glyph wholly outside the box is certainly clipped away; one that meets it
+may show, at least in part, and is kept.  A path we cannot bound (operands
+that are not numbers, a path whose start we did not see) leaves the clip as
+it was: nothing is hidden on a guess.
+
+``ClipTracker`` follows path construction and painting operators one at a
+time and gives the box of each path made a clip (W or W* before the painting
+operator that ends it).  The parsers (contentstream.py, fastscan.py) skip
+runs of such operators without listing them; a run that holds a W is read
+with ``ClipTracker`` (``contentstream.run_clips``) and stands in the list
+as one ``CLIP`` operation per clip, as the interpreter's own tracker makes
+of the same operators listed one by one (``interpreter.compile``).
+"""
+
+from __future__ import annotations
+
+import math
+
+CLIP = b"W n"
+"""The operator of a clip box operation, (x0, y0, x1, y1) in user space.
+It holds a blank, so no content stream can spell it."""
+
+_POINTS = {b"m": 2, b"l": 2, b"c": 6, b"v": 4, b"y": 4, b"re": 4, b"h": 0}
+"""Path construction operators and the numbers each takes."""
+_STARTS = frozenset((b"m", b"re"))
+"""Operators that may begin a path (ISO 32000-1 8.5.2)."""
+_CLIPS = frozenset((b"W", b"W*"))
+PAINTING = frozenset((b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"n"))
+"""Path-painting operators: each ends the path (and applies a pending clip)."""
+TRACKED = frozenset(_POINTS) | _CLIPS | PAINTING
+"""The operators ``ClipTracker.feed`` looks at; others leave it as it is."""
+
+
+class ClipTracker:
+    """The path being built, as the box of its points, and whether a W or
+    W* made it a clip.  ``box`` is None before any path, False for a path
+    that cannot be bounded, else [x0, y0, x1, y1]."""
+
+    __slots__ = ("box", "clip")
+
+    def __init__(self) -> None:
+        self.box: list | bool | None = None
+        self.clip = False
+
+    def feed(self, operands, op: bytes) -> tuple | None:
+        """Take one operator; the clip box (x0, y0, x1, y1) in user space
+        when ``op`` ends a path made a clip, else None."""
+        if op in PAINTING:
+            box, clip = self.box, self.clip
+            self.box, self.clip = None, False
+            if clip and box:
+                return box[0], box[1], box[2], box[3]
+            return None
+        if op in _CLIPS:
+            self.clip = True
+            return None
+        count = _POINTS.get(op)
+        if count is None:
+            return None
+        box = self.box
+        if box is None and op not in _STARTS:
+            self.box = False  # the path began where we did not see it
+            return None
+        if box is False or count == 0:
+            return None
+        n = len(operands)
+        if n < count:
+            self.box = False
+            return None
+        values = operands[n - count:]
+        for v in values:
+            if type(v) is not float and type(v) is not int or not math.isfinite(v):
+                self.box = False
+                return None
+        if op == b"re":
+            x, y, w, h = values
+            values = (x, y, x + w, y + h)
+        xs, ys = values[0::2], values[1::2]
+        lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
+        if box is None:
+            self.box = [lo_x, lo_y, hi_x, hi_y]
+        else:
+            if lo_x < box[0]:
+                box[0] = lo_x
+            if lo_y < box[1]:
+                box[1] = lo_y
+            if hi_x > box[2]:
+                box[2] = hi_x
+            if hi_y > box[3]:
+                box[3] = hi_y
+        return None
+
+    def finish(self) -> tuple | None:
+        """End what is known of the path: an operator that cannot stand in
+        a path (one the interpreter runs, or the end of a run of skipped
+        operators) comes next.  The clip box of a path made a clip whose
+        painting operator has not come (it would give it next), else None."""
+        box, clip = self.box, self.clip
+        self.box, self.clip = None, False
+        if clip and box:
+            return box[0], box[1], box[2], box[3]
+        return None
+
+
+def display_box(box: tuple, m: tuple) -> tuple | None:
+    """The box holding user-space ``box`` drawn with matrix ``m`` (user
+    space to the display frame), or None if it is not finite."""
+    x0, y0, x1, y1 = box
+    a, b, c, d, e, f = m
+    xs = (a * x0 + c * y0 + e, a * x1 + c * y0 + e, a * x0 + c * y1 + e, a * x1 + c * y1 + e)
+    ys = (b * x0 + d * y0 + f, b * x1 + d * y0 + f, b * x0 + d * y1 + f, b * x1 + d * y1 + f)
+    out = (min(xs), min(ys), max(xs), max(ys))
+    return out if all(math.isfinite(v) for v in out) else None
+
+
+def intersect(old: tuple | None, new: tuple) -> tuple:
+    """The clip after intersecting ``old`` (None: the whole plane) with
+    ``new``; an empty result (x0 > x1 or y0 > y1) hides everything."""
+    if old is None:
+        return new
+    return (max(old[0], new[0]), max(old[1], new[1]), min(old[2], new[2]), min(old[3], new[3]))
+
+
+def visible(glyphs: list, clip: tuple) -> list:
+    """The glyphs (records with x0, y0, x1, y1 at indices 1-4) whose box
+    overlaps ``clip``: a glyph the clip cuts through shows in part and is
+    kept (as PyMuPDF keeps it); one wholly outside, or only touching its
+    edge, is hidden."""
+    x0, y0, x1, y1 = clip
+    return [g for g in glyphs if g[3] > x0 and g[1] < x1 and g[4] > y0 and g[2] < y1]
