@@ -450,6 +450,13 @@ _PDFDOC_TEXT = {i: c for i, c in enumerate(_pdfdoc_encoding) if c != chr(i)}
 _PDFDOC_ENCODABLE = dict.fromkeys(map(ord, _pdfdoc_encoding_rev))
 """str.translate table deleting the characters PDFDocEncoding encodes."""
 _UTF16_BOMS = (codecs.BOM_UTF16_BE, codecs.BOM_UTF16_LE)
+UTF16_CODECS = ("utf-16", "utf-16-be", "utf-16-le")
+"""Looked up when fastobj is imported: Python imports a codec's module at
+its first use (encodings.utf_16_be...), 7 to 9 ms for these in Pyodide,
+which the first file with a UTF-16 string paid (an /Info entry, a
+ToUnicode map: cmaps.utf16_text).  The registry keeps what it found."""
+for _codec in UTF16_CODECS:
+    codecs.lookup(_codec)
 _UNICODE_STARTS = frozenset(b"\x00\xef\xfe\xff")
 """First bytes of the strings create_string_object may read as UTF-8 or
 UTF-16 (a byte order mark, or a zero byte): left to it (but the UTF-16
