@@ -355,6 +355,12 @@ class PdfDocument:
     def page(self, number: int):
         if self.pages is not None:
             return self.pages[number - 1]
+        flat = self.reader.flattened_pages
+        if flat is not None and 0 < number <= len(flat):
+            # what reader.pages[number - 1] gives (the page tree is read
+            # when the file is opened), without the list-like object the
+            # property makes and its look-ups: two per page
+            return flat[number - 1]
         return self.reader.pages[number - 1]
 
     def page_font_dicts(self):
