@@ -15,6 +15,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Callable
 
+import pypdf.filters  # noqa: F401 -- imported with pyengine: see below
 from pypdf import PdfReader
 from pypdf.errors import DependencyError, FileNotDecryptedError
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
@@ -33,6 +34,12 @@ from .records import LIMIT_PAGES, FontInfo, Issue, limit_reason
 # Its RC4 (pure Python there too) is replaced by a faster one (rc4.py).
 install_fallback_aes()
 install_fast_rc4()
+
+# pypdf imports pypdf.filters (and with it subprocess, its LZW codec, a
+# dataclass made at import) the first time a PdfReader is made
+# (apply_legacy_configuration): 4 to 12 ms in Pyodide that the person's
+# first file paid.  Imported above with pyengine instead, which the web
+# worker imports while it starts, before any file comes.
 
 Matrix = tuple[float, float, float, float, float, float]
 
@@ -348,6 +355,12 @@ class PdfDocument:
     def page(self, number: int):
         if self.pages is not None:
             return self.pages[number - 1]
+        flat = self.reader.flattened_pages
+        if flat is not None and 0 < number <= len(flat):
+            # what reader.pages[number - 1] gives (the page tree is read
+            # when the file is opened), without the list-like object the
+            # property makes and its look-ups: two per page
+            return flat[number - 1]
         return self.reader.pages[number - 1]
 
     def page_font_dicts(self):

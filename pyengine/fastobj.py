@@ -27,7 +27,7 @@ from __future__ import annotations
 import binascii
 import codecs
 import re
-from functools import cache, partial
+from functools import partial
 
 from pypdf._codecs import _pdfdoc_encoding, _pdfdoc_encoding_rev
 from pypdf._configuration import CURRENT_CONFIGURATION
@@ -450,6 +450,13 @@ _PDFDOC_TEXT = {i: c for i, c in enumerate(_pdfdoc_encoding) if c != chr(i)}
 _PDFDOC_ENCODABLE = dict.fromkeys(map(ord, _pdfdoc_encoding_rev))
 """str.translate table deleting the characters PDFDocEncoding encodes."""
 _UTF16_BOMS = (codecs.BOM_UTF16_BE, codecs.BOM_UTF16_LE)
+UTF16_CODECS = ("utf-16", "utf-16-be", "utf-16-le")
+"""Looked up when fastobj is imported: Python imports a codec's module at
+its first use (encodings.utf_16_be...), 7 to 9 ms for these in Pyodide,
+which the first file with a UTF-16 string paid (an /Info entry, a
+ToUnicode map: cmaps.utf16_text).  The registry keeps what it found."""
+for _codec in UTF16_CODECS:
+    codecs.lookup(_codec)
 _UNICODE_STARTS = frozenset(b"\x00\xef\xfe\xff")
 """First bytes of the strings create_string_object may read as UTF-8 or
 UTF-16 (a byte order mark, or a zero byte): left to it (but the UTF-16
@@ -544,12 +551,46 @@ _FLAT_ENTRY = _FLAT_WHITE + rb"(" + _FLAT_NAME + rb")" + _FLAT_WHITE + rb"(" + _
 """One entry of a ``_FLAT_DICT`` (or of a dictionary in it): key, value."""
 
 
-@cache
+_flat_compiled: tuple[re.Pattern, re.Pattern] | None = None
+"""``_FLAT_DICT`` and ``_FLAT_ENTRY`` compiled (``_flat_patterns``)."""
+
+
 def _flat_patterns() -> tuple[re.Pattern, re.Pattern]:
     """``_FLAT_DICT`` and ``_FLAT_ENTRY`` compiled, when first asked for:
     compiling them costs about 28 million instructions in CPython (a
     startup cost every session paid, where few documents ask)."""
-    return re.compile(_FLAT_DICT), re.compile(_FLAT_ENTRY)
+    global _flat_compiled
+    if _flat_compiled is None:
+        _flat_compiled = re.compile(_FLAT_DICT), re.compile(_FLAT_ENTRY)
+    return _flat_compiled
+
+
+FLAT_COMPILE_AFTER = 128
+"""Objects ``flat_ready`` turns away (their reader reads them) before the
+patterns of ``flat_subtype`` are compiled, in a process.  Compiling them
+costs 2.8 ms in CPython, 6 to 8 ms in Pyodide; a link annotation skipped
+on its /Subtype rather than read saves about 25 us in CPython, 45 us in
+Pyodide, so the compile pays from about 110 (CPython) or 150 (Pyodide)
+links on: until a process has met this many, they are read, and a file
+with a few links (pdfjs-zerowidthline, whose page takes 8 ms in Pyodide)
+no longer pays the compile when it is the first file after start-up."""
+
+_flat_declined = 0
+"""Objects ``flat_ready`` has turned away so far (in this process)."""
+
+
+def flat_ready() -> bool:
+    """May ``flat_subtype`` be asked now?  True once its patterns are
+    compiled; before that, False for the first FLAT_COMPILE_AFTER asks
+    (the caller then reads the object, as for any None of
+    ``flat_subtype``), True after them."""
+    global _flat_declined
+    if _flat_compiled is not None:
+        return True
+    _flat_declined += 1
+    return _flat_declined > FLAT_COMPILE_AFTER
+
+
 _FLAT_STREAM = re.compile(_WHITE + rb"*s")
 """Where a "stream" may follow (objstm._STREAM_NEXT; ``read`` takes the
 word "stream" after white space)."""

@@ -476,8 +476,10 @@ class LazyObjStmReader(PdfReader):
         when ``get_object`` would read it with fastobj, without a warning
         (fastobj.flat_subtype): from its plain header at its xref offset,
         or from an object stream whose index is kept; None for anything
-        else (the caller reads it).  Nothing is read or kept: a caller that
-        skips the object on its /Subtype leaves the reader as it was."""
+        else (the caller reads it), and for the objects met before
+        fastobj's patterns are worth compiling (``fastobj.flat_ready``).
+        Nothing is read or kept: a caller that skips the object on its
+        /Subtype leaves the reader as it was."""
         gen, num = ref.generation, ref.idnum
         if (gen, num) in self.resolved_objects or self._encryption is not None:
             return None
@@ -487,14 +489,14 @@ class LazyObjStmReader(PdfReader):
             if index is None or num in self._object_stream_resolution_stack:
                 return None
             offset = index.offsets.get(num)
-            if offset is None:
+            if offset is None or not fastobj.flat_ready():
                 return None
             data = index.data
             return fastobj.flat_subtype(data, fastobj.skip_white(data, index.first + offset))
         # as get_object and _read_at read it
         offset = self.xref.get(gen, {}).get(num)
         found = None if offset is None else self._plain_start(num, gen, offset)
-        return None if found is None else fastobj.flat_subtype(*found)
+        return None if found is None or not fastobj.flat_ready() else fastobj.flat_subtype(*found)
 
     def _get_object_from_stream(self, indirect_reference: IndirectObject) -> PdfObject:
         try:

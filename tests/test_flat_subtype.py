@@ -192,6 +192,7 @@ def test_two_fronts_skip_links_as_one_worker(monkeypatch, name, meet):
     if not docs:
         pytest.skip("no corpus")
     pdf = docs[0][0]
+    fastobj._flat_patterns()  # noqa: SLF001 -- peeked at from the first link on (flat_ready)
     asked = []
     peek = PdfDocument.unread_subtype
 

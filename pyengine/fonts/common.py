@@ -27,17 +27,23 @@ FLAG_SYMBOLIC = 4
 FLAG_NONSYMBOLIC = 32
 
 
+MAX_REFERENCE_CHAIN = 8
+"""References followed from one to the next by ``resolve`` (chains of
+references are short; cycles are junk)."""
+
+
 def resolve(obj):
     """The object behind an indirect reference (or the object itself)."""
     if not isinstance(obj, IndirectObject):
         return obj  # every other object's get_object() is itself
-    for _ in range(8):  # chains of references are short; cycles are junk
-        get_object = getattr(obj, "get_object", None)
-        if get_object is None:
-            return obj
-        nxt = get_object()
-        if nxt is obj:
-            return obj
+    for _ in range(MAX_REFERENCE_CHAIN):
+        # IndirectObject.get_object is ``self.pdf.get_object(self)``: called
+        # without its frame.  What it gives is the answer unless it is a
+        # reference again (any other object's get_object() is itself; the
+        # loop asked for that once more, two calls a reference).
+        nxt = obj.pdf.get_object(obj)
+        if nxt is obj or not isinstance(nxt, IndirectObject):
+            return nxt
         obj = nxt
     return obj
 
