@@ -20,6 +20,7 @@ from types import SimpleNamespace
 import pytest
 from corpus import corpus_documents
 from pdfbuild import make_pdf
+import test_tables as tables_page
 from test_sheets import F, LEDGER, LINES, sheet
 
 import pyengine
@@ -262,6 +263,13 @@ def _documents():
     ledger = [72, 134, 184, 244, 304, 334]
     lines = [72] + [112 + 37 * k for k in range(7)]
     docs = [(make_pdf([sheet(LEDGER, ledger), sheet(LINES, lines)], fonts=F), "")]
+    # Chromium's table, its cells closer than segment_gap (test_tables): cut by candidate_cuts
+    sales = b"".join(tables_page.at(72, 700 - tables_page.PITCH * r, a) +
+                     tables_page.right(200, 700 - tables_page.PITCH * r, b) +
+                     tables_page.right(277.5, 700 - tables_page.PITCH * r, c) +
+                     tables_page.right(320, 700 - tables_page.PITCH * r, d)
+                     for r, (a, b, c, d) in enumerate(tables_page.SALES))
+    docs.append((make_pdf([sales], fonts=tables_page.F), ""))
     return docs + corpus_documents(CORPUS_FILES)
 
 
