@@ -118,13 +118,6 @@ def _lines_up(a: float, b: float, gaps: list[tuple[float, float]], tol: float) -
     return False
 
 
-def _wide_gaps(acc: _LineAcc, ln: Line) -> list[tuple[float, float, int]]:
-    """The gaps (a, b, k) of at least ``CELL_GAP`` between the words of an
-    upright left-to-right line with no space glyph in them; ``k`` is the
-    index of the word after the gap (``_gaps_of``)."""
-    return _gaps_of(acc, ln, CELL_GAP * ln.size)
-
-
 def _word_gaps(acc: _LineAcc, ln: Line) -> list[tuple[float, float, int]]:
     """The gaps (a, b, k) of at least ``WORD_GAP_MIN`` between the words of
     an upright left-to-right line with no space glyph in them (``_gaps_of``)."""
@@ -138,15 +131,19 @@ def _gaps_of(acc: _LineAcc, ln: Line, limit: float) -> list[tuple[float, float, 
     the index of the word after the gap.  None in right-to-left text."""
     words = ln.words
     out = []
-    end = words[0].x1
-    for k in range(1, len(words)):
-        w = words[k]
-        if w.x0 < words[k - 1].x0:  # not in left-to-right order (right-to-left text)
+    end, prev = words[0].x1, words[0].x0
+    k = 0
+    for w in words[1:]:  # (each word's x0 and x1 read once, the word before's x0 held)
+        k += 1
+        x0 = w.x0
+        if x0 < prev:  # not in left-to-right order (right-to-left text)
             return []
-        if w.x0 - end >= limit:
-            out.append((end, w.x0, k))
-        if w.x1 > end:
-            end = w.x1
+        if x0 - end >= limit:
+            out.append((end, x0, k))
+        x1 = w.x1
+        if x1 > end:
+            end = x1
+        prev = x0
     if out:
         spaces = [(p[1], p[2]) for s in acc.segs for p in s.glyphs if p[0].is_space]
         if spaces:
@@ -184,22 +181,31 @@ def strip_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tuple
     after them), which this extends.  Cheap: a gap goes on to the count
     only when the word after it starts where a row's later line does."""
     starts = sorted(b for gaps in apart for _, b in gaps)
-    if len(starts) < STRIP_MIN_ROWS:
+    count = len(starts)
+    if count < STRIP_MIN_ROWS:
         return done
     row_of = {i: r for r, row in enumerate(rows) for i in row}
     for i, (acc, ln) in enumerate(pairs):
-        if acc.key != 0 or len(ln.words) < 2:
+        words = ln.words
+        if acc.key != 0 or len(words) < 2:
             continue
         tol = CELL_ALIGN * ln.size
-        for w in ln.words[1:]:
-            if bisect_right(starts, w.x0 + tol) > bisect_left(starts, w.x0 - tol):
+        # A start within tol of x: the first start from x - tol on is at
+        # most x + tol (one bisection, not a count of the starts between).
+        for w in words[1:]:
+            x = w.x0
+            j = bisect_left(starts, x - tol)
+            if j < count and starts[j] <= x + tol:
                 break
         else:
             continue  # no word starts where a row's later line does
         r = row_of[i]
         below, above = range(r + 1, len(rows)), range(r - 1, -1, -1)
         for a, b, k in _word_gaps(acc, ln):
-            if k not in done.get(i, ()) and bisect_right(starts, b + tol) > bisect_left(starts, b - tol) and \
+            if k in done.get(i, ()):
+                continue
+            j = bisect_left(starts, b - tol)
+            if j < count and starts[j] <= b + tol and \
                     _open_run(below, apart, a, b, ln.size) + _open_run(above, apart, a, b, ln.size) >= STRIP_MIN_ROWS:
                 done.setdefault(i, []).append(k)
     return done
@@ -233,9 +239,18 @@ def figure_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[tupl
     if not any(apart):
         return done
     ends: list[list[float]] = []
-    for row in rows:
-        ends.append(sorted(w.x1 for i in row for w in pairs[i][1].words if is_figure(w.text)))
-    if sum(1 for e in ends if e) <= FIGURE_MIN_ROWS:
+    with_figures = 0
+    for row in rows:  # (loops, not sorted() over a generator: cheaper in Pyodide)
+        found = []
+        for i in row:
+            for w in pairs[i][1].words:
+                if is_figure(w.text):
+                    found.append(w.x1)
+        if found:
+            found.sort()
+            with_figures += 1
+        ends.append(found)
+    if with_figures <= FIGURE_MIN_ROWS:
         return done
     vs = [pairs[row[0]][0].v for row in rows]
     for r, row in enumerate(rows):
@@ -476,7 +491,8 @@ def candidate_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[t
         acc, ln = pairs[i]
         lo = bisect_left(vs, acc.v - CELL_REACH * ln.size)
         hi = bisect_right(vs, acc.v + CELL_REACH * ln.size)
-        near[i] = [r2 for r2 in range(lo, hi) if r2 != row_of[i]]
+        r = row_of[i]  # the rows lo to hi but the line's own
+        near[i] = [*range(lo, min(r, hi)), *range(max(r + 1, lo), hi)]
     # per row, the candidate gaps inside its lines
     wide = [[(a, b) for i in row for a, b, _ in cand.get(i, ())] for row in rows]
     cuts: dict[int, list[int]] = {}
@@ -613,7 +629,7 @@ def split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
     cand: dict[int, list[tuple[float, float, int]]] = {}
     for i, (acc, ln) in enumerate(pairs):
         if acc.key == 0 and len(ln.words) > 1:
-            gaps = _wide_gaps(acc, ln)
+            gaps = _gaps_of(acc, ln, CELL_GAP * ln.size)  # the wide gaps
             if gaps:
                 cand[i] = gaps
     order = sorted((i for i, (acc, _) in enumerate(pairs) if acc.key == 0), key=lambda i: pairs[i][0].v)

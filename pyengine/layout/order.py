@@ -157,16 +157,40 @@ def _in_reading_order(left: list[Line], right: list[Line], page_rtl: bool
 
 def _gaps(items: list[Line], lo: str, hi: str, min_gap: float) -> list[tuple[float, float]]:
     """White intervals (start, end) along one axis crossing every item."""
-    get_lo, get_hi = attrgetter(lo), attrgetter(hi)
-    ordered = sorted(items, key=get_lo)
+    ordered = sorted(items, key=attrgetter(lo))
+    rest = iter(ordered)
+    first = next(rest)  # (no items: StopIteration, as ever)
     gaps = []
-    ends = map(get_hi, ordered)
-    end = next(ends)
-    for start, it_end in zip(map(get_lo, ordered[1:]), ends):
-        if start - end >= min_gap:
-            gaps.append((end, start))
-        if it_end > end:  # end = max(end, it_end)
-            end = it_end
+    # Plain loops for the two axes asked: in Pyodide half the time of
+    # map/attrgetter/zip over the items (CPython: two thirds).
+    if lo == "x0" and hi == "x1":
+        end = first.x1
+        for it in rest:
+            start = it.x0
+            if start - end >= min_gap:
+                gaps.append((end, start))
+            it_end = it.x1
+            if it_end > end:  # end = max(end, it_end)
+                end = it_end
+    elif lo == "y0" and hi == "y1":
+        end = first.y1
+        for it in rest:
+            start = it.y0
+            if start - end >= min_gap:
+                gaps.append((end, start))
+            it_end = it.y1
+            if it_end > end:
+                end = it_end
+    else:
+        get_lo, get_hi = attrgetter(lo), attrgetter(hi)
+        end = get_hi(first)
+        for it in rest:
+            start = get_lo(it)
+            if start - end >= min_gap:
+                gaps.append((end, start))
+            it_end = get_hi(it)
+            if it_end > end:
+                end = it_end
     return gaps
 
 
