@@ -58,11 +58,7 @@ class ClipTracker:
         """Take one operator; the clip box (x0, y0, x1, y1) in user space
         when ``op`` ends a path made a clip, else None."""
         if op in PAINTING:
-            box, clip = self.box, self.clip
-            self.box, self.clip = None, False
-            if clip and box:
-                return box[0], box[1], box[2], box[3]
-            return None
+            return self.finish()
         if op in _CLIPS:
             self.clip = True
             return None
@@ -103,10 +99,11 @@ class ClipTracker:
         return None
 
     def finish(self) -> tuple | None:
-        """End what is known of the path: an operator that cannot stand in
-        a path (one the interpreter runs, or the end of a run of skipped
-        operators) comes next.  The clip box of a path made a clip whose
-        painting operator has not come (it would give it next), else None."""
+        """End the path: a painting operator ends it, and so does an
+        operator that cannot stand in a path (one the interpreter runs) or
+        the end of a run of skipped operators (a W there would be applied by
+        the painting operator next).  The clip box of a path made a clip,
+        else None."""
         box, clip = self.box, self.clip
         self.box, self.clip = None, False
         if clip and box:

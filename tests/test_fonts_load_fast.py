@@ -4,8 +4,8 @@
   ``simple._encoding_texts`` (base kinds kept per encoding table, glyph
   texts read from the glyph list's memo, no work without /Differences)
   against the loops they replaced;
-* ``composite.CompositeFont._make`` (``_text`` written out) against
-  ``clean_text(_text(...))``, and ``_decode``'s loop over codes it read
+* ``composite.CompositeFont._make`` (the text rule written out) against
+  ``clean_text(ref_text(...))``, the rule as steps, and ``_decode``'s loop over codes it read
   in C against the general split;
 * ``cff._index`` (offsets read at once) and ``cff._dict`` (cases
   reordered) against the byte-by-byte readers;
@@ -314,9 +314,34 @@ def test_encoding_texts_lists_are_fresh():
 # --- composite: _make and the fixed-length decode --------------------------------
 
 
+def ref_text(f, code, cid):
+    """The text of a code before clean_text, as steps (what ``_make``
+    writes out)."""
+    if f._tounicode is not None:
+        text = f._tounicode.lookup_unicode(code)
+        if text is not None and clean_text(text) is not None:
+            return text
+    if cid:  # CID 0 is .notdef in every collection
+        if f._ucs2 is not None:
+            text = f._ucs2.lookup_unicode(cid)
+            if text is not None and text != "\ufffd":
+                return text
+        if f._gid_text:
+            table = f._cid_to_gid
+            if table is None:
+                gid = cid
+            elif 2 * cid + 2 <= len(table):
+                gid = (table[2 * cid] << 8) | table[2 * cid + 1]
+            else:
+                gid = None
+            if gid:
+                return f._gid_text.get(gid)
+    return None
+
+
 def ref_make(f, code, size):
     cid = f._encoding.lookup_cid(code)
-    text = clean_text(f._text(code, cid))
+    text = clean_text(ref_text(f, code, cid))
     if f._symbol:
         text = symbol_private_use(text)
     wcid = cid if cid is not None else 0

@@ -167,39 +167,15 @@ class CompositeFont:
 
     # One code -> Char; called once per distinct code. -------------------
 
-    def _text(self, code: int, cid: int | None) -> str | None:
-        """The text of a code before clean_text (``_make`` reads it
-        written out; this is the rule it must agree with)."""
-        if self._tounicode is not None:
-            text = self._tounicode.lookup_unicode(code)
-            # A map to control characters only explains no glyph
-            # (clean_text): the collection's or the program's own text for
-            # the glyph, if any, stands (as fonts/simple keeps a glyph name).
-            if text is not None and clean_text(text) is not None:
-                return text
-        if cid:  # CID 0 is .notdef in every collection
-            if self._ucs2 is not None:
-                text = self._ucs2.lookup_unicode(cid)
-                if text is not None and text != "\ufffd":
-                    return text
-            if self._gid_text:
-                gid = self._gid(cid)
-                if gid:
-                    return self._gid_text.get(gid)
-        return None
-
-    def _gid(self, cid: int) -> int | None:
-        table = self._cid_to_gid
-        if table is None:
-            return cid
-        if 2 * cid + 2 <= len(table):
-            return (table[2 * cid] << 8) | table[2 * cid + 1]
-        return None
-
     def _make(self, code: int, size: int) -> Char:
         cid = self._encoding.lookup_cid(code)
-        # clean_text(self._text(code, cid)), written out (a call less per
-        # code: a CJK chart makes tens of thousands).
+        # The text, one call for the whole rule (a CJK chart makes tens of
+        # thousands of codes; tests/test_fonts_load_fast holds the rule as
+        # steps): the ToUnicode map's, where it explains the glyph; a map to
+        # control characters only explains none (clean_text), and the
+        # collection's or the program's own text for the glyph, if any,
+        # stands then (as fonts/simple keeps a glyph name).  CID 0 is
+        # .notdef in every collection.
         text = None
         tounicode = self._tounicode
         if tounicode is not None:
@@ -389,7 +365,6 @@ WIDTH_LIST_IN_C = 8
 """Widths in a ``c [w1 w2 ...]`` entry of /W from which they are read in C
 (``_plain_widths``); a shorter list (most are one width: pymupdf-test_4182)
 is read one by one, cheaper than setting up the calls in C."""
-_PLAIN_NUMBERS = PLAIN_NUMBER_TYPES
 
 
 def _plain_widths(first: int, values: list, out: dict[int, float]) -> bool:
@@ -397,7 +372,7 @@ def _plain_widths(first: int, values: list, out: dict[int, float]) -> bool:
     ``out``, converted in C, when they are plain finite numbers (the usual
     array); False, with ``out`` untouched, for any other array, which
     ``_parse_widths`` reads one by one."""
-    if not _PLAIN_NUMBERS.issuperset(map(type, values)):
+    if not PLAIN_NUMBER_TYPES.issuperset(map(type, values)):
         return False
     floats = list(map(float, values))  # as number(): huge integers raise
     if not all(map(math.isfinite, floats)):
