@@ -34,7 +34,7 @@ from ..fonts.glyphlist import normalize_radicals
 from ..records import SOURCE_PAGE, Glyph, Line, Word, union_box
 from .bidi import has_rtl, logical_order, normalise_presentation_forms, page_is_rtl
 from .dropcap import attach_drop_caps, is_attached
-from .linenos import Item, gutter_numbers
+from .linenos import _NUMBER as _GUTTER_NUMBER, GUTTER_NUMBERS_MIN, Item, gutter_numbers
 from .lists import list_marker
 
 ANGLE_STEP = 1.0
@@ -555,7 +555,14 @@ def _neighbours_over_scripts(segs: list[_Seg]) -> tuple[list[int], list[int]]:
     """For each segment, its drawing-order neighbours when smaller segments
     in between (a superscript: "6" "th" ", 2017") are skipped; -1 if none."""
     prev, nxt = [-1] * len(segs), [-1] * len(segs)
+    last = len(segs) - 1
     for i, s in enumerate(segs):
+        # Most segments have no smaller neighbour of their direction to skip:
+        # nothing to look for (the test the loops below begin with).
+        small = SCRIPT_SIZE_RATIO * s.size
+        if (i == 0 or not (segs[i - 1].size < small and segs[i - 1].key == s.key)) and \
+                (i == last or not (segs[i + 1].size < small and segs[i + 1].key == s.key)):
+            continue
         for step, out in ((-1, prev), (1, nxt)):
             j = i + step
             skipped = 0
@@ -1257,7 +1264,7 @@ def big_operators_down(segs: list[_Seg]) -> list[_Seg]:
     that baseline: a segment of its own, its limits drawn in the same run
     ("∑n") a segment after it on their own baseline.  Segments are then
     renumbered (a segment's index is its position in drawing order)."""
-    if not any(s.glyphs[0][0].text in BIG_OPERATORS for s in segs):
+    if BIG_OPERATORS.isdisjoint([s.glyphs[0][0].text for s in segs]):
         return segs
     out: list[_Seg] = []
     for i, s in enumerate(segs):
@@ -1286,8 +1293,20 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     # segments of blank glyphs last: a run of large spaces between two lines
     # of text must not found a line that both then join (pdfjs-issue6127:
     # 12 pt spaces between two 9.96 pt lines 0.96 em apart).
-    blank = [_blank_seg(s) for s in segs]
-    order = sorted(range(len(segs)), key=lambda i: (blank[i], -segs[i].size))
+    # (_blank_seg inlined, and the sort keys made in the loop: a call per
+    # segment, and a lambda called from sorted(), cost more than the tests.)
+    blank: list[bool] = []
+    keys: list[tuple[bool, float]] = []
+    for s in segs:
+        empty = True
+        for p in s.glyphs:
+            g = p[0]
+            if not g.is_space and g.text.strip():
+                empty = False
+                break
+        blank.append(empty)
+        keys.append((empty, -s.size))
+    order = sorted(range(len(segs)), key=keys.__getitem__)
     bucket = 4.0
     index: dict[tuple[int, int], list[_LineAcc]] = {}
     lines: list[_LineAcc] = []
@@ -1299,8 +1318,8 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     near_prev, near_next = _neighbours_over_scripts(segs)
     markers: dict[int, bool] = {}  # _marker_at(segs, i, ...), worked out when first asked
     by_v: list[tuple[float, int]] = []  # (v, index) of the segments, sorted when first needed
-    has_big = any(s.glyphs[0][0].text in BIG_OPERATORS or s.glyphs[-1][0].text in BIG_OPERATORS
-                  for s in segs)
+    has_big = not (BIG_OPERATORS.isdisjoint([s.glyphs[0][0].text for s in segs]) and
+                   BIG_OPERATORS.isdisjoint([s.glyphs[-1][0].text for s in segs]))
     mono: dict[int, tuple | None] = {}  # _mono_width(segs[i]), worked out when first asked
     toc = toc_page_numbers(segs, options)
     titled = numbered_titles(segs, options)
@@ -1309,12 +1328,17 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     # (linenos.py: as a list marker, one joined the line across the gutter);
     # a code listing's numbers are its lines' (pdfjs-tracemonkey p.2: in the
     # right column, 1.7 em off the left one).
-    gutter = gutter_numbers([Item(_segment_text(s) if len(s.glyphs) <= 6 and s.index not in numbered else "",
-                                  s.u0, s.u1, s.v, s.size) for s in segs])
+    gutter = _gutter_numbers(segs, numbered)
     for i in order:
         s = segs[i]
-        target = (_line_of_its_script(s, segs, placed, tol_v, gap_max) or
-                  _line_of_its_mark(s, segs, placed, tol_v)) if i not in gutter else None
+        target = None
+        if i not in gutter:
+            # Their first tests here, without a call: most segments are no
+            # smaller than the one drawn before, and longer than a mark.
+            if s.index and not s.size >= SCRIPT_SIZE_RATIO * segs[s.index - 1].size:
+                target = _line_of_its_script(s, segs, placed, tol_v, gap_max)
+            if target is None and len(s.glyphs) <= MARK_MAX_CHARS:
+                target = _line_of_its_mark(s, segs, placed, tol_v)
         # Search as far as the largest line this segment may join (lines are
         # founded largest first), so a superscript finds its base line.
         reach = near_reach = tol_v * max(s.size, min(top_size, SUPERSCRIPT_MAX_RATIO * s.size))
@@ -1419,11 +1443,33 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 target.vmax = max(target.vmax, s.v)
                 target.smin = min(target.smin, s.size)
         placed[i] = target
-    lines = _rejoin_overtaken(lines, index, bucket, blank, options)
-    lines = _join_stretched(lines, blank, options)
-    # Keep drawing order among lines (by first segment) for stable output.
-    lines.sort(key=lambda ln: min([s.index for s in ln.segs]))
-    return lines
+    # Both passes join only lines on a shared baseline: asked once, and
+    # again only when the first joined lines.
+    shared = _baselines_shared(lines)
+    joined = _rejoin_overtaken(lines, index, bucket, blank, options, shared)
+    if joined is not lines:
+        shared = _baselines_shared(joined)
+    lines = _join_stretched(joined, blank, options, shared)
+    # Keep drawing order among lines (by first segment) for stable output:
+    # the first segments' indices differ, so the sort has no ties.
+    first = []
+    for ln in lines:
+        ss = ln.segs
+        first.append(ss[0].index if len(ss) == 1 else min([s.index for s in ss]))
+    return [lines[k] for k in sorted(range(len(lines)), key=first.__getitem__)]
+
+
+def _gutter_numbers(segs: list[_Seg], numbered: set[int]) -> set[int]:
+    """``linenos.gutter_numbers`` of the segments (the text of those of up
+    to 6 glyphs that are no code line numbers, "" for the others); its items
+    made only when ``GUTTER_NUMBERS_MIN`` of the texts are numbers (most
+    pages have none: then it finds none)."""
+    texts = [_segment_text(s) if len(s.glyphs) <= 6 and s.index not in numbered else ""
+             for s in segs]
+    fullmatch = _GUTTER_NUMBER.fullmatch
+    if sum(1 for t in texts if t and len(t) <= 4 and fullmatch(t)) < GUTTER_NUMBERS_MIN:
+        return set()
+    return gutter_numbers([Item(t, s.u0, s.u1, s.v, s.size) for t, s in zip(texts, segs)])
 
 
 STRETCHED_GAP_MAX = 4.0
@@ -1434,8 +1480,8 @@ STRETCHED_PITCH_MAX = 2.0
 vouch for it stand at most this far from its baseline (its leading)."""
 
 
-def _join_stretched(lines: list[_LineAcc], blank: list[bool], options: Options
-                    ) -> list[_LineAcc]:
+def _join_stretched(lines: list[_LineAcc], blank: list[bool], options: Options,
+                    shared: bool | None = None) -> list[_LineAcc]:
     """Pieces of one line drawn with word spaces too wide to join (an
     underfull justified line in a narrow column: spaces of 1.7 em; TeX and
     reportlab draw each word apart) become one line when the lines right
@@ -1447,8 +1493,9 @@ def _join_stretched(lines: list[_LineAcc], blank: list[bool], options: Options
     of one size (``SCRIPT_SIZE_RATIO``) on one baseline (``SCRIPT_MIN_SHIFT``)
     at most ``STRETCHED_GAP_MAX`` apart; the lines that vouch, of that size,
     the nearest over and under within ``STRETCHED_PITCH_MAX``.  Cells of a
-    table have its next row under them, whose gutters are white too."""
-    if len(lines) < 4 or not _baselines_shared(lines):
+    table have its next row under them, whose gutters are white too.
+    ``shared``: ``_baselines_shared(lines)`` when the caller knows it."""
+    if len(lines) < 4 or not (_baselines_shared(lines) if shared is None else shared):
         return lines
     near = options.line_merge_gap
     # blank[i]: _blank_seg(segment i), worked out once by merge_lines.
@@ -1460,21 +1507,37 @@ def _join_stretched(lines: list[_LineAcc], blank: list[bool], options: Options
         by_key.setdefault(ln.key, []).append(ln)
     gone: set[int] = set()
     for group in by_key.values():
-        group.sort(key=lambda ln: (ln.v, ln.u0))
+        keys = [(ln.v, ln.u0) for ln in group]
+        group[:] = [group[k] for k in sorted(range(len(group)), key=keys.__getitem__)]
         at = {id(ln): k for k, ln in enumerate(group)}
         vs = [ln.v for ln in group]
+        # The next piece of each line (_next_on_baseline) and whether it
+        # reads as prose (_lower_word), remembered while no line is joined:
+        # the chain of each piece of a row is the rest of the chain of the
+        # piece before it (a table's row of n cells: n chains, n calls,
+        # not n * n).
+        nexts: dict[int, _LineAcc | None] = {}
+        lower: dict[int, bool] = {}
         for k, a in enumerate(group):
             if id(a) in gone:
                 continue
             if k + 1 == len(group) or group[k + 1].v - a.v > SCRIPT_MIN_SHIFT * a.size:
                 continue  # the next line is off its baseline: no chain (most lines)
             chain = [a]
+            seen = {id(a)}  # (distinct lines never compare equal: their segments differ)
             while True:
-                b = _next_on_baseline(chain[-1], group, at[id(chain[-1])], gone, near)
-                if b is None or b in chain:
+                c = chain[-1]
+                if id(c) in nexts:
+                    b = nexts[id(c)]
+                else:
+                    b = nexts[id(c)] = _next_on_baseline(c, group, at[id(c)], gone, near)
+                if b is None or id(b) in seen:
                     break
                 chain.append(b)
-            if len(chain) < 2 or not _prose(chain):
+                seen.add(id(b))
+            if len(chain) < 2:
+                continue
+            if not _prose(chain, lower):
                 continue
             reach = STRETCHED_PITCH_MAX * max(ln.size for ln in chain)
             nearby = group[bisect_left(vs, a.v - reach):bisect_right(vs, a.v + reach)]
@@ -1484,6 +1547,8 @@ def _join_stretched(lines: list[_LineAcc], blank: list[bool], options: Options
                     break
                 gone.add(id(b))
                 a.absorb(b)
+                nexts.clear()  # (a line changed: all asked again)
+                lower.clear()
     return [ln for ln in lines if id(ln) not in gone] if gone else lines
 
 
@@ -1498,11 +1563,20 @@ over and under it to vouch for it (the last line of a paragraph, beside a
 figure that narrows the lines under it)."""
 
 
-def _prose(chain: list[_LineAcc]) -> bool:
+def _prose(chain: list[_LineAcc], known: dict[int, bool] | None = None) -> bool:
     """Are most of these pieces words in lower case, of two letters or more
     (prose, not the codes and figures of a table's cells: opf-195981's
-    "402" "GD" "1/1/00", opf-219789's "n=4" "n= 7" "n= 1")?"""
-    return 2 * sum(map(_lower_word, chain)) >= len(chain)
+    "402" "GD" "1/1/00", opf-219789's "n=4" "n= 7" "n= 1")?  ``known``:
+    ``_lower_word`` of pieces already read, by id (filled in)."""
+    if known is None:
+        return 2 * sum(map(_lower_word, chain)) >= len(chain)
+    words = 0
+    for ln in chain:
+        w = known.get(id(ln))
+        if w is None:
+            w = known[id(ln)] = _lower_word(ln)
+        words += w
+    return 2 * words >= len(chain)
 
 
 def _lower_word(ln: _LineAcc) -> bool:
@@ -1680,7 +1754,8 @@ def _baselines_shared(lines: list[_LineAcc]) -> bool:
 
 
 def _rejoin_overtaken(lines: list[_LineAcc], index: dict[tuple[int, int], list[_LineAcc]],
-                      bucket: float, blank: list[bool], options: Options) -> list[_LineAcc]:
+                      bucket: float, blank: list[bool], options: Options,
+                      shared: bool | None = None) -> list[_LineAcc]:
     """A line whose text a later run of its baseline reached joins that run's line.
 
     ``merge_lines`` is greedy: a segment too far from every line of its
@@ -1702,19 +1777,26 @@ def _rejoin_overtaken(lines: list[_LineAcc], index: dict[tuple[int, int], list[_
     drawn over the other's glyphs rather than in a gap between them
     (``_covers_glyphs``: a closing parenthesis of vertical Japanese drawn
     over the last kanji, deb-ja-ptexskip_asciimw) stay apart, as they did in
-    ``merge_lines``.
+    ``merge_lines``.  ``shared``: ``_baselines_shared(lines)`` when the
+    caller knows it.
     """
-    if not _baselines_shared(lines):
+    if not (_baselines_shared(lines) if shared is None else shared):
         return lines
     near = options.line_merge_gap
     # blank[i]: _blank_seg(segment i), worked out once by merge_lines.
     ink: dict[int, tuple[float, float]] = {}  # extent of each line's text
     for ln in lines:
-        text = [t for t in ln.segs if not blank[t.index]]
+        ss = ln.segs
+        if len(ss) == 1:  # (most lines: its one segment's extent, unless blank)
+            t = ss[0]
+            if not blank[t.index]:
+                ink[id(ln)] = (t.u0, t.u1)
+            continue
+        text = [t for t in ss if not blank[t.index]]
         if text:
             ink[id(ln)] = (min([t.u0 for t in text]), max([t.u1 for t in text]))
     gone: set[int] = set()
-    rank = {id(ln): k for k, ln in enumerate(lines)}
+    rank = dict(zip(map(id, lines), range(len(lines))))
     for ln in lines:
         if id(ln) in gone or id(ln) not in ink:
             continue
