@@ -156,7 +156,8 @@ def _drawn_apart(glyphs: list[Glyph], dup_tol: float) -> bool:
     """
     bands: dict[int, list[tuple[float, float, float]]] = {}
     band = APART_BUCKET
-    isfinite = math.isfinite
+    # x - x == 0.0 is math.isfinite(x) for a float (inf - inf and NaN are
+    # NaN), without a call per run.
     run_y = math.nan  # no run open: NaN equals nothing
     run_x0 = last_x = run_tol = 0.0
     for g in glyphs:
@@ -171,13 +172,15 @@ def _drawn_apart(glyphs: list[Glyph], dup_tol: float) -> bool:
             if tol > run_tol:
                 run_tol = tol
             continue
-        if run_y == run_y and not (isfinite(last_x) and run_tol <= APART_TOL_MAX and
+        if run_y == run_y and not (last_x - last_x == 0.0 and run_tol <= APART_TOL_MAX and
                                    _file_run(bands, band, run_x0, last_x, run_y, run_tol)):
             return False
-        if not (isfinite(ox) and isfinite(oy)):
+        if not (ox - ox == 0.0 and oy - oy == 0.0):
             return False  # drop_duplicates' search raises
-        run_y, run_x0, last_x, run_tol = oy, ox, ox, tol
-    return run_y != run_y or (isfinite(last_x) and run_tol <= APART_TOL_MAX and
+        run_y = oy
+        run_x0 = last_x = ox
+        run_tol = tol
+    return run_y != run_y or (last_x - last_x == 0.0 and run_tol <= APART_TOL_MAX and
                               _file_run(bands, band, run_x0, last_x, run_y, run_tol))
 
 
@@ -337,10 +340,14 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     run: list[_G] | None = None
     run_key, run_source = 0, SOURCE_PAGE
     run_path = False  # the open run goes on along a curve (continues_path)
+    # The key a glyph needs to join the open run as a straight run: its
+    # key, -1 (no key) while no run is open or it goes along a curve.  One
+    # test per glyph for the three.
+    join_key = -1
     run_u0 = run_u1 = run_v = run_size = 0.0
-    # Its tolerances at its size: across the baseline (either way), back
-    # and forward along it.
-    run_tol_v = run_back = run_gap = 0.0
+    # Its tolerances at its size: across the baseline (either way, the
+    # lower bound kept negated), back and forward along it.
+    run_tol_v = run_neg_tol_v = run_back = run_gap = 0.0
     for seq, g in enumerate(glyphs):
         # All the fields at once: faster than reading half of them by index.
         (_text, x0, _y0, x1, _y1, u0, v, _ex, _ey, size, dx, dy, _font, _mapped, _mode,
@@ -351,12 +358,12 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
         else:
             u0, u1, v, key = _project(g)
         p = (g, u0, u1, seq)
-        if run is not None and key == run_key and source == run_source and not run_path:
+        if key == join_key and source == run_source:
             if size == run_size:
                 # Equal sizes, the common case: the run's own tolerances,
                 # multiplied out when its size was set.
                 du = u0 - run_u1
-                if -run_tol_v <= v - run_v <= run_tol_v and run_back <= du <= run_gap:
+                if run_neg_tol_v <= v - run_v <= run_tol_v and run_back <= du <= run_gap:
                     run.append(p)
                     if u1 > run_u1:
                         run_u1 = u1
@@ -382,18 +389,22 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
                     if size > run_size:
                         run_size = size
                         run_tol_v, run_back, run_gap = half_tol_v * size, back * size, gap_max * size
+                        run_neg_tol_v = -run_tol_v
                     continue
         if run is not None and (run_path or key != run_key) and source == run_source and \
                 continues_path(run[-1][0], g, options):
             run.append(p)
             run_path = True
+            join_key = -1
             continue
         if run is not None:
             segs.append(_path_segment(len(segs), run, run_source) if run_path else
                         _Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
         run, run_key, run_source, run_path = [p], key, source, False
+        join_key = key
         run_u0, run_u1, run_v, run_size = u0, u1, v, size
         run_tol_v, run_back, run_gap = half_tol_v * size, back * size, gap_max * size
+        run_neg_tol_v = -run_tol_v
     if run is not None:
         segs.append(_path_segment(len(segs), run, run_source) if run_path else
                     _Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
@@ -1990,7 +2001,7 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
     if not text.strip():
         return None
     if not text.isascii():
-        text = _word_text(text)
+        text = _WORD_TEXT[text]  # (words of a page repeat: asked once per text)
     if first is None:  # no glyph shows text (its text was given): the box of them all
         first = glyphs[0][0]
         x0, y0, x1, y1, size, invisible = _box([p[0] for p in glyphs])
@@ -2653,7 +2664,13 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
         if (not moved or id(p) not in moved) and (not has_prev or first or u1 >= prev_u1) \
                 and (first or u1 - u0 > mark_width * size or not combining[text]
                      or has_rtl(text)):
-            has_prev, prev_u1, ptext, psize, psource = True, u1, text, size, source
+            # (One assignment each: a tuple of five packed and unpacked
+            # per glyph cost more.)
+            has_prev = True
+            prev_u1 = u1
+            ptext = text
+            psize = size
+            psource = source
     if shown:
         groups.append(cur)
         hard.append(after_space)
@@ -2853,11 +2870,15 @@ def to_line(acc: _LineAcc, words: list[Word]) -> Line:
     a paragraph of the first line alone)."""
     x0, y0, x1, y1 = union_box(words)
     segs = acc.segs
-    if any(map(is_attached, segs)):
-        segs = [s for s in segs if not is_attached(s)] or segs
-        if segs is not acc.segs:
-            y0 = max(y0, min(p[0].y0 for s in segs for p in s.glyphs))
-            y1 = min(y1, max(p[0].y1 for s in segs for p in s.glyphs))
+    # any(map(is_attached, segs)), its first tests without a call: most
+    # segments keep their first glyph's baseline.
+    for s in segs:
+        if s.key == 0 and s.v != s.glyphs[0][0].oy and is_attached(s):
+            segs = [s for s in segs if not is_attached(s)] or segs
+            if segs is not acc.segs:
+                y0 = max(y0, min(p[0].y0 for s in segs for p in s.glyphs))
+                y1 = min(y1, max(p[0].y1 for s in segs for p in s.glyphs))
+            break
     return Line(tuple(words), x0, y0, x1, y1, max([s.size for s in segs]))
 
 
@@ -2903,15 +2924,18 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     glyphs = drop_duplicates(glyphs, options)
     segs = attach_drop_caps(segments(glyphs, options))
     texts = list(map(_TEXT, glyphs))
-    page_text = "".join(texts)
-    rtl_text = has_rtl(page_text)
+    # The classes of characters below are looked for among the page's
+    # distinct characters (a hundred or so) rather than along its text (a
+    # page of text that holds none was scanned whole, four times over).
+    chars = "".join(set("".join(texts)))
+    rtl_text = has_rtl(chars)
     rtl_page = page_is_rtl(texts) if rtl_text else False
-    marks = _OVERLAY_CHARS.search(page_text) is not None
+    marks = _OVERLAY_CHARS.search(chars) is not None
     # Each distinct text asked once (a page repeats its few hundred texts).
     distinct = set(texts)
     inner_spaces = any(map(_INNER_SPACES.__getitem__, distinct))
-    accents = _ACCENT_CHARS.search(page_text) is not None
-    script_marks = _SCRIPT_MARK_CHARS.search(page_text) is not None or \
+    accents = _ACCENT_CHARS.search(chars) is not None
+    script_marks = _SCRIPT_MARK_CHARS.search(chars) is not None or \
         any(map(_COMBINING.__getitem__, distinct))
     out = []
     accs = merge_lines(big_operators_down(segs), options)
