@@ -39,6 +39,8 @@ from .lists import list_marker
 
 ANGLE_STEP = 1.0
 """Degrees: glyph directions are grouped in steps of this size."""
+_KEYS = int(360 / ANGLE_STEP)
+"""Direction keys run from 0 to _KEYS - 1 (``_project``, ``_path_key``)."""
 
 
 _G = tuple
@@ -77,7 +79,7 @@ def _project(g: Glyph) -> tuple[float, float, float, int]:
     (``segments`` handles that case inline: u = x, v = y, key 0)."""
     dx, dy = direction_of(g)
     angle = math.degrees(math.atan2(dy, dx))
-    key = int(round(angle / ANGLE_STEP)) % int(360 / ANGLE_STEP)
+    key = int(round(angle / ANGLE_STEP)) % _KEYS
     u0 = g.ox * dx + g.oy * dy
     ue = g.ex * dx + g.ey * dy
     # Extent of the glyph box along the direction (advance without Tc/Tw).
@@ -493,7 +495,7 @@ def _path_key(glyphs: list[Glyph]) -> int:
         return 0
     first, last = glyphs[0], glyphs[-1]
     chord = math.degrees(math.atan2(last.ey - first.oy, last.ex - first.ox))
-    return int(round(chord / ANGLE_STEP)) % int(360 / ANGLE_STEP)
+    return int(round(chord / ANGLE_STEP)) % _KEYS
 
 
 def _path_segment(index: int, run: list[_G], source: str) -> _Seg:
@@ -1319,7 +1321,10 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
         keys.append((empty, -s.size))
     order = sorted(range(len(segs)), key=keys.__getitem__)
     bucket = 4.0
-    index: dict[tuple[int, int], list[_LineAcc]] = {}
+    # Lines by (direction key, band of baselines), filed under the int
+    # band * _KEYS + key (an int is made and hashed faster than a tuple;
+    # keys are below _KEYS).
+    index: dict[int, list[_LineAcc]] = {}
     lines: list[_LineAcc] = []
     tol_v = options.line_baseline_tolerance
     gap_max = options.segment_gap
@@ -1357,8 +1362,9 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
             reach = max(reach, BIG_OPERATOR_RISE * min(top_size, SUPERSCRIPT_MAX_RATIO * s.size))
         base_ok = SUPERSCRIPT_MAX_RATIO * s.size  # the largest base it may be a script of
         b0, b1 = int((s.v - reach) // bucket), int((s.v + reach) // bucket)
-        for b in (range(b0, b1 + 1) if target is None and i not in gutter else ()):
-            for ln in index.get((s.key, b), ()):
+        for slot in (range(b0 * _KEYS + s.key, (b1 + 1) * _KEYS, _KEYS)
+                     if target is None and i not in gutter else ()):
+            for ln in index.get(slot, ()):
                 if ln.segs[0].source != s.source:  # pdfminer-issue-1082-annotations
                     continue
                 if gutter and ln.segs[0].index in gutter:
@@ -1443,7 +1449,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
         if target is None:
             target = _LineAcc(s.key, [s], s.u0, s.u1, s.v, s.size, {s.index}, s.v, s.v, s.size)
             lines.append(target)
-            index.setdefault((s.key, int(s.v // bucket)), []).append(target)
+            index.setdefault(int(s.v // bucket) * _KEYS + s.key, []).append(target)
         else:
             target.segs.append(s)
             target.drawn.add(s.index)
@@ -1522,13 +1528,16 @@ def _join_stretched(lines: list[_LineAcc], blank: list[bool], options: Options,
         group[:] = [group[k] for k in sorted(range(len(group)), key=keys.__getitem__)]
         at = {id(ln): k for k, ln in enumerate(group)}
         vs = [ln.v for ln in group]
-        # The next piece of each line (_next_on_baseline) and whether it
-        # reads as prose (_lower_word), remembered while no line is joined:
+        # The next piece of each line (_next_on_baseline), whether it reads
+        # as prose (_lower_word) and where its text is (_ink_spans, of the
+        # lines over and under a row that vouch for it, read for every
+        # piece), remembered while no line is joined:
         # the chain of each piece of a row is the rest of the chain of the
         # piece before it (a table's row of n cells: n chains, n calls,
         # not n * n).
         nexts: dict[int, _LineAcc | None] = {}
         lower: dict[int, bool] = {}
+        spans: dict[int, list[tuple[float, float]]] = {}  # _ink_spans (_vouched)
         for k, a in enumerate(group):
             if id(a) in gone:
                 continue
@@ -1554,12 +1563,13 @@ def _join_stretched(lines: list[_LineAcc], blank: list[bool], options: Options,
             nearby = group[bisect_left(vs, a.v - reach):bisect_right(vs, a.v + reach)]
             even = _evenly_stretched(chain) and not _gutters_beside(chain, nearby, gone)
             for b in chain[1:]:
-                if not even and not _vouched(a, b, nearby, gone):
+                if not even and not _vouched(a, b, nearby, gone, spans):
                     break
                 gone.add(id(b))
                 a.absorb(b)
                 nexts.clear()  # (a line changed: all asked again)
                 lower.clear()
+                spans.clear()
     return [ln for ln in lines if id(ln) not in gone] if gone else lines
 
 
@@ -1647,9 +1657,11 @@ def _next_on_baseline(a: _LineAcc, group: list[_LineAcc], k: int, gone: set[int]
     return best if near * size < gap <= STRETCHED_GAP_MAX * size else None
 
 
-def _vouched(a: _LineAcc, b: _LineAcc, group: list[_LineAcc], gone: set[int]) -> bool:
+def _vouched(a: _LineAcc, b: _LineAcc, group: list[_LineAcc], gone: set[int],
+             spans: dict[int, list[tuple[float, float]]] | None = None) -> bool:
     """Do the nearest lines over and under ``a`` and ``b`` (overlapping them
-    along the line, of their size) both run across the gap between them?"""
+    along the line, of their size) both run across the gap between them?
+    ``spans``: ``_ink_spans`` of lines already read, by id (filled in)."""
     size = max(a.size, b.size)
     over = under = None
     for c in group:
@@ -1662,7 +1674,7 @@ def _vouched(a: _LineAcc, b: _LineAcc, group: list[_LineAcc], gone: set[int]) ->
         elif 0.5 * size < dv <= STRETCHED_PITCH_MAX * size and (under is None or c.v < under.v):
             under = c
     return over is not None and under is not None and \
-        all(_solid_across(c, a.u1, b.u0, size) for c in (over, under))
+        all(_solid_across(c, a.u1, b.u0, size, spans) for c in (over, under))
 
 
 VOUCH_HOLE = 1.0
@@ -1699,10 +1711,17 @@ def _gutters_beside(chain: list[_LineAcc], nearby: list[_LineAcc], gone: set[int
     return False
 
 
-def _solid_across(c: _LineAcc, x0: float, x1: float, size: float) -> bool:
+def _solid_across(c: _LineAcc, x0: float, x1: float, size: float,
+                  known: dict[int, list[tuple[float, float]]] | None = None) -> bool:
     """Does ``c``'s text run from ``x0`` to ``x1`` with no white wider than
-    ``VOUCH_HOLE`` in between?"""
-    spans = _ink_spans(c)
+    ``VOUCH_HOLE`` in between?  ``known``: ``_ink_spans`` of lines already
+    read, by id (filled in)."""
+    if known is None:
+        spans = _ink_spans(c)
+    else:
+        spans = known.get(id(c))
+        if spans is None:
+            spans = known[id(c)] = _ink_spans(c)
     hole = VOUCH_HOLE * size
     reach = None  # how far the text runs from before x0, without a hole
     for u0, u1 in spans:
@@ -1764,7 +1783,7 @@ def _baselines_shared(lines: list[_LineAcc]) -> bool:
                for a, b in zip(by_v, by_v[1:]))
 
 
-def _rejoin_overtaken(lines: list[_LineAcc], index: dict[tuple[int, int], list[_LineAcc]],
+def _rejoin_overtaken(lines: list[_LineAcc], index: dict[int, list[_LineAcc]],
                       bucket: float, blank: list[bool], options: Options,
                       shared: bool | None = None) -> list[_LineAcc]:
     """A line whose text a later run of its baseline reached joins that run's line.
@@ -1808,30 +1827,33 @@ def _rejoin_overtaken(lines: list[_LineAcc], index: dict[tuple[int, int], list[_
             ink[id(ln)] = (min([t.u0 for t in text]), max([t.u1 for t in text]))
     gone: set[int] = set()
     rank = dict(zip(map(id, lines), range(len(lines))))
-    for ln in lines:
-        if id(ln) in gone or id(ln) not in ink:
+    for r, ln in enumerate(lines):  # (r: its rank)
+        lid = id(ln)
+        if lid in gone or lid not in ink:
             continue
+        source = ln.segs[0].source  # (absorb() keeps the first segment first)
         grown = True
         while grown:
             grown = False
-            u0, u1 = ink[id(ln)]
+            u0, u1 = ink[lid]
             reach = SCRIPT_MIN_SHIFT * ln.size
             b0, b1 = int((ln.v - reach) // bucket), int((ln.v + reach) // bucket)
-            for b in range(b0, b1 + 1):
-                for other in index.get((ln.key, b), ()):
-                    if rank[id(other)] <= rank[id(ln)] or id(other) in gone or \
-                            id(other) not in ink or other.segs[0].source != ln.segs[0].source:
+            for slot in range(b0 * _KEYS + ln.key, (b1 + 1) * _KEYS, _KEYS):
+                for other in index.get(slot, ()):
+                    oid = id(other)
+                    if rank[oid] <= r or oid in gone or oid not in ink or \
+                            other.segs[0].source != source:
                         continue
-                    o0, o1 = ink[id(other)]
+                    o0, o1 = ink[oid]
                     if max(o0 - u1, u0 - o1) > near * max(ln.size, other.size) or \
                             not SCRIPT_SIZE_RATIO * ln.size <= other.size <= ln.size / SCRIPT_SIZE_RATIO or \
                             any(abs(t.v - ln.v) > reach for t in other.segs) or \
                             any(_drawn_across(t, ln) for t in other.segs) or \
                             any(_drawn_across(t, other) for t in ln.segs) or _covers_glyphs(other, ln):
                         continue
-                    gone.add(id(other))
+                    gone.add(oid)
                     ln.absorb(other)
-                    u0, u1 = ink[id(ln)] = min(u0, o0), max(u1, o1)
+                    u0, u1 = ink[lid] = min(u0, o0), max(u1, o1)
                     grown = True
     return [ln for ln in lines if id(ln) not in gone] if gone else lines
 
