@@ -34,11 +34,13 @@ from ..fonts.glyphlist import normalize_radicals
 from ..records import SOURCE_PAGE, Glyph, Line, Word, union_box
 from .bidi import has_rtl, logical_order, normalise_presentation_forms, page_is_rtl
 from .dropcap import attach_drop_caps, is_attached
-from .linenos import Item, gutter_numbers
+from .linenos import _NUMBER as _GUTTER_NUMBER, GUTTER_NUMBERS_MIN, Item, gutter_numbers
 from .lists import list_marker
 
 ANGLE_STEP = 1.0
 """Degrees: glyph directions are grouped in steps of this size."""
+_KEYS = int(360 / ANGLE_STEP)
+"""Direction keys run from 0 to _KEYS - 1 (``_project``, ``_path_key``)."""
 
 
 _G = tuple
@@ -77,7 +79,7 @@ def _project(g: Glyph) -> tuple[float, float, float, int]:
     (``segments`` handles that case inline: u = x, v = y, key 0)."""
     dx, dy = direction_of(g)
     angle = math.degrees(math.atan2(dy, dx))
-    key = int(round(angle / ANGLE_STEP)) % int(360 / ANGLE_STEP)
+    key = int(round(angle / ANGLE_STEP)) % _KEYS
     u0 = g.ox * dx + g.oy * dy
     ue = g.ex * dx + g.ey * dy
     # Extent of the glyph box along the direction (advance without Tc/Tw).
@@ -156,7 +158,8 @@ def _drawn_apart(glyphs: list[Glyph], dup_tol: float) -> bool:
     """
     bands: dict[int, list[tuple[float, float, float]]] = {}
     band = APART_BUCKET
-    isfinite = math.isfinite
+    # x - x == 0.0 is math.isfinite(x) for a float (inf - inf and NaN are
+    # NaN), without a call per run.
     run_y = math.nan  # no run open: NaN equals nothing
     run_x0 = last_x = run_tol = 0.0
     for g in glyphs:
@@ -171,13 +174,15 @@ def _drawn_apart(glyphs: list[Glyph], dup_tol: float) -> bool:
             if tol > run_tol:
                 run_tol = tol
             continue
-        if run_y == run_y and not (isfinite(last_x) and run_tol <= APART_TOL_MAX and
+        if run_y == run_y and not (last_x - last_x == 0.0 and run_tol <= APART_TOL_MAX and
                                    _file_run(bands, band, run_x0, last_x, run_y, run_tol)):
             return False
-        if not (isfinite(ox) and isfinite(oy)):
+        if not (ox - ox == 0.0 and oy - oy == 0.0):
             return False  # drop_duplicates' search raises
-        run_y, run_x0, last_x, run_tol = oy, ox, ox, tol
-    return run_y != run_y or (isfinite(last_x) and run_tol <= APART_TOL_MAX and
+        run_y = oy
+        run_x0 = last_x = ox
+        run_tol = tol
+    return run_y != run_y or (last_x - last_x == 0.0 and run_tol <= APART_TOL_MAX and
                               _file_run(bands, band, run_x0, last_x, run_y, run_tol))
 
 
@@ -337,10 +342,14 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     run: list[_G] | None = None
     run_key, run_source = 0, SOURCE_PAGE
     run_path = False  # the open run goes on along a curve (continues_path)
+    # The key a glyph needs to join the open run as a straight run: its
+    # key, -1 (no key) while no run is open or it goes along a curve.  One
+    # test per glyph for the three.
+    join_key = -1
     run_u0 = run_u1 = run_v = run_size = 0.0
-    # Its tolerances at its size: across the baseline (either way), back
-    # and forward along it.
-    run_tol_v = run_back = run_gap = 0.0
+    # Its tolerances at its size: across the baseline (either way, the
+    # lower bound kept negated), back and forward along it.
+    run_tol_v = run_neg_tol_v = run_back = run_gap = 0.0
     for seq, g in enumerate(glyphs):
         # All the fields at once: faster than reading half of them by index.
         (_text, x0, _y0, x1, _y1, u0, v, _ex, _ey, size, dx, dy, _font, _mapped, _mode,
@@ -351,12 +360,12 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
         else:
             u0, u1, v, key = _project(g)
         p = (g, u0, u1, seq)
-        if run is not None and key == run_key and source == run_source and not run_path:
+        if key == join_key and source == run_source:
             if size == run_size:
                 # Equal sizes, the common case: the run's own tolerances,
                 # multiplied out when its size was set.
                 du = u0 - run_u1
-                if -run_tol_v <= v - run_v <= run_tol_v and run_back <= du <= run_gap:
+                if run_neg_tol_v <= v - run_v <= run_tol_v and run_back <= du <= run_gap:
                     run.append(p)
                     if u1 > run_u1:
                         run_u1 = u1
@@ -382,18 +391,22 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
                     if size > run_size:
                         run_size = size
                         run_tol_v, run_back, run_gap = half_tol_v * size, back * size, gap_max * size
+                        run_neg_tol_v = -run_tol_v
                     continue
         if run is not None and (run_path or key != run_key) and source == run_source and \
                 continues_path(run[-1][0], g, options):
             run.append(p)
             run_path = True
+            join_key = -1
             continue
         if run is not None:
             segs.append(_path_segment(len(segs), run, run_source) if run_path else
                         _Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
         run, run_key, run_source, run_path = [p], key, source, False
+        join_key = key
         run_u0, run_u1, run_v, run_size = u0, u1, v, size
         run_tol_v, run_back, run_gap = half_tol_v * size, back * size, gap_max * size
+        run_neg_tol_v = -run_tol_v
     if run is not None:
         segs.append(_path_segment(len(segs), run, run_source) if run_path else
                     _Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
@@ -482,7 +495,7 @@ def _path_key(glyphs: list[Glyph]) -> int:
         return 0
     first, last = glyphs[0], glyphs[-1]
     chord = math.degrees(math.atan2(last.ey - first.oy, last.ex - first.ox))
-    return int(round(chord / ANGLE_STEP)) % int(360 / ANGLE_STEP)
+    return int(round(chord / ANGLE_STEP)) % _KEYS
 
 
 def _path_segment(index: int, run: list[_G], source: str) -> _Seg:
@@ -555,7 +568,14 @@ def _neighbours_over_scripts(segs: list[_Seg]) -> tuple[list[int], list[int]]:
     """For each segment, its drawing-order neighbours when smaller segments
     in between (a superscript: "6" "th" ", 2017") are skipped; -1 if none."""
     prev, nxt = [-1] * len(segs), [-1] * len(segs)
+    last = len(segs) - 1
     for i, s in enumerate(segs):
+        # Most segments have no smaller neighbour of their direction to skip:
+        # nothing to look for (the test the loops below begin with).
+        small = SCRIPT_SIZE_RATIO * s.size
+        if (i == 0 or not (segs[i - 1].size < small and segs[i - 1].key == s.key)) and \
+                (i == last or not (segs[i + 1].size < small and segs[i + 1].key == s.key)):
+            continue
         for step, out in ((-1, prev), (1, nxt)):
             j = i + step
             skipped = 0
@@ -1257,7 +1277,7 @@ def big_operators_down(segs: list[_Seg]) -> list[_Seg]:
     that baseline: a segment of its own, its limits drawn in the same run
     ("∑n") a segment after it on their own baseline.  Segments are then
     renumbered (a segment's index is its position in drawing order)."""
-    if not any(s.glyphs[0][0].text in BIG_OPERATORS for s in segs):
+    if BIG_OPERATORS.isdisjoint([s.glyphs[0][0].text for s in segs]):
         return segs
     out: list[_Seg] = []
     for i, s in enumerate(segs):
@@ -1286,10 +1306,25 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     # segments of blank glyphs last: a run of large spaces between two lines
     # of text must not found a line that both then join (pdfjs-issue6127:
     # 12 pt spaces between two 9.96 pt lines 0.96 em apart).
-    blank = [_blank_seg(s) for s in segs]
-    order = sorted(range(len(segs)), key=lambda i: (blank[i], -segs[i].size))
+    # (_blank_seg inlined, and the sort keys made in the loop: a call per
+    # segment, and a lambda called from sorted(), cost more than the tests.)
+    blank: list[bool] = []
+    keys: list[tuple[bool, float]] = []
+    for s in segs:
+        empty = True
+        for p in s.glyphs:
+            g = p[0]
+            if not g.is_space and g.text.strip():
+                empty = False
+                break
+        blank.append(empty)
+        keys.append((empty, -s.size))
+    order = sorted(range(len(segs)), key=keys.__getitem__)
     bucket = 4.0
-    index: dict[tuple[int, int], list[_LineAcc]] = {}
+    # Lines by (direction key, band of baselines), filed under the int
+    # band * _KEYS + key (an int is made and hashed faster than a tuple;
+    # keys are below _KEYS).
+    index: dict[int, list[_LineAcc]] = {}
     lines: list[_LineAcc] = []
     tol_v = options.line_baseline_tolerance
     gap_max = options.segment_gap
@@ -1299,8 +1334,8 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     near_prev, near_next = _neighbours_over_scripts(segs)
     markers: dict[int, bool] = {}  # _marker_at(segs, i, ...), worked out when first asked
     by_v: list[tuple[float, int]] = []  # (v, index) of the segments, sorted when first needed
-    has_big = any(s.glyphs[0][0].text in BIG_OPERATORS or s.glyphs[-1][0].text in BIG_OPERATORS
-                  for s in segs)
+    has_big = not (BIG_OPERATORS.isdisjoint([s.glyphs[0][0].text for s in segs]) and
+                   BIG_OPERATORS.isdisjoint([s.glyphs[-1][0].text for s in segs]))
     mono: dict[int, tuple | None] = {}  # _mono_width(segs[i]), worked out when first asked
     toc = toc_page_numbers(segs, options)
     titled = numbered_titles(segs, options)
@@ -1309,12 +1344,17 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     # (linenos.py: as a list marker, one joined the line across the gutter);
     # a code listing's numbers are its lines' (pdfjs-tracemonkey p.2: in the
     # right column, 1.7 em off the left one).
-    gutter = gutter_numbers([Item(_segment_text(s) if len(s.glyphs) <= 6 and s.index not in numbered else "",
-                                  s.u0, s.u1, s.v, s.size) for s in segs])
+    gutter = _gutter_numbers(segs, numbered)
     for i in order:
         s = segs[i]
-        target = (_line_of_its_script(s, segs, placed, tol_v, gap_max) or
-                  _line_of_its_mark(s, segs, placed, tol_v)) if i not in gutter else None
+        target = None
+        if i not in gutter:
+            # Their first tests here, without a call: most segments are no
+            # smaller than the one drawn before, and longer than a mark.
+            if s.index and not s.size >= SCRIPT_SIZE_RATIO * segs[s.index - 1].size:
+                target = _line_of_its_script(s, segs, placed, tol_v, gap_max)
+            if target is None and len(s.glyphs) <= MARK_MAX_CHARS:
+                target = _line_of_its_mark(s, segs, placed, tol_v)
         # Search as far as the largest line this segment may join (lines are
         # founded largest first), so a superscript finds its base line.
         reach = near_reach = tol_v * max(s.size, min(top_size, SUPERSCRIPT_MAX_RATIO * s.size))
@@ -1322,8 +1362,9 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
             reach = max(reach, BIG_OPERATOR_RISE * min(top_size, SUPERSCRIPT_MAX_RATIO * s.size))
         base_ok = SUPERSCRIPT_MAX_RATIO * s.size  # the largest base it may be a script of
         b0, b1 = int((s.v - reach) // bucket), int((s.v + reach) // bucket)
-        for b in (range(b0, b1 + 1) if target is None and i not in gutter else ()):
-            for ln in index.get((s.key, b), ()):
+        for slot in (range(b0 * _KEYS + s.key, (b1 + 1) * _KEYS, _KEYS)
+                     if target is None and i not in gutter else ()):
+            for ln in index.get(slot, ()):
                 if ln.segs[0].source != s.source:  # pdfminer-issue-1082-annotations
                     continue
                 if gutter and ln.segs[0].index in gutter:
@@ -1408,7 +1449,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
         if target is None:
             target = _LineAcc(s.key, [s], s.u0, s.u1, s.v, s.size, {s.index}, s.v, s.v, s.size)
             lines.append(target)
-            index.setdefault((s.key, int(s.v // bucket)), []).append(target)
+            index.setdefault(int(s.v // bucket) * _KEYS + s.key, []).append(target)
         else:
             target.segs.append(s)
             target.drawn.add(s.index)
@@ -1419,11 +1460,33 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 target.vmax = max(target.vmax, s.v)
                 target.smin = min(target.smin, s.size)
         placed[i] = target
-    lines = _rejoin_overtaken(lines, index, bucket, blank, options)
-    lines = _join_stretched(lines, blank, options)
-    # Keep drawing order among lines (by first segment) for stable output.
-    lines.sort(key=lambda ln: min([s.index for s in ln.segs]))
-    return lines
+    # Both passes join only lines on a shared baseline: asked once, and
+    # again only when the first joined lines.
+    shared = _baselines_shared(lines)
+    joined = _rejoin_overtaken(lines, index, bucket, blank, options, shared)
+    if joined is not lines:
+        shared = _baselines_shared(joined)
+    lines = _join_stretched(joined, blank, options, shared)
+    # Keep drawing order among lines (by first segment) for stable output:
+    # the first segments' indices differ, so the sort has no ties.
+    first = []
+    for ln in lines:
+        ss = ln.segs
+        first.append(ss[0].index if len(ss) == 1 else min([s.index for s in ss]))
+    return [lines[k] for k in sorted(range(len(lines)), key=first.__getitem__)]
+
+
+def _gutter_numbers(segs: list[_Seg], numbered: set[int]) -> set[int]:
+    """``linenos.gutter_numbers`` of the segments (the text of those of up
+    to 6 glyphs that are no code line numbers, "" for the others); its items
+    made only when ``GUTTER_NUMBERS_MIN`` of the texts are numbers (most
+    pages have none: then it finds none)."""
+    texts = [_segment_text(s) if len(s.glyphs) <= 6 and s.index not in numbered else ""
+             for s in segs]
+    fullmatch = _GUTTER_NUMBER.fullmatch
+    if sum(1 for t in texts if t and len(t) <= 4 and fullmatch(t)) < GUTTER_NUMBERS_MIN:
+        return set()
+    return gutter_numbers([Item(t, s.u0, s.u1, s.v, s.size) for t, s in zip(texts, segs)])
 
 
 STRETCHED_GAP_MAX = 4.0
@@ -1434,8 +1497,8 @@ STRETCHED_PITCH_MAX = 2.0
 vouch for it stand at most this far from its baseline (its leading)."""
 
 
-def _join_stretched(lines: list[_LineAcc], blank: list[bool], options: Options
-                    ) -> list[_LineAcc]:
+def _join_stretched(lines: list[_LineAcc], blank: list[bool], options: Options,
+                    shared: bool | None = None) -> list[_LineAcc]:
     """Pieces of one line drawn with word spaces too wide to join (an
     underfull justified line in a narrow column: spaces of 1.7 em; TeX and
     reportlab draw each word apart) become one line when the lines right
@@ -1447,8 +1510,9 @@ def _join_stretched(lines: list[_LineAcc], blank: list[bool], options: Options
     of one size (``SCRIPT_SIZE_RATIO``) on one baseline (``SCRIPT_MIN_SHIFT``)
     at most ``STRETCHED_GAP_MAX`` apart; the lines that vouch, of that size,
     the nearest over and under within ``STRETCHED_PITCH_MAX``.  Cells of a
-    table have its next row under them, whose gutters are white too."""
-    if len(lines) < 4 or not _baselines_shared(lines):
+    table have its next row under them, whose gutters are white too.
+    ``shared``: ``_baselines_shared(lines)`` when the caller knows it."""
+    if len(lines) < 4 or not (_baselines_shared(lines) if shared is None else shared):
         return lines
     near = options.line_merge_gap
     # blank[i]: _blank_seg(segment i), worked out once by merge_lines.
@@ -1460,30 +1524,52 @@ def _join_stretched(lines: list[_LineAcc], blank: list[bool], options: Options
         by_key.setdefault(ln.key, []).append(ln)
     gone: set[int] = set()
     for group in by_key.values():
-        group.sort(key=lambda ln: (ln.v, ln.u0))
+        keys = [(ln.v, ln.u0) for ln in group]
+        group[:] = [group[k] for k in sorted(range(len(group)), key=keys.__getitem__)]
         at = {id(ln): k for k, ln in enumerate(group)}
         vs = [ln.v for ln in group]
+        # The next piece of each line (_next_on_baseline), whether it reads
+        # as prose (_lower_word) and where its text is (_ink_spans, of the
+        # lines over and under a row that vouch for it, read for every
+        # piece), remembered while no line is joined:
+        # the chain of each piece of a row is the rest of the chain of the
+        # piece before it (a table's row of n cells: n chains, n calls,
+        # not n * n).
+        nexts: dict[int, _LineAcc | None] = {}
+        lower: dict[int, bool] = {}
+        spans: dict[int, list[tuple[float, float]]] = {}  # _ink_spans (_vouched)
         for k, a in enumerate(group):
             if id(a) in gone:
                 continue
             if k + 1 == len(group) or group[k + 1].v - a.v > SCRIPT_MIN_SHIFT * a.size:
                 continue  # the next line is off its baseline: no chain (most lines)
             chain = [a]
+            seen = {id(a)}  # (distinct lines never compare equal: their segments differ)
             while True:
-                b = _next_on_baseline(chain[-1], group, at[id(chain[-1])], gone, near)
-                if b is None or b in chain:
+                c = chain[-1]
+                if id(c) in nexts:
+                    b = nexts[id(c)]
+                else:
+                    b = nexts[id(c)] = _next_on_baseline(c, group, at[id(c)], gone, near)
+                if b is None or id(b) in seen:
                     break
                 chain.append(b)
-            if len(chain) < 2 or not _prose(chain):
+                seen.add(id(b))
+            if len(chain) < 2:
+                continue
+            if not _prose(chain, lower):
                 continue
             reach = STRETCHED_PITCH_MAX * max(ln.size for ln in chain)
             nearby = group[bisect_left(vs, a.v - reach):bisect_right(vs, a.v + reach)]
             even = _evenly_stretched(chain) and not _gutters_beside(chain, nearby, gone)
             for b in chain[1:]:
-                if not even and not _vouched(a, b, nearby, gone):
+                if not even and not _vouched(a, b, nearby, gone, spans):
                     break
                 gone.add(id(b))
                 a.absorb(b)
+                nexts.clear()  # (a line changed: all asked again)
+                lower.clear()
+                spans.clear()
     return [ln for ln in lines if id(ln) not in gone] if gone else lines
 
 
@@ -1498,11 +1584,20 @@ over and under it to vouch for it (the last line of a paragraph, beside a
 figure that narrows the lines under it)."""
 
 
-def _prose(chain: list[_LineAcc]) -> bool:
+def _prose(chain: list[_LineAcc], known: dict[int, bool] | None = None) -> bool:
     """Are most of these pieces words in lower case, of two letters or more
     (prose, not the codes and figures of a table's cells: opf-195981's
-    "402" "GD" "1/1/00", opf-219789's "n=4" "n= 7" "n= 1")?"""
-    return 2 * sum(map(_lower_word, chain)) >= len(chain)
+    "402" "GD" "1/1/00", opf-219789's "n=4" "n= 7" "n= 1")?  ``known``:
+    ``_lower_word`` of pieces already read, by id (filled in)."""
+    if known is None:
+        return 2 * sum(map(_lower_word, chain)) >= len(chain)
+    words = 0
+    for ln in chain:
+        w = known.get(id(ln))
+        if w is None:
+            w = known[id(ln)] = _lower_word(ln)
+        words += w
+    return 2 * words >= len(chain)
 
 
 def _lower_word(ln: _LineAcc) -> bool:
@@ -1562,9 +1657,11 @@ def _next_on_baseline(a: _LineAcc, group: list[_LineAcc], k: int, gone: set[int]
     return best if near * size < gap <= STRETCHED_GAP_MAX * size else None
 
 
-def _vouched(a: _LineAcc, b: _LineAcc, group: list[_LineAcc], gone: set[int]) -> bool:
+def _vouched(a: _LineAcc, b: _LineAcc, group: list[_LineAcc], gone: set[int],
+             spans: dict[int, list[tuple[float, float]]] | None = None) -> bool:
     """Do the nearest lines over and under ``a`` and ``b`` (overlapping them
-    along the line, of their size) both run across the gap between them?"""
+    along the line, of their size) both run across the gap between them?
+    ``spans``: ``_ink_spans`` of lines already read, by id (filled in)."""
     size = max(a.size, b.size)
     over = under = None
     for c in group:
@@ -1577,7 +1674,7 @@ def _vouched(a: _LineAcc, b: _LineAcc, group: list[_LineAcc], gone: set[int]) ->
         elif 0.5 * size < dv <= STRETCHED_PITCH_MAX * size and (under is None or c.v < under.v):
             under = c
     return over is not None and under is not None and \
-        all(_solid_across(c, a.u1, b.u0, size) for c in (over, under))
+        all(_solid_across(c, a.u1, b.u0, size, spans) for c in (over, under))
 
 
 VOUCH_HOLE = 1.0
@@ -1614,10 +1711,17 @@ def _gutters_beside(chain: list[_LineAcc], nearby: list[_LineAcc], gone: set[int
     return False
 
 
-def _solid_across(c: _LineAcc, x0: float, x1: float, size: float) -> bool:
+def _solid_across(c: _LineAcc, x0: float, x1: float, size: float,
+                  known: dict[int, list[tuple[float, float]]] | None = None) -> bool:
     """Does ``c``'s text run from ``x0`` to ``x1`` with no white wider than
-    ``VOUCH_HOLE`` in between?"""
-    spans = _ink_spans(c)
+    ``VOUCH_HOLE`` in between?  ``known``: ``_ink_spans`` of lines already
+    read, by id (filled in)."""
+    if known is None:
+        spans = _ink_spans(c)
+    else:
+        spans = known.get(id(c))
+        if spans is None:
+            spans = known[id(c)] = _ink_spans(c)
     hole = VOUCH_HOLE * size
     reach = None  # how far the text runs from before x0, without a hole
     for u0, u1 in spans:
@@ -1679,8 +1783,9 @@ def _baselines_shared(lines: list[_LineAcc]) -> bool:
                for a, b in zip(by_v, by_v[1:]))
 
 
-def _rejoin_overtaken(lines: list[_LineAcc], index: dict[tuple[int, int], list[_LineAcc]],
-                      bucket: float, blank: list[bool], options: Options) -> list[_LineAcc]:
+def _rejoin_overtaken(lines: list[_LineAcc], index: dict[int, list[_LineAcc]],
+                      bucket: float, blank: list[bool], options: Options,
+                      shared: bool | None = None) -> list[_LineAcc]:
     """A line whose text a later run of its baseline reached joins that run's line.
 
     ``merge_lines`` is greedy: a segment too far from every line of its
@@ -1702,43 +1807,53 @@ def _rejoin_overtaken(lines: list[_LineAcc], index: dict[tuple[int, int], list[_
     drawn over the other's glyphs rather than in a gap between them
     (``_covers_glyphs``: a closing parenthesis of vertical Japanese drawn
     over the last kanji, deb-ja-ptexskip_asciimw) stay apart, as they did in
-    ``merge_lines``.
+    ``merge_lines``.  ``shared``: ``_baselines_shared(lines)`` when the
+    caller knows it.
     """
-    if not _baselines_shared(lines):
+    if not (_baselines_shared(lines) if shared is None else shared):
         return lines
     near = options.line_merge_gap
     # blank[i]: _blank_seg(segment i), worked out once by merge_lines.
     ink: dict[int, tuple[float, float]] = {}  # extent of each line's text
     for ln in lines:
-        text = [t for t in ln.segs if not blank[t.index]]
+        ss = ln.segs
+        if len(ss) == 1:  # (most lines: its one segment's extent, unless blank)
+            t = ss[0]
+            if not blank[t.index]:
+                ink[id(ln)] = (t.u0, t.u1)
+            continue
+        text = [t for t in ss if not blank[t.index]]
         if text:
             ink[id(ln)] = (min([t.u0 for t in text]), max([t.u1 for t in text]))
     gone: set[int] = set()
-    rank = {id(ln): k for k, ln in enumerate(lines)}
-    for ln in lines:
-        if id(ln) in gone or id(ln) not in ink:
+    rank = dict(zip(map(id, lines), range(len(lines))))
+    for r, ln in enumerate(lines):  # (r: its rank)
+        lid = id(ln)
+        if lid in gone or lid not in ink:
             continue
+        source = ln.segs[0].source  # (absorb() keeps the first segment first)
         grown = True
         while grown:
             grown = False
-            u0, u1 = ink[id(ln)]
+            u0, u1 = ink[lid]
             reach = SCRIPT_MIN_SHIFT * ln.size
             b0, b1 = int((ln.v - reach) // bucket), int((ln.v + reach) // bucket)
-            for b in range(b0, b1 + 1):
-                for other in index.get((ln.key, b), ()):
-                    if rank[id(other)] <= rank[id(ln)] or id(other) in gone or \
-                            id(other) not in ink or other.segs[0].source != ln.segs[0].source:
+            for slot in range(b0 * _KEYS + ln.key, (b1 + 1) * _KEYS, _KEYS):
+                for other in index.get(slot, ()):
+                    oid = id(other)
+                    if rank[oid] <= r or oid in gone or oid not in ink or \
+                            other.segs[0].source != source:
                         continue
-                    o0, o1 = ink[id(other)]
+                    o0, o1 = ink[oid]
                     if max(o0 - u1, u0 - o1) > near * max(ln.size, other.size) or \
                             not SCRIPT_SIZE_RATIO * ln.size <= other.size <= ln.size / SCRIPT_SIZE_RATIO or \
                             any(abs(t.v - ln.v) > reach for t in other.segs) or \
                             any(_drawn_across(t, ln) for t in other.segs) or \
                             any(_drawn_across(t, other) for t in ln.segs) or _covers_glyphs(other, ln):
                         continue
-                    gone.add(id(other))
+                    gone.add(oid)
                     ln.absorb(other)
-                    u0, u1 = ink[id(ln)] = min(u0, o0), max(u1, o1)
+                    u0, u1 = ink[lid] = min(u0, o0), max(u1, o1)
                     grown = True
     return [ln for ln in lines if id(ln) not in gone] if gone else lines
 
@@ -1908,7 +2023,7 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
     if not text.strip():
         return None
     if not text.isascii():
-        text = _word_text(text)
+        text = _WORD_TEXT[text]  # (words of a page repeat: asked once per text)
     if first is None:  # no glyph shows text (its text was given): the box of them all
         first = glyphs[0][0]
         x0, y0, x1, y1, size, invisible = _box([p[0] for p in glyphs])
@@ -2571,7 +2686,13 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
         if (not moved or id(p) not in moved) and (not has_prev or first or u1 >= prev_u1) \
                 and (first or u1 - u0 > mark_width * size or not combining[text]
                      or has_rtl(text)):
-            has_prev, prev_u1, ptext, psize, psource = True, u1, text, size, source
+            # (One assignment each: a tuple of five packed and unpacked
+            # per glyph cost more.)
+            has_prev = True
+            prev_u1 = u1
+            ptext = text
+            psize = size
+            psource = source
     if shown:
         groups.append(cur)
         hard.append(after_space)
@@ -2771,11 +2892,15 @@ def to_line(acc: _LineAcc, words: list[Word]) -> Line:
     a paragraph of the first line alone)."""
     x0, y0, x1, y1 = union_box(words)
     segs = acc.segs
-    if any(map(is_attached, segs)):
-        segs = [s for s in segs if not is_attached(s)] or segs
-        if segs is not acc.segs:
-            y0 = max(y0, min(p[0].y0 for s in segs for p in s.glyphs))
-            y1 = min(y1, max(p[0].y1 for s in segs for p in s.glyphs))
+    # any(map(is_attached, segs)), its first tests without a call: most
+    # segments keep their first glyph's baseline.
+    for s in segs:
+        if s.key == 0 and s.v != s.glyphs[0][0].oy and is_attached(s):
+            segs = [s for s in segs if not is_attached(s)] or segs
+            if segs is not acc.segs:
+                y0 = max(y0, min(p[0].y0 for s in segs for p in s.glyphs))
+                y1 = min(y1, max(p[0].y1 for s in segs for p in s.glyphs))
+            break
     return Line(tuple(words), x0, y0, x1, y1, max([s.size for s in segs]))
 
 
@@ -2821,15 +2946,18 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     glyphs = drop_duplicates(glyphs, options)
     segs = attach_drop_caps(segments(glyphs, options))
     texts = list(map(_TEXT, glyphs))
-    page_text = "".join(texts)
-    rtl_text = has_rtl(page_text)
+    # The classes of characters below are looked for among the page's
+    # distinct characters (a hundred or so) rather than along its text (a
+    # page of text that holds none was scanned whole, four times over).
+    chars = "".join(set("".join(texts)))
+    rtl_text = has_rtl(chars)
     rtl_page = page_is_rtl(texts) if rtl_text else False
-    marks = _OVERLAY_CHARS.search(page_text) is not None
+    marks = _OVERLAY_CHARS.search(chars) is not None
     # Each distinct text asked once (a page repeats its few hundred texts).
     distinct = set(texts)
     inner_spaces = any(map(_INNER_SPACES.__getitem__, distinct))
-    accents = _ACCENT_CHARS.search(page_text) is not None
-    script_marks = _SCRIPT_MARK_CHARS.search(page_text) is not None or \
+    accents = _ACCENT_CHARS.search(chars) is not None
+    script_marks = _SCRIPT_MARK_CHARS.search(chars) is not None or \
         any(map(_COMBINING.__getitem__, distinct))
     out = []
     accs = merge_lines(big_operators_down(segs), options)
