@@ -19,8 +19,8 @@ A word whose pre-base signs all follow consonants could be either order
 sign always stands before a consonant, in logical order it often ends a
 word ("कवि") or stands before a mark or a vowel sign ("किं").  A page of a
 script whose words show visual order and none logical order is read in
-visual order throughout ("सिमित" is "समिति" beside "विद्यार्थियों" drawn
-as "िवद्यािथर्यों"); otherwise only the words that show it move.
+visual order throughout (hunt24 mu_indic: "सिमित" is "समिति" beside
+"िवद्यार्िथयाें" and "िलया"); otherwise only the words that show it move.
 Two-part vowels (Bengali O, Tamil O) come back whole: the words moved are
 composed again (NFC).
 """
