@@ -36,6 +36,7 @@ from .bidi import has_rtl, logical_order, normalise_presentation_forms, page_is_
 from .dropcap import attach_drop_caps, is_attached
 from .linenos import _NUMBER as _GUTTER_NUMBER, GUTTER_NUMBERS_MIN, Item, gutter_numbers
 from .lists import list_marker
+from .prebase import has_prebase, prebase_lines
 
 ANGLE_STEP = 1.0
 """Degrees: glyph directions are grouped in steps of this size."""
@@ -2967,6 +2968,8 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
                            inner_spaces, accents, script_marks)
         if words:
             out.append((acc, to_line(acc, words)))
+    if has_prebase(page_text):  # Indic vowel signs drawn before their consonants
+        out = prebase_lines(out)
     return out
 
 

@@ -2187,11 +2187,61 @@ CAPTION_SIZE_RATIO = 0.95
 (or a table or figure labels), not a title or a heading."""
 
 
+OVERHANG_SHARE = 0.25
+"""Share of a column's lines that may run into its gutter past the
+column's measure (``_gutters``): overfull lines of TeX, a hyphen or a
+punctuation mark hung in the margin.  Floored: a side of fewer than four
+lines has none."""
+
+
 def _gutters(region: list[Line], options: Options) -> list[tuple[float, float]]:
     """The white gaps between columns: ``column_gap_min`` wide, and half
-    the region's median type size."""
+    the region's median type size.
+
+    A narrower white, from the top of the region to its bottom, is a
+    gutter too between two columns of prose (``_prose_gutter``) whose
+    lines but a few end and begin that far apart.  Lines run past the
+    measure into the gutter and narrow it: hunt24 ctx_twocol, ConTeXt's
+    16.5 pt gutter narrowed to 6.8 pt by overfull lines of the left column
+    ("tem-", "which"), was read across the columns line by line.  Only a
+    region without a wider gutter has one: a narrow white beside a gutter
+    parts boxes of a form (pdfminer-f1040nr p.5: its items' "Yes No"
+    5.7 pt from the right column, whose bands were then no longer read as
+    one column).  A white no wider than ``line_merge_gap`` is never a
+    gutter (lines across it are one line)."""
     size = median([ln.size for ln in region]) or 1.0
-    return _gaps(region, "x0", "x1", max(options.column_gap_min, 0.5 * size))
+    least = max(options.column_gap_min, 0.5 * size)
+    narrowest = options.line_merge_gap * size
+    if narrowest >= least:
+        return _gaps(region, "x0", "x1", least)
+    gaps = _gaps(region, "x0", "x1", narrowest)
+    wide = [(a, b) for a, b in gaps if b - a >= least]
+    if wide or not gaps:
+        return wide
+    return [(a, b) for a, b in gaps if _prose_gutter(region, a, b, least)]
+
+
+def _prose_gutter(region: list[Line], a: float, b: float, least: float) -> bool:
+    """Is the white ``(a, b)`` through ``region`` the gutter of two columns
+    of prose narrowed by lines run into it?  On each side the median line
+    is ``COLUMN_MIN_WIDTH`` ems wide or wider (prose, not a table's cells:
+    opf-027613 p.140's report, its figures 7 pt apart), and the white is
+    ``least`` wide from the right edges of the lines left of it to the
+    left edges of those right of it, each side's ``OVERHANG_SHARE`` of
+    lines nearest it left out (none when all end and begin at it:
+    pdfjs-issue840's timetable, its stages 5.7 pt apart); then ``_sides``."""
+    left = [ln for ln in region if ln.x1 <= a]
+    right = [ln for ln in region if ln.x0 >= b]
+    if not left or not right:
+        return False
+    for side in (left, right):
+        if median([ln.x1 - ln.x0 for ln in side]) < COLUMN_MIN_WIDTH * median([ln.size for ln in side]):
+            return False
+    ends = sorted([ln.x1 for ln in left], reverse=True)
+    starts = sorted([ln.x0 for ln in right])
+    if starts[int(OVERHANG_SHARE * len(starts))] - ends[int(OVERHANG_SHARE * len(ends))] < least:
+        return False
+    return _sides(region, a, b)
 
 
 def _crosses(ln: Line, g0: float, g1: float) -> bool:
