@@ -2968,7 +2968,7 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
                            inner_spaces, accents, script_marks)
         if words:
             out.append((acc, to_line(acc, words)))
-    if has_prebase(page_text):  # Indic vowel signs drawn before their consonants
+    if has_prebase(chars):  # Indic vowel signs drawn before their consonants
         out = prebase_lines(out)
     return out
 
