@@ -386,11 +386,20 @@ def short_cells(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
 
 
 def _short_cells(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
-    """``short_cells`` answered anew."""
-    if any(not ln.words for ln in items):
-        return False
-    counts = [len(ln.words) for ln in items]
-    if median(counts) > TABLE_MAX_MEDIAN_WORDS or not _long_lines_fit(items, col_gaps):
+    """``short_cells`` answered anew.  (One loop over the lines for their
+    word counts and the long lines among them, ``_long_lines_fit``'s first
+    step: a line without words answers False before the median is taken,
+    as any() over the lines did.)"""
+    counts = []
+    long = []
+    for ln in items:
+        n = len(ln.words)
+        if not n:
+            return False
+        counts.append(n)
+        if n > TABLE_MAX_WORDS:  # (_long, written out)
+            long.append(ln)
+    if median(counts) > TABLE_MAX_MEDIAN_WORDS or long and not _long_lines_fit(items, col_gaps, long):
         return False
     # Single characters on a grid are vertical writing set glyph by glyph
     # (pdfminer-kampo), not a table; single digits are a sheet's counts
@@ -405,15 +414,19 @@ def _short_cells(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool
     return not letters or median(letters) >= 2
 
 
-def _long_lines_fit(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
+def _long_lines_fit(items: list[Line], col_gaps: list[tuple[float, float]],
+                    long: list[Line] | None = None) -> bool:
     """Do the lines of more than ``TABLE_MAX_WORDS`` words stand where a
     table has them: in one column (between the same ``col_gaps``), each
     where a cell's text does (``_long_lines_placed``)?  A description in an
     invoice runs over a line or two beside short cells and figures
     (reportlab's Paragraph in a cell: "... replacement / of glass panes and
     a full inspection of the wiring", ten words under five; the table was
-    read column by column).  Columns of text hold long lines side by side."""
-    long = [ln for ln in items if _long(ln)]
+    read column by column).  Columns of text hold long lines side by side.
+    ``long``: the long lines of ``items`` in their order, when the caller
+    has them."""
+    if long is None:
+        long = [ln for ln in items if _long(ln)]
     if not long:
         return True  # (the common case: no rows to look at)
     bounds = _bounds(col_gaps)
