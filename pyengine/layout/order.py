@@ -59,7 +59,6 @@ from statistics import median
 from ..options import Options
 from ..records import Block, Line, union_box
 from .bidi import has_rtl, strong_counts
-from .kept import kept
 from .headers import is_page_number
 from .lists import list_marker
 from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, CELL_WRAP_PITCH_RATIO,
@@ -233,8 +232,15 @@ def xy_cut(items: list[Line], options: Options,
         page_rtl = _right_to_left(items)
     key = (tuple(map(id, items)), id(options), None if col_gaps is None else tuple(col_gaps),
            page_rtl)
-    reading = kept(_READINGS, READINGS_KEPT, key,
-                   lambda: (list(items), options, _xy_cut(items, options, col_gaps, page_rtl)))
+    # kept.kept written out (no call of it nor of a lambda: the row cut
+    # asks each region, and in Pyodide a call weighs)
+    reading = _READINGS.get(key)
+    if reading is None:
+        reading = (list(items), options, _xy_cut(items, options, col_gaps, page_rtl))
+        if len(_READINGS) >= READINGS_KEPT:
+            _READINGS.clear()
+        if READINGS_KEPT:
+            _READINGS[key] = reading
     return list(reading[2])
 
 
@@ -2534,8 +2540,14 @@ def _table_apart(items: list[Line], col_gaps: list[tuple[float, float]], options
     with the rest's own gutters (``_gridded``); or find the table under a
     header of its own shape (``_headed_table``)."""
     key = (tuple(map(id, items)), tuple(col_gaps), id(options))
-    return kept(_TABLES, TABLES_KEPT, key,
-                lambda: (list(items), options, _table_apart_anew(items, col_gaps, options)))[2]
+    found = _TABLES.get(key)  # (kept.kept, written out: see xy_cut)
+    if found is None:
+        found = (list(items), options, _table_apart_anew(items, col_gaps, options))
+        if len(_TABLES) >= TABLES_KEPT:
+            _TABLES.clear()
+        if TABLES_KEPT:
+            _TABLES[key] = found
+    return found[2]
 
 
 def _table_apart_anew(items: list[Line], col_gaps: list[tuple[float, float]], options: Options
@@ -2691,8 +2703,15 @@ def _grid_table(core: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     """The lines as a table on the page's gutters, or on a table's narrower
     ones (``_narrow_gutters``).  Kept (``GRID_TABLES_KEPT``): the table is
     shared, no caller changes it."""
-    return kept(_GRID_TABLES, GRID_TABLES_KEPT, (tuple(map(id, core)), tuple(col_gaps)),
-                lambda: (list(core), _grid_table_anew(core, col_gaps)))[1]
+    key = (tuple(map(id, core)), tuple(col_gaps))
+    found = _GRID_TABLES.get(key)  # (kept.kept, written out: see xy_cut)
+    if found is None:
+        found = (list(core), _grid_table_anew(core, col_gaps))
+        if len(_GRID_TABLES) >= GRID_TABLES_KEPT:
+            _GRID_TABLES.clear()
+        if GRID_TABLES_KEPT:
+            _GRID_TABLES[key] = found
+    return found[1]
 
 
 def _grid_table_anew(core: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:

@@ -381,8 +381,14 @@ def short_cells(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
     than ``TABLE_MAX_WORDS`` but in a column of text (``_long_lines_fit``)?
     (Kept: ``SHORT_CELLS_KEPT``.)"""
     key = (tuple(map(id, items)), tuple(col_gaps))
-    return kept(_SHORT_KEPT, SHORT_CELLS_KEPT, key,
-                lambda: (list(items), _short_cells(items, col_gaps)))[1]
+    found = _SHORT_KEPT.get(key)  # (kept.kept, written out: see shared_grid_rows)
+    if found is None:
+        found = (list(items), _short_cells(items, col_gaps))
+        if len(_SHORT_KEPT) >= SHORT_CELLS_KEPT:
+            _SHORT_KEPT.clear()
+        if SHORT_CELLS_KEPT:
+            _SHORT_KEPT[key] = found
+    return found[1]
 
 
 def _short_cells(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
@@ -992,8 +998,15 @@ def centred_blocks(items: list[Line], rows: list[list[Line]] | None = None) -> l
     """``_centred_blocks`` of the lines' rows (``grid_rows``; ``rows`` when
     the caller holds them, as ``peel``), kept (``CENTRED_BLOCKS_KEPT``;
     the caller does not change the list)."""
-    return kept(_BLOCKS_KEPT, CENTRED_BLOCKS_KEPT, tuple(map(id, items)),
-                lambda: (list(items), _centred_blocks(shared_grid_rows(items) if rows is None else rows)))[1]
+    key = tuple(map(id, items))
+    found = _BLOCKS_KEPT.get(key)  # (kept.kept, written out: see shared_grid_rows)
+    if found is None:
+        found = (list(items), _centred_blocks(shared_grid_rows(items) if rows is None else rows))
+        if len(_BLOCKS_KEPT) >= CENTRED_BLOCKS_KEPT:
+            _BLOCKS_KEPT.clear()
+        if CENTRED_BLOCKS_KEPT:
+            _BLOCKS_KEPT[key] = found
+    return found[1]
 
 
 def _centred_blocks(rows: list[list[Line]]) -> list[tuple[int, int, int]]:
