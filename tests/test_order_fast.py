@@ -116,3 +116,66 @@ def test_gutters_handed_down_are_the_regions_own(read, monkeypatch):
         assert check(list(items), options, order._gutters(items, options)) == \
             check(list(items), options)
     assert handed
+
+
+def _plain_paragraphs(regions, options):
+    """paragraphs() as it stood: the line's list marker asked in both tests."""
+    seq = list(order._lines_and_tables(regions))
+    ratio = order._pitch_ratio([ln for ln in seq if not isinstance(ln, order.TableRegion)])
+    blocks, paras = [], []
+    for i, ln in enumerate(seq):
+        if isinstance(ln, order.TableRegion):
+            if paras:
+                blocks.append(order._block(paras))
+                paras = []
+            blocks.append(order._block(ln.rows))
+            continue
+        if paras:
+            brk = order._breaks(paras[-1][-1], ln, ratio, options)
+            if brk is order._GAP and order._double_spaced(seq, i, options):
+                brk = None
+            if brk is None and order.list_marker(ln.text) is None:
+                if order._spaced_start(seq, i, ratio, options):
+                    brk = order._SPACE
+                elif order._indented_start(seq, i, options):
+                    brk = order._INDENT
+            if brk is not None:
+                blocks.append(order._block(paras))
+                paras = []
+            elif order.list_marker(ln.text) is not None:
+                paras.append([])
+        if not paras:
+            paras.append([])
+        paras[-1].append(ln)
+    if paras:
+        blocks.append(order._block(paras))
+    return blocks
+
+
+def _listed() -> bytes:
+    items = ["1. first item of the list", "runs on here", "2. second item", "- a bullet",
+             "plain text after it", "3. third"]
+    return make_pdf([_column(72, items, 700) + _column(72, ["Indented start", "  and more"], 500)],
+                    fonts=F)
+
+
+def test_paragraphs_are_the_plain_rule(read):
+    inputs, _ = read
+    docs = [_listed()]
+    extra = []
+    plain_cut = layout.xy_cut
+    layout.xy_cut = lambda items, options: extra.append((list(items), options)) or plain_cut(items, options)
+    try:
+        for data in docs:
+            pyengine.extract(data)
+    finally:
+        layout.xy_cut = plain_cut
+    markers = 0
+    for items, options in inputs + extra:
+        regions = order.xy_cut(items, options)
+        assert order.paragraphs(regions, options) == _plain_paragraphs(regions, options)
+        markers += sum(1 for ln in items if order.list_marker(ln.text) is not None)
+        # and read as one region in leaf order (every line against the one before)
+        leaf = [order.leaf_order(items)]
+        assert order.paragraphs(leaf, options) == _plain_paragraphs(leaf, options)
+    assert markers  # list items were read

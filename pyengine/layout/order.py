@@ -2901,15 +2901,18 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
             brk = _breaks(prev, ln, ratio, options)
             if brk is _GAP and _double_spaced(seq, i, options):
                 brk = None
-            if brk is None and list_marker(ln.text) is None:
-                if _spaced_start(seq, i, ratio, options):
-                    brk = _SPACE
-                elif _indented_start(seq, i, options):
-                    brk = _INDENT
+            if brk is None:
+                # (the line's marker asked once: a line that runs on asked it twice)
+                marker = list_marker(ln.text)
+                if marker is None:
+                    if _spaced_start(seq, i, ratio, options):
+                        brk = _SPACE
+                    elif _indented_start(seq, i, options):
+                        brk = _INDENT
             if brk is not None:
                 blocks.append(_block(paras))
                 paras = []
-            elif list_marker(ln.text) is not None:
+            elif marker is not None:
                 paras.append([])
         if not paras:
             paras.append([])
