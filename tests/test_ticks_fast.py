@@ -83,3 +83,26 @@ def test_a_chart_s_ticks_are_joined_and_a_line_between_them_keeps_them_apart():
     lines = [ln for b in pyengine.extract(make_pdf([between], fonts=F)).pages[0].blocks
              for para in b.paragraphs for ln in para]
     assert len(lines) > 1  # not joined into one line
+
+
+def _plain_is_category(ln: Line) -> bool:
+    text = ln.text.strip()
+    return 0 < len(ln.words) <= ticks.CATEGORY_MAX_WORDS and len(text) <= ticks.CATEGORY_MAX_CHARS and \
+        any(c.isalpha() for c in text) and not ticks._is_tick(ln)
+
+
+def test_categories_are_the_plain_rule():
+    rng = random.Random(23)
+    seen = set()
+    for _ in range(3000):
+        texts = [rng.choice(["Jan", "North", "Group", "A", "12", "3.5%", "", " ", "a-very-long-label-here",
+                             "x1"]) for _ in range(rng.randrange(0, 5))]
+        x, words = 10.0, []
+        for t in texts:
+            words.append(Word(t, x, 90.0, x + 5.0 * len(t), 100.0, 10.0))
+            x += 5.0 * len(t) + 3.0
+        ln = Line(tuple(words), 10.0, 90.0, max(x, 10.0), 100.0, 10.0)
+        want = _plain_is_category(ln)
+        assert ticks._is_category(ln) is want
+        seen.add((want, len(words)))
+    assert {w for w, _ in seen} == {True, False} and {n for _, n in seen} >= {0, 1, 2, 3, 4}

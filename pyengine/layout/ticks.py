@@ -96,9 +96,10 @@ sets "0" beside the axis, the labels just under it: 0.1 em apart)."""
 
 
 def _is_category(ln: Line) -> bool:
+    if not 0 < len(ln.words) <= CATEGORY_MAX_WORDS:  # (before the text is read: most lines)
+        return False
     text = ln.text.strip()
-    return 0 < len(ln.words) <= CATEGORY_MAX_WORDS and len(text) <= CATEGORY_MAX_CHARS and \
-        any(c.isalpha() for c in text) and not _is_tick(ln)
+    return len(text) <= CATEGORY_MAX_CHARS and any(c.isalpha() for c in text) and not _is_tick(ln)
 
 
 def _value_axis(row: list[Line], lines: list[Line]) -> bool:
