@@ -179,3 +179,62 @@ def test_paragraphs_are_the_plain_rule(read):
         leaf = [order.leaf_order(items)]
         assert order.paragraphs(leaf, options) == _plain_paragraphs(leaf, options)
     assert markers  # list items were read
+
+
+def _plain_one_baseline_row(region, text):
+    """_one_baseline_row as it stood: ``text``, the wide lines around the
+    region, picked by the caller for every call."""
+    if not all(ln.words for ln in region):
+        return None
+    if not order._one_grid_row(region):
+        return None
+    size = max(ln.size for ln in region)
+    pieces = sorted(region, key=lambda ln: ln.x0)
+    wide = [ln.x1 - ln.x0 >= order.COLUMN_MIN_WIDTH * ln.size for ln in pieces]
+    if any(b.x0 < a.x1 for a, b in zip(pieces, pieces[1:])) or any(a and b for a, b in zip(wide, wide[1:])):
+        return None
+    if any(order.has_rtl(ln.text) or order._locators(ln.text) or order._LEADER_START.match(ln.text)
+           for ln in pieces) or any(order._LEADER_END.search(ln.text) for ln in pieces[:-1]):
+        return None
+    ids = {id(ln) for ln in region}
+    text = [ln for ln in text if id(ln) not in ids]
+    if any(order._gutter_within(text, a.x1, b.x0, size) for a, b in zip(pieces, pieces[1:])):
+        return None
+    return order._row_line(pieces)
+
+
+def _headings_and_form() -> bytes:
+    left = [f"left column line {i} of running text" for i in range(5)]
+    right = [f"right column line {i} of running text" for i in range(5)]
+    return make_pdf([b"BT /F1 12 Tf 72 720 Td (1 Introduction) Tj ET BT /F1 12 Tf 300 720 Td (3 Results) Tj ET "
+                     + _column(72, left, 700) + _column(300, right, 700)
+                     + b"BT /F1 10 Tf 72 560 Td (Full name:) Tj ET BT /F1 10 Tf 160 561 Td (Priya Raman) Tj ET "
+                     + b"BT /F1 10 Tf 72 540 Td (Date:) Tj ET BT /F1 10 Tf 160 541 Td (2026-01-05) Tj ET "
+                     + b"BT /F1 10 Tf 72 500 Td (G) Tj ET BT /F1 10 Tf 120 500 Td (C) Tj ET "
+                     + b"BT /F1 10 Tf 170 500 Td (Am) Tj ET " + _column(72, ["a line of lyrics under the chords"], 488)],
+                    fonts=F)
+
+
+def test_one_baseline_rows_pick_the_text_lines_as_before(read, monkeypatch):
+    inputs, _ = read
+    asked = []
+    real = order._one_baseline_row
+
+    def spy(region, items):
+        asked.append((list(region), list(items)))
+        return real(region, items)
+
+    monkeypatch.setattr(order, "_one_baseline_row", spy)
+    order.forget_readings()
+    pyengine.extract(_headings_and_form())
+    for items, options in inputs:
+        order.forget_readings()
+        order.xy_cut(list(items), options)
+    order.forget_readings()
+    rows = 0
+    for region, items in asked:
+        text = [ln for ln in items if ln.x1 - ln.x0 >= order.COLUMN_MIN_WIDTH * ln.size]
+        got = real(region, items)
+        assert got == _plain_one_baseline_row(region, text)
+        rows += got is not None
+    assert asked and rows  # rows read as one line, and rows left as they were

@@ -1665,9 +1665,8 @@ def _one_baseline_rows(regions: list[list[Line]], items: list[Line]) -> list[lis
     """
     if all(len(region) < 2 for region in regions):
         return regions
-    text = [ln for ln in items if ln.x1 - ln.x0 >= COLUMN_MIN_WIDTH * ln.size]
     found = {k: line for k, region in enumerate(regions)
-             if len(region) > 1 and (line := _one_baseline_row(region, text)) is not None}
+             if len(region) > 1 and (line := _one_baseline_row(region, items)) is not None}
     if not found:
         return regions
     rows = {k: sorted(regions[k], key=attrgetter("x0")) for k in found}
@@ -1738,7 +1737,7 @@ def _same_columns(row: list[Line], other: list[Line]) -> bool:
     return True
 
 
-def _one_baseline_row(region: list[Line], text: list[Line]) -> Line | None:
+def _one_baseline_row(region: list[Line], items: list[Line]) -> Line | None:
     """The region as one line, when it is one row of one thing: its lines
     (words: not a rotated frame's proxies) side by side, not overlapping, on
     one baseline (tables.grid_rows: a form's field values stand 1 pt over
@@ -1750,7 +1749,8 @@ def _one_baseline_row(region: list[Line], text: list[Line]) -> Line | None:
     none but the last ending with a leader and its number, no two
     neighbours both text (``COLUMN_MIN_WIDTH`` em: two columns' lines side
     by side), and no gutter between columns of other lines of ``text``
-    (the lines ``COLUMN_MIN_WIDTH`` em wide or more around the region) in
+    (the lines of ``items`` ``COLUMN_MIN_WIDTH`` em wide or more around
+    the region, picked only for a row that gets this far: most do not) in
     the white between two pieces (``_gutter_within``): two columns' headings
     on one baseline (hunt11 tex/ragged.pdf "1 Introduction" | "3
     Results"), the last lines of two columns, a running head over two
@@ -1769,7 +1769,7 @@ def _one_baseline_row(region: list[Line], text: list[Line]) -> Line | None:
             any(_LEADER_END.search(ln.text) for ln in pieces[:-1]):
         return None
     ids = {id(ln) for ln in region}
-    text = [ln for ln in text if id(ln) not in ids]
+    text = [ln for ln in items if ln.x1 - ln.x0 >= COLUMN_MIN_WIDTH * ln.size and id(ln) not in ids]
     if any(_gutter_within(text, a.x1, b.x0, size) for a, b in zip(pieces, pieces[1:])):
         return None
     return _row_line(pieces)
