@@ -238,3 +238,23 @@ def test_one_baseline_rows_pick_the_text_lines_as_before(read, monkeypatch):
         assert got == _plain_one_baseline_row(region, text)
         rows += got is not None
     assert asked and rows  # rows read as one line, and rows left as they were
+
+
+def test_gutters_given_to_run_under_head_are_the_next_band_s(read, monkeypatch):
+    """The row loop asks the next band's gutters for ``_run_under_head`` and
+    reads that band with them: they are the band's own (and the readings
+    are those of the gutters found anew, test_gutters_handed_down...)."""
+    inputs, _ = read
+    real, given = order._run_under_head, []
+
+    def check(first, later, options, gutters=None):
+        assert gutters is not None and gutters == order._gutters(list(later[0]), options)
+        given.append(1)
+        return real(first, later, options, gutters)
+
+    monkeypatch.setattr(order, "_run_under_head", check)
+    for items, options in inputs:
+        order.forget_readings()
+        order.xy_cut(list(items), options)
+    order.forget_readings()
+    assert given

@@ -329,6 +329,8 @@ def _xy_cut(items: list[Line], options: Options,
     out: list[list[Line]] = []
     regions = _through_gutters(_row_regions(items, row_gaps, best_row), row_gaps, best_row, options)
     regions = _one_baseline_rows(_labelled_rows(regions), items)
+    below: list[Line] | None = None  # the band whose gutters ``_run_under_head`` was given
+    below_gutters: list[tuple[float, float]] = []
     i = 0
     while i < len(regions):
         region = regions[i]
@@ -348,7 +350,9 @@ def _xy_cut(items: list[Line], options: Options,
         run = _column_run(region, regions[i:], options)
         head: list[Line] = []
         if run is None and i < len(regions):
-            found = _run_under_head(region, regions[i:], options)
+            # the next band's gutters, asked again when it is read below
+            below, below_gutters = regions[i], _gutters(regions[i], options)
+            found = _run_under_head(region, regions[i:], options, below_gutters)
             if found is not None:  # a title over the columns' upper band: read first
                 head, run = found
         if run is not None:  # the cuts lined up across two columns: read them whole
@@ -368,7 +372,7 @@ def _xy_cut(items: list[Line], options: Options,
                 out.extend(sub(side))
             i += count
             continue
-        gutters = _gutters(region, options)
+        gutters = below_gutters if region is below else _gutters(region, options)
         flow = _flow_around_band(region, gutters, regions[i:], options, page_rtl)
         if flow is not None:
             read, rest = flow
@@ -543,7 +547,8 @@ edges (a justified line of the band over the next one ends a hair past
 where the next band's lines leave the gutter open)."""
 
 
-def _run_under_head(first: list[Line], later: list[list[Line]], options: Options
+def _run_under_head(first: list[Line], later: list[list[Line]], options: Options,
+                    gutters: list[tuple[float, float]] | None = None
                     ) -> tuple[list[Line], tuple[float, int]] | None:
     """``_column_run`` for a band whose top lines cross the gutter of the
     band under it, over its columns: those lines (the head: a title, a
@@ -557,8 +562,9 @@ def _run_under_head(first: list[Line], later: list[list[Line]], options: Options
     band, a paragraph of the left column then one of the right.  The head
     is every line of ``first`` across the middle of a gutter of the next
     band (``HEAD_GUTTER_MIDDLE``), all of them over the rest, which
-    ``_column_run`` must then join to the bands under it."""
-    for g0, g1 in _gutters(later[0], options):
+    ``_column_run`` must then join to the bands under it.  ``gutters``:
+    ``_gutters(later[0])``, when the caller has them."""
+    for g0, g1 in _gutters(later[0], options) if gutters is None else gutters:
         m = HEAD_GUTTER_MIDDLE * (g1 - g0) / 2
         head = [ln for ln in first if _crosses(ln, g0 + m, g1 - m)]
         if not head or len(head) == len(first):
