@@ -258,3 +258,33 @@ def test_gutters_given_to_run_under_head_are_the_next_band_s(read, monkeypatch):
         order.xy_cut(list(items), options)
     order.forget_readings()
     assert given
+
+
+def _ids(regions):
+    return [[id(ln) for ln in region] for region in regions]
+
+
+def test_bands_given_to_the_column_tests_are_the_row_cut_s(read, monkeypatch):
+    """``_xy_cut`` cuts the rows once (``_row_regions``) for the column tests
+    and the row loop: each test given them gets the bands it would cut."""
+    inputs, _ = read
+    given = {}
+
+    def checked(name, real, at, gaps_at):
+        def check(*args, **kwargs):
+            bands = kwargs.get("bands", args[at] if len(args) > at else None)
+            if bands is not None:
+                items, row_gaps, best_row = args[0], args[gaps_at], args[gaps_at + 1]
+                assert _ids(bands) == _ids(order._row_regions(items, row_gaps, best_row))
+                given[name] = given.get(name, 0) + 1
+            return real(*args, **kwargs)
+        return check
+
+    for name, at, gaps_at in (("_table_below", 4, 1), ("_tiers", 4, 1), ("_table_across", 7, 1),
+                              ("_bands", 6, 3)):
+        monkeypatch.setattr(order, name, checked(name, getattr(order, name), at, gaps_at))
+    for items, options in inputs:
+        order.forget_readings()
+        order.xy_cut(list(items), options)
+    order.forget_readings()
+    assert given.get("_table_below") and given.get("_tiers")

@@ -291,9 +291,12 @@ def _xy_cut(items: list[Line], options: Options,
         head = _head_band(items, row_gaps, gutter)
         if head is not None:  # a title and the block beside it, over the rest: read first
             return sub(head) + sub([ln for ln in items if ln not in head])
-    if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)) \
-            and not (row_gaps and _tiers(items, row_gaps, best_row, gutter)) \
-            and not (row_gaps and _table_across(items, row_gaps, best_row, gutter, options)):
+    # The bands the row cut makes (``_row_regions``), asked by the column
+    # tests and by the row cut below: made once, when the first asks.
+    bands = _row_regions(items, row_gaps, best_row) if best_col > best_row and row_gaps else None
+    if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options, bands)) \
+            and not (row_gaps and _tiers(items, row_gaps, best_row, gutter, bands)) \
+            and not (row_gaps and _table_across(items, row_gaps, best_row, gutter, options, bands=bands)):
         left = [it for it in items if it.x1 <= cut]
         right = [it for it in items if it.x1 > cut]
         if not (row_gaps and _one_over_the_other(left, right)):
@@ -316,7 +319,7 @@ def _xy_cut(items: list[Line], options: Options,
             if found is not None:  # a sheet's labels left of its figures, row for row: read row by row
                 above, table, below = found
                 return sub(above) + [table] + sub(below)
-            if not (row_gaps and _bands(items, left, right, row_gaps, best_row, gutter)):
+            if not (row_gaps and _bands(items, left, right, row_gaps, best_row, gutter, bands)):
                 if _reads_from_right(items, page_rtl):  # Hebrew, Arabic ...: the right column first
                     return sub(right) + sub(left)
                 read = sub(left)
@@ -327,7 +330,9 @@ def _xy_cut(items: list[Line], options: Options,
                         return placed
                 return read + sub(right)
     out: list[list[Line]] = []
-    regions = _through_gutters(_row_regions(items, row_gaps, best_row), row_gaps, best_row, options)
+    if bands is None:
+        bands = _row_regions(items, row_gaps, best_row)
+    regions = _through_gutters(bands, row_gaps, best_row, options)
     regions = _one_baseline_rows(_labelled_rows(regions), items)
     below: list[Line] | None = None  # the band whose gutters ``_run_under_head`` was given
     below_gutters: list[tuple[float, float]] = []
@@ -706,7 +711,8 @@ them is wider.  The white over a heading inside a column is some two em;
 one as tall as four em across both columns breaks the page, not a column."""
 
 
-def _tiers(items: list[Line], row_gaps, best_row: float, gutter: tuple[float, float]) -> bool:
+def _tiers(items: list[Line], row_gaps, best_row: float, gutter: tuple[float, float],
+           bands: list[list[Line]] | None = None) -> bool:
     """Is the region a grid of cells to read row by row: the widest white
     across it at least ``TIER_GAP_MIN`` em tall, and a tier it makes with
     columns of text on both sides of the widest gutter (``_sides``; not a
@@ -716,11 +722,15 @@ def _tiers(items: list[Line], row_gaps, best_row: float, gutter: tuple[float, fl
     pdfjam --nup 2x2 (hunt file imp/nup4b.pdf): the gutter between the
     pages (71 pt) was wider than the white between their rows (57.7 pt,
     9.6 em), so the column cut came first and the sheet was read 1, 3, 2, 4.
+    ``bands``: ``_row_regions(items, row_gaps, best_row)``, when the caller
+    has them (as ``_table_below``, ``_table_across`` and ``_bands``).
     """
     size = median([ln.size for ln in items]) or 1.0
     if best_row < TIER_GAP_MIN * size:
         return False
-    return any(_sides(tier, *gutter) for tier in _row_regions(items, row_gaps, best_row))
+    if bands is None:
+        bands = _row_regions(items, row_gaps, best_row)
+    return any(_sides(tier, *gutter) for tier in bands)
 
 
 RAGGED_FIT = 1.0
@@ -1006,7 +1016,7 @@ of a table or of a form, or a chart's axis, read whole."""
 
 
 def _bands(items: list[Line], left: list[Line], right: list[Line], row_gaps, best_row: float,
-           gutter: tuple[float, float]) -> bool:
+           gutter: tuple[float, float], bands: list[list[Line]] | None = None) -> bool:
     """Is the region a stack of bands read one after the other, not two
     columns, though its widest gutter is wider than any white across it?
 
@@ -1036,7 +1046,8 @@ def _bands(items: list[Line], left: list[Line], right: list[Line], row_gaps, bes
     if _sides(items, *gutter) or _figures(left) or _figures(right):
         return False
     g0, g1 = gutter
-    bands = _row_regions(items, row_gaps, best_row)
+    if bands is None:
+        bands = _row_regions(items, row_gaps, best_row)
     across = [band for band in bands if any(ln.x1 <= g0 for ln in band) and any(ln.x0 >= g1 for ln in band)]
     if 2 * len(across) <= len(bands):
         return False
@@ -2402,11 +2413,14 @@ def _row_regions(items: list[Line], row_gaps, best_row: float) -> list[list[Line
     return regions
 
 
-def _table_below(items: list[Line], row_gaps, best_row: float, options: Options) -> bool:
+def _table_below(items: list[Line], row_gaps, best_row: float, options: Options,
+                 bands: list[list[Line]] | None = None) -> bool:
     """Would cutting rows first set a table apart?  Then rows go first, or
     the column cut would read the table column by column (a line of text
-    over a table leaves the table's last gutter open: tests/golden/simple_table)."""
-    regions = _row_regions(items, row_gaps, best_row)
+    over a table leaves the table's last gutter open: tests/golden/simple_table).
+    ``bands``: ``_row_regions(items, row_gaps, best_row)``, when the caller
+    has them."""
+    regions = _row_regions(items, row_gaps, best_row) if bands is None else bands
     for k, region in enumerate(regions):
         if len(region) < 2 * TABLE_MIN_COLUMNS:
             continue
@@ -2424,7 +2438,8 @@ table across the gutter."""
 
 
 def _table_across(items: list[Line], row_gaps, best_row: float, gutter: tuple[float, float],
-                  options: Options, depth: int = TABLE_ACROSS_DEPTH) -> bool:
+                  options: Options, depth: int = TABLE_ACROSS_DEPTH,
+                  bands: list[list[Line]] | None = None) -> bool:
     """Would cutting rows only, here and in the bands cut (``depth`` levels
     down), set apart a table whose rows run across ``gutter`` (lines of its
     grid on both sides)?  Then rows go first: the gutter is the white
@@ -2438,8 +2453,9 @@ def _table_across(items: list[Line], row_gaps, best_row: float, gutter: tuple[fl
     columns: every item, then every figure (hunt19 typst_invoice).  The
     table is only found in a band of a band: the white over it is no wider
     than those between the address blocks over it.  A table inside one
-    column of a page does not reach across the page's gutter."""
-    regions = _row_regions(items, row_gaps, best_row)
+    column of a page does not reach across the page's gutter.  ``bands``:
+    ``_row_regions(items, row_gaps, best_row)``, when the caller has them."""
+    regions = _row_regions(items, row_gaps, best_row) if bands is None else bands
     for k, region in enumerate(regions):
         if len(region) < 2 * TABLE_MIN_COLUMNS or not any(ln.x1 <= gutter[0] for ln in region) or \
                 sum(1 for ln in region if ln.x0 >= gutter[1] and is_figure(ln.text)) < \
