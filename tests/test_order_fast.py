@@ -288,3 +288,38 @@ def test_bands_given_to_the_column_tests_are_the_row_cut_s(read, monkeypatch):
         order.xy_cut(list(items), options)
     order.forget_readings()
     assert given.get("_table_below") and given.get("_tiers")
+
+
+def _plain_row_regions(items, row_gaps, best_row):
+    """The rule: each line in the band of the cuts (the middles of the
+    whites of ROW_CUT_SHARE of the widest or more) below its middle."""
+    cuts = [(a + b) / 2 for a, b in row_gaps if b - a >= order.ROW_CUT_SHARE * best_row]
+    regions = [[] for _ in range(len(cuts) + 1)]
+    for it in items:
+        regions[sum(1 for c in cuts if (it.y0 + it.y1) / 2 > c)].append(it)
+    return regions
+
+
+def test_row_regions_are_the_plain_rule(read):
+    import random
+    inputs, _ = read
+    cases = []
+    for items, _ in inputs:
+        gaps = order._gaps(items, "y0", "y1", 0.0001)
+        if gaps:
+            cases.append((items, gaps, max(b - a for a, b in gaps)))
+    rng = random.Random(29)
+    for _ in range(500):  # lines on and about the cuts
+        ys = sorted(rng.choice([0.0, 10.0, 12.0, 20.0, 30.0, 31.0]) for _ in range(rng.randrange(1, 8)))
+        items = [order.Line((), 0.0, y, 10.0, y + rng.choice([0.0, 2.0, 8.0]), 10.0) for y in ys]
+        rng.shuffle(items)
+        gaps = order._gaps(items, "y0", "y1", 0.0001)
+        if gaps:
+            cases.append((items, gaps, max(b - a for a, b in gaps)))
+    counts = set()
+    for items, gaps, best in cases:
+        for best_row in (best, 0.0, 0.5 * best):
+            got = order._row_regions(items, gaps, best_row)
+            assert _ids(got) == _ids(_plain_row_regions(items, gaps, best_row))
+            counts.add(min(len(got) - 1, 3))
+    assert counts >= {1, 2, 3}  # one cut, two, more

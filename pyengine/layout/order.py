@@ -2400,11 +2400,23 @@ def _two_columns(part: list[Line], g0: float, g1: float) -> bool:
 
 
 def _row_regions(items: list[Line], row_gaps, best_row: float) -> list[list[Line]]:
-    cuts = [(a + b) / 2 for a, b in row_gaps if b - a >= ROW_CUT_SHARE * best_row]
+    least = ROW_CUT_SHARE * best_row
+    cuts = [(a + b) / 2 for a, b in row_gaps if b - a >= least]
+    if len(cuts) == 1:  # (most row cuts: bisect_left over one cut, written out)
+        cut = cuts[0]
+        upper: list[Line] = []
+        lower: list[Line] = []
+        for it in items:
+            if (it.y0 + it.y1) / 2 > cut:
+                lower.append(it)
+            else:
+                upper.append(it)
+        return [upper, lower]
     regions: list[list[Line]] = [[] for _ in range(len(cuts) + 1)]
     if cuts == sorted(cuts):  # always, for boxes with y0 <= y1
+        find = bisect_left
         for it in items:
-            regions[bisect_left(cuts, (it.y0 + it.y1) / 2)].append(it)  # cuts below it
+            regions[find(cuts, (it.y0 + it.y1) / 2)].append(it)  # cuts below it
         return regions
     for it in items:
         mid = (it.y0 + it.y1) / 2
