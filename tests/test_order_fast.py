@@ -323,3 +323,38 @@ def test_row_regions_are_the_plain_rule(read):
             assert _ids(got) == _ids(_plain_row_regions(items, gaps, best_row))
             counts.add(min(len(got) - 1, 3))
     assert counts >= {1, 2, 3}  # one cut, two, more
+
+
+def _plain_breaks(prev, ln, ratio, options):
+    d = order._baseline(ln) - order._baseline(prev)
+    size = max(prev.size, ln.size)
+    overlap_x = min(prev.x1, ln.x1) - max(prev.x0, ln.x0)
+    if d <= 0 or overlap_x < 0 or abs(ln.size - prev.size) > 0.2 * size:
+        return order._HARD
+    if (ratio and d > options.paragraph_gap_ratio * ratio * size) or \
+            (not ratio and d > 2 * size):
+        return order._GAP
+    return None
+
+
+def test_breaks_are_the_plain_rule(read):
+    import random
+    inputs, _ = read
+    pairs = []
+    for items, options in inputs:
+        ordered = order.leaf_order(items)
+        ratio = order._pitch_ratio(ordered)
+        pairs += [(a, b, r, options) for a, b in zip(ordered, ordered[1:]) for r in (ratio, 0.0)]
+    rng = random.Random(31)
+    options = inputs[0][1]
+    for _ in range(3000):  # boxes that touch, overlap, or stand apart; sizes equal or not
+        a, b = ([order.Line((), x, y - s, x + w, y, s) for x, y, w, s in
+                 [(rng.choice([0.0, 10.0, 50.0]), rng.choice([100.0, 112.0, 130.0, 100.0 + rng.random()]),
+                   rng.choice([0.0, 10.0, 40.0]), rng.choice([8.0, 10.0, 12.5]))]][0] for _ in range(2))
+        pairs.append((a, b, rng.choice([0.0, 1.2, 2.0]), options))
+    seen = set()
+    for prev, ln, ratio, opts in pairs:
+        got = order._breaks(prev, ln, ratio, opts)
+        assert got == _plain_breaks(prev, ln, ratio, opts)
+        seen.add(got)
+    assert seen == {order._HARD, order._GAP, None}

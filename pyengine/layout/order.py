@@ -1798,7 +1798,11 @@ def _one_grid_row(region: list[Line]) -> bool:
     line each is compared with when they are grouped."""
     low = min(region, key=attrgetter("y1"))
     y, size = low.y1, low.size
-    return all(abs(ln.y1 - y) <= ROW_TOLERANCE * max(ln.size, size) for ln in region)
+    for ln in region:  # (all() over a generator and max, written out)
+        s = ln.size
+        if not abs(ln.y1 - y) <= ROW_TOLERANCE * (size if size > s else s):
+            return False
+    return True
 
 
 _LOCATORS = re.compile(r"\d,\s+\d|,$")
@@ -2984,10 +2988,16 @@ gap, space between paragraphs, a first-line indent."""
 
 
 def _breaks(prev: Line, ln: Line, ratio: float, options: Options) -> str | None:
-    """Does ``ln`` start a new block after ``prev``, and why?"""
-    d = _baseline(ln) - _baseline(prev)
-    size = max(prev.size, ln.size)
-    overlap_x = min(prev.x1, ln.x1) - max(prev.x0, ln.x0)
+    """Does ``ln`` start a new block after ``prev``, and why?  (Asked of
+    every line read: _baseline, max and min written out, as max and min
+    pick: the first unless the second is larger, smaller.)"""
+    d = ln.y1 - prev.y1  # _baseline(ln) - _baseline(prev)
+    a, b = prev.size, ln.size
+    size = b if b > a else a  # max(prev.size, ln.size)
+    a, b = prev.x1, ln.x1
+    end = b if b < a else a  # min(prev.x1, ln.x1)
+    a, b = prev.x0, ln.x0
+    overlap_x = end - (b if b > a else a)  # ... - max(prev.x0, ln.x0)
     if d <= 0 or overlap_x < 0 or abs(ln.size - prev.size) > 0.2 * size:
         return _HARD
     if (ratio and d > options.paragraph_gap_ratio * ratio * size) or \
