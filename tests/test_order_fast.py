@@ -358,3 +358,55 @@ def test_breaks_are_the_plain_rule(read):
         assert got == _plain_breaks(prev, ln, ratio, opts)
         seen.add(got)
     assert seen == {order._HARD, order._GAP, None}
+
+
+def _plain_run_under_head(first, later, options):
+    for g0, g1 in order._gutters(later[0], options):
+        m = order.HEAD_GUTTER_MIDDLE * (g1 - g0) / 2
+        head = [ln for ln in first if order._crosses(ln, g0 + m, g1 - m)]
+        if not head or len(head) == len(first):
+            continue
+        rest = [ln for ln in first if not order._crosses(ln, g0 + m, g1 - m)]
+        if max(ln.y1 for ln in head) > min(ln.y0 for ln in rest):
+            continue
+        run = order._column_run(rest, later, options)
+        if run is not None:
+            return head, run
+    return None
+
+
+def _title_over_columns() -> bytes:
+    left = [f"left column line {i} of running text" for i in range(6)]
+    right = [f"right column line {i} of running text" for i in range(6)]
+    return make_pdf([b"BT /F1 20 Tf 150 760 Td (A newsletter title) Tj ET "
+                     + _column(72, left[:3], 730) + _column(300, right[:3], 730)
+                     + b"BT /F1 12 Tf 72 680 Td (Second heading) Tj ET BT /F1 12 Tf 300 680 Td (Other heading) Tj ET "
+                     + _column(72, left[3:], 660) + _column(300, right[3:], 660)], fonts=F)
+
+
+def test_run_under_head_is_the_plain_rule(read, monkeypatch):
+    inputs, _ = read
+    asked = []
+    real = order._run_under_head
+
+    def spy(first, later, options, gutters=None):
+        asked.append((list(first), [list(b) for b in later], options))
+        return real(first, later, options, gutters)
+
+    monkeypatch.setattr(order, "_run_under_head", spy)
+    from test_order_columns import _MID, _article  # (hunt15 columns2.pdf: a newsletter's title)
+    order.forget_readings()
+    pyengine.extract(_title_over_columns())
+    for subtitle in ("", "Spring issue"):
+        order.forget_readings()
+        pyengine.extract(_article([_MID], "Gardening Club Newsletter", False, before=18.0, subtitle=subtitle))
+    for items, options in inputs:
+        order.forget_readings()
+        order.xy_cut(list(items), options)
+    order.forget_readings()
+    found = 0
+    for first, later, options in asked:
+        got = real(first, later, options)
+        assert got == _plain_run_under_head(first, later, options)
+        found += got is not None
+    assert asked and found  # heads over columns found, and none

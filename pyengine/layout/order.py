@@ -571,10 +571,16 @@ def _run_under_head(first: list[Line], later: list[list[Line]], options: Options
     ``_gutters(later[0])``, when the caller has them."""
     for g0, g1 in _gutters(later[0], options) if gutters is None else gutters:
         m = HEAD_GUTTER_MIDDLE * (g1 - g0) / 2
-        head = [ln for ln in first if _crosses(ln, g0 + m, g1 - m)]
-        if not head or len(head) == len(first):
+        a, b = g0 + m, g1 - m
+        head = []
+        rest = []
+        for ln in first:  # (_crosses(ln, a, b), written out: the head and the rest in one pass)
+            if ln.x0 < b and ln.x1 > a:
+                head.append(ln)
+            else:
+                rest.append(ln)
+        if not head or not rest:  # (len(head) == len(first): no rest)
             continue
-        rest = [ln for ln in first if not _crosses(ln, g0 + m, g1 - m)]
         if max(ln.y1 for ln in head) > min(ln.y0 for ln in rest):
             continue
         run = _column_run(rest, later, options)
