@@ -116,3 +116,297 @@ def test_gutters_handed_down_are_the_regions_own(read, monkeypatch):
         assert check(list(items), options, order._gutters(items, options)) == \
             check(list(items), options)
     assert handed
+
+
+def _plain_paragraphs(regions, options):
+    """paragraphs() as it stood: the line's list marker asked in both tests."""
+    seq = list(order._lines_and_tables(regions))
+    ratio = order._pitch_ratio([ln for ln in seq if not isinstance(ln, order.TableRegion)])
+    blocks, paras = [], []
+    for i, ln in enumerate(seq):
+        if isinstance(ln, order.TableRegion):
+            if paras:
+                blocks.append(order._block(paras))
+                paras = []
+            blocks.append(order._block(ln.rows))
+            continue
+        if paras:
+            brk = order._breaks(paras[-1][-1], ln, ratio, options)
+            if brk is order._GAP and order._double_spaced(seq, i, options):
+                brk = None
+            if brk is None and order.list_marker(ln.text) is None:
+                if order._spaced_start(seq, i, ratio, options):
+                    brk = order._SPACE
+                elif order._indented_start(seq, i, options):
+                    brk = order._INDENT
+            if brk is not None:
+                blocks.append(order._block(paras))
+                paras = []
+            elif order.list_marker(ln.text) is not None:
+                paras.append([])
+        if not paras:
+            paras.append([])
+        paras[-1].append(ln)
+    if paras:
+        blocks.append(order._block(paras))
+    return blocks
+
+
+def _listed() -> bytes:
+    items = ["1. first item of the list", "runs on here", "2. second item", "- a bullet",
+             "plain text after it", "3. third"]
+    return make_pdf([_column(72, items, 700) + _column(72, ["Indented start", "  and more"], 500)],
+                    fonts=F)
+
+
+def test_paragraphs_are_the_plain_rule(read):
+    inputs, _ = read
+    docs = [_listed()]
+    extra = []
+    plain_cut = layout.xy_cut
+    layout.xy_cut = lambda items, options: extra.append((list(items), options)) or plain_cut(items, options)
+    try:
+        for data in docs:
+            pyengine.extract(data)
+    finally:
+        layout.xy_cut = plain_cut
+    markers = 0
+    for items, options in inputs + extra:
+        regions = order.xy_cut(items, options)
+        assert order.paragraphs(regions, options) == _plain_paragraphs(regions, options)
+        markers += sum(1 for ln in items if order.list_marker(ln.text) is not None)
+        # and read as one region in leaf order (every line against the one before)
+        leaf = [order.leaf_order(items)]
+        assert order.paragraphs(leaf, options) == _plain_paragraphs(leaf, options)
+    assert markers  # list items were read
+
+
+def _plain_one_baseline_row(region, text):
+    """_one_baseline_row as it stood: ``text``, the wide lines around the
+    region, picked by the caller for every call."""
+    if not all(ln.words for ln in region):
+        return None
+    if not order._one_grid_row(region):
+        return None
+    size = max(ln.size for ln in region)
+    pieces = sorted(region, key=lambda ln: ln.x0)
+    wide = [ln.x1 - ln.x0 >= order.COLUMN_MIN_WIDTH * ln.size for ln in pieces]
+    if any(b.x0 < a.x1 for a, b in zip(pieces, pieces[1:])) or any(a and b for a, b in zip(wide, wide[1:])):
+        return None
+    if any(order.has_rtl(ln.text) or order._locators(ln.text) or order._LEADER_START.match(ln.text)
+           for ln in pieces) or any(order._LEADER_END.search(ln.text) for ln in pieces[:-1]):
+        return None
+    ids = {id(ln) for ln in region}
+    text = [ln for ln in text if id(ln) not in ids]
+    if any(order._gutter_within(text, a.x1, b.x0, size) for a, b in zip(pieces, pieces[1:])):
+        return None
+    return order._row_line(pieces)
+
+
+def _headings_and_form() -> bytes:
+    left = [f"left column line {i} of running text" for i in range(5)]
+    right = [f"right column line {i} of running text" for i in range(5)]
+    return make_pdf([b"BT /F1 12 Tf 72 720 Td (1 Introduction) Tj ET BT /F1 12 Tf 300 720 Td (3 Results) Tj ET "
+                     + _column(72, left, 700) + _column(300, right, 700)
+                     + b"BT /F1 10 Tf 72 560 Td (Full name:) Tj ET BT /F1 10 Tf 160 561 Td (Priya Raman) Tj ET "
+                     + b"BT /F1 10 Tf 72 540 Td (Date:) Tj ET BT /F1 10 Tf 160 541 Td (2026-01-05) Tj ET "
+                     + b"BT /F1 10 Tf 72 500 Td (G) Tj ET BT /F1 10 Tf 120 500 Td (C) Tj ET "
+                     + b"BT /F1 10 Tf 170 500 Td (Am) Tj ET " + _column(72, ["a line of lyrics under the chords"], 488)],
+                    fonts=F)
+
+
+def test_one_baseline_rows_pick_the_text_lines_as_before(read, monkeypatch):
+    inputs, _ = read
+    asked = []
+    real = order._one_baseline_row
+
+    def spy(region, items):
+        asked.append((list(region), list(items)))
+        return real(region, items)
+
+    monkeypatch.setattr(order, "_one_baseline_row", spy)
+    order.forget_readings()
+    pyengine.extract(_headings_and_form())
+    for items, options in inputs:
+        order.forget_readings()
+        order.xy_cut(list(items), options)
+    order.forget_readings()
+    rows = 0
+    for region, items in asked:
+        text = [ln for ln in items if ln.x1 - ln.x0 >= order.COLUMN_MIN_WIDTH * ln.size]
+        got = real(region, items)
+        assert got == _plain_one_baseline_row(region, text)
+        rows += got is not None
+    assert asked and rows  # rows read as one line, and rows left as they were
+
+
+def test_gutters_given_to_run_under_head_are_the_next_band_s(read, monkeypatch):
+    """The row loop asks the next band's gutters for ``_run_under_head`` and
+    reads that band with them: they are the band's own (and the readings
+    are those of the gutters found anew, test_gutters_handed_down...)."""
+    inputs, _ = read
+    real, given = order._run_under_head, []
+
+    def check(first, later, options, gutters=None):
+        assert gutters is not None and gutters == order._gutters(list(later[0]), options)
+        given.append(1)
+        return real(first, later, options, gutters)
+
+    monkeypatch.setattr(order, "_run_under_head", check)
+    for items, options in inputs:
+        order.forget_readings()
+        order.xy_cut(list(items), options)
+    order.forget_readings()
+    assert given
+
+
+def _ids(regions):
+    return [[id(ln) for ln in region] for region in regions]
+
+
+def test_bands_given_to_the_column_tests_are_the_row_cut_s(read, monkeypatch):
+    """``_xy_cut`` cuts the rows once (``_row_regions``) for the column tests
+    and the row loop: each test given them gets the bands it would cut."""
+    inputs, _ = read
+    given = {}
+
+    def checked(name, real, at, gaps_at):
+        def check(*args, **kwargs):
+            bands = kwargs.get("bands", args[at] if len(args) > at else None)
+            if bands is not None:
+                items, row_gaps, best_row = args[0], args[gaps_at], args[gaps_at + 1]
+                assert _ids(bands) == _ids(order._row_regions(items, row_gaps, best_row))
+                given[name] = given.get(name, 0) + 1
+            return real(*args, **kwargs)
+        return check
+
+    for name, at, gaps_at in (("_table_below", 4, 1), ("_tiers", 4, 1), ("_table_across", 7, 1),
+                              ("_bands", 6, 3)):
+        monkeypatch.setattr(order, name, checked(name, getattr(order, name), at, gaps_at))
+    for items, options in inputs:
+        order.forget_readings()
+        order.xy_cut(list(items), options)
+    order.forget_readings()
+    assert given.get("_table_below") and given.get("_tiers")
+
+
+def _plain_row_regions(items, row_gaps, best_row):
+    """The rule: each line in the band of the cuts (the middles of the
+    whites of ROW_CUT_SHARE of the widest or more) below its middle."""
+    cuts = [(a + b) / 2 for a, b in row_gaps if b - a >= order.ROW_CUT_SHARE * best_row]
+    regions = [[] for _ in range(len(cuts) + 1)]
+    for it in items:
+        regions[sum(1 for c in cuts if (it.y0 + it.y1) / 2 > c)].append(it)
+    return regions
+
+
+def test_row_regions_are_the_plain_rule(read):
+    import random
+    inputs, _ = read
+    cases = []
+    for items, _ in inputs:
+        gaps = order._gaps(items, "y0", "y1", 0.0001)
+        if gaps:
+            cases.append((items, gaps, max(b - a for a, b in gaps)))
+    rng = random.Random(29)
+    for _ in range(500):  # lines on and about the cuts
+        ys = sorted(rng.choice([0.0, 10.0, 12.0, 20.0, 30.0, 31.0]) for _ in range(rng.randrange(1, 8)))
+        items = [order.Line((), 0.0, y, 10.0, y + rng.choice([0.0, 2.0, 8.0]), 10.0) for y in ys]
+        rng.shuffle(items)
+        gaps = order._gaps(items, "y0", "y1", 0.0001)
+        if gaps:
+            cases.append((items, gaps, max(b - a for a, b in gaps)))
+    counts = set()
+    for items, gaps, best in cases:
+        for best_row in (best, 0.0, 0.5 * best):
+            got = order._row_regions(items, gaps, best_row)
+            assert _ids(got) == _ids(_plain_row_regions(items, gaps, best_row))
+            counts.add(min(len(got) - 1, 3))
+    assert counts >= {1, 2, 3}  # one cut, two, more
+
+
+def _plain_breaks(prev, ln, ratio, options):
+    d = order._baseline(ln) - order._baseline(prev)
+    size = max(prev.size, ln.size)
+    overlap_x = min(prev.x1, ln.x1) - max(prev.x0, ln.x0)
+    if d <= 0 or overlap_x < 0 or abs(ln.size - prev.size) > 0.2 * size:
+        return order._HARD
+    if (ratio and d > options.paragraph_gap_ratio * ratio * size) or \
+            (not ratio and d > 2 * size):
+        return order._GAP
+    return None
+
+
+def test_breaks_are_the_plain_rule(read):
+    import random
+    inputs, _ = read
+    pairs = []
+    for items, options in inputs:
+        ordered = order.leaf_order(items)
+        ratio = order._pitch_ratio(ordered)
+        pairs += [(a, b, r, options) for a, b in zip(ordered, ordered[1:]) for r in (ratio, 0.0)]
+    rng = random.Random(31)
+    options = inputs[0][1]
+    for _ in range(3000):  # boxes that touch, overlap, or stand apart; sizes equal or not
+        a, b = ([order.Line((), x, y - s, x + w, y, s) for x, y, w, s in
+                 [(rng.choice([0.0, 10.0, 50.0]), rng.choice([100.0, 112.0, 130.0, 100.0 + rng.random()]),
+                   rng.choice([0.0, 10.0, 40.0]), rng.choice([8.0, 10.0, 12.5]))]][0] for _ in range(2))
+        pairs.append((a, b, rng.choice([0.0, 1.2, 2.0]), options))
+    seen = set()
+    for prev, ln, ratio, opts in pairs:
+        got = order._breaks(prev, ln, ratio, opts)
+        assert got == _plain_breaks(prev, ln, ratio, opts)
+        seen.add(got)
+    assert seen == {order._HARD, order._GAP, None}
+
+
+def _plain_run_under_head(first, later, options):
+    for g0, g1 in order._gutters(later[0], options):
+        m = order.HEAD_GUTTER_MIDDLE * (g1 - g0) / 2
+        head = [ln for ln in first if order._crosses(ln, g0 + m, g1 - m)]
+        if not head or len(head) == len(first):
+            continue
+        rest = [ln for ln in first if not order._crosses(ln, g0 + m, g1 - m)]
+        if max(ln.y1 for ln in head) > min(ln.y0 for ln in rest):
+            continue
+        run = order._column_run(rest, later, options)
+        if run is not None:
+            return head, run
+    return None
+
+
+def _title_over_columns() -> bytes:
+    left = [f"left column line {i} of running text" for i in range(6)]
+    right = [f"right column line {i} of running text" for i in range(6)]
+    return make_pdf([b"BT /F1 20 Tf 150 760 Td (A newsletter title) Tj ET "
+                     + _column(72, left[:3], 730) + _column(300, right[:3], 730)
+                     + b"BT /F1 12 Tf 72 680 Td (Second heading) Tj ET BT /F1 12 Tf 300 680 Td (Other heading) Tj ET "
+                     + _column(72, left[3:], 660) + _column(300, right[3:], 660)], fonts=F)
+
+
+def test_run_under_head_is_the_plain_rule(read, monkeypatch):
+    inputs, _ = read
+    asked = []
+    real = order._run_under_head
+
+    def spy(first, later, options, gutters=None):
+        asked.append((list(first), [list(b) for b in later], options))
+        return real(first, later, options, gutters)
+
+    monkeypatch.setattr(order, "_run_under_head", spy)
+    from test_order_columns import _MID, _article  # (hunt15 columns2.pdf: a newsletter's title)
+    order.forget_readings()
+    pyengine.extract(_title_over_columns())
+    for subtitle in ("", "Spring issue"):
+        order.forget_readings()
+        pyengine.extract(_article([_MID], "Gardening Club Newsletter", False, before=18.0, subtitle=subtitle))
+    for items, options in inputs:
+        order.forget_readings()
+        order.xy_cut(list(items), options)
+    order.forget_readings()
+    found = 0
+    for first, later, options in asked:
+        got = real(first, later, options)
+        assert got == _plain_run_under_head(first, later, options)
+        found += got is not None
+    assert asked and found  # heads over columns found, and none

@@ -11,6 +11,7 @@ from keptcheck import read_pages
 from pdfbuild import helvetica, make_pdf
 
 from pyengine.layout import order, tables
+from pyengine.layout.kept import kept
 from pyengine.options import Options
 from pyengine.records import Line, Word
 
@@ -76,7 +77,7 @@ def test_pages_read_as_with_every_reading_made_by_the_plain_xy_cut(monkeypatch):
             if page_rtl is None:
                 page_rtl = order._right_to_left(items)
             key = (tuple(map(id, items)), id(options), None if col_gaps is None else tuple(col_gaps), page_rtl)
-            return list(order.kept(order._READINGS, order.READINGS_KEPT, key,
+            return list(kept(order._READINGS, order.READINGS_KEPT, key,
                                    lambda: (list(items), options,
                                             order._xy_cut(items, options, col_gaps, page_rtl)))[2])
         return plain_xy_cut(items, options, col_gaps, page_rtl)

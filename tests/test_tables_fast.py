@@ -241,3 +241,75 @@ def test_centred_block_is_the_plain_rule():
 def test_centred_block_is_the_plain_rule_on_pages(monkeypatch):
     for rows, start, pitch in _asked_on_pages(monkeypatch, "_centred_block", tables._BLOCKS_KEPT):
         assert tables._centred_block(rows, start, pitch) == _plain_centred_block(rows, start, pitch)
+
+
+def _plain_short_cells(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
+    """The rule as it stood before the loop was fused: every line has
+    words, a median of TABLE_MAX_MEDIAN_WORDS words, the long lines fit
+    (looked for by _long_lines_fit itself), then the lengths."""
+    from statistics import median
+    if any(not ln.words for ln in items):
+        return False
+    counts = [len(ln.words) for ln in items]
+    if median(counts) > tables.TABLE_MAX_MEDIAN_WORDS or not tables._long_lines_fit(items, col_gaps):
+        return False
+    lengths = [len(ln.text) for ln in items]
+    if median(lengths) >= 2:
+        return True
+    letters = [n for n, ln in zip(lengths, items) if not tables.is_figure(ln.text)]
+    return not letters or median(letters) >= 2
+
+
+def _words_cell(x0: float, y1: float, count: int, rng: random.Random) -> Line:
+    words = []
+    x = x0
+    for _ in range(count):
+        text = rng.choice(["a", "12", "word", "x", "3.5", "lower", "T"])
+        words.append(Word(text, x, y1 - 10.0, x + 6.0 * len(text), y1, 10.0))
+        x += 6.0 * len(text) + 3.0
+    return Line(tuple(words), x0, y1 - 10.0, max(x - 3.0, x0), y1, 10.0)
+
+
+def test_short_cells_in_one_loop_are_the_plain_rule_on_random_lines():
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(3000):
+        items = []
+        for _ in range(rng.randrange(1, 10)):
+            # word counts about the limits: none, 1-3 (short), 4, 8, 9+ (long)
+            count = rng.choice([0, 1, 1, 2, 3, 3, 4, tables.TABLE_MAX_WORDS, tables.TABLE_MAX_WORDS + 1,
+                                tables.TABLE_MAX_WORDS + 4])
+            items.append(_words_cell(rng.choice([50.0, 60.0, 200.0, 300.0]), rng.choice([700.0, 688.0, 676.0]),
+                               count, rng))
+        gaps = rng.choice([[], [(150.0, 195.0)], [(150.0, 195.0), (260.0, 295.0)]])
+        tables._SHORT_KEPT.clear()
+        want = _plain_short_cells(items, gaps)
+        assert tables._short_cells(items, gaps) is want
+        assert tables.short_cells(items, gaps) is want
+        seen.add((want, any(len(ln.words) > tables.TABLE_MAX_WORDS for ln in items)))
+    assert seen == {(True, True), (True, False), (False, True), (False, False)}
+    tables._SHORT_KEPT.clear()
+
+
+def test_short_cells_of_no_lines_raise_as_the_median_did():
+    with pytest.raises(Exception) as fused:
+        tables._short_cells([], [])
+    with pytest.raises(Exception) as plain:
+        _plain_short_cells([], [])
+    assert type(fused.value) is type(plain.value)
+
+
+@pytest.mark.parametrize("k", range(1 + len(CORPUS_FILES)))
+def test_pages_read_as_with_the_plain_short_cells(k, monkeypatch):
+    docs = [(_page(), "")] + corpus_documents(CORPUS_FILES)
+    if k >= len(docs):
+        pytest.skip("corpus not available")
+    tables._SHORT_KEPT.clear()
+    fast = read_pages(*docs[k])
+    made: list[int] = []
+    tables._SHORT_KEPT.clear()
+    monkeypatch.setattr(tables, "_short_cells", lambda items, gaps: made.append(len(items)) or
+                        _plain_short_cells(items, gaps))
+    assert read_pages(*docs[k]) == fast
+    assert made  # the plain rule was asked
+    tables._SHORT_KEPT.clear()

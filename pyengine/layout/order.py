@@ -59,7 +59,6 @@ from statistics import median
 from ..options import Options
 from ..records import Block, Line, union_box
 from .bidi import has_rtl, strong_counts
-from .kept import kept
 from .headers import is_page_number
 from .lists import list_marker
 from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, CELL_WRAP_PITCH_RATIO,
@@ -233,8 +232,15 @@ def xy_cut(items: list[Line], options: Options,
         page_rtl = _right_to_left(items)
     key = (tuple(map(id, items)), id(options), None if col_gaps is None else tuple(col_gaps),
            page_rtl)
-    reading = kept(_READINGS, READINGS_KEPT, key,
-                   lambda: (list(items), options, _xy_cut(items, options, col_gaps, page_rtl)))
+    # kept.kept written out (no call of it nor of a lambda: the row cut
+    # asks each region, and in Pyodide a call weighs)
+    reading = _READINGS.get(key)
+    if reading is None:
+        reading = (list(items), options, _xy_cut(items, options, col_gaps, page_rtl))
+        if len(_READINGS) >= READINGS_KEPT:
+            _READINGS.clear()
+        if READINGS_KEPT:
+            _READINGS[key] = reading
     return list(reading[2])
 
 
@@ -285,9 +291,12 @@ def _xy_cut(items: list[Line], options: Options,
         head = _head_band(items, row_gaps, gutter)
         if head is not None:  # a title and the block beside it, over the rest: read first
             return sub(head) + sub([ln for ln in items if ln not in head])
-    if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options)) \
-            and not (row_gaps and _tiers(items, row_gaps, best_row, gutter)) \
-            and not (row_gaps and _table_across(items, row_gaps, best_row, gutter, options)):
+    # The bands the row cut makes (``_row_regions``), asked by the column
+    # tests and by the row cut below: made once, when the first asks.
+    bands = _row_regions(items, row_gaps, best_row) if best_col > best_row and row_gaps else None
+    if best_col > best_row and not (row_gaps and _table_below(items, row_gaps, best_row, options, bands)) \
+            and not (row_gaps and _tiers(items, row_gaps, best_row, gutter, bands)) \
+            and not (row_gaps and _table_across(items, row_gaps, best_row, gutter, options, bands=bands)):
         left = [it for it in items if it.x1 <= cut]
         right = [it for it in items if it.x1 > cut]
         if not (row_gaps and _one_over_the_other(left, right)):
@@ -310,7 +319,7 @@ def _xy_cut(items: list[Line], options: Options,
             if found is not None:  # a sheet's labels left of its figures, row for row: read row by row
                 above, table, below = found
                 return sub(above) + [table] + sub(below)
-            if not (row_gaps and _bands(items, left, right, row_gaps, best_row, gutter)):
+            if not (row_gaps and _bands(items, left, right, row_gaps, best_row, gutter, bands)):
                 if _reads_from_right(items, page_rtl):  # Hebrew, Arabic ...: the right column first
                     return sub(right) + sub(left)
                 read = sub(left)
@@ -321,8 +330,12 @@ def _xy_cut(items: list[Line], options: Options,
                         return placed
                 return read + sub(right)
     out: list[list[Line]] = []
-    regions = _through_gutters(_row_regions(items, row_gaps, best_row), row_gaps, best_row, options)
+    if bands is None:
+        bands = _row_regions(items, row_gaps, best_row)
+    regions = _through_gutters(bands, row_gaps, best_row, options)
     regions = _one_baseline_rows(_labelled_rows(regions), items)
+    below: list[Line] | None = None  # the band whose gutters ``_run_under_head`` was given
+    below_gutters: list[tuple[float, float]] = []
     i = 0
     while i < len(regions):
         region = regions[i]
@@ -342,7 +355,9 @@ def _xy_cut(items: list[Line], options: Options,
         run = _column_run(region, regions[i:], options)
         head: list[Line] = []
         if run is None and i < len(regions):
-            found = _run_under_head(region, regions[i:], options)
+            # the next band's gutters, asked again when it is read below
+            below, below_gutters = regions[i], _gutters(regions[i], options)
+            found = _run_under_head(region, regions[i:], options, below_gutters)
             if found is not None:  # a title over the columns' upper band: read first
                 head, run = found
         if run is not None:  # the cuts lined up across two columns: read them whole
@@ -362,7 +377,7 @@ def _xy_cut(items: list[Line], options: Options,
                 out.extend(sub(side))
             i += count
             continue
-        gutters = _gutters(region, options)
+        gutters = below_gutters if region is below else _gutters(region, options)
         flow = _flow_around_band(region, gutters, regions[i:], options, page_rtl)
         if flow is not None:
             read, rest = flow
@@ -537,7 +552,8 @@ edges (a justified line of the band over the next one ends a hair past
 where the next band's lines leave the gutter open)."""
 
 
-def _run_under_head(first: list[Line], later: list[list[Line]], options: Options
+def _run_under_head(first: list[Line], later: list[list[Line]], options: Options,
+                    gutters: list[tuple[float, float]] | None = None
                     ) -> tuple[list[Line], tuple[float, int]] | None:
     """``_column_run`` for a band whose top lines cross the gutter of the
     band under it, over its columns: those lines (the head: a title, a
@@ -551,13 +567,20 @@ def _run_under_head(first: list[Line], later: list[list[Line]], options: Options
     band, a paragraph of the left column then one of the right.  The head
     is every line of ``first`` across the middle of a gutter of the next
     band (``HEAD_GUTTER_MIDDLE``), all of them over the rest, which
-    ``_column_run`` must then join to the bands under it."""
-    for g0, g1 in _gutters(later[0], options):
+    ``_column_run`` must then join to the bands under it.  ``gutters``:
+    ``_gutters(later[0])``, when the caller has them."""
+    for g0, g1 in _gutters(later[0], options) if gutters is None else gutters:
         m = HEAD_GUTTER_MIDDLE * (g1 - g0) / 2
-        head = [ln for ln in first if _crosses(ln, g0 + m, g1 - m)]
-        if not head or len(head) == len(first):
+        a, b = g0 + m, g1 - m
+        head = []
+        rest = []
+        for ln in first:  # (_crosses(ln, a, b), written out: the head and the rest in one pass)
+            if ln.x0 < b and ln.x1 > a:
+                head.append(ln)
+            else:
+                rest.append(ln)
+        if not head or not rest:  # (len(head) == len(first): no rest)
             continue
-        rest = [ln for ln in first if not _crosses(ln, g0 + m, g1 - m)]
         if max(ln.y1 for ln in head) > min(ln.y0 for ln in rest):
             continue
         run = _column_run(rest, later, options)
@@ -694,7 +717,8 @@ them is wider.  The white over a heading inside a column is some two em;
 one as tall as four em across both columns breaks the page, not a column."""
 
 
-def _tiers(items: list[Line], row_gaps, best_row: float, gutter: tuple[float, float]) -> bool:
+def _tiers(items: list[Line], row_gaps, best_row: float, gutter: tuple[float, float],
+           bands: list[list[Line]] | None = None) -> bool:
     """Is the region a grid of cells to read row by row: the widest white
     across it at least ``TIER_GAP_MIN`` em tall, and a tier it makes with
     columns of text on both sides of the widest gutter (``_sides``; not a
@@ -704,11 +728,15 @@ def _tiers(items: list[Line], row_gaps, best_row: float, gutter: tuple[float, fl
     pdfjam --nup 2x2 (hunt file imp/nup4b.pdf): the gutter between the
     pages (71 pt) was wider than the white between their rows (57.7 pt,
     9.6 em), so the column cut came first and the sheet was read 1, 3, 2, 4.
+    ``bands``: ``_row_regions(items, row_gaps, best_row)``, when the caller
+    has them (as ``_table_below``, ``_table_across`` and ``_bands``).
     """
     size = median([ln.size for ln in items]) or 1.0
     if best_row < TIER_GAP_MIN * size:
         return False
-    return any(_sides(tier, *gutter) for tier in _row_regions(items, row_gaps, best_row))
+    if bands is None:
+        bands = _row_regions(items, row_gaps, best_row)
+    return any(_sides(tier, *gutter) for tier in bands)
 
 
 RAGGED_FIT = 1.0
@@ -994,7 +1022,7 @@ of a table or of a form, or a chart's axis, read whole."""
 
 
 def _bands(items: list[Line], left: list[Line], right: list[Line], row_gaps, best_row: float,
-           gutter: tuple[float, float]) -> bool:
+           gutter: tuple[float, float], bands: list[list[Line]] | None = None) -> bool:
     """Is the region a stack of bands read one after the other, not two
     columns, though its widest gutter is wider than any white across it?
 
@@ -1024,7 +1052,8 @@ def _bands(items: list[Line], left: list[Line], right: list[Line], row_gaps, bes
     if _sides(items, *gutter) or _figures(left) or _figures(right):
         return False
     g0, g1 = gutter
-    bands = _row_regions(items, row_gaps, best_row)
+    if bands is None:
+        bands = _row_regions(items, row_gaps, best_row)
     across = [band for band in bands if any(ln.x1 <= g0 for ln in band) and any(ln.x0 >= g1 for ln in band)]
     if 2 * len(across) <= len(bands):
         return False
@@ -1659,9 +1688,8 @@ def _one_baseline_rows(regions: list[list[Line]], items: list[Line]) -> list[lis
     """
     if all(len(region) < 2 for region in regions):
         return regions
-    text = [ln for ln in items if ln.x1 - ln.x0 >= COLUMN_MIN_WIDTH * ln.size]
     found = {k: line for k, region in enumerate(regions)
-             if len(region) > 1 and (line := _one_baseline_row(region, text)) is not None}
+             if len(region) > 1 and (line := _one_baseline_row(region, items)) is not None}
     if not found:
         return regions
     rows = {k: sorted(regions[k], key=attrgetter("x0")) for k in found}
@@ -1732,7 +1760,7 @@ def _same_columns(row: list[Line], other: list[Line]) -> bool:
     return True
 
 
-def _one_baseline_row(region: list[Line], text: list[Line]) -> Line | None:
+def _one_baseline_row(region: list[Line], items: list[Line]) -> Line | None:
     """The region as one line, when it is one row of one thing: its lines
     (words: not a rotated frame's proxies) side by side, not overlapping, on
     one baseline (tables.grid_rows: a form's field values stand 1 pt over
@@ -1744,7 +1772,8 @@ def _one_baseline_row(region: list[Line], text: list[Line]) -> Line | None:
     none but the last ending with a leader and its number, no two
     neighbours both text (``COLUMN_MIN_WIDTH`` em: two columns' lines side
     by side), and no gutter between columns of other lines of ``text``
-    (the lines ``COLUMN_MIN_WIDTH`` em wide or more around the region) in
+    (the lines of ``items`` ``COLUMN_MIN_WIDTH`` em wide or more around
+    the region, picked only for a row that gets this far: most do not) in
     the white between two pieces (``_gutter_within``): two columns' headings
     on one baseline (hunt11 tex/ragged.pdf "1 Introduction" | "3
     Results"), the last lines of two columns, a running head over two
@@ -1763,7 +1792,7 @@ def _one_baseline_row(region: list[Line], text: list[Line]) -> Line | None:
             any(_LEADER_END.search(ln.text) for ln in pieces[:-1]):
         return None
     ids = {id(ln) for ln in region}
-    text = [ln for ln in text if id(ln) not in ids]
+    text = [ln for ln in items if ln.x1 - ln.x0 >= COLUMN_MIN_WIDTH * ln.size and id(ln) not in ids]
     if any(_gutter_within(text, a.x1, b.x0, size) for a, b in zip(pieces, pieces[1:])):
         return None
     return _row_line(pieces)
@@ -1775,7 +1804,11 @@ def _one_grid_row(region: list[Line]) -> bool:
     line each is compared with when they are grouped."""
     low = min(region, key=attrgetter("y1"))
     y, size = low.y1, low.size
-    return all(abs(ln.y1 - y) <= ROW_TOLERANCE * max(ln.size, size) for ln in region)
+    for ln in region:  # (all() over a generator and max, written out)
+        s = ln.size
+        if not abs(ln.y1 - y) <= ROW_TOLERANCE * (size if size > s else s):
+            return False
+    return True
 
 
 _LOCATORS = re.compile(r"\d,\s+\d|,$")
@@ -2427,11 +2460,23 @@ def _two_columns(part: list[Line], g0: float, g1: float) -> bool:
 
 
 def _row_regions(items: list[Line], row_gaps, best_row: float) -> list[list[Line]]:
-    cuts = [(a + b) / 2 for a, b in row_gaps if b - a >= ROW_CUT_SHARE * best_row]
+    least = ROW_CUT_SHARE * best_row
+    cuts = [(a + b) / 2 for a, b in row_gaps if b - a >= least]
+    if len(cuts) == 1:  # (most row cuts: bisect_left over one cut, written out)
+        cut = cuts[0]
+        upper: list[Line] = []
+        lower: list[Line] = []
+        for it in items:
+            if (it.y0 + it.y1) / 2 > cut:
+                lower.append(it)
+            else:
+                upper.append(it)
+        return [upper, lower]
     regions: list[list[Line]] = [[] for _ in range(len(cuts) + 1)]
     if cuts == sorted(cuts):  # always, for boxes with y0 <= y1
+        find = bisect_left
         for it in items:
-            regions[bisect_left(cuts, (it.y0 + it.y1) / 2)].append(it)  # cuts below it
+            regions[find(cuts, (it.y0 + it.y1) / 2)].append(it)  # cuts below it
         return regions
     for it in items:
         mid = (it.y0 + it.y1) / 2
@@ -2440,11 +2485,14 @@ def _row_regions(items: list[Line], row_gaps, best_row: float) -> list[list[Line
     return regions
 
 
-def _table_below(items: list[Line], row_gaps, best_row: float, options: Options) -> bool:
+def _table_below(items: list[Line], row_gaps, best_row: float, options: Options,
+                 bands: list[list[Line]] | None = None) -> bool:
     """Would cutting rows first set a table apart?  Then rows go first, or
     the column cut would read the table column by column (a line of text
-    over a table leaves the table's last gutter open: tests/golden/simple_table)."""
-    regions = _row_regions(items, row_gaps, best_row)
+    over a table leaves the table's last gutter open: tests/golden/simple_table).
+    ``bands``: ``_row_regions(items, row_gaps, best_row)``, when the caller
+    has them."""
+    regions = _row_regions(items, row_gaps, best_row) if bands is None else bands
     for k, region in enumerate(regions):
         if len(region) < 2 * TABLE_MIN_COLUMNS:
             continue
@@ -2462,7 +2510,8 @@ table across the gutter."""
 
 
 def _table_across(items: list[Line], row_gaps, best_row: float, gutter: tuple[float, float],
-                  options: Options, depth: int = TABLE_ACROSS_DEPTH) -> bool:
+                  options: Options, depth: int = TABLE_ACROSS_DEPTH,
+                  bands: list[list[Line]] | None = None) -> bool:
     """Would cutting rows only, here and in the bands cut (``depth`` levels
     down), set apart a table whose rows run across ``gutter`` (lines of its
     grid on both sides)?  Then rows go first: the gutter is the white
@@ -2476,8 +2525,9 @@ def _table_across(items: list[Line], row_gaps, best_row: float, gutter: tuple[fl
     columns: every item, then every figure (hunt19 typst_invoice).  The
     table is only found in a band of a band: the white over it is no wider
     than those between the address blocks over it.  A table inside one
-    column of a page does not reach across the page's gutter."""
-    regions = _row_regions(items, row_gaps, best_row)
+    column of a page does not reach across the page's gutter.  ``bands``:
+    ``_row_regions(items, row_gaps, best_row)``, when the caller has them."""
+    regions = _row_regions(items, row_gaps, best_row) if bands is None else bands
     for k, region in enumerate(regions):
         if len(region) < 2 * TABLE_MIN_COLUMNS or not any(ln.x1 <= gutter[0] for ln in region) or \
                 sum(1 for ln in region if ln.x0 >= gutter[1] and is_figure(ln.text)) < \
@@ -2584,8 +2634,14 @@ def _table_apart(items: list[Line], col_gaps: list[tuple[float, float]], options
     with the rest's own gutters (``_gridded``); or find the table under a
     header of its own shape (``_headed_table``)."""
     key = (tuple(map(id, items)), tuple(col_gaps), id(options))
-    return kept(_TABLES, TABLES_KEPT, key,
-                lambda: (list(items), options, _table_apart_anew(items, col_gaps, options)))[2]
+    found = _TABLES.get(key)  # (kept.kept, written out: see xy_cut)
+    if found is None:
+        found = (list(items), options, _table_apart_anew(items, col_gaps, options))
+        if len(_TABLES) >= TABLES_KEPT:
+            _TABLES.clear()
+        if TABLES_KEPT:
+            _TABLES[key] = found
+    return found[2]
 
 
 def _table_apart_anew(items: list[Line], col_gaps: list[tuple[float, float]], options: Options
@@ -2741,8 +2797,15 @@ def _grid_table(core: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
     """The lines as a table on the page's gutters, or on a table's narrower
     ones (``_narrow_gutters``).  Kept (``GRID_TABLES_KEPT``): the table is
     shared, no caller changes it."""
-    return kept(_GRID_TABLES, GRID_TABLES_KEPT, (tuple(map(id, core)), tuple(col_gaps)),
-                lambda: (list(core), _grid_table_anew(core, col_gaps)))[1]
+    key = (tuple(map(id, core)), tuple(col_gaps))
+    found = _GRID_TABLES.get(key)  # (kept.kept, written out: see xy_cut)
+    if found is None:
+        found = (list(core), _grid_table_anew(core, col_gaps))
+        if len(_GRID_TABLES) >= GRID_TABLES_KEPT:
+            _GRID_TABLES.clear()
+        if GRID_TABLES_KEPT:
+            _GRID_TABLES[key] = found
+    return found[1]
 
 
 def _grid_table_anew(core: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:
@@ -2932,15 +2995,18 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
             brk = _breaks(prev, ln, ratio, options)
             if brk is _GAP and _double_spaced(seq, i, options):
                 brk = None
-            if brk is None and list_marker(ln.text) is None:
-                if _spaced_start(seq, i, ratio, options):
-                    brk = _SPACE
-                elif _indented_start(seq, i, options):
-                    brk = _INDENT
+            if brk is None:
+                # (the line's marker asked once: a line that runs on asked it twice)
+                marker = list_marker(ln.text)
+                if marker is None:
+                    if _spaced_start(seq, i, ratio, options):
+                        brk = _SPACE
+                    elif _indented_start(seq, i, options):
+                        brk = _INDENT
             if brk is not None:
                 blocks.append(_block(paras))
                 paras = []
-            elif list_marker(ln.text) is not None:
+            elif marker is not None:
                 paras.append([])
         if not paras:
             paras.append([])
@@ -2978,10 +3044,16 @@ gap, space between paragraphs, a first-line indent."""
 
 
 def _breaks(prev: Line, ln: Line, ratio: float, options: Options) -> str | None:
-    """Does ``ln`` start a new block after ``prev``, and why?"""
-    d = _baseline(ln) - _baseline(prev)
-    size = max(prev.size, ln.size)
-    overlap_x = min(prev.x1, ln.x1) - max(prev.x0, ln.x0)
+    """Does ``ln`` start a new block after ``prev``, and why?  (Asked of
+    every line read: _baseline, max and min written out, as max and min
+    pick: the first unless the second is larger, smaller.)"""
+    d = ln.y1 - prev.y1  # _baseline(ln) - _baseline(prev)
+    a, b = prev.size, ln.size
+    size = b if b > a else a  # max(prev.size, ln.size)
+    a, b = prev.x1, ln.x1
+    end = b if b < a else a  # min(prev.x1, ln.x1)
+    a, b = prev.x0, ln.x0
+    overlap_x = end - (b if b > a else a)  # ... - max(prev.x0, ln.x0)
     if d <= 0 or overlap_x < 0 or abs(ln.size - prev.size) > 0.2 * size:
         return _HARD
     if (ratio and d > options.paragraph_gap_ratio * ratio * size) or \

@@ -381,16 +381,31 @@ def short_cells(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
     than ``TABLE_MAX_WORDS`` but in a column of text (``_long_lines_fit``)?
     (Kept: ``SHORT_CELLS_KEPT``.)"""
     key = (tuple(map(id, items)), tuple(col_gaps))
-    return kept(_SHORT_KEPT, SHORT_CELLS_KEPT, key,
-                lambda: (list(items), _short_cells(items, col_gaps)))[1]
+    found = _SHORT_KEPT.get(key)  # (kept.kept, written out: see shared_grid_rows)
+    if found is None:
+        found = (list(items), _short_cells(items, col_gaps))
+        if len(_SHORT_KEPT) >= SHORT_CELLS_KEPT:
+            _SHORT_KEPT.clear()
+        if SHORT_CELLS_KEPT:
+            _SHORT_KEPT[key] = found
+    return found[1]
 
 
 def _short_cells(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
-    """``short_cells`` answered anew."""
-    if any(not ln.words for ln in items):
-        return False
-    counts = [len(ln.words) for ln in items]
-    if median(counts) > TABLE_MAX_MEDIAN_WORDS or not _long_lines_fit(items, col_gaps):
+    """``short_cells`` answered anew.  (One loop over the lines for their
+    word counts and the long lines among them, ``_long_lines_fit``'s first
+    step: a line without words answers False before the median is taken,
+    as any() over the lines did.)"""
+    counts = []
+    long = []
+    for ln in items:
+        n = len(ln.words)
+        if not n:
+            return False
+        counts.append(n)
+        if n > TABLE_MAX_WORDS:  # (_long, written out)
+            long.append(ln)
+    if median(counts) > TABLE_MAX_MEDIAN_WORDS or long and not _long_lines_fit(items, col_gaps, long):
         return False
     # Single characters on a grid are vertical writing set glyph by glyph
     # (pdfminer-kampo), not a table; single digits are a sheet's counts
@@ -405,15 +420,19 @@ def _short_cells(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool
     return not letters or median(letters) >= 2
 
 
-def _long_lines_fit(items: list[Line], col_gaps: list[tuple[float, float]]) -> bool:
+def _long_lines_fit(items: list[Line], col_gaps: list[tuple[float, float]],
+                    long: list[Line] | None = None) -> bool:
     """Do the lines of more than ``TABLE_MAX_WORDS`` words stand where a
     table has them: in one column (between the same ``col_gaps``), each
     where a cell's text does (``_long_lines_placed``)?  A description in an
     invoice runs over a line or two beside short cells and figures
     (reportlab's Paragraph in a cell: "... replacement / of glass panes and
     a full inspection of the wiring", ten words under five; the table was
-    read column by column).  Columns of text hold long lines side by side."""
-    long = [ln for ln in items if _long(ln)]
+    read column by column).  Columns of text hold long lines side by side.
+    ``long``: the long lines of ``items`` in their order, when the caller
+    has them."""
+    if long is None:
+        long = [ln for ln in items if _long(ln)]
     if not long:
         return True  # (the common case: no rows to look at)
     bounds = _bounds(col_gaps)
@@ -979,8 +998,15 @@ def centred_blocks(items: list[Line], rows: list[list[Line]] | None = None) -> l
     """``_centred_blocks`` of the lines' rows (``grid_rows``; ``rows`` when
     the caller holds them, as ``peel``), kept (``CENTRED_BLOCKS_KEPT``;
     the caller does not change the list)."""
-    return kept(_BLOCKS_KEPT, CENTRED_BLOCKS_KEPT, tuple(map(id, items)),
-                lambda: (list(items), _centred_blocks(shared_grid_rows(items) if rows is None else rows)))[1]
+    key = tuple(map(id, items))
+    found = _BLOCKS_KEPT.get(key)  # (kept.kept, written out: see shared_grid_rows)
+    if found is None:
+        found = (list(items), _centred_blocks(shared_grid_rows(items) if rows is None else rows))
+        if len(_BLOCKS_KEPT) >= CENTRED_BLOCKS_KEPT:
+            _BLOCKS_KEPT.clear()
+        if CENTRED_BLOCKS_KEPT:
+            _BLOCKS_KEPT[key] = found
+    return found[1]
 
 
 def _centred_blocks(rows: list[list[Line]]) -> list[tuple[int, int, int]]:

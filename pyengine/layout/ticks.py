@@ -96,9 +96,10 @@ sets "0" beside the axis, the labels just under it: 0.1 em apart)."""
 
 
 def _is_category(ln: Line) -> bool:
+    if not 0 < len(ln.words) <= CATEGORY_MAX_WORDS:  # (before the text is read: most lines)
+        return False
     text = ln.text.strip()
-    return 0 < len(ln.words) <= CATEGORY_MAX_WORDS and len(text) <= CATEGORY_MAX_CHARS and \
-        any(c.isalpha() for c in text) and not _is_tick(ln)
+    return len(text) <= CATEGORY_MAX_CHARS and any(c.isalpha() for c in text) and not _is_tick(ln)
 
 
 def _value_axis(row: list[Line], lines: list[Line]) -> bool:
@@ -169,13 +170,26 @@ def _rows_of(lines: list[Line], cands: list[int]) -> list[list[int]]:
         lo, hi = got[0].x0, got[-1].x1
         base = got[0].y1
         # Nothing else on the baseline between the first and the last tick.
-        if any(i not in row and abs(ln.y1 - base) <= TICK_ROW_TOLERANCE * size and
-               ln.x1 > lo and ln.x0 < hi for i, ln in enumerate(lines)):
+        # (A plain loop, the row's membership asked last: most lines stand
+        # off the baseline; any() over a generator cost a call a line, in
+        # Pyodide most of _rows_of's time.)
+        tol = TICK_ROW_TOLERANCE * size
+        if _other_on_baseline(lines, row, base, tol, lo, hi):
             continue
         if not _evenly_spaced(got) or _table_row(got, [ln for i, ln in enumerate(lines) if i not in row]):
             continue
         out.append(row)
     return out
+
+
+def _other_on_baseline(lines: list[Line], row: list[int], base: float, tol: float,
+                       lo: float, hi: float) -> bool:
+    """Does a line not in ``row`` stand on the baseline ``base`` (to
+    ``tol``) between ``lo`` and ``hi``?"""
+    for i, ln in enumerate(lines):
+        if abs(ln.y1 - base) <= tol and ln.x1 > lo and ln.x0 < hi and i not in row:
+            return True
+    return False
 
 
 def join_tick_rows(lines: list[Line]) -> list[Line]:
