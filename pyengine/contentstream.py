@@ -274,8 +274,16 @@ the path before (``run_clips``).  Group 1 the four numbers, 2 the W.  A
 spreadsheet clips each cell's text so (plumber-issue-67-example: 2,800
 per document, read a token at a time: a quarter of its parse)."""
 _RECT_CLIP = None
-"""``_RECT_CLIP_PATTERN`` compiled when a run first holds a W (0.3 ms in
-CPython: not a start-up cost for every session)."""
+"""``_RECT_CLIP_PATTERN`` compiled, once RECT_CLIP_COMPILE_AFTER clips
+have been read the token way in this process."""
+RECT_CLIP_COMPILE_AFTER = 40
+"""Clips (W or W* in a skipped run) read token by token before
+``_RECT_CLIP_PATTERN`` is compiled: compiling it costs about 0.2 ms in
+CPython, reading a rectangle in one match saves about 5 us, so a file with
+a few clips (sf-google-doc-document: 25) does not pay the compile when it
+is the first after start-up."""
+_rect_clips_unmatched = 0
+"""Clips read token by token so far while ``_RECT_CLIP`` was not compiled."""
 
 
 def run_clips(data: bytes, start: int, end: int, first: int | None = None) -> list:
@@ -287,7 +295,7 @@ def run_clips(data: bytes, start: int, end: int, first: int | None = None) -> li
     spans several).  Only the paths made clips are read: each from the
     painting operator before its W to the one after it, so runs of many
     short paths with a clip or two cost no Python step per operator."""
-    global _RECT_CLIP
+    global _RECT_CLIP, _rect_clips_unmatched
     out: list = []
     done = start  # data[start:done] is read (a token boundary)
     find = data.find
@@ -304,8 +312,10 @@ def run_clips(data: bytes, start: int, end: int, first: int | None = None) -> li
         m = _RUN_LAST_PAINTING.match(data, max(p - CLIP_PATH_MAX_BYTES, done), p)
         path = m.end() if m is not None else done
         if rect_clip is None:
-            rect_clip = _RECT_CLIP = re.compile(_RECT_CLIP_PATTERN)
-        rect = rect_clip.match(data, path, end)
+            _rect_clips_unmatched += 1
+            if _rect_clips_unmatched > RECT_CLIP_COMPILE_AFTER:
+                rect_clip = _RECT_CLIP = re.compile(_RECT_CLIP_PATTERN)
+        rect = rect_clip.match(data, path, end) if rect_clip is not None else None
         if rect is not None and rect.start(2) == p:
             # What the tracker below makes of these tokens, in one step:
             # the box of "re"'s corners (x, y) and (x + w, y + h).

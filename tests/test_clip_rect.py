@@ -1,7 +1,7 @@
 """``run_clips`` reads a rectangle made a clip ("x y w h re W n") in one
 step (contentstream._RECT_CLIP): the same clip boxes as reading its tokens
 one by one with the ClipTracker (the plain path, put back here by a pattern
-that never matches), compiled at the first run with a W, on random runs and on corpus streams, in the parser's
+that never matches), compiled after RECT_CLIP_COMPILE_AFTER clips, on random runs and on corpus streams, in the parser's
 skipped runs and in fastscan's skimmed ones."""
 
 from __future__ import annotations
@@ -170,8 +170,13 @@ def test_corpus_clips_as_token_by_token(monkeypatch):
     assert hits > 500
 
 
-def test_the_pattern_is_compiled_when_a_run_first_holds_a_w(monkeypatch):
+def test_the_pattern_is_compiled_after_some_clips_read_token_by_token(monkeypatch):
     monkeypatch.setattr(cs, "_RECT_CLIP", None)
+    monkeypatch.setattr(cs, "_rect_clips_unmatched", 0)
+    monkeypatch.setattr(cs, "RECT_CLIP_COMPILE_AFTER", 3)
     assert cs.run_clips(b"1 0 0 rg 0 0 m 5 5 l S", 0, 22) == [] and cs._RECT_CLIP is None
+    for _ in range(3):  # read token by token, the same boxes
+        assert cs.run_clips(b"0 0 10 10 re W n", 0, 16) == [([0.0, 0.0, 10.0, 10.0], CLIP)]
+        assert cs._RECT_CLIP is None
     assert cs.run_clips(b"0 0 10 10 re W n", 0, 16) == [([0.0, 0.0, 10.0, 10.0], CLIP)]
     assert cs._RECT_CLIP is not None and cs._RECT_CLIP.pattern == cs._RECT_CLIP_PATTERN
