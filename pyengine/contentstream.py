@@ -39,6 +39,7 @@ from __future__ import annotations
 import binascii
 import re
 import time
+from math import isfinite
 from typing import Any
 
 from pypdf.generic import (ArrayObject, BooleanObject, ByteStringObject, ContentStream,
@@ -264,6 +265,27 @@ _RUN_CLIP = re.compile(rb"W\*?(?!" + _REG + rb")")
 _RUN_LAST_PAINTING = re.compile(rb"(?s:.*)(?<=[ \t\n\r\f])[Ssn](?!" + _REG + rb")")
 
 
+_RECT_CLIP_PATTERN = (rb"[ \t\n\r\f\x00]*+((?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)[ \t\n\r\f]+){4})"
+                      rb"re[ \t\n\r\f]+(W)\*?[ \t\n\r\f]+[Ssn](?!" + _REG + rb")")
+"""A path that is one rectangle made a clip and ended in the run: "x y w h
+re W n" (W* or W; S or s as well), each token as ``_RUN_ITEM`` reads it,
+blanks between, nothing before it since the painting operator that ended
+the path before (``run_clips``).  Group 1 the four numbers, 2 the W.  A
+spreadsheet clips each cell's text so (plumber-issue-67-example: 2,800
+per document, read a token at a time: a quarter of its parse)."""
+_RECT_CLIP = None
+"""``_RECT_CLIP_PATTERN`` compiled, once RECT_CLIP_COMPILE_AFTER clips
+have been read the token way in this process."""
+RECT_CLIP_COMPILE_AFTER = 40
+"""Clips (W or W* in a skipped run) read token by token before
+``_RECT_CLIP_PATTERN`` is compiled: compiling it costs about 0.2 ms in
+CPython, reading a rectangle in one match saves about 5 us, so a file with
+a few clips (sf-google-doc-document: 25) does not pay the compile when it
+is the first after start-up."""
+_rect_clips_unmatched = 0
+"""Clips read token by token so far while ``_RECT_CLIP`` was not compiled."""
+
+
 def run_clips(data: bytes, start: int, end: int, first: int | None = None) -> list:
     """The clip boxes (clip.CLIP operations, in order) that the operators of
     skipped runs in data[start:end] make, as the interpreter's ClipTracker
@@ -273,9 +295,11 @@ def run_clips(data: bytes, start: int, end: int, first: int | None = None) -> li
     spans several).  Only the paths made clips are read: each from the
     painting operator before its W to the one after it, so runs of many
     short paths with a clip or two cost no Python step per operator."""
+    global _RECT_CLIP, _rect_clips_unmatched
     out: list = []
     done = start  # data[start:done] is read (a token boundary)
     find = data.find
+    rect_clip = _RECT_CLIP
     p = find(b"W", start if first is None else first, end)
     while p >= 0:
         if (p > start and data[p - 1] not in _AFTER_TOKEN) or _RUN_CLIP.match(data, p, end) is None:
@@ -286,9 +310,26 @@ def run_clips(data: bytes, start: int, end: int, first: int | None = None) -> li
         # that, from where the last reading stopped (a long path: every
         # token since then is read, once).
         m = _RUN_LAST_PAINTING.match(data, max(p - CLIP_PATH_MAX_BYTES, done), p)
+        path = m.end() if m is not None else done
+        if rect_clip is None:
+            _rect_clips_unmatched += 1
+            if _rect_clips_unmatched > RECT_CLIP_COMPILE_AFTER:
+                rect_clip = _RECT_CLIP = re.compile(_RECT_CLIP_PATTERN)
+        rect = rect_clip.match(data, path, end) if rect_clip is not None else None
+        if rect is not None and rect.start(2) == p:
+            # What the tracker below makes of these tokens, in one step:
+            # the box of "re"'s corners (x, y) and (x + w, y + h).
+            x, y, w, h = rect[1].split()
+            x, y, w, h = float(x), float(y), float(w), float(h)
+            if isfinite(x) and isfinite(y) and isfinite(w) and isfinite(h):
+                x1, y1 = x + w, y + h
+                out.append(([min(x, x1), min(y, y1), max(x, x1), max(y, y1)], CLIP))
+                done = rect.end()
+                p = find(b"W", done, end)
+                continue
         tracker = ClipTracker()
         operands: list = []
-        for t in _RUN_ITEM.finditer(data, m.end() if m is not None else done, end):
+        for t in _RUN_ITEM.finditer(data, path, end):
             tok = t[0]
             c = tok[0]
             if c in _NUMBER_START:
@@ -762,11 +803,25 @@ def _read(data: bytes, deadline: float | None = None,
                         elif operands:
                             operands.extend(numbers)
                             numbers = operands
-                        err = _sequence_checked(ops, numbers, words, stack, cur, limited, cap, deadline)
+                        if stack or limited:
+                            err = _sequence_checked(ops, numbers, words, stack, cur, limited, cap,
+                                                    deadline)
+                            if err:
+                                return ops, err
+                        else:
+                            # _sequence, inline (no array open, no cap to check)
+                            for word in words:
+                                c = word[0]
+                                if c in _NUMBER_START:
+                                    numbers.append(float(word))
+                                elif c == 47:  # "/"
+                                    raw = word[1:]
+                                    numbers.append(get_name(raw) or _name(raw))
+                                else:
+                                    ops.append((numbers, word))
+                                    numbers = []
                         operands = cur = []
                         last = m
-                        if err:
-                            return ops, err
                         continue
                     if stack:
                         cur.extend([float(x) for x in m[1].split()])
@@ -839,11 +894,26 @@ def _read(data: bytes, deadline: float | None = None,
                 elif k == 6:
                     op = m[6]
                     if len(op) > 2 and len(words := op.split()) > 1:  # _SEQ_TAIL
-                        err = _sequence_checked(ops, operands, words, stack, cur, limited, cap, deadline)
+                        if stack or limited:
+                            err = _sequence_checked(ops, operands, words, stack, cur, limited, cap,
+                                                    deadline)
+                            if err:
+                                return ops, err
+                        else:
+                            # _sequence, inline (no array open, no cap to check)
+                            values = operands
+                            for word in words:
+                                c = word[0]
+                                if c in _NUMBER_START:
+                                    values.append(float(word))
+                                elif c == 47:  # "/"
+                                    raw = word[1:]
+                                    values.append(get_name(raw) or _name(raw))
+                                else:
+                                    ops.append((values, word))
+                                    values = []
                         operands = cur = []
                         last = m
-                        if err:
-                            return ops, err
                         continue
                     if stack:
                         _keyword(cur, op)
@@ -1001,7 +1071,9 @@ class _Prefix:
 def _sequence(ops: list, operands: list, words: list) -> None:
     """Append the operations of a token of several operators (_SEQ_TAIL),
     split at blanks: the first operator takes ``operands``, each other one
-    the name and numbers written before it."""
+    the name and numbers written before it.  (``_read`` has this loop
+    inline too, for the tokens of 2 and 6 outside arrays in a stream that
+    is not capped: two calls fewer per token.)"""
     values = operands  # the first word is an operator
     for word in words:
         c = word[0]

@@ -191,7 +191,7 @@ class Program:
     total: int
     """Operators in the stream, kept or not (counted against the limit)."""
     pairs: int = 0
-    """Entries of ``ops`` that are a Td or T* and the Tj after it
+    """Entries of ``ops`` that are a Td, TD or T* and the Tj after it
     (``_PAIRED``): ``ops`` is that many shorter than the operators kept
     (``kept``)."""
 
@@ -452,7 +452,8 @@ class _Interpreter:
         table = OPERATORS
         kept = []
         show, paired = table[b"Tj"][0], _PAIRED
-        if table[b"Td"][0] is not _I.op_Td or table[b"T*"][0] is not _I.op_Tstar:
+        if table[b"Td"][0] is not _I.op_Td or table[b"T*"][0] is not _I.op_Tstar \
+                or table[b"TD"][0] is not _I.op_TD:
             paired = {}  # (tests patch in other handlers: no pairs)
         pairs = 0
         tracker = None  # path operators listed one by one: their clips (clip.py)
@@ -486,7 +487,8 @@ class _Interpreter:
                 if n > count:  # extra operands: the last ones count
                     operands = operands[n - count:]
                 if handler is show and kept and kept[-1][0] in paired:
-                    # "x y Td <...> Tj", "T* <...> Tj": one step (_PAIRED).
+                    # "x y Td <...> Tj", "T* <...> Tj", "x y TD <...> Tj":
+                    # one step (_PAIRED).
                     before, before_operands = kept[-1]
                     kept[-1] = (paired[before], (before_operands, operands))
                     pairs += 1
@@ -640,6 +642,27 @@ class _Interpreter:
     def op_TD(self, o) -> None:
         self.gs.tl = -_num(o[1])
         self.op_Td(o)
+
+    def op_TD_show(self, o) -> None:
+        """A TD and the Tj right after it (compile pairs them: a producer
+        that places each glyph, plumber-issue-67-example, writes
+        "180 0 TD <0947> Tj"): op_TD's work inline, then the Tj's _show;
+        a TD refused is counted as op_TD's would be and the string is
+        still shown."""
+        td, items = o
+        tx, ty = td
+        if type(tx) is float and tx - tx == 0.0 and type(ty) is float and ty - ty == 0.0:
+            self.gs.tl = -ty
+            A, B, C, D, E, F = self.tlm
+            self.tm = self.tlm = (A + 0.0 * C, B + 0.0 * D,
+                                  0.0 * A + C, 0.0 * B + D,
+                                  tx * A + ty * C + E, tx * B + ty * D + F)
+        else:
+            try:
+                self.op_TD(td)
+            except _BadOperands:
+                self.run.bad_ops += 1
+        self._show(items)
 
     def op_Tm(self, o) -> None:
         self.tm = self.tlm = _nums(o)  # type: ignore[assignment]
@@ -1122,7 +1145,7 @@ class _Interpreter:
 
 
 _I = _Interpreter
-_PAIRED = {_I.op_Td: _I.op_Td_show, _I.op_Tstar: _I.op_Tstar_show}
+_PAIRED = {_I.op_Td: _I.op_Td_show, _I.op_Tstar: _I.op_Tstar_show, _I.op_TD: _I.op_TD_show}
 """An operator that moves to the next glyph or line, and the handler that
 runs it and the Tj after it (compile: one program entry, one dispatch and
 one call fewer per glyph of producers that place glyphs one by one)."""

@@ -215,9 +215,45 @@ def test_td_and_the_tj_after_it_are_one_step(monkeypatch):
     assert _run(pdf) == paired and len(paired[0]) == 13 and paired[1][1] == 2
 
 
+PAIRS_TD = (b"BT /F1 11 Tf 72 700 TD (He) Tj 12.5 -0 TD <6c6c6f> Tj 0 -14 TD (w) Tj T* (o) Tj "
+            b"/x 1 TD (r) Tj T* (s) Tj 1 2 3 TD (l) Tj 4 TD (d) Tj 5 5 TD 6 (!) Tj "
+            b"2 /y TD (t) Tj T* (u) Tj -0 -0 TD (v) Tj 1e0 0 TD (z) Tj /F9 1 Tf 3 -4 TD (n) Tj T* (m) Tj "
+            b"/F1 11 Tf 0 8 TD () Tj (k) Tj ET")
+
+
+def test_td_upper_and_the_tj_after_it_are_one_step(monkeypatch):
+    """compile pairs a TD with the Tj right after it (_PAIRED) as it pairs
+    Td: same glyphs (TL set by each TD, read by the T* after it), same
+    counts (a refused TD, before or after its TL is set; too few or too
+    many operands; a string shown without a font) as the two operators run
+    one after the other."""
+    from pyengine import document as D
+    from pyengine.options import Options
+
+    pdf = make_pdf([PAIRS_TD], {"/F1": helvetica()})
+    doc = D.open_document(pdf)
+    interp = I._Interpreter(doc, doc.page_geometry(1), Options(), [], 1,
+                            __import__("time").monotonic())
+    program = interp.compile(PAIRS_TD)
+    assert program.pairs == 14 and program.kept == len(program.unpaired()) == len(program.ops) + 14
+    assert sum(entry[0] is I._Interpreter.op_TD_show for entry in program.ops) == 10
+    paired = _run(pdf)
+    monkeypatch.setattr(I, "_PAIRED", {})  # no pairs
+    assert interp.compile(PAIRS_TD).pairs == 0
+    assert _run(pdf) == paired and len(paired[0]) == 17 and paired[1][1] == 6
+
+
 @pytest.mark.parametrize("limit", range(3, 16))
 def test_operator_limit_cuts_pairs_where_it_cut_the_operators(monkeypatch, limit):
     pdf = make_pdf([PAIRS], {"/F1": helvetica()})
+    paired = _run(pdf, max_ops_per_page=limit)
+    monkeypatch.setattr(I, "_PAIRED", {})
+    assert _run(pdf, max_ops_per_page=limit) == paired and paired[1][2]
+
+
+@pytest.mark.parametrize("limit", range(3, 30))
+def test_operator_limit_cuts_td_pairs_where_it_cut_the_operators(monkeypatch, limit):
+    pdf = make_pdf([PAIRS_TD], {"/F1": helvetica()})
     paired = _run(pdf, max_ops_per_page=limit)
     monkeypatch.setattr(I, "_PAIRED", {})
     assert _run(pdf, max_ops_per_page=limit) == paired and paired[1][2]
