@@ -68,6 +68,8 @@ _TOKEN_RE = re.compile(
 )
 _HEX_SPACE = re.compile(rb"[^0-9A-Fa-f]")
 _CMAP_WS = rb"[\x00\t\n\x0c\r ]"
+_WS_BYTES = b"\x00\t\n\x0c\r "
+"""The bytes of ``_CMAP_WS``."""
 _CMAP_REGULAR = rb"[^\x00\t\n\x0c\r ()<>\[\]{}/%]"
 # The body of a bfchar or bfrange section that holds only hexadecimal
 # strings without blanks (and brackets, in bfrange), up to its end keyword:
@@ -267,6 +269,11 @@ def _plain_cmap_tokens(src: bytes) -> list[Token] | None:
 def _plain_line_tokens(src: bytes) -> list[Token] | None:
     """``_plain_cmap_tokens`` of ``src`` read at once (a line, or a whole
     source whose lines could not be read one by one)."""
+    # White space at the end matches nothing, and findall would try each
+    # of its bytes as the start of a match reading to the end: quadratic
+    # (fuzz seed 2026129 case 1487: a ToUnicode map ending in a long run of
+    # white space took minutes).  It holds no token.
+    src = src.rstrip(_WS_BYTES)
     tokens: list[Token] = []
     append = tokens.append
     unhexlify = binascii.unhexlify

@@ -246,3 +246,20 @@ def test_text_matrix_without_x_axis_runs_rightwards():
     page = pyengine.extract(pdf).pages[0]
     assert not [i for i in page.issues if i.code == "page-error"]
     assert page.text.split() == ["a", "From", "b"]
+
+
+@pytest.mark.parametrize("tail", [b" ", b"\x00", b"\r\n"])
+def test_tounicode_ending_in_a_long_run_of_white_space_reads_in_linear_time(tail):
+    """fuzz seed 2026129 case 1487 (timeout): a ToUnicode map ending in a
+    long run of white space.  The CMap tokenizer's findall tried each byte
+    of the run as the start of a match reading to the end: minutes of work
+    (8,000 spaces took 3.7 s, a million would take hours).  The run holds
+    no token; the map before it still reads."""
+    from pdfbuild import tounicode, type0
+    cmap = tounicode(b"1 beginbfchar <0001> <0041> endbfchar", two_byte=True)
+    cmap.set_data(cmap.get_data() + tail * (400_000 // len(tail)))
+    pdf = make_pdf([b"BT /F1 20 Tf 72 700 Td <00010001> Tj ET"], fonts={"/F1": type0(cmap)})
+    started = time.process_time()
+    doc = pyengine.extract(pdf)
+    assert doc.pages[0].text.strip() == "AA"
+    assert time.process_time() - started < 10.0  # ~0.05 s; before: hours
