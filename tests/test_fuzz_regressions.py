@@ -263,3 +263,16 @@ def test_tounicode_ending_in_a_long_run_of_white_space_reads_in_linear_time(tail
     doc = pyengine.extract(pdf)
     assert doc.pages[0].text.strip() == "AA"
     assert time.process_time() - started < 10.0  # ~0.05 s; before: hours
+
+
+def test_strip_white_of_a_line_of_zero_size_is_none():
+    """fuzz seed 2026129 case 925 (page-error "reading order failed
+    (ZeroDivisionError)"): a row whose last line left of a gutter has type
+    size 0 (Tf 0) measured its white in fractions of that size."""
+    from pyengine.layout.tables import _strip_white
+    from pyengine.records import Line, Word
+    zero = Line((Word("a", 10.0, 0.0, 20.0, 0.0, 0.0),), 10.0, 0.0, 20.0, 0.0, 0.0)
+    cell = Line((Word("b", 40.0, 0.0, 50.0, 10.0, 10.0),), 40.0, 0.0, 50.0, 10.0, 10.0)
+    assert _strip_white([zero, cell], (25.0, 40.0)) is None
+    sized = Line((Word("a", 10.0, 0.0, 20.0, 10.0, 10.0),), 10.0, 0.0, 20.0, 10.0, 10.0)
+    assert _strip_white([sized, cell], (25.0, 40.0)) == 2.0  # (40 - 20) / 10

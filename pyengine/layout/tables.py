@@ -799,6 +799,8 @@ def _strip_white(row: list[Line], gap: tuple[float, float]) -> float | None:
     if not before:
         return None
     last = max(before, key=_X1)
+    if not last.size > 0.0:
+        return None  # a line of zero size (Tf 0) measures no white (fuzz seed 2026129 case 925)
     white = (gap[1] - last.x1) / last.size
     if cell:
         return white
