@@ -117,8 +117,13 @@ export class HelperLink {
   }
 
   // Test hook: the helper dies now, as if it had crashed.
+  // (tests) Whether a job was running: only then is the helper started
+  // again (#died); a kill after the job ended starts nothing.
   kill() {
-    if (this.#worker) this.#died();
+    if (!this.#worker) return false;
+    const running = Boolean(this.#job && !this.#job.ended);
+    this.#died();
+    return running;
   }
 
   #start() {

@@ -170,9 +170,11 @@ def test_a_helper_killed_mid_job_changes_nothing(driver, report):
     before = driver.stats()
     job = driver.send(report)
     _wait_helper_pages(driver, before["received"] + 1)
-    driver.worker().evaluate("self.pyengineTest.killHelper()")
+    # On a loaded machine the main worker may finish the job before the
+    # kill lands: then no helper is started (killHelper says which).
+    mid_job = driver.worker().evaluate("self.pyengineTest.killHelper()")
     _same(alone, driver.wait(job))
-    assert driver.stats()["starts"] == before["starts"] + 1     # started again, once
+    assert driver.stats()["starts"] == before["starts"] + (1 if mid_job else 0)  # again, once
     _same(alone, driver.run(report))                            # and it serves the next job
 
 
