@@ -145,6 +145,15 @@ def _matrix(v) -> Matrix | None:
     return tuple(vals)  # type: ignore[return-value]
 
 
+def _rect(value) -> tuple[float, float, float, float] | None:
+    """A rectangle: an array of four finite numbers, or None."""
+    value = resolve(value)
+    if not isinstance(value, list) or len(value) != 4:
+        return None
+    m = _matrix(list(value) + [0, 0])
+    return None if m is None else m[:4]
+
+
 class _BadOperands(Exception):
     pass
 
@@ -1137,6 +1146,13 @@ class _Interpreter:
         self.form_path.append(key)
         self.marked_floor = depth = len(self.marked)
         try:
+            bbox = _rect(xobj.get("/BBox"))
+            if bbox is not None:
+                # The form's bounding box clips what it draws (ISO 32000-1
+                # 8.10.1): pdfpages' pages trimmed to their frame, stamps
+                # and appearance streams cut at their box.
+                self.gs = gs
+                self.op_clip(bbox)
             self.execute(program, res, gs)
         finally:
             self.form_path.pop()
