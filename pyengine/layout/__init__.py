@@ -17,7 +17,7 @@ from .passes import finish_pages
 from .stacked import stack_columns
 from .tables import is_table_block
 from .text import blocks_text
-from .ticks import axis_label_place, join_tick_rows
+from .ticks import axis_label_place, join_tick_rows, turned_label_row
 
 UPRIGHT_KEY = 0
 """Direction key (degrees) of upright horizontal text."""
@@ -195,6 +195,11 @@ def _read_direction(key: int, lines: list[Line], options: Options) -> list[Block
         return read
     angle = math.radians(key * ANGLE_STEP)
     dx, dy = math.cos(angle), math.sin(angle)
+    row = turned_label_row(lines, lines[0].words[0].dx, lines[0].words[0].dy) \
+        if lines[0].words else None
+    if row is not None:  # a chart axis's turned labels: along the axis
+        return [Block(((lines[i],),), lines[i].x0, lines[i].y0, lines[i].x1, lines[i].y1)
+                for i in row]
     originals: dict[int, Word] = {}
     proxies = [_to_frame(ln, dx, dy, originals) for ln in lines]
     real = {id(p): ln for p, ln in zip(proxies, lines)}

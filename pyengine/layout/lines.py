@@ -850,6 +850,83 @@ def _ends_column_line(segs: list[_Seg], i: int, by_v: list[tuple[float, int]],
     return flush
 
 
+GUTTER_REACH = 6.0
+"""Fraction of the size: rows this far above and below a line tell whether
+a gap of it lies in a column gutter (``_in_column_gutter``)."""
+GUTTER_ROWS_MIN = 3
+"""Rows of a column gutter, around a line that runs into it, that must show
+it: a column starting at the gap's right edge and a column line ending in
+the white before it."""
+GUTTER_WIDTH_MAX = 4.0
+"""Fraction of the size: the widest white between the end of a line of a
+column and the start of the next column's line (the gutter and the rag of
+a ragged-right column)."""
+GUTTER_ALIGN = 0.1
+"""Fraction of the size: lines of one column start this close to one x."""
+COLUMN_MIN_WIDTH = 6.0
+"""Fraction of the size: the shortest column line that counts on the left
+of a gutter: a run of prose, not a list marker, a term of a definition
+list or a table's short cell."""
+COLUMN_OVERHANG = 1.0
+"""Fraction of the size: how far an overfull line may run past the next
+column's left edge, over its text (ConTeXt's ``hanging`` alignment hangs a
+line's last hyphen into the gutter: "north-" 0.28 em into "edly.")."""
+
+
+def _in_column_gutter(segs: list[_Seg], by_v: list[tuple[float, int]], key: int,
+                      source: str, v: float, size: float, x: float, left_width: float,
+                      tol_v: float) -> bool:
+    """Does text starting at ``x`` on the baseline ``v`` start a column's
+    line, beside a line of the column left of it (``left_width`` long, up
+    to ``x``) run into the gutter?  A badly overfull line of a narrow column
+    (TeX, ConTeXt: hunt24 ctx_3col) ends a fraction of an em from the next
+    column (or over its first letter, ``COLUMN_OVERHANG``), closer than
+    ``line_merge_gap``, and the two columns' lines were read as one; no
+    gutter was then left for the reading order, and three columns were
+    read across.  A column starts at ``x`` when the text left of it is a
+    column line (``COLUMN_MIN_WIDTH``) and, within ``GUTTER_REACH`` above
+    and below, at least
+    ``GUTTER_ROWS_MIN`` rows show the gutter whole: a segment starting at
+    ``x`` (``GUTTER_ALIGN``: the next column's left edge) and, before it, a
+    column line (``COLUMN_MIN_WIDTH``) ending at most ``GUTTER_WIDTH_MAX``
+    before ``x`` (nearer than this line's text too: justified columns set
+    closer than ``line_merge_gap``, each row of them read as one line);
+    and the gutter holds from the top of those rows to their bottom: no
+    text runs across ``x`` between them (farther than ``COLUMN_OVERHANG``).
+    Comments set at a tab stop beside code (deb-ar-bidi p.161) have code
+    lines running across their column, between them.  A word space of a
+    paragraph has no column starting at it on the rows around, nor do a
+    list marker or a table's narrow cell have column lines before them.
+    ``by_v``: the segments' (v, index), sorted by v."""
+    if left_width < COLUMN_MIN_WIDTH * size:
+        return False
+    reach = GUTTER_REACH * size
+    same = tol_v * size
+    align = GUTTER_ALIGN * size
+    overhang = COLUMN_OVERHANG * size
+    lo, hi = bisect_left(by_v, (v - reach, -1)), bisect_right(by_v, (v + reach, len(segs)))
+    starts: list[float] = []  # baselines where a column starts at x
+    ends: list[float] = []  # baselines where column text ends in the white before x
+    across: list[float] = []  # baselines where text runs across x
+    for k in range(lo, hi):
+        t = segs[by_v[k][1]]
+        if t.key != key or t.source != source or abs(t.v - v) <= same or \
+                abs(t.size - size) > (1.0 - SCRIPT_SIZE_RATIO) * size:
+            continue
+        if abs(t.u0 - x) <= align:
+            starts.append(t.v)
+        elif t.u0 < x - align and t.u1 > x + overhang:
+            across.append(t.v)
+        elif t.u1 <= x and t.u1 - t.u0 >= COLUMN_MIN_WIDTH * size:
+            if 0.0 < x - t.u1 <= GUTTER_WIDTH_MAX * size:
+                ends.append(t.v)
+    rows = [sv for sv in starts if any(abs(ev - sv) <= same for ev in ends)]
+    if len(rows) < GUTTER_ROWS_MIN:
+        return False
+    top, bottom = min(min(rows), v), max(max(rows), v)
+    return not any(top <= av <= bottom for av in across)
+
+
 MONOSPACE_MIN_GLYPHS = 4
 """Glyphs that show text two drawing neighbours need between them before
 their equal widths say the font is monospaced."""
@@ -1438,6 +1515,17 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                         j in ln.drawn and _blanks_apart(segs[j], s, mono)
                         for j in (s.index - 1, s.index + 1))):
                     continue
+                # A line running into a column gutter, up to the next
+                # column's line drawn apart from it.
+                if not adjacent and gap >= -COLUMN_OVERHANG * size and not blank[i]:
+                    if not by_v:
+                        by_v.extend(sorted((t.v, t.index) for t in segs))
+                    if s.u0 > ln.u0:
+                        x, width = s.u0, min(ln.u1, s.u0) - ln.u0
+                    else:
+                        x, width = ln.u0, min(s.u1, ln.u0) - s.u0
+                    if _in_column_gutter(segs, by_v, s.key, s.source, s.v, size, x, width, tol_v):
+                        continue
                 # Asked last, of a line near enough: these two go over the
                 # glyphs of both (a segment too far from the line was asked
                 # them in vain, in columns sharing their baselines).
@@ -1464,7 +1552,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     # Both passes join only lines on a shared baseline: asked once, and
     # again only when the first joined lines.
     shared = _baselines_shared(lines)
-    joined = _rejoin_overtaken(lines, index, bucket, blank, options, shared)
+    joined = _rejoin_overtaken(lines, index, bucket, blank, options, shared, segs, by_v)
     if joined is not lines:
         shared = _baselines_shared(joined)
     lines = _join_stretched(joined, blank, options, shared)
@@ -1786,7 +1874,8 @@ def _baselines_shared(lines: list[_LineAcc]) -> bool:
 
 def _rejoin_overtaken(lines: list[_LineAcc], index: dict[int, list[_LineAcc]],
                       bucket: float, blank: list[bool], options: Options,
-                      shared: bool | None = None) -> list[_LineAcc]:
+                      shared: bool | None = None, segs: list[_Seg] | None = None,
+                      by_v: list[tuple[float, int]] | None = None) -> list[_LineAcc]:
     """A line whose text a later run of its baseline reached joins that run's line.
 
     ``merge_lines`` is greedy: a segment too far from every line of its
@@ -1808,8 +1897,10 @@ def _rejoin_overtaken(lines: list[_LineAcc], index: dict[int, list[_LineAcc]],
     drawn over the other's glyphs rather than in a gap between them
     (``_covers_glyphs``: a closing parenthesis of vertical Japanese drawn
     over the last kanji, deb-ja-ptexskip_asciimw) stay apart, as they did in
-    ``merge_lines``.  ``shared``: ``_baselines_shared(lines)`` when the
-    caller knows it.
+    ``merge_lines``, and so do lines apart across a column gutter
+    (``_in_column_gutter``, asked when ``segs``, the page's segments, are
+    given; ``by_v``: their (v, index) sorted by v, filled when empty).
+    ``shared``: ``_baselines_shared(lines)`` when the caller knows it.
     """
     if not (_baselines_shared(lines) if shared is None else shared):
         return lines
@@ -1852,11 +1943,33 @@ def _rejoin_overtaken(lines: list[_LineAcc], index: dict[int, list[_LineAcc]],
                             any(_drawn_across(t, ln) for t in other.segs) or \
                             any(_drawn_across(t, other) for t in ln.segs) or _covers_glyphs(other, ln):
                         continue
+                    if segs is not None and _gutter_between(ln, (u0, u1), other, (o0, o1), segs,
+                                                            by_v, options):
+                        continue
                     gone.add(oid)
                     ln.absorb(other)
                     u0, u1 = ink[lid] = min(u0, o0), max(u1, o1)
                     grown = True
     return [ln for ln in lines if id(ln) not in gone] if gone else lines
+
+
+def _gutter_between(a: _LineAcc, a_ink: tuple[float, float], b: _LineAcc,
+                    b_ink: tuple[float, float], segs: list[_Seg],
+                    by_v: list[tuple[float, int]] | None, options: Options) -> bool:
+    """Do the texts of lines ``a`` and ``b`` (extents ``a_ink``, ``b_ink``)
+    of one baseline stand apart across a column gutter
+    (``_in_column_gutter``)?"""
+    (l0, l1), x = (a_ink, b_ink[0]) if b_ink[0] > a_ink[0] else (b_ink, a_ink[0])
+    size = max(a.size, b.size)
+    width = min(l1, x) - l0
+    if width < COLUMN_MIN_WIDTH * size or l1 - x > COLUMN_OVERHANG * size:
+        return False
+    if by_v is None:
+        by_v = []
+    if not by_v:
+        by_v.extend(sorted((t.v, t.index) for t in segs))
+    return _in_column_gutter(segs, by_v, a.key, a.segs[0].source, a.v, size, x, width,
+                             options.line_baseline_tolerance)
 
 
 _NO_SPACE_SCRIPTS = (

@@ -2240,18 +2240,40 @@ def _gutters(region: list[Line], options: Options) -> list[tuple[float, float]]:
     region without a wider gutter has one: a narrow white beside a gutter
     parts boxes of a form (pdfminer-f1040nr p.5: its items' "Yes No"
     5.7 pt from the right column, whose bands were then no longer read as
-    one column).  A white no wider than ``line_merge_gap`` is never a
-    gutter (lines across it are one line)."""
+    one column).  A white no wider than ``line_merge_gap`` is a gutter only
+    where two lines on one baseline stand across it closer than that
+    (``_kept_apart_across``): lines.py kept them apart because a column
+    starts at its right edge (lines._in_column_gutter; hunt24 ctx_3col, a
+    line ending 0.19 em from the next column); elsewhere the lines across
+    such a white would have been one line.  Such a white needs no width
+    (``_prose_gutter``): justified columns set half an em apart have lines
+    kept apart across the gutter on every row (fix25 tex_multicol3)."""
     size = median([ln.size for ln in region]) or 1.0
     least = max(options.column_gap_min, 0.5 * size)
     narrowest = options.line_merge_gap * size
     if narrowest >= least:
         return _gaps(region, "x0", "x1", least)
-    gaps = _gaps(region, "x0", "x1", narrowest)
-    wide = [(a, b) for a, b in gaps if b - a >= least]
+    gaps = []  # (a, b, the width asked of it by _prose_gutter)
+    for a, b in _gaps(region, "x0", "x1", 0.0):
+        if b - a >= narrowest:
+            gaps.append((a, b, least))
+        elif _kept_apart_across(region, a, b, narrowest):
+            gaps.append((a, b, 0.0))
+    wide = [(a, b) for a, b, _ in gaps if b - a >= least]
     if wide or not gaps:
         return wide
-    return [(a, b) for a, b in gaps if _prose_gutter(region, a, b, least)]
+    return [(a, b) for a, b, width in gaps if _prose_gutter(region, a, b, width)]
+
+
+def _kept_apart_across(region: list[Line], a: float, b: float, near: float) -> bool:
+    """Do a line ending at or before ``a`` and one starting at or after
+    ``b`` stand on one baseline (``ROW_BASELINE_TOLERANCE``) less than
+    ``near`` apart?"""
+    left = [ln for ln in region if a - near < ln.x1 <= a]
+    right = [ln for ln in region if b <= ln.x0 < b + near]
+    return any(r.x0 - ln.x1 < near and
+               abs(_baseline(r) - _baseline(ln)) <= ROW_BASELINE_TOLERANCE * ln.size
+               for ln in left for r in right)
 
 
 def _prose_gutter(region: list[Line], a: float, b: float, least: float) -> bool:

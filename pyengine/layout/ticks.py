@@ -262,4 +262,70 @@ def _ticks_only(lines: list[Line]) -> bool:
     return bool(lines) and all(ln.words and all(_TICK.fullmatch(w.text) for w in ln.words) for ln in lines)
 
 
-__all__ = ["axis_label_place", "category_rows", "join_tick_rows", "tick_rows"]
+TURNED_ROW_PITCH_MIN = 2.5
+"""Fraction of the size: turned labels of an axis stand at least this far
+apart along it (``turned_label_row``); the lines of a turned paragraph
+(a page's table turned 90 degrees) follow each other at their leading,
+nearer."""
+
+
+TURNED_UPRIGHT_MIN = 0.17
+"""Least share of the page's x a turned label advances along its
+baseline (|dx|, sin 10 degrees): text turned a right angle, running down
+the page, is left to its frame's order (right to left): a page turned 90
+degrees reads so, and its short lines far apart (unstructured-rotated-
+page-90: three lines 3.5 em apart) look like an axis's labels turned -90."""
+
+
+def _anchors(ln: Line, side: str, dx: float, dy: float) -> tuple[float, float]:
+    """(x, y) of the point of a turned line's box where its baseline meets
+    the box's ``side`` ("top", "bottom" or "middle"; y grows downwards, as
+    the lines' boxes do): for text running down and right, the top-left
+    corner starts it and the bottom-right one ends it."""
+    if side == "middle":
+        return (ln.x0 + ln.x1) / 2, (ln.y0 + ln.y1) / 2
+    falling = dx * dy > 0  # down-right or up-left: its top is at its left
+    if side == "top":
+        return (ln.x0 if falling else ln.x1), ln.y0
+    return (ln.x1 if falling else ln.x0), ln.y1
+
+
+def turned_label_row(lines: list[Line], dx: float, dy: float) -> list[int] | None:
+    """The lines of one turned direction (dx, dy: along their baselines, y
+    growing downwards) in order along the page, left to right, when they
+    are a chart axis's labels turned to fit: ``TICKS_MIN`` or more short
+    lines (``AXIS_LABEL_WORDS``), one end or the middle of each on one row
+    of the page (``TICK_ROW_TOLERANCE``: labels start, end or are centred
+    under their ticks), evenly spaced along it (``TICK_SPACING_TOLERANCE``)
+    and ``TURNED_ROW_PITCH_MIN`` apart; None otherwise.  A direction's
+    lines are read in its frame, top to bottom: for labels turned to run
+    down and right (gnuplot ``set xtics rotate by -45``, hunt24 gp_bars)
+    the frame's top is the page's right, and the axis was read right to
+    left ("Insurance / Customs / Warehousing / Shipping").  Text turned to
+    run up (+45, +90 degrees) reads left to right in its frame already;
+    text turned a right angle (``TURNED_UPRIGHT_MIN``) keeps its frame's
+    order.
+    Only when every line of the direction is on the row: a turned table's
+    cells have cells of the other rows beside them.  Vertical writing
+    (words with ``parts``) has its own order."""
+    if abs(dx) < TURNED_UPRIGHT_MIN or len(lines) < TICKS_MIN or any(not 0 < len(ln.words) <= AXIS_LABEL_WORDS or
+                                     any(w.parts for w in ln.words) for ln in lines):
+        return None  # (vertical writing, its words in parts, is no label row)
+    size = max(ln.size for ln in lines)
+    for side in ("top", "bottom", "middle"):
+        points = [_anchors(ln, side, dx, dy) for ln in lines]
+        ys = [y for _, y in points]
+        if max(ys) - min(ys) > TICK_ROW_TOLERANCE * size:
+            continue
+        order = sorted(range(len(lines)), key=lambda i: points[i][0])
+        xs = [points[i][0] for i in order]
+        steps = sorted(b - a for a, b in zip(xs, xs[1:]))
+        step = steps[len(steps) // 2]
+        if step >= TURNED_ROW_PITCH_MIN * size and \
+                all(abs(d - step) <= TICK_SPACING_TOLERANCE * step for d in steps):
+            return order
+    return None
+
+
+__all__ = ["axis_label_place", "category_rows", "join_tick_rows", "tick_rows",
+           "turned_label_row"]
