@@ -67,3 +67,30 @@ def test_a_page_without_vertical_writing_is_left_as_it_is():
 
     glyphs = [_g("1", 0, 0, 5, 10), _g("2", 5, 0, 10, 10)]
     assert upright_in_columns(glyphs) is glyphs
+
+
+_H_CMAP = tounicode(b"6 beginbfchar <0001> <4EE4> <0002> <548C> <0003> <5E74> <0004> <6708> "
+                    b"<0005> <306B> <0006> <65B0> endbfchar", two_byte=True)
+
+
+def _stacked(cells: list[bytes]) -> bytes:
+    """A column of a horizontal font, one glyph per cell, each drawn at its
+    own place (Chromium's vertical-rl): a cell is a CID or, in parentheses,
+    an upright run of the Helvetica font set across it."""
+    out = b""
+    y = 700.0
+    for c in cells:
+        if c.startswith(b"("):
+            out += b"BT /F2 7 Tf 1 0 0 1 300.5 %.2f Tm %s Tj ET " % (y, c)
+        else:
+            out += b"BT /F1 13.5 Tf 1 0 0 1 300 %.2f Tm <%s> Tj ET " % (y, c)
+        y -= 13.5
+    return make_pdf([out], fonts={"/F1": type0(_H_CMAP), "/F2": helvetica()})
+
+
+def test_upright_digits_in_a_column_of_stacked_glyphs_are_read_in_their_cell():
+    # hunt25 ch_tcy (Chromium, text-combine-upright): 令, 和, "12", 年, "10",
+    # 月に新: the runs broke the column into chains too short to be one
+    # ("令", "和" came out as lines of their own before it).
+    pdf = _stacked([b"0001", b"0002", b"(12)", b"0003", b"(10)", b"0004", b"0005", b"0006"])
+    assert " ".join(extract(pdf).pages[0].text.split()) == "令和12年10月に新"
