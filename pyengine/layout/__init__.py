@@ -16,6 +16,7 @@ from .paradir import rtl_paragraph_lines
 from .passes import finish_pages
 from .stacked import stack_columns
 from .tables import is_table_block
+from .tatechu import upright_in_columns
 from .text import blocks_text
 from .ticks import axis_label_place, join_tick_rows, turned_label_row
 
@@ -41,7 +42,7 @@ def build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool = Fals
 
 def _build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool
                   ) -> tuple[tuple[Word, ...], tuple[Block, ...], str]:
-    pairs = build_lines(stack_columns(glyphs), options)
+    pairs = build_lines(upright_in_columns(stack_columns(glyphs)), options)
     if not plain:
         pairs = split_cells(pairs, options)
     onpage: dict[int, list[tuple[float, float, Line]]] = {}

@@ -92,11 +92,32 @@ def _project(g: Glyph) -> tuple[float, float, float, int]:
         # The pen moves down the column; the glyph occupies [u0, u0+height).
         u0 = min(u0, ue) if ue != u0 else u0
         span = abs(g.y1 - g.y0) if abs(dy) >= abs(dx) else abs(g.x1 - g.x0)
-    elif g.lean and span > g.lean:
-        span -= g.lean  # a slanted glyph's advance (Glyph.lean)
+    else:
+        if g.lean and span > g.lean:
+            span -= g.lean  # a slanted glyph's advance (Glyph.lean)
+        if ue != u0 and _oblique(key):
+            span = min(span, abs(ue - u0))
     if span > abs(ue - u0) * 3 + g.size and ue != u0:
         span = abs(ue - u0)
     return u0, u0 + span, _across(g, dx, dy), key
+
+
+OBLIQUE_MIN_ANGLE = 3.0
+"""Degrees: a direction this far or further from both page axes is
+oblique (``_oblique``).  Nearer, a line is read as the axis direction
+(layout.NEAR_DIRECTION_STEPS: a skewed scan's OCR lines) and its glyph
+boxes reach past their advance by under a twentieth of their height."""
+
+
+def _oblique(key: int) -> bool:
+    """Is the direction ``key`` oblique?  A glyph box is the page-aligned
+    envelope of the turned glyph: along an oblique line it reaches past the
+    glyph's advance by the share of the glyph's height (sin of the angle to
+    the nearer axis): half its height at 30 degrees, more than a word space
+    (a label turned 30 degrees by TeX, "rotatedannotation": hunt25
+    as_chart).  Such a glyph's extent along the line is its advance."""
+    off = (key * ANGLE_STEP) % 90.0
+    return min(off, 90.0 - off) >= OBLIQUE_MIN_ANGLE
 
 
 def _across(g: Glyph, dx: float, dy: float) -> float:

@@ -27,6 +27,7 @@ from operator import itemgetter, lt
 
 from ..records import Glyph
 from .lines import _TextCache, has_cjk, is_cjk
+from .tatechu import TCY_MAX_GLYPHS, TCY_WIDTH_MAX
 
 STACK_MIN = 3
 """Horizontal CJK glyphs stacked in a row (in drawing order) that make a
@@ -87,19 +88,60 @@ def _chains(glyphs: list[Glyph]) -> list[list[int]]:
     chains: list[list[int]] = []
     cur: list[int] = []
     one_cjk = _ONE_CJK
+    skip_to = 0
     for i, g in enumerate(glyphs):
+        if i < skip_to:
+            continue  # a tate-chu-yoko run inside the chain (_across_cell)
         # _stackable(g), inline
         ok = g.dx == 1.0 and g.dy == 0.0 and (
             (g.vertical and bool(g.text.strip())) or (not g.vertical and one_cjk[g.text]))
         if ok and cur and _follows(glyphs[cur[-1]], g):
             cur.append(i)
             continue
+        if cur and not ok:
+            j = _across_cell(glyphs, cur[-1], i)
+            if j:
+                cur.append(j)
+                skip_to = j + 1
+                continue
         if cur:
             chains.append(cur)
         cur = [i] if ok else []
     if cur:
         chains.append(cur)
     return chains
+
+
+def _across_cell(glyphs: list[Glyph], last: int, i: int) -> int:
+    """The index of the glyph that continues the column of glyph ``last``
+    after a tate-chu-yoko run starting at glyph ``i`` (tatechu.py: up to
+    ``TCY_MAX_GLYPHS`` upright glyphs on one baseline set in the cell under
+    ``last``, no wider than ``TCY_WIDTH_MAX`` em), or 0.  Chromium draws
+    "令和12年" as 令, 和, "12", 年: the run broke the column in two
+    chains, too short to be columns (hunt25 ch_tcy)."""
+    p = glyphs[last]
+    size, n = p.size, len(glyphs)
+    if not 0 < glyphs[i].oy - p.oy <= STACK_PITCH_MAX * size:
+        return 0  # (at once for a glyph beside ``last``, on its line)
+    j = i
+    while j < n and j - i < TCY_MAX_GLYPHS:
+        g = glyphs[j]
+        if g.vertical or g.dx != 1.0 or g.dy != 0.0 or abs(g.oy - glyphs[i].oy) > 0.05 * size:
+            break
+        j += 1
+    if j == i or j >= n:
+        return 0
+    run = glyphs[i:j]
+    x0, x1 = min(g.x0 for g in run), max(g.x1 for g in run)
+    cell = glyphs[i]._replace(ox=p.ox, size=p.size)
+    if x1 - x0 > TCY_WIDTH_MAX * size or not p.ox - 0.25 * size <= (x0 + x1) / 2 - 0.5 * size \
+            <= p.ox + 0.25 * size or not _follows(p, cell):
+        return 0
+    nxt = glyphs[j]
+    if nxt.dx == 1.0 and nxt.dy == 0.0 and (nxt.vertical or _ONE_CJK[nxt.text]) and \
+            _follows(cell, nxt):
+        return j
+    return 0
 
 
 ROW_NEIGHBOUR = 1.5
