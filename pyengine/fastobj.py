@@ -254,6 +254,17 @@ def skip_white(data: bytes, pos: int) -> int:
     return _SKIP_WHITE.match(data, pos).end()
 
 
+_token_match = _TOKEN.match
+_entry_match = _ENTRY.match
+_number_run = _NUMBER_RUN.match
+_number_items = _NUMBER_ITEM.findall
+_plain_run = _PLAIN_NUMBERS.match
+_stream_after = _STREAM_AFTER.match
+"""The patterns ``read`` uses, their methods taken once (a method read
+off a pattern makes a bound method each time: nine per object read,
+in Pyodide about a microsecond)."""
+
+
 def read(data: bytes, pos: int, pdf, top_dict: bool = False):
     """(object, end) for the object that starts at ``data[pos]`` (no white
     space before it), as pypdf's read_object reads it.
@@ -266,12 +277,8 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
     config = _configuration()
     max_array = config.array_maximum_element_count
     max_dict = config.dictionary_maximum_element_count
-    match = _TOKEN.match
-    entry = _ENTRY.match
-    number_run = _NUMBER_RUN.match
-    number_item = _NUMBER_ITEM.findall
-    plain_run = _PLAIN_NUMBERS.match
-    stream_after = _STREAM_AFTER.match
+    match = _token_match
+    entry = _entry_match
     names = _NAMES
     stack: list = []   # enclosing containers: (list or dict, pending key)
     cur = None         # the open container: a list, or a dict
@@ -356,7 +363,7 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                 raise Fallback("dictionary key")
             if not stack and top_dict:
                 return cur, pos
-            if stream_after(data, pos) is not None:
+            if _stream_after(data, pos) is not None:
                 raise Fallback("stream")  # pypdf reads a stream after any dictionary
             value = DictionaryObject(cur)
             if not stack:
@@ -391,7 +398,7 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
             is_dict = k == 5
             if is_dict:
                 continue
-            plain = _plain_numbers(data, pos, plain_run)
+            plain = _plain_numbers(data, pos, _plain_run)
             if plain is _INNER_ARRAY:
                 plain = _mixed_numbers(data, pos, len(stack), max_array)
             if plain is not None:
@@ -399,9 +406,9 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                 if len(values) > max_array:
                     raise Fallback("array size")
                 cur.extend(values)
-            elif (run := number_run(data, pos)) is not None:
+            elif (run := _number_run(data, pos)) is not None:
                 end = run.end()
-                for tok in number_item(data, pos, end):
+                for tok in _number_items(data, pos, end):
                     if len(tok) >= INDIRECT_PEEK:
                         raise Fallback("long number")  # pypdf reads it another way
                     cur.append(float.__new__(FloatObject, float(tok)) if 46 in tok

@@ -33,6 +33,7 @@ import re
 from io import BytesIO
 
 from pypdf import PdfReader
+from pypdf._configuration import CURRENT_CONFIGURATION, DEFAULT_CONFIGURATION
 from pypdf._utils import get_stream_data, logger_warning, read_non_whitespace
 from pypdf.errors import (FileNotDecryptedError, LimitReachedError, PdfReadError, PdfStreamError,
                           WrongPasswordError)
@@ -131,6 +132,18 @@ def _index_headers(data: bytes) -> dict[tuple[int, int], int]:
     return found
 
 
+_NO_LEGACY_CONFIGURATION = DEFAULT_CONFIGURATION.with_overwrites(disable_legacy_handling=True)
+"""pypdf's default configuration with ``disable_legacy_handling``: what a
+reader is made under when the configuration is the default.  PdfReader()
+calls pypdf's apply_legacy_configuration, which, unless legacy handling is
+disabled, imports three of pypdf's modules' limits and compares fourteen
+of them with the default configuration's, to warn about any changed (we
+change none, and they change no configuration value): about 10 us in
+CPython, every document.  The configuration is the default's in all
+else, and it is the default again once the reader is made (a reader reads
+the configuration when it reads, not when it is made)."""
+
+
 class LazyObjStmReader(PdfReader):
     """PdfReader whose object-stream objects are parsed only when asked for,
     and which finds objects missing from the cross-reference table with one
@@ -144,7 +157,16 @@ class LazyObjStmReader(PdfReader):
                  **kwargs) -> None:
         self.__dict__["_pyengine_open_password"] = open_password
         self.__dict__["_pyengine_password_tried"] = False
-        super().__init__(stream, strict, **kwargs)
+        if CURRENT_CONFIGURATION.get() is not DEFAULT_CONFIGURATION:
+            super().__init__(stream, strict, **kwargs)
+            return
+        # pypdf's default configuration, but for its legacy handling, while
+        # the reader is made: see _NO_LEGACY_CONFIGURATION.
+        token = CURRENT_CONFIGURATION.set(_NO_LEGACY_CONFIGURATION)
+        try:
+            super().__init__(stream, strict, **kwargs)
+        finally:
+            CURRENT_CONFIGURATION.reset(token)
 
     def _handle_encryption(self, password) -> None:
         """pypdf's, trying ``open_password`` rather than the empty password.

@@ -18,6 +18,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .glyphlist import glyph_to_unicode
+
 # Caps against hostile tables: codes per subtable and subtables per font.
 MAX_CODES_PER_SUBTABLE = 200_000
 MAX_SUBTABLES = 64
@@ -575,8 +577,6 @@ class GlyphTexts:
         texts = self._texts
         if gid in texts:
             return texts[gid]
-        from .glyphlist import glyph_to_unicode
-
         name = self._post_name(gid)
         text = texts[gid] = glyph_to_unicode(name) if name is not None else None
         return text
