@@ -1,8 +1,9 @@
-"""records.Word's hand-written __init__ is the dataclass-generated one.
+"""records.Word's and records.Line's hand-written __init__ are the dataclass-generated ones.
 
-It sets the slots through their descriptors for speed (records._word_init);
-checked here against a dataclass with Word's own fields, on words of a page
-read here and on every default and keyword.
+They set the slots through their descriptors for speed (records._word_init,
+records._line_init); checked here against a dataclass with the record's own
+(init) fields, on words and lines of a page read here and on every default
+and keyword.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import pytest
 from pdfbuild import helvetica, make_pdf
 
 import pyengine
-from pyengine.records import Word
+from pyengine.records import Line, Word
 
 Plain = make_dataclass(
     "Plain", [(f.name, f.type) if f.default is MISSING else (f.name, f.type, f.default)
@@ -59,3 +60,48 @@ def test_words_of_a_page_rebuild_alike():
 def test_a_word_stays_frozen():
     with pytest.raises(AttributeError):
         Word("a", 0, 0, 1, 1, 1).x0 = 2.0  # FrozenInstanceError is an AttributeError
+
+
+# -- Line (records._line_init) -------------------------------------------------
+
+PlainLine = make_dataclass(
+    "PlainLine", [(f.name, f.type) for f in fields(Line) if f.init], frozen=True, slots=True)
+"""A Line's init fields as the dataclass machinery alone makes them."""
+
+
+def _same_line(ln: Line, p) -> bool:
+    names = [f.name for f in fields(Line) if f.init]
+    return [getattr(ln, n) for n in names] == [getattr(p, n) for n in names] and \
+        [type(getattr(ln, n)) for n in names] == [type(getattr(p, n)) for n in names]
+
+
+def test_line_signature_is_its_init_fields():
+    params = list(inspect.signature(Line.__init__).parameters.values())[1:]
+    assert [p.name for p in params] == [f.name for f in fields(Line) if f.init]
+    assert all(p.default is inspect.Parameter.empty for p in params)
+    assert [f.name for f in fields(Line) if not f.init] == ["_text"]
+
+
+def test_line_positional_and_keyword_arguments_set_the_same_slots():
+    words = (Word("t", 1.5, 2.5, 3.5, 3.0, 9.0), Word("e", 4.5, 2.5, 6.5, 3.0, 9))
+    values = (words, 1.5, 2, 6.5, 3.0, 9)
+    assert _same_line(Line(*values), PlainLine(*values))
+    names = [f.name for f in fields(Line) if f.init]
+    kwargs = dict(zip(reversed(names), reversed(values)))
+    assert _same_line(Line(**kwargs), PlainLine(**kwargs))
+    ln = Line(*values)
+    assert ln.text == "t e" and ln == Line(*values) and replace(ln, x0=0.5).x0 == 0.5
+    with pytest.raises(AttributeError):
+        Line(*values).x0 = 2.0
+    with pytest.raises(TypeError):
+        Line(*values[:5])  # no defaults
+
+
+def test_lines_of_a_page_rebuild_alike():
+    data = make_pdf([b"BT /F1 10 Tf 72 700 Td (Two words) Tj 0 -14 Td (and more here) Tj ET"],
+                    fonts={"/F1": helvetica()})
+    lines = [ln for b in pyengine.extract(data).pages[0].blocks for para in b.paragraphs for ln in para]
+    assert len(lines) == 2
+    for ln in lines:
+        values = [getattr(ln, f.name) for f in fields(Line) if f.init]
+        assert _same_line(ln, PlainLine(*values)) and Line(*values) == ln

@@ -57,9 +57,20 @@ at most this much under the cap's."""
 
 
 def _letter(seg: _Seg) -> bool:
-    """Is the segment one upright letter (blank glyphs aside)?"""
-    texts = [p[0].text for p in seg.glyphs if p[0].text.strip()]
-    return seg.key == 0 and len(texts) == 1 and len(texts[0]) == 1 and texts[0].isalpha()
+    """Is the segment one upright letter (blank glyphs aside)?  (A loop
+    that stops at the second glyph not blank: a line's segment of many
+    glyphs is no letter, and attach_drop_caps asks it of each segment twice
+    the size of the page's smallest text.)"""
+    if seg.key != 0:
+        return False
+    text = None
+    for p in seg.glyphs:
+        t = p[0].text
+        if t.strip():
+            if text is not None:
+                return False
+            text = t
+    return text is not None and len(text) == 1 and text.isalpha()
 
 
 def _top(seg: _Seg) -> float:
@@ -83,6 +94,23 @@ def _first_line(cap: _Seg, nxt: _Seg) -> bool:
     return cap.size >= DROP_CAP_MIN_RATIO * size and cap.v - nxt.v >= DROP_CAP_MIN_DROP * size \
         and _starts_at(nxt, cap.u1, size) and nxt.key == cap.key and \
         nxt.source == cap.source and _tops_level(cap, nxt, size)
+
+
+def _first_lines(cap: _Seg, nxt: _Seg, segs: list[_Seg]) -> list[_Seg]:
+    """The segments but ``cap`` and ``nxt`` that could be the first line
+    beside the drop cap (``_first_line``), in their order: its tests
+    written out in one loop over the segments, the cap's fields read once
+    (a page of large letters, CJK set beside its small annotations, asked
+    it of every segment for each letter: deb-ja-gckanbun)."""
+    cap_size, cap_v, edge, key, source = cap.size, cap.v, cap.u1, cap.key, cap.source
+    fits = []
+    for s in segs:
+        size = s.size
+        if cap_size >= DROP_CAP_MIN_RATIO * size and cap_v - s.v >= DROP_CAP_MIN_DROP * size and \
+                abs(s.u0 - edge) <= DROP_CAP_GAP * size and s.key == key and s.source == source and \
+                s is not cap and s is not nxt and _tops_level(cap, s, size):
+            fits.append(s)
+    return fits
 
 
 def _line_on_baseline(cap: _Seg, nxt: _Seg, segs: list[_Seg]) -> bool:
@@ -125,7 +153,7 @@ def attach_drop_caps(segs: list[_Seg]) -> list[_Seg]:
             if _line_on_baseline(cap, nxt, segs):
                 out[i] = replace(cap, v=nxt.v)
             continue
-        fits = [s for s in segs if s is not cap and s is not nxt and _first_line(cap, s)]
+        fits = _first_lines(cap, nxt, segs)
         if fits:
             first = min(fits, key=lambda s: abs(_top(s) - _top(cap)))
             if _line_on_baseline(cap, first, segs):

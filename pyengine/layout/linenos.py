@@ -155,7 +155,18 @@ def gutter_number_lines(lines: list) -> tuple[list, list]:
     order cuts the page without the numbers, whose stack stood in the
     gutter it must find (10 pt of white, the numbers filling half of it in
     rl/patent2.pdf), or fell on the wrong side of it (right-aligned against
-    the left column: lineno), and reads them after it, top to bottom."""
+    the left column: lineno), and reads them after it, top to bottom.
+
+    The cheap test first: a page with fewer than ``GUTTER_NUMBERS_MIN``
+    lines that are bare numbers (``gutter_numbers``' own first test) has no
+    stack, and its lines are not made into Items (most pages)."""
+    count = 0
+    for ln in lines:
+        text = ln.text
+        if len(text) <= 4 and _NUMBER.fullmatch(text):
+            count += 1
+    if count < GUTTER_NUMBERS_MIN:
+        return lines, []
     found = gutter_numbers([Item(ln.text, ln.x0, ln.x1, (ln.y0 + ln.y1) / 2, ln.size) for ln in lines])
     if not found:
         return lines, []

@@ -2668,14 +2668,18 @@ def _table_apart(items: list[Line], col_gaps: list[tuple[float, float]], options
 
 def _table_apart_anew(items: list[Line], col_gaps: list[tuple[float, float]], options: Options
                       ) -> tuple[list[Line], list[list[Line]], list[Line]] | None:
-    """``_table_apart``'s answer, made anew."""
-    found = _gridded(items, col_gaps, options)
+    """``_table_apart``'s answer, made anew.  The lines' grouping into rows
+    (``shared_grid_rows``) is asked once and handed to the three tests, each
+    of which groups these same lines (a key of their identities built and
+    looked up three times before)."""
+    rows = shared_grid_rows(items)
+    found = _gridded(items, col_gaps, options, rows)
     if found is None:
-        found = _headed_table(items, options)
-    return found if found is not None else _spanned_table(items, options)
+        found = _headed_table(items, options, rows)
+    return found if found is not None else _spanned_table(items, options, rows)
 
 
-def _spanned_table(items: list[Line], options: Options
+def _spanned_table(items: list[Line], options: Options, grid: list[list[Line]] | None = None
                    ) -> tuple[list[Line], list[list[Line]], list[Line]] | None:
     """``_table_apart`` for a table with a merged cell in a row of several
     cells: a cell spanning columns (HTML's colspan) beside its row's label
@@ -2692,8 +2696,9 @@ def _spanned_table(items: list[Line], options: Options
     merged cell in the column it starts in (tables._column).  hunt14 rowspan.pdf (Chromium): an exam
     timetable's "Wednesday | No examinations (staff training day)" across
     four columns; the table was read column by column.  A row of one line
-    across the gutters is a group's heading (``_grouped_table``)."""
-    rows = [row for row in shared_grid_rows(items) if len(row) > 1]
+    across the gutters is a group's heading (``_grouped_table``).  ``grid``:
+    ``shared_grid_rows(items)``, when the caller holds it."""
+    rows = [row for row in (shared_grid_rows(items) if grid is None else grid) if len(row) > 1]
     if not rows:
         return None
     most = max(map(len, rows))
@@ -2705,7 +2710,7 @@ def _spanned_table(items: list[Line], options: Options
               if any(ln.x0 < a and ln.x1 > b for a, b in gaps) and _one_size(ln) and not _glued(ln, gaps)}
     if not merged:
         return None
-    above, core, below = peel(items)
+    above, core, below = peel(items, grid)
     if len(core) < 2 * TABLE_MIN_FULL_ROWS or any(id(ln) in merged for ln in above + below):
         return None
     rest = [ln for ln in core if id(ln) not in merged]
@@ -2743,10 +2748,12 @@ def _one_size(ln: Line) -> bool:
     return not sizes or max(sizes) - min(sizes) <= CELL_SIZE_TOLERANCE * max(sizes)
 
 
-def _gridded(items: list[Line], col_gaps: list[tuple[float, float]], options: Options
+def _gridded(items: list[Line], col_gaps: list[tuple[float, float]], options: Options,
+             rows: list[list[Line]] | None = None
              ) -> tuple[list[Line], list[list[Line]], list[Line]] | None:
-    """``_table_apart`` for a table whose every row is on its grid."""
-    above, core, below = peel(items)
+    """``_table_apart`` for a table whose every row is on its grid.
+    ``rows``: ``shared_grid_rows(items)``, when the caller holds it."""
+    above, core, below = peel(items, rows)
     if above or below:
         if len(core) < 2 * TABLE_MIN_FULL_ROWS:
             return None
@@ -2764,7 +2771,7 @@ def _gridded(items: list[Line], col_gaps: list[tuple[float, float]], options: Op
     return None if regions is None else (above, regions, below)
 
 
-def _headed_table(items: list[Line], options: Options
+def _headed_table(items: list[Line], options: Options, rows: list[list[Line]] | None = None
                   ) -> tuple[list[Line], list[list[Line]], list[Line]] | None:
     """``_table_apart`` for a table under a header of its own shape
     (tables.header_band: cells spanning columns or header rows): its body,
@@ -2775,8 +2782,10 @@ def _headed_table(items: list[Line], options: Options
     several lines, not at it: a grid from there on failed for want of a
     caption's place (``_gridded``), not for its header, and a caption
     centred a little off the table would be taken for one (deb-ja-jlshort
-    p.63's "表 3.3: ギリシャ大文字" over its first row)."""
-    rows = shared_grid_rows(items)
+    p.63's "表 3.3: ギリシャ大文字" over its first row).  ``rows``:
+    ``shared_grid_rows(items)``, when the caller holds it."""
+    if rows is None:
+        rows = shared_grid_rows(items)
     lead = next((r for r, row in enumerate(rows) if len(row) > 1), len(rows))
     for start in range(lead, min(len(rows), lead + HEADER_MAX_ROWS + 1)):
         # the rows from the first of several lines to the body's are all
@@ -2831,20 +2840,24 @@ def _grid_table(core: list[Line], col_gaps: list[tuple[float, float]]) -> TableR
 
 
 def _grid_table_anew(core: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:
-    """``_grid_table``'s answer, made anew."""
-    table = find_table(core, col_gaps)
+    """``_grid_table``'s answer, made anew.  The lines' grouping into rows
+    (``shared_grid_rows``) is asked once and handed to the tests, each of
+    which groups these same lines (up to seven look-ups of it before)."""
+    rows = shared_grid_rows(core)
+    table = find_table(core, col_gaps, rows)
     if table is None:
-        narrow = _narrow_gutters(core, col_gaps)
+        narrow = _narrow_gutters(core, col_gaps, rows)
         if len(narrow) + 1 >= NARROW_MIN_COLUMNS and narrow != col_gaps:
-            table = find_table(core, narrow)
+            table = find_table(core, narrow, rows)
         if table is None:
-            heads = _header_gutters(core)
+            heads = _header_gutters(core, rows)
             if heads and heads != narrow and heads != col_gaps:
-                table = find_table(core, heads)
+                table = find_table(core, heads, rows)
     return table
 
 
-def _header_gutters(core: list[Line]) -> list[tuple[float, float]] | None:
+def _header_gutters(core: list[Line], grid: list[list[Line]] | None = None
+                    ) -> list[tuple[float, float]] | None:
     """The gutters a header row sets: the white before each of its cells but
     the first, when no line of the region crosses a cell's left edge and
     the rows under it hold only figures (tables.is_figure) right of the
@@ -2856,8 +2869,9 @@ def _header_gutters(core: list[Line]) -> list[tuple[float, float]] | None:
     to prove its edge (``figures_end_at``), the header and its figures were
     taken for two columns, and the sheet was read column by column.  The
     header's cells are the columns' left edges; tables.find_table still
-    judges the grid (a sparse one as a ledger under a header)."""
-    rows = shared_grid_rows(core)
+    judges the grid (a sparse one as a ledger under a header).  ``grid``:
+    ``shared_grid_rows(core)``, when the caller holds it."""
+    rows = shared_grid_rows(core) if grid is None else grid
     head = sorted(rows[0], key=attrgetter("x0")) if rows else []
     if len(head) < NARROW_MIN_COLUMNS or any(is_figure(ln.text) for ln in head):
         return None
@@ -2971,18 +2985,22 @@ at the right made two columns of three extents, which passed for a table
 (deb-other-lshort-vi p.159)."""
 
 
-def _narrow_gutters(region: list[Line], col_gaps: list[tuple[float, float]]) -> list[tuple[float, float]]:
+def _narrow_gutters(region: list[Line], col_gaps: list[tuple[float, float]],
+                    grid: list[list[Line]] | None = None) -> list[tuple[float, float]]:
     """A table's gutters: the page's (``col_gaps``) and narrower ones
     (``TABLE_GUTTER_MIN``) that a column of figures set flush right ends at
     (``figures_end_at``) or starts after (``figures_flush_after``) or that
     one row alone narrows (``opened_by_the_rest``), the columns no row has
-    cells side by side in joined (``shared_gutters``)."""
+    cells side by side in joined (``shared_gutters``).  ``grid``:
+    ``shared_grid_rows(region)``, when the caller holds it."""
     size = median([ln.size for ln in region]) or 1.0
-    rows = [row for row in shared_grid_rows(region) if len(row) > 1]
+    if grid is None:
+        grid = shared_grid_rows(region)
+    rows = [row for row in grid if len(row) > 1]
     gaps = [g for g in _gaps(region, "x0", "x1", TABLE_GUTTER_MIN * size)
             if g in col_gaps or figures_end_at(rows, g[0]) or figures_flush_after(rows, g)
             or figures_end_under_head(rows, g) or opened_by_the_rest(rows, g)]
-    return shared_gutters(region, gaps)
+    return shared_gutters(region, gaps, grid)
 
 
 def _baseline(ln: Line) -> float:

@@ -510,12 +510,16 @@ def _fit_end(cell: Line, ln: Line) -> float:
     return cell.x1 + WORD_SPACE * cell.size + (first.x1 - first.x0)
 
 
-def find_table(items: list[Line], col_gaps: list[tuple[float, float]]) -> TableRegion | None:
-    """The region as a table, or None when its grid is not clear."""
+def find_table(items: list[Line], col_gaps: list[tuple[float, float]],
+               grid: list[list[Line]] | None = None) -> TableRegion | None:
+    """The region as a table, or None when its grid is not clear.
+    ``grid``: ``shared_grid_rows(items)``, when the caller holds it."""
     if len(col_gaps) + 1 < TABLE_MIN_COLUMNS or not short_cells(items, col_gaps):
         return None
     bounds = _bounds(col_gaps)
-    rows = _cells(shared_grid_rows(items), bounds, centred_blocks(items))
+    if grid is None:
+        grid = shared_grid_rows(items)
+    rows = _cells(grid, bounds, centred_blocks(items, grid))
     if rows is None:
         return None
     # rows of one cell (a line alone that is no cell's wrapped text:
@@ -672,17 +676,19 @@ def _ledger(rows: list[list[Line]], bounds: list[float]) -> bool:
     return True
 
 
-def shared_gutters(items: list[Line], gaps: list[tuple[float, float]]) -> list[tuple[float, float]]:
+def shared_gutters(items: list[Line], gaps: list[tuple[float, float]],
+                   grid: list[list[Line]] | None = None) -> list[tuple[float, float]]:
     """The gaps (white strips down the whole region, left to right) but
     those between a column of figures and a header that no row has beside
     them (``_header_over``): a header set flush left over figures set flush
     right, a wide white strip between them, is one column with them
-    (Writer's "Change" over "12.5", 39 pt to its right)."""
+    (Writer's "Change" over "12.5", 39 pt to its right).  ``grid``:
+    ``shared_grid_rows(items)``, when the caller holds it."""
     bounds = _bounds(gaps)
     # the (row, line) of each column, the rows of several lines counted
     cols: list[list[tuple[int, Line]]] = [[] for _ in range(len(gaps) + 1)]
     r = 0
-    for row in shared_grid_rows(items):
+    for row in shared_grid_rows(items) if grid is None else grid:
         if len(row) > 1:
             for ln in row:
                 cols[_column(ln, bounds)].append((r, ln))
