@@ -895,11 +895,12 @@ line's last hyphen into the gutter: "north-" 0.28 em into "edly.")."""
 
 
 def _in_column_gutter(segs: list[_Seg], by_v: list[tuple[float, int]], key: int,
-                      source: str, v: float, size: float, x: float, left_width: float,
-                      tol_v: float) -> bool:
-    """Does text starting at ``x`` on the baseline ``v`` start a column's
-    line, beside a line of the column left of it (``left_width`` long, up
-    to ``x``) run into the gutter?  A badly overfull line of a narrow column
+                      source: str, v: float, size: float, a_ink: tuple[float, float],
+                      b_ink: tuple[float, float], tol_v: float) -> bool:
+    """Of two texts on the baseline ``v`` (extents ``a_ink``, ``b_ink``
+    along it), does the one starting further on, at ``x``, start a column's
+    line, beside the other, a line of the column left of it (from its start
+    up to ``x``), run into the gutter?  A badly overfull line of a narrow column
     (TeX, ConTeXt: hunt24 ctx_3col) ends a fraction of an em from the next
     column (or over its first letter, ``COLUMN_OVERHANG``), closer than
     ``line_merge_gap``, and the two columns' lines were read as one; no
@@ -918,9 +919,12 @@ def _in_column_gutter(segs: list[_Seg], by_v: list[tuple[float, int]], key: int,
     lines running across their column, between them.  A word space of a
     paragraph has no column starting at it on the rows around, nor do a
     list marker or a table's narrow cell have column lines before them.
-    ``by_v``: the segments' (v, index), sorted by v."""
-    if left_width < COLUMN_MIN_WIDTH * size:
+    ``by_v``: the segments' (v, index) sorted by v, filled here when empty."""
+    (l0, l1), x = (a_ink, b_ink[0]) if b_ink[0] > a_ink[0] else (b_ink, a_ink[0])
+    if min(l1, x) - l0 < COLUMN_MIN_WIDTH * size:
         return False
+    if not by_v:
+        by_v.extend(sorted((t.v, t.index) for t in segs))
     reach = GUTTER_REACH * size
     same = tol_v * size
     align = GUTTER_ALIGN * size
@@ -1538,15 +1542,10 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                     continue
                 # A line running into a column gutter, up to the next
                 # column's line drawn apart from it.
-                if not adjacent and gap >= -COLUMN_OVERHANG * size and not blank[i]:
-                    if not by_v:
-                        by_v.extend(sorted((t.v, t.index) for t in segs))
-                    if s.u0 > ln.u0:
-                        x, width = s.u0, min(ln.u1, s.u0) - ln.u0
-                    else:
-                        x, width = ln.u0, min(s.u1, ln.u0) - s.u0
-                    if _in_column_gutter(segs, by_v, s.key, s.source, s.v, size, x, width, tol_v):
-                        continue
+                if not adjacent and gap >= -COLUMN_OVERHANG * size and not blank[i] and \
+                        _in_column_gutter(segs, by_v, s.key, s.source, s.v, size, (ln.u0, ln.u1),
+                                          (s.u0, s.u1), tol_v):
+                    continue
                 # Asked last, of a line near enough: these two go over the
                 # glyphs of both (a segment too far from the line was asked
                 # them in vain, in columns sharing their baselines).
@@ -1980,17 +1979,12 @@ def _gutter_between(a: _LineAcc, a_ink: tuple[float, float], b: _LineAcc,
     """Do the texts of lines ``a`` and ``b`` (extents ``a_ink``, ``b_ink``)
     of one baseline stand apart across a column gutter
     (``_in_column_gutter``)?"""
-    (l0, l1), x = (a_ink, b_ink[0]) if b_ink[0] > a_ink[0] else (b_ink, a_ink[0])
+    l1, x = (a_ink[1], b_ink[0]) if b_ink[0] > a_ink[0] else (b_ink[1], a_ink[0])
     size = max(a.size, b.size)
-    width = min(l1, x) - l0
-    if width < COLUMN_MIN_WIDTH * size or l1 - x > COLUMN_OVERHANG * size:
+    if l1 - x > COLUMN_OVERHANG * size:
         return False
-    if by_v is None:
-        by_v = []
-    if not by_v:
-        by_v.extend(sorted((t.v, t.index) for t in segs))
-    return _in_column_gutter(segs, by_v, a.key, a.segs[0].source, a.v, size, x, width,
-                             options.line_baseline_tolerance)
+    return _in_column_gutter(segs, [] if by_v is None else by_v, a.key, a.segs[0].source, a.v,
+                             size, a_ink, b_ink, options.line_baseline_tolerance)
 
 
 _NO_SPACE_SCRIPTS = (
