@@ -27,7 +27,7 @@ from operator import itemgetter, lt
 
 from ..records import Glyph
 from .lines import _TextCache, has_cjk, is_cjk
-from .tatechu import TCY_MAX_GLYPHS, TCY_WIDTH_MAX
+from .tatechu import RUN_BASELINE_TOLERANCE, TCY_MAX_GLYPHS, TCY_WIDTH_MAX, upright_horizontal
 
 STACK_MIN = 3
 """Horizontal CJK glyphs stacked in a row (in drawing order) that make a
@@ -126,7 +126,7 @@ def _across_cell(glyphs: list[Glyph], last: int, i: int) -> int:
     j = i
     while j < n and j - i < TCY_MAX_GLYPHS:
         g = glyphs[j]
-        if g.vertical or g.dx != 1.0 or g.dy != 0.0 or abs(g.oy - glyphs[i].oy) > 0.05 * size:
+        if not upright_horizontal(g) or abs(g.oy - glyphs[i].oy) > RUN_BASELINE_TOLERANCE * size:
             break
         j += 1
     if j == i or j >= n:

@@ -43,6 +43,9 @@ CELL_MIN = 0.5
 """Fraction of the column glyph's size: a run whose baseline is nearer than
 this to the baseline of a glyph of the column is drawn over that glyph
 (ruby, an overprint), not in a cell of its own."""
+RUN_BASELINE_TOLERANCE = 0.05
+"""Fraction of the font size: the glyphs of a run stand on one baseline,
+their origins this close across it (here and in stacked._across_cell)."""
 RUN_GAP_MAX = 0.2
 """Fraction of the font size: the glyphs of a run follow one another, each
 starting within this of the end of the one before on its baseline."""
@@ -50,7 +53,9 @@ starting within this of the end of the one before on its baseline."""
 _VERTICAL = attrgetter("vertical")
 
 
-def _upright(g: Glyph) -> bool:
+def upright_horizontal(g: Glyph) -> bool:
+    """Is ``g`` a glyph of horizontal writing drawn upright (what a run
+    is made of)?"""
     return not g.vertical and g.dx == 1.0 and g.dy == 0.0
 
 
@@ -60,13 +65,13 @@ def _runs(glyphs: list[Glyph]) -> list[tuple[int, int]]:
     i, n = 0, len(glyphs)
     while i < n:
         g = glyphs[i]
-        if not _upright(g):
+        if not upright_horizontal(g):
             i += 1
             continue
         j = i + 1
         while j < n:
             p, q = glyphs[j - 1], glyphs[j]
-            if not _upright(q) or abs(q.oy - p.oy) > 0.05 * p.size or \
+            if not upright_horizontal(q) or abs(q.oy - p.oy) > RUN_BASELINE_TOLERANCE * p.size or \
                     abs(q.ox - p.ex) > RUN_GAP_MAX * p.size:
                 break
             j += 1
