@@ -1227,8 +1227,8 @@ def _annotation_appearances(page, doc: PdfDocument, number: int, redraw: bool
         normal_ref = ap.get("/N")
         normal = resolve(normal_ref)
         if isinstance(normal, DictionaryObject) and not isinstance(normal, StreamObject):
-            state = annot.get("/AS")
-            normal_ref = normal.get(state) if state is not None else None
+            state = annot.get("/AS")  # (a name; anything else picks no state)
+            normal_ref = normal.get(state) if isinstance(state, str) else None
             normal = resolve(normal_ref)
         source = SOURCE_FORM_FIELD if subtype == "/Widget" else SOURCE_ANNOTATION
         if not isinstance(normal, StreamObject) or (redraw and subtype == "/Widget"):
@@ -1240,8 +1240,8 @@ def _annotation_appearances(page, doc: PdfDocument, number: int, redraw: bool
                 continue
             if not isinstance(normal, StreamObject):
                 continue  # (a button, say, keeps its own appearance)
-        rect = _matrix(list(resolve(annot.get("/Rect", [])) or []) + [0, 0])
-        bbox = _matrix(list(resolve(normal.get("/BBox", [])) or []) + [0, 0])
+        rect = _rect(annot.get("/Rect"))
+        bbox = _rect(normal.get("/BBox"))
         if rect is None or bbox is None:
             continue
         matrix = _matrix(normal.get("/Matrix", IDENTITY)) or IDENTITY
@@ -1266,7 +1266,7 @@ def _value_appearance(annot, subtype, doc: PdfDocument, number: int, i: int,
     """An appearance drawing the value of a field (or a free-text comment)
     that has none of its own, in its /Rect; None if it shows no text."""
     text = value_text(annot, subtype)
-    rect = _matrix(list(resolve(annot.get("/Rect", [])) or []) + [0, 0]) if text else None
+    rect = _rect(annot.get("/Rect")) if text else None
     if rect is None:
         return None
     width, height = abs(rect[2] - rect[0]), abs(rect[3] - rect[1])
