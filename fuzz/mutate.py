@@ -315,6 +315,42 @@ def key_delete(data: bytes, rng: random.Random) -> bytes:
     return data
 
 
+RETYPE_KEYS = KEYS + (b"/Rect", b"/AS", b"/F", b"/FT", b"/V", b"/DA", b"/Q", b"/MK", b"/DR",
+                      b"/AcroForm", b"/Fields", b"/NeedAppearances", b"/Ff", b"/MaxLen",
+                      b"/Opt", b"/TU", b"/T", b"/BM", b"/ExtGState", b"/Ordering",
+                      b"/Registry", b"/Supplement", b"/MissingWidth", b"/W2", b"/DW2",
+                      b"/Flags", b"/FontBBox", b"/Ascent", b"/Descent", b"/ItalicAngle",
+                      b"/StemV", b"/Decode", b"/Predictor", b"/Columns", b"/Colors",
+                      b"/BitsPerComponent", b"/Group", b"/OC", b"/Properties", b"/Shading",
+                      b"/Pattern", b"/ColorSpace", b"/Metadata", b"/Outlines", b"/Names",
+                      b"/Title", b"/Author", b"/Producer", b"/CreationDate", b"/Lang",
+                      b"/StructTreeRoot", b"/MarkInfo", b"/PageLabels", b"/UserUnit")
+
+WRONG_TYPES = (b"5", b"-1", b"0", b"1.5", b"/Foo", b"/", b"[]", b"[1 2]", b"[/A (b) 3]",
+               b"[[1 2] [3 4]]", b"<<>>", b"<< /A 1 >>", b"(text)", b"()", b"<FEFF00>",
+               b"null", b"true", b"false", b"1 0 R", b"99999 0 R", b"[1 0 R]",
+               b"[null null null null]", b"[0 0 0 0 0 0 0 0]", b"[1e400 0 0 1e400 0 0]")
+"""Values of every type (and malformed arrays and references) put where a
+key expects another: a /Rect that is a number, an /AS that is an array."""
+
+
+def value_retype(data: bytes, rng: random.Random) -> bytes:
+    """Give a dictionary key a value of the wrong type (offsets shift)."""
+    keys = list(RETYPE_KEYS)
+    rng.shuffle(keys)
+    for key in keys:
+        pos = _find_all(key, data)
+        if not pos:
+            continue
+        out = data
+        for p in sorted(rng.sample(pos, min(len(pos), rng.choice((1, 1, 2, 5)))), reverse=True):
+            start = p + len(key)
+            end = _value_end(out, start)
+            out = out[:start] + b" " + rng.choice(WRONG_TYPES) + out[end:]
+        return out
+    return data
+
+
 def object_swap(data: bytes, rng: random.Random) -> bytes:
     """Swap object numbers: retarget references or exchange obj headers."""
     if rng.random() < 0.5:
@@ -485,12 +521,13 @@ MUTATORS: dict[str, Mutator] = {
     "nested_compression": nested_compression,
     "flate_bomb": flate_bomb,
     "xref_damage": xref_damage,
+    "value_retype": value_retype,
 }
 
 WEIGHTS = {
     "truncate": 8, "byte_flips": 14, "chunk_duplicate": 6, "chunk_delete": 6,
     "key_delete": 14, "object_swap": 10, "number_change": 12, "nested_compression": 6,
-    "flate_bomb": 3, "xref_damage": 8,
+    "flate_bomb": 3, "xref_damage": 8, "value_retype": 12,
 }
 
 

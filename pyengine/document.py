@@ -728,6 +728,15 @@ def resolve(obj):
     return obj.pdf.get_object(obj) if isinstance(obj, IndirectObject) else obj
 
 
+def int_value(obj, default: int = 0) -> int:
+    """An integer entry (a flag word, say), or ``default`` when it holds none:
+    a reference to a missing object, a name, an array, an infinite number."""
+    try:
+        return int(resolve(obj))
+    except (TypeError, ValueError, OverflowError):
+        return default
+
+
 def as_dict(obj) -> DictionaryObject:
     if isinstance(obj, IndirectObject):
         obj = obj.pdf.get_object(obj)  # resolve(obj)

@@ -17,7 +17,7 @@ import re
 from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, NameObject,
                            NumberObject, TextStringObject, ByteStringObject)
 
-from .document import resolve
+from .document import int_value, resolve
 
 FIELD_INHERIT_DEPTH = 10
 """Parents looked up for an inherited field entry (/FT, /V, /DA, /Ff)."""
@@ -159,12 +159,7 @@ def appearance(annot, text: str, width: float, height: float, font: FieldFont
                ) -> DecodedStreamObject:
     """A content stream drawing ``text`` in a box ``width`` x ``height`` (the
     annotation's /Rect, origin at its lower left): lines from the top."""
-    multiline = False
-    flags = _inherited(annot, "/Ff")
-    try:
-        multiline = bool(int(flags) & MULTILINE_FLAG) if flags is not None else False
-    except (TypeError, ValueError):
-        pass
+    multiline = bool(int_value(_inherited(annot, "/Ff")) & MULTILINE_FLAG)
     lines = re.split(r"\r\n|\r|\n", text) if (multiline or "\n" in text) else \
         [" ".join(text.split())]
     size = _font_size(annot, height, len(lines) if len(lines) > 1 else 1)

@@ -35,7 +35,7 @@ from .clip import PAINTING as CLIP_PAINTING
 from .clip import TRACKED as CLIP_TRACKED
 from .contentstream import PATH_OPERATORS, ContentDeadline, capped, operations_for_interpreter
 from .fastscan import ScanError, skim, worth_skimming
-from .document import PageGeometry, PdfDocument, as_dict, resolve
+from .document import PageGeometry, PdfDocument, as_dict, int_value, resolve
 from .fieldvalues import FieldFont, acroform, appearance, form_resources, need_appearances, value_text
 from .fonts import load_font
 from .fonts.base import Font
@@ -1215,11 +1215,8 @@ def _annotation_appearances(page, doc: PdfDocument, number: int, redraw: bool
         annot = resolve(ref)
         if not isinstance(annot, DictionaryObject):
             continue
-        try:
-            if int(annot.get("/F", 0)) & ANNOT_HIDDEN_FLAGS:
-                continue
-        except (TypeError, ValueError):
-            pass
+        if int_value(annot.get("/F", 0)) & ANNOT_HIDDEN_FLAGS:
+            continue
         subtype = annot.get("/Subtype")
         if subtype in ("/Link", "/Popup"):
             continue

@@ -1,10 +1,11 @@
 """A malformed annotation is passed over, not the page: a /Rect that is a
-number or an /AS that is an array made the whole page a page-error with no
-text (TypeError: a number iterated, an array used as a key), though the
-page's own text and the other annotations were sound.  /Rect and the
-appearance's /BBox are now read by the one rule forms use (interpreter
-._rect); the other cases here guard what was already right.
-A rectangle is an array of four numbers (ISO 32000-1 7.9.5); an annotation
+number, an /AS that is an array or an /F that points at a missing object
+made the whole page a page-error with no text (TypeError: a number
+iterated, an array used as a key; AttributeError from int() of the
+reference), though the page's own text and the other annotations were
+sound.  /Rect and the appearance's /BBox are now read by the one rule forms
+use (interpreter._rect), flag words by document.int_value; the other cases
+here guard what was already right.  A rectangle is an array of four numbers (ISO 32000-1 7.9.5); an annotation
 without one cannot be placed and is left out, as pdf.js leaves it out.
 
 The PDFs are built here: the page says "page"; its annotations are
@@ -74,3 +75,28 @@ def test_a_sound_state_is_still_drawn():
             {NameObject("/N"): DictionaryObject({NameObject("/On"): normal})})
         a[NameObject("/AS")] = NameObject("/On")
     assert _texts(_page_with(damage)) == ["page", "good", "second", "third"]
+
+
+def _missing(a) -> object:
+    from pypdf.generic import IndirectObject
+    return IndirectObject(99999, 0, a.indirect_reference.pdf)
+
+
+def test_flags_that_point_at_a_missing_object_count_as_none():
+    # fuzz seed 2026133 case 697: /F 99999 0 R; int() of the reference
+    # raised AttributeError (pypdf's IndirectObject.__int__ on None).
+    page = _page_with(lambda a: a.__setitem__(NameObject("/F"), _missing(a)))
+    assert _texts(page) == ["page", "good", "second", "third"]
+
+
+def test_field_flags_that_point_at_a_missing_object_count_as_none():
+    from pypdf.generic import TextStringObject
+
+    def damage(a):
+        del a[NameObject("/AP")]  # a text field drawn from its value
+        a[NameObject("/Subtype")] = NameObject("/Widget")
+        a[NameObject("/FT")] = NameObject("/Tx")
+        a[NameObject("/T")] = TextStringObject("name")
+        a[NameObject("/V")] = TextStringObject("value")
+        a[NameObject("/Ff")] = _missing(a)
+    assert _texts(_page_with(damage)) == ["page", "good", "value", "third"]
