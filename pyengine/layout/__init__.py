@@ -66,6 +66,11 @@ def _build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool
                             max(w.x1 for w in keep), max(w.y1 for w in keep), line.size)
             onpage.setdefault(acc.key, []).append((acc.v, acc.u0, line))
     onpage = _merge_near_directions(onpage)
+    under: list[Line] = []
+    if not plain and UPRIGHT_KEY in onpage and len(onpage) > 1:
+        onpage[UPRIGHT_KEY], under = _upright_under_turned_body(onpage)
+        if not onpage[UPRIGHT_KEY]:
+            del onpage[UPRIGHT_KEY]
     blocks: list[Block] = []
     # Upright text first, then each other direction; each is read in its own
     # frame (u along the lines, v across them), so vertical CJK is cut into
@@ -81,6 +86,8 @@ def _build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool
                 blocks[at:at] = read
                 continue
         blocks.extend(read)
+    if under:  # (the folio of a vertical page: after its columns)
+        blocks.extend(_read_direction(UPRIGHT_KEY, under, options))
     words = [w for b in blocks for para in b.paragraphs for ln in para for w in ln.words]
     if has_rtl("".join([w.text for w in words])):  # (it changes no block without)
         blocks = rtl_paragraph_lines(blocks)
@@ -96,6 +103,25 @@ NEAR_DIRECTION_STEPS = 2
 lines of a skewed scan's OCR layer (tesseract gives each line its own
 angle: 357.6, 358.4 ... degrees) fell into neighbouring steps, each read on
 its own, and the page's paragraphs were interleaved."""
+
+
+def _upright_under_turned_body(onpage: dict[int, list]) -> tuple[list, list[Line]]:
+    """The upright entries of ``onpage`` read with the upright text, and the
+    upright lines read after every direction: on a page whose text is
+    mostly not upright (vertical writing, a page of text turned 90
+    degrees), the upright lines wholly under all of it, as the folio at the
+    foot of a vertical page (hunt25 pt_tate, pt_ruby: the page number came
+    before the columns).  Upright text is read first otherwise, and so is
+    any upright line level with or over the turned text (a running head,
+    a section number over a heading column)."""
+    upright = onpage[UPRIGHT_KEY]
+    turned = [ln for key, entries in onpage.items() if key != UPRIGHT_KEY for _, _, ln in entries]
+    if sum(len(w.text) for ln in turned for w in ln.words) <= \
+            sum(len(w.text) for _, _, ln in upright for w in ln.words):
+        return upright, []
+    bottom = max(ln.y1 for ln in turned)
+    return ([e for e in upright if e[2].y0 < bottom],
+            [e[2] for e in upright if e[2].y0 >= bottom])
 
 
 def _merge_near_directions(onpage: dict[int, list]) -> dict[int, list]:
