@@ -294,26 +294,31 @@ def chunk_delete(data: bytes, rng: random.Random) -> bytes:
     return data[:a] + data[a + size:]
 
 
-def key_delete(data: bytes, rng: random.Random) -> bytes:
-    """Remove a dictionary key: rename it (offsets kept) or cut key and value."""
-    keys = list(KEYS)
+def _some_places(data: bytes, keys: tuple[bytes, ...], rng: random.Random,
+                 counts: tuple[int, ...]) -> tuple[bytes, list[int]]:
+    """A key of ``keys`` that ``data`` holds (tried in a random order) and
+    some of its places (how many: one of ``counts``), last first."""
+    keys = list(keys)
     rng.shuffle(keys)
     for key in keys:
         pos = _find_all(key, data)
-        if not pos:
-            continue
-        chosen = rng.sample(pos, min(len(pos), rng.choice((1, 1, 2, 1000))))
-        out = data
-        for p in sorted(chosen, reverse=True):
-            if rng.random() < 0.6:
-                # same-length junk name: the key is gone, the xref still holds
-                out = out[:p + len(key) - 1] + b"X" + out[p + len(key):]
-            else:
-                end = _value_end(out, p + len(key))
-                out = out[:p] + out[end:]
-        return out
-    return data
+        if pos:
+            return key, sorted(rng.sample(pos, min(len(pos), rng.choice(counts))), reverse=True)
+    return b"", []
 
+
+def key_delete(data: bytes, rng: random.Random) -> bytes:
+    """Remove a dictionary key: rename it (offsets kept) or cut key and value."""
+    key, places = _some_places(data, KEYS, rng, (1, 1, 2, 1000))
+    out = data
+    for p in places:
+        if rng.random() < 0.6:
+            # same-length junk name: the key is gone, the xref still holds
+            out = out[:p + len(key) - 1] + b"X" + out[p + len(key):]
+        else:
+            end = _value_end(out, p + len(key))
+            out = out[:p] + out[end:]
+    return out
 
 RETYPE_KEYS = KEYS + (b"/Rect", b"/AS", b"/F", b"/FT", b"/V", b"/DA", b"/Q", b"/MK", b"/DR",
                       b"/AcroForm", b"/Fields", b"/NeedAppearances", b"/Ff", b"/MaxLen",
@@ -336,19 +341,13 @@ key expects another: a /Rect that is a number, an /AS that is an array."""
 
 def value_retype(data: bytes, rng: random.Random) -> bytes:
     """Give a dictionary key a value of the wrong type (offsets shift)."""
-    keys = list(RETYPE_KEYS)
-    rng.shuffle(keys)
-    for key in keys:
-        pos = _find_all(key, data)
-        if not pos:
-            continue
-        out = data
-        for p in sorted(rng.sample(pos, min(len(pos), rng.choice((1, 1, 2, 5)))), reverse=True):
-            start = p + len(key)
-            end = _value_end(out, start)
-            out = out[:start] + b" " + rng.choice(WRONG_TYPES) + out[end:]
-        return out
-    return data
+    key, places = _some_places(data, RETYPE_KEYS, rng, (1, 1, 2, 5))
+    out = data
+    for p in places:
+        start = p + len(key)
+        end = _value_end(out, start)
+        out = out[:start] + b" " + rng.choice(WRONG_TYPES) + out[end:]
+    return out
 
 
 def object_swap(data: bytes, rng: random.Random) -> bytes:
