@@ -530,9 +530,11 @@ WEIGHTS = {
 }
 
 
-def mutate(data: bytes, rng: random.Random, max_steps: int = 3) -> tuple[bytes, list[str]]:
-    """Apply 1..max_steps mutators chosen by weight; return the bytes and their names."""
-    names = list(WEIGHTS)
+def mutate(data: bytes, rng: random.Random, max_steps: int = 3,
+           only: tuple[str, ...] = ()) -> tuple[bytes, list[str]]:
+    """Apply 1..max_steps mutators chosen by weight (among ``only`` when
+    given); return the bytes and their names."""
+    names = [n for n in WEIGHTS if not only or n in only]
     weights = [WEIGHTS[n] for n in names]
     steps = rng.choice([1] * 4 + [2] * 2 + [3] * 1)
     steps = min(steps, max_steps)

@@ -93,9 +93,10 @@ class CaseMaker:
     """Deterministic case i for a seed: base file, variant, mutators, pages."""
 
     def __init__(self, files: list[CorpusFile], seed: int, max_pages: int,
-                 expand_max: int) -> None:
+                 expand_max: int, only: tuple[str, ...] = ()) -> None:
         self.files = files
         self.seed = seed
+        self.only = only
         self.max_pages = max_pages
         self.expand_max = expand_max
         # Prefer small files: weight falls with size (100 KB ~ weight 0.5).
@@ -114,7 +115,7 @@ class CaseMaker:
                 f.expanded = mut.expand(f.data, f.password)
             if f.expanded is not None:
                 base, variant = f.expanded, "expanded"
-        data, names = mut.mutate(base, rng)
+        data, names = mut.mutate(base, rng, only=self.only)
         pages = None
         if f.pages > self.max_pages:
             pages = tuple(sorted(rng.sample(range(1, f.pages + 1), self.max_pages)))
@@ -335,7 +336,8 @@ def replay(paths: list[str], args) -> int:
 def summary(stats: Stats, args, ran: int, elapsed: float) -> dict:
     return {
         "command": " ".join(sys.argv),
-        "seed": args.seed, "start": args.start, "ran": ran, "timeout_s": args.timeout,
+        "seed": args.seed, "start": args.start, "only": args.mutators or "all",
+        "ran": ran, "timeout_s": args.timeout,
         "elapsed_s": round(elapsed, 1),
         "counts": {k: stats.counts.get(k, 0) for k in ("ok", "coded") + BAD},
         "codes": dict(stats.codes),
@@ -395,6 +397,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-recheck", dest="recheck", action="store_false",
                     help="do not re-run timed-out cases alone at the end")
     ap.add_argument("--summary", default=None, help="write the summary JSON here")
+    ap.add_argument("--mutators", default="",
+                    help="comma-separated mutator names to draw from (default: all); "
+                         "a case is then reproduced with the same list")
     ap.add_argument("--replay", nargs="+", metavar="PDF",
                     help="re-run saved cases (e.g. fuzz/out/timeout/*.pdf) instead of fuzzing")
     args = ap.parse_args(argv)
@@ -405,7 +410,11 @@ def main(argv: list[str] | None = None) -> int:
     if not files:
         print(f"no PDFs under {args.corpus}/pdfs", file=sys.stderr)
         return 2
-    maker = CaseMaker(files, args.seed, args.max_pages, args.expand_max)
+    only = tuple(n for n in args.mutators.split(",") if n)
+    unknown = [n for n in only if n not in mut.MUTATORS]
+    if unknown:
+        ap.error(f"unknown mutators {', '.join(unknown)}; known: {', '.join(mut.MUTATORS)}")
+    maker = CaseMaker(files, args.seed, args.max_pages, args.expand_max, only)
     stats = Stats()
     work: queue.Queue = queue.Queue(maxsize=args.jobs * 2)
     started = time.monotonic()
