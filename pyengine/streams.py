@@ -85,7 +85,8 @@ def _filter_chain(stream: StreamObject) -> tuple[bool, int]:
     filters = _resolve(stream.get("/Filter"))
     filters = list(filters) if isinstance(filters, ArrayObject) else [filters]
     parms = _resolve(stream.get("/DecodeParms"))
-    a85 = len(filters) > 1 and _resolve(filters[0]) in A85_NAMES
+    first = _resolve(filters[0]) if filters else None
+    a85 = len(filters) > 1 and isinstance(first, NameObject) and first in A85_NAMES
     if isinstance(parms, ArrayObject):
         parms = list(parms)
     elif a85 and parms is not None:

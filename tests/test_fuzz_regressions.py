@@ -276,3 +276,25 @@ def test_strip_white_of_a_line_of_zero_size_is_none():
     assert _strip_white([zero, cell], (25.0, 40.0)) is None
     sized = Line((Word("a", 10.0, 0.0, 20.0, 10.0, 10.0),), 10.0, 0.0, 20.0, 10.0, 10.0)
     assert _strip_white([sized, cell], (25.0, 40.0)) == 2.0  # (40 - 20) / 10
+
+
+def test_a_filter_array_opening_with_an_array_is_a_damaged_stream():
+    """fuzz seed 2026136 (--mutators value_retype) case 346, page-error
+    "TypeError: unhashable type: 'ArrayObject'": a /Filter array whose first
+    entry is an array was looked up in a set of filter names.  The stream
+    cannot be decoded: a stream-damaged issue, and the page's other content
+    stream is still read."""
+    from pypdf.generic import ArrayObject
+    from pdfbuild import stream
+    pdf = make_pdf([b"BT /F1 12 Tf 72 700 Td (Kept) Tj ET"], fonts=F)
+    w = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    lost = stream(zlib.compress(b"BT /F1 12 Tf 72 600 Td (Lost) Tj ET"))
+    lost[NameObject("/Filter")] = ArrayObject([ArrayObject([NameObject("/FlateDecode")]),
+                                               NameObject("/FlateDecode")])
+    page = w.pages[0]
+    page[NameObject("/Contents")] = ArrayObject([page.raw_get("/Contents"), w._add_object(lost)])
+    buf = io.BytesIO()
+    w.write(buf)
+    page = pyengine.extract(buf.getvalue()).pages[0]
+    assert [i.code for i in page.issues] == ["stream-damaged"]
+    assert page.text.split() == ["Kept"]
