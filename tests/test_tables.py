@@ -368,6 +368,39 @@ def test_a_header_cell_of_two_lines_set_tight_is_one_cell_over_padded_rows():
     assert text_of(content) == rows_text(want) + "\n"
 
 
+def test_body_cells_wrapped_tight_under_their_row_stay_in_their_cells():
+    # hunt26 it_table.pdf (iText 5 PdfPTable, 2 pt cell padding): a body
+    # row whose work description and contractor both wrap, the second
+    # lines touching the first (leading 1 em), the rows 0.5 em of padding
+    # apart.  The second lines made a row of their own, read after the
+    # row's cost: "... repaint the Eastford Marine 412,300 steel deck
+    # girders ... Engineering Ltd".  A row of second lines leaves the
+    # row's first cell empty; the rows of a table cut by group labels
+    # (the "Outerwear" test above) fill it.
+    head = ["Asset", "Work", "Contractor", "Cost"]
+    first = ["North pier", "Cables and", "Eastford", "412"]
+    second = ["", "deck girders", "Marine Ltd", ""]
+    body = [["Basin gauge", "Sensors", "Harwich", "98"], ["Lowland", "Paving", "Greyport", "56"]]
+    content = grid([head], XS) + grid([first], XS, 685) + grid([second], XS, 675) + b"".join(
+        at(x, 660 - 15 * r, cell) for r, row in enumerate(body) for x, cell in zip(XS, row))
+    want = [head, ["North pier", "Cables and deck girders", "Eastford Marine Ltd", "412"]] + body
+    assert text_of(content) == rows_text(want) + "\n"
+
+
+def test_a_second_plant_and_its_share_set_tight_under_the_first_stay_a_row_of_their_own():
+    # opf-392154 p.31: a utility owning shares of two plants has the
+    # second plant and its share set tight under the first, the first
+    # cell left empty, as a wrapped cell's second lines are (the test
+    # above).  A figure is a value of its own, not a cell's text wrapped.
+    head = ["Utility", "Plant", "Owner", "Share"]
+    first = ["Georgia", "Hatch Unit 1", "GPC", "50.1"]
+    second = ["", "Vogtle Unit 2", "GPC", "45.7"]
+    body = [["Ohio", "Beaver Valley", "OEC", "35.0"], ["Dalton", "Vogtle Unit 1", "DWL", "1.6"]]
+    content = grid([head], XS) + grid([first], XS, 685) + grid([second], XS, 675) + b"".join(
+        at(x, 660 - 15 * r, cell) for r, row in enumerate(body) for x, cell in zip(XS, row))
+    assert text_of(content) == rows_text([head, first, second] + body) + "\n"
+
+
 def test_labels_set_tight_over_their_values_are_read_label_and_value():
     # hunt14 boarding.pdf, form2.pdf (Chromium): a grid of fields, each a
     # small label over its value in larger type, touching it; the fields'
