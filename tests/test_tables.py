@@ -990,6 +990,24 @@ def test_a_forms_labels_centred_beside_values_of_two_lines_are_read_each_with_it
     assert got[start:start + len(want)] == want, got
 
 
+def test_a_forms_labels_without_colons_beside_values_of_two_lines_rows_far_apart_are_read_each_with_its_value():
+    # hunt26 pb_form.pdf (PDFBox, an AcroForm): labels without colons,
+    # each field's value 2 pt under its label's baseline, the rows 6 em
+    # apart, the postal address a value of two lines.  Its second line
+    # narrowed the white under it below the others: the address's row and
+    # the next were one band, read as two columns ("Postal address Berth
+    # requested 12 Quay Street Eastford EF1 2AB South pier").
+    fields = [("Applicant name", ["Millbrook Timber Cooperative"]),
+              ("Postal address", ["12 Quay Street", "Eastford EF1 2AB"]),
+              ("Berth requested", ["South pier"]), ("Vessel length (m)", ["84.5"])]
+    content = b""
+    for r, (label, value) in enumerate(fields):
+        y = 700 - 60 * r
+        content += at(60, y, label) + b"".join(at(202, y - 2 - 11.5 * k, v) for k, v in enumerate(value))
+    want = [w for label, value in fields for w in " ".join([label] + value).split()]
+    assert text_of(content).split() == want
+
+
 def test_a_sign_hanging_into_the_gutter_of_a_column_of_figures_set_flush_right():
     # opf-367594 p.7 (J. Environ. Qual.): Table 5's last column, P > F, is
     # figures set flush right; "<0.0001" hangs its "<" left of the column,
