@@ -368,6 +368,39 @@ def test_a_header_cell_of_two_lines_set_tight_is_one_cell_over_padded_rows():
     assert text_of(content) == rows_text(want) + "\n"
 
 
+def test_body_cells_wrapped_tight_under_their_row_stay_in_their_cells():
+    # hunt26 it_table.pdf (iText 5 PdfPTable, 2 pt cell padding): a body
+    # row whose work description and contractor both wrap, the second
+    # lines touching the first (leading 1 em), the rows 0.5 em of padding
+    # apart.  The second lines made a row of their own, read after the
+    # row's cost: "... repaint the Eastford Marine 412,300 steel deck
+    # girders ... Engineering Ltd".  A row of second lines leaves the
+    # row's first cell empty; the rows of a table cut by group labels
+    # (the "Outerwear" test above) fill it.
+    head = ["Asset", "Work", "Contractor", "Cost"]
+    first = ["North pier", "Cables and", "Eastford", "412"]
+    second = ["", "deck girders", "Marine Ltd", ""]
+    body = [["Basin gauge", "Sensors", "Harwich", "98"], ["Lowland", "Paving", "Greyport", "56"]]
+    content = grid([head], XS) + grid([first], XS, 685) + grid([second], XS, 675) + b"".join(
+        at(x, 660 - 15 * r, cell) for r, row in enumerate(body) for x, cell in zip(XS, row))
+    want = [head, ["North pier", "Cables and deck girders", "Eastford Marine Ltd", "412"]] + body
+    assert text_of(content) == rows_text(want) + "\n"
+
+
+def test_a_second_plant_and_its_share_set_tight_under_the_first_stay_a_row_of_their_own():
+    # opf-392154 p.31: a utility owning shares of two plants has the
+    # second plant and its share set tight under the first, the first
+    # cell left empty, as a wrapped cell's second lines are (the test
+    # above).  A figure is a value of its own, not a cell's text wrapped.
+    head = ["Utility", "Plant", "Owner", "Share"]
+    first = ["Georgia", "Hatch Unit 1", "GPC", "50.1"]
+    second = ["", "Vogtle Unit 2", "GPC", "45.7"]
+    body = [["Ohio", "Beaver Valley", "OEC", "35.0"], ["Dalton", "Vogtle Unit 1", "DWL", "1.6"]]
+    content = grid([head], XS) + grid([first], XS, 685) + grid([second], XS, 675) + b"".join(
+        at(x, 660 - 15 * r, cell) for r, row in enumerate(body) for x, cell in zip(XS, row))
+    assert text_of(content) == rows_text([head, first, second] + body) + "\n"
+
+
 def test_labels_set_tight_over_their_values_are_read_label_and_value():
     # hunt14 boarding.pdf, form2.pdf (Chromium): a grid of fields, each a
     # small label over its value in larger type, touching it; the fields'
@@ -955,6 +988,24 @@ def test_a_forms_labels_centred_beside_values_of_two_lines_are_read_each_with_it
     want = [w for label, value in fields for w in " ".join(label + value).split()]
     start = got.index(want[0])
     assert got[start:start + len(want)] == want, got
+
+
+def test_a_forms_labels_without_colons_beside_values_of_two_lines_rows_far_apart_are_read_each_with_its_value():
+    # hunt26 pb_form.pdf (PDFBox, an AcroForm): labels without colons,
+    # each field's value 2 pt under its label's baseline, the rows 6 em
+    # apart, the postal address a value of two lines.  Its second line
+    # narrowed the white under it below the others: the address's row and
+    # the next were one band, read as two columns ("Postal address Berth
+    # requested 12 Quay Street Eastford EF1 2AB South pier").
+    fields = [("Applicant name", ["Millbrook Timber Cooperative"]),
+              ("Postal address", ["12 Quay Street", "Eastford EF1 2AB"]),
+              ("Berth requested", ["South pier"]), ("Vessel length (m)", ["84.5"])]
+    content = b""
+    for r, (label, value) in enumerate(fields):
+        y = 700 - 60 * r
+        content += at(60, y, label) + b"".join(at(202, y - 2 - 11.5 * k, v) for k, v in enumerate(value))
+    want = [w for label, value in fields for w in " ".join([label] + value).split()]
+    assert text_of(content).split() == want
 
 
 def test_a_sign_hanging_into_the_gutter_of_a_column_of_figures_set_flush_right():

@@ -1128,7 +1128,8 @@ def _form_rows(items: list[Line], left: list[Line], right: list[Line], row_gaps
     its value between them (hunt19 weasy_form, WeasyPrint).  The rows share
     no baselines (``_label_rows``, ``_labelled_rows``), the gutter was the
     widest white, and every label was read before every value.  Two
-    columns of text are no labels ending with colons."""
+    columns of text are no labels ending with colons, nor rows set bands
+    apart, each label on its value's first baseline (``_label_on_value``)."""
     if len(left) < LABEL_MIN_COUNT or not row_gaps:
         return None
     size = median([ln.size for ln in items]) or 1.0
@@ -1139,13 +1140,29 @@ def _form_rows(items: list[Line], left: list[Line], right: list[Line], row_gaps
     for ln in items:
         rows[bisect_left(cuts, (ln.y0 + ln.y1) / 2)].append(ln)
     on_left = {id(ln) for ln in left}
+    apart = all(b - a >= BAND_WHITE_MIN * size for a, b in row_gaps if b - a >= FORM_ROW_WHITE * size)
     for row in rows:
         labels = [ln for ln in row if id(ln) in on_left]
         values = len(row) - len(labels)
         if not labels or not values or max(len(labels), values) > FORM_CELL_LINES or \
-                not max(labels, key=_baseline).text.rstrip().endswith(":"):
+                not (max(labels, key=_baseline).text.rstrip().endswith(":")
+                     or apart and _label_on_value(labels, [ln for ln in row if id(ln) not in on_left])):
             return None
     return rows
+
+
+def _label_on_value(labels: list[Line], values: list[Line]) -> bool:
+    """Is the row a label of one line on the baseline of its value's first
+    line (``ROW_TOLERANCE``), in a form whose rows stand bands apart
+    (``_form_rows``: every white ``BAND_WHITE_MIN`` em tall or taller)?
+    Labels without colons: a PDFBox AcroForm's fields 2 pt under their
+    labels' baselines, rows 6 em apart, a postal address of two lines
+    (hunt26 pb_form.pdf), whose row and the next were one band, read as
+    two columns.  Columns of text part their paragraphs by an em or so."""
+    if len(labels) != 1:
+        return False
+    first = min(values, key=_baseline)
+    return abs(_baseline(first) - _baseline(labels[0])) <= ROW_TOLERANCE * max(first.size, labels[0].size)
 
 
 ASIDE_TOP_TOLERANCE = 0.25

@@ -933,11 +933,22 @@ def _tight_under(rows: list[list[Line]], r: int, bounds: list[float]) -> list[tu
     d'alcalins" over one row, and the cell's first line was left apart)
     or labels set smaller than the values under them: a table whose group lines were taken out
     (order._grouped_table) has whites where they stood, its rows in pairs
-    between them (tests/test_tables' "Outerwear")."""
+    between them (tests/test_tables' "Outerwear").  Below those, a row
+    of second lines of text that leaves the first cell of the row over it
+    empty (``_leaves_first_cell``) is a body row's wrapped cells: iText's
+    PdfPTable (2 pt of padding, lines 1 em apart) wrapped a work
+    description and a contractor under "North pier" (hunt26
+    it_table.pdf), and their second lines were read as a row after the
+    cost.  A figure in it is a value of its own: a utility's second plant
+    and its share, set under the first plant and its share (opf-392154
+    p.31), are a row of their own."""
     upper, row = rows[r - 1], rows[r]
     smaller = max(ln.size for ln in upper) < (1 - CELL_SIZE_TOLERANCE) * min(ln.size for ln in row)
-    if not smaller and (r > 1 or len(rows) - 2 < TABLE_MIN_FULL_ROWS):
-        return None  # neither a header's second lines (over a body) nor labels set smaller over their values
+    if not smaller and r <= 1 and len(rows) - 2 < TABLE_MIN_FULL_ROWS:
+        return None  # a header's second lines over no body
+    if not smaller and r > 1 and (not _leaves_first_cell(upper, row, bounds)
+                                  or any(is_figure(ln.text) for ln in row)):
+        return None  # no body row's wrapped cells
     size = min(ln.size for ln in upper + row)
     white = _white(upper, row)
     if white > CELL_TIGHT_WHITE * size:
@@ -957,6 +968,16 @@ def _tight_under(rows: list[list[Line]], r: int, bounds: list[float]) -> list[tu
             return None
         out.append((k, ln))
     return out
+
+
+def _leaves_first_cell(upper: list[Line], row: list[Line], bounds: list[float]) -> bool:
+    """Does ``row`` leave empty the first cell that the row over it fills
+    (start in a column right of that row's first)?  A body row's wrapped
+    cells leave its first cell, the row's key, empty (``_tight_under``);
+    the rows of a table cut by group labels fill it, a code under a code
+    as wide as its column ("A-101" under "A-100", which would not have
+    fitted after it)."""
+    return min(_column(ln, bounds) for ln in row) > min(_column(ln, bounds) for ln in upper)
 
 
 def _heads(ln: Line, below: list[Line]) -> bool:
