@@ -761,25 +761,46 @@ def _destination_text(raw: bytes) -> str | None:
 
 
 def _parse_bfrange(body: list[Token], cmap: CMap) -> None:
+    """bfrange entries: ``low high dst`` (a range from one destination) or
+    ``low high [dst ...]`` (one destination per code).  ``_code`` and
+    ``CMap.add_uni_range`` are written out inline, each token unpacked
+    once (a CJK font's map has hundreds of ranges:
+    pdfcpu-fill-chineseSimple); tests/test_cmaps_fast.py holds the rule
+    as those steps."""
     i = 0
-    while i + 2 < len(body):
-        low, high = _code(body[i]), _code(body[i + 1])
-        dst = body[i + 2]
-        if dst.kind == OPEN:
+    n = len(body)
+    single = cmap.uni_single
+    ranges = cmap.uni_ranges
+    while i + 2 < n:
+        low_kind, low = body[i]
+        high_kind, high = body[i + 1]
+        # _code, inline: a hexadecimal string of one to four bytes.
+        low = int.from_bytes(low, "big") \
+            if low_kind == HEX and 0 < len(low) <= MAX_CODE_BYTES else None  # type: ignore[arg-type]
+        high = int.from_bytes(high, "big") \
+            if high_kind == HEX and 0 < len(high) <= MAX_CODE_BYTES else None  # type: ignore[arg-type]
+        dst_kind, dst = body[i + 2]
+        if dst_kind == OPEN:
             close = i + 3
-            while close < len(body) and body[close].kind != CLOSE:
+            while close < n and body[close][0] != CLOSE:
                 close += 1
             items = body[i + 3:close]
             if low is not None and high is not None:
-                for offset, item in enumerate(items[: high - low + 1]):
-                    if item.kind == HEX:
-                        text = utf16_text(item.value)  # type: ignore[arg-type]
+                for offset, (kind, value) in enumerate(items[: high - low + 1]):
+                    if kind == HEX:
+                        text = utf16_text(value)  # type: ignore[arg-type]
                         if text is not None:
-                            cmap.uni_single[low + offset] = text
+                            single[low + offset] = text
             i = close + 1
             continue
-        if low is not None and high is not None and dst.kind == HEX:
-            cmap.add_uni_range(low, high, dst.value)  # type: ignore[arg-type]
+        if low is not None and high is not None and dst_kind == HEX:
+            # cmap.add_uni_range(low, high, dst), inline.
+            if low < high and dst:
+                ranges.append((low, high, int.from_bytes(dst, "big"), len(dst)))  # type: ignore[arg-type]
+            elif low == high and dst:
+                text = utf16_text(dst)  # type: ignore[arg-type]
+                if text is not None:
+                    single[low] = text
         i += 3
 
 

@@ -464,6 +464,13 @@ class _Interpreter:
         if table[b"Td"][0] is not _I.op_Td or table[b"T*"][0] is not _I.op_Tstar \
                 or table[b"TD"][0] is not _I.op_TD:
             paired = {}  # (tests patch in other handlers: no pairs)
+        # A TJ whose operand is a plain list (as both parsers give an array)
+        # is an entry of _show with that list: op_TJ's checks done here, once
+        # per stream, rather than one more call per TJ run (the most common
+        # text operator of the bench's files).
+        tj = table[b"TJ"][0] if show is _I._show else None
+        if tj is not _I.op_TJ:
+            tj = None  # (tests patch in other handlers: TJ stays theirs)
         pairs = 0
         tracker = None  # path operators listed one by one: their clips (clip.py)
         for operands, op in ops:
@@ -501,6 +508,9 @@ class _Interpreter:
                     before, before_operands = kept[-1]
                     kept[-1] = (paired[before], (before_operands, operands))
                     pairs += 1
+                    continue
+                if handler is tj and type(operands[0]) is list:
+                    kept.append((show, operands[0]))
                     continue
             kept.append((handler, operands))
         if tracker is not None and (box := tracker.finish()) is not None:
@@ -570,6 +580,20 @@ class _Interpreter:
         self.gs.clip = box
 
     def op_cm(self, o) -> None:
+        if len(o) == 6:
+            a, b, c, d, e, f = o
+            # Numbers from the parser are floats: _nums' checks, inline (the
+            # sum of the x - x is 0.0 exactly when every x is finite).
+            if type(a) is float and type(b) is float and type(c) is float \
+                    and type(d) is float and type(e) is float and type(f) is float \
+                    and (a - a) + (b - b) + (c - c) + (d - d) + (e - e) + (f - f) == 0.0:
+                gs = self.gs
+                # mul((a, b, c, d, e, f), gs.ctm), inline.
+                A, B, C, D, E, F = gs.ctm
+                gs.ctm = (a * A + b * C, a * B + b * D,
+                          c * A + d * C, c * B + d * D,
+                          e * A + f * C + E, e * B + f * D + F)
+                return
         self.gs.ctm = mul(_nums(o), self.gs.ctm)  # type: ignore[arg-type]
 
     # --- text state --------------------------------------------------------
@@ -674,6 +698,14 @@ class _Interpreter:
         self._show(items)
 
     def op_Tm(self, o) -> None:
+        if len(o) == 6:
+            a, b, c, d, e, f = o
+            # Floats from the parser: _nums' checks, inline (as op_cm).
+            if type(a) is float and type(b) is float and type(c) is float \
+                    and type(d) is float and type(e) is float and type(f) is float \
+                    and (a - a) + (b - b) + (c - c) + (d - d) + (e - e) + (f - f) == 0.0:
+                self.tm = self.tlm = (a, b, c, d, e, f)
+                return
         self.tm = self.tlm = _nums(o)  # type: ignore[assignment]
 
     def op_Tstar(self, o) -> None:

@@ -349,3 +349,55 @@ def test_format12_groups_read_as_the_codes_listed(seed):
             subtables = {(3, 10): cmap_format12([]), (3, 1): cmap_format12(groups)}
         program = sfnt({b"cmap": cmap_table(subtables)})
         _check_glyphs(program, range(-1, 130))
+
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_unicode_groups_read_once_give_what_a_fresh_read_gives(seed, monkeypatch):
+    """``CmapTables.unicode_groups`` keeps its answer: asked again (truth,
+    then the inverse) it is the answer a fresh read of the table gives,
+    and the format 12 tables are unpacked by the first call only."""
+    import random
+
+    rnd = random.Random(seed)
+    reads = []
+    plain = T._format12_groups
+
+    def counted(t, pos):
+        reads.append(pos)
+        return plain(t, pos)
+
+    monkeypatch.setattr(T, "_format12_groups", counted)
+    seen_none = seen_groups = 0
+    for _ in range(200):
+        groups, code = [], rnd.choice([0, 1, 0x41, 0xE000 - 3])
+        for _ in range(rnd.randrange(0, 6)):
+            code += rnd.randrange(0, 40)
+            n = rnd.randrange(1, 20)
+            groups.append((code, code + n - 1, rnd.choice([0, 1, rnd.randrange(100)])))
+            code += n
+        if groups and rnd.random() < 0.2:  # out of order: None, read as a map
+            groups.insert(0, groups[-1])
+        subtables = {(3, 10): cmap_format12(groups)}
+        if rnd.random() < 0.3:
+            subtables[(3, 1)] = cmap_format12(groups[:1])
+        program = sfnt({b"cmap": cmap_table(subtables)})
+        fresh = T.parse_cmap(program)._unicode_groups()
+        tables = T.parse_cmap(program)
+        del reads[:]
+        first = tables.unicode_groups()
+        assert reads  # read from the table the first time
+        del reads[:]
+        assert tables.unicode_groups() is first
+        assert reads == []
+        if first is None:
+            seen_none += 1
+            assert fresh is None
+        else:
+            seen_groups += 1
+            assert (first.starts, first.ends, first.gids) == (fresh.starts, fresh.ends, fresh.gids)
+        texts = T.glyph_texts(program, tables)
+        bool(texts), texts.get(5)
+        assert reads == []  # truth and look-up ask the kept groups
+        _check_glyphs(program, range(-1, 60))
+    assert seen_none and seen_groups

@@ -51,11 +51,36 @@ class Char:
     interpreter's per-glyph loop reads, unpacked in one step. Chars are
     built once per code and font, so this is computed once, not per glyph."""
 
-    def __post_init__(self) -> None:
-        text = self.text
-        object.__setattr__(self, "info", (
-            text or "", self.width, self.is_space_code, text is not None,
-            text.isspace() if text else False))
+
+def _char_init():
+    """``Char.__init__`` setting each slot through its member descriptor,
+    ``info`` with them (records._word_init's way: the generated one of a
+    frozen dataclass stores each field with ``object.__setattr__``, and
+    then ``__post_init__`` stored ``info`` so).  Same parameters, order
+    and defaults as the generated one: tests/test_fonts_char_fast.py checks
+    them against ``fields(Char)`` and the Chars against those the
+    generated one and ``__post_init__`` made."""
+    (set_code, set_text, set_width, set_space_code, set_vertical_advance, set_vx, set_vy,
+     set_info) = [getattr(Char, name).__set__ for name in (
+         "code", "text", "width", "is_space_code", "vertical_advance", "vx", "vy", "info")]
+
+    def __init__(self, code: int, text: str | None, width: float, is_space_code: bool = False,
+                 vertical_advance: float = 0.0, vx: float = 0.0, vy: float = 0.0) -> None:
+        set_code(self, code)
+        set_text(self, text)
+        set_width(self, width)
+        set_space_code(self, is_space_code)
+        set_vertical_advance(self, vertical_advance)
+        set_vx(self, vx)
+        set_vy(self, vy)
+        set_info(self, (text or "", width, is_space_code, text is not None,
+                        text.isspace() if text else False))
+
+    __init__.__qualname__ = "Char.__init__"
+    return __init__
+
+
+Char.__init__ = _char_init()  # type: ignore[method-assign]
 
 
 class Font(Protocol):

@@ -51,6 +51,12 @@ class CmapTables:
     entries: list[tuple[int, int, int]] = field(default_factory=list)
     """(platform id, encoding id, offset) of each subtable, in table order."""
     tried: set[tuple[int, int]] = field(default_factory=set)
+    groups_read: tuple = ()
+    """(``unicode_groups``' answer,) once asked: a font's map is asked
+    whether it has text (``GlyphTexts.__bool__``) and then for its groups
+    (``GlyphTexts._cmap``), and a CJK font's format 12 table has thousands
+    of groups to unpack and check (pdfcpu-fill-chineseSimple: each read
+    twice)."""
 
     def get(self, platform: int, encoding: int) -> dict[int, int] | None:
         """The first subtable for (platform, encoding) that maps any code."""
@@ -81,7 +87,14 @@ class CmapTables:
     def unicode_groups(self) -> Groups | None:
         """The subtable ``unicode_map`` gives, as its groups, when it is of
         format 12 with its groups in order of codes and apart (as fonts
-        write them; ``Groups``); None otherwise."""
+        write them; ``Groups``); None otherwise.  Read once (``groups_read``;
+        the table and its entries do not change once parsed)."""
+        if not self.groups_read:
+            self.groups_read = (self._unicode_groups(),)
+        return self.groups_read[0]
+
+    def _unicode_groups(self) -> Groups | None:
+        """``unicode_groups``, read from the table."""
         for key in self._unicode_keys():
             for entry in self.entries:
                 if entry[:2] == key:
