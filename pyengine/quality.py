@@ -219,6 +219,13 @@ def letter_pairs(glyphs: list[Glyph]) -> dict[str, _FontPairs]:
 
     Glyphs are taken in drawing order; a pair needs two ASCII letters of one
     font drawn one after the other with no gap wider than WORD_GAP."""
+    return {font: _font_pairs(seq) for font, seq in _pair_codes(glyphs).items()}
+
+
+def _pair_codes(glyphs: list[Glyph]) -> dict[str, list[int]]:
+    """Per font, the codes of its letter pairs (``letter_pairs``), in
+    drawing order, the first SHIFT_MAX_PAIRS: ``_CODES``' codes of the two
+    letters, ``26 * a + b`` (capitals told apart by ``_font_pairs``)."""
     found: dict[str, list[int]] = {}
     codes_get = _CODES.get
     word_gap = WORD_GAP
@@ -253,25 +260,28 @@ def letter_pairs(glyphs: list[Glyph]) -> dict[str, _FontPairs]:
                         seq = found[font] = []
                     last_font = font
                 seq.append(26 * a + b)
-    out = {}
     most = SHIFT_MAX_PAIRS
-    for font, seq in found.items():
+    for seq in found.values():
         if len(seq) > most:
             del seq[most:]
-        counts = Counter(seq)
-        camel = capitals = 0
-        if max(seq) >= _PAIRS_CAMEL:  # pairs with a capital: counted, then folded to a-z
-            for code in [c for c in counts if c >= _PAIRS_CAMEL]:
-                n = counts.pop(code)
-                if code >= _PAIRS_CAPITALS:
-                    capitals += n
-                elif code < _PAIRS_CAMEL_END:
-                    camel += n
-                code %= 676
-                counts[code] = counts.get(code, 0) + n
-        used = {p // 26 for p in counts} | {p % 26 for p in counts}
-        out[font] = _FontPairs(counts, used, camel, capitals, len(seq))
-    return out
+    return found
+
+
+def _font_pairs(seq: list[int]) -> _FontPairs:
+    """One font's ``_FontPairs`` from its pair codes (``_pair_codes``)."""
+    counts = Counter(seq)
+    camel = capitals = 0
+    if max(seq) >= _PAIRS_CAMEL:  # pairs with a capital: counted, then folded to a-z
+        for code in [c for c in counts if c >= _PAIRS_CAMEL]:
+            n = counts.pop(code)
+            if code >= _PAIRS_CAPITALS:
+                capitals += n
+            elif code < _PAIRS_CAMEL_END:
+                camel += n
+            code %= 676
+            counts[code] = counts.get(code, 0) + n
+    used = {p // 26 for p in counts} | {p % 26 for p in counts}
+    return _FontPairs(counts, used, camel, capitals, len(seq))
 
 
 def judge(font: str, rec: _FontPairs) -> ShiftJudgement:
@@ -279,8 +289,14 @@ def judge(font: str, rec: _FontPairs) -> ShiftJudgement:
     total = rec.total
     if not total:
         return ShiftJudgement(font, 0, 0.0, 0.0, len(rec.letters), 0.0, 0.0)
-    common = sum(n for p, n in rec.pairs.items() if p in _COMMON)
-    back = sum(n for p, n in rec.pairs.items() if p in _COMMON_BACK)
+    # both counts in one pass over the distinct pairs (sums of integers:
+    # the same in any order)
+    common = back = 0
+    for p, n in rec.pairs.items():
+        if p in _COMMON:
+            common += n
+        if p in _COMMON_BACK:
+            back += n
     return ShiftJudgement(font, total, common / total, back / total, len(rec.letters),
                           rec.camel / total, rec.capitals / total)
 
@@ -293,10 +309,20 @@ def shifted_fonts(glyphs: list[Glyph]) -> list[ShiftJudgement]:
     in the result): a forged map is rarely alone in a file, and each small
     font (a heading, an italic word) shows too few letters to judge by
     itself.  Pooling only follows a font judged shifted on its own, so it
-    cannot start a verdict."""
-    pairs = letter_pairs(glyphs)
-    shifted = [j for j in (judge(f, r) for f, r in pairs.items()) if j.shifted]
+    cannot start a verdict.
+
+    A font with fewer than SHIFT_MIN_PAIRS pairs cannot be judged shifted
+    on its own (``ShiftJudgement.shifted``: its least is at least that), so
+    its pairs are counted and judged only when the others are pooled: most
+    fonts of a page (headings, italics, symbols) are such, and counting
+    and judging each cost about 20 us in Pyodide."""
+    codes = _pair_codes(glyphs)
+    least = SHIFT_MIN_PAIRS
+    judged = {f: _font_pairs(seq) for f, seq in codes.items()
+              if len(seq) >= least or f == OTHER_FONTS}
+    shifted = [j for j in (judge(f, r) for f, r in judged.items()) if j.shifted]
     if shifted:
+        pairs = {f: judged[f] if f in judged else _font_pairs(seq) for f, seq in codes.items()}
         flagged = {j.font for j in shifted}
         rest = [r for f, r in pairs.items() if f not in flagged]
         if rest:
@@ -373,7 +399,7 @@ def page_verdict(run: PageRun, words: tuple[Word, ...] | list[Word],
         if cover >= SCAN_IMAGE_COVER:
             reasons.append(f"the images cover {cover:.0%} of the page: the text is likely an OCR layer")
         return "invisible", tuple(reasons)
-    return _garbled_or_text(glyphs, _font_info(run, fonts))
+    return _garbled_or_text(glyphs, run, fonts)
 
 
 def _without_text(run: PageRun, cover: float) -> tuple[str, tuple[str, ...]]:
@@ -409,15 +435,24 @@ def hidden_under_images(run: PageRun) -> int:
     return hidden
 
 
-def _garbled_or_text(glyphs: list[Glyph], info: Mapping[str, tuple[str, bool]]
+def _garbled_or_text(glyphs: list[Glyph], run: PageRun, fonts: Mapping[object, object] | None
                      ) -> tuple[str, tuple[str, ...]]:
+    """The verdict of a page with visible glyphs.  The fonts' names and
+    kinds (``_font_info``, a pass over the document's font cache, which
+    grows page by page) are asked only when used: for Type 3 fonts when a
+    glyph is unmapped, for names when a font reads shifted."""
     n = len(glyphs)
-    type3 = {k for k, (_name, is_type3) in info.items() if is_type3}
+    info = None
     unmapped = junk = drawings = 0
     # Glyph texts repeat: judge each distinct one once, and walk the glyphs
     # only when some glyph is unmapped or some text bad.
     bad_texts = {t for t in set(map(_TEXT, glyphs)) if t and _bad_text(t)}
-    if bad_texts or not all(map(_MAPPED, glyphs)):
+    all_mapped = all(map(_MAPPED, glyphs))
+    if bad_texts or not all_mapped:
+        type3 = set()  # (asked only of an unmapped glyph)
+        if not all_mapped:
+            info = _font_info(run, fonts)
+            type3 = {k for k, (_name, is_type3) in info.items() if is_type3}
         for g in glyphs:
             if not g.mapped:
                 if g.font in type3:
@@ -446,6 +481,8 @@ def _garbled_or_text(glyphs: list[Glyph], info: Mapping[str, tuple[str, bool]]
             if OTHER_FONTS in keys:
                 keys = {g.font for g in glyphs}
             bad += sum(1 for g in glyphs if g.font in keys and g.mapped)
+            if info is None:
+                info = _font_info(run, fonts)
             for j in shifted:
                 reasons.append(
                     f"{_font_label(j.font, info)}: only {j.share:.0%} of its letter pairs "

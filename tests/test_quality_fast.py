@@ -129,3 +129,201 @@ def test_letter_pairs_corpus_pages():
         assert _as_plain(got) == _expected(run.glyphs)
         pairs += sum(r.total for r in got.values())
     assert pairs > 1000
+
+
+# shifted_fonts counts and judges only the fonts that may read shifted on
+# their own (SHIFT_MIN_PAIRS pairs and more), the rest only when pooled;
+# the rule judges every font.  _garbled_or_text asks the fonts' names and
+# kinds (_font_info) only when it uses them; the rule asks them first.
+
+def plain_judge(font: str, rec) -> quality.ShiftJudgement:
+    total = rec.total
+    if not total:
+        return quality.ShiftJudgement(font, 0, 0.0, 0.0, len(rec.letters), 0.0, 0.0)
+    common = sum(n for p, n in rec.pairs.items() if p in quality._COMMON)
+    back = sum(n for p, n in rec.pairs.items() if p in quality._COMMON_BACK)
+    return quality.ShiftJudgement(font, total, common / total, back / total, len(rec.letters),
+                                  rec.camel / total, rec.capitals / total)
+
+
+def plain_shifted_fonts(glyphs: list[Glyph]) -> list[quality.ShiftJudgement]:
+    pairs = quality.letter_pairs(glyphs)
+    shifted = [j for j in (plain_judge(f, r) for f, r in pairs.items()) if j.shifted]
+    if shifted:
+        flagged = {j.font for j in shifted}
+        rest = [r for f, r in pairs.items() if f not in flagged]
+        if rest:
+            pooled = quality._FontPairs(sum((r.pairs for r in rest), Counter()),
+                                        set().union(*(r.letters for r in rest)),
+                                        sum(r.camel for r in rest), sum(r.capitals for r in rest),
+                                        sum(r.total for r in rest))
+            j = plain_judge(quality.OTHER_FONTS, pooled)
+            if j.shifted:
+                shifted.append(j)
+    return shifted
+
+
+def plain_garbled_or_text(glyphs, run, fonts):
+    info = quality._font_info(run, fonts)
+    n = len(glyphs)
+    type3 = {k for k, (_name, is_type3) in info.items() if is_type3}
+    unmapped = junk = drawings = 0
+    bad_texts = {g.text for g in glyphs if g.text and quality._bad_text(g.text)}
+    for g in glyphs:
+        if not g.mapped:
+            if g.font in type3:
+                drawings += 1
+            else:
+                unmapped += 1
+        elif g.text in bad_texts:
+            junk += 1
+    if drawings and n - drawings < quality.TYPE3_DRAWINGS_MIN_OTHER * n:
+        unmapped, drawings = unmapped + drawings, 0
+    judged = n - drawings
+    reasons = []
+    if drawings:
+        reasons.append(f"{drawings} glyphs of Type 3 fonts have no character map; beside "
+                       "the other text they are taken for drawings")
+    if unmapped:
+        reasons.append(f"{unmapped} of {judged} glyphs have no character map")
+    if junk:
+        reasons.append(f"{junk} of {judged} glyphs decode to private-use, control or "
+                       "replacement characters")
+    bad = unmapped + junk
+    if bad < quality.GARBLED_SHARE * judged:
+        shifted = plain_shifted_fonts(glyphs)
+        if shifted:
+            keys = {j.font for j in shifted}
+            if quality.OTHER_FONTS in keys:
+                keys = {g.font for g in glyphs}
+            bad += sum(1 for g in glyphs if g.font in keys and g.mapped)
+            for j in shifted:
+                reasons.append(
+                    f"{quality._font_label(j.font, info)}: only {j.share:.0%} of its letter pairs "
+                    f"are common in Latin-script languages, but {j.share_back:.0%} are once "
+                    "each letter is moved back one place: its character map looks shifted")
+    if bad >= quality.GARBLED_SHARE * judged:
+        return "garbled", tuple(reasons)
+    return "text", ()
+
+
+class _Font:
+    def __init__(self, name, type3):
+        self.name = name
+        self.font_matrix = (0.001, 0, 0, 0.001, 0, 0) if type3 else None
+
+
+class _Run:
+    def __init__(self, glyphs):
+        self.glyphs = glyphs
+
+
+_PROSE = ("the quick brown fox jumps over the lazy dog while nobody is watching and then "
+          "it runs into the forest where the other animals are waiting for the evening meal ")
+
+
+def _text_glyphs(rng: random.Random, n: int, fonts: list[str]) -> list[Glyph]:
+    """Glyphs of prose, some fonts' letters moved one along (a shifted map),
+    some unmapped or private-use, in runs of one font."""
+    shifted = {f for f in fonts if rng.random() < 0.4}
+    out, x, font = [], 0.0, fonts[0]
+    start = rng.randrange(len(_PROSE))
+    unmapped = rng.choice([0.0, 0.0, 0.0, 0.05, 0.6])
+    private = rng.choice([0.0, 0.0, 0.01])
+    for i in range(n):
+        if rng.random() < 0.03:
+            font = rng.choice(fonts)
+        ch = _PROSE[(start + i) % len(_PROSE)]
+        if font in shifted and ch.isalpha():
+            ch = chr((ord(ch) - 97 + 1) % 26 + 97)
+        mapped = rng.random() >= unmapped
+        if rng.random() < private:
+            ch = "\ue000"
+        if rng.random() < 0.05:
+            ch = ch.upper()
+        out.append(Glyph(ch if mapped else "", x, 90.0, x + 5, 100.0, x, 100.0, x + 5, 100.0,
+                         10.0, 1.0, 0.0, font, mapped, 0))
+        x += 5
+    return out
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_shifted_fonts_and_verdict_random(seed):
+    rng = random.Random(seed)
+    names = ["F1", "F2", "F3", "F4", quality.OTHER_FONTS][:rng.randrange(1, 6)]
+    glyphs = _text_glyphs(rng, rng.choice([0, 5, 30, 45, 120, 600, 3000]), names)
+    fonts = {k: _Font(rng.choice(["", "Times", "T3x"]), rng.random() < 0.3) for k in names
+             if rng.random() < 0.8}
+    got = quality.shifted_fonts(glyphs)
+    assert got == plain_shifted_fonts(glyphs)
+    run = _Run(glyphs)
+    assert quality._garbled_or_text(glyphs, run, fonts) == plain_garbled_or_text(glyphs, run, fonts)
+    for rec in quality.letter_pairs(glyphs).values():
+        assert quality.judge("F", rec) == plain_judge("F", rec)
+
+
+def test_shifted_fonts_random_reach_every_path():
+    """The random pages above find shifted fonts, pooled judgements, and
+    fonts left unjudged (too few pairs) beside judged ones."""
+    shifted = pooled = skipped = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        names = ["F1", "F2", "F3", "F4", quality.OTHER_FONTS][:rng.randrange(1, 6)]
+        glyphs = _text_glyphs(rng, rng.choice([0, 5, 30, 45, 120, 600, 3000]), names)
+        got = plain_shifted_fonts(glyphs)
+        shifted += bool(got)
+        pooled += any(j.font == quality.OTHER_FONTS for j in got)
+        totals = [r.total for r in quality.letter_pairs(glyphs).values()]
+        skipped += any(t < quality.SHIFT_MIN_PAIRS for t in totals) and \
+            any(t >= quality.SHIFT_MIN_PAIRS for t in totals)
+    assert shifted and pooled and skipped
+
+
+def test_verdict_corpus_pages():
+    docs = corpus_documents(CORPUS_FILES)
+    if not docs:
+        pytest.skip("corpus not present")
+    calls = []
+    plain = api.page_verdict
+
+    def spy(run, words, fonts=None):
+        calls.append((run, dict(fonts or {})))
+        return plain(run, words, fonts)
+
+    api.page_verdict = spy
+    try:
+        for data, password in docs:
+            pyengine.extract(data, pyengine.Options(password=password))
+    finally:
+        api.page_verdict = plain
+    assert calls
+    for run, fonts in calls:
+        if run.glyphs:
+            assert quality.shifted_fonts(run.glyphs) == plain_shifted_fonts(run.glyphs)
+            assert quality._garbled_or_text(run.glyphs, run, fonts) == \
+                plain_garbled_or_text(run.glyphs, run, fonts)
+
+
+def test_small_shifted_fonts_are_pooled():
+    """A large shifted font beside small shifted ones, each with fewer than
+    SHIFT_MIN_PAIRS pairs (left unjudged on their own): pooled, they read
+    shifted too, as the rule finds."""
+    def piece(font, start, count):
+        rng = random.Random(start)
+        glyphs = _text_glyphs(rng, 0, [font])
+        x = 0.0
+        for i in range(count):
+            ch = _PROSE[(start + i) % len(_PROSE)]
+            if ch.isalpha():
+                ch = chr((ord(ch) - 97 + 1) % 26 + 97)
+            glyphs.append(Glyph(ch, x, 90.0, x + 5, 100.0, x, 100.0, x + 5, 100.0,
+                                10.0, 1.0, 0.0, font, True, 0))
+            x += 5
+        return glyphs
+
+    glyphs = piece("F1", 0, 300) + piece("F2", 40, 28) + piece("F3", 90, 28)
+    totals = {f: r.total for f, r in quality.letter_pairs(glyphs).items()}
+    assert totals["F1"] >= quality.SHIFT_MIN_PAIRS > max(totals["F2"], totals["F3"])
+    got = quality.shifted_fonts(glyphs)
+    assert [j.font for j in got] == ["F1", quality.OTHER_FONTS]
+    assert got == plain_shifted_fonts(glyphs)
