@@ -8,10 +8,10 @@ line up (fix25 tex_2col_narrow, cols26 tex_2col_3pt); groff -ms sets them
 0.1 inch apart (cols26 groff_2col).  Each page was read row by row across
 the columns.  The columns are found by their edges (layout/edges.py):
 many lines start at one x, the lines before it are a column of prose.
-Every glyph of these pages is 5 pt wide (10 pt type).
+Every line of these pages is half an em a letter wide (10 pt type).
 """
 
-from test_gutter_rows import _in_order, _ops, _prose, _read
+from test_gutter_rows import _in_order, _line_op, _ops, _prose, _read
 
 
 def test_columns_hung_into_each_other_with_no_white_between_are_read_column_by_column():
@@ -94,22 +94,21 @@ def test_table_of_short_cells_close_together_is_read_row_by_row():
     rows = [(f"item {k:02d}", f"{k * 37:5d} kg") for k in range(12)]
     ops = []
     for k, (label, value) in enumerate(rows):
-        ops += [f"BT /F1 10 Tf 72 {700 - 12 * k} Td ({label}) Tj ET".encode(),
-                f"BT /F1 10 Tf {72 + 35 + 3} {700 - 12 * k} Td ({value}) Tj ET".encode()]
+        ops += [_line_op(72, 700 - 12 * k, label), _line_op(72 + 35 + 3, 700 - 12 * k, value.strip())]
     lines = _read(ops, tall=True)
     assert lines == [f"{label} {value.strip()}" for label, value in rows] or \
         lines == [f"{label}\t{value.strip()}" for label, value in rows], lines
 
 
 def test_code_with_comments_at_a_tab_stop_is_read_line_by_line():
-    # code lines of one indent, comments starting at one x a space after
-    # the longest of them (0.6 em): not two columns
+    # code lines of one indent in a monospaced font, comments starting at
+    # one x a space after the longest of them (0.6 em): not two columns
     code = [f"    value_{k:02d} = compute(table, {k:2d})" for k in range(10)]
     width = max(len(c) for c in code)
     ops = []
     for k, c in enumerate(code):
-        ops += [f"BT /F1 10 Tf 72 {700 - 12 * k} Td ({c}) Tj ET".encode(),
-                f"BT /F1 10 Tf {72 + 5 * width + 6} {700 - 12 * k} Td (# step {k} of the harbour survey) Tj ET"
+        ops += [f"BT /F2 10 Tf 72 {700 - 12 * k} Td ({c}) Tj ET".encode(),
+                f"BT /F2 10 Tf {72 + 5 * width + 6} {700 - 12 * k} Td (# step {k} of the harbour survey) Tj ET"
                 .encode()]
     lines = _read(ops, tall=True)
     assert all(f"step {k} of" in lines[k] and f"value_{k:02d}" in lines[k] for k in range(10)), lines

@@ -7,7 +7,7 @@ both of one row, and only of rows set in the size of the larger text:
 LaTeX columns 4 pt apart whose paragraphs are out of step (fix25
 tex_2col_lua) and a heading beside the previous column's body line
 (cols26 ctx_3col_ss) were joined across the gutter, and the reading order
-then had no gutter.  Every glyph of these pages is 5 pt wide (10 pt type).
+then had no gutter.  Every line of these pages is half an em a letter wide (10 pt type).
 """
 
 from pyengine.api import extract
@@ -15,15 +15,30 @@ from pyengine.api import extract
 from pdfbuild import helvetica, make_pdf
 
 
-def _font(tall: bool) -> dict:
+WIDTHS = {**{ord(c): 280 for c in "ilftjr.,'|"}, **{ord(c): 800 for c in "mwMW"},
+          **{c: 650 for c in range(ord("A"), ord("Z") + 1) if chr(c) not in "MW"}}
+"""Widths of a proportional font (the others 500): prose is not set in
+monospaced type (``edges._monospaced``)."""
+
+
+def _font(tall: bool, widths: dict[int, int] | None = WIDTHS) -> dict:
     """Helvetica-like, its box 1.4 em tall (``tall``: the line boxes of
     lines 12 pt apart overlap, no white between rows, as ConTeXt's) or
     1 em (2 pt of white between rows 12 pt apart)."""
-    font = helvetica()
+    font = helvetica(widths)
     if tall:
         font["/FontDescriptor"].update({"/Ascent": 1000, "/Descent": -400,
                                         "/FontBBox": [0, -400, 1000, 1000]})
     return font
+
+
+def _line_op(x: float, y: float, text: str, size: float = 10) -> bytes:
+    """``text`` at (x, y) in /F1, scaled (Tz) to half an em a letter, as if
+    every glyph were 5 pt wide at 10 pt: the pages' geometry is counted in
+    letters."""
+    natural = sum(WIDTHS.get(ord(c), 500) for c in text) / 1000 * size
+    tz = 100 * size / 2 * len(text) / natural if natural else 100
+    return f"BT /F1 {size} Tf {tz:.4f} Tz {x} {y} Td ({text}) Tj ET".encode()
 
 
 def _prose(tag: str, count: int, chars: int) -> list[str]:
@@ -43,12 +58,13 @@ def _ops(x: float, lines: list[str], top: float = 700, pitch: float = 12, size: 
          ) -> list[bytes]:
     """Each line drawn at ``x``, its leading blanks as a move of the pen
     (an indent), not drawn."""
-    return [f"BT /F1 {size} Tf {x + (len(text) - len(text.lstrip())) * size / 2} {top - pitch * k} Td "
-            f"({text.lstrip()}) Tj ET".encode() for k, text in enumerate(lines)]
+    return [_line_op(x + (len(text) - len(text.lstrip())) * size / 2, top - pitch * k, text.lstrip(), size)
+            for k, text in enumerate(lines)]
 
 
 def _read(ops: list[bytes], tall: bool) -> list[str]:
-    pdf = make_pdf([b"\n".join(ops)], fonts={"/F1": _font(tall)})
+    """The page's text lines (fonts: /F1 proportional, /F2 monospaced)."""
+    pdf = make_pdf([b"\n".join(ops)], fonts={"/F1": _font(tall), "/F2": _font(tall, None)})
     return [ln.strip() for ln in extract(pdf).pages[0].text.splitlines() if ln.strip()]
 
 

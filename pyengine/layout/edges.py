@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from statistics import median
 
-from ..records import Line
+from ..records import Line, Word
 
 EDGE_ALIGN = 0.1
 """Fraction of the size: lines of one column start this close to one x."""
@@ -161,6 +161,9 @@ def _edge_at(region: list[Line], x: float, size: float, narrow: float) -> Edge |
     if len(at) < EDGE_MIN_LINES or median([ln.x1 - ln.x0 for ln in at]) < wide or \
             len(at) < EDGE_SHARE * sum(1 for ln in right if ln.x0 <= x + reach):
         return None
+    if _monospaced([w for ln in at for w in ln.words]) and \
+            _monospaced([ln.words[-1] for ln in near if ln.words]):
+        return None  # code and its comments at a tab stop
     lefts = sorted(ln.x0 for ln in near if ln.x1 - ln.x0 >= wide)
     if not _shared_start(lefts, align, EDGE_SHARE * len(near)):
         return None
@@ -168,6 +171,28 @@ def _edge_at(region: list[Line], x: float, size: float, narrow: float) -> Edge |
         return None
     ends = sorted((ln.x1 for ln in near), reverse=True)
     return Edge(x, max(0.0, x - ends[int(EDGE_WHITE_SHARE * len(ends))]), top)
+
+
+MONOSPACE_WORDS = 8
+"""Words of three letters or more that must show one advance per letter
+before the lines are taken for a monospaced font's (``_monospaced``)."""
+MONOSPACE_TOLERANCE = 0.02
+"""Share of the advance: the letters of a monospaced font's words are
+this close to one width (rounding of the widths and the matrices)."""
+
+
+def _monospaced(words: list[Word]) -> bool:
+    """Are ``words`` set in a monospaced font: ``MONOSPACE_WORDS`` of them
+    or more of three letters or more, each as wide per letter as the
+    others (``MONOSPACE_TOLERANCE``)?  Asked of the words starting at an
+    edge and of the last words of the lines ending near it: a listing and
+    its comments set at a tab stop a space after its longest line
+    (deb-ar-bidi p.161: code lines ending 0.5 em before the comments,
+    every comment at one x, the line numbers in another size) are no two
+    columns: prose is set in proportional type."""
+    advances = [(w.x1 - w.x0) / len(w.text) for w in words if len(w.text) >= 3]
+    return len(advances) >= MONOSPACE_WORDS and \
+        max(advances) - min(advances) <= MONOSPACE_TOLERANCE * max(advances)
 
 
 def _shared_start(lefts: list[float], align: float, least: float) -> bool:
