@@ -70,3 +70,29 @@ def test_page_turned_a_right_angle_keeps_its_frames_order():
            for k, t in enumerate(lines)]
     text = extract(make_pdf([b"\n".join(ops)], fonts={"/F1": helvetica()})).pages[0].text
     assert [ln for ln in text.splitlines() if ln.strip()] == lines, text
+
+
+def test_axis_labels_turned_down_a_right_angle_beside_a_value_axis_are_read_left_to_right():
+    # fix25 gp_rot_m90 (gnuplot ``set xtics rotate by -90``) and r_rot_m90
+    # (R ``text(srt=-90)``, its value axis's figures turned +90, R's
+    # default ``las=0``): labels running straight down the page are read
+    # as a page turned 90 degrees is, rightmost first, unless a chart's
+    # value axis (figures stacked left of them, above them) stands beside.
+    assert _label_order(_axis(-90)) == LABELS
+    c, s = 0.0, 1.0  # the value axis's figures turned +90, one over another
+    ops = [f"BT /F1 9 Tf {c} {s} {-s} {c} 50 {200 + 40 * k} Tm ({10 * k}) Tj ET".encode() for k in range(5)]
+    for k in reversed(range(len(LABELS))):
+        ops.append(f"BT /F1 9 Tf 0 -1 1 0 {100 + 60 * k} 180 Tm ({LABELS[k]}) Tj ET".encode())
+    pdf = make_pdf([b"\n".join(ops)], fonts={"/F1": helvetica()})
+    assert _label_order(pdf) == LABELS
+
+
+def test_page_turned_a_right_angle_with_a_page_number_keeps_its_frames_order():
+    # (the rule above needs a column of three figures or more: an upright
+    # page number under a turned page is no value axis)
+    lines = ["Hello World Test Text", "Second line of text here", "Rotated page fixture"]
+    ops = [f"BT /F1 16 Tf 0 -1 1 0 {500 - 56.7 * k:.1f} 700 Tm ({t}) Tj ET".encode()
+           for k, t in enumerate(lines)]
+    ops.append(b"BT /F1 10 Tf 40 40 Td (12) Tj ET")
+    text = extract(make_pdf([b"\n".join(ops)], fonts={"/F1": helvetica()})).pages[0].text
+    assert [ln for ln in text.splitlines() if ln.strip() and ln != "12"] == lines, text

@@ -79,7 +79,9 @@ def _build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool
         lines = [ln for _, _, ln in onpage[key]]
         if key == UPRIGHT_KEY and not plain:
             lines = join_tick_rows(lines)
-        read = paragraphs([leaf_order(lines)], options) if plain else _read_direction(key, lines, options)
+        read = paragraphs([leaf_order(lines)], options) if plain else \
+            _read_direction(key, lines, options, None if key == UPRIGHT_KEY else
+                            [ln for k, v in onpage.items() if k != key for _, _, ln in v])
         if key != UPRIGHT_KEY and not plain and UPRIGHT_KEY in onpage:
             at = axis_label_place(lines, blocks)
             if at is not None:
@@ -213,7 +215,11 @@ def _turned_table(block: Block, real: dict[int, Line], originals: dict[int, Word
     return Block(tuple(rows), *union_box([r[0] for r in rows]))
 
 
-def _read_direction(key: int, lines: list[Line], options: Options) -> list[Block]:
+def _read_direction(key: int, lines: list[Line], options: Options, others: list[Line] | None = None
+                    ) -> list[Block]:
+    """Blocks of one direction's lines (``others``: the page's lines of
+    the other directions, a chart's value axis beside its turned labels:
+    ``turned_label_row``)."""
     if key == UPRIGHT_KEY:
         lines, numbers = gutter_number_lines(lines)
         read = paragraphs(xy_cut(lines, options), options)
@@ -222,7 +228,7 @@ def _read_direction(key: int, lines: list[Line], options: Options) -> list[Block
         return read
     angle = math.radians(key * ANGLE_STEP)
     dx, dy = math.cos(angle), math.sin(angle)
-    row = turned_label_row(lines, lines[0].words[0].dx, lines[0].words[0].dy) \
+    row = turned_label_row(lines, lines[0].words[0].dx, lines[0].words[0].dy, others) \
         if lines[0].words else None
     if row is not None:  # a chart axis's turned labels: along the axis
         return [Block(((lines[i],),), lines[i].x0, lines[i].y0, lines[i].x1, lines[i].y1)

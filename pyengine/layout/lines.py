@@ -888,6 +888,11 @@ COLUMN_MIN_WIDTH = 6.0
 """Fraction of the size: the shortest column line that counts on the left
 of a gutter: a run of prose, not a list marker, a term of a definition
 list or a table's short cell."""
+GUTTER_START_WIDTH = 1.0
+"""Fraction of the size: a column's line starting at the gutter's right
+edge starts with this much text at least (a word), not a piece of a tall
+delimiter: the bars of a determinant stacked at one x beside its rows
+(deb-zh-cnbook p.63) are no column."""
 COLUMN_OVERHANG = 1.0
 """Fraction of the size: how far an overfull line may run past the next
 column's left edge, over its text (ConTeXt's ``hanging`` alignment hangs a
@@ -896,7 +901,7 @@ line's last hyphen into the gutter: "north-" 0.28 em into "edly.")."""
 
 def _in_column_gutter(segs: list[_Seg], by_v: list[tuple[float, int]], key: int,
                       source: str, v: float, size: float, a_ink: tuple[float, float],
-                      b_ink: tuple[float, float], tol_v: float) -> bool:
+                      b_ink: tuple[float, float], tol_v: float, small: float | None = None) -> bool:
     """Of two texts on the baseline ``v`` (extents ``a_ink``, ``b_ink``
     along it), does the one starting further on, at ``x``, start a column's
     line, beside the other, a line of the column left of it (from its start
@@ -909,12 +914,22 @@ def _in_column_gutter(segs: list[_Seg], by_v: list[tuple[float, int]], key: int,
     column line (``COLUMN_MIN_WIDTH``) and, within ``GUTTER_REACH`` above
     and below, at least
     ``GUTTER_ROWS_MIN`` rows show the gutter whole: a segment starting at
-    ``x`` (``GUTTER_ALIGN``: the next column's left edge) and, before it, a
+    ``x`` (``GUTTER_ALIGN``: the next column's left edge; ``GUTTER_START_WIDTH``
+    wide) and, before it, a
     column line (``COLUMN_MIN_WIDTH``) ending at most ``GUTTER_WIDTH_MAX``
     before ``x`` (nearer than this line's text too: justified columns set
     closer than ``line_merge_gap``, each row of them read as one line);
     and the gutter holds from the top of those rows to their bottom: no
     text runs across ``x`` between them (farther than ``COLUMN_OVERHANG``).
+    A column line that runs past ``x`` by ``COLUMN_OVERHANG`` or less ends
+    in the gutter too (ConTeXt's overfull lines, on most rows of cols26
+    ctx_2col_dejavu, its leading 1.45 em: four rows within 6 em).
+    The rows are counted apart, a column's start on some, a column line's
+    end on others (a column's first lines are indented, its last ones
+    short: cols26 tex_2col_lua, two rows of both within 6 em).  Rows
+    of text in the size of either (``small``: the smaller; ``size`` the
+    larger, within ``SCRIPT_SIZE_RATIO``) count: a heading beside the
+    body text of the column before it (cols26 ctx_3col_ss).
     Comments set at a tab stop beside code (deb-ar-bidi p.161) have code
     lines running across their column, between them.  A word space of a
     paragraph has no column starting at it on the rows around, nor do a
@@ -929,6 +944,8 @@ def _in_column_gutter(segs: list[_Seg], by_v: list[tuple[float, int]], key: int,
     same = tol_v * size
     align = GUTTER_ALIGN * size
     overhang = COLUMN_OVERHANG * size
+    off = (1.0 - SCRIPT_SIZE_RATIO) * size
+    least = size - off if small is None else small - (1.0 - SCRIPT_SIZE_RATIO) * small
     lo, hi = bisect_left(by_v, (v - reach, -1)), bisect_right(by_v, (v + reach, len(segs)))
     starts: list[float] = []  # baselines where a column starts at x
     ends: list[float] = []  # baselines where column text ends in the white before x
@@ -936,19 +953,19 @@ def _in_column_gutter(segs: list[_Seg], by_v: list[tuple[float, int]], key: int,
     for k in range(lo, hi):
         t = segs[by_v[k][1]]
         if t.key != key or t.source != source or abs(t.v - v) <= same or \
-                abs(t.size - size) > (1.0 - SCRIPT_SIZE_RATIO) * size:
+                t.size > size + off or t.size < least:
             continue
         if abs(t.u0 - x) <= align:
-            starts.append(t.v)
+            if t.u1 - t.u0 >= GUTTER_START_WIDTH * size:
+                starts.append(t.v)
         elif t.u0 < x - align and t.u1 > x + overhang:
             across.append(t.v)
-        elif t.u1 <= x and t.u1 - t.u0 >= COLUMN_MIN_WIDTH * size:
-            if 0.0 < x - t.u1 <= GUTTER_WIDTH_MAX * size:
-                ends.append(t.v)
-    rows = [sv for sv in starts if any(abs(ev - sv) <= same for ev in ends)]
-    if len(rows) < GUTTER_ROWS_MIN:
+        elif t.u0 < x - align and t.u1 - t.u0 >= COLUMN_MIN_WIDTH * size and \
+                x - t.u1 <= GUTTER_WIDTH_MAX * size:
+            ends.append(t.v)  # (or run into the gutter, up to COLUMN_OVERHANG)
+    if len(starts) < GUTTER_ROWS_MIN or len(ends) < GUTTER_ROWS_MIN:
         return False
-    top, bottom = min(min(rows), v), max(max(rows), v)
+    top, bottom = min(min(starts), min(ends), v), max(max(starts), max(ends), v)
     return not any(top <= av <= bottom for av in across)
 
 
@@ -1544,7 +1561,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 # column's line drawn apart from it.
                 if not adjacent and gap >= -COLUMN_OVERHANG * size and not blank[i] and \
                         _in_column_gutter(segs, by_v, s.key, s.source, s.v, size, (ln.u0, ln.u1),
-                                          (s.u0, s.u1), tol_v):
+                                          (s.u0, s.u1), tol_v, min(ln.size, s.size)):
                     continue
                 # Asked last, of a line near enough: these two go over the
                 # glyphs of both (a segment too far from the line was asked
@@ -1984,7 +2001,7 @@ def _gutter_between(a: _LineAcc, a_ink: tuple[float, float], b: _LineAcc,
     if l1 - x > COLUMN_OVERHANG * size:
         return False
     return _in_column_gutter(segs, [] if by_v is None else by_v, a.key, a.segs[0].source, a.v,
-                             size, a_ink, b_ink, options.line_baseline_tolerance)
+                             size, a_ink, b_ink, options.line_baseline_tolerance, min(a.size, b.size))
 
 
 _NO_SPACE_SCRIPTS = (

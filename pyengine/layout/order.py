@@ -59,6 +59,7 @@ from statistics import median
 from ..options import Options
 from ..records import Block, Line, union_box
 from .bidi import has_rtl, strong_counts
+from .edges import EDGE_ALIGN, EDGE_MIN_LINES, column_edge, edge_column
 from .headers import is_page_number
 from .lists import list_marker
 from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, CELL_WRAP_PITCH_RATIO,
@@ -271,9 +272,15 @@ def _xy_cut(items: list[Line], options: Options,
     # stands for "none"); the first of equal widths is the one cut.
     best_col = best_row = 0.0
     cut = gutter = None
+    narrow = None  # (the width a narrow gutter counts for: _gutter_width)
     for a, b in col_gaps:
-        if b - a > best_col:
-            best_col, cut, gutter = b - a, a, (a, b)
+        width = b - a
+        if width < options.column_gap_min:
+            if narrow is None:
+                narrow = options.line_merge_gap * (median([ln.size for ln in items]) or 1.0)
+            width = max(width, narrow)
+        if width > best_col:
+            best_col, cut, gutter = width, a, (a, b)
     for a, b in row_gaps:
         if b - a > best_row:
             best_row = b - a
@@ -282,6 +289,12 @@ def _xy_cut(items: list[Line], options: Options,
         if found is not None:  # read row by row, not column by column
             above, table, below = found
             return sub(above) + table + sub(below)
+    if not col_gaps and len(items) >= 2 * EDGE_MIN_LINES:
+        split = _edge_split(items, options, best_row)
+        if split is not None:  # columns with little or no white between them: read whole
+            head, left, right = split
+            first, then = _in_reading_order(left, right, page_rtl)
+            return sub(head) + sub(first) + sub(then)
     if best_col <= 0 and best_row <= 0:
         return [leaf_order(items)]
     if best_col > best_row and row_gaps:
@@ -386,6 +399,33 @@ def _xy_cut(items: list[Line], options: Options,
             break
         out.extend(sub(region, gutters))
     return out
+
+
+def _edge_split(items: list[Line], options: Options, best_row: float
+                ) -> tuple[list[Line], list[Line], list[Line]] | None:
+    """The lines over the columns, left and right of a column edge
+    (``edges.edge_column``) of a region without a white gutter, when the
+    white before the edge (the lines run into the gutter left out; as
+    wide as ``line_merge_gap`` at least, as ``_gutter_width`` counts a
+    narrow gutter) is at least as wide as the widest white between its
+    rows (``best_row``: XY-cut's widest first); else None.  Lines over
+    the columns and across the edge (``Edge.top``: a title) are read
+    first only when no white wider than ``line_merge_gap`` crosses the
+    region (ConTeXt's title right over its columns, cols26 ctx_3col_ss):
+    a white under them is cut first, as XY-cut would (opf-367594 p.1:
+    the title and authors over an abstract and a column, their white
+    11.5 pt, the gutter's 12 pt: the column's indented first line was
+    read with the title, beside "ABSTRACT")."""
+    size = median([ln.size for ln in items]) or 1.0
+    narrow = options.line_merge_gap * size
+    edge = edge_column(items, size, narrow)
+    if edge is None or (narrow if edge.top > float("-inf") else max(edge.white, narrow)) < best_row:
+        return None
+    top2 = 2 * edge.top
+    head = [ln for ln in items if ln.y0 + ln.y1 < top2]
+    cut = edge.x - EDGE_ALIGN * size
+    return head, [ln for ln in items if ln.x0 < cut and ln.y0 + ln.y1 >= top2], \
+        [ln for ln in items if ln.x0 >= cut and ln.y0 + ln.y1 >= top2]
 
 
 TITLE_CENTRE_SHARE = 0.1
@@ -985,7 +1025,8 @@ def _columns_at_foot(region: list[Line], options: Options
         row_gaps = _gaps(part, "y0", "y1", 0.0001)
         best_row = max((b - a for a, b in row_gaps), default=0.0)
         gutter = max(((a, b) for a, b in _gutters(part, options)
-                      if b - a > best_row and _two_columns(part, a, b)), key=lambda g: g[1] - g[0], default=None)
+                      if _gutter_width(part, a, b, options) > best_row and _two_columns(part, a, b)),
+                     key=lambda g: g[1] - g[0], default=None)
         if gutter is not None:
             return head, part, gutter
         if not row_gaps:
@@ -2273,13 +2314,28 @@ def _gutters(region: list[Line], options: Options) -> list[tuple[float, float]]:
     gaps = []  # (a, b, the width asked of it by _prose_gutter)
     for a, b in _gaps(region, "x0", "x1", 0.0):
         if b - a >= narrowest:
-            gaps.append((a, b, least))
-        elif _kept_apart_across(region, a, b, narrowest):
+            gaps.append((a, b, 0.0 if b - a < least and column_edge(region, b, size, least) else least))
+        elif _kept_apart_across(region, a, b, narrowest) or column_edge(region, b, size, narrowest):
             gaps.append((a, b, 0.0))
     wide = [(a, b) for a, b, _ in gaps if b - a >= least]
     if wide or not gaps:
         return wide
     return [(a, b) for a, b, width in gaps if _prose_gutter(region, a, b, width)]
+
+
+def _gutter_width(region: list[Line], a: float, b: float, options: Options) -> float:
+    """The width the gutter ``(a, b)`` of ``region`` (``_gutters``) counts
+    for against the whites between rows: its own, but ``line_merge_gap``
+    of the region's median size for a narrower one (``_gutters`` took it
+    for two lines kept apart across it or a column's edge at its right:
+    columns as sure as those parted by that white).  A LaTeX gutter of
+    3 pt lost to the 3 pt whites between the lines of one column where
+    the other had ended (cols26 tex_2col_3pt), and the columns were read
+    line by line there."""
+    width = b - a
+    if width >= options.column_gap_min:
+        return width
+    return max(width, options.line_merge_gap * (median([ln.size for ln in region]) or 1.0))
 
 
 def _kept_apart_across(region: list[Line], a: float, b: float, near: float) -> bool:
@@ -2454,7 +2510,7 @@ def _page_columns(band: list[Line], above: list[Line], below: list[Line], white:
     if len(gutters) != 1:
         return False
     a, b = gutters[0]
-    if b - a <= white or not (_two_columns(above, a, b) and _two_columns(below, a, b)):
+    if _gutter_width(band, a, b, options) <= white or not (_two_columns(above, a, b) and _two_columns(below, a, b)):
         return False
     left = [ln for ln in band if ln.x1 <= a]
     right = [ln for ln in band if ln.x0 >= b]

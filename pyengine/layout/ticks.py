@@ -277,6 +277,38 @@ degrees reads so, and its short lines far apart (unstructured-rotated-
 page-90: three lines 3.5 em apart) look like an axis's labels turned -90."""
 
 
+def _figures_beside(labels: list[Line], others: list[Line]) -> bool:
+    """Do ``TICKS_MIN`` tick figures or more (numbers: ``_TICK``) among
+    the words of ``others`` (the page's lines of other directions) stand
+    one over another, flush right or centred on one x
+    (``TICK_ROW_TOLERANCE`` of their size), evenly spaced
+    (``TICK_SPACING_TOLERANCE``), left of every one of the ``labels`` and
+    above them all: the value axis of the chart whose categories they
+    name (upright figures, gnuplot's; or turned along the axis, R's
+    default ``las=0``, which ``_value_axis`` does not see)?  A page
+    turned a right angle has no such column of figures beside its lines."""
+    left = min(ln.x0 for ln in labels)
+    top = min(ln.y0 for ln in labels)
+    figures = [w for ln in others for w in ln.words
+               if w.x1 <= left and w.y1 <= top and _TICK.fullmatch(w.text)]
+    for key in (lambda w: w.x1, lambda w: (w.x0 + w.x1) / 2):
+        figures.sort(key=key)
+        i = 0
+        while i < len(figures):
+            tol = TICK_ROW_TOLERANCE * figures[i].size
+            j = i
+            while j < len(figures) and key(figures[j]) - key(figures[i]) <= tol:
+                j += 1
+            if j - i >= TICKS_MIN:
+                mids = sorted((w.y0 + w.y1) / 2 for w in figures[i:j])
+                steps = sorted(b - a for a, b in zip(mids, mids[1:]))
+                step = steps[len(steps) // 2]
+                if step > 0 and all(abs(d - step) <= TICK_SPACING_TOLERANCE * step for d in steps):
+                    return True
+            i = j
+    return False
+
+
 def _anchors(ln: Line, side: str, dx: float, dy: float) -> tuple[float, float]:
     """(x, y) of the point of a turned line's box where its baseline meets
     the box's ``side`` ("top", "bottom" or "middle"; y grows downwards, as
@@ -290,7 +322,8 @@ def _anchors(ln: Line, side: str, dx: float, dy: float) -> tuple[float, float]:
     return (ln.x1 if falling else ln.x0), ln.y1
 
 
-def turned_label_row(lines: list[Line], dx: float, dy: float) -> list[int] | None:
+def turned_label_row(lines: list[Line], dx: float, dy: float, others: list[Line] | None = None
+                     ) -> list[int] | None:
     """The lines of one turned direction (dx, dy: along their baselines, y
     growing downwards) in order along the page, left to right, when they
     are a chart axis's labels turned to fit: ``TICKS_MIN`` or more short
@@ -304,13 +337,18 @@ def turned_label_row(lines: list[Line], dx: float, dy: float) -> list[int] | Non
     left ("Insurance / Customs / Warehousing / Shipping").  Text turned to
     run up (+45, +90 degrees) reads left to right in its frame already;
     text turned a right angle (``TURNED_UPRIGHT_MIN``) keeps its frame's
-    order.
+    order, unless a chart's value axis stands beside it
+    (``_figures_beside`` among ``others``, the page's lines of other
+    directions: gnuplot ``rotate by -90`` and R ``srt=-90``, fix25
+    gp_rot_m90 and r_rot_m90, were read right to left).
     Only when every line of the direction is on the row: a turned table's
     cells have cells of the other rows beside them.  Vertical writing
     (words with ``parts``) has its own order."""
-    if abs(dx) < TURNED_UPRIGHT_MIN or len(lines) < TICKS_MIN or any(not 0 < len(ln.words) <= AXIS_LABEL_WORDS or
+    if len(lines) < TICKS_MIN or any(not 0 < len(ln.words) <= AXIS_LABEL_WORDS or
                                      any(w.parts for w in ln.words) for ln in lines):
         return None  # (vertical writing, its words in parts, is no label row)
+    if abs(dx) < TURNED_UPRIGHT_MIN and not (others and _figures_beside(lines, others)):
+        return None
     size = max(ln.size for ln in lines)
     for side in ("top", "bottom", "middle"):
         points = [_anchors(ln, side, dx, dy) for ln in lines]

@@ -1,0 +1,217 @@
+"""Columns told by their edges where little or no white parts them.
+
+Recursive XY-cut needs a white between two columns.  Narrow gutters leave
+too little: LaTeX two columns with ``\\columnsep`` 3-5 pt (a white under
+``line_merge_gap`` that XY-cut does not trust, or one narrower than the
+white between the rows), groff's 0.1 inch, and ConTeXt's hanging hyphens
+and overfull lines run 0.2 to 1 em into the next column, so that no
+white is left at all (fix25 ctx_4col, tex_2col_narrow).  Such columns
+still show on the page by their edges: many lines start at one x (the
+next column's left edge), and the lines left of it are a column of prose,
+starting at one x of their own and ending near the first, none running
+across it.
+
+``order._gutters`` asks ``column_edge`` of a narrow white (one that
+crosses the region but is narrower than it trusts), and ``order._xy_cut``
+asks ``edge_column`` of a region with no white gutter at all.  Only the
+narrow case is taken here: a white as wide as ``narrow`` before the edge
+is the white rule's to judge (a listing's comments at a tab stop, a
+table's cells: ``order._gutters`` refused them there).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from statistics import median
+
+from ..records import Line, Word
+
+EDGE_ALIGN = 0.1
+"""Fraction of the size: lines of one column start this close to one x."""
+EDGE_MIN_LINES = 5
+"""Lines the right column must start at its edge, and lines of the left
+column that must end near it; and lines of each side beside the other."""
+EDGE_REACH = 4.0
+"""Fraction of the size: a line of the left column ends at most this far
+before the edge (the rag of a ragged-right column and the gutter)."""
+EDGE_OVERHANG = 1.0
+"""Fraction of the size: how far a line of the left column may run past
+the edge, over the next column (ConTeXt's hanging hyphen, an overfull
+line: as ``lines.COLUMN_OVERHANG``).  Farther, it runs across."""
+EDGE_MIN_WIDTH = 6.0
+"""Fraction of the size: a column line (a run of prose, not a table's
+short cell, a list marker or a term of a definition list)."""
+EDGE_SHARE = 0.5
+"""Share of the left column's lines near the edge that must be column
+lines (``EDGE_MIN_WIDTH``) starting at one x (``EDGE_ALIGN``; a first-line
+indent takes the rest)."""
+EDGE_WHITE_SHARE = 0.25
+"""Share of the left column's lines nearest the edge left out when the
+white before it is measured (as ``order.OVERHANG_SHARE``): the lines
+run into the gutter do not make it narrower."""
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """A column edge found by ``edge_column``."""
+
+    x: float
+    """Where the right column's lines start."""
+    white: float
+    """The white before ``x`` (``EDGE_WHITE_SHARE`` of the lines nearest
+    it left out), 0 when they run past it."""
+    top: float
+    """The top of the columns (of the right column's first line, indented
+    or not: within ``EDGE_REACH`` of ``x``): lines
+    running across ``x`` all stand above it (their middles: a title, an
+    abstract over the columns, no white under them, ConTeXt's line boxes
+    overlapping), and are read first with all else above it; ``-inf``
+    when no line runs across."""
+
+
+def edge_column(region: list[Line], size: float, narrow: float) -> Edge | None:
+    """The column edge of ``region`` with the widest white before it, or
+    None.  ``size``: the region's median type size; ``narrow``: the widest
+    white (points) at the edge this rule takes (``line_merge_gap`` of the
+    size: wider whites are ``order._gutters``' to judge).
+
+    An edge at ``x``: ``EDGE_MIN_LINES`` lines or more start at ``x``
+    (``EDGE_ALIGN``); the lines starting left of it that end farther than
+    ``EDGE_OVERHANG`` past it (across it) all stand above the first of
+    those (``Edge.top``; the lines above it are left out below); of the
+    lines left of it that end within ``EDGE_REACH`` before it or run past
+    it, ``EDGE_MIN_LINES`` or more, ``EDGE_SHARE`` are column lines
+    (``EDGE_MIN_WIDTH``) starting at one x, and so is the median line
+    starting at ``x``; ``EDGE_SHARE`` of the lines starting within
+    ``EDGE_REACH`` right of ``x`` start at it (a column starts its lines at
+    one x, a first-line indent aside; a table's cells centred in their
+    column start here and there: opf-435321 p.8, a few of them at the x
+    where the table's centred title starts); the lines starting at ``x``
+    or right of it and
+    those left of it stand beside each other (each side has
+    ``EDGE_MIN_LINES`` lines within the other's height: the short right
+    column of a paper's last page, its paragraphs indented, fix25
+    tex_2col_narrow); and the nearest line comes within ``narrow`` of
+    ``x`` or runs past it."""
+    if len(region) < 2 * EDGE_MIN_LINES:
+        return None
+    align = EDGE_ALIGN * size
+    starts = sorted(ln.x0 for ln in region)
+    first = starts[0]
+    best: Edge | None = None
+    i = 0
+    while i < len(starts):
+        j = i
+        while j < len(starts) and starts[j] - starts[i] <= align:
+            j += 1
+        x = starts[i]
+        if j - i >= EDGE_MIN_LINES and x - first >= EDGE_MIN_WIDTH * size:
+            edge = _edge_at(region, x, size, narrow)
+            if edge is not None and (best is None or edge.white > best.white):
+                best = edge
+        i = j
+    return best
+
+
+def column_edge(region: list[Line], x: float, size: float, narrow: float) -> bool:
+    """Is ``x`` a column edge of ``region`` (as ``edge_column`` finds
+    them), nothing across it?  Asked of a white narrower than ``narrow``
+    that ends at ``x`` (``order._gutters``)."""
+    if len(region) < 2 * EDGE_MIN_LINES:
+        return False
+    edge = _edge_at(region, x, size, narrow)
+    return edge is not None and edge.top == float("-inf")
+
+
+def _edge_at(region: list[Line], x: float, size: float, narrow: float) -> Edge | None:
+    """The edge at ``x`` (``edge_column``), or None when ``x`` is not a
+    column's edge."""
+    align = EDGE_ALIGN * size
+    wide = EDGE_MIN_WIDTH * size
+    reach = EDGE_REACH * size
+    over = x + EDGE_OVERHANG * size
+    at = []  # lines starting at x
+    near = []  # lines of the column left of x, ending near it
+    left = []  # lines starting left of x, not across it
+    right = []  # lines starting at x or right of it
+    across = []  # lines running across x
+    for ln in region:
+        if ln.x0 < x - align:
+            if ln.x1 > over:
+                across.append(ln)
+                continue
+            left.append(ln)
+            if ln.x1 > x - reach:
+                near.append(ln)
+        else:
+            right.append(ln)
+            if ln.x0 <= x + align:
+                at.append(ln)
+    top = float("-inf")
+    if across:  # a title over the columns: above the right column's first line
+        top2 = 2 * min(ln.y0 for ln in right if ln.x0 <= x + reach)  # (indented or not)
+        if any(ln.y0 + ln.y1 > top2 for ln in across):
+            return None
+        near = [ln for ln in near if ln.y0 + ln.y1 >= top2]
+        left = [ln for ln in left if ln.y0 + ln.y1 >= top2]
+        right = [ln for ln in right if ln.y0 + ln.y1 >= top2]
+        top = top2 / 2
+    if len(near) < EDGE_MIN_LINES or x - max(ln.x1 for ln in near) >= narrow:
+        return None
+    if len(at) < EDGE_MIN_LINES or median([ln.x1 - ln.x0 for ln in at]) < wide or \
+            len(at) < EDGE_SHARE * sum(1 for ln in right if ln.x0 <= x + reach):
+        return None
+    if _monospaced([w for ln in at for w in ln.words]) and \
+            _monospaced([ln.words[-1] for ln in near if ln.words]):
+        return None  # code and its comments at a tab stop
+    lefts = sorted(ln.x0 for ln in near if ln.x1 - ln.x0 >= wide)
+    if not _shared_start(lefts, align, EDGE_SHARE * len(near)):
+        return None
+    if not (_beside(right, left) and _beside(left, right)):
+        return None
+    ends = sorted((ln.x1 for ln in near), reverse=True)
+    return Edge(x, max(0.0, x - ends[int(EDGE_WHITE_SHARE * len(ends))]), top)
+
+
+MONOSPACE_WORDS = 8
+"""Words of three letters or more that must show one advance per letter
+before the lines are taken for a monospaced font's (``_monospaced``)."""
+MONOSPACE_TOLERANCE = 0.02
+"""Share of the advance: the letters of a monospaced font's words are
+this close to one width (rounding of the widths and the matrices)."""
+
+
+def _monospaced(words: list[Word]) -> bool:
+    """Are ``words`` set in a monospaced font: ``MONOSPACE_WORDS`` of them
+    or more of three letters or more, each as wide per letter as the
+    others (``MONOSPACE_TOLERANCE``)?  Asked of the words starting at an
+    edge and of the last words of the lines ending near it: a listing and
+    its comments set at a tab stop a space after its longest line
+    (deb-ar-bidi p.161: code lines ending 0.5 em before the comments,
+    every comment at one x, the line numbers in another size) are no two
+    columns: prose is set in proportional type."""
+    advances = [(w.x1 - w.x0) / len(w.text) for w in words if len(w.text) >= 3]
+    return len(advances) >= MONOSPACE_WORDS and \
+        max(advances) - min(advances) <= MONOSPACE_TOLERANCE * max(advances)
+
+
+def _shared_start(lefts: list[float], align: float, least: float) -> bool:
+    """Do ``least`` or more of the sorted ``lefts`` lie within ``align``
+    of one x?"""
+    j = 0
+    for i in range(len(lefts)):
+        while lefts[i] - lefts[j] > align:
+            j += 1
+        if i - j + 1 >= least:
+            return True
+    return False
+
+
+def _beside(lines: list[Line], others: list[Line]) -> bool:
+    """Do ``EDGE_MIN_LINES`` of ``lines`` stand within the height of
+    ``others`` (their middles between its top and its bottom)?"""
+    if not lines or not others:
+        return False
+    top = min(ln.y0 for ln in others)
+    bottom = max(ln.y1 for ln in others)
+    return sum(1 for ln in lines if top <= (ln.y0 + ln.y1) / 2 <= bottom) >= EDGE_MIN_LINES

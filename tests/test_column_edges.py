@@ -1,0 +1,123 @@
+"""Columns with little or no white between them (cols26).
+
+ConTeXt's hanging hyphens and overfull lines run into the next column, so
+no white is left between the columns (fix25 ctx_3col_long, ctx_4col);
+LaTeX sets two columns 3 to 5 pt apart (``\\columnsep``), narrower than
+the white between the rows where the baselines of the two columns do not
+line up (fix25 tex_2col_narrow, cols26 tex_2col_3pt); groff -ms sets them
+0.1 inch apart (cols26 groff_2col).  Each page was read row by row across
+the columns.  The columns are found by their edges (layout/edges.py):
+many lines start at one x, the lines before it are a column of prose.
+Every line of these pages is half an em a letter wide (10 pt type).
+"""
+
+from test_gutter_rows import _in_order, _line_op, _ops, _prose, _read
+
+
+def test_columns_hung_into_each_other_with_no_white_between_are_read_column_by_column():
+    # fix25 ctx_4col: three columns 17 letters wide 90 pt apart (0.5 em of
+    # gutter); on some rows a line runs 1.5 letters past the measure, 0.25
+    # em over the next column's first letter: no white from top to bottom.
+    columns = []
+    for c, tag in enumerate(("ca", "cb", "cc")):
+        lines = _prose(tag, 15, 17)
+        if c < 2:
+            for k in (2, 7, 11):
+                lines[k] += "-x"
+        columns.append(lines)
+    ops = [op for c, lines in enumerate(columns) for op in _ops(72 + 90 * c, lines)]
+    lines = _read(ops, tall=True)
+    assert _in_order(lines, ["ca", "cb", "cc"]), lines
+
+
+def test_gutter_narrower_than_the_white_between_offset_rows_is_cut_first():
+    # fix25 tex_2col_narrow: two columns 5 pt apart, the right one's
+    # baselines 2 pt under the left one's: whites of 2 to 3 pt run across
+    # the page between the rows, and the gutter (5 pt, under
+    # ``line_merge_gap``) was not trusted; the page was read row by row.
+    left = _prose("le", 20, 40)
+    right = _prose("ri", 20, 40)
+    ops = _ops(72, left) + _ops(72 + 200 + 5, right, top=698)
+    lines = _read(ops, tall=False)
+    assert _in_order(lines, ["le", "ri"]), lines
+    assert lines[:20] == left[:20] or [ln for ln in lines if ln.startswith("le")] == \
+        [t.strip() for t in left], lines
+
+
+def test_title_over_columns_with_no_white_under_it_is_read_first():
+    # cols26 ctx_3col_ss: a title and an abstract across the page, the
+    # columns right under them (ConTeXt's line boxes overlap: no white
+    # between them), the columns hung into each other.
+    head = ["Notes from the Valley Survey and its harbour notes",
+            "abstract of the report of the valley survey and the harbour works"]
+    left = _prose("le", 14, 40)
+    right = _prose("ri", 14, 40)
+    for k in (1, 6, 9):
+        left[k] += "-x"
+    ops = _ops(72, head, top=736) + _ops(72, left) + _ops(72 + 204, right)
+    lines = _read(ops, tall=True)
+    assert lines[:2] == head, lines
+    assert _in_order(lines, ["le", "ri"]), lines
+
+
+def test_gutter_of_seven_tenths_of_an_em_at_a_column_edge_is_read_column_by_column():
+    # cols26 groff_2col: groff -ms two columns 0.1 inch (7.2 pt) apart,
+    # the right column's baselines 2 pt lower; a white between
+    # ``line_merge_gap`` and ``column_gap_min`` (8 pt) was no gutter.
+    left = _prose("le", 20, 40)
+    right = _prose("ri", 20, 40)
+    ops = _ops(72, left) + _ops(72 + 200 + 7.2, right, top=698)
+    lines = _read(ops, tall=False)
+    assert _in_order(lines, ["le", "ri"]), lines
+
+
+def test_overfull_lines_running_into_the_gutter_on_most_rows_do_not_join_the_next_column():
+    # cols26 ctx_2col_dejavu: ConTeXt columns 4 pt apart, leading 1.45 em
+    # (four rows within 6 em), most lines of the left column overfull,
+    # running 0.1 to 0.8 em past the right column's edge: only lines
+    # ending before the edge were counted as the left column's, too few.
+    left = _prose("le", 16, 40)
+    for k in range(16):
+        if k % 5 != 4 and k % 3:
+            left[k] += "xy"[: 1 + k % 2]
+    right = [ln.lstrip() for ln in _prose("ri", 16, 40)]  # (ConTeXt indents no paragraph)
+    ops = _ops(72, left, pitch=14.5) + _ops(72 + 200 + 4, right, pitch=14.5)
+    lines = _read(ops, tall=True)
+    assert [ln for ln in lines if ln.startswith("le")] == [t.strip() for t in left], lines
+    assert _in_order(lines, ["le", "ri"]), lines
+
+
+# --- what must not become columns ------------------------------------------
+
+def test_table_of_short_cells_close_together_is_read_row_by_row():
+    # cells share left edges too: a label column 3 pt from its values
+    rows = [(f"item {k:02d}", f"{k * 37:5d} kg") for k in range(12)]
+    ops = []
+    for k, (label, value) in enumerate(rows):
+        ops += [_line_op(72, 700 - 12 * k, label), _line_op(72 + 35 + 3, 700 - 12 * k, value.strip())]
+    lines = _read(ops, tall=True)
+    assert lines == [f"{label} {value.strip()}" for label, value in rows] or \
+        lines == [f"{label}\t{value.strip()}" for label, value in rows], lines
+
+
+def test_code_with_comments_at_a_tab_stop_is_read_line_by_line():
+    # code lines of one indent in a monospaced font, comments starting at
+    # one x a space after the longest of them (0.6 em): not two columns
+    code = [f"    value_{k:02d} = compute(table, {k:2d})" for k in range(10)]
+    width = max(len(c) for c in code)
+    ops = []
+    for k, c in enumerate(code):
+        ops += [f"BT /F2 10 Tf 72 {700 - 12 * k} Td ({c}) Tj ET".encode(),
+                f"BT /F2 10 Tf {72 + 5 * width + 6} {700 - 12 * k} Td (# step {k} of the harbour survey) Tj ET"
+                .encode()]
+    lines = _read(ops, tall=True)
+    assert all(f"step {k} of" in lines[k] and f"value_{k:02d}" in lines[k] for k in range(10)), lines
+
+
+def test_indented_quotation_within_a_column_stays_in_place():
+    # many lines start at one indent, between lines running across it
+    body = _prose("bo", 6, 60)
+    quote = [f"qu line {k:02d} of the quoted harbour text" for k in range(6)]
+    ops = _ops(72, body) + _ops(102, quote, top=700 - 12 * 6) + _ops(72, body, top=700 - 12 * 12)
+    lines = _read(ops, tall=False)
+    assert lines[6:12] == quote, lines
