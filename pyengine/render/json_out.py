@@ -116,8 +116,9 @@ def page_json(page: Page) -> str:
             f'"offpage_words": {off_json}, {tail[1:]}')
 
 
-def _dumps(value) -> str:
-    return json.dumps(value, ensure_ascii=False)
+_dumps = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(value, ensure_ascii=False)``: the encoder it makes per call
+(an argument is not the default), made once."""
 
 
 _OFFPAGE = attrgetter("offpage")
