@@ -132,6 +132,21 @@ def test_page_json_random_values():
         _same(words[i:i + 500])
 
 
+def test_page_json_random_flags():
+    # Flagged words (annotations, form fields, invisible, unmapped) are
+    # written by _words_json too, their flags as page_to_dict lists them.
+    rnd = random.Random(26)
+    choices = [{}, {}, {"source": "annotation"}, {"source": "form-field"}, {"invisible": True},
+               {"unmapped": 1}, {"unmapped": 3, "invisible": True},
+               {"source": "annotation", "invisible": True, "unmapped": 2},
+               {"offpage": True}, {"offpage": True, "source": "form-field"}]
+    for n in (1, 2, 5, 40):
+        for _ in range(200):
+            _same([_word(rnd.choice(["a", 'q"', "\\", "\u00e9"]),
+                         [rnd.uniform(-50, 900) for _ in range(4)], **rnd.choice(choices))
+                   for _ in range(n)])
+
+
 def _corpus_extract(name: str):
     """The corpus file extracted, or the test skipped without the corpus."""
     docs = corpus_documents([name])

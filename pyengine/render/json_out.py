@@ -97,32 +97,45 @@ def page_json(page: Page) -> str:
     """``json.dumps(page_to_dict(page), ensure_ascii=False)``, the same text
     made with less work: the web worker sends every page's JSON as it is
     read.  The words' boxes and texts are written by ``_words_json``; a
-    page it cannot write (see there), or whose words are flagged, goes
-    through page_to_dict.  tests/test_json_fast.py checks the two."""
+    page it cannot write (see there) goes through page_to_dict.  Flagged
+    words (annotations, form fields...) have their flags written as
+    page_to_dict lists them.  tests/test_json_fast.py checks the two."""
     words = page.words
-    on = list(filterfalse(_OFFPAGE, words))
-    off = list(filter(_OFFPAGE, words)) if len(on) < len(words) else []
+    if set(map(_STATE, words)) <= _PLAIN:  # (most pages) all on the page, none flagged
+        on, off, flagged = words, (), False
+    else:
+        on = list(filterfalse(_OFFPAGE, words))
+        off = list(filter(_OFFPAGE, words)) if len(on) < len(words) else []
+        flagged = not set(map(_FLAG_FIELDS, on)) <= _UNFLAGGED
     on_json, off_json = _words_json(on), _words_json(off)
-    if on_json is None or off_json is None or not set(map(_FLAG_FIELDS, on)) <= _UNFLAGGED:
+    if on_json is None or off_json is None:
         return _dumps(page_to_dict(page))
+    if flagged:
+        flags = _dumps([_flags(w) if w.source != SOURCE_PAGE or w.invisible or w.unmapped
+                        else [] for w in on])
+    else:
+        flags = "[" + ", ".join(["[]"] * len(on)) + "]"
     head = _dumps({"number": page.number, "width": _r(page.width),
                    "height": _r(page.height), "text": page.text})
     tail = _dumps({"verdict": page.verdict, "reasons": list(page.reasons),
                    "truncated": list(page.truncated),
                    "unmapped_fonts": list(page.unmapped_fonts),
                    "issues": [{"code": i.code, "message": i.message} for i in page.issues]})
-    flags = "[" + ", ".join(["[]"] * len(on)) + "]"
     return (f'{head[:-1]}, "words": {on_json}, "word_flags": {flags}, '
             f'"offpage_words": {off_json}, {tail[1:]}')
 
 
-def _dumps(value) -> str:
-    return json.dumps(value, ensure_ascii=False)
+_dumps = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(value, ensure_ascii=False)``: the encoder it makes per call
+(an argument is not the default), made once."""
 
 
 _OFFPAGE = attrgetter("offpage")
 _FLAG_FIELDS = attrgetter("source", "invisible", "unmapped")
 _UNFLAGGED = {(SOURCE_PAGE, False, 0)}
+_STATE = attrgetter("offpage", "source", "invisible", "unmapped")
+_PLAIN = {(False, SOURCE_PAGE, False, 0)}
+"""A word on the page and not flagged, by ``_STATE``."""
 _WORD_ITEMS = attrgetter("x0", "y0", "x1", "y1", "text")
 _FLOATS = {float}
 _WORDS = '[%.2f\x00%.2f\x00%.2f\x00%.2f\x00"%s"], '

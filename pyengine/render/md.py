@@ -58,6 +58,10 @@ def _escape(line: str) -> str:
     return line
 
 
+_UNSET = object()
+"""A _Piece's marker not looked for yet."""
+
+
 class _Piece:
     """A paragraph, or a part of one (``_Paragraph.pieces``), with what any
     rendering of it needs, each part made on first use: a page's Markdown
@@ -68,31 +72,37 @@ class _Piece:
 
     def __init__(self, lines) -> None:
         self.lines = lines
-        self.texts = [ln.text for ln in lines]  # Line.text joins its words: once
-        self.text = " ".join(self.texts)
-        self.top = max(ln.size for ln in lines)
+        if len(lines) == 1:  # most pieces: what the general case makes of one line
+            line = lines[0]
+            self.text = text = line.text  # Line.text joins its words: once
+            self.texts = [text]
+            self.top = line.size
+        else:
+            self.texts = [ln.text for ln in lines]
+            self.text = " ".join(self.texts)
+            self.top = max(ln.size for ln in lines)
         """The largest size of its lines."""
         self.size = round(self.top / SIZE_STEP) * SIZE_STEP
         """``top`` rounded to SIZE_STEP: a heading level's key."""
+        self._marker: Marker | None | object = _UNSET
+        self._plain: str | None = None
 
     @property
     def marker(self) -> Marker | None:
-        try:
-            return self._marker
-        except AttributeError:
-            self._marker = list_marker(self.texts[0])
-            return self._marker
+        marker = self._marker
+        if marker is _UNSET:
+            marker = self._marker = list_marker(self.texts[0])
+        return marker
 
     @property
     def plain(self) -> str:
         """The piece when it is no heading: a list item or escaped lines."""
-        try:
-            return self._plain
-        except AttributeError:
+        plain = self._plain
+        if plain is None:
             marker = self.marker
-            self._plain = (_list_item(self.texts, marker) if marker is not None
-                           else "\n".join([_escape(t) for t in self.texts]))
-            return self._plain
+            plain = self._plain = (_list_item(self.texts, marker) if marker is not None
+                                   else "\n".join([_escape(t) for t in self.texts]))
+        return plain
 
     def heading_size(self, body: float) -> float | None:
         """``size`` if the piece is a heading by its size and length (the
@@ -164,24 +174,23 @@ class PageMarkdown:
         self._made: tuple[tuple, str] | None = None
         """The last Markdown made (``render``), under its key."""
 
-    def _pieces(self, body: float):
-        for block in self.blocks:
-            if not isinstance(block, str):
-                for para in block:
-                    yield from para.pieces(body)
-
     def _sizes_at(self, body: float) -> tuple[set[float], set[float]]:
         """With this body size: the sizes of the page's headings, and the
         sizes ``render`` looks up in the levels (of the pieces short enough
         to be a heading)."""
         if self._sizes is None or self._sizes[0] != body:
             headings, looked_up = set(), set()
-            for piece in self._pieces(body):
-                size = piece.heading_size(body)
-                if size is not None:
-                    headings.add(size)
-                if len(piece.text) <= HEADING_MAX_CHARS:
-                    looked_up.add(piece.size)
+            least = HEADING_MIN_RATIO * body
+            for block in self.blocks:  # each piece's heading_size, written out
+                if isinstance(block, str):
+                    continue
+                for para in block:
+                    for piece in para.pieces(body):
+                        if body and piece.top >= least and \
+                                len(piece.text) - (len(piece.lines) - 1) <= HEADING_MAX_CHARS:
+                            headings.add(piece.size)
+                        if len(piece.text) <= HEADING_MAX_CHARS:
+                            looked_up.add(piece.size)
             self._sizes = (body, headings, looked_up)
         return self._sizes[1], self._sizes[2]
 
@@ -214,11 +223,15 @@ class PageMarkdown:
                         out.append("#" * level + " " + _inline(piece.text))
                         prev_item = None
                         continue
-                    marker = piece.marker
+                    marker, plain = piece._marker, piece._plain  # made once (properties)
+                    if marker is _UNSET:
+                        marker = piece.marker
+                    if plain is None:
+                        plain = piece.plain
                     if marker is not None and prev_item is marker.ordered:
-                        out[-1] += "\n" + piece.plain  # a tight list: one item a line
+                        out[-1] += "\n" + plain  # a tight list: one item a line
                     else:
-                        out.append(piece.plain)
+                        out.append(plain)
                     prev_item = marker.ordered if marker is not None else None
         return "\n\n".join(out) + "\n" if out else ""
 
