@@ -121,3 +121,18 @@ def test_indented_quotation_within_a_column_stays_in_place():
     ops = _ops(72, body) + _ops(102, quote, top=700 - 12 * 6) + _ops(72, body, top=700 - 12 * 12)
     lines = _read(ops, tall=False)
     assert lines[6:12] == quote, lines
+
+
+def test_an_edge_with_lines_across_it_and_none_starting_near_it_is_none():
+    # column_edge asks about the x a white ends at: with a line running
+    # across x and no line starting within reach of it, there is no right
+    # column to find the top of (min() of nothing raised ValueError, and
+    # the page's reading order failed).
+    from pyengine.layout.edges import _edge_at
+    from pyengine.records import Line, Word
+
+    def line(x0, y0, x1, y1):
+        return Line((Word("text", x0, y0, x1, y1, 10.0),), x0, y0, x1, y1, 10.0)
+    region = [line(50, 10, 400, 20)] + [line(50, 30 + 12 * i, 190, 40 + 12 * i) for i in range(6)]
+    region.append(line(300, 30, 380, 40))
+    assert _edge_at(region, 200.0, 10.0, 8.0) is None

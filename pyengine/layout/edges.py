@@ -149,7 +149,10 @@ def _edge_at(region: list[Line], x: float, size: float, narrow: float) -> Edge |
                 at.append(ln)
     top = float("-inf")
     if across:  # a title over the columns: above the right column's first line
-        top2 = 2 * min(ln.y0 for ln in right if ln.x0 <= x + reach)  # (indented or not)
+        firsts = [ln.y0 for ln in right if ln.x0 <= x + reach]  # (indented or not)
+        if not firsts:
+            return None
+        top2 = 2 * min(firsts)
         if any(ln.y0 + ln.y1 > top2 for ln in across):
             return None
         near = [ln for ln in near if ln.y0 + ln.y1 >= top2]
