@@ -150,3 +150,16 @@ def with_annotations(pdf: bytes, annots: list[dict], font: dict | None = None) -
     buf = io.BytesIO()
     w.write(buf)
     return buf.getvalue()
+
+
+def vertical_page_text(content: bytes) -> str:
+    """The text of a page drawn by ``content`` with /F1 a vertical
+    (Identity-V) CID font whose codes 1-4 are 令 和 年 月 and /F2 Helvetica,
+    its white space collapsed to single spaces."""
+    from pyengine.api import extract
+
+    cmap = tounicode(b"4 beginbfchar <0001> <4EE4> <0002> <548C> <0003> <5E74> <0004> <6708> "
+                     b"endbfchar", two_byte=True)
+    pdf = make_pdf([content], fonts={"/F1": type0(cmap, encoding="/Identity-V"),
+                                     "/F2": helvetica()})
+    return " ".join(extract(pdf).pages[0].text.split())

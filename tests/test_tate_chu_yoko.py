@@ -9,53 +9,45 @@ text, and "令和", "年", "月に…" as pieces of the column.
 from pyengine.api import extract
 from pyengine.records import Glyph
 
-from pdfbuild import helvetica, make_pdf, tounicode, type0
+from pdfbuild import helvetica, make_pdf, tounicode, type0, vertical_page_text
 
-_CMAP = tounicode(b"4 beginbfchar <0001> <4EE4> <0002> <548C> <0003> <5E74> <0004> <6708> "
-                  b"endbfchar", two_byte=True)
 # A vertical column at x 300 from y 700 down: 令和 in the cells 700-680,
 # the cell 680-670 left for the digits (pTeX's xkanjiskip around them), then 年月.
 _COLUMN = (b"BT /F1 10 Tf 1 0 0 1 300 700 Tm <00010002> Tj ET "
            b"BT /F1 10 Tf 1 0 0 1 300 670 Tm <00030004> Tj ET ")
 
 
-def _text(content: bytes) -> str:
-    pdf = make_pdf([content], fonts={"/F1": type0(_CMAP, encoding="/Identity-V"),
-                                     "/F2": helvetica()})
-    return " ".join(extract(pdf).pages[0].text.split())
-
-
 def test_upright_digits_between_glyphs_of_a_column_are_read_in_their_cell():
     tcy = b"BT /F2 8 Tf 1 0 0 1 295.5 672 Tm (12) Tj ET "
-    assert _text(_COLUMN + tcy) == "令和12年月"
+    assert vertical_page_text(_COLUMN + tcy) == "令和12年月"
     # Drawn before the column, the same.
-    assert _text(tcy + _COLUMN) == "令和12年月"
+    assert vertical_page_text(tcy + _COLUMN) == "令和12年月"
 
 
 def test_upright_digits_ending_a_column_join_it():
     # Only the glyph above: the digits close the column (a date at its foot).
     col = b"BT /F1 10 Tf 1 0 0 1 300 700 Tm <00010002> Tj ET "
-    assert _text(col + b"BT /F2 8 Tf 1 0 0 1 295.5 672 Tm (12) Tj ET ") == "令和12"
+    assert vertical_page_text(col + b"BT /F2 8 Tf 1 0 0 1 295.5 672 Tm (12) Tj ET ") == "令和12"
 
 
 def test_upright_digits_opening_a_column_join_it():
     # Only the glyph below, one cell down: the digits open the column.
     # (The empty cell before 年 stays a gap.)
-    assert _text(_COLUMN + b"BT /F2 8 Tf 1 0 0 1 295.5 701.2 Tm (12) Tj ET ").startswith("12令和")
+    assert vertical_page_text(_COLUMN + b"BT /F2 8 Tf 1 0 0 1 295.5 701.2 Tm (12) Tj ET ").startswith("12令和")
 
 
 def test_upright_text_off_the_column_stays_upright():
     # A label over the column, its baseline 1.8 em above the first glyph's
     # (pdfjs-issue6387: "0", "-50" over columns of a tracking sample).
     label = b"BT /F2 8 Tf 1 0 0 1 295.5 709.2 Tm (12) Tj ET "
-    assert "12" in _text(_COLUMN + label).split()
+    assert "12" in vertical_page_text(_COLUMN + label).split()
     # A caption under the column, a line away: read on its own.
     far = b"BT /F2 8 Tf 1 0 0 1 295.5 630 Tm (12) Tj ET "
-    assert _text(_COLUMN + far).replace(" ", "") in ("令和年月12", "12令和年月")
-    assert "令和年月" in _text(_COLUMN + far).replace(" ", "")
+    assert vertical_page_text(_COLUMN + far).replace(" ", "") in ("令和年月12", "12令和年月")
+    assert "令和年月" in vertical_page_text(_COLUMN + far).replace(" ", "")
     # Too wide for one cell: a horizontal word, not tate-chu-yoko.
     wide = b"BT /F2 8 Tf 1 0 0 1 290 672 Tm (1234) Tj ET "
-    assert "1234" in _text(_COLUMN + wide).split()
+    assert "1234" in vertical_page_text(_COLUMN + wide).split()
 
 
 def _g(text, x0, y0, x1, y1, vertical=False):
