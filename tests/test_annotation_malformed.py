@@ -59,22 +59,23 @@ def test_an_appearance_box_that_is_a_name_leaves_that_annotation_out():
     assert _texts(_page_with(damage)) == ["page", "good", "third"]
 
 
-def test_an_appearance_state_that_is_an_array_picks_no_state():
+def _in_state(state):
+    """The annotation's appearance under the state /On, its /AS ``state``."""
     def damage(a):
         normal = a["/AP"]["/N"]
         a[NameObject("/AP")] = DictionaryObject(
             {NameObject("/N"): DictionaryObject({NameObject("/On"): normal})})
-        a[NameObject("/AS")] = ArrayObject([NameObject("/On")])
-    assert _texts(_page_with(damage)) == ["page", "good", "third"]
+        a[NameObject("/AS")] = state
+    return damage
+
+
+def test_an_appearance_state_that_is_an_array_picks_no_state():
+    page = _page_with(_in_state(ArrayObject([NameObject("/On")])))
+    assert _texts(page) == ["page", "good", "third"]
 
 
 def test_a_sound_state_is_still_drawn():
-    def damage(a):
-        normal = a["/AP"]["/N"]
-        a[NameObject("/AP")] = DictionaryObject(
-            {NameObject("/N"): DictionaryObject({NameObject("/On"): normal})})
-        a[NameObject("/AS")] = NameObject("/On")
-    assert _texts(_page_with(damage)) == ["page", "good", "second", "third"]
+    assert _texts(_page_with(_in_state(NameObject("/On")))) == ["page", "good", "second", "third"]
 
 
 def _missing(a) -> object:
