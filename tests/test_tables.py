@@ -368,6 +368,13 @@ def test_a_header_cell_of_two_lines_set_tight_is_one_cell_over_padded_rows():
     assert text_of(content) == rows_text(want) + "\n"
 
 
+def _second_row_tight_under(head, first, second, body) -> bytes:
+    """A table: ``head``, the row ``first``, ``second`` 10 pt (1 em) under
+    it, then the ``body`` rows 15 pt apart."""
+    return grid([head], XS) + grid([first], XS, 685) + grid([second], XS, 675) + b"".join(
+        at(x, 660 - 15 * r, cell) for r, row in enumerate(body) for x, cell in zip(XS, row))
+
+
 def test_body_cells_wrapped_tight_under_their_row_stay_in_their_cells():
     # hunt26 it_table.pdf (iText 5 PdfPTable, 2 pt cell padding): a body
     # row whose work description and contractor both wrap, the second
@@ -381,10 +388,8 @@ def test_body_cells_wrapped_tight_under_their_row_stay_in_their_cells():
     first = ["North pier", "Cables and", "Eastford", "412"]
     second = ["", "deck girders", "Marine Ltd", ""]
     body = [["Basin gauge", "Sensors", "Harwich", "98"], ["Lowland", "Paving", "Greyport", "56"]]
-    content = grid([head], XS) + grid([first], XS, 685) + grid([second], XS, 675) + b"".join(
-        at(x, 660 - 15 * r, cell) for r, row in enumerate(body) for x, cell in zip(XS, row))
     want = [head, ["North pier", "Cables and deck girders", "Eastford Marine Ltd", "412"]] + body
-    assert text_of(content) == rows_text(want) + "\n"
+    assert text_of(_second_row_tight_under(head, first, second, body)) == rows_text(want) + "\n"
 
 
 def test_a_second_plant_and_its_share_set_tight_under_the_first_stay_a_row_of_their_own():
@@ -396,8 +401,7 @@ def test_a_second_plant_and_its_share_set_tight_under_the_first_stay_a_row_of_th
     first = ["Georgia", "Hatch Unit 1", "GPC", "50.1"]
     second = ["", "Vogtle Unit 2", "GPC", "45.7"]
     body = [["Ohio", "Beaver Valley", "OEC", "35.0"], ["Dalton", "Vogtle Unit 1", "DWL", "1.6"]]
-    content = grid([head], XS) + grid([first], XS, 685) + grid([second], XS, 675) + b"".join(
-        at(x, 660 - 15 * r, cell) for r, row in enumerate(body) for x, cell in zip(XS, row))
+    content = _second_row_tight_under(head, first, second, body)
     assert text_of(content) == rows_text([head, first, second] + body) + "\n"
 
 
