@@ -105,15 +105,17 @@ def test_letter_pairs_word_gap_read_at_call(monkeypatch):
     assert _as_plain(quality.letter_pairs(glyphs)) == _expected(glyphs)
 
 
-def test_letter_pairs_corpus_pages():
+def _verdict_inputs() -> list:
+    """(run, fonts as they stood) of every page_verdict call while the
+    corpus files are extracted; skips the test without the corpus."""
     docs = corpus_documents(CORPUS_FILES)
     if not docs:
         pytest.skip("corpus not present")
-    runs = []
+    calls = []
     plain = api.page_verdict
 
     def spy(run, words, fonts=None):
-        runs.append(run)
+        calls.append((run, dict(fonts or {})))
         return plain(run, words, fonts)
 
     api.page_verdict = spy
@@ -122,6 +124,11 @@ def test_letter_pairs_corpus_pages():
             pyengine.extract(data, pyengine.Options(password=password))
     finally:
         api.page_verdict = plain
+    return calls
+
+
+def test_letter_pairs_corpus_pages():
+    runs = [run for run, _fonts in _verdict_inputs()]
     assert runs
     pairs = 0
     for run in runs:
@@ -280,22 +287,7 @@ def test_shifted_fonts_random_reach_every_path():
 
 
 def test_verdict_corpus_pages():
-    docs = corpus_documents(CORPUS_FILES)
-    if not docs:
-        pytest.skip("corpus not present")
-    calls = []
-    plain = api.page_verdict
-
-    def spy(run, words, fonts=None):
-        calls.append((run, dict(fonts or {})))
-        return plain(run, words, fonts)
-
-    api.page_verdict = spy
-    try:
-        for data, password in docs:
-            pyengine.extract(data, pyengine.Options(password=password))
-    finally:
-        api.page_verdict = plain
+    calls = _verdict_inputs()
     assert calls
     for run, fonts in calls:
         if run.glyphs:
