@@ -30,15 +30,21 @@ def test_columns_hung_into_each_other_with_no_white_between_are_read_column_by_c
     assert _in_order(lines, ["ca", "cb", "cc"]), lines
 
 
+def _offset_columns(gap: float) -> tuple[list[str], list[str]]:
+    """Two columns of 20 prose lines, ``gap`` pt apart, the right one's
+    baselines 2 pt under the left one's: (the left column's lines, the
+    page's lines as read)."""
+    left = _prose("le", 20, 40)
+    ops = _ops(72, left) + _ops(72 + 200 + gap, _prose("ri", 20, 40), top=698)
+    return left, _read(ops, tall=False)
+
+
 def test_gutter_narrower_than_the_white_between_offset_rows_is_cut_first():
     # fix25 tex_2col_narrow: two columns 5 pt apart, the right one's
     # baselines 2 pt under the left one's: whites of 2 to 3 pt run across
     # the page between the rows, and the gutter (5 pt, under
     # ``line_merge_gap``) was not trusted; the page was read row by row.
-    left = _prose("le", 20, 40)
-    right = _prose("ri", 20, 40)
-    ops = _ops(72, left) + _ops(72 + 200 + 5, right, top=698)
-    lines = _read(ops, tall=False)
+    left, lines = _offset_columns(5)
     assert _in_order(lines, ["le", "ri"]), lines
     assert lines[:20] == left[:20] or [ln for ln in lines if ln.startswith("le")] == \
         [t.strip() for t in left], lines
@@ -64,10 +70,7 @@ def test_gutter_of_seven_tenths_of_an_em_at_a_column_edge_is_read_column_by_colu
     # cols26 groff_2col: groff -ms two columns 0.1 inch (7.2 pt) apart,
     # the right column's baselines 2 pt lower; a white between
     # ``line_merge_gap`` and ``column_gap_min`` (8 pt) was no gutter.
-    left = _prose("le", 20, 40)
-    right = _prose("ri", 20, 40)
-    ops = _ops(72, left) + _ops(72 + 200 + 7.2, right, top=698)
-    lines = _read(ops, tall=False)
+    _left, lines = _offset_columns(7.2)
     assert _in_order(lines, ["le", "ri"]), lines
 
 
