@@ -29,6 +29,11 @@ LINE_PITCH = 1.15
 """Line pitch of a multi-line field, in fractions of its font size."""
 MULTILINE_FLAG = 1 << 12
 """/Ff bit 13: a multi-line text field."""
+COMB_FLAG = 1 << 24
+"""/Ff bit 25: a comb text field (``comb_field``)."""
+NOT_COMB_FLAGS = MULTILINE_FLAG | (1 << 13) | (1 << 20)
+"""/Ff bits 13, 14 and 21 (multi-line, password, file select): with any of
+them set the comb flag means nothing (ISO 32000-1 12.7.4.3)."""
 MAX_VALUE_CHARS = 10_000
 """Characters of one value drawn at most."""
 
@@ -72,6 +77,21 @@ def value_text(annot, subtype) -> str | None:
     if not text or not text.strip():
         return None
     return text[:MAX_VALUE_CHARS]
+
+
+def comb_field(annot) -> bool:
+    """Is this widget a comb text field: /FT /Tx, the comb flag, a /MaxLen,
+    and none of ``NOT_COMB_FLAGS`` (ISO 32000-1 12.7.4.3)?  Its /MaxLen
+    equal cells hold a character each, and its appearance draws them so, a
+    cell's width apart: pdftk (iText), PyMuPDF and Acrobat do, and "NLRTM"
+    came out "N L R T M" (hunt27 fm_pdftk.pdf).  Its value is one string:
+    the interpreter draws the value (``appearance``), as for
+    /NeedAppearances."""
+    if _inherited(annot, "/FT") != "/Tx":
+        return False
+    flags = int_value(_inherited(annot, "/Ff"))
+    return bool(flags & COMB_FLAG) and not flags & NOT_COMB_FLAGS and \
+        _inherited(annot, "/MaxLen") is not None
 
 
 def acroform(reader) -> DictionaryObject | None:
