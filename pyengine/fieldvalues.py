@@ -94,6 +94,24 @@ def comb_field(annot) -> bool:
         _inherited(annot, "/MaxLen") is not None
 
 
+_SHOWS_TEXT = re.compile(rb"(?:^|(?<=[\s)\]>]))(?:Tj|TJ|'|\")(?![^\s\[\]()<>{}/%])")
+"""A text-showing operator as a token: after white space, a string or an
+array (or at the start), before white space or a delimiter."""
+
+
+def shows_text(stream) -> bool:
+    """Does an appearance stream show text (a Tj, TJ, ' or " operator)?  A
+    comb field is drawn from its value only where its appearance shows its
+    characters: an empty appearance shows nothing, and the kids of a broken
+    field tree (pdfjs-issue12963: widgets under a widget) inherit a value
+    that their empty appearances do not show."""
+    try:
+        data = stream.get_data()
+    except Exception:  # a stream pypdf cannot decode: what it shows is unknown
+        return False
+    return _SHOWS_TEXT.search(data) is not None
+
+
 def acroform(reader) -> DictionaryObject | None:
     """The document's /AcroForm dictionary, or None (none, or a damaged
     catalogue)."""

@@ -37,7 +37,7 @@ from .contentstream import PATH_OPERATORS, ContentDeadline, capped, operations_f
 from .fastscan import ScanError, skim, worth_skimming
 from .document import PageGeometry, PdfDocument, as_dict, int_value, resolve
 from .fieldvalues import (FieldFont, acroform, appearance, comb_field, form_resources, need_appearances,
-                          value_text)
+                          shows_text, value_text)
 from .fonts import load_font
 from .fonts.base import Font
 from .options import Options
@@ -1262,7 +1262,7 @@ def _annotation_appearances(page, doc: PdfDocument, number: int, redraw: bool
             normal = resolve(normal_ref)
         source = SOURCE_FORM_FIELD if subtype == "/Widget" else SOURCE_ANNOTATION
         if not isinstance(normal, StreamObject) or \
-                (subtype == "/Widget" and (redraw or comb_field(annot))):
+                (subtype == "/Widget" and (redraw or comb_field(annot) and shows_text(normal))):
             # (NeedAppearances: a viewer draws the fields anew from their
             # values; what their streams show may be the empty form.  A
             # comb field's stream draws a character per cell: its value

@@ -52,3 +52,13 @@ def test_comb_flag_without_max_len_or_on_a_multi_line_field_is_no_comb():
     for extra in ({"/Ff": COMB}, {"/Ff": COMB | 4096, "/MaxLen": 5}):
         pdf = _with([_field("NLRTM", [150, 712, 270, 732], **extra, **{"/AP": CELLS})], dr=True)
         assert "NLRTM" not in _words(pdf)
+
+
+def test_comb_field_whose_appearance_shows_no_text_stays_empty():
+    # pdfjs-issue12963 (a Russian tax form): widgets under a widget inherit
+    # its value "СУВОРОВ", and their empty appearances show nothing; drawn
+    # from the value, the name came out three times.
+    for ap in (b"", b"q Q", b"/Tx BMC EMC"):
+        pdf = _with([_field("NLRTM", [150, 712, 270, 732], **{"/Ff": COMB, "/MaxLen": 5, "/AP": ap})],
+                    dr=True)
+        assert _words(pdf) == ["Name:", "End", "of", "form."]
