@@ -34,6 +34,9 @@ COMB_FLAG = 1 << 24
 NOT_COMB_FLAGS = MULTILINE_FLAG | (1 << 13) | (1 << 20)
 """/Ff bits 13, 14 and 21 (multi-line, password, file select): with any of
 them set the comb flag means nothing (ISO 32000-1 12.7.4.3)."""
+VALUE_GLYPH_WIDTH = 0.5
+"""Em: the width of the value font's glyphs (its /DW; East Asian wide
+ones 1 em)."""
 MAX_VALUE_CHARS = 10_000
 """Characters of one value drawn at most."""
 
@@ -174,7 +177,7 @@ def _font() -> DictionaryObject:
         wide.extend([NumberObject(lo), NumberObject(hi), NumberObject(1000)])
     cid = DictionaryObject({
         NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/CIDFontType2"),
-        NameObject("/BaseFont"): NameObject("/FieldValue"), NameObject("/DW"): NumberObject(500),
+        NameObject("/BaseFont"): NameObject("/FieldValue"), NameObject("/DW"): NumberObject(round(VALUE_GLYPH_WIDTH * 1000)),
         NameObject("/W"): wide})
     return DictionaryObject({
         NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/Type0"),
@@ -198,9 +201,17 @@ def appearance(annot, text: str, width: float, height: float, font: FieldFont
     """A content stream drawing ``text`` in a box ``width`` x ``height`` (the
     annotation's /Rect, origin at its lower left): lines from the top."""
     multiline = bool(int_value(_inherited(annot, "/Ff")) & MULTILINE_FLAG)
-    lines = re.split(r"\r\n|\r|\n", text) if (multiline or "\n" in text) else \
-        [" ".join(text.split())]
+    cells = int_value(_inherited(annot, "/MaxLen")) if comb_field(annot) else 0
+    if cells > 0:  # a character per cell, as the field shows it (comb_field)
+        lines = [re.sub(r"[\r\n]", "", text)]
+    else:
+        lines = re.split(r"\r\n|\r|\n", text) if (multiline or "\n" in text) else \
+            [" ".join(text.split())]
     size = _font_size(annot, height, len(lines) if len(lines) > 1 else 1)
+    # A comb's glyphs scaled (Tz) to its cells' width: side by side, each
+    # in its cell, the value's words where the field shows them.
+    place = f"{100 * width / cells / (VALUE_GLYPH_WIDTH * size):.2f} Tz 0" if cells > 0 \
+        else f"{FIELD_PADDING:.2f}"
     out = []
     for k, ln in enumerate(lines):
         if not ln.strip():
@@ -210,7 +221,7 @@ def appearance(annot, text: str, width: float, height: float, font: FieldFont
         else:
             y = height - FIELD_PADDING - size * (0.8 + LINE_PITCH * k)
         units = ln.encode("utf-16-be", "replace").hex().upper()
-        out.append(f"BT /V {size:.2f} Tf {FIELD_PADDING:.2f} {y:.2f} Td <{units}> Tj ET")
+        out.append(f"BT /V {size:.2f} Tf {place} {y:.2f} Td <{units}> Tj ET")
     stream = DecodedStreamObject()
     stream.set_data("\n".join(out).encode("ascii"))
     stream[NameObject("/Resources")] = font.resources

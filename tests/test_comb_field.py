@@ -31,13 +31,18 @@ def test_comb_field_value_is_one_word_not_a_letter_per_cell():
     words = _words(pdf)
     assert "NLRTM" in words and "N" not in words
     page = pyengine.extract(pdf).pages[0]
-    assert [w.text for w in page.words if w.source == "form-field"] == ["NLRTM"]
+    value = [w for w in page.words if w.source == "form-field"]
+    assert [w.text for w in value] == ["NLRTM"]
+    # its box spans the five cells, where the characters are drawn
+    assert abs(value[0].x0 - 150) < 1 and abs(value[0].x1 - 270) < 1
 
 
 def test_comb_field_value_keeps_its_own_spaces():
     pdf = _with([_field("12 03", [150, 712, 270, 732], **{"/Ff": COMB, "/MaxLen": 5, "/AP": CELLS})],
                 dr=True)
-    assert _words(pdf)[1:3] == ["12", "03"]
+    page = pyengine.extract(pdf).pages[0]
+    assert [(w.text, round(w.x0), round(w.x1)) for w in page.words if w.source == "form-field"] == \
+        [("12", 150, 198), ("03", 222, 270)]
 
 
 def test_comb_field_without_a_value_shows_its_appearance():
