@@ -29,6 +29,14 @@ LINE_PITCH = 1.15
 """Line pitch of a multi-line field, in fractions of its font size."""
 MULTILINE_FLAG = 1 << 12
 """/Ff bit 13: a multi-line text field."""
+COMB_FLAG = 1 << 24
+"""/Ff bit 25: a comb text field (``comb_field``)."""
+NOT_COMB_FLAGS = MULTILINE_FLAG | (1 << 13) | (1 << 20)
+"""/Ff bits 13, 14 and 21 (multi-line, password, file select): with any of
+them set the comb flag means nothing (ISO 32000-1 12.7.4.3)."""
+VALUE_GLYPH_WIDTH = 0.5
+"""Em: the width of the value font's glyphs (its /DW; East Asian wide
+ones 1 em)."""
 MAX_VALUE_CHARS = 10_000
 """Characters of one value drawn at most."""
 
@@ -72,6 +80,39 @@ def value_text(annot, subtype) -> str | None:
     if not text or not text.strip():
         return None
     return text[:MAX_VALUE_CHARS]
+
+
+def comb_field(annot) -> bool:
+    """Is this widget a comb text field: /FT /Tx, the comb flag, a /MaxLen,
+    and none of ``NOT_COMB_FLAGS`` (ISO 32000-1 12.7.4.3)?  Its /MaxLen
+    equal cells hold a character each, and its appearance draws them so, a
+    cell's width apart: pdftk (iText), PyMuPDF and Acrobat do, and "NLRTM"
+    came out "N L R T M" (hunt27 fm_pdftk.pdf).  Its value is one string:
+    the interpreter draws the value (``appearance``), as for
+    /NeedAppearances."""
+    if _inherited(annot, "/FT") != "/Tx":
+        return False
+    flags = int_value(_inherited(annot, "/Ff"))
+    return bool(flags & COMB_FLAG) and not flags & NOT_COMB_FLAGS and \
+        _inherited(annot, "/MaxLen") is not None
+
+
+_SHOWS_TEXT = re.compile(rb"(?:^|(?<=[\s)\]>]))(?:Tj|TJ|'|\")(?![^\s\[\]()<>{}/%])")
+"""A text-showing operator as a token: after white space, a string or an
+array (or at the start), before white space or a delimiter."""
+
+
+def shows_text(stream) -> bool:
+    """Does an appearance stream show text (a Tj, TJ, ' or " operator)?  A
+    comb field is drawn from its value only where its appearance shows its
+    characters: an empty appearance shows nothing, and the kids of a broken
+    field tree (pdfjs-issue12963: widgets under a widget) inherit a value
+    that their empty appearances do not show."""
+    try:
+        data = stream.get_data()
+    except Exception:  # a stream pypdf cannot decode: what it shows is unknown
+        return False
+    return _SHOWS_TEXT.search(data) is not None
 
 
 def acroform(reader) -> DictionaryObject | None:
@@ -136,7 +177,7 @@ def _font() -> DictionaryObject:
         wide.extend([NumberObject(lo), NumberObject(hi), NumberObject(1000)])
     cid = DictionaryObject({
         NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/CIDFontType2"),
-        NameObject("/BaseFont"): NameObject("/FieldValue"), NameObject("/DW"): NumberObject(500),
+        NameObject("/BaseFont"): NameObject("/FieldValue"), NameObject("/DW"): NumberObject(round(VALUE_GLYPH_WIDTH * 1000)),
         NameObject("/W"): wide})
     return DictionaryObject({
         NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/Type0"),
@@ -160,9 +201,17 @@ def appearance(annot, text: str, width: float, height: float, font: FieldFont
     """A content stream drawing ``text`` in a box ``width`` x ``height`` (the
     annotation's /Rect, origin at its lower left): lines from the top."""
     multiline = bool(int_value(_inherited(annot, "/Ff")) & MULTILINE_FLAG)
-    lines = re.split(r"\r\n|\r|\n", text) if (multiline or "\n" in text) else \
-        [" ".join(text.split())]
+    cells = int_value(_inherited(annot, "/MaxLen")) if comb_field(annot) else 0
+    if cells > 0:  # a character per cell, as the field shows it (comb_field)
+        lines = [re.sub(r"[\r\n]", "", text)]
+    else:
+        lines = re.split(r"\r\n|\r|\n", text) if (multiline or "\n" in text) else \
+            [" ".join(text.split())]
     size = _font_size(annot, height, len(lines) if len(lines) > 1 else 1)
+    # A comb's glyphs scaled (Tz) to its cells' width: side by side, each
+    # in its cell, the value's words where the field shows them.
+    place = f"{100 * width / cells / (VALUE_GLYPH_WIDTH * size):.2f} Tz 0" if cells > 0 \
+        else f"{FIELD_PADDING:.2f}"
     out = []
     for k, ln in enumerate(lines):
         if not ln.strip():
@@ -172,7 +221,7 @@ def appearance(annot, text: str, width: float, height: float, font: FieldFont
         else:
             y = height - FIELD_PADDING - size * (0.8 + LINE_PITCH * k)
         units = ln.encode("utf-16-be", "replace").hex().upper()
-        out.append(f"BT /V {size:.2f} Tf {FIELD_PADDING:.2f} {y:.2f} Td <{units}> Tj ET")
+        out.append(f"BT /V {size:.2f} Tf {place} {y:.2f} Td <{units}> Tj ET")
     stream = DecodedStreamObject()
     stream.set_data("\n".join(out).encode("ascii"))
     stream[NameObject("/Resources")] = font.resources

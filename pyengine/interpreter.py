@@ -36,7 +36,8 @@ from .clip import TRACKED as CLIP_TRACKED
 from .contentstream import PATH_OPERATORS, ContentDeadline, capped, operations_for_interpreter
 from .fastscan import ScanError, skim, worth_skimming
 from .document import PageGeometry, PdfDocument, as_dict, int_value, resolve
-from .fieldvalues import FieldFont, acroform, appearance, form_resources, need_appearances, value_text
+from .fieldvalues import (FieldFont, acroform, appearance, comb_field, form_resources, need_appearances,
+                          shows_text, value_text)
 from .fonts import load_font
 from .fonts.base import Font
 from .options import Options
@@ -1260,9 +1261,12 @@ def _annotation_appearances(page, doc: PdfDocument, number: int, redraw: bool
             normal_ref = normal.get(state) if isinstance(state, str) else None
             normal = resolve(normal_ref)
         source = SOURCE_FORM_FIELD if subtype == "/Widget" else SOURCE_ANNOTATION
-        if not isinstance(normal, StreamObject) or (redraw and subtype == "/Widget"):
+        if not isinstance(normal, StreamObject) or \
+                (subtype == "/Widget" and (redraw or comb_field(annot) and shows_text(normal))):
             # (NeedAppearances: a viewer draws the fields anew from their
-            # values; what their streams show may be the empty form)
+            # values; what their streams show may be the empty form.  A
+            # comb field's stream draws a character per cell: its value
+            # is one string)
             value = _value_appearance(annot, subtype, doc, number, i, source)
             if value is not None:
                 out.append(value)

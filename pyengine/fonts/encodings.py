@@ -74,8 +74,36 @@ SYMBOL = _from_list(
     _symbol_encoding, _CONTROLS | frozenset(range(128, 160)) | {240, 255}
 )
 ZAPF_DINGBATS = _from_list(
-    _zapfding_encoding, _CONTROLS | frozenset(range(142, 161)) | {255}
+    _zapfding_encoding, _CONTROLS | frozenset(range(142, 161)) | {240, 255}
 )
+# (D.6 leaves 240 undefined; pypdf's table has Latin-1 "ð" there.)
+
+# The glyph names of ZapfDingbats' built-in encoding (D.6), from its first
+# code on, per run of codes: 0x21 is /a1, 0x22 /a2, 0x23 /a202 ...  These
+# names are the font's own (Zapf Dingbats' glyph list), not the Adobe Glyph
+# List's: only a ZapfDingbats font's /Differences name glyphs so
+# (``DINGBAT_NAMES``).
+_ZAPF_NAME_RUNS = (
+    (0x21, "1 2 202 3 4 5 119 118 117 11 12 13 14 15 16 105 17 18 19 20 21 22 23 24 25 26 27"
+           " 28 6 7 8 9 10 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50"
+           " 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 203 75"
+           " 204 76 77 78 79 81 82 83 84 97 98 99 100"),
+    (0x80, "89 90 93 94 91 92 205 85 206 86 87 88 95 96"),
+    (0xA1, "101 102 103 104 106 107 108 112 111 110 109 120 121 122 123 124 125 126 127"
+           " 128 129 130 131 132 133 134 135 136 137 138 139 140 141 142 143 144 145 146 147"
+           " 148 149 150 151 152 153 154 155 156 157 158 159 160 161 163 164 196 165 192 166"
+           " 167 168 169 170 171 172 173 162 174 175 176 177 178 179 193 180 199 181 200 182"),
+    (0xF1, "201 183 184 197 185 194 198 186 195 187 188 189 190 191"),
+)
+
+DINGBAT_NAMES: dict[str, str] = {
+    f"a{number}": ZAPF_DINGBATS[first + i]
+    for first, numbers in _ZAPF_NAME_RUNS
+    for i, number in enumerate(numbers.split())
+}
+"""Glyph name -> text in a ZapfDingbats font: /a19 is "✓" (U+2713).
+Perl's PDF::API2 and PDF::Builder name every glyph of the font so in a
+/Differences, with no /ToUnicode (hunt27 pb_cjk.pdf)."""
 
 
 

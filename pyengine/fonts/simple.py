@@ -36,7 +36,7 @@ from .common import (
     read_descriptor,
     stream_bytes,
 )
-from .encodings import (BY_NAME, STANDARD, SYMBOL, T2A_HIGH, WIN_ANSI, ZAPF_DINGBATS, Table,
+from .encodings import (BY_NAME, DINGBAT_NAMES, STANDARD, SYMBOL, T2A_HIGH, WIN_ANSI, ZAPF_DINGBATS, Table,
                         symbol_private_use)
 from .glyphlist import _cache as _GLYPH_TEXTS, glyph_to_unicode, clean_text
 from .std14 import metrics, standard_name, substitute_name
@@ -486,6 +486,8 @@ def _encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrillic_d
     layout = _tex_layout(diffs, cyrillic_document) if own_codes else _OT1
     diff_kind = KIND_TYPE3 if subtype == "/Type3" else KIND_ENCODING
     known = _GLYPH_TEXTS  # glyph_to_unicode's own memo, read first
+    if std == "ZapfDingbats":
+        known = DINGBAT_NAMES  # its own glyph names (D.6); others as usual
     for code, glyph in diffs.items():
         names[code] = glyph
         if own_codes:
