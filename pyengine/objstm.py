@@ -40,7 +40,7 @@ from pypdf.errors import (FileNotDecryptedError, LimitReachedError, PdfReadError
 from pypdf.generic import (DictionaryObject, IndirectObject, NameObject, NullObject, NumberObject,
                            PdfObject, StreamObject, read_object)
 
-from . import fastobj, xref
+from . import fastobj, stmdata, xref
 from .errors import ExtractError
 
 PDF_HEADER_BYTES = 8
@@ -67,7 +67,7 @@ def _read_index(stm) -> _Index | None:
     n, first = stm.get("/N"), stm.get("/First")
     if not isinstance(n, NumberObject) or not isinstance(first, NumberObject):
         return None
-    data = stm.get_data()
+    data = stmdata.get_data(stm)  # stm.get_data(), for a plain stream faster
     n, first = int(n), int(first)
     if n < 0 or not 0 <= first <= len(data) or n > len(data) // 3:
         return None
