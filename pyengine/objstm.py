@@ -40,7 +40,7 @@ from pypdf.errors import (FileNotDecryptedError, LimitReachedError, PdfReadError
 from pypdf.generic import (DictionaryObject, IndirectObject, NameObject, NullObject, NumberObject,
                            PdfObject, StreamObject, read_object)
 
-from . import fastobj, xref
+from . import fastobj, pagetree, stmdata, xref
 from .errors import ExtractError
 
 PDF_HEADER_BYTES = 8
@@ -67,7 +67,7 @@ def _read_index(stm) -> _Index | None:
     n, first = stm.get("/N"), stm.get("/First")
     if not isinstance(n, NumberObject) or not isinstance(first, NumberObject):
         return None
-    data = stm.get_data()
+    data = stmdata.get_data(stm)  # stm.get_data(), for a plain stream faster
     n, first = int(n), int(first)
     if n < 0 or not 0 <= first <= len(data) or n > len(data) // 3:
         return None
@@ -386,6 +386,15 @@ class LazyObjStmReader(PdfReader):
                 stream.seek(m.end())
                 return int(m[1]), int(m[2])
         return super().read_object_header(stream)
+
+    def _flatten(self, list_only: bool = False) -> None:
+        """pypdf's page-tree walk, for a plain tree by pagetree.flatten
+        (the same pages, the same objects read in the same order)."""
+        pages = pagetree.flatten(self, list_only)
+        if pages is None:
+            super()._flatten(list_only)
+        else:
+            self.flattened_pages = pages
 
     def close(self) -> None:
         """pypdf's ``close`` (its objects, trailer and pages dropped), and

@@ -57,7 +57,7 @@ from pypdf._configuration import get_configuration
 from pypdf.generic import (ArrayObject, DictionaryObject, IndirectObject, NameObject,
                            NumberObject, StreamObject)
 
-from . import fastobj
+from . import fastobj, stmdata
 
 __all__ = ["NotPlain", "read_sections"]
 
@@ -319,7 +319,8 @@ class _Chain:
     @staticmethod
     def stream_data(stm: StreamObject) -> bytes:
         """The rows: unfiltered or /FlateDecode data that inflates (pypdf's
-        recovery from bad data warns), decoded by pypdf."""
+        recovery from bad data warns), decoded as pypdf decodes it (by
+        stmdata for the usual stream, else by pypdf)."""
         filters = stm.get("/Filter")
         parms = stm.get("/DecodeParms")
         if filters is None:
@@ -328,6 +329,11 @@ class _Chain:
         elif filters == "/FlateDecode" and type(filters) is NameObject:
             if parms is not None and type(parms) is not DictionaryObject:
                 raise NotPlain
+            # pypdf's get_data without its filter chain, for the usual
+            # stream (stmdata); any other as before
+            rows = stmdata.plain_data(stm)
+            if rows is not None:
+                return rows
             try:
                 zlib.decompressobj().decompress(stm._data)  # noqa: SLF001
             except zlib.error:
