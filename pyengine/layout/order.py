@@ -1426,8 +1426,8 @@ def _wrapped_rows(items: list[Line], left: list[Line], right: list[Line]) -> lis
     of ``left`` a figure of ``right`` stands on) with the lines of its cells
     wrapped under it, when ``right`` is a column of figures (``is_figure``,
     ``LABEL_MIN_COUNT`` or more, no column of text) each standing on a
-    baseline of ``left`` (``_beside_at``), ``left``'s top line is such a
-    first line, and every other line of ``left`` down to the last figure's
+    baseline of ``left`` (``_beside_at``), ``left``'s top line under the
+    lines over the first figure's baseline is such a first line, and every other line of ``left`` down to the last figure's
     baseline is a cell's text wrapped (``_wraps_cell``), one of them at
     least; the lines under the last row that are not (the text after the
     table) are read after it.  Else None.
@@ -1439,7 +1439,11 @@ def _wrapped_rows(items: list[Line], left: list[Line], right: list[Line]) -> lis
     after every item.  A column of text's lines, a margin note's, are no
     figures; a table whose figures stand on its cells' LAST lines (set
     bottom) opens with a line that has none (hunt12 toc2.pdf), or has its
-    rows as close as its wrapped lines (``_wraps_cell``)."""
+    rows as close as its wrapped lines (``_wraps_cell``).  The lines over
+    the first row (a title, the header row) are read first, when they stand
+    clear over it (``_clear_over``): an iText PdfPTable's costs flush right,
+    under a title and a header row, were read after the whole table (hunt26
+    it_table2)."""
     if len(right) < LABEL_MIN_COUNT or not all(ln.words and is_figure(ln.text) for ln in right) or \
             _text_column(right) or not _beside_at(right, left, 0.0):
         return None
@@ -1447,16 +1451,23 @@ def _wrapped_rows(items: list[Line], left: list[Line], right: list[Line]) -> lis
     if len(bases) < LABEL_MIN_COUNT:
         return None
     ids = {id(ln) for ln in left if any(abs(_baseline(ln) - b) <= ROW_BASELINE_TOLERANCE * ln.size for b in bases)}
-    if id(min(left, key=_baseline)) not in ids:
+    tol = ROW_BASELINE_TOLERANCE * max(ln.size for ln in right)
+    head = [ln for ln in left if _baseline(ln) < bases[0] - tol]  # a title, the header row: read first
+    body = [ln for ln in left if _baseline(ln) >= bases[0] - tol]
+    if id(min(body, key=_baseline)) not in ids:
         return None
     pitch = CELL_WRAP_PITCH_RATIO * min(b - a for a, b in zip(bases, bases[1:]))
-    wrapped = {id(ln) for ln in left if id(ln) not in ids and _wraps_cell(ln, left, pitch)}
-    last = max(bases) + ROW_BASELINE_TOLERANCE * max(ln.size for ln in right)
-    if not wrapped or any(id(ln) not in ids and id(ln) not in wrapped and _baseline(ln) <= last for ln in left):
+    wrapped = {id(ln) for ln in body if id(ln) not in ids and _wraps_cell(ln, body, pitch)}
+    last = max(bases) + tol
+    if not wrapped or any(id(ln) not in ids and id(ln) not in wrapped and _baseline(ln) <= last for ln in body):
         return None
-    rows: list[list[Line]] = []
+    if head and not _clear_over(head, body, wrapped):
+        return None
+    rows: list[list[Line]] = [head] if head else []
     under: list[Line] = []  # the lines under the table (a note, the text after it): read after it
     for row in grid_rows(items):
+        if head and _baseline(row[0]) < bases[0] - tol:
+            continue
         if any(id(ln) in ids for ln in row):
             rows.append(list(row))
         elif all(id(ln) in wrapped for ln in row) and not under:
@@ -1464,6 +1475,20 @@ def _wrapped_rows(items: list[Line], left: list[Line], right: list[Line]) -> lis
         else:
             under.extend(row)
     return rows + [under] if under else rows
+
+
+def _clear_over(head: list[Line], body: list[Line], wrapped: set[int]) -> bool:
+    """Do the lines over a table's first row (``head``: its title, its
+    header row) stand further over it than each of the table's wrapped
+    lines (``wrapped``, by id) under the line over it?  A cell set bottom
+    has its first line alone over the row's figures, its last line with
+    them (hunt12 toc2.pdf): that first line is no header."""
+    top = min(_baseline(ln) for ln in body)
+    bases = sorted({_baseline(ln) for ln in body})
+    drops = [b - a for a, b in zip(bases, bases[1:])]
+    drop = max((d for d, b in zip(drops, bases[1:])
+                if any(id(ln) in wrapped and _baseline(ln) == b for ln in body)), default=0.0)
+    return top - max(_baseline(ln) for ln in head) > drop
 
 
 SHEET_MIN_ROWS = 4
@@ -2305,7 +2330,9 @@ def _gutters(region: list[Line], options: Options) -> list[tuple[float, float]]:
     line ending 0.19 em from the next column); elsewhere the lines across
     such a white would have been one line.  Such a white needs no width
     (``_prose_gutter``): justified columns set half an em apart have lines
-    kept apart across the gutter on every row (fix25 tex_multicol3)."""
+    kept apart across the gutter on every row (fix25 tex_multicol3).  So
+    is the padding between two cells of a table's row, one wrapped onto more
+    lines than the other (``_cell_gutter``)."""
     size = median([ln.size for ln in region]) or 1.0
     least = max(options.column_gap_min, 0.5 * size)
     narrowest = options.line_merge_gap * size
@@ -2320,7 +2347,62 @@ def _gutters(region: list[Line], options: Options) -> list[tuple[float, float]]:
     wide = [(a, b) for a, b, _ in gaps if b - a >= least]
     if wide or not gaps:
         return wide
-    return [(a, b) for a, b, width in gaps if _prose_gutter(region, a, b, width)]
+    return [(a, b) for a, b, width in gaps
+            if _prose_gutter(region, a, b, width) or b - a >= narrowest and _cell_gutter(region, a, b, size)]
+
+
+CELL_MIN_WIDTH = 1.0
+"""Em of the region's type: each line of the shorter cell (``_cell_gutter``)
+is this wide at the least: a cell's text, not a form's box letter ("a"
+3 pt right of "Other credits. Check applicable box(es):",
+pdfminer-f1040nr p.2)."""
+CELL_LINE_WORDS = 2
+"""Words of each wrapped line of a cell (``_cell_gutter``), at the least:
+a cell's text wrapped, not the pieces of a formula ("k=1" under "∑",
+a radical's "√" beside "[x2 + y2]": deb-other-lshort-vi p.72) nor a
+form's labels ("Itemized" / "Deductions": pdfminer-f1040nr p.3)."""
+
+
+def _cell_gutter(region: list[Line], a: float, b: float, size: float) -> bool:
+    """Is the white ``(a, b)`` through ``region`` the padding between two
+    cells of one table row, one of them wrapped onto more lines than the
+    other?  The lines on each side stand one under the next, each at most
+    ``CELL_LINE_PITCH`` em under the one over it (a cell's lines: not rows
+    of a table, padding between them); the two sides' top lines stand on one
+    baseline (``ROW_BASELINE_TOLERANCE``: cells set top), and so does each
+    line of the side with fewer baselines with one of the other's; that
+    side has fewer.  The side with more is one cell, a line a baseline (a
+    timetable's lanes side by side, one ending early, are rows:
+    pdfjs-issue840), its lines on the baselines the other lacks text
+    (``CELL_LINE_WORDS``); each line of the other side is a word at the
+    least (``CELL_MIN_WIDTH``).  Rows read line by line across such a white put the
+    next cell's first line into the middle of a wrapped cell: hunt26
+    it_table2, an iText PdfPTable whose cells stand 5.9 pt apart
+    ("Install sensors that measure ..." / "Harwich" / "strain every
+    second ..."), narrower than ``column_gap_min``; a row of cells on one
+    baseline reads the same either way, as does a column of line numbers
+    beside each line of code.  ``size``: the region's median type size."""
+    tol = ROW_BASELINE_TOLERANCE * size
+    sides = []
+    left, right = [ln for ln in region if ln.x1 <= a], [ln for ln in region if ln.x0 >= b]
+    for side in (left, right):
+        bases: list[float] = []  # the side's baselines, those within tol of the one over them as one
+        for y in sorted(_baseline(ln) for ln in side):
+            if not bases or y - bases[-1] > tol:
+                bases.append(y)
+        if not bases or any(y - x > CELL_LINE_PITCH * size for x, y in zip(bases, bases[1:])):
+            return False
+        sides.append(bases)
+    fewer, more = sorted(sides, key=len)
+    if len(fewer) == len(more) or abs(fewer[0] - more[0]) > tol:
+        return False
+    if not all(any(abs(y - x) <= tol for x in more) for y in fewer):
+        return False
+    short, long = (left, right) if len(sides[0]) < len(sides[1]) else (right, left)
+    if len(long) != len(more) or any(ln.x1 - ln.x0 < CELL_MIN_WIDTH * size for ln in short):
+        return False
+    wrapped = [ln for ln in long if not any(abs(_baseline(ln) - y) <= tol for y in fewer)]
+    return all(len(ln.words) >= CELL_LINE_WORDS for ln in wrapped)
 
 
 def _gutter_width(region: list[Line], a: float, b: float, options: Options) -> float:
