@@ -377,6 +377,14 @@ def _xy_cut(items: list[Line], options: Options,
             g0, count = run
             out.extend(sub(head))
             columns = [ln for part in regions[i - 1:i + count] for ln in part if not _is_in(ln, head)]
+            ragged = _ragged_end(columns, regions[i + count:], options)
+            if ragged is not None:  # and one of them runs on under the other's end: read them whole
+                head, left, right, more = ragged
+                out.extend(sub(head))
+                for side in _in_reading_order(left, right, page_rtl):
+                    out.extend(sub(side))
+                i += count + more
+                continue
             for side in _in_reading_order([ln for ln in columns if ln.x1 <= g0],
                                           [ln for ln in columns if ln.x1 > g0], page_rtl):
                 out.extend(sub(side))
@@ -808,6 +816,11 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
     first band also joins a column whose text runs on into it
     (``_runs_on``: a paragraph wrapped round a float).
 
+    ``xy_cut`` asks it also of the bands ``_column_run`` joined (cols26
+    tex_2col_3pt: the columns' headings and upper parts, then the white
+    under the left column's first section; section 3, the right column,
+    was read between the left column's sections 1 and 2).
+
     Returns the lines above the columns, the left and the right column
     (the bands that joined one of them included) and how many of
     ``later`` joined, or None.
@@ -1019,7 +1032,7 @@ def _columns_at_foot(region: list[Line], options: Options
     table, pymupdf-test_3062's routes, under whose left part a block of
     the form was read before the table's right part) is wider than the
     white across it."""
-    head: list[Line] = []
+    heads: list[list[Line]] = []  # the rows cut off over the part, top to bottom
     part = region
     while len(part) >= 2 * COLUMN_MIN_LINES:
         row_gaps = _gaps(part, "y0", "y1", 0.0001)
@@ -1028,13 +1041,33 @@ def _columns_at_foot(region: list[Line], options: Options
                       if _gutter_width(part, a, b, options) > best_row and _two_columns(part, a, b)),
                      key=lambda g: g[1] - g[0], default=None)
         if gutter is not None:
-            return head, part, gutter
+            while heads and _column_heads_row(heads[-1], part, gutter):
+                part = heads.pop() + part
+            return [ln for row in heads for ln in row], part, gutter
         if not row_gaps:
             return None
         rows = _row_regions(part, row_gaps, best_row)
-        head.extend(ln for row in rows[:-1] for ln in row)
+        heads.extend(rows[:-1])
         part = rows[-1]
     return None
+
+
+def _column_heads_row(row: list[Line], columns: list[Line], gutter: tuple[float, float]) -> bool:
+    """Is ``row`` (a row cut off over ``columns``, ``_columns_at_foot``)
+    the columns' headings, one over each column, each flush with its
+    column's left edge (``EDGE_ALIGN``)?  A gutter narrower than the white
+    under the headings is found only under them (cols26 tex_2col_3pt: 3 pt,
+    the white 13.8 pt): read with the rows over the columns, the right
+    column's heading came before the left column's text."""
+    g0, g1 = gutter
+    left = [ln for ln in columns if ln.x1 <= g0]
+    right = [ln for ln in columns if ln.x0 >= g1]
+    if not left or not right or len(row) != 2:
+        return False
+    a, b = sorted(row, key=attrgetter("x0"))
+    tol = EDGE_ALIGN * max(a.size, b.size)
+    return a.x1 <= g0 and abs(a.x0 - min(ln.x0 for ln in left)) <= tol and \
+        b.x0 >= g1 - tol and abs(b.x0 - min(ln.x0 for ln in right)) <= tol
 
 
 BAND_WHITE_MIN = 2.0
