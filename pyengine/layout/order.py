@@ -691,10 +691,15 @@ def _heading_break(run: list[Line], band: list[Line], options: Options) -> tuple
 def _headings_at(upper: list[Line], lower: list[Line], both: list[Line], gutter: tuple[float, float],
                  size: float) -> bool:
     """Are the last lines of both columns (either side of ``gutter``) in
-    ``upper``, or their first lines in ``lower``, headings on one baseline:
-    set ``HEADING_SIZE_MIN`` times ``size`` or larger, ``COLUMN_BREAK_ALIGN``
-    em apart at most, each at the head of its column of ``both``
-    (``_heads_column``)?"""
+    ``upper``, or their first lines in ``lower``, headings: set
+    ``HEADING_SIZE_MIN`` times ``size`` or larger, each at the head of its
+    column of ``both`` (``_heads_column``), the last lines on one baseline
+    (``COLUMN_BREAK_ALIGN`` em apart at most)?  The first lines under the
+    white need not be: ConTeXt snaps each column's heading to its own grid
+    line under the text before it (cols26 ctx_3col_ss: "2 Works and
+    Archives" 1.2 em over "3 Trade and Travel", both under one white; the
+    columns were read in bands, both headings between their upper and lower
+    parts)."""
     g0, g1 = gutter
     columns = [[ln for ln in both if ln.x1 <= g0], [ln for ln in both if ln.x0 >= g1]]
     for part, pick in ((upper, max), (lower, min)):
@@ -703,7 +708,7 @@ def _headings_at(upper: list[Line], lower: list[Line], both: list[Line], gutter:
             continue
         left, right = (pick(side, key=_baseline) for side in sides)
         if min(left.size, right.size) >= HEADING_SIZE_MIN * size and \
-                abs(_baseline(left) - _baseline(right)) <= COLUMN_BREAK_ALIGN * size and \
+                (pick is min or abs(_baseline(left) - _baseline(right)) <= COLUMN_BREAK_ALIGN * size) and \
                 _heads_column(left, columns[0], size) and _heads_column(right, columns[1], size):
             return True
     return False
