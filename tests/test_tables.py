@@ -392,6 +392,19 @@ def test_body_cells_wrapped_tight_under_their_row_stay_in_their_cells():
     assert text_of(_second_row_tight_under(head, first, second, body)) == rows_text(want) + "\n"
 
 
+def test_body_cells_wrapped_tight_under_their_row_under_its_figure_stay_in_their_cells():
+    # left27 (reportlab Table, 2 pt of cell padding): a site's name and its
+    # scope of work both wrap, the row's budget stands on the first line;
+    # the row of second lines fills the first cell ("head") and leaves the
+    # figure's empty.  It was read as a row of its own, after the budget.
+    head = ["Site", "Scope", "Lead", "Budget"]
+    first = ["East breakwater", "Rebuild the armour", "Coastal Unit", "1,240"]
+    second = ["head", "and reset the light", "", ""]
+    body = [["Slipway 2", "Cut out the toe", "Dock Services", "86"], ["Pontoon C", "Fit fenders", "Marina", "47"]]
+    want = [head, ["East breakwater head", "Rebuild the armour and reset the light", "Coastal Unit", "1,240"]] + body
+    assert text_of(_second_row_tight_under(head, first, second, body)) == rows_text(want) + "\n"
+
+
 def test_a_second_plant_and_its_share_set_tight_under_the_first_stay_a_row_of_their_own():
     # opf-392154 p.31: a utility owning shares of two plants has the
     # second plant and its share set tight under the first, the first

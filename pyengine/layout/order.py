@@ -377,6 +377,14 @@ def _xy_cut(items: list[Line], options: Options,
             g0, count = run
             out.extend(sub(head))
             columns = [ln for part in regions[i - 1:i + count] for ln in part if not _is_in(ln, head)]
+            ragged = _ragged_end(columns, regions[i + count:], options)
+            if ragged is not None:  # and one of them runs on under the other's end: read them whole
+                head, left, right, more = ragged
+                out.extend(sub(head))
+                for side in _in_reading_order(left, right, page_rtl):
+                    out.extend(sub(side))
+                i += count + more
+                continue
             for side in _in_reading_order([ln for ln in columns if ln.x1 <= g0],
                                           [ln for ln in columns if ln.x1 > g0], page_rtl):
                 out.extend(sub(side))
@@ -683,10 +691,15 @@ def _heading_break(run: list[Line], band: list[Line], options: Options) -> tuple
 def _headings_at(upper: list[Line], lower: list[Line], both: list[Line], gutter: tuple[float, float],
                  size: float) -> bool:
     """Are the last lines of both columns (either side of ``gutter``) in
-    ``upper``, or their first lines in ``lower``, headings on one baseline:
-    set ``HEADING_SIZE_MIN`` times ``size`` or larger, ``COLUMN_BREAK_ALIGN``
-    em apart at most, each at the head of its column of ``both``
-    (``_heads_column``)?"""
+    ``upper``, or their first lines in ``lower``, headings: set
+    ``HEADING_SIZE_MIN`` times ``size`` or larger, each at the head of its
+    column of ``both`` (``_heads_column``), the last lines on one baseline
+    (``COLUMN_BREAK_ALIGN`` em apart at most)?  The first lines under the
+    white need not be: ConTeXt snaps each column's heading to its own grid
+    line under the text before it (cols26 ctx_3col_ss: "2 Works and
+    Archives" 1.2 em over "3 Trade and Travel", both under one white; the
+    columns were read in bands, both headings between their upper and lower
+    parts)."""
     g0, g1 = gutter
     columns = [[ln for ln in both if ln.x1 <= g0], [ln for ln in both if ln.x0 >= g1]]
     for part, pick in ((upper, max), (lower, min)):
@@ -695,7 +708,7 @@ def _headings_at(upper: list[Line], lower: list[Line], both: list[Line], gutter:
             continue
         left, right = (pick(side, key=_baseline) for side in sides)
         if min(left.size, right.size) >= HEADING_SIZE_MIN * size and \
-                abs(_baseline(left) - _baseline(right)) <= COLUMN_BREAK_ALIGN * size and \
+                (pick is min or abs(_baseline(left) - _baseline(right)) <= COLUMN_BREAK_ALIGN * size) and \
                 _heads_column(left, columns[0], size) and _heads_column(right, columns[1], size):
             return True
     return False
@@ -807,6 +820,11 @@ def _ragged_end(upper: list[Line], later: list[list[Line]], options: Options
     the other running on beside it (``_white_in_column``: a box's).  The
     first band also joins a column whose text runs on into it
     (``_runs_on``: a paragraph wrapped round a float).
+
+    ``xy_cut`` asks it also of the bands ``_column_run`` joined (cols26
+    tex_2col_3pt: the columns' headings and upper parts, then the white
+    under the left column's first section; section 3, the right column,
+    was read between the left column's sections 1 and 2).
 
     Returns the lines above the columns, the left and the right column
     (the bands that joined one of them included) and how many of
@@ -1019,7 +1037,7 @@ def _columns_at_foot(region: list[Line], options: Options
     table, pymupdf-test_3062's routes, under whose left part a block of
     the form was read before the table's right part) is wider than the
     white across it."""
-    head: list[Line] = []
+    heads: list[list[Line]] = []  # the rows cut off over the part, top to bottom
     part = region
     while len(part) >= 2 * COLUMN_MIN_LINES:
         row_gaps = _gaps(part, "y0", "y1", 0.0001)
@@ -1028,13 +1046,33 @@ def _columns_at_foot(region: list[Line], options: Options
                       if _gutter_width(part, a, b, options) > best_row and _two_columns(part, a, b)),
                      key=lambda g: g[1] - g[0], default=None)
         if gutter is not None:
-            return head, part, gutter
+            while heads and _column_heads_row(heads[-1], part, gutter):
+                part = heads.pop() + part
+            return [ln for row in heads for ln in row], part, gutter
         if not row_gaps:
             return None
         rows = _row_regions(part, row_gaps, best_row)
-        head.extend(ln for row in rows[:-1] for ln in row)
+        heads.extend(rows[:-1])
         part = rows[-1]
     return None
+
+
+def _column_heads_row(row: list[Line], columns: list[Line], gutter: tuple[float, float]) -> bool:
+    """Is ``row`` (a row cut off over ``columns``, ``_columns_at_foot``)
+    the columns' headings, one over each column, each flush with its
+    column's left edge (``EDGE_ALIGN``)?  A gutter narrower than the white
+    under the headings is found only under them (cols26 tex_2col_3pt: 3 pt,
+    the white 13.8 pt): read with the rows over the columns, the right
+    column's heading came before the left column's text."""
+    g0, g1 = gutter
+    left = [ln for ln in columns if ln.x1 <= g0]
+    right = [ln for ln in columns if ln.x0 >= g1]
+    if not left or not right or len(row) != 2:
+        return False
+    a, b = sorted(row, key=attrgetter("x0"))
+    tol = EDGE_ALIGN * max(a.size, b.size)
+    return a.x1 <= g0 and abs(a.x0 - min(ln.x0 for ln in left)) <= tol and \
+        b.x0 >= g1 - tol and abs(b.x0 - min(ln.x0 for ln in right)) <= tol
 
 
 BAND_WHITE_MIN = 2.0
@@ -1426,8 +1464,8 @@ def _wrapped_rows(items: list[Line], left: list[Line], right: list[Line]) -> lis
     of ``left`` a figure of ``right`` stands on) with the lines of its cells
     wrapped under it, when ``right`` is a column of figures (``is_figure``,
     ``LABEL_MIN_COUNT`` or more, no column of text) each standing on a
-    baseline of ``left`` (``_beside_at``), ``left``'s top line is such a
-    first line, and every other line of ``left`` down to the last figure's
+    baseline of ``left`` (``_beside_at``), ``left``'s top line under the
+    lines over the first figure's baseline is such a first line, and every other line of ``left`` down to the last figure's
     baseline is a cell's text wrapped (``_wraps_cell``), one of them at
     least; the lines under the last row that are not (the text after the
     table) are read after it.  Else None.
@@ -1439,7 +1477,11 @@ def _wrapped_rows(items: list[Line], left: list[Line], right: list[Line]) -> lis
     after every item.  A column of text's lines, a margin note's, are no
     figures; a table whose figures stand on its cells' LAST lines (set
     bottom) opens with a line that has none (hunt12 toc2.pdf), or has its
-    rows as close as its wrapped lines (``_wraps_cell``)."""
+    rows as close as its wrapped lines (``_wraps_cell``).  The lines over
+    the first row (a title, the header row) are read first, when they stand
+    clear over it (``_clear_over``): an iText PdfPTable's costs flush right,
+    under a title and a header row, were read after the whole table (hunt26
+    it_table2)."""
     if len(right) < LABEL_MIN_COUNT or not all(ln.words and is_figure(ln.text) for ln in right) or \
             _text_column(right) or not _beside_at(right, left, 0.0):
         return None
@@ -1447,16 +1489,23 @@ def _wrapped_rows(items: list[Line], left: list[Line], right: list[Line]) -> lis
     if len(bases) < LABEL_MIN_COUNT:
         return None
     ids = {id(ln) for ln in left if any(abs(_baseline(ln) - b) <= ROW_BASELINE_TOLERANCE * ln.size for b in bases)}
-    if id(min(left, key=_baseline)) not in ids:
+    tol = ROW_BASELINE_TOLERANCE * max(ln.size for ln in right)
+    head = [ln for ln in left if _baseline(ln) < bases[0] - tol]  # a title, the header row: read first
+    body = [ln for ln in left if _baseline(ln) >= bases[0] - tol]
+    if id(min(body, key=_baseline)) not in ids:
         return None
     pitch = CELL_WRAP_PITCH_RATIO * min(b - a for a, b in zip(bases, bases[1:]))
-    wrapped = {id(ln) for ln in left if id(ln) not in ids and _wraps_cell(ln, left, pitch)}
-    last = max(bases) + ROW_BASELINE_TOLERANCE * max(ln.size for ln in right)
-    if not wrapped or any(id(ln) not in ids and id(ln) not in wrapped and _baseline(ln) <= last for ln in left):
+    wrapped = {id(ln) for ln in body if id(ln) not in ids and _wraps_cell(ln, body, pitch)}
+    last = max(bases) + tol
+    if not wrapped or any(id(ln) not in ids and id(ln) not in wrapped and _baseline(ln) <= last for ln in body):
         return None
-    rows: list[list[Line]] = []
+    if head and not _clear_over(head, body, wrapped):
+        return None
+    rows: list[list[Line]] = [head] if head else []
     under: list[Line] = []  # the lines under the table (a note, the text after it): read after it
     for row in grid_rows(items):
+        if head and _baseline(row[0]) < bases[0] - tol:
+            continue
         if any(id(ln) in ids for ln in row):
             rows.append(list(row))
         elif all(id(ln) in wrapped for ln in row) and not under:
@@ -1464,6 +1513,20 @@ def _wrapped_rows(items: list[Line], left: list[Line], right: list[Line]) -> lis
         else:
             under.extend(row)
     return rows + [under] if under else rows
+
+
+def _clear_over(head: list[Line], body: list[Line], wrapped: set[int]) -> bool:
+    """Do the lines over a table's first row (``head``: its title, its
+    header row) stand further over it than each of the table's wrapped
+    lines (``wrapped``, by id) under the line over it?  A cell set bottom
+    has its first line alone over the row's figures, its last line with
+    them (hunt12 toc2.pdf): that first line is no header."""
+    top = min(_baseline(ln) for ln in body)
+    bases = sorted({_baseline(ln) for ln in body})
+    drops = [b - a for a, b in zip(bases, bases[1:])]
+    drop = max((d for d, b in zip(drops, bases[1:])
+                if any(id(ln) in wrapped and _baseline(ln) == b for ln in body)), default=0.0)
+    return top - max(_baseline(ln) for ln in head) > drop
 
 
 SHEET_MIN_ROWS = 4
@@ -2305,7 +2368,9 @@ def _gutters(region: list[Line], options: Options) -> list[tuple[float, float]]:
     line ending 0.19 em from the next column); elsewhere the lines across
     such a white would have been one line.  Such a white needs no width
     (``_prose_gutter``): justified columns set half an em apart have lines
-    kept apart across the gutter on every row (fix25 tex_multicol3)."""
+    kept apart across the gutter on every row (fix25 tex_multicol3).  So
+    is the padding between two cells of a table's row, one wrapped onto more
+    lines than the other (``_cell_gutter``)."""
     size = median([ln.size for ln in region]) or 1.0
     least = max(options.column_gap_min, 0.5 * size)
     narrowest = options.line_merge_gap * size
@@ -2320,7 +2385,62 @@ def _gutters(region: list[Line], options: Options) -> list[tuple[float, float]]:
     wide = [(a, b) for a, b, _ in gaps if b - a >= least]
     if wide or not gaps:
         return wide
-    return [(a, b) for a, b, width in gaps if _prose_gutter(region, a, b, width)]
+    return [(a, b) for a, b, width in gaps
+            if _prose_gutter(region, a, b, width) or b - a >= narrowest and _cell_gutter(region, a, b, size)]
+
+
+CELL_MIN_WIDTH = 1.0
+"""Em of the region's type: each line of the shorter cell (``_cell_gutter``)
+is this wide at the least: a cell's text, not a form's box letter ("a"
+3 pt right of "Other credits. Check applicable box(es):",
+pdfminer-f1040nr p.2)."""
+CELL_LINE_WORDS = 2
+"""Words of each wrapped line of a cell (``_cell_gutter``), at the least:
+a cell's text wrapped, not the pieces of a formula ("k=1" under "∑",
+a radical's "√" beside "[x2 + y2]": deb-other-lshort-vi p.72) nor a
+form's labels ("Itemized" / "Deductions": pdfminer-f1040nr p.3)."""
+
+
+def _cell_gutter(region: list[Line], a: float, b: float, size: float) -> bool:
+    """Is the white ``(a, b)`` through ``region`` the padding between two
+    cells of one table row, one of them wrapped onto more lines than the
+    other?  The lines on each side stand one under the next, each at most
+    ``CELL_LINE_PITCH`` em under the one over it (a cell's lines: not rows
+    of a table, padding between them); the two sides' top lines stand on one
+    baseline (``ROW_BASELINE_TOLERANCE``: cells set top), and so does each
+    line of the side with fewer baselines with one of the other's; that
+    side has fewer.  The side with more is one cell, a line a baseline (a
+    timetable's lanes side by side, one ending early, are rows:
+    pdfjs-issue840), its lines on the baselines the other lacks text
+    (``CELL_LINE_WORDS``); each line of the other side is a word at the
+    least (``CELL_MIN_WIDTH``).  Rows read line by line across such a white put the
+    next cell's first line into the middle of a wrapped cell: hunt26
+    it_table2, an iText PdfPTable whose cells stand 5.9 pt apart
+    ("Install sensors that measure ..." / "Harwich" / "strain every
+    second ..."), narrower than ``column_gap_min``; a row of cells on one
+    baseline reads the same either way, as does a column of line numbers
+    beside each line of code.  ``size``: the region's median type size."""
+    tol = ROW_BASELINE_TOLERANCE * size
+    sides = []
+    left, right = [ln for ln in region if ln.x1 <= a], [ln for ln in region if ln.x0 >= b]
+    for side in (left, right):
+        bases: list[float] = []  # the side's baselines, those within tol of the one over them as one
+        for y in sorted(_baseline(ln) for ln in side):
+            if not bases or y - bases[-1] > tol:
+                bases.append(y)
+        if not bases or any(y - x > CELL_LINE_PITCH * size for x, y in zip(bases, bases[1:])):
+            return False
+        sides.append(bases)
+    fewer, more = sorted(sides, key=len)
+    if len(fewer) == len(more) or abs(fewer[0] - more[0]) > tol:
+        return False
+    if not all(any(abs(y - x) <= tol for x in more) for y in fewer):
+        return False
+    short, long = (left, right) if len(sides[0]) < len(sides[1]) else (right, left)
+    if len(long) != len(more) or any(ln.x1 - ln.x0 < CELL_MIN_WIDTH * size for ln in short):
+        return False
+    wrapped = [ln for ln in long if not any(abs(_baseline(ln) - y) <= tol for y in fewer)]
+    return all(len(ln.words) >= CELL_LINE_WORDS for ln in wrapped)
 
 
 def _gutter_width(region: list[Line], a: float, b: float, options: Options) -> float:

@@ -939,14 +939,17 @@ def _tight_under(rows: list[list[Line]], r: int, bounds: list[float]) -> list[tu
     PdfPTable (2 pt of padding, lines 1 em apart) wrapped a work
     description and a contractor under "North pier" (hunt26
     it_table.pdf), and their second lines were read as a row after the
-    cost.  A figure in it is a value of its own: a utility's second plant
+    cost; or that leaves empty the row's figure, its last cell
+    (``_leaves_figure_cell``: reportlab, left27 rl_works_grid).  A figure
+    in it is a value of its own: a utility's second plant
     and its share, set under the first plant and its share (opf-392154
     p.31), are a row of their own."""
     upper, row = rows[r - 1], rows[r]
     smaller = max(ln.size for ln in upper) < (1 - CELL_SIZE_TOLERANCE) * min(ln.size for ln in row)
     if not smaller and r <= 1 and len(rows) - 2 < TABLE_MIN_FULL_ROWS:
         return None  # a header's second lines over no body
-    if not smaller and r > 1 and (not _leaves_first_cell(upper, row, bounds)
+    if not smaller and r > 1 and (not (_leaves_first_cell(upper, row, bounds) or
+                                       _leaves_figure_cell(upper, row, bounds))
                                   or any(is_figure(ln.text) for ln in row)):
         return None  # no body row's wrapped cells
     size = min(ln.size for ln in upper + row)
@@ -978,6 +981,17 @@ def _leaves_first_cell(upper: list[Line], row: list[Line], bounds: list[float]) 
     as wide as its column ("A-101" under "A-100", which would not have
     fitted after it)."""
     return min(_column(ln, bounds) for ln in row) > min(_column(ln, bounds) for ln in upper)
+
+
+def _leaves_figure_cell(upper: list[Line], row: list[Line], bounds: list[float]) -> bool:
+    """Does ``row`` leave empty the last cell of the row over it, a figure
+    (``is_figure``)?  A body row's wrapped cells leave its value empty as
+    they leave its key: reportlab's Table wraps a site's name and its scope
+    of work ("East breakwater" / "head", under them a budget of
+    "1,240,000"), and their second lines were read as a row of their own
+    (``_tight_under``)."""
+    last = max(upper, key=_X0)
+    return is_figure(last.text) and all(_column(ln, bounds) < _column(last, bounds) for ln in row)
 
 
 def _heads(ln: Line, below: list[Line]) -> bool:
