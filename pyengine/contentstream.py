@@ -125,7 +125,11 @@ class _Fallback(Exception):
 # "+,-.0-9" (its class "+-." is a range that includes the comma); this module
 # ends tokens the same way so that both split a stream identically.
 _REG = rb"[^\s()<>\[\]{}/%]"
-_NUM = rb"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?![+,\-.0-9])"
+# A number: digits, a point, digits (possessive: only the longest reading
+# can be followed by a byte outside "+,-.0-9", so giving back never helps;
+# "\.?+\d*+" rather than the group "(?:\.\d*)?", which the engine repeats
+# through its slower general loop: a sixth of the token pattern's work).
+_NUM = rb"[+-]?+(?:\d++\.?+\d*+|\.\d++)(?![+,\-.0-9])"
 # Operators: a letter, ' or " and then regular bytes, fewer than 100 (pypdf
 # refuses long ones). "BI" starts an inline image; "R" not followed by a
 # letter may be an indirect reference "1 0 R" to pypdf: both are special.
@@ -231,8 +235,15 @@ _TOKEN_RUNS_CAPPED = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _RUN_CAPPED + rb"|" + 
                                 re.S)
 _RUN_WORD = re.compile(rb"/" + _REG + rb"*|[A-Za-z'\"]" + _REG + rb"*")
 """In a run: one match per name and per operator (names hold one "/" each)."""
+_RUN_OPERATORS_APART = bytes.maketrans(b"0123456789.+-\x00", b" " * 14)
+"""A run without a name holds blanks (NUL before its first word), numbers
+("+-.0-9") and operators (each followed by a blank or the run's end, d0 and
+d1 the only ones with a digit, after their letter): with the bytes of numbers
+and NUL made spaces, ``split()`` gives one word per operator, as many as
+``_RUN_WORD`` finds, the path operators (PATH_OPERATORS) the same words.
+Three times faster than ``_RUN_WORD.findall`` in CPython and in Pyodide."""
 
-_ITEM = re.compile(rb"\((" + _LIT_INNER + rb")\)|<([0-9A-Fa-f \t\n\r\f]*)>|([+-]?(?:\d+(?:\.\d*)?|\.\d+))", re.S)
+_ITEM = re.compile(rb"\((" + _LIT_INNER + rb")\)|<([0-9A-Fa-f \t\n\r\f]*)>|([+-]?+(?:\d++\.?+\d*+|\.\d++))", re.S)
 
 _WS = b" \t\n\r\f\x00"
 _SKIP_WS = re.compile(rb"[ \t\n\r\f\x00]*")
@@ -768,8 +779,15 @@ def _read(data: bytes, deadline: float | None = None,
                     if stack:
                         raise _Fallback("operator in an array")
                     run = m[0]
-                    words = _RUN_WORD.findall(run)
-                    count = len(words) - run.count(b"/")
+                    if 47 in run:  # a name: "/" + bytes of any kind
+                        words = _RUN_WORD.findall(run)
+                        count = len(words) - run.count(b"/")
+                    else:
+                        # Only numbers, operators and blanks (NUL first):
+                        # with numbers and NUL made blanks, each word is
+                        # one operator (_RUN_OPERATORS_APART).
+                        words = run.translate(_RUN_OPERATORS_APART).split()
+                        count = len(words)
                     if m.start() != run_end:
                         run_start = m.start()  # else runs that follow one another
                     run_end = m.end()

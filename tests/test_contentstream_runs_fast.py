@@ -1,0 +1,89 @@
+"""The interpreter's parse (skip_runs) counts the operators of a run without
+a name by splitting it at blanks once numbers and NUL are made blanks
+(``_RUN_OPERATORS_APART``): the counts equal the plain rule's, one
+``_RUN_WORD`` match per name and per operator, names (one "/" each) taken
+away, path operators (PATH_OPERATORS) among the words counted."""
+
+from __future__ import annotations
+
+import logging
+import random
+
+import pytest
+
+from pyengine import contentstream as cs
+
+from corpus import corpus_content_streams
+
+
+def _plain_counts(data: bytes) -> tuple[int, int] | None:
+    """(skipped, skipped_paths) by the plain rule over the run tokens of
+    ``data`` (None if the parse is not this parser's alone: a fallback)."""
+    skipped = paths = 0
+    for m in cs._TOKEN_RUNS.finditer(data):
+        if m.lastindex is None:
+            run = m[0]
+            words = cs._RUN_WORD.findall(run)
+            skipped += len(words) - run.count(b"/")
+            paths += len([w for w in words if w in cs.PATH_OPERATORS])
+    return skipped, paths
+
+
+def _counts_agree(data: bytes) -> bool:
+    ops = cs.operations_for_interpreter(data, skip_runs=True)
+    if ops.used_pypdf:
+        return True  # pypdf's: its prefix's counts were taken apart (test_contentstream)
+    return (ops.skipped, ops.skipped_paths) == _plain_counts(data)
+
+
+@pytest.mark.parametrize("data", [
+    b"\x00\x000 0 1 rg 1.5m 2 3l S BT ET",           # NUL first, numbers glued to operators
+    b"\x00m\x00 0 0 l BT ET",                           # NUL right before the first operator
+    b"d0 1 0 d1 0 d [] 0 d 1 2 re W* n h S",            # digits inside operators, W*
+    b"0 0 m 1 1 l 2 2 3 3 4 4 c 1 2 3 4 v 1 2 3 4 y 1 2 3 4 re h f",
+    b"-.5 +1. 0 rg\t1\r2\n3\x0cRG 0.5 g 1 G .5 w 1 J 2 j 10 M 1 i /Ri ri",
+    b"/GS1 gs 0 0 m /Sh0 sh 1 1 l S /P0 /P1 scn 0 0 1 rg",  # names: the regex route
+    b"1 2 m 3 4 l S q 1 0 0 1 0 0 cm 5 6 m 7 8 l S Q",
+])
+def test_run_counts_equal_the_plain_rule(data):
+    assert _counts_agree(data)
+    assert _plain_counts(data)[0] > 0  # not vacuous: the stream has runs
+
+
+def test_nul_and_glued_numbers_are_not_operators():
+    # The cases the translation must handle: a NUL before the run and numbers
+    # glued to the operator after them are no words of their own.
+    ops = cs.operations_for_interpreter(b"\x00\x001 2m 3 4l\n5 6 7 8re S BT ET", skip_runs=True)
+    assert (ops.skipped, ops.skipped_paths) == (4, 3)
+    assert list(ops) == [([], b"BT"), ([], b"ET")]
+
+
+def test_random_runs():
+    rnd = random.Random(27)
+    tokens = (b"1 0.5 -.5 +3 1. 0 rg RG g G k K cs CS sc SC scn SCN m l c v y re h S s n W W* "
+              b"w J j M d d0 d1 ri i gs sh MP DP BX EX 1.5m 2l 3re /A /B1 /m /re BT ET q Q cm "
+              b"Tj (a) [ ] <41> BDC EMC").split()
+    tokens += [b"\x00", b"%c m\n"]
+    seps = (b" ", b"", b"\n", b"\r\n", b"\t", b"\x0c", b"\x00")
+    logging.disable(logging.CRITICAL)
+    try:
+        runs = 0
+        for _ in range(3000):
+            data = b"".join(rnd.choice(tokens) + rnd.choice(seps) for _ in range(rnd.randrange(1, 30)))
+            assert _counts_agree(data), data
+            runs += _plain_counts(data)[0]
+        assert runs > 1000
+    finally:
+        logging.disable(logging.NOTSET)
+
+
+def test_corpus_runs():
+    streams = corpus_content_streams(44, 2)
+    if not streams:
+        pytest.skip("no corpus")
+    logging.disable(logging.CRITICAL)
+    try:
+        for data in streams:
+            assert _counts_agree(data), data[:200]
+    finally:
+        logging.disable(logging.NOTSET)
