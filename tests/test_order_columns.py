@@ -1352,3 +1352,13 @@ def test_a_cell_wrapped_under_its_first_line_beside_its_rows_marks_stays_whole()
                           ("Database aliases for tables or", "views"),
                           ("Distributed Unit of Work", "(three-part names)")]:
         assert first + "\n" + second in text
+
+
+def test_a_gutter_handed_down_that_parts_none_of_the_lines_is_no_column_cut():
+    # fuzz seed 2026146 case 1415: a gutter handed down from a wider region
+    # lay beside all of a sub-region's lines; cut by it, one side held every
+    # line and was cut by it again, with no end (RecursionError, or min() of
+    # the empty side).  The lines are read as if it were not there.
+    lines = [Line((), 72.0, y, 300.0, y + 10, 10.0) for y in range(100, 400, 12)]
+    read = [ln for region in order.xy_cut(lines, Options(), [(500.0, 600.0)]) for ln in region]
+    assert read == lines

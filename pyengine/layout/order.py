@@ -312,6 +312,12 @@ def _xy_cut(items: list[Line], options: Options,
             and not (row_gaps and _table_across(items, row_gaps, best_row, gutter, options, bands=bands)):
         left = [it for it in items if it.x1 <= cut]
         right = [it for it in items if it.x1 > cut]
+        if not left or not right:
+            # A gutter handed down (``col_gaps``) that parts none of these
+            # lines: no column cut here.  Read with the other gutters; cut
+            # by it, one side held every line and was cut again by it, with
+            # no end (fuzz seed 2026146 case 1415: RecursionError).
+            return sub(items, [g for g in col_gaps if g != gutter])
         if not (row_gaps and _one_over_the_other(left, right)):
             rows = _numbered_grid(items)
             if rows is not None:  # options (A) (B) / (C) (D): numbered across the rows, read row by row
