@@ -261,6 +261,14 @@ def _xy_cut(items: list[Line], options: Options,
     def sub(lines: list[Line], gaps: list[tuple[float, float]] | None = None) -> list[list[Line]]:
         return xy_cut(lines, options, gaps, page_rtl)
 
+    def beside(head: list[Line], left: list[Line], right: list[Line]) -> list[list[Line]]:
+        # ``head`` read, then the columns ``left`` and ``right`` each whole,
+        # in the page's reading order
+        read = sub(head)
+        for side in _in_reading_order(left, right, page_rtl):
+            read.extend(sub(side))
+        return read
+
     if len(items) <= 1:
         return [items] if items else []
     if len(items) > MAX_XYCUT_ITEMS:
@@ -292,9 +300,7 @@ def _xy_cut(items: list[Line], options: Options,
     if not col_gaps and len(items) >= 2 * EDGE_MIN_LINES:
         split = _edge_split(items, options, best_row)
         if split is not None:  # columns with little or no white between them: read whole
-            head, left, right = split
-            first, then = _in_reading_order(left, right, page_rtl)
-            return sub(head) + sub(first) + sub(then)
+            return beside(*split)
     if best_col <= 0 and best_row <= 0:
         return [leaf_order(items)]
     if best_col > best_row and row_gaps:
@@ -386,22 +392,16 @@ def _xy_cut(items: list[Line], options: Options,
             ragged = _ragged_end(columns, regions[i + count:], options)
             if ragged is not None:  # and one of them runs on under the other's end: read them whole
                 head, left, right, more = ragged
-                out.extend(sub(head))
-                for side in _in_reading_order(left, right, page_rtl):
-                    out.extend(sub(side))
+                out.extend(beside(head, left, right))
                 i += count + more
                 continue
-            for side in _in_reading_order([ln for ln in columns if ln.x1 <= g0],
-                                          [ln for ln in columns if ln.x1 > g0], page_rtl):
-                out.extend(sub(side))
+            out.extend(beside([], [ln for ln in columns if ln.x1 <= g0], [ln for ln in columns if ln.x1 > g0]))
             i += count
             continue
         ragged = _ragged_end(region, regions[i:], options)
         if ragged is not None:  # one column ran on under the other's end: read them whole
             head, left, right, count = ragged
-            out.extend(sub(head))
-            for side in _in_reading_order(left, right, page_rtl):
-                out.extend(sub(side))
+            out.extend(beside(head, left, right))
             i += count
             continue
         gutters = below_gutters if region is below else _gutters(region, options)
