@@ -51,6 +51,29 @@ def corpus_documents(names) -> list[tuple[bytes, str]]:
             for name in names if (found / "pdfs" / f"{name}.pdf").is_file()]
 
 
+def verdict_inputs(names) -> list[tuple[object, dict]]:
+    """(run, fonts as they stood) of every ``page_verdict`` call while these
+    corpus files are extracted ([] without the corpus)."""
+    import pyengine
+    from pyengine import api
+
+    docs = corpus_documents(names)
+    calls = []
+    plain = api.page_verdict
+
+    def spy(run, words, fonts=None):
+        calls.append((run, dict(fonts or {})))
+        return plain(run, words, fonts)
+
+    api.page_verdict = spy
+    try:
+        for data, password in docs:
+            pyengine.extract(data, pyengine.Options(password=password))
+    finally:
+        api.page_verdict = plain
+    return calls
+
+
 def corpus_content_streams(limit_files: int, per_file: int) -> list[bytes]:
     """The content streams (under 300 kB) of the first ``per_file`` pages of
     every fourth corpus file, ``limit_files`` files at most, unencrypted

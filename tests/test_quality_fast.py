@@ -13,10 +13,9 @@ import random
 from collections import Counter
 
 import pytest
-from corpus import corpus_documents
+from corpus import verdict_inputs
 
-import pyengine
-from pyengine import api, quality
+from pyengine import quality
 from pyengine.records import Glyph
 
 CORPUS_FILES = ["opf-178360", "sf-multicolumn", "pdfminer-f1040nr", "deb-other-cjhebrew",
@@ -108,22 +107,9 @@ def test_letter_pairs_word_gap_read_at_call(monkeypatch):
 def _verdict_inputs() -> list:
     """(run, fonts as they stood) of every page_verdict call while the
     corpus files are extracted; skips the test without the corpus."""
-    docs = corpus_documents(CORPUS_FILES)
-    if not docs:
+    calls = verdict_inputs(CORPUS_FILES)
+    if not calls:
         pytest.skip("corpus not present")
-    calls = []
-    plain = api.page_verdict
-
-    def spy(run, words, fonts=None):
-        calls.append((run, dict(fonts or {})))
-        return plain(run, words, fonts)
-
-    api.page_verdict = spy
-    try:
-        for data, password in docs:
-            pyengine.extract(data, pyengine.Options(password=password))
-    finally:
-        api.page_verdict = plain
     return calls
 
 
