@@ -24,6 +24,7 @@ DESKTOP = {"width": 1280, "height": 800}
 CHOOSER_ATTEMPTS = 3
 CHOOSER_WAIT_MS = 40_000
 """Each Enter on the drop zone waits this long for the file chooser."""
+CHOOSER_POLL_MS = 100
 
 
 @pytest.fixture(scope="module")
@@ -84,35 +85,75 @@ def tab_to(page, predicate, limit: int = 40) -> dict:
     raise AssertionError(f"not reached with Tab in {limit} presses; last: {now}")
 
 
-def test_everything_from_the_keyboard_with_visible_focus(a11y: App):
-    page = a11y.page
+def _enter_opens_chooser(app: App):
+    """Load the page, Tab to the drop zone and press Enter: the file chooser
+    it opened, or None when no chooser reached Playwright in time.
+
+    Fails at once when Enter did not ask for a chooser at all (no click on
+    the file input): that is the app's fault, never retried."""
+    page = app.page
     page.set_viewport_size(DESKTOP)
     page.goto("/")
-    a11y.wait_ready()
+    app.wait_ready()
     # Start-up is over once the service worker is set up (offline.js marks
     # it after the worker is ready); nothing moves the focus after that.
     page.wait_for_selector("body[data-offline]", state="attached", timeout=READY_TIMEOUT_MS)
-    # The drop zone is a button: Tab reaches it, Enter opens the file chooser.
-    # In fresh-clone CI the first chooser of a new browser once never came
-    # (a Playwright timeout, not reproduced); a second Enter is still only
-    # the keyboard, and a drop zone Enter never opens fails every attempt.
-    chooser = None
-    for _attempt in range(CHOOSER_ATTEMPTS):
+    page.evaluate("""() => document.getElementById("file").addEventListener(
+        "click", () => { document.body.dataset.fileClicked = "yes"; })""")
+    # Listening before the Tabs, not only around the Enter, has Playwright
+    # intercept file choosers well before one can open.
+    choosers: list = []
+
+    def opened(chooser) -> None:
+        choosers.append(chooser)
+
+    page.on("filechooser", opened)
+    try:
         drop = tab_to(page, lambda f: f["id"] == "drop")
         assert drop["outline"] != "none" and drop["width"] >= 2, drop
-        try:
-            with page.expect_file_chooser(timeout=CHOOSER_WAIT_MS) as waiting:
-                page.keyboard.press("Enter")
-            chooser = waiting.value
+        page.keyboard.press("Enter")
+        for _ in range(CHOOSER_WAIT_MS // CHOOSER_POLL_MS):
+            if choosers:
+                return choosers[0]
+            page.wait_for_timeout(CHOOSER_POLL_MS)
+    finally:
+        page.remove_listener("filechooser", opened)
+    assert page.get_attribute("body", "data-file-clicked") == "yes", \
+        "Enter on the drop zone did not ask for the file chooser"
+    return None
+
+
+def test_everything_from_the_keyboard_with_visible_focus(a11y: App, browser, site_url):
+    # The drop zone is a button: Tab reaches it, Enter opens the file chooser.
+    # In fresh-clone CI the chooser twice never reached Playwright (not
+    # reproduced here), and the last time none came on three Enters of the
+    # same page.  So a lost chooser is tried again on a new page of its own.
+    app, context, chooser = a11y, None, None
+    for attempt in range(CHOOSER_ATTEMPTS):
+        if attempt:
+            if context is not None:
+                context.close()
+            context = browser.new_context(base_url=site_url, locale="en-US", viewport=DESKTOP,
+                                          permissions=["clipboard-read", "clipboard-write"])
+            app = App(context.new_page())
+        chooser = _enter_opens_chooser(app)
+        if chooser is not None:
             break
-        except PlaywrightTimeout:
-            continue
-    assert chooser is not None, f"Enter on the drop zone opened no file chooser ({CHOOSER_ATTEMPTS} tries)"
+    assert chooser is not None, f"the file chooser never came ({CHOOSER_ATTEMPTS} tries)"
+    try:
+        _keyboard_after_chooser(app, chooser)
+    finally:
+        if context is not None:
+            context.close()
+
+
+def _keyboard_after_chooser(app: App, chooser) -> None:
+    page = app.page
     job = int(page.get_attribute("body", "data-job") or 0) + 1
     chooser.set_files(files=[{"name": "keys.pdf", "mimeType": "application/pdf",
                               "buffer": two_page_pdf()}])
-    assert a11y.wait_job(job) == "done"
-    assert a11y.page_texts() == TWO_PAGE_TEXT
+    assert app.wait_job(job) == "done"
+    assert app.page_texts() == TWO_PAGE_TEXT
     # The result's actions are reachable and work from the keyboard too.
     copy_all = tab_to(page, lambda f: f["id"] == "copy-all")
     assert copy_all["outline"] != "none" and copy_all["width"] >= 2, copy_all
