@@ -85,9 +85,10 @@ def tab_to(page, predicate, limit: int = 40) -> dict:
     raise AssertionError(f"not reached with Tab in {limit} presses; last: {now}")
 
 
-def _enter_opens_chooser(app: App):
+def _enter_opens_chooser(app: App, lost: list[str]):
     """Load the page, Tab to the drop zone and press Enter: the file chooser
-    it opened, or None when no chooser reached Playwright in time.
+    it opened, or None when no chooser reached Playwright in time (then
+    what the page knew at the click is added to ``lost``).
 
     Fails at once when Enter did not ask for a chooser at all (no click on
     the file input): that is the app's fault, never retried."""
@@ -98,8 +99,13 @@ def _enter_opens_chooser(app: App):
     # Start-up is over once the service worker is set up (offline.js marks
     # it after the worker is ready); nothing moves the focus after that.
     page.wait_for_selector("body[data-offline]", state="attached", timeout=READY_TIMEOUT_MS)
-    page.evaluate("""() => document.getElementById("file").addEventListener(
-        "click", () => { document.body.dataset.fileClicked = "yes"; })""")
+    # What the page knew when the file input was clicked: said when no
+    # chooser comes, to tell a lost chooser from one Chromium refused.
+    page.evaluate("""() => document.getElementById("file").addEventListener("click", () => {
+        document.body.dataset.fileClicked = JSON.stringify({
+            activation: navigator.userActivation.isActive, focus: document.hasFocus(),
+            visibility: document.visibilityState });
+    })""")
     # Listening before the Tabs, not only around the Enter, has Playwright
     # intercept file choosers well before one can open.
     choosers: list = []
@@ -118,8 +124,9 @@ def _enter_opens_chooser(app: App):
             page.wait_for_timeout(CHOOSER_POLL_MS)
     finally:
         page.remove_listener("filechooser", opened)
-    assert page.get_attribute("body", "data-file-clicked") == "yes", \
-        "Enter on the drop zone did not ask for the file chooser"
+    clicked = page.get_attribute("body", "data-file-clicked")
+    assert clicked is not None, "Enter on the drop zone did not ask for the file chooser"
+    lost.append(clicked)
     return None
 
 
@@ -128,7 +135,7 @@ def test_everything_from_the_keyboard_with_visible_focus(a11y: App, browser, sit
     # In fresh-clone CI the chooser twice never reached Playwright (not
     # reproduced here), and the last time none came on three Enters of the
     # same page.  So a lost chooser is tried again on a new page of its own.
-    app, context, chooser = a11y, None, None
+    app, context, chooser, lost = a11y, None, None, []
     for attempt in range(CHOOSER_ATTEMPTS):
         if attempt:
             if context is not None:
@@ -136,10 +143,10 @@ def test_everything_from_the_keyboard_with_visible_focus(a11y: App, browser, sit
             context = browser.new_context(base_url=site_url, locale="en-US", viewport=DESKTOP,
                                           permissions=["clipboard-read", "clipboard-write"])
             app = App(context.new_page())
-        chooser = _enter_opens_chooser(app)
+        chooser = _enter_opens_chooser(app, lost)
         if chooser is not None:
             break
-    assert chooser is not None, f"the file chooser never came ({CHOOSER_ATTEMPTS} tries)"
+    assert chooser is not None, f"the file chooser never came ({CHOOSER_ATTEMPTS} tries): {lost}"
     try:
         _keyboard_after_chooser(app, chooser)
     finally:
