@@ -3087,11 +3087,48 @@ def _set_left_to_right(accs: list[_LineAcc]) -> set[int]:
     return out
 
 
+_COPYRIGHT = "\u00a9"
+_COPYRIGHT_LETTERS = frozenset("cC")
+COPYRIGHT_INSIDE = 0.15
+"""Fraction of the circle's size: a "c" whose box lies within a "©" glyph's
+box, give or take this much on each side, is drawn inside the circle."""
+
+
+def copyright_inner_letters(glyphs: list[Glyph]) -> list[Glyph]:
+    """Drop the "c" drawn inside a "©" glyph: the two make one sign, ©.
+
+    TeX's \\copyright (plain TeX and LaTeX alike) is not a glyph: it sets a
+    "c" of the text font and, over it, the large circle of the math symbol
+    font (CMSY's "circlecopyrt", read "©"), the "c" centred in the circle.
+    Read glyph by glyph that is "©c" (or "c©"), a word no search finds; the
+    reader sees one sign.  A "c" beside the circle (a word after it) is not
+    inside its box and stays."""
+    circles = [g for g in glyphs if g[0] == _COPYRIGHT]
+    inside: set[int] = set()
+    for i, g in enumerate(glyphs):
+        if g[0] not in _COPYRIGHT_LETTERS:
+            continue
+        for o in circles:
+            tol = COPYRIGHT_INSIDE * o.size
+            if o.x0 - tol <= g.x0 and g.x1 <= o.x1 + tol and \
+                    o.y0 - tol <= g.y0 and g.y1 <= o.y1 + tol:
+                inside.add(i)
+                break
+    if not inside:
+        return glyphs
+    return [g for i, g in enumerate(glyphs) if i not in inside]
+
+
 def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, Line]]:
     """The stages of this module, in order."""
     glyphs = drop_duplicates(glyphs, options)
-    segs = attach_drop_caps(segments(glyphs, options))
     texts = list(map(_TEXT, glyphs))
+    if _COPYRIGHT in texts:
+        kept = copyright_inner_letters(glyphs)
+        if len(kept) < len(glyphs):
+            glyphs = kept
+            texts = list(map(_TEXT, glyphs))
+    segs = attach_drop_caps(segments(glyphs, options))
     # The classes of characters below are looked for among the page's
     # distinct characters (a hundred or so) rather than along its text (a
     # page of text that holds none was scanned whole, four times over).
