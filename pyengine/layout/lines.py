@@ -3123,16 +3123,17 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     """The stages of this module, in order."""
     glyphs = drop_duplicates(glyphs, options)
     texts = list(map(_TEXT, glyphs))
-    if _COPYRIGHT in texts:
-        kept = copyright_inner_letters(glyphs)
-        if len(kept) < len(glyphs):
-            glyphs = kept
-            texts = list(map(_TEXT, glyphs))
-    segs = attach_drop_caps(segments(glyphs, options))
     # The classes of characters below are looked for among the page's
     # distinct characters (a hundred or so) rather than along its text (a
     # page of text that holds none was scanned whole, four times over).
     chars = "".join(set("".join(texts)))
+    if _COPYRIGHT in chars:
+        kept = copyright_inner_letters(glyphs)
+        if len(kept) < len(glyphs):
+            glyphs = kept
+            texts = list(map(_TEXT, glyphs))
+            chars = "".join(set("".join(texts)))
+    segs = attach_drop_caps(segments(glyphs, options))
     rtl_text = has_rtl(chars)
     rtl_page = page_is_rtl(texts) if rtl_text else False
     marks = _OVERLAY_CHARS.search(chars) is not None
