@@ -3087,15 +3087,157 @@ def _set_left_to_right(accs: list[_LineAcc]) -> set[int]:
     return out
 
 
+_COPYRIGHT = "\u00a9"
+_COPYRIGHT_LETTERS = frozenset("cC")
+COPYRIGHT_INSIDE = 0.15
+"""Fraction of the circle's size: a "c" whose box lies within a "©" glyph's
+box, give or take this much on each side, is drawn inside the circle."""
+
+
+def copyright_inner_letters(glyphs: list[Glyph]) -> list[Glyph]:
+    """Drop the "c" drawn inside a "©" glyph: the two make one sign, ©.
+
+    TeX's \\copyright (plain TeX and LaTeX alike) is not a glyph: it sets a
+    "c" of the text font and, over it, the large circle of the math symbol
+    font (CMSY's "circlecopyrt", read "©"), the "c" centred in the circle.
+    Read glyph by glyph that is "©c" (or "c©"), a word no search finds; the
+    reader sees one sign.  A "c" beside the circle (a word after it) is not
+    inside its box and stays."""
+    circles = [g for g in glyphs if g[0] == _COPYRIGHT]
+    inside: set[int] = set()
+    for i, g in enumerate(glyphs):
+        if g[0] not in _COPYRIGHT_LETTERS:
+            continue
+        for o in circles:
+            tol = COPYRIGHT_INSIDE * o.size
+            if o.x0 - tol <= g.x0 and g.x1 <= o.x1 + tol and \
+                    o.y0 - tol <= g.y0 and g.y1 <= o.y1 + tol:
+                inside.add(i)
+                break
+    if not inside:
+        return glyphs
+    return [g for i, g in enumerate(glyphs) if i not in inside]
+
+
+_BLANK = "_"
+BLANK_MIN = 3
+"""Underscores in a row, drawn one after the other along a baseline, that
+make a blank to fill in ("Name: ________")."""
+BLANK_PITCH = 0.5
+"""Fraction of the size: the most space between two underscores of one blank."""
+BLANK_APART = 0.5
+"""Fraction of the blank's size: its underscores this near the text written
+on it are taken out with those under it (the rest of the blank is a word of
+its own, apart from the text)."""
+BLANK_LEAD = 0.01
+"""Fraction of the blank's size: the space put for the underscores under
+the text starts at least this much before the text."""
+BLANK_BASELINE = 0.5
+"""Fraction of the blank's size: text whose baseline is this near the
+blank's is written on it."""
+
+
+def _blanks(glyphs: list[Glyph]) -> list[list[int]]:
+    """The blanks of the page: ``BLANK_MIN`` underscores or more in a row
+    along a horizontal baseline, each at most ``BLANK_PITCH`` from the next
+    (drawn in one go or in pieces), as lists of indexes sorted along x."""
+    rows: dict[tuple[float, float], list[int]] = {}
+    for k, g in enumerate(glyphs):
+        if g[0] == _BLANK and g.dy == 0.0 and g.dx > 0.0:
+            rows.setdefault((round(g.oy, 1), round(g.size, 1)), []).append(k)
+    runs = []
+    for ks in rows.values():
+        if len(ks) < BLANK_MIN:
+            continue
+        ks.sort(key=lambda k: glyphs[k].x0)
+        run = [ks[0]]
+        for k in ks[1:]:
+            p, g = glyphs[run[-1]], glyphs[k]
+            if g.x0 - p.x1 > BLANK_PITCH * g.size:
+                if len(run) >= BLANK_MIN:
+                    runs.append(run)
+                run = []
+            run.append(k)
+        if len(run) >= BLANK_MIN:
+            runs.append(run)
+    return runs
+
+
+def filled_blanks_out(glyphs: list[Glyph]) -> list[Glyph]:
+    """Take the underscores of a blank out from under the text written on it.
+
+    A form filled in and flattened (or filled in by a typewriter tool) draws
+    the answer over the blank's row of underscores, near its baseline:
+    "Case Status: ______" with "CERTIFIED" over it.  Read along the line the
+    two interleave ("_C_E_R_T_IF_IE_D___"); what the reader sees is the
+    answer written on a line.  The underscores under the answer and within
+    ``BLANK_APART`` of it become one space glyph across them and the answer
+    (the line still runs on over the blank, and the answer is a word of its
+    own: the space starts before it); the rest of the blank stays as drawn
+    ("CERTIFIED _________"), and so does a blank nothing was written on."""
+    runs = _blanks(glyphs)
+    if not runs:
+        return glyphs
+    # The other glyphs of horizontal text, by baseline.
+    others = sorted((g.oy, k) for k, g in enumerate(glyphs)
+                    if g.dy == 0.0 and g.dx > 0.0 and g[0] and not g.is_space and g[0] != _BLANK)
+    oys = [o for o, _ in others]
+    out: dict[int, Glyph | None] = {}
+    for run in runs:
+        first, last = glyphs[run[0]], glyphs[run[-1]]
+        x0, x1, oy, tol = first.x0, last.x1, first.oy, BLANK_BASELINE * first.size
+        starts = [glyphs[k].x0 for k in run]
+        w0 = w1 = None  # the extent of the text written on the blank
+        for n in range(bisect_left(oys, oy - tol), bisect_right(oys, oy + tol)):
+            h = glyphs[others[n][1]]
+            c = (h.x0 + h.x1) / 2
+            if not x0 <= c <= x1:
+                continue
+            # Over an underscore, not set between two ("__/__/____": a date's
+            # slashes are the blank's own).
+            u = bisect_right(starts, c) - 1
+            if u < 0 or c > glyphs[run[u]].x1:
+                continue
+            w0 = h.x0 if w0 is None else min(w0, h.x0)
+            w1 = h.x1 if w1 is None else max(w1, h.x1)
+        if w0 is None:
+            continue
+        m = BLANK_APART * first.size
+        under = [k for k in run if glyphs[k].x1 > w0 - m and glyphs[k].x0 < w1 + m]
+        if not under:
+            continue
+        a, b = glyphs[under[0]], glyphs[under[-1]]
+        # The space starts before the text (it sorts before it along the line).
+        x0 = min(a.x0, w0 - BLANK_LEAD * first.size)
+        out[under[0]] = a._replace(text=" ", is_space=True, x0=x0, ox=x0, x1=b.x1, ex=b.ex)
+        for k in under[1:]:
+            out[k] = None
+    if not out:
+        return glyphs
+    return [out.get(k, g) for k, g in enumerate(glyphs) if out.get(k, g) is not None]
+
+
 def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, Line]]:
     """The stages of this module, in order."""
     glyphs = drop_duplicates(glyphs, options)
-    segs = attach_drop_caps(segments(glyphs, options))
     texts = list(map(_TEXT, glyphs))
     # The classes of characters below are looked for among the page's
     # distinct characters (a hundred or so) rather than along its text (a
     # page of text that holds none was scanned whole, four times over).
     chars = "".join(set("".join(texts)))
+    if _COPYRIGHT in chars:
+        kept = copyright_inner_letters(glyphs)
+        if len(kept) < len(glyphs):
+            glyphs = kept
+            texts = list(map(_TEXT, glyphs))
+            chars = "".join(set("".join(texts)))
+    if _BLANK in chars:
+        kept = filled_blanks_out(glyphs)
+        if kept is not glyphs:
+            glyphs = kept
+            texts = list(map(_TEXT, glyphs))
+            chars = "".join(set("".join(texts)))
+    segs = attach_drop_caps(segments(glyphs, options))
     rtl_text = has_rtl(chars)
     rtl_page = page_is_rtl(texts) if rtl_text else False
     marks = _OVERLAY_CHARS.search(chars) is not None
