@@ -919,8 +919,8 @@ def _in_column_gutter(segs: list[_Seg], by_v: list[tuple[float, int]], key: int,
     column line (``COLUMN_MIN_WIDTH``) ending at most ``GUTTER_WIDTH_MAX``
     before ``x`` (nearer than this line's text too: justified columns set
     closer than ``line_merge_gap``, each row of them read as one line);
-    and the gutter holds from the top of those rows to their bottom: no
-    text runs across ``x`` between them (farther than ``COLUMN_OVERHANG``).
+    and the gutter holds from those rows to the line: no text runs across
+    ``x`` between them (farther than ``COLUMN_OVERHANG``; see below).
     A column line that runs past ``x`` by ``COLUMN_OVERHANG`` or less ends
     in the gutter too (ConTeXt's overfull lines, on most rows of cols26
     ctx_2col_dejavu, its leading 1.45 em: four rows within 6 em).
@@ -930,22 +930,42 @@ def _in_column_gutter(segs: list[_Seg], by_v: list[tuple[float, int]], key: int,
     of text in the size of either (``small``: the smaller; ``size`` the
     larger, within ``SCRIPT_SIZE_RATIO``) count: a heading beside the
     body text of the column before it (cols26 ctx_3col_ss).
+    The gutter holds between the nearest texts that run across ``x`` over
+    and under the line: only the rows between them count (a centred title
+    over the columns ends in the white before ``x``, and the abstract under
+    it runs across: cols26 lua_multicol4's first rows).
     Comments set at a tab stop beside code (deb-ar-bidi p.161) have code
     lines running across their column, between them.  A word space of a
     paragraph has no column starting at it on the rows around, nor do a
     list marker or a table's narrow cell have column lines before them.
-    ``by_v``: the segments' (v, index) sorted by v, filled here when empty."""
+    ``by_v``: the segments' (v, index) sorted by v, filled here when empty.
+    A text left of ``x`` narrower than a column line is measured from the
+    first of the pieces of its baseline drawn left of it
+    (``_stretched_start``: LuaTeX draws a justified line of a narrow column
+    in pieces at its stretched spaces, cols26 lua_multicol4's "Volunteers"
+    "catalogued", 1.8 em apart, the second 0.4 em from the next column's
+    line); the column lines that end before ``x`` then count only when
+    they end flush with it (the column's measure, ``GUTTER_ALIGN``): a
+    justified column's lines end there, and a list marker beside its
+    item's text, or a table's cell, is no stretched line."""
     (l0, l1), x = (a_ink, b_ink[0]) if b_ink[0] > a_ink[0] else (b_ink, a_ink[0])
+    off = (1.0 - SCRIPT_SIZE_RATIO) * size
+    least = size - off if small is None else small - (1.0 - SCRIPT_SIZE_RATIO) * small
+    pieces = False  # the text left of x measured with the pieces drawn before it
     if min(l1, x) - l0 < COLUMN_MIN_WIDTH * size:
-        return False
+        if not by_v:
+            by_v.extend(sorted((t.v, t.index) for t in segs))
+        l0 = _stretched_start(segs, by_v, key, source, v, l0, min(l1, x), size, least,
+                              tol_v * size)
+        if min(l1, x) - l0 < COLUMN_MIN_WIDTH * size:
+            return False
+        pieces = True
     if not by_v:
         by_v.extend(sorted((t.v, t.index) for t in segs))
     reach = GUTTER_REACH * size
     same = tol_v * size
     align = GUTTER_ALIGN * size
     overhang = COLUMN_OVERHANG * size
-    off = (1.0 - SCRIPT_SIZE_RATIO) * size
-    least = size - off if small is None else small - (1.0 - SCRIPT_SIZE_RATIO) * small
     lo, hi = bisect_left(by_v, (v - reach, -1)), bisect_right(by_v, (v + reach, len(segs)))
     starts: list[float] = []  # baselines where a column starts at x
     ends: list[float] = []  # baselines where column text ends in the white before x
@@ -962,11 +982,55 @@ def _in_column_gutter(segs: list[_Seg], by_v: list[tuple[float, int]], key: int,
             across.append(t.v)
         elif t.u0 < x - align and t.u1 - t.u0 >= COLUMN_MIN_WIDTH * size and \
                 x - t.u1 <= GUTTER_WIDTH_MAX * size:
-            ends.append(t.v)  # (or run into the gutter, up to COLUMN_OVERHANG)
+            if not pieces or abs(t.u1 - l1) <= align:
+                ends.append(t.v)  # (or run into the gutter, up to COLUMN_OVERHANG)
     if len(starts) < GUTTER_ROWS_MIN or len(ends) < GUTTER_ROWS_MIN:
         return False
-    top, bottom = min(min(starts), min(ends), v), max(max(starts), max(ends), v)
-    return not any(top <= av <= bottom for av in across)
+    if across:
+        # The gutter holds between the nearest texts across it, over and
+        # under the line: only the rows between them show it.
+        top = max([av for av in across if av < v], default=-math.inf)
+        bottom = min([av for av in across if av > v], default=math.inf)
+        return sum(1 for sv in starts if top < sv < bottom) >= GUTTER_ROWS_MIN and \
+            sum(1 for ev in ends if top < ev < bottom) >= GUTTER_ROWS_MIN
+    return True
+
+
+def _stretched_start(segs: list[_Seg], by_v: list[tuple[float, int]], key: int, source: str,
+                     v: float, l0: float, l1: float, size: float, least: float,
+                     reach: float) -> float:
+    """Where the pieces of the line whose text runs from ``l0`` to ``l1``,
+    within ``reach`` of the baseline ``v``, start: from ``l0``, back over
+    the segments of the baseline of its first piece (``SCRIPT_MIN_SHIFT``),
+    of the direction ``key`` and ``source``, of the size (down to
+    ``least``), each ending at most ``STRETCHED_GAP_MAX`` before the next
+    one starts (a stretched word space), until the line is
+    ``COLUMN_MIN_WIDTH`` wide.  ``by_v``: the segments' (v, index), sorted."""
+    shift = SCRIPT_MIN_SHIFT * size
+    widest = STRETCHED_GAP_MAX * size
+    top = size + (1.0 - SCRIPT_SIZE_RATIO) * size
+    row = [segs[k] for _, k in by_v[bisect_left(by_v, (v - reach, -1)):
+                                    bisect_right(by_v, (v + reach, len(segs)))]]
+    # The baseline of the text's first piece (the line's, which may stand
+    # off the other text's ``v`` by up to the line tolerance ``reach``).
+    base = None
+    for t in row:
+        if t.u0 == l0 and t.u1 <= l1 and t.key == key and t.source == source:
+            base = t.v
+            break
+    if base is None:
+        return l0
+    while l1 - l0 < COLUMN_MIN_WIDTH * size:
+        best = None
+        for t in row:
+            if t.key == key and t.source == source and least <= t.size <= top and \
+                    abs(t.v - base) <= shift and l0 - widest <= t.u1 <= l0 and t.u0 < l0 and \
+                    (best is None or t.u1 > best.u1):
+                best = t
+        if best is None:
+            break
+        l0 = best.u0
+    return l0
 
 
 MONOSPACE_MIN_GLYPHS = 4

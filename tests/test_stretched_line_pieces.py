@@ -1,0 +1,133 @@
+"""Justified lines drawn in pieces beside the next column, narrow gutters.
+
+cols26 lua_multicol4 (LuaLaTeX, multicols with four columns 4 pt apart):
+LuaTeX draws a justified line of a narrow column in pieces at its stretched
+spaces ("Volunteers" and "catalogued", 1.8 em apart), and the second piece
+ends 0.4 em from the next column's line on that baseline.  The gutter test
+of ``lines.merge_lines`` measured the piece alone (narrower than a column
+line), so the piece and the next column's line became one line, and the
+reading order then took the line into the next column.  And the title and
+abstract over the columns (a centred title ending before the gutter, an
+abstract running across it) hid the gutter from the columns' first rows:
+"dictionary signed by the re-" was joined to the next column's heading.
+"""
+
+from pyengine.api import extract
+
+from pdfbuild import helvetica, make_pdf
+
+COLUMNS = (72, 196, 320, 444)  # 120 pt columns, 4 pt apart
+TOP = 700
+PITCH = 12
+
+
+def _line(c: int, k: int) -> str:
+    return f"c{c} row {k:02d} of the harbour"
+
+
+WIDTHS = {32: 250, ord("i"): 250, ord("l"): 250, ord("t"): 300, ord("f"): 300, ord("r"): 350,
+          ord("m"): 800, ord("w"): 750, ord("o"): 550, ord("0"): 500}
+"""A proportional font (a monospaced one has pieces whole spaces apart)."""
+
+
+def _width(text: str) -> float:
+    return sum(WIDTHS.get(ord(ch), 500) for ch in text) / 100.0  # at 10 pt
+
+
+def _justified(x: float, y: float, text: str, measure: float = 120.0) -> bytes:
+    """``text`` from ``x`` to ``x + measure``, its word spaces stretched (Tw)."""
+    tw = (measure - _width(text)) / text.count(" ")
+    return f"BT /F1 10 Tf {tw:.4f} Tw {x} {y} Td ({text}) Tj ET".encode()
+
+
+def _font() -> dict:
+    font = helvetica(WIDTHS)
+    font["/FontDescriptor"].update({"/Ascent": 1000, "/Descent": -400,
+                                    "/FontBBox": [0, -400, 1000, 1000]})
+    return font
+
+
+def _columns(pieces: dict[tuple[int, int], tuple[str, str]], rows: int = 12,
+             head: list[bytes] | None = None) -> bytes:
+    """Four justified columns of 10 pt type drawn one after the other, as
+    TeX draws them, on shared baselines; ``pieces``: (column, row) -> the
+    two words of a stretched line drawn apart, the first at the column's
+    left edge, the second ending flush with its right edge."""
+    ops = list(head or [])
+    for c, x in enumerate(COLUMNS):
+        for k in range(rows):
+            y = TOP - PITCH * k
+            if (c, k) in pieces:
+                a, b = pieces[c, k]
+                ops.append(f"BT /F1 10 Tf {x} {y} Td ({a}) Tj ET".encode())
+                ops.append(f"BT /F1 10 Tf {x + 120 - _width(b):.3f} {y} Td ({b}) Tj ET".encode())
+            else:
+                ops.append(_justified(x, y, _line(c, k)))
+    return make_pdf([b"\n".join(ops)], fonts={"/F1": _font()})
+
+
+def _lines(pdf: bytes) -> list[str]:
+    return [ln for ln in extract(pdf).pages[0].text.splitlines() if ln.strip()]
+
+
+def _in_column_order(lines: list[str], pieces: dict) -> None:
+    joined = "\n".join(lines)
+    for c in range(4):
+        mine = [ln for ln in lines if ln.startswith(f"c{c} ")]
+        assert mine == [_line(c, k) for k in range(12) if (c, k) not in pieces], joined
+    assert joined.index("c0 row 11") < joined.index("c1 row 00") < joined.index("c1 row 11") \
+        < joined.index("c2 row 00") < joined.index("c2 row 11") < joined.index("c3 row 00"), joined
+
+
+def test_stretched_line_drawn_in_pieces_is_not_joined_to_the_next_columns_line():
+    # "Volunteers" (48.5 pt) at the column's left edge, "catalogued"
+    # (45.5 pt) 26 pt (2.6 em) after it, ending 4 pt (0.4 em) before the
+    # next column's line.
+    pieces = {(2, 5): ("Volunteers", "catalogued"), (1, 8): ("Hydrologists", "compared")}
+    lines = _lines(_columns(pieces))
+    assert "Volunteers catalogued" in lines, lines
+    assert "Hydrologists compared" in lines, lines
+    assert _line(3, 5) in lines and _line(2, 8) in lines, lines
+    _in_column_order(lines, pieces)
+    joined = "\n".join(lines)
+    assert joined.index(_line(2, 4)) < joined.index("Volunteers catalogued") \
+        < joined.index(_line(2, 6)) < joined.index(_line(3, 0)), joined
+
+
+def test_columns_first_rows_under_a_title_and_an_abstract_across_the_gutters():
+    # A title over the third column, ending 20 pt before the fourth, four
+    # rows over the columns (a column line's end, as far as the gutter test
+    # saw), and an abstract running across every gutter between it and
+    # the columns: the gutter holds under the abstract, on the columns'
+    # rows, and their first rows are no lines across it.
+    title = "the valley survey title"
+    head = [f"BT /F1 10 Tf {424 - _width(title)} {TOP + 4 * PITCH} Td ({title}) Tj ET".encode(),
+            f"BT /F1 10 Tf 100 {TOP + 2 * PITCH} Td ".encode() +
+            b"(an abstract that runs across the columns of the page below it, all four of them, "
+            b"to their right edge) Tj ET"]
+    lines = _lines(_columns({}, head=head))
+    for k in range(12):
+        for c in range(4):
+            assert _line(c, k) in lines, lines
+    _in_column_order(lines, {})
+
+
+def test_word_spaces_of_one_wide_line_stay_one_line():
+    # Guard: a line of one wide column drawn in pieces 2 em apart, whose
+    # last piece ends 0.4 em before more text of its line (not joined to
+    # it as a word space, the gutter test asked): no column
+    # starts there on the rows around, so the line stays whole.
+    ops = []
+    for k in range(12):
+        y = TOP - PITCH * k
+        if k == 5:
+            ops.append(f"BT /F1 10 Tf 72 {y} Td (Volunteers) Tj ET".encode())
+            ops.append(f"BT /F1 10 Tf 142 {y} Td (catalogued) Tj ET".encode())
+            ops.append(f"BT /F1 10 Tf 192 {y} Td (the herbarium and its labels in order) Tj ET"
+                       .encode())
+        else:
+            ops.append(f"BT /F1 10 Tf 72 {y} Td (wide row {k:02d} of one paragraph set across "
+                       f"the page without any gutter) Tj ET".encode())
+    lines = _lines(make_pdf([b"\n".join(ops)], fonts={"/F1": _font()}))
+    assert "Volunteers catalogued the herbarium and its labels in order" in lines, lines
+
