@@ -10,6 +10,9 @@ reading order then took the line into the next column.  And the title and
 abstract over the columns (a centred title ending before the gutter, an
 abstract running across it) hid the gutter from the columns' first rows:
 "dictionary signed by the re-" was joined to the next column's heading.
+A heading wrapped in a narrow column has its first line stretched to the
+measure, in pieces ("2 Works" "and", 2.4 em apart) that no line of its size
+vouched for (``_join_stretched``).
 """
 
 from pyengine.api import extract
@@ -130,4 +133,54 @@ def test_word_spaces_of_one_wide_line_stay_one_line():
                        f"the page without any gutter) Tj ET".encode())
     lines = _lines(make_pdf([b"\n".join(ops)], fonts={"/F1": _font()}))
     assert "Volunteers catalogued the herbarium and its labels in order" in lines, lines
+
+
+def _heading_in_pieces(measure_lines: bool) -> bytes:
+    """Two columns of 10 pt justified lines; in the right one a 14 pt
+    heading that wraps, its first line stretched to the column's measure
+    and drawn in two pieces ("2 Works" at the column's left edge, "and"
+    ending flush with its right edge, 2.4 em apart), "Archives" under it,
+    then more body text.  ``measure_lines``: whether the body lines around
+    run the column's full measure (False: ragged, ending short of "and")."""
+    ops = []
+    y = TOP
+    for k in range(6):
+        text = _line(0, k)
+        ops.append(_justified(72, y - PITCH * k, text) if measure_lines else
+                   f"BT /F1 10 Tf 72 {y - PITCH * k} Td ({text}) Tj ET".encode())
+    x = 196
+    rows = []
+    for k in range(3):
+        rows.append((y, _line(1, k)))
+        y -= PITCH
+    y -= 8
+    head = y
+    ops.append(f"BT /F1 14 Tf {x} {head} Td (2 Works) Tj ET".encode())
+    ops.append(f"BT /F1 14 Tf {x + 120 - 1.4 * _width('and'):.3f} {head} Td (and) Tj ET".encode())
+    ops.append(f"BT /F1 14 Tf {x} {head - 17} Td (Archives) Tj ET".encode())
+    y = head - 17 - 18
+    for k in range(3, 6):
+        rows.append((y, _line(1, k)))
+        y -= PITCH
+    for yy, text in rows:
+        ops.append(_justified(x, yy, text) if measure_lines else
+                   f"BT /F1 10 Tf {x} {yy} Td ({text}) Tj ET".encode())
+    return make_pdf([b"\n".join(ops)], fonts={"/F1": _font()})
+
+
+def test_heading_stretched_to_the_column_measure_in_pieces_stays_one_line():
+    # cols26 lua_multicol4: "2 Works" and "and" were read apart, with
+    # "Archives" between them.
+    lines = _lines(_heading_in_pieces(True))
+    assert "2 Works and" in lines, lines
+    joined = "\n".join(lines)
+    assert joined.index(_line(1, 2)) < joined.index("2 Works and") < joined.index("Archives") \
+        < joined.index(_line(1, 3)), joined
+
+
+def test_pieces_are_not_joined_by_lines_that_do_not_span_them():
+    # Guard: ragged body lines (ending short of "and") vouch for nothing:
+    # the pieces are left to the other rules, as before.
+    lines = _lines(_heading_in_pieces(False))
+    assert "2 Works and" not in lines, lines
 
