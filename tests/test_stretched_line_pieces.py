@@ -12,7 +12,9 @@ abstract running across it) hid the gutter from the columns' first rows:
 "dictionary signed by the re-" was joined to the next column's heading.
 A heading wrapped in a narrow column has its first line stretched to the
 measure, in pieces ("2 Works" "and", 2.4 em apart) that no line of its size
-vouched for (``_join_stretched``).
+vouched for (``_join_stretched``), and two headings side by side atop two
+columns 5 pt apart were one line: the body rows under them, in a smaller
+size, did not count as rows showing the gutter.
 """
 
 from pyengine.api import extract
@@ -184,3 +186,32 @@ def test_pieces_are_not_joined_by_lines_that_do_not_span_them():
     lines = _lines(_heading_in_pieces(False))
     assert "2 Works and" not in lines, lines
 
+
+def _headings_side_by_side(body_rows: int) -> bytes:
+    """Two columns 5 pt apart, each headed by a 14 pt heading on one
+    baseline: the left one justified to its column's measure (200 pt),
+    ending 0.36 em before the right one; ``body_rows`` rows of 10 pt
+    justified body text under each."""
+    ops = []
+    head = "2 Works and Archives of the Parish"
+    tw = (200 - 1.4 * _width(head)) / head.count(" ")
+    for c, x in enumerate((72, 277)):  # (each column drawn whole, its heading first)
+        ops.append(f"BT /F1 14 Tf {tw:.4f} Tw 72 {TOP} Td ({head}) Tj ET".encode() if c == 0 else
+                   f"BT /F1 14 Tf 0 Tw 277 {TOP} Td (3 Trade and Travel) Tj ET".encode())
+        for k in range(body_rows):
+            text = f"c{c} row {k:02d} of the harbour and the valley"
+            ops.append(_justified(x, TOP - 22 - PITCH * k, text, 200.0))
+    return make_pdf([b"\n".join(ops)], fonts={"/F1": _font()})
+
+
+def test_headings_on_one_baseline_atop_two_columns_are_not_one_line():
+    # lua_mc3_longhead (multicols, 5 pt apart): "2 Works, Archives" (the
+    # second line of a wrapped heading) and "3 Trade and Travel" were one
+    # line: the body text under them, in a smaller size, did not count as
+    # rows showing the gutter.
+    lines = _lines(_headings_side_by_side(8))
+    assert "2 Works and Archives of the Parish" in lines, lines
+    assert "3 Trade and Travel" in lines, lines
+    joined = "\n".join(lines)
+    assert joined.index("c0 row 07") < joined.index("3 Trade and Travel") \
+        < joined.index("c1 row 00"), joined

@@ -927,9 +927,13 @@ def _in_column_gutter(segs: list[_Seg], by_v: list[tuple[float, int]], key: int,
     The rows are counted apart, a column's start on some, a column line's
     end on others (a column's first lines are indented, its last ones
     short: cols26 tex_2col_lua, two rows of both within 6 em).  Rows
-    of text in the size of either (``small``: the smaller; ``size`` the
-    larger, within ``SCRIPT_SIZE_RATIO``) count: a heading beside the
-    body text of the column before it (cols26 ctx_3col_ss).
+    of text up to the larger size (``size``, within ``SCRIPT_SIZE_RATIO``)
+    and down to half the smaller (``small``; ``SUPERSCRIPT_MAX_RATIO``)
+    count: a heading beside the body text of the column before it (cols26
+    ctx_3col_ss), or two headings side by side atop two columns of body
+    text (lua28 lua_mc3_longhead: "2 Works, Archives" "3 Trade and
+    Travel", 0.35 em apart, over 10 pt text in columns 5 pt apart); without
+    ``small``, text of the size only (``SCRIPT_SIZE_RATIO``).
     The gutter holds between the nearest texts that run across ``x`` over
     and under the line: only the rows between them count (a centred title
     over the columns ends in the white before ``x``, and the abstract under
@@ -966,6 +970,7 @@ def _in_column_gutter(segs: list[_Seg], by_v: list[tuple[float, int]], key: int,
     same = tol_v * size
     align = GUTTER_ALIGN * size
     overhang = COLUMN_OVERHANG * size
+    row_least = least if small is None else small / SUPERSCRIPT_MAX_RATIO
     lo, hi = bisect_left(by_v, (v - reach, -1)), bisect_right(by_v, (v + reach, len(segs)))
     starts: list[float] = []  # baselines where a column starts at x
     ends: list[float] = []  # baselines where column text ends in the white before x
@@ -973,7 +978,7 @@ def _in_column_gutter(segs: list[_Seg], by_v: list[tuple[float, int]], key: int,
     for k in range(lo, hi):
         t = segs[by_v[k][1]]
         if t.key != key or t.source != source or abs(t.v - v) <= same or \
-                t.size > size + off or t.size < least:
+                t.size > size + off or t.size < row_least:
             continue
         if abs(t.u0 - x) <= align:
             if t.u1 - t.u0 >= GUTTER_START_WIDTH * size:
