@@ -919,33 +919,58 @@ def _in_column_gutter(segs: list[_Seg], by_v: list[tuple[float, int]], key: int,
     column line (``COLUMN_MIN_WIDTH``) ending at most ``GUTTER_WIDTH_MAX``
     before ``x`` (nearer than this line's text too: justified columns set
     closer than ``line_merge_gap``, each row of them read as one line);
-    and the gutter holds from the top of those rows to their bottom: no
-    text runs across ``x`` between them (farther than ``COLUMN_OVERHANG``).
+    and the gutter holds from those rows to the line: no text runs across
+    ``x`` between them (farther than ``COLUMN_OVERHANG``; see below).
     A column line that runs past ``x`` by ``COLUMN_OVERHANG`` or less ends
     in the gutter too (ConTeXt's overfull lines, on most rows of cols26
     ctx_2col_dejavu, its leading 1.45 em: four rows within 6 em).
     The rows are counted apart, a column's start on some, a column line's
     end on others (a column's first lines are indented, its last ones
     short: cols26 tex_2col_lua, two rows of both within 6 em).  Rows
-    of text in the size of either (``small``: the smaller; ``size`` the
-    larger, within ``SCRIPT_SIZE_RATIO``) count: a heading beside the
-    body text of the column before it (cols26 ctx_3col_ss).
+    of text up to the larger size (``size``, within ``SCRIPT_SIZE_RATIO``)
+    and down to half the smaller (``small``; ``SUPERSCRIPT_MAX_RATIO``)
+    count: a heading beside the body text of the column before it (cols26
+    ctx_3col_ss), or two headings side by side atop two columns of body
+    text (lua28 lua_mc3_longhead: "2 Works, Archives" "3 Trade and
+    Travel", 0.35 em apart, over 10 pt text in columns 5 pt apart); without
+    ``small``, text of the size only (``SCRIPT_SIZE_RATIO``).
+    The gutter holds between the nearest texts that run across ``x`` over
+    and under the line: only the rows between them count (a centred title
+    over the columns ends in the white before ``x``, and the abstract under
+    it runs across: cols26 lua_multicol4's first rows).
     Comments set at a tab stop beside code (deb-ar-bidi p.161) have code
     lines running across their column, between them.  A word space of a
     paragraph has no column starting at it on the rows around, nor do a
     list marker or a table's narrow cell have column lines before them.
-    ``by_v``: the segments' (v, index) sorted by v, filled here when empty."""
+    ``by_v``: the segments' (v, index) sorted by v, filled here when empty.
+    A text left of ``x`` narrower than a column line is measured from the
+    first of the pieces of its baseline drawn left of it
+    (``_stretched_start``: LuaTeX draws a justified line of a narrow column
+    in pieces at its stretched spaces, cols26 lua_multicol4's "Volunteers"
+    "catalogued", 1.8 em apart, the second 0.4 em from the next column's
+    line); the column lines that end before ``x`` then count only when
+    they end flush with it (the column's measure, ``GUTTER_ALIGN``): a
+    justified column's lines end there, and a list marker beside its
+    item's text, or a table's cell, is no stretched line."""
     (l0, l1), x = (a_ink, b_ink[0]) if b_ink[0] > a_ink[0] else (b_ink, a_ink[0])
+    off = (1.0 - SCRIPT_SIZE_RATIO) * size
+    least = size - off if small is None else small - (1.0 - SCRIPT_SIZE_RATIO) * small
+    pieces = False  # the text left of x measured with the pieces drawn before it
     if min(l1, x) - l0 < COLUMN_MIN_WIDTH * size:
-        return False
+        if not by_v:
+            by_v.extend(sorted((t.v, t.index) for t in segs))
+        l0 = _stretched_start(segs, by_v, key, source, v, l0, min(l1, x), size, least,
+                              tol_v * size)
+        if min(l1, x) - l0 < COLUMN_MIN_WIDTH * size:
+            return False
+        pieces = True
     if not by_v:
         by_v.extend(sorted((t.v, t.index) for t in segs))
     reach = GUTTER_REACH * size
     same = tol_v * size
     align = GUTTER_ALIGN * size
     overhang = COLUMN_OVERHANG * size
-    off = (1.0 - SCRIPT_SIZE_RATIO) * size
-    least = size - off if small is None else small - (1.0 - SCRIPT_SIZE_RATIO) * small
+    row_least = least if small is None else small / SUPERSCRIPT_MAX_RATIO
     lo, hi = bisect_left(by_v, (v - reach, -1)), bisect_right(by_v, (v + reach, len(segs)))
     starts: list[float] = []  # baselines where a column starts at x
     ends: list[float] = []  # baselines where column text ends in the white before x
@@ -953,7 +978,7 @@ def _in_column_gutter(segs: list[_Seg], by_v: list[tuple[float, int]], key: int,
     for k in range(lo, hi):
         t = segs[by_v[k][1]]
         if t.key != key or t.source != source or abs(t.v - v) <= same or \
-                t.size > size + off or t.size < least:
+                t.size > size + off or t.size < row_least:
             continue
         if abs(t.u0 - x) <= align:
             if t.u1 - t.u0 >= GUTTER_START_WIDTH * size:
@@ -962,11 +987,55 @@ def _in_column_gutter(segs: list[_Seg], by_v: list[tuple[float, int]], key: int,
             across.append(t.v)
         elif t.u0 < x - align and t.u1 - t.u0 >= COLUMN_MIN_WIDTH * size and \
                 x - t.u1 <= GUTTER_WIDTH_MAX * size:
-            ends.append(t.v)  # (or run into the gutter, up to COLUMN_OVERHANG)
+            if not pieces or abs(t.u1 - l1) <= align:
+                ends.append(t.v)  # (or run into the gutter, up to COLUMN_OVERHANG)
     if len(starts) < GUTTER_ROWS_MIN or len(ends) < GUTTER_ROWS_MIN:
         return False
-    top, bottom = min(min(starts), min(ends), v), max(max(starts), max(ends), v)
-    return not any(top <= av <= bottom for av in across)
+    if across:
+        # The gutter holds between the nearest texts across it, over and
+        # under the line: only the rows between them show it.
+        top = max([av for av in across if av < v], default=-math.inf)
+        bottom = min([av for av in across if av > v], default=math.inf)
+        return sum(1 for sv in starts if top < sv < bottom) >= GUTTER_ROWS_MIN and \
+            sum(1 for ev in ends if top < ev < bottom) >= GUTTER_ROWS_MIN
+    return True
+
+
+def _stretched_start(segs: list[_Seg], by_v: list[tuple[float, int]], key: int, source: str,
+                     v: float, l0: float, l1: float, size: float, least: float,
+                     reach: float) -> float:
+    """Where the pieces of the line whose text runs from ``l0`` to ``l1``,
+    within ``reach`` of the baseline ``v``, start: from ``l0``, back over
+    the segments of the baseline of its first piece (``SCRIPT_MIN_SHIFT``),
+    of the direction ``key`` and ``source``, of the size (down to
+    ``least``), each ending at most ``STRETCHED_GAP_MAX`` before the next
+    one starts (a stretched word space), until the line is
+    ``COLUMN_MIN_WIDTH`` wide.  ``by_v``: the segments' (v, index), sorted."""
+    shift = SCRIPT_MIN_SHIFT * size
+    widest = STRETCHED_GAP_MAX * size
+    top = size + (1.0 - SCRIPT_SIZE_RATIO) * size
+    row = [segs[k] for _, k in by_v[bisect_left(by_v, (v - reach, -1)):
+                                    bisect_right(by_v, (v + reach, len(segs)))]]
+    # The baseline of the text's first piece (the line's, which may stand
+    # off the other text's ``v`` by up to the line tolerance ``reach``).
+    base = None
+    for t in row:
+        if t.u0 == l0 and t.u1 <= l1 and t.key == key and t.source == source:
+            base = t.v
+            break
+    if base is None:
+        return l0
+    while l1 - l0 < COLUMN_MIN_WIDTH * size:
+        best = None
+        for t in row:
+            if t.key == key and t.source == source and least <= t.size <= top and \
+                    abs(t.v - base) <= shift and l0 - widest <= t.u1 <= l0 and t.u0 < l0 and \
+                    (best is None or t.u1 > best.u1):
+                best = t
+        if best is None:
+            break
+        l0 = best.u0
+    return l0
 
 
 MONOSPACE_MIN_GLYPHS = 4
@@ -1688,15 +1757,56 @@ def _join_stretched(lines: list[_LineAcc], blank: list[bool], options: Options,
             reach = STRETCHED_PITCH_MAX * max(ln.size for ln in chain)
             nearby = group[bisect_left(vs, a.v - reach):bisect_right(vs, a.v + reach)]
             even = _evenly_stretched(chain) and not _gutters_beside(chain, nearby, gone)
+            measured = None  # _on_column_measure(chain, ...), asked when first needed
             for b in chain[1:]:
                 if not even and not _vouched(a, b, nearby, gone, spans):
-                    break
+                    if measured is None:
+                        measured = _on_column_measure(chain, group, vs, gone, spans)
+                    if not measured:
+                        break
                 gone.add(id(b))
                 a.absorb(b)
                 nexts.clear()  # (a line changed: all asked again)
                 lower.clear()
                 spans.clear()
     return [ln for ln in lines if id(ln) not in gone] if gone else lines
+
+
+MEASURE_LINES_MIN = 3
+"""Lines of a column, around a line drawn in pieces, that start where its
+first piece starts and end where its last one ends (``_on_column_measure``)."""
+
+
+def _on_column_measure(chain: list[_LineAcc], group: list[_LineAcc], vs: list[float],
+                       gone: set[int], spans: dict[int, list[tuple[float, float]]] | None = None
+                       ) -> bool:
+    """Do these pieces of a baseline (``_join_stretched``) span a justified
+    column's measure: ``MEASURE_LINES_MIN`` lines of the column within
+    ``GUTTER_REACH`` over or under them, of any size, start where the first
+    piece starts and end where the last one ends (``GUTTER_ALIGN``), their
+    text running across every gap between the pieces (``_solid_across``)?
+    The first line of a heading that wraps in a narrow column is stretched
+    to the measure, its spaces wider than a line join's gap, and neither
+    the body text over it nor the heading's short last line under it
+    vouches for it (cols26 lua_multicol4: "2 Works" and "and", 2.4 em
+    apart, read apart, "Archives" between them).  ``group``: the lines of
+    the pieces' direction sorted by baseline, ``vs`` their baselines."""
+    size = max(ln.size for ln in chain)
+    left, right = chain[0].u0, chain[-1].u1
+    align = GUTTER_ALIGN * size
+    reach = GUTTER_REACH * size
+    v = chain[0].v
+    gaps = [(a.u1, b.u0) for a, b in zip(chain, chain[1:])]
+    found = 0
+    for c in group[bisect_left(vs, v - reach):bisect_right(vs, v + reach)]:
+        if id(c) in gone or abs(c.u0 - left) > align or abs(c.u1 - right) > align or \
+                any(c is ln for ln in chain):
+            continue
+        if all(_solid_across(c, g0, g1, size, spans) for g0, g1 in gaps):
+            found += 1
+            if found >= MEASURE_LINES_MIN:
+                return True
+    return False
 
 
 STRETCH_EVEN = 0.05
