@@ -536,11 +536,21 @@ def candidate_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[t
             for a, b, k in gaps:
                 lined = split = 0
                 for r2 in near[i]:
-                    if _lines_up(a, b, apart[r2], tol):
-                        lined += 1
-                        split += 1
-                    elif _lines_up(a, b, wide[r2], tol):
-                        lined += 1
+                    # (_lines_up(a, b, apart[r2], tol), else _lines_up(a, b,
+                    # wide[r2], tol), written out: in Pyodide a call weighs,
+                    # and deb-other-specimen made 125,000 of them)
+                    for a2, b2 in apart[r2]:
+                        if (b if b < b2 else b2) > (a if a > a2 else a2) and \
+                                (abs(a - a2) <= tol or abs(b - b2) <= tol):
+                            lined += 1
+                            split += 1
+                            break
+                    else:
+                        for a2, b2 in wide[r2]:
+                            if (b if b < b2 else b2) > (a if a > a2 else a2) and \
+                                    (abs(a - a2) <= tol or abs(b - b2) <= tol):
+                                lined += 1
+                                break
                 if lined >= CELL_MIN_ROWS and split:
                     cuts.setdefault(i, []).append(k)
                     apart[r].append((a, b))
