@@ -145,10 +145,38 @@ def _gaps_of(acc: _LineAcc, ln: Line, limit: float) -> list[tuple[float, float, 
             end = x1
         prev = x0
     if out:
-        spaces = [(p[1], p[2]) for s in acc.segs for p in s.glyphs if p[0].is_space]
+        # (_spaces_of(acc), written out: kept.kept's look-up first)
+        got = _SPACES.get(id(acc))
+        if got is None:
+            got = (acc, _spaces_of(acc))
+            if len(_SPACES) >= SPACES_KEPT:
+                _SPACES.clear()
+            if SPACES_KEPT:
+                _SPACES[id(acc)] = got
+        spaces = got[1]
         if spaces:
             out = [(a, b, k) for a, b, k in out if not any(u0 < b and u1 > a for u0, u1 in spaces)]
     return out
+
+
+SPACES_KEPT = 4096
+"""Lines whose space glyphs ``_gaps_of`` keeps while a page's cells are
+cut (``split_cells`` forgets them when it returns; 0: none).  The same line is
+measured at several widths (``CELL_GAP``, ``FIGURE_GAP_MIN``,
+``COLUMN_GAP_MIN``, ``WORD_GAP_MIN``), and ``column_cuts`` measures the
+rows over each column of figures again: of 1483 looks through a line's
+glyphs on 39 pages of the slow files, 272 lines, some 20 or 30 times
+each."""
+
+_SPACES: dict[int, tuple[_LineAcc, list[tuple[float, float]]]] = {}
+"""id of a line's accumulator -> (the accumulator, its ``_spaces_of``);
+the accumulator kept with it, so that no other can take its identity
+while the answer is kept (as kept.kept)."""
+
+
+def _spaces_of(acc: _LineAcc) -> list[tuple[float, float]]:
+    """(u0, u1) of the space glyphs of a line, in drawing order."""
+    return [(p[1], p[2]) for s in acc.segs for p in s.glyphs if p[0].is_space]
 
 
 def _open_run(rows: range, apart: list[list[tuple[float, float]]], a: float, b: float, size: float) -> int:
@@ -508,11 +536,21 @@ def candidate_cuts(pairs: list[_Pair], rows: list[list[int]], apart: list[list[t
             for a, b, k in gaps:
                 lined = split = 0
                 for r2 in near[i]:
-                    if _lines_up(a, b, apart[r2], tol):
-                        lined += 1
-                        split += 1
-                    elif _lines_up(a, b, wide[r2], tol):
-                        lined += 1
+                    # (_lines_up(a, b, apart[r2], tol), else _lines_up(a, b,
+                    # wide[r2], tol), written out: in Pyodide a call weighs,
+                    # and deb-other-specimen made 125,000 of them)
+                    for a2, b2 in apart[r2]:
+                        if (b if b < b2 else b2) > (a if a > a2 else a2) and \
+                                (abs(a - a2) <= tol or abs(b - b2) <= tol):
+                            lined += 1
+                            split += 1
+                            break
+                    else:
+                        for a2, b2 in wide[r2]:
+                            if (b if b < b2 else b2) > (a if a > a2 else a2) and \
+                                    (abs(a - a2) <= tol or abs(b - b2) <= tol):
+                                lined += 1
+                                break
                 if lined >= CELL_MIN_ROWS and split:
                     cuts.setdefault(i, []).append(k)
                     apart[r].append((a, b))
@@ -626,6 +664,14 @@ def split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
     The cuts after figures (``figure_cuts``) are tried only when the others
     keep nothing.
     """
+    try:
+        return _split_cells(pairs, options)
+    finally:
+        _SPACES.clear()  # (the page's lines are measured no more)
+
+
+def _split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
+    """``split_cells``' work (its memo of space glyphs emptied after)."""
     cand: dict[int, list[tuple[float, float, int]]] = {}
     for i, (acc, ln) in enumerate(pairs):
         if acc.key == 0 and len(ln.words) > 1:
