@@ -574,9 +574,10 @@ def _type3_extent(font_dict, matrix, desc: Descriptor):
 
 
 def load_simple(font_dict, subtype: str, issues: list[Issue],
-                cyrillic_document=None) -> SimpleFont:
+                cyrillic_document=None, tounicode_maps: dict | None = None) -> SimpleFont:
     """``cyrillic_document``: None or a function saying whether the document
-    is typeset in T2A (``_tex_layout``)."""
+    is typeset in T2A (``_tex_layout``); ``tounicode_maps``: the document's
+    maps parsed so far (``load_tounicode``'s ``parsed``) or None."""
     font_name = base_font_name(font_dict)
     if subtype == "/Type3" and not font_name:
         font_name = str(get(font_dict, "/Name", "") or "")[1:] or "Type3"
@@ -596,7 +597,7 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
     texts, names, kinds = _encoding_texts(font_dict, subtype, desc, std, issues, font_name,
                                           cyrillic_document)
     widths = _Widths(font_dict, desc, std, texts, names, font_name, scale)
-    tounicode = load_tounicode(font_dict, issues, font_name)
+    tounicode = load_tounicode(font_dict, issues, font_name, tounicode_maps)
     final: list[str | None] = list(texts)
     if tounicode is not None:
         mapped = tounicode.unicode_below(256)
