@@ -495,6 +495,10 @@ class CMap:
             return None
         low, _high, dst, size = hit
         value = dst + code - low
+        if size == 2:
+            # utf16_text of two bytes, without making them: the code unit,
+            # unless it is past them or a lone surrogate.
+            return chr(value) if value < 0xD800 or 0xDFFF < value < 0x10000 else None
         if value >= 1 << (8 * size):
             return None
         return utf16_text(value.to_bytes(size, "big"))
@@ -515,6 +519,12 @@ class CMap:
         for low, high, dst, size in self.uni_ranges:
             if low >= limit:
                 break  # sorted by low
+            if size <= 2:
+                # utf16_text of one or two bytes is the code unit, but a
+                # lone surrogate: the range's codes are read without making
+                # their bytes (``_unit_range``).
+                _unit_range(out, low, min(high, limit - 1), dst, size)
+                continue
             cap = 1 << (8 * size)
             for code in range(low, min(high, limit - 1) + 1):
                 value = dst + code - low
@@ -536,6 +546,26 @@ class CMap:
         yield from self.uni_single
         for low, high, _dst, _size in self.uni_ranges:
             yield from range(low, min(high, low + 0xFFFF) + 1)
+
+
+def _unit_range(out: dict[int, str], low: int, high: int, dst: int, size: int) -> None:
+    """``unicode_below``'s loop over the codes ``low`` to ``high`` of a
+    range whose destination (``dst``, the code unit of ``low``) is one or
+    two bytes: each code maps to its unit's character (``utf16_text``: one
+    byte is its code point, two are a UTF-16BE unit), the codes whose unit
+    would pass the destination's bytes not at all (the range stops there),
+    nor a lone surrogate's."""
+    stop = min(high + 1, low + (1 << (8 * size)) - dst)  # the value of ``stop`` would not fit
+    if stop <= low:
+        return
+    first, last = dst, dst + stop - 1 - low
+    if size == 1 or last < 0xD800 or first > 0xDFFF:
+        out.update(zip(range(low, stop), map(chr, range(first, last + 1))))
+        return
+    for code in range(low, stop):
+        value = dst + code - low
+        if value < 0xD800 or value > 0xDFFF:
+            out[code] = chr(value)
 
 
 def _overlaps(ranges) -> bool:
@@ -652,9 +682,9 @@ def _parse_bfchar(body: list[Token], cmap: CMap) -> None:
         if _bfchar_run_four(raw, cmap.uni_single):
             return
         digits = _HEX_DIGITS.findall(raw)
-        if _bfchar_run(digits, cmap.uni_single):
-            return
-        body = _hex_tokens(digits)
+        if not _bfchar_run(digits, cmap.uni_single):
+            _bfchar_digits(digits, cmap.uni_single)
+        return
     single = cmap.uni_single
     texts = _DESTINATION_TEXTS
     for i in range(0, len(body) - 1, 2):
@@ -675,9 +705,32 @@ def _parse_bfchar(body: list[Token], cmap: CMap) -> None:
             single[int.from_bytes(src, "big")] = text  # type: ignore[arg-type]
 
 
-def _hex_tokens(digits: list[bytes]) -> list[Token]:
-    """The HEX tokens of hexadecimal strings' digits (``_plain_tokens``)."""
-    return _plain_tokens([(d, b"", b"") for d in digits])
+def _bfchar_digits(digits: list[bytes], single: dict[int, str]) -> None:
+    """``_parse_bfchar``'s loop over the tokens of a HEX_RUN body
+    (the HEX tokens ``_plain_tokens`` makes of its strings), read from the
+    strings' digits without making the tokens: a body ``_bfchar_run`` refuses (pdfTeX's T1 maps:
+    one-byte codes, ligatures of several units beside single letters).
+    A source of one to ``MAX_CODE_BYTES`` bytes (digits padded to whole
+    bytes as ``_plain_tokens`` pads them) is a code; its destination's
+    text is ``_destination_text``'s."""
+    texts = _DESTINATION_TEXTS
+    unhexlify = binascii.unhexlify
+    max_digits = 2 * MAX_CODE_BYTES
+    for i in range(0, len(digits) - 1, 2):
+        src = digits[i]
+        if not 0 < len(src) <= max_digits:
+            continue
+        dst = digits[i + 1]
+        if len(dst) & 1:
+            dst += b"0"  # ISO 32000-1 7.3.4.3: odd digit count
+        value = unhexlify(dst)
+        text = texts.get(value, _UNSEEN)
+        if text is _UNSEEN:
+            text = _destination_text(value)
+        if text is not None:
+            if len(src) & 1:
+                src += b"0"
+            single[int(src, 16)] = text
 
 
 _SURROGATES = re.compile("[\ud800-\udfff]")

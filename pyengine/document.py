@@ -152,6 +152,9 @@ class PdfDocument:
         self.programs: dict[bytes, object] = {}
         """Compiled short form streams (interpreter.Program) by their bytes
         (interpreter.SHARED_PROGRAM_MAX_BYTES)."""
+        self.tounicode_maps: dict[bytes, object] = {}
+        """The ToUnicode maps parsed so far, by their bytes (fonts.load_font,
+        fonts.tounicode.SHARED_MAP_MAX_BYTES)."""
         self.bytes_decoded = 0
         """Decompressed content bytes read so far (Options.max_document_bytes)."""
         self.truncated: list[str] = []

@@ -763,7 +763,7 @@ class _Interpreter:
             # (PdfDocument.shared_load: the main places them, twofront.py).
             issues = self.issues if doc.uses is None else []
             with doc.shared_load(("font", key), issues, streams=True):
-                font = load_font(as_dict(ref), issues, doc.cyrillic_tex)
+                font = load_font(as_dict(ref), issues, doc.cyrillic_tex, doc.tounicode_maps)
             cache[key] = font
             doc.font_stats[key] = [font.name, font.kind, 0, 0, set()]
         elif doc.uses is not None and ("font", key) in doc.loads:

@@ -43,12 +43,15 @@ class BrokenFont:
         return [table[b] for b in to_bytes(data)]
 
 
-def load_font(font_dict, issues: list[Issue], cyrillic_document=None) -> Font:
+def load_font(font_dict, issues: list[Issue], cyrillic_document=None,
+              tounicode_maps: dict | None = None) -> Font:
     """Build the decoder of one /Font resource (never raises).
 
     ``cyrillic_document``: None or a function (asked at most when a TeX
     bitmap font's letters are too few to tell T1 from T2A) saying whether
-    the document is typeset in T2A (``simple.cyrillic_tex_document``)."""
+    the document is typeset in T2A (``simple.cyrillic_tex_document``).
+    ``tounicode_maps``: None or the document's ToUnicode maps parsed so
+    far, by their bytes (``tounicode.load_tounicode``'s ``parsed``)."""
     font_dict = resolve(font_dict)
     try:
         font_name = base_font_name(font_dict)
@@ -60,12 +63,12 @@ def load_font(font_dict, issues: list[Issue], cyrillic_document=None) -> Font:
     subtype = pdf_name(get(font_dict, "/Subtype")) or ""
     try:
         if subtype == "/Type0":
-            return load_type0(font_dict, issues)
+            return load_type0(font_dict, issues, tounicode_maps)
         if subtype not in _SIMPLE:
             issues.append(Issue("font-subtype-unknown",
                                 f"{font_name}: font subtype {subtype or 'missing'}, read as Type1"))
             subtype = "/Type1"
-        return load_simple(font_dict, subtype, issues, cyrillic_document)
+        return load_simple(font_dict, subtype, issues, cyrillic_document, tounicode_maps)
     except Exception as exc:  # recovered: the font decodes as unmapped
         issues.append(Issue("font-broken", f"{font_name or subtype}: {type(exc).__name__}: {exc}"))
         return BrokenFont(font_name)

@@ -463,7 +463,9 @@ def _embedded_gid_text(descendant, desc, issues, font_name):
     return gid_text, table
 
 
-def load_type0(font_dict, issues: list[Issue]) -> CompositeFont:
+def load_type0(font_dict, issues: list[Issue], tounicode_maps: dict | None = None) -> CompositeFont:
+    """``tounicode_maps``: the document's ToUnicode maps parsed so far
+    (``load_tounicode``'s ``parsed``) or None."""
     font = CompositeFont.__new__(CompositeFont)
     font_name = base_font_name(font_dict)
     font.name = font_name
@@ -473,7 +475,7 @@ def load_type0(font_dict, issues: list[Issue]) -> CompositeFont:
         issues.append(Issue("font-broken", f"{font_name}: Type0 font without a descendant"))
     desc = read_descriptor(descendant)
     encoding, cmap_name = _encoding_cmap(font_dict, issues, font_name)
-    tounicode = load_tounicode(font_dict, issues, font_name)
+    tounicode = load_tounicode(font_dict, issues, font_name, tounicode_maps)
     if encoding is None:
         # Split like the ToUnicode map says (or two bytes); CID unknown.
         encoding = _Identity(False) if tounicode is None or not tounicode.codespace else tounicode

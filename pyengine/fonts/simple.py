@@ -189,10 +189,16 @@ def _builtin_encoding(desc: Descriptor, issues, font_name):
 
 def _cmap_route_texts(desc: Descriptor, issues, font_name) -> list[str | None]:
     """9.6.6.4 for symbolic TrueType: code -> glyph id -> Unicode."""
-    texts: list[str | None] = [None] * 256
     program = stream_bytes(desc.font_file, issues, f"font program of {font_name}")
     if not program:
-        return texts
+        return [None] * 256
+    return _program_route_texts(program)
+
+
+def _program_route_texts(program: bytes) -> list[str | None]:
+    """``_cmap_route_texts`` of the decoded font program (reads it only:
+    truetype.py never raises on bad bytes)."""
+    texts: list[str | None] = [None] * 256
     tables = parse_cmap(program)
     gid_text = glyph_texts(program, tables)
     symbol = tables.get(3, 0)
@@ -218,6 +224,56 @@ def _cmap_route_texts(desc: Descriptor, issues, font_name) -> list[str | None]:
     if code_gid and not any(texts):
         texts = _standard_order_texts(code_gid) or texts
     return texts
+
+
+ROUTE_LATER_MAX_BYTES = 1 << 20
+"""Bytes: a font program this long or shorter is kept, to be read when its
+texts are first asked for (``_RouteTexts``); a longer one is read at once
+and dropped (a document keeps its fonts)."""
+
+
+class _RouteTexts:
+    """The texts ``_cmap_route_texts`` gives a font's codes, its program
+    decoded (and its issues recorded) at load but read when a text is
+    first asked for: a symbolic TrueType font whose ToUnicode map gives
+    the text of the codes a page shows never reads its 'cmap' and 'post'
+    tables (``load_simple``; ocrmypdf-tagged, pybench-python-quote).
+    Indexed and iterated as the list."""
+
+    __slots__ = ("_program", "_texts")
+
+    def __init__(self, program: bytes | None) -> None:
+        self._program = program
+        self._texts: list[str | None] | None = None
+
+    def _read(self) -> list[str | None]:
+        texts = self._texts
+        if texts is None:
+            texts = self._texts = _program_route_texts(self._program) if self._program \
+                else [None] * 256
+            self._program = None
+        return texts
+
+    def __getitem__(self, code: int) -> str | None:
+        return self._read()[code]
+
+    def __iter__(self):
+        return iter(self._read())
+
+
+class _MappedTexts:
+    """A font's final texts: its ToUnicode map's (``mapped``, every one
+    taken) over the ``_RouteTexts`` of the codes it does not map."""
+
+    __slots__ = ("mapped", "route")
+
+    def __init__(self, mapped: dict[int, str], route: _RouteTexts) -> None:
+        self.mapped = mapped
+        self.route = route
+
+    def __getitem__(self, code: int) -> str | None:
+        text = self.mapped.get(code, _UNKNOWN)
+        return self.route[code] if text is _UNKNOWN else text
 
 
 STANDARD_ORDER_MIN_CODES = 4
@@ -449,10 +505,17 @@ def _table_kinds(table: Table) -> tuple[str | None, ...]:
     return kinds
 
 
-def _encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrillic_document=None):
+def _encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrillic_document=None,
+                    route_later: bool = False):
     """(texts, names, base_kind): per code the text from the encoding steps
     (2-4), the glyph name if known, and KIND_ENCODING or KIND_EMBEDDED_CMAP
-    per code that was explained.  ``cyrillic_document``: see ``_tex_layout``."""
+    per code that was explained.  ``cyrillic_document``: see ``_tex_layout``.
+
+    ``route_later``: a font read through its embedded cmap (step 4) with no
+    /Differences gives its texts as a ``_RouteTexts`` (its program decoded
+    now, its tables read when asked) and None for the kinds, which the
+    caller works out from the texts if it needs them; its names are all
+    None."""
     texts: list[str | None] = [None] * 256
     names: list[str | None] = [None] * 256
     kinds: list[str | None] = [None] * 256
@@ -467,6 +530,13 @@ def _encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrillic_d
         base = _implicit_base(subtype, desc, std, issues, font_name)
     # Each code the base explains is of its kind (lists made in C: the
     # 256 codes were two loops, a tenth of a simple font's load).
+    if base == _CMAP_ROUTE and route_later and not diffs:
+        program = stream_bytes(desc.font_file, issues, f"font program of {font_name}")
+        if program is None or len(program) <= ROUTE_LATER_MAX_BYTES:
+            return _RouteTexts(program), names, None
+        texts = [None] * 256 if not program else _program_route_texts(program)
+        kinds = [None if text is None else KIND_EMBEDDED_CMAP for text in texts]
+        return texts, names, kinds
     if base == _CMAP_ROUTE:
         texts = _cmap_route_texts(desc, issues, font_name)
         kinds = [None if text is None else KIND_EMBEDDED_CMAP for text in texts]
@@ -574,9 +644,10 @@ def _type3_extent(font_dict, matrix, desc: Descriptor):
 
 
 def load_simple(font_dict, subtype: str, issues: list[Issue],
-                cyrillic_document=None) -> SimpleFont:
+                cyrillic_document=None, tounicode_maps: dict | None = None) -> SimpleFont:
     """``cyrillic_document``: None or a function saying whether the document
-    is typeset in T2A (``_tex_layout``)."""
+    is typeset in T2A (``_tex_layout``); ``tounicode_maps``: the document's
+    maps parsed so far (``load_tounicode``'s ``parsed``) or None."""
     font_name = base_font_name(font_dict)
     if subtype == "/Type3" and not font_name:
         font_name = str(get(font_dict, "/Name", "") or "")[1:] or "Type3"
@@ -594,12 +665,22 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
             desc, 0.001, (std_m.ascent, std_m.descent) if std_m else None
         )
     texts, names, kinds = _encoding_texts(font_dict, subtype, desc, std, issues, font_name,
-                                          cyrillic_document)
+                                          cyrillic_document, route_later=True)
     widths = _Widths(font_dict, desc, std, texts, names, font_name, scale)
-    tounicode = load_tounicode(font_dict, issues, font_name)
+    tounicode = load_tounicode(font_dict, issues, font_name, tounicode_maps)
+    mapped = tounicode.unicode_below(256) if tounicode is not None else None
+    if kinds is None:  # the embedded cmap's texts (_RouteTexts), not read yet
+        if mapped and "symbol" not in font_name.lower():
+            # What the steps below make of it: its names are all None, so
+            # no name contradicts the map and every code the map gives
+            # takes its text (and the font its kind), the others keeping
+            # the cmap's texts, read if a page shows one.
+            return SimpleFont(font_name, KIND_TOUNICODE, ascent, descent,
+                              _CharTable(_MappedTexts(mapped, texts), widths), matrix)
+        texts = list(texts)
+        kinds = [None if text is None else KIND_EMBEDDED_CMAP for text in texts]
     final: list[str | None] = list(texts)
     if tounicode is not None:
-        mapped = tounicode.unicode_below(256)
         named = _contradicted_names(mapped, names, final) if subtype != "/Type3" \
             else _dingbat_readings(mapped, names, final)
         if named:
