@@ -132,9 +132,9 @@ def test_bad_lengths_raise_value_error() -> None:
 def test_speed_smoke() -> None:
     """Not a benchmark: catches a pathological slowdown (1 MiB takes ~0.5 s)."""
     data = os.urandom(1 << 18)
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a loaded machine does not fail it
     crypto.aes_cbc_decrypt(os.urandom(32), os.urandom(16), data)
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
 
 
 # --------------------------------------------------------------------------

@@ -111,9 +111,9 @@ def test_oversized_glyphs_are_dropped_with_an_issue():
                b"BT /F1 12 Tf 0 1200000000 Td (also huge) Tj ET\n"
                b"q 999999999 0 0 999999999 0 0 cm BT /F1 12 Tf (in cm) Tj ET Q\n"
                b"BT /F1 12 Tf 72 700 Td (Hello page) Tj ET")
-    started = time.monotonic()
+    started = time.process_time()  # CPU time: a loaded machine does not fail it
     doc = pyengine.extract(make_pdf([content], fonts=F))
-    assert time.monotonic() - started < 5
+    assert time.process_time() - started < 5
     page = doc.pages[0]
     assert "Hello page" in page.text and "Huge" not in page.text
     assert any(i.code == "glyph-oversized" for i in page.issues)
@@ -145,9 +145,9 @@ def test_skim_is_linear_on_long_tokens(junk):
 
 def test_long_number_page_extracts():
     data = make_pdf([b"0" * 3_000_000 + b" BT /F1 12 Tf 72 700 Td (Hello skim) Tj ET"], fonts=F)
-    started = time.monotonic()
+    started = time.process_time()  # CPU time: a loaded machine does not fail it
     doc = pyengine.extract(data)
-    assert time.monotonic() - started < 10
+    assert time.process_time() - started < 10
     assert "Hello skim" in doc.pages[0].text
 
 
@@ -174,12 +174,12 @@ def test_lost_root_is_searched_within_a_budget():
     tail = tail.replace(b"/Root", b"/Rooz", 1)
     tail = re.sub(rb"/Size \d+", b"/Size 9999", tail, count=1)
     data = head + b"trailer" + tail
-    started = time.monotonic()
+    started = time.process_time()  # CPU time: a loaded machine does not fail it
     try:
         pyengine.extract(data)
     except ExtractError as exc:
         assert isinstance(exc, Damaged)
-    assert time.monotonic() - started < 10
+    assert time.process_time() - started < 10
 
 
 # --- the harness itself: a few mutations of a small file, in process ---------

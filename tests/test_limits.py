@@ -77,9 +77,9 @@ def test_a_huge_string_is_not_decoded_past_the_limit():
     # One Tj of 20 MB: decoding it whole would make 20 million records.
     content = b"BT /F1 0.5 Tf 72 700 Td (" + b"x" * 20_000_000 + b") Tj ET"
     pdf = with_raw_contents(make_pdf([b""], fonts=F), [(zlib.compress(content), ["/FlateDecode"])])
-    started = time.monotonic()
+    started = time.process_time()  # CPU time: a loaded machine does not fail it
     page = pyengine.extract(pdf, Options(max_chars_per_page=1000)).pages[0]
-    assert time.monotonic() - started < 5
+    assert time.process_time() - started < 5
     assert page.text == "x" * 1000 + "\n"
     assert limits(page.truncated) == [LIMIT_CHARACTERS]
 
@@ -111,9 +111,9 @@ def test_flate_bomb_stops_at_our_limit_and_keeps_the_text_before_it():
     raw = bomb(HELLO, 40)  # 40 MB of blanks after the text, in ~40 KB
     pdf = with_raw_contents(make_pdf([b""], fonts=F), [(raw, ["/FlateDecode"])])
     assert len(pdf) < 100_000
-    started = time.monotonic()
+    started = time.process_time()  # CPU time: a loaded machine does not fail it
     page = pyengine.extract(pdf, Options(max_stream_bytes=1_000_000)).pages[0]
-    assert time.monotonic() - started < 2
+    assert time.process_time() - started < 2
     assert limits(page.truncated) == [LIMIT_STREAM_BYTES]
     assert page.text == "Hello limits\n"
 
@@ -246,9 +246,9 @@ def test_a_giant_tj_array_is_read_in_bounded_time():
     # every ITEMS_CHECK_EVERY of them).
     content = b"BT /F1 12 Tf 72 700 Td [(a)" + b" 0" * 300_000 + b" (b)] TJ ET"
     pdf = make_pdf([content], fonts=F)
-    started = time.monotonic()
+    started = time.process_time()  # CPU time: a loaded machine does not fail it
     page = pyengine.extract(pdf).pages[0]
-    assert time.monotonic() - started < 10
+    assert time.process_time() - started < 10
     assert page.truncated == () and page.text.replace(" ", "").strip() == "ab"
 
 
@@ -265,9 +265,9 @@ def test_parsing_a_long_stream_stops_at_the_deadline():
     # Two million kept operators: parsing them alone takes seconds.
     content = b"1 0 0 1 0 0 cm\n" * 2_000_000
     pdf = with_raw_contents(make_pdf([b""], fonts=F), [(zlib.compress(content), ["/FlateDecode"])])
-    started = time.monotonic()
+    started = time.process_time()  # CPU time: a loaded machine does not fail it
     page = pyengine.extract(pdf, Options(max_seconds_per_page=0.3)).pages[0]
-    assert time.monotonic() - started < 2.5
+    assert time.process_time() - started < 2.5
     assert limits(page.truncated) == [LIMIT_TIME]
 
 
