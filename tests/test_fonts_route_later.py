@@ -8,7 +8,6 @@ tables read at once (``_encoding_texts`` without ``route_later``).
 
 from __future__ import annotations
 
-import struct
 
 import pytest
 
