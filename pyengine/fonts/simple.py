@@ -530,15 +530,14 @@ def _encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrillic_d
         base = _implicit_base(subtype, desc, std, issues, font_name)
     # Each code the base explains is of its kind (lists made in C: the
     # 256 codes were two loops, a tenth of a simple font's load).
-    if base == _CMAP_ROUTE and route_later and not diffs:
-        program = stream_bytes(desc.font_file, issues, f"font program of {font_name}")
-        if program is None or len(program) <= ROUTE_LATER_MAX_BYTES:
-            return _RouteTexts(program), names, None
-        texts = [None] * 256 if not program else _program_route_texts(program)
-        kinds = [None if text is None else KIND_EMBEDDED_CMAP for text in texts]
-        return texts, names, kinds
     if base == _CMAP_ROUTE:
-        texts = _cmap_route_texts(desc, issues, font_name)
+        if route_later and not diffs:
+            program = stream_bytes(desc.font_file, issues, f"font program of {font_name}")
+            if program is None or len(program) <= ROUTE_LATER_MAX_BYTES:
+                return _RouteTexts(program), names, None
+            texts = _program_route_texts(program)  # (a long program: read now)
+        else:
+            texts = _cmap_route_texts(desc, issues, font_name)
         kinds = [None if text is None else KIND_EMBEDDED_CMAP for text in texts]
     elif base is not None:
         if isinstance(base, dict):
