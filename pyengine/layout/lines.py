@@ -3324,7 +3324,7 @@ def filled_blanks_out(glyphs: list[Glyph]) -> list[Glyph]:
             out[k] = None
     if not out:
         return glyphs
-    return [out.get(k, g) for k, g in enumerate(glyphs) if out.get(k, g) is not None]
+    return [h for h in (out.get(k, g) for k, g in enumerate(glyphs)) if h is not None]
 
 
 def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, Line]]:
@@ -3335,18 +3335,16 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     # distinct characters (a hundred or so) rather than along its text (a
     # page of text that holds none was scanned whole, four times over).
     chars = "".join(set("".join(texts)))
-    if _COPYRIGHT in chars:
-        kept = copyright_inner_letters(glyphs)
-        if len(kept) < len(glyphs):
-            glyphs = kept
-            texts = list(map(_TEXT, glyphs))
-            chars = "".join(set("".join(texts)))
-    if _BLANK in chars:
-        kept = filled_blanks_out(glyphs)
-        if kept is not glyphs:
-            glyphs = kept
-            texts = list(map(_TEXT, glyphs))
-            chars = "".join(set("".join(texts)))
+    # Glyphs that make one sign with another, or are written over, asked
+    # only on pages with the character they look for (each returns the
+    # list it was given when it changes nothing).
+    for char, stage in ((_COPYRIGHT, copyright_inner_letters), (_BLANK, filled_blanks_out)):
+        if char in chars:
+            kept = stage(glyphs)
+            if kept is not glyphs:
+                glyphs = kept
+                texts = list(map(_TEXT, glyphs))
+                chars = "".join(set("".join(texts)))
     segs = attach_drop_caps(segments(glyphs, options))
     rtl_text = has_rtl(chars)
     rtl_page = page_is_rtl(texts) if rtl_text else False
