@@ -25,6 +25,7 @@ from pyengine import cmaps as C
 from pyengine.cmaps import HEX, CMap, parse_cmap
 
 from corpus import corpus_dir
+from test_cmaps_fast import _cmap_sources
 
 
 def ref_lookup_unicode(cmap: CMap, code: int) -> str | None:
@@ -192,29 +193,13 @@ def test_bfchar_body_with_ligatures():
     assert cmap.uni_single == plain
 
 
-def _tounicode_sources(data: bytes, monkeypatch) -> list[bytes]:
-    import pyengine
-
-    seen: list[bytes] = []
-    with monkeypatch.context() as m:
-        plain = C.parse_cmap
-
-        def parse(src):
-            seen.append(src)
-            return plain(src)
-
-        m.setattr("pyengine.fonts.tounicode.parse_cmap", parse)
-        pyengine.extract(data)
-    return seen
-
-
 @pytest.mark.parametrize("name", ["deb-ar-test_beamer", "ocrmypdf-tagged", "pybench-python-quote",
                                   "pdfcpu-fill-chineseSimple", "deb-ko-chapstyfig"])
 def test_corpus_maps_read_as_their_plain_rules(name, monkeypatch):
     found = corpus_dir()
     if found is None:
         pytest.skip("no corpus")
-    sources = _tounicode_sources((found / "pdfs" / f"{name}.pdf").read_bytes(), monkeypatch)
+    sources = _cmap_sources((found / "pdfs" / f"{name}.pdf").read_bytes(), monkeypatch)
     assert sources
     for src in sources:
         cmap = parse_cmap(src)
