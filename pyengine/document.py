@@ -398,9 +398,24 @@ class PdfDocument:
         return tuple(out)
 
     def metadata(self) -> dict[str, str]:
-        """The text entries of the trailer's /Info.  (pypdf's ``metadata``
-        is a copy of the same dictionary, ``_info``, which it reads twice
-        to make it: the same entries in the same order.)"""
+        """The text entries of the trailer's /Info (``read_metadata``),
+        taken from the file's bytes without reading the object when they
+        are plain (LazyObjStmReader.unread_texts): reading it made its
+        NameObjects, strings and DictionaryObject for these texts alone,
+        4 to 8% of the time of the smallest files in Pyodide."""
+        reader = self.reader
+        peek = getattr(reader, "unread_texts", None)
+        if peek is not None and self.uses is None:
+            ref = reader.trailer.get("/Info")  # (as _info: not followed)
+            texts = peek(ref) if isinstance(ref, IndirectObject) else None
+            if texts is not None:
+                return texts
+        return self.read_metadata()
+
+    def read_metadata(self) -> dict[str, str]:
+        """The text entries of the trailer's /Info, read by pypdf.  (pypdf's
+        ``metadata`` is a copy of the same dictionary, ``_info``, which it
+        reads twice to make it: the same entries in the same order.)"""
         try:
             info = self.reader._info or {}  # noqa: SLF001
             return {str(k).lstrip("/"): str(v) for k, v in info.items()

@@ -17,7 +17,9 @@ import re
 from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, NameObject,
                            NumberObject, TextStringObject, ByteStringObject)
 
+from .cmaps import CMap, parse_cmap
 from .document import int_value, resolve
+from .fonts.tounicode import SHARED_MAPS_MAX, resolve_usecmap
 
 FIELD_INHERIT_DEPTH = 10
 """Parents looked up for an inherited field entry (/FT, /V, /DA, /Ff)."""
@@ -160,17 +162,42 @@ def _font_size(annot, height: float, lines: int) -> float:
     return size
 
 
+def _tounicode_bytes() -> bytes:
+    """The value font's ToUnicode map: every BMP code to itself
+    (surrogates aside)."""
+    ranges = "".join(f"<{hi:02X}00> <{hi:02X}FF> <{hi:02X}00>\n"
+                     for hi in range(256) if not 0xD8 <= hi <= 0xDF)
+    return ("/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
+            "1 begincodespacerange <0000> <FFFF> endcodespacerange\n"
+            f"{ranges.count(chr(10))} beginbfrange\n{ranges}endbfrange\n"
+            "endcmap end end").encode()
+
+
+_VALUE_MAP: tuple[bytes, CMap] | None = None
+"""``value_map()``, once made."""
+
+
+def value_map() -> tuple[bytes, CMap]:
+    """The value font's ToUnicode bytes and the map parsed from them
+    (as fonts.tounicode.load_tounicode parses it), made once per process:
+    every document that draws a field value has this font, and making its
+    map took 1.9 ms in Pyodide (0.6 ms writing it, 1.3 parsing it) on each.
+    A parsed map is only read (load_tounicode), so documents share it."""
+    global _VALUE_MAP
+    if _VALUE_MAP is None:
+        raw = _tounicode_bytes()
+        cmap = parse_cmap(raw)
+        resolve_usecmap(cmap)
+        _VALUE_MAP = raw, cmap
+    return _VALUE_MAP
+
+
 def _font() -> DictionaryObject:
     """A Type0 font whose 2-byte codes are UTF-16 code units: its ToUnicode
     maps every BMP code to itself (surrogates aside); glyphs 0.5 em wide,
     East Asian wide ones 1 em (/W)."""
-    ranges = "".join(f"<{hi:02X}00> <{hi:02X}FF> <{hi:02X}00>\n"
-                     for hi in range(256) if not 0xD8 <= hi <= 0xDF)
     cmap = DecodedStreamObject()
-    cmap.set_data(("/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
-                   "1 begincodespacerange <0000> <FFFF> endcodespacerange\n"
-                   f"{ranges.count(chr(10))} beginbfrange\n{ranges}endbfrange\n"
-                   "endcmap end end").encode())
+    cmap.set_data(value_map()[0])
     wide = ArrayObject()
     for lo, hi in ((0x1100, 0x115F), (0x2E80, 0xA4CF), (0xAC00, 0xD7A3), (0xF900, 0xFAFF),
                    (0xFF00, 0xFF60), (0xFFE0, 0xFFE6)):
@@ -189,11 +216,19 @@ def _font() -> DictionaryObject:
 class FieldFont:
     """The document's one value font and the resources naming it, kept for
     the document's life (the interpreter caches fonts by the id of a direct
-    font dictionary, which must therefore not be freed and reused)."""
+    font dictionary, which must therefore not be freed and reused).
 
-    def __init__(self) -> None:
+    ``tounicode_maps``: the document's ToUnicode maps parsed so far, by
+    their bytes (PdfDocument.tounicode_maps), given the value font's
+    (``value_map``) as load_tounicode would keep it: the font is loaded
+    without parsing it again."""
+
+    def __init__(self, tounicode_maps: dict | None = None) -> None:
         self.resources = DictionaryObject({NameObject("/Font"): DictionaryObject(
             {NameObject("/V"): _font()})})
+        if tounicode_maps is not None and len(tounicode_maps) < SHARED_MAPS_MAX:
+            raw, cmap = value_map()
+            tounicode_maps.setdefault(raw, cmap)
 
 
 def appearance(annot, text: str, width: float, height: float, font: FieldFont

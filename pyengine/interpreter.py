@@ -1306,7 +1306,7 @@ def _value_appearance(annot, subtype, doc: PdfDocument, number: int, i: int,
     if width <= 0 or height <= 0:
         return None
     if doc.field_font is None:
-        doc.field_font = FieldFont()
+        doc.field_font = FieldFont(doc.tounicode_maps)
     stream = appearance(annot, text, width, height, doc.field_font)
     # A key no object number takes: the program is compiled for this page.
     return _Appearance(stream, ("field-value", number, i),  # type: ignore[arg-type]

@@ -506,28 +506,44 @@ class LazyObjStmReader(PdfReader):
         """The bytes of the /Subtype name of object ``ref``, not read yet,
         when ``get_object`` would read it with fastobj, without a warning
         (fastobj.flat_subtype): from its plain header at its xref offset,
-        or from an object stream whose index is kept; None for anything
-        else (the caller reads it), and for the objects met before
-        fastobj's patterns are worth compiling (``fastobj.flat_ready``).
-        Nothing is read or kept: a caller that skips the object on its
-        /Subtype leaves the reader as it was."""
+        or from an object stream whose index is kept (``_unread_start``);
+        None for anything else (the caller reads it), and for the objects
+        met before fastobj's patterns are worth compiling
+        (``fastobj.flat_ready``).  Nothing is read or kept: a caller that
+        skips the object on its /Subtype leaves the reader as it was."""
+        found = self._unread_start(ref)
+        return None if found is None or not fastobj.flat_ready() else fastobj.flat_subtype(*found)
+
+    def unread_texts(self, ref: IndirectObject) -> dict[str, str] | None:
+        """The string and name entries of the dictionary object ``ref``, not
+        read yet, as PdfDocument.metadata takes them from the object
+        ``get_object`` would read with fastobj (fastobj.flat_texts); None
+        for anything else (the caller reads it).  Nothing is read or kept,
+        as for ``unread_subtype``."""
+        found = self._unread_start(ref)
+        return None if found is None else fastobj.flat_texts(*found)
+
+    def _unread_start(self, ref: IndirectObject) -> tuple[bytes, int] | None:
+        """The bytes that hold object ``ref`` and where it starts in them,
+        for an object not read yet that ``get_object`` would read with
+        fastobj from those bytes: after its plain header at its xref offset
+        (as get_object and _read_at read it), or in an object stream whose
+        index is kept (as _get_object_from_stream reads it); None for
+        anything else (an encrypted file, an object read or being read...)."""
         gen, num = ref.generation, ref.idnum
         if (gen, num) in self.resolved_objects or self._encryption is not None:
             return None
         if gen == 0 and num in self.xref_objStm:
-            # as _get_object_from_stream reads it
             index = self.__dict__.get("_pyengine_objstm", {}).get(self.xref_objStm[num][0])
             if index is None or num in self._object_stream_resolution_stack:
                 return None
             offset = index.offsets.get(num)
-            if offset is None or not fastobj.flat_ready():
+            if offset is None:
                 return None
             data = index.data
-            return fastobj.flat_subtype(data, fastobj.skip_white(data, index.first + offset))
-        # as get_object and _read_at read it
+            return data, fastobj.skip_white(data, index.first + offset)
         offset = self.xref.get(gen, {}).get(num)
-        found = None if offset is None else self._plain_start(num, gen, offset)
-        return None if found is None or not fastobj.flat_ready() else fastobj.flat_subtype(*found)
+        return None if offset is None else self._plain_start(num, gen, offset)
 
     def _get_object_from_stream(self, indirect_reference: IndirectObject) -> PdfObject:
         try:

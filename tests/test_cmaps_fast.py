@@ -131,9 +131,12 @@ def _cmap_sources(data: bytes, monkeypatch) -> list[bytes]:
             return plain(src)
 
         m.setattr(C, "parse_cmap", parse)
-        for module in ("pyengine.fonts.tounicode", "pyengine.fonts.composite"):
+        for module in ("pyengine.fonts.tounicode", "pyengine.fonts.composite", "pyengine.fieldvalues"):
             if hasattr(__import__(module, fromlist=["x"]), "parse_cmap"):
                 m.setattr(module + ".parse_cmap", parse)
+        # The value font's map (a field value drawn: pdfcpu-fill-chineseSimple)
+        # is parsed once per process (fieldvalues.value_map): parsed again here.
+        m.setattr("pyengine.fieldvalues._VALUE_MAP", None)
         pyengine.extract(data)
     return seen
 

@@ -224,6 +224,33 @@ def test_right_to_left_is_the_plain_count_on_pages(monkeypatch):
 
 # -- bidi.logical_order: classes kept by text, a unit's text made once ---------
 
+def _plain_with_marks(word, text_of, span_of):
+    """bidi._with_marks as it was: each glyph's text asked and classed
+    (bidi._is_mark) anew, the units' texts left to the caller."""
+    from bisect import bisect_left
+
+    from pyengine.layout import bidi
+    marks = [bidi._is_mark(text_of(g)) for g in word]
+    if True not in marks:
+        return [[g] for g in word]
+    bases = [g for g, mark in zip(word, marks) if not mark]
+    if not bases:
+        return [[g] for g in word]
+    units = {id(b): [b] for b in bases}
+    by_seq = sorted(bases, key=lambda b: span_of(b)[2])
+    seqs = [span_of(b)[2] for b in by_seq]
+    for g, mark in zip(word, marks):
+        if not mark:
+            continue
+        m0, m1, seq = span_of(g)
+        k = bisect_left(seqs, seq)
+        near = [b for b in (by_seq[k - 1] if k else None,
+                            by_seq[k] if k < len(by_seq) else None) if b is not None]
+        best = max(near, key=lambda b: span_of(b)[0])
+        units[id(best)].append(g)
+    return [units[id(b)] for b in bases]
+
+
 def _plain_logical_order(words, text_of, span_of, shape_of=None, rtl_page=False, font_of=None, rtl_base=False):
     """bidi.logical_order as it was: every class made anew (bidi._cls), and
     every glyph's text asked again as the words are rebuilt."""
@@ -233,7 +260,7 @@ def _plain_logical_order(words, text_of, span_of, shape_of=None, rtl_page=False,
         if wi:
             units.append(None)
             word_of.append(-1)
-        got = bidi._with_marks(word, text_of, span_of)
+        got = _plain_with_marks(word, text_of, span_of)
         units.extend(got)
         word_of.extend([wi] * len(got))
     texts = ["" if u is None else "".join(map(text_of, u)) for u in units]
@@ -269,6 +296,7 @@ def test_logical_order_is_the_plain_reordering_on_random_words(monkeypatch):
     glyphs = list("שלוםעולםךكتابabc12٣٤()[],.-%#") + ["\u05b8", "\u064e", "لا", "ﻻ", "ab", " "]
     monkeypatch.setattr(bidi, "CLASSES_KEPT", 5)  # (cleared now and then)
     bidi._CLASSES.clear()
+    bidi._MARKS.clear()
     for _ in range(3000):
         seq = 0
         words = []
@@ -282,6 +310,7 @@ def test_logical_order_is_the_plain_reordering_on_random_words(monkeypatch):
                 lambda g: g[0], rng.random() < 0.5, lambda g: g[3], rng.random() < 0.2)
         assert bidi.logical_order(*args) == _plain_logical_order(*args)
     bidi._CLASSES.clear()
+    bidi._MARKS.clear()
 
 
 def test_logical_order_is_the_plain_reordering_on_pages(monkeypatch):

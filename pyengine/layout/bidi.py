@@ -145,6 +145,19 @@ def _is_mark(text: str) -> bool:
     return bool(text) and all(unicodedata.category(c) in ("Mn", "Me") for c in text)
 
 
+_MARKS: dict[str, bool] = {}
+
+
+def _mark_kept(text: str) -> bool:
+    """``_is_mark(text)``, kept (``CLASSES_KEPT`` texts, as ``_class_kept``:
+    asked of every glyph of a right-to-left line)."""
+    mark = _is_mark(text)
+    if len(_MARKS) >= CLASSES_KEPT:
+        _MARKS.clear()
+    _MARKS[text] = mark
+    return mark
+
+
 def x_order_is_logical(raw: Sequence[Sequence[str]]) -> bool:
     """True when the shapes of right-to-left words show that their glyphs,
     sorted by x, are already in logical order (a producer that drew the
@@ -190,14 +203,16 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
     # Units: a base glyph with the combining marks drawn on it; None between words.
     units: list[list[G] | None] = []
     word_of: list[int] = []
+    texts: list[str] = []
     for wi, word in enumerate(words):
         if wi:
             units.append(None)
             word_of.append(-1)
-        got = _with_marks(word, text_of, span_of)
+            texts.append("")
+        got, got_texts = _with_marks(word, [text_of(g) for g in word], span_of)
         units.extend(got)
+        texts.extend(got_texts)
         word_of.extend([wi] * len(got))
-    texts = ["" if u is None else "".join(map(text_of, u)) for u in units]
     shape = shape_of or text_of
     if x_order_is_logical([[shape(g) for g in w] for w in words]):
         return [[(g, text_of(g)) for g in w] for w in words]
@@ -246,8 +261,9 @@ def _mirror(text: str) -> str:
     return MIRRORED.get(text, text) if len(text) == 1 else text
 
 
-def _with_marks(word: Sequence[G], text_of, span_of) -> list[list[G]]:
-    """Base glyphs in visual order, each followed by the marks drawn on it.
+def _with_marks(word: Sequence[G], texts: list[str], span_of) -> tuple[list[list[G]], list[str]]:
+    """Base glyphs in visual order, each followed by the marks drawn on it,
+    and the text of each (its glyphs' ``texts``, which are the word's).
 
     A mark's box says little (often zero wide, placed by the font inside its
     base's outline: deb-ar-arabluatex), but a producer draws a mark next to
@@ -256,12 +272,16 @@ def _with_marks(word: Sequence[G], text_of, span_of) -> list[list[G]]:
     """
     # Each glyph's text is classed once; a word without marks (most words)
     # is its glyphs, each a unit, without the sort by drawing order.
-    marks = [_is_mark(text_of(g)) for g in word]
+    kept = _MARKS.get
+    marks = [kept(t) for t in texts]
+    if None in marks:
+        marks = [_mark_kept(t) if m is None else m for m, t in zip(marks, texts)]
     if True not in marks:
-        return [[g] for g in word]
+        return [[g] for g in word], texts
     bases = [g for g, mark in zip(word, marks) if not mark]
     if not bases:
-        return [[g] for g in word]
+        return [[g] for g in word], texts
+    text = {id(g): t for g, t in zip(word, texts)}
     units = {id(b): [b] for b in bases}
     by_seq = sorted(bases, key=lambda b: span_of(b)[2])
     seqs = [span_of(b)[2] for b in by_seq]
@@ -274,7 +294,8 @@ def _with_marks(word: Sequence[G], text_of, span_of) -> list[list[G]]:
                             by_seq[k] if k < len(by_seq) else None) if b is not None]
         best = max(near, key=lambda b: span_of(b)[0])
         units[id(best)].append(g)
-    return [units[id(b)] for b in bases]
+    out = [units[id(b)] for b in bases]
+    return out, ["".join([text[id(g)] for g in u]) for u in out]
 
 
 def _nearest_strong(classes: list[str], i: int, step: int, base: str) -> str:
