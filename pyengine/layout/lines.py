@@ -2949,10 +2949,59 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
             ptext = text
             psize = size
             psource = source
+        if not text and shown and not g.mapped and u1 - u0 > mark_width * size and \
+                _parts_words(cur, glyphs, i):
+            # It stays with the word before it, which it flags.
+            groups.append(cur)
+            hard.append(after_space)
+            cur, after_space, shown = [], True, False
     if shown:
         groups.append(cur)
         hard.append(after_space)
     return groups, hard
+
+
+COMPLEX_SCRIPTS_FROM = 0x0590
+"""Letters and marks from this code point on (Hebrew, Arabic, Indic and
+South-East Asian scripts, Hangul, CJK) are of scripts whose fonts leave
+parts of a word (conjuncts, vowel signs, contextual forms) without a map:
+an unmapped glyph beside one is taken for a part of its word
+(``_parts_words``)."""
+
+
+def _complex_letter(ch: str) -> bool:
+    """A letter or a mark of a complex script."""
+    return ord(ch) >= COMPLEX_SCRIPTS_FROM and unicodedata.category(ch)[0] in "LM"
+
+
+def _parts_words(cur: list[_G], glyphs: list[_G], i: int) -> bool:
+    """Does the unmapped glyph ``glyphs[i]`` (drawn with an advance, the last
+    of ``cur``) end its word?
+
+    Yes when it stands beside a digit: numbers are drawn with digits that
+    map, and the glyph beside one is a sign of its own ("10⁻¹⁰ mbar" with
+    its minus unmapped read "1010 mbar"; "Query ▮3", a callout's box before
+    its number, read "Query3" in opf-027613; pdftotext breaks there too);
+    and when its size is not that of the glyph before it (a script: "e⁻ˣ").
+    Between letters or punctuation it may as well be a part of the word (an
+    unmapped ligature, accent or letter form), and the word goes on as
+    before; so it does beside a letter of a complex script
+    (``COMPLEX_SCRIPTS_FROM``), where it most often is: "वगळल," and
+    "नाм-का-" of deb-other-latex-mr came apart before their comma or
+    hyphen.  Nothing to part when no glyph with text follows before a space
+    glyph, nor in right-to-left text, where glyphs are sorted by their
+    place, not their reading order ("نال،", deb-ar-kurdishlipsum)."""
+    g = glyphs[i][0]
+    before = next((p[0] for p in reversed(cur) if p[0].text), None)
+    after = next((glyphs[k][0] for k in range(i + 1, len(glyphs)) if glyphs[k][0].text), None)
+    if before is None or after is None or after.is_space or \
+            has_rtl(before.text) or has_rtl(after.text):
+        return False
+    b, a = before.text[-1], after.text[0]
+    if _complex_letter(b) or _complex_letter(a):
+        return False
+    small, big = sorted((g.size, before.size))
+    return small < SCRIPT_SIZE_RATIO * big or b.isdigit() or a.isdigit()
 
 
 def _pulled_in(p: _G, q: _G, prev_u1: float, source: str) -> bool:
