@@ -37,6 +37,7 @@ from .dropcap import attach_drop_caps, is_attached
 from .linenos import _NUMBER as _GUTTER_NUMBER, GUTTER_NUMBERS_MIN, Item, gutter_numbers
 from .lists import list_marker
 from .prebase import has_prebase, prebase_lines
+from .tracking import line_word_gap, tracked_words
 
 ANGLE_STEP = 1.0
 """Degrees: glyph directions are grouped in steps of this size."""
@@ -2681,10 +2682,15 @@ def word_glyphs(line: _LineAcc, options: Options, marks: bool = True,
     moved = marks_after_bases(glyphs) if marks else None
     groups, hard = _cut(glyphs, moved, options)
     # Cut both at space glyphs and at gaps: the gaps may be letter spacing.
+    tracking = 0.0
     if len(groups) > 1 and any(hard) and not all(hard[1:]):
         tracking = letter_spacing(glyphs, moved, options)
         if tracking:
             groups, hard = _cut(glyphs, moved, options, tracking)
+    if not tracking:
+        # Letter-spaced runs of a line the line's own spacing does not
+        # explain (tracking.py).
+        groups, hard = tracked_words(groups, hard, options)
     return leaders_apart(join_letter_spaced(groups, hard, options))
 
 
@@ -3166,11 +3172,17 @@ def join_letter_spaced(groups: list[list[_G]], hard: list[bool],
                 and g0 <= LETTER_GAP_MAX_WIDTHS * _median_width(groups, piece)]
     if not spacings:
         return groups
+    # Capitals spaced as the line's own words are words of one letter
+    # ("answers A B C D" in TeX, which draws no space glyphs).
+    word_gap = line_word_gap(groups, hard)
     join = {}
     for piece, g0 in pieces:
         size = groups[piece[0]][0][0].size
         if len(piece) > LETTER_SPACED_MAX or \
                 g0 > LETTER_GAP_MAX_WIDTHS * _median_width(groups, piece):
+            continue
+        if word_gap is not None and size > 0 and \
+                abs(g0 / size - word_gap) <= LETTER_SPACING_TOLERANCE:
             continue
         if len(piece) >= LETTER_SPACED_MIN or (
                 len(piece) >= 2 and any(abs(g0 - s) <= LETTER_SPACING_TOLERANCE * size
