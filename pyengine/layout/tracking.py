@@ -135,20 +135,24 @@ def line_word_gap(groups: list[list], hard: list[bool]) -> float | None:
     return _median(gaps) if len(gaps) >= LINE_WORDS_MIN else None
 
 
-def _runs(groups: list[list], hard: list[bool]) -> list[tuple[int, int]]:
-    """(start, end) of each run of ``_unit`` groups of one size, none after
-    a space glyph but the first, none further than ``TRACKED_RUN_GAP_MAX``
-    from the one before."""
+def _runs(groups: list[list], hard: list[bool], lens: list[int]) -> list[tuple[int, int]]:
+    """(start, end) of each run of ``_unit`` groups of one size, the first
+    starting with a letter or digit, none after a space glyph but the first,
+    none further than ``TRACKED_RUN_GAP_MAX`` from the one before.  ``lens``:
+    the groups' lengths."""
     runs = []
     n = len(groups)
+    most = TRACKED_GROUP_MAX
     i = 0
     while i < n:
-        if not _unit(groups[i]):
+        # (Most groups are words longer than a unit: told by length alone.)
+        # A run starts at a letter or a digit: dot leaders never do.
+        if lens[i] > most or not groups[i][0][0].text[:1].isalnum() or not _unit(groups[i]):
             i += 1
             continue
         size = groups[i][0][0].size
         j = i + 1
-        while j < n and not hard[j] and _unit(groups[j]):
+        while j < n and lens[j] <= most and not hard[j] and _unit(groups[j]):
             g = groups[j][0]
             if abs(g[0].size - size) >= 0.01 * size or \
                     g[1] - groups[j - 1][-1][2] > TRACKED_RUN_GAP_MAX * size:
@@ -176,36 +180,38 @@ def _pieces(run: list[list], gaps: list[float], limit: float) -> list[list]:
     return out
 
 
-def _tracked(run: list[list], spaced: bool, options: Options,
-             word_gap: float | None) -> list[list] | None:
-    """The words of a run of groups (``_runs``), or None when it is not
-    letter-spaced text.  ``spaced``: the run lies between space glyphs (or
-    the line's ends) on a line that has them."""
+def _tracked(run: list[list], spaced: bool, options: Options
+             ) -> tuple[list[list], float | None] | None:
+    """The words of a run of groups (``_runs``) and, when they were read from
+    two widths of gap, the letter spacing (for the caller to hold against
+    the line's own word space); None when the run is not letter-spaced
+    text.  ``spaced``: the run lies between space glyphs (or the line's
+    ends) on a line that has them.  The gaps are looked at first: most runs
+    fail there."""
     size = run[0][0][0].size
     gaps = [(b[0][1] - a[-1][2]) / size for a, b in zip(run, run[1:])]
     letter = _median(gaps)
+    spread = LETTER_GAP_SPREAD
+    if spaced and len(gaps) >= SPACED_GAPS_MIN and all(abs(d - letter) <= spread for d in gaps):
+        # The space glyphs are the word breaks: evenly spaced letters
+        # between two of them are one word.
+        words, spacing = [[p for grp in run for p in grp]], None
+    else:
+        # Else the word gaps must be clearly wider, by a word space, than
+        # the letter gaps, and every other gap a letter gap.
+        wide = letter + options.space_gap
+        if not any(d > wide for d in gaps) or \
+                any(abs(d - letter) > spread and d <= wide for d in gaps):
+            return None
+        words, spacing = _pieces(run, gaps, letter + spread), letter
+        if sum(1 for w in words if len(w) >= TRACKED_WORD_GLYPHS) < TRACKED_WORDS_MIN:
+            return None
     widths = [(p[2] - p[1]) / size for grp in run for p in grp]
     if letter > LETTER_GAP_MAX_WIDTHS * _median(widths):
         return None
     if _letters_share(run) < TRACKED_LETTER_SHARE:
         return None
-    spread = LETTER_GAP_SPREAD
-    if spaced and len(gaps) >= SPACED_GAPS_MIN and all(abs(d - letter) <= spread for d in gaps):
-        # The space glyphs are the word breaks: evenly spaced letters
-        # between two of them are one word.
-        return [[p for grp in run for p in grp]]
-    # Else the word gaps must be clearly wider, by a word space, than the
-    # letter gaps, and every other gap a letter gap.
-    wide = letter + options.space_gap
-    if not any(d > wide for d in gaps) or \
-            any(abs(d - letter) > spread and d <= wide for d in gaps):
-        return None
-    if word_gap is not None and abs(word_gap - letter) <= spread:
-        return None  # the line's own word space: one-letter words
-    pieces = _pieces(run, gaps, letter + spread)
-    if sum(1 for w in pieces if len(w) >= TRACKED_WORD_GLYPHS) < TRACKED_WORDS_MIN:
-        return None
-    return pieces
+    return words, spacing
 
 
 def tracked_words(groups: list[list], hard: list[bool], options: Options
@@ -213,9 +219,10 @@ def tracked_words(groups: list[list], hard: list[bool], options: Options
     """The line's word groups with its letter-spaced runs joined into their
     words (module docstring), and ``hard`` for them: a word of a run after
     its first follows a measured gap."""
-    if len(groups) < 2 or list(map(len, groups)).count(1) < 2:
+    lens = list(map(len, groups))
+    if lens.count(1) < 2:
         return groups, hard  # (a run holds at least two groups, one a letter alone)
-    runs = _runs(groups, hard)
+    runs = _runs(groups, hard, lens)
     if not runs:
         return groups, hard
     has_spaces = any(hard[1:])
@@ -227,11 +234,15 @@ def tracked_words(groups: list[list], hard: list[bool], options: Options
     done = 0
     for i, j in runs:
         spaced = has_spaces and (i == 0 or hard[i]) and (j == n or hard[j])
-        if not spaced and not asked:
-            word_gap, asked = line_word_gap(groups, hard), True
-        words = _tracked(groups[i:j], spaced, options, word_gap)
-        if words is None:
+        found = _tracked(groups[i:j], spaced, options)
+        if found is None:
             continue
+        words, spacing = found
+        if spacing is not None:
+            if not asked:
+                word_gap, asked = line_word_gap(groups, hard), True
+            if word_gap is not None and abs(word_gap - spacing) <= LETTER_GAP_SPREAD:
+                continue  # the line's own word space: one-letter words
         out.extend(groups[done:i])
         out_hard.extend(hard[done:i])
         out.extend(words)
