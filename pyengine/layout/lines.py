@@ -37,6 +37,7 @@ from .dropcap import attach_drop_caps, is_attached
 from .linenos import _NUMBER as _GUTTER_NUMBER, GUTTER_NUMBERS_MIN, Item, gutter_numbers
 from .lists import list_marker
 from .prebase import has_prebase, prebase_lines
+from .tracking import line_word_gap, tracked_words
 
 ANGLE_STEP = 1.0
 """Degrees: glyph directions are grouped in steps of this size."""
@@ -2681,10 +2682,15 @@ def word_glyphs(line: _LineAcc, options: Options, marks: bool = True,
     moved = marks_after_bases(glyphs) if marks else None
     groups, hard = _cut(glyphs, moved, options)
     # Cut both at space glyphs and at gaps: the gaps may be letter spacing.
+    tracking = 0.0
     if len(groups) > 1 and any(hard) and not all(hard[1:]):
         tracking = letter_spacing(glyphs, moved, options)
         if tracking:
             groups, hard = _cut(glyphs, moved, options, tracking)
+    if not tracking:
+        # Letter-spaced runs of a line the line's own spacing does not
+        # explain (tracking.py).
+        groups, hard = tracked_words(groups, hard, options)
     return leaders_apart(join_letter_spaced(groups, hard, options))
 
 
@@ -2949,10 +2955,59 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
             ptext = text
             psize = size
             psource = source
+        if not text and shown and not g.mapped and u1 - u0 > mark_width * size and \
+                _parts_words(cur, glyphs, i):
+            # It stays with the word before it, which it flags.
+            groups.append(cur)
+            hard.append(after_space)
+            cur, after_space, shown = [], True, False
     if shown:
         groups.append(cur)
         hard.append(after_space)
     return groups, hard
+
+
+COMPLEX_SCRIPTS_FROM = 0x0590
+"""Letters and marks from this code point on (Hebrew, Arabic, Indic and
+South-East Asian scripts, Hangul, CJK) are of scripts whose fonts leave
+parts of a word (conjuncts, vowel signs, contextual forms) without a map:
+an unmapped glyph beside one is taken for a part of its word
+(``_parts_words``)."""
+
+
+def _complex_letter(ch: str) -> bool:
+    """A letter or a mark of a complex script."""
+    return ord(ch) >= COMPLEX_SCRIPTS_FROM and unicodedata.category(ch)[0] in "LM"
+
+
+def _parts_words(cur: list[_G], glyphs: list[_G], i: int) -> bool:
+    """Does the unmapped glyph ``glyphs[i]`` (drawn with an advance, the last
+    of ``cur``) end its word?
+
+    Yes when it stands beside a digit: numbers are drawn with digits that
+    map, and the glyph beside one is a sign of its own ("10⁻¹⁰ mbar" with
+    its minus unmapped read "1010 mbar"; "Query ▮3", a callout's box before
+    its number, read "Query3" in opf-027613; pdftotext breaks there too);
+    and when its size is not that of the glyph before it (a script: "e⁻ˣ").
+    Between letters or punctuation it may as well be a part of the word (an
+    unmapped ligature, accent or letter form), and the word goes on as
+    before; so it does beside a letter of a complex script
+    (``COMPLEX_SCRIPTS_FROM``), where it most often is: "वगळल," and
+    "नाм-का-" of deb-other-latex-mr came apart before their comma or
+    hyphen.  Nothing to part when no glyph with text follows before a space
+    glyph, nor in right-to-left text, where glyphs are sorted by their
+    place, not their reading order ("نال،", deb-ar-kurdishlipsum)."""
+    g = glyphs[i][0]
+    before = next((p[0] for p in reversed(cur) if p[0].text), None)
+    after = next((glyphs[k][0] for k in range(i + 1, len(glyphs)) if glyphs[k][0].text), None)
+    if before is None or after is None or after.is_space or \
+            has_rtl(before.text) or has_rtl(after.text):
+        return False
+    b, a = before.text[-1], after.text[0]
+    if _complex_letter(b) or _complex_letter(a):
+        return False
+    small, big = sorted((g.size, before.size))
+    return small < SCRIPT_SIZE_RATIO * big or b.isdigit() or a.isdigit()
 
 
 def _pulled_in(p: _G, q: _G, prev_u1: float, source: str) -> bool:
@@ -3117,11 +3172,17 @@ def join_letter_spaced(groups: list[list[_G]], hard: list[bool],
                 and g0 <= LETTER_GAP_MAX_WIDTHS * _median_width(groups, piece)]
     if not spacings:
         return groups
+    # Capitals spaced as the line's own words are words of one letter
+    # ("answers A B C D" in TeX, which draws no space glyphs).
+    word_gap = line_word_gap(groups, hard)
     join = {}
     for piece, g0 in pieces:
         size = groups[piece[0]][0][0].size
         if len(piece) > LETTER_SPACED_MAX or \
                 g0 > LETTER_GAP_MAX_WIDTHS * _median_width(groups, piece):
+            continue
+        if word_gap is not None and size > 0 and \
+                abs(g0 / size - word_gap) <= LETTER_SPACING_TOLERANCE:
             continue
         if len(piece) >= LETTER_SPACED_MIN or (
                 len(piece) >= 2 and any(abs(g0 - s) <= LETTER_SPACING_TOLERANCE * size
