@@ -71,7 +71,7 @@ def test_a_table_ruled_by_rows_only_whose_cells_wrap_is_read_row_by_row():
     assert _rows_text(CLAUSES) in text
 
 
-def _boxes_grid_pdf(rows, xs, pitch=14.0, size=10.0, junk=0) -> bytes:
+def _boxes_grid_pdf(rows, xs, pitch=14.0, size=10.0, junk=0, double=False) -> bytes:
     """A grid drawn as Chromium draws a border-collapse table: each border a
     filled box 0.75 pt thick; each row's cells top-aligned, a cell given as
     a list of its lines (and ``junk`` level segments in one stroked path
@@ -96,7 +96,7 @@ def _boxes_grid_pdf(rows, xs, pitch=14.0, size=10.0, junk=0) -> bytes:
         top -= height
         edges.append(top)
     right = xs[-1] + 160
-    for y in edges:
+    for y in edges + ([edges[-1] - 2.0] if double else []):
         c.rect(xs[0], y - 0.375, right - xs[0], 0.75, stroke=0, fill=1)
     for x in xs + [right]:
         c.rect(x - 0.375, edges[-1], 0.75, edges[0] - edges[-1], stroke=0, fill=1)
@@ -122,6 +122,18 @@ def test_a_grid_of_filled_boxes_whose_every_cell_wraps_keeps_the_row_whole():
     want = [" ".join(cell) for row in ROTA for cell in row]
     rows = [want[i:i + 3] for i in range(0, len(want), 3)]
     assert text == "Staff rota\n\n" + _rows_text(rows) + "\n\nUpdated weekly.\n"
+
+
+def test_a_grid_closed_by_a_double_rule_is_read_row_by_row():
+    # A double rule under the last row (two rules 2 pt apart: no row
+    # between them) ended the bands above the bottom rule, and the last
+    # row's lines fell in none: layout raised (StopIteration) and the page
+    # was read line by line (opf-178360 p.3, a chart's gridlines).
+    data = _boxes_grid_pdf(ROTA, [60, 160, 340], double=True)
+    page = pyengine.extract(data).pages[0]
+    assert not [i for i in page.issues if i.code == "page-error"]
+    want = [" ".join(cell) for row in ROTA for cell in row]
+    assert _rows_text([want[i:i + 3] for i in range(0, len(want), 3)]) in page.text
 
 
 def test_a_word_hyphenated_where_a_cell_wraps_joins_as_between_lines():

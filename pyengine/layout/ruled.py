@@ -29,6 +29,7 @@ for the time the page is read.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from statistics import median
 
 from ..records import Line, Word, union_box
 from ..rules import Rule, Rules
@@ -49,11 +50,23 @@ RULED_PART_SHARE = 0.1
 """Share of a table's width: a level rule inside a band this long or
 longer parts rows of some columns (``_rules_within``); shorter ones are
 a word's underline."""
+RULED_STACK_HEIGHT = 2.0
+"""Multiple of the median height of a table's bands of one row: a band
+that may hold two rows (``_stacked``) and is taller is two rows or more
+(opf-027613 p.104: two tables of one width, the first without a rule
+under its last row: that row, the second's caption and its header stood
+in one band) and the rules are not a row's each."""
 RULED_FILL_SHARE = 0.5
 """Share of a table's width its text reaches over at least, in a table
 ruled by rows only (and in a grid, each column holds text): a region cut
 across a table (pymupdf-test_3994's last two columns, read apart where
 the table's cells span rows) is read as before, not as the table."""
+RULED_OUTER_WHITE = 0.5
+"""Em: how much farther than the table's rows from their rules the lines
+of a row outside the rules (a header over the top rule, a last row under
+the bottom one) may stand from that rule (``_outer_band``)."""
+RULED_OUTER_LEADING = 0.5
+"""Em: the white between two lines of one cell of such a row, at most."""
 RULED_MIN_BAND = 0.5
 """Fraction of the type size: rules closer than this bound no row (a
 double rule)."""
@@ -181,10 +194,14 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
     for r in frame[1:]:
         if r.at - ys[-1] >= RULED_MIN_BAND * size:
             ys.append(r.at)
+        else:  # a double rule: its lower line bounds the band (the last ends at ``bottom``)
+            ys[-1] = r.at if len(ys) > 1 else ys[-1]
+    if len(ys) < 2:
+        return None
     bands: list[list[Line]] = [[] for _ in ys[1:]]
     for ln in inside:
         my = (ln.y0 + ln.y1) / 2
-        k = next(i for i in range(len(ys) - 1) if my <= ys[i + 1])
+        k = next((i for i in range(len(ys) - 1) if my <= ys[i + 1]), len(ys) - 2)
         bands[k].append(ln)
     inner = [r for r in rules.upright
              if lo + RULED_EDGE_TOLERANCE < r.at < hi - RULED_EDGE_TOLERANCE and
@@ -197,26 +214,36 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
         return None  # (lines of a part of the table's columns: the region was cut across it)
     rows: list[list[Line]] = []
     wrapped = False
-    stacked = plain = 0  # body bands that may hold several rows; that hold one
+    stacked: list[float] = []  # heights of the body bands that may hold several rows
+    plain: list[float] = []  # and of those that hold one
     filled: dict[tuple[float, ...], set[int]] = {}  # the cells with text under each set of upright rules
-    for (a, b), band in zip(spans, bands):
+    parts = [_bounds_at(inner, a, b) if inner else
+             [(a1 + b0) / 2 for (_, a1), (b0, _) in zip(cols, cols[1:])] for a, b in spans]
+    if any(bands):  # a header over the top rule, a last row under the bottom one
+        first = next(k for k, band in enumerate(bands) if band)
+        last = max(k for k, band in enumerate(bands) if band)
+        over = _outer_band(items, inside, bands, spans, top, left, right, parts[first], -1)
+        under = _outer_band(items, inside, bands, spans, bottom, left, right, parts[last], 1)
+        if over:
+            bands, spans, parts = [over] + bands, [(top, top)] + spans, [parts[first]] + parts
+            inside = inside + over
+        if under:
+            bands, spans, parts = bands + [under], spans + [(bottom, bottom)], parts + [parts[last]]
+            inside = inside + under
+    for (a, b), band, bounds in zip(spans, bands, parts):
         if not band:
             continue
+        cells = _cells_by_rules(band, bounds)
         if inner:
-            mid = (a + b) / 2
-            bounds = sorted({round(r.at, 2) for r in inner if r.lo <= mid <= r.hi})
-            cells = _cells_by_rules(band, bounds)
             filled.setdefault(tuple(bounds), set()).update(k for k, c in enumerate(cells) if c)
-        else:
-            cells = _cells_by_rules(band, [(a1 + b0) / 2 for (_, a1), (b0, _) in zip(cols, cols[1:])])
         many = _stacked(band, cells)
         if many >= RULED_STACK_ROWS:
             return None  # several rows in a band: rules around groups of rows, not each row
         if rows:  # (a body band)
             if many > 1:
-                stacked += 1
+                stacked.append(b - a)
             else:
-                plain += 1
+                plain.append(b - a)
         row = []
         for lines in cells:
             if not lines:
@@ -232,7 +259,8 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
         return None
     if any(len(ks) <= len(bounds) for bounds, ks in filled.items()):
         return None  # a column without text: the region was cut across the table
-    if stacked and (plain < RULED_MIN_ROWS or stacked >= plain):
+    if stacked and (len(plain) < RULED_MIN_ROWS or len(stacked) >= len(plain) or
+                    max(stacked) > RULED_STACK_HEIGHT * median(plain)):
         return None  # bands of several rows each: rules around groups of rows, not each row
     caption = rows.pop(0) if len(rows[0]) == 1 and len(rows) > RULED_MIN_ROWS else []
     table = TableRegion(ln for row in rows for ln in row)
@@ -240,6 +268,52 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
     table.lines = inside
     table.caption = caption
     return table
+
+
+def _bounds_at(inner: list[Rule], a: float, b: float) -> list[float]:
+    """The upright rules crossing the middle of the band from ``a`` to ``b``."""
+    mid = (a + b) / 2
+    return sorted({round(r.at, 2) for r in inner if r.lo <= mid <= r.hi})
+
+
+def _outer_band(items: list[Line], inside: list[Line], bands: list[list[Line]],
+                spans: list[tuple[float, float]], edge: float, left: float, right: float,
+                bounds: list[float], way: int) -> list[Line]:
+    """The lines of a row over the table's top rule (``way`` -1) or under
+    its bottom rule (1) that no rule closes: a header set over the first
+    rule, a last row without a rule under it (opf-027613 p.373: "Function
+    Supported / DB2 for MVS / workstation database servers", and "Remote
+    Unit of Work").  The lines nearest the rule stand off it by no more
+    than the table's rows stand off theirs (``RULED_OUTER_WHITE``), the
+    others are set tight over (under) them (``RULED_OUTER_LEADING``), none
+    reaches over a column's bound, and they fill two cells at least; else
+    none."""
+    held = set(map(id, inside))
+    size = min(ln.size for band in bands for ln in band)
+    whites = [min(ln.y0 for ln in band) - a if way > 0 else b - max(ln.y1 for ln in band)
+              for (a, b), band in zip(spans, bands) if band]
+    reach = median(whites) + RULED_OUTER_WHITE * size
+    near = [ln for ln in items if id(ln) not in held and left <= ln.x0 and ln.x1 <= right and
+            (0 <= ln.y0 - edge <= reach if way > 0 else 0 <= edge - ln.y1 <= reach)]
+    if not near:
+        return []
+    got = list(near)
+    ids = set(map(id, got))
+    while True:
+        end = max(ln.y1 for ln in got) if way > 0 else min(ln.y0 for ln in got)
+        more = [ln for ln in items if id(ln) not in held and id(ln) not in ids and
+                left <= ln.x0 and ln.x1 <= right and
+                (0 <= ln.y0 - end <= RULED_OUTER_LEADING * size if way > 0 else
+                 0 <= end - ln.y1 <= RULED_OUTER_LEADING * size)]
+        if not more:
+            break
+        got += more
+        ids.update(map(id, more))
+    if any(ln.x0 < x < ln.x1 for ln in got for x in bounds):
+        return []  # a caption or a text over (under) the table
+    if len({sum(1 for x in bounds if (ln.x0 + ln.x1) / 2 > x) for ln in got}) < 2:
+        return []
+    return got
 
 
 def _rules_within(level: tuple[Rule, ...], spans: list[tuple[float, float]], left: float,
