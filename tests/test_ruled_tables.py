@@ -96,8 +96,10 @@ def _boxes_grid_pdf(rows, xs, pitch=14.0, size=10.0, junk=0, double=False) -> by
         top -= height
         edges.append(top)
     right = xs[-1] + 160
-    for y in edges + ([edges[-1] - 2.0] if double else []):
+    for y in edges + ([edges[-1] - 4.0] if double else []):
         c.rect(xs[0], y - 0.375, right - xs[0], 0.75, stroke=0, fill=1)
+    if double:  # a mark set on the double rule, its middle between the two
+        c.drawString(right - 40, edges[-1] - 5.0, "Total")
     for x in xs + [right]:
         c.rect(x - 0.375, edges[-1], 0.75, edges[0] - edges[-1], stroke=0, fill=1)
     c.drawString(xs[0], edges[-1] - 30, "Updated weekly.")
@@ -125,15 +127,17 @@ def test_a_grid_of_filled_boxes_whose_every_cell_wraps_keeps_the_row_whole():
 
 
 def test_a_grid_closed_by_a_double_rule_is_read_row_by_row():
-    # A double rule under the last row (two rules 2 pt apart: no row
-    # between them) ended the bands above the bottom rule, and the last
-    # row's lines fell in none: layout raised (StopIteration) and the page
-    # was read line by line (opf-178360 p.3, a chart's gridlines).
+    # A double rule under the last row (two rules 4 pt apart: no row
+    # between them) ended the bands at its upper rule, and a line whose
+    # middle lay between the two fell in none: layout raised
+    # (StopIteration) and the page was read line by line (opf-178360 p.3,
+    # a chart's gridlines).
     data = _boxes_grid_pdf(ROTA, [60, 160, 340], double=True)
     page = pyengine.extract(data).pages[0]
     assert not [i for i in page.issues if i.code == "page-error"]
     want = [" ".join(cell) for row in ROTA for cell in row]
     assert _rows_text([want[i:i + 3] for i in range(0, len(want), 3)]) in page.text
+    assert "Total" in page.text
 
 
 def test_a_word_hyphenated_where_a_cell_wraps_joins_as_between_lines():
