@@ -40,8 +40,14 @@ RULED_MIN_RULES = 3
 RULED_EDGE_TOLERANCE = 3.0
 """Points: rules whose ends are this close are of one table's extent
 (a thicker rule over the header sticks out by half its width)."""
-RULED_MIN_ROWS = 2
-"""Rows with text a ruled table has at least."""
+RULED_MIN_ROWS = 3
+"""Rows with text a ruled table has at least: a header and two rows (a
+header over one row has no rows to tell its bands by: deb-ar-arabluatex
+p.11's Table 3, a header of two lines, "Transliteration" over "dmg loc
+arabica", over one row, was read as one row of joined cells)."""
+RULED_MIN_PLAIN = 2
+"""Bands of one row each a table has at least beside a band that may
+hold two (``_stacked``)."""
 RULED_STACK_ROWS = 3
 """Lines of a band's first cell, each beside lines of other cells, that
 make the band several rows (``_stacked``): a cell of three lines beside
@@ -219,6 +225,12 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
     filled: dict[tuple[float, ...], set[int]] = {}  # the cells with text under each set of upright rules
     parts = [_bounds_at(inner, a, b) if inner else
              [(a1 + b0) / 2 for (_, a1), (b0, _) in zip(cols, cols[1:])] for a, b in spans]
+    if inner:  # bands no upright rule crosses are no rows of the grid
+        keep = [k for k, bounds in enumerate(parts) if bounds]
+        if not keep or any(bands[k] and not parts[k] for k in range(keep[0], keep[-1] + 1)):
+            return None
+        bands, spans, parts = (x[keep[0]:keep[-1] + 1] for x in (bands, spans, parts))
+        inside = [ln for band in bands for ln in band]
     if any(bands):  # a header over the top rule, a last row under the bottom one
         first = next(k for k, band in enumerate(bands) if band)
         last = max(k for k, band in enumerate(bands) if band)
@@ -259,10 +271,12 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
         return None
     if any(len(ks) <= len(bounds) for bounds, ks in filled.items()):
         return None  # a column without text: the region was cut across the table
-    if stacked and (len(plain) < RULED_MIN_ROWS or len(stacked) >= len(plain) or
+    if stacked and (len(plain) < RULED_MIN_PLAIN or len(stacked) >= len(plain) or
                     max(stacked) > RULED_STACK_HEIGHT * median(plain)):
         return None  # bands of several rows each: rules around groups of rows, not each row
     caption = rows.pop(0) if len(rows[0]) == 1 and len(rows) > RULED_MIN_ROWS else []
+    if caption and not is_table_block(rows):
+        return None
     table = TableRegion(ln for row in rows for ln in row)
     table.rows = rows
     table.lines = inside
