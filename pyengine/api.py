@@ -22,6 +22,7 @@ from .options import DEFAULT_OPTIONS, Options
 from .quality import page_verdict
 from .records import LIMIT_TIME, Document, Issue, Page, limit_reason
 from .report import build_report
+from .rules import PageRules
 
 
 class no_cycle_collection:  # noqa: N801 -- used as a function, like contextlib.suppress
@@ -94,7 +95,8 @@ class Session:
                             ("the page could not be read",), (), tuple(issues))
         issues.extend(docmod.warning_issues(warned, number))
         try:
-            words, blocks, text = build_layout(run.glyphs, geom, self.options)
+            rules = PageRules(run.content, geom.to_display) if run.content else None
+            words, blocks, text = build_layout(run.glyphs, geom, self.options, rules=rules)
         except Exception as exc:  # a defect of ours must not sink the document
             issues.append(Issue("page-error", f"reading order failed ({type(exc).__name__}: "
                                 f"{exc}); the page's lines are read top to bottom", number))

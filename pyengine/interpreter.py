@@ -278,6 +278,9 @@ class PageRun:
     offpage: int = 0
     oversized: int = 0
     """Glyphs not placed because their size exceeds MAX_GLYPH_SIZE."""
+    content: bytes = b""
+    """The page's content (its /Contents joined), for the reader of its
+    drawn rules (rules.py), which layout asks only when a table needs it."""
 
 
 class _Interpreter:
@@ -1332,6 +1335,7 @@ def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options
     resources = as_dict(resources)
     try:
         data = interp.page_content(page.get("/Contents"))
+        interp.run.content = data
         interp.execute(interp.compile(data), resources, GState())
         if options.include_annotations:
             form = acroform(doc.reader)

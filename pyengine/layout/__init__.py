@@ -7,12 +7,14 @@ from dataclasses import replace
 
 from ..options import Options
 from ..records import Block, Glyph, Line, Word, union_box
+from ..rules import PageRules
 from .bidi import has_rtl
 from .cells import split_cells
 from .lines import ANGLE_STEP, build_lines
 from .linenos import gutter_number_lines
 from .order import forget_readings, leaf_order, paragraphs, xy_cut
 from .paradir import rtl_paragraph_lines
+from .ruled import page_rules
 from .passes import finish_pages
 from .stacked import stack_columns
 from .tables import is_table_block
@@ -29,13 +31,15 @@ def _offpage(w: Word, width: float, height: float) -> bool:
     return not (0 <= cx <= width and 0 <= cy <= height)
 
 
-def build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool = False
-                 ) -> tuple[tuple[Word, ...], tuple[Block, ...], str]:
+def build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool = False,
+                 rules: PageRules | None = None) -> tuple[tuple[Word, ...], tuple[Block, ...], str]:
     """Words (reading order, then off-page ones flagged), blocks and text.
     ``plain``: lines read top to bottom, no columns or tables (what the
-    caller falls back on when reading order fails on a page)."""
+    caller falls back on when reading order fails on a page).  ``rules``:
+    the page's drawn rules, read if a ruled table asks (layout/ruled.py)."""
     try:
-        return _build_layout(glyphs, geom, options, plain)
+        with page_rules(None if plain else rules):
+            return _build_layout(glyphs, geom, options, plain)
     finally:
         forget_readings()  # (order.xy_cut's, of this page's lines)
 
@@ -237,7 +241,9 @@ def _read_direction(key: int, lines: list[Line], options: Options, others: list[
     proxies = [_to_frame(ln, dx, dy, originals) for ln in lines]
     real = {id(p): ln for p, ln in zip(proxies, lines)}
     out = []
-    for block in paragraphs(xy_cut(proxies, options), options):
+    with page_rules(None):  # (the rules are the upright page's, not in this frame)
+        read = xy_cut(proxies, options)
+    for block in paragraphs(read, options):
         if is_table_block(block.paragraphs):
             table = _turned_table(block, real, originals)
             if table is not None:

@@ -45,10 +45,37 @@ def join_of(last: str, first: str, vocab: Counter[str]) -> str | None:
     return None
 
 
+def _below(a: Word, b: Word) -> bool:
+    """Does upright word ``b`` start a line under ``a``'s, back at its left?"""
+    return a.dx == 1.0 and b.dx == 1.0 and b.y0 >= (a.y0 + a.y1) / 2 and b.x0 < a.x0
+
+
+def _inner_breaks(ln: Line, vocab: Counter[str]) -> Line:
+    """``ln`` with the words hyphenated where it wraps inside (a table's
+    cell of several lines, read as one line: tables._joined,
+    layout/ruled.py) joined as between two lines (``join_of``)."""
+    words = ln.words
+    if len(words) < 2 or not any(w.text[-1:] in HYPHENS for w in words[:-1]):
+        return ln
+    out: list[Word] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if i + 1 < len(words) and w.text[-1:] in HYPHENS and _below(w, words[i + 1]):
+            joined = join_of(w.text, words[i + 1].text, vocab)
+            if joined is not None:
+                out.append(replace(w, text=joined))
+                i += 2
+                continue
+        out.append(w)
+        i += 1
+    return ln if len(out) == len(words) else line_from_words(out, ln.size)
+
+
 def dehyphenate_page(page: Page, vocab: Counter[str]) -> Page:
     lines = [(bi, pi, li) for bi, b in enumerate(page.blocks)
              for pi, para in enumerate(b.paragraphs) for li, _ in enumerate(para)]
-    get = {idx: page.blocks[idx[0]].paragraphs[idx[1]][idx[2]] for idx in lines}
+    get = {idx: _inner_breaks(page.blocks[idx[0]].paragraphs[idx[1]][idx[2]], vocab) for idx in lines}
     edits: dict[tuple[int, int, int], Line | None] = {}
     for a, b in zip(lines, lines[1:]):
         la, lb = edits.get(a, get[a]), edits.get(b, get[b])
@@ -60,9 +87,9 @@ def dehyphenate_page(page: Page, vocab: Counter[str]) -> Page:
         head: Word = replace(la.words[-1], text=joined)
         edits[a] = replace(la, words=la.words[:-1] + (head,))
         edits[b] = line_from_words(lb.words[1:], lb.size)
-    if not edits:
+    if not edits and all(get[idx] is page.blocks[idx[0]].paragraphs[idx[1]][idx[2]] for idx in lines):
         return page
-    return map_lines(page, lambda idx, ln: edits.get(idx, ln))
+    return map_lines(page, lambda idx, ln: edits.get(idx, get[idx]))
 
 
 def dehyphenate(pages: Sequence[Page]) -> tuple[Page, ...]:

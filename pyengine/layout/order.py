@@ -62,6 +62,7 @@ from .bidi import has_rtl, strong_counts
 from .edges import EDGE_ALIGN, EDGE_MIN_LINES, column_edge, edge_column
 from .headers import is_page_number
 from .lists import list_marker
+from .ruled import claimed, rules_asked, ruled_tables
 from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, CELL_WRAP_PITCH_RATIO,
                      FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, ROW_TOLERANCE, TABLE_GUTTER_MIN,
                      TABLE_MAX_COMMA_SHARE, HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion,
@@ -232,7 +233,7 @@ def xy_cut(items: list[Line], options: Options,
     if page_rtl is None:
         page_rtl = _right_to_left(items)
     key = (tuple(map(id, items)), id(options), None if col_gaps is None else tuple(col_gaps),
-           page_rtl)
+           page_rtl, rules_asked())
     # kept.kept written out (no call of it nor of a lambda: the row cut
     # asks each region, and in Pyodide a call weighs)
     reading = _READINGS.get(key)
@@ -273,6 +274,11 @@ def _xy_cut(items: list[Line], options: Options,
         return [items] if items else []
     if len(items) > MAX_XYCUT_ITEMS:
         return [leaf_order(items)]
+    ruled = ruled_tables(items)
+    if ruled:  # tables drawn with rules, a cell wrapped: row by row, each cell whole
+        with claimed(ruled):
+            read = xy_cut(items, options, col_gaps, page_rtl)
+        return _tables_in(read, ruled)
     if col_gaps is None:
         col_gaps = _gutters(items, options)
     row_gaps = _gaps(items, "y0", "y1", 0.0001)
@@ -413,6 +419,63 @@ def _xy_cut(items: list[Line], options: Options,
             break
         out.extend(sub(region, gutters))
     return out
+
+
+def _tables_in(read: list[list[Line]], tables: list[TableRegion]) -> list[list[Line]]:
+    """The reading ``read`` of a region with the lines of each ruled table
+    (ruled.ruled_tables) taken out, and the table put in where its first
+    word was read: the page around a table is read as it was with the
+    table's lines (wk_invoice's addresses, a block of two columns over the
+    table, read as a table with them, were read column by column without
+    them), and only the table's own reading changes.  The words of a
+    table are looked for, not its lines: the reading may have joined a
+    cell's lines into new ones (tables._cells).  A table none of whose
+    words were read is put at the end (no words are lost)."""
+    owner = {id(w): k for k, table in enumerate(tables) for ln in table.lines for w in ln.words}
+    placed = [False] * len(tables)
+    out: list[list[Line]] = []
+    for region in read:
+        part: list[Line] = []
+        rows = getattr(region, "rows", None)
+        units = rows if rows is not None else [[ln] for ln in region]
+        kept_rows: list[list[Line]] = []
+        for unit in units:
+            rest: list[Line] = []
+            for ln in unit:
+                hit = [owner[id(w)] for w in ln.words if id(w) in owner]
+                if not hit:
+                    rest.append(ln)
+                    continue
+                for k in hit:
+                    if not placed[k]:
+                        placed[k] = True
+                        _flush(out, part, kept_rows, rows is not None)
+                        part, kept_rows = [], []
+                        if tables[k].caption:
+                            out.append(tables[k].caption)
+                        out.append(tables[k])
+                others = tuple(w for w in ln.words if id(w) not in owner)
+                if others:
+                    rest.append(Line(others, *union_box(others), ln.size))
+            if rows is not None:
+                if rest:
+                    kept_rows.append(rest)
+            else:
+                part.extend(rest)
+        _flush(out, part, kept_rows, rows is not None)
+    for t, p in zip(tables, placed):
+        if not p:
+            out.extend(part for part in (t.caption, t) if part)
+    return out
+
+
+def _flush(out: list[list[Line]], part: list[Line], rows: list[list[Line]], table: bool) -> None:
+    """Append the lines read so far of a region (``part``), or the rows of
+    a table region (``rows``), if any."""
+    if table and rows:
+        out.append(_table_of(rows))
+    elif not table and part:
+        out.append(part)
 
 
 def _edge_split(items: list[Line], options: Options, best_row: float

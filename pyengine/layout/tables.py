@@ -165,9 +165,13 @@ p.2; 13.9 pt at 10 pt, deb-zh-cnbook p.226)."""
 
 
 class TableRegion(list):
-    """The lines of a table, row by row; ``rows`` keeps the grid."""
+    """The lines of a table, row by row; ``rows`` keeps the grid (and
+    ``lines``, of a ruled table, the page's lines it was made of, and
+    ``caption``, the line read before it: layout/ruled.py)."""
 
     rows: list[list[Line]]
+    lines: list[Line]
+    caption: list[Line]
 
 
 GRID_ROWS_KEPT = 64

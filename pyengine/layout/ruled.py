@@ -1,0 +1,410 @@
+"""Ruled tables whose cells wrap: read row by row, each cell whole.
+
+A table drawn with rules (a grid, or a rule under each row) that wraps a
+cell's text onto several lines was read badly: the wrapped line taken for
+a row of its own, or the columns read one after the other (reportlab's
+GRID with Paragraph cells, HTML printed by Chromium or wkhtmltopdf, LaTeX's
+p{} columns under \\hline).  The rules say where each row ends, which the
+lines alone do not.  A table here is the lines between three level rules
+or more of one extent (``RULED_MIN_RULES``); the white between two
+neighbouring rules is a row (a band); its cells are parted by the upright
+rules that cross the band, or, in a table ruled by rows only, by the
+white columns of its rows below the first.  Each cell's lines, top to
+bottom, become one Line; each band one row of the table (a TableRegion
+read by the table renderer as one line of tab-separated cells).
+
+A first row of one cell (a caption set inside the table's top rule:
+deb-eduja-debian-edu-bookworm-manual p.9's "サービスの一覧") is read
+before the table, not as its row.
+
+Only a table with a wrapped cell (a cell of lines on two baselines or
+more) is read so: the others are read as before (tables.py).  The page's
+rules are read (rules.py) the first time a region has a line that wraps
+under a cell of a row (``_may_wrap``), so most pages never read them.
+
+The page's rules are handed in by ``layout.build_layout`` (``page_rules``)
+for the time the page is read.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from statistics import median
+
+from ..records import Line, Word, union_box
+from ..rules import Rule, Rules
+from .tables import ROW_TOLERANCE, TableRegion, grid_rows, is_row, is_table_block, shared_grid_rows, _wraps
+
+RULED_MIN_RULES = 3
+"""Level rules of one extent a ruled table has at least (two rows)."""
+RULED_EDGE_TOLERANCE = 3.0
+"""Points: rules whose ends are this close are of one table's extent
+(a thicker rule over the header sticks out by half its width)."""
+RULED_MIN_ROWS = 3
+"""Rows with text a ruled table has at least: a header and two rows (a
+header over one row has no rows to tell its bands by: deb-ar-arabluatex
+p.11's Table 3, a header of two lines, "Transliteration" over "dmg loc
+arabica", over one row, was read as one row of joined cells)."""
+RULED_MIN_PLAIN = 2
+"""Bands of one row each a table has at least beside a band that may
+hold two (``_stacked``)."""
+RULED_STACK_ROWS = 3
+"""Lines of a band's first cell, each beside lines of other cells, that
+make the band several rows (``_stacked``): a cell of three lines beside
+cells of three lines or more is taken for rows ruled as a group."""
+RULED_PART_SHARE = 0.1
+"""Share of a table's width: a level rule inside a band this long or
+longer parts rows of some columns (``_rules_within``); shorter ones are
+a word's underline."""
+RULED_STACK_HEIGHT = 2.0
+"""Multiple of the median height of a table's bands of one row: a band
+that may hold two rows (``_stacked``) and is taller is two rows or more
+(opf-027613 p.104: two tables of one width, the first without a rule
+under its last row: that row, the second's caption and its header stood
+in one band) and the rules are not a row's each."""
+RULED_FILL_SHARE = 0.5
+"""Share of a table's width its text reaches over at least, in a table
+ruled by rows only (and in a grid, each column holds text): a region cut
+across a table (pymupdf-test_3994's last two columns, read apart where
+the table's cells span rows) is read as before, not as the table."""
+RULED_OUTER_WHITE = 0.5
+"""Em: how much farther than the table's rows from their rules the lines
+of a row outside the rules (a header over the top rule, a last row under
+the bottom one) may stand from that rule (``_outer_band``)."""
+RULED_OUTER_LEADING = 0.5
+"""Em: the white between two lines of one cell of such a row, at most."""
+RULED_MIN_BAND = 0.5
+"""Fraction of the type size: rules closer than this bound no row (a
+double rule)."""
+
+_PAGE: list = [None]
+"""The page being read's ``rules.PageRules`` (or None: no content, or
+``plain`` reading)."""
+
+
+@contextmanager
+def page_rules(source):
+    """Let layout ask ``source`` (a ``rules.PageRules`` or None) for the
+    page's rules while the page is read."""
+    before, _PAGE[0] = _PAGE[0], source
+    try:
+        yield
+    finally:
+        _PAGE[0] = before
+
+
+_CLAIMS: list[tuple[int, frozenset[int]]] = []
+"""(serial, ids of lines) of the ruled tables being read around
+(``claimed``): their lines are no table's for the reading inside."""
+_SERIAL = [0]
+
+
+@contextmanager
+def claimed(tables: list[TableRegion]):
+    """Read around ``tables``: their lines are found in no other table
+    while the region holding them is read as it would be without them
+    (order._tables_in)."""
+    _SERIAL[0] += 1
+    _CLAIMS.append((_SERIAL[0], frozenset(id(ln) for t in tables for ln in t.lines)))
+    try:
+        yield
+    finally:
+        _CLAIMS.pop()
+
+
+def rules_asked() -> tuple:
+    """What the reading of a region depends on here (whether the page's
+    rules may be asked, and the tables read around): ``order.xy_cut``
+    keeps its readings apart by it."""
+    if _PAGE[0] is None:
+        return ()
+    return (True,) + tuple(serial for serial, _ in _CLAIMS)
+
+
+def ruled_tables(items: list[Line]) -> list[TableRegion]:
+    """The ruled tables with a wrapped cell among ``items``, top first,
+    each with ``lines`` (those of ``items`` it holds) and rows of whole
+    cells; none where lines stand beside a table (the region is cut
+    first)."""
+    source = _PAGE[0]
+    if source is None:
+        return []
+    for _, ids in _CLAIMS:
+        items = [ln for ln in items if id(ln) not in ids]
+    if len(items) < 3 or not _may_wrap(items):
+        return []
+    rules = source.get()
+    if len(rules.level) < RULED_MIN_RULES:
+        return []
+    found = []
+    for frame in _frames(rules.level, items):
+        table = _read_frame(frame, items, rules)
+        if table is not None:
+            found.append(table)
+    return found
+
+
+def _may_wrap(items: list[Line]) -> bool:
+    """Has a row of two lines or more a line flush under one of its lines
+    (``tables._wraps``): a cell's text wrapped, maybe?"""
+    rows = shared_grid_rows(items)
+    for upper, lower in zip(rows, rows[1:]):
+        if len(upper) >= 2 and any(_wraps(c, ln) for ln in lower for c in upper):
+            return True
+    return False
+
+
+def _frames(level: tuple[Rule, ...], items: list[Line]) -> list[list[Rule]]:
+    """Runs of level rules of one extent (``RULED_EDGE_TOLERANCE``), three
+    or more, that reach over some of ``items``, top first."""
+    x0 = min(ln.x0 for ln in items)
+    x1 = max(ln.x1 for ln in items)
+    y0 = min(ln.y0 for ln in items)
+    y1 = max(ln.y1 for ln in items)
+    groups: list[list[Rule]] = []
+    for r in level:
+        if r.hi < x0 or r.lo > x1 or r.at < y0 - _PAD or r.at > y1 + _PAD:
+            continue
+        for g in groups:
+            if abs(g[0].lo - r.lo) <= RULED_EDGE_TOLERANCE and abs(g[0].hi - r.hi) <= RULED_EDGE_TOLERANCE:
+                g.append(r)
+                break
+        else:
+            groups.append([r])
+    frames = [sorted(g, key=lambda r: r.at) for g in groups if len(g) >= RULED_MIN_RULES]
+    return sorted(frames, key=lambda g: g[0].at)
+
+
+_PAD = 20.0
+"""Points: rules this far over or under the region's lines are still looked
+at (a table's top rule stands over its first row's padding)."""
+
+
+def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegion | None:
+    top, bottom = frame[0].at, frame[-1].at
+    lo, hi = min(r.lo for r in frame), max(r.hi for r in frame)
+    left, right = lo - RULED_EDGE_TOLERANCE, hi + RULED_EDGE_TOLERANCE
+    inside: list[Line] = []
+    for ln in items:
+        my = (ln.y0 + ln.y1) / 2
+        if my < top or my > bottom:
+            continue
+        if left <= ln.x0 and ln.x1 <= right:
+            inside.append(ln)
+        else:
+            return None  # a line beside the table, or across its side
+    if len(inside) < 2:
+        return None
+    size = min(ln.size for ln in inside) or 1.0
+    ys = [frame[0].at]
+    for r in frame[1:]:
+        if r.at - ys[-1] >= RULED_MIN_BAND * size:
+            ys.append(r.at)
+        else:  # a double rule: its lower line bounds the band (the last ends at ``bottom``)
+            ys[-1] = r.at if len(ys) > 1 else ys[-1]
+    if len(ys) < 2:
+        return None
+    bands: list[list[Line]] = [[] for _ in ys[1:]]
+    for ln in inside:
+        my = (ln.y0 + ln.y1) / 2
+        k = next((i for i in range(len(ys) - 1) if my <= ys[i + 1]), len(ys) - 2)
+        bands[k].append(ln)
+    inner = [r for r in rules.upright
+             if lo + RULED_EDGE_TOLERANCE < r.at < hi - RULED_EDGE_TOLERANCE and
+             r.lo <= bottom and r.hi >= top]
+    spans = [(ys[i], ys[i + 1]) for i in range(len(ys) - 1)]
+    if _rules_within(rules.level, spans, left, right, size):
+        return None  # cells spanning rows (rowspan): rules under some cells only
+    cols = None if inner else _text_columns([b for b in bands[1:] if b] or bands)
+    if not inner and (len(cols) < 2 or cols[-1][1] - cols[0][0] < RULED_FILL_SHARE * (hi - lo)):
+        return None  # (lines of a part of the table's columns: the region was cut across it)
+    rows: list[list[Line]] = []
+    wrapped = False
+    stacked: list[float] = []  # heights of the body bands that may hold several rows
+    plain: list[float] = []  # and of those that hold one
+    filled: dict[tuple[float, ...], set[int]] = {}  # the cells with text under each set of upright rules
+    parts = [_bounds_at(inner, a, b) if inner else
+             [(a1 + b0) / 2 for (_, a1), (b0, _) in zip(cols, cols[1:])] for a, b in spans]
+    if inner:  # bands no upright rule crosses are no rows of the grid
+        keep = [k for k, bounds in enumerate(parts) if bounds]
+        if not keep or any(bands[k] and not parts[k] for k in range(keep[0], keep[-1] + 1)):
+            return None
+        bands, spans, parts = (x[keep[0]:keep[-1] + 1] for x in (bands, spans, parts))
+        inside = [ln for band in bands for ln in band]
+    if any(bands):  # a header over the top rule, a last row under the bottom one
+        first = next(k for k, band in enumerate(bands) if band)
+        last = max(k for k, band in enumerate(bands) if band)
+        over = _outer_band(items, inside, bands, spans, top, left, right, parts[first], -1)
+        under = _outer_band(items, inside, bands, spans, bottom, left, right, parts[last], 1)
+        if over:
+            bands, spans, parts = [over] + bands, [(top, top)] + spans, [parts[first]] + parts
+            inside = inside + over
+        if under:
+            bands, spans, parts = bands + [under], spans + [(bottom, bottom)], parts + [parts[last]]
+            inside = inside + under
+    for (a, b), band, bounds in zip(spans, bands, parts):
+        if not band:
+            continue
+        cells = _cells_by_rules(band, bounds)
+        if inner:
+            filled.setdefault(tuple(bounds), set()).update(k for k, c in enumerate(cells) if c)
+        many = _stacked(band, cells)
+        if many >= RULED_STACK_ROWS:
+            return None  # several rows in a band: rules around groups of rows, not each row
+        if rows:  # (a body band)
+            if many > 1:
+                stacked.append(b - a)
+            else:
+                plain.append(b - a)
+        row = []
+        for lines in cells:
+            if not lines:
+                continue
+            ordered = [ln for baseline in grid_rows(lines) for ln in sorted(baseline, key=lambda ln: ln.x0)]
+            if len(grid_rows(lines)) > 1:
+                wrapped = True
+            row.append(_joined(ordered))
+        if len(row) > 1 and not is_row(row):
+            return None
+        rows.append(row)
+    if not wrapped or len(rows) < RULED_MIN_ROWS or not is_table_block(rows):
+        return None
+    if any(len(ks) <= len(bounds) for bounds, ks in filled.items()):
+        return None  # a column without text: the region was cut across the table
+    if stacked and (len(plain) < RULED_MIN_PLAIN or len(stacked) >= len(plain) or
+                    max(stacked) > RULED_STACK_HEIGHT * median(plain)):
+        return None  # bands of several rows each: rules around groups of rows, not each row
+    caption = rows.pop(0) if len(rows[0]) == 1 and len(rows) > RULED_MIN_ROWS else []
+    if caption and not is_table_block(rows):
+        return None
+    table = TableRegion(ln for row in rows for ln in row)
+    table.rows = rows
+    table.lines = inside
+    table.caption = caption
+    return table
+
+
+def _bounds_at(inner: list[Rule], a: float, b: float) -> list[float]:
+    """The upright rules crossing the middle of the band from ``a`` to ``b``."""
+    mid = (a + b) / 2
+    return sorted({round(r.at, 2) for r in inner if r.lo <= mid <= r.hi})
+
+
+def _outer_band(items: list[Line], inside: list[Line], bands: list[list[Line]],
+                spans: list[tuple[float, float]], edge: float, left: float, right: float,
+                bounds: list[float], way: int) -> list[Line]:
+    """The lines of a row over the table's top rule (``way`` -1) or under
+    its bottom rule (1) that no rule closes: a header set over the first
+    rule, a last row without a rule under it (opf-027613 p.373: "Function
+    Supported / DB2 for MVS / workstation database servers", and "Remote
+    Unit of Work").  The lines nearest the rule stand off it by no more
+    than the table's rows stand off theirs (``RULED_OUTER_WHITE``), the
+    others are set tight over (under) them (``RULED_OUTER_LEADING``), none
+    reaches over a column's bound, and they fill two cells at least; else
+    none."""
+    held = set(map(id, inside))
+    size = min(ln.size for band in bands for ln in band)
+    whites = [min(ln.y0 for ln in band) - a if way > 0 else b - max(ln.y1 for ln in band)
+              for (a, b), band in zip(spans, bands) if band]
+    reach = median(whites) + RULED_OUTER_WHITE * size
+    near = [ln for ln in items if id(ln) not in held and left <= ln.x0 and ln.x1 <= right and
+            (0 <= ln.y0 - edge <= reach if way > 0 else 0 <= edge - ln.y1 <= reach)]
+    if not near:
+        return []
+    got = list(near)
+    ids = set(map(id, got))
+    while True:
+        end = max(ln.y1 for ln in got) if way > 0 else min(ln.y0 for ln in got)
+        more = [ln for ln in items if id(ln) not in held and id(ln) not in ids and
+                left <= ln.x0 and ln.x1 <= right and
+                (0 <= ln.y0 - end <= RULED_OUTER_LEADING * size if way > 0 else
+                 0 <= end - ln.y1 <= RULED_OUTER_LEADING * size)]
+        if not more:
+            break
+        got += more
+        ids.update(map(id, more))
+    if any(ln.x0 < x < ln.x1 for ln in got for x in bounds):
+        return []  # a caption or a text over (under) the table
+    if len({sum(1 for x in bounds if (ln.x0 + ln.x1) / 2 > x) for ln in got}) < 2:
+        return []
+    return got
+
+
+def _rules_within(level: tuple[Rule, ...], spans: list[tuple[float, float]], left: float,
+                  right: float, size: float) -> bool:
+    """Is a level rule drawn inside a band, across a share of the table
+    (``RULED_PART_SHARE``): a rule under some cells of a row only, where
+    the cells beside them span two rows or more (plumber-issue-336's
+    "高速公路" beside its three lanes' rows)?  The bands are not rows then."""
+    least = RULED_PART_SHARE * (right - left)
+    margin = RULED_MIN_BAND * size
+    for r in level:
+        if r.hi - r.lo < least or r.lo < left or r.hi > right:
+            continue
+        if any(a + margin < r.at < b - margin for a, b in spans):
+            return True
+    return False
+
+
+def _text_columns(bands: list[list[Line]]) -> list[tuple[float, float]]:
+    """The columns of a table ruled by rows only: the x extents of the
+    lines of ``bands`` (its rows under the first: a header's line may
+    span columns, or hold two cells set close), merged where they overlap."""
+    spans = sorted((ln.x0, ln.x1) for band in bands for ln in band)
+    cols: list[list[float]] = []
+    for x0, x1 in spans:
+        if cols and x0 <= cols[-1][1]:
+            cols[-1][1] = max(cols[-1][1], x1)
+        else:
+            cols.append([x0, x1])
+    return [(a, b) for a, b in cols]
+
+
+def _cells_by_rules(band: list[Line], bounds: list[float]) -> list[list[Line]]:
+    """The band's lines parted at the upright rules ``bounds`` (or the
+    middles of the white between text columns): a line that runs over a
+    bound (its cells close together, read as one line) is cut there, each
+    word to the cell its middle is in."""
+    cells: list[list[Line]] = [[] for _ in range(len(bounds) + 1)]
+    for ln in band:
+        parts: dict[int, list[Word]] = {}
+        for w in ln.words:
+            mid = (w.x0 + w.x1) / 2
+            k = sum(1 for x in bounds if mid > x)
+            parts.setdefault(k, []).append(w)
+        if len(parts) == 1:
+            cells[next(iter(parts))].append(ln)
+            continue
+        for k, words in parts.items():
+            cells[k].append(Line(tuple(words), *union_box(words), ln.size))
+    return cells
+
+
+def _stacked(band: list[Line], cells: list[list[Line]]) -> int:
+    """How many rows the band may hold rather than one row's wrapped cells:
+    the baselines of its first cell that other cells have a line on too
+    (1 when fewer than two).  A table ruled over its header and under its
+    body only has its body in one band, each of whose rows starts in the
+    first column beside its other cells (deb-other-specimen p.96: 34 rows
+    of code, glyph and name; a name wraps now and then).  A row whose
+    every cell wraps looks the same on two baselines (ch_table2's "Alice /
+    Moreau" beside the two lines of her role and of her notes): it is one
+    row only among more bands that are plainly one row each
+    (``_read_frame``)."""
+    first = next(c for c in cells if c)
+    others = [ln for c in cells if c is not first for ln in c]
+    shared = 0
+    for base in shared_grid_rows(first):
+        y0, y1 = min(ln.y0 for ln in base), max(ln.y1 for ln in base)
+        if any(ln.y0 < y1 and ln.y1 > y0 and abs(ln.y1 - base[0].y1) <= ROW_TOLERANCE * ln.size
+               for ln in others):
+            shared += 1
+    return max(shared, 1)
+
+
+def _joined(lines: list[Line]) -> Line:
+    """One Line for a cell's lines, in reading order."""
+    if len(lines) == 1:
+        return lines[0]
+    words = tuple(w for ln in lines for w in ln.words)
+    return Line(words, *union_box(lines), max(ln.size for ln in lines))

@@ -1,0 +1,240 @@
+"""Tables drawn with rules whose cells wrap: each row one line of the table
+rendering (cells joined by tabs), each cell's wrapped lines kept inside it
+(layout/ruled.py, rules.py).
+
+The PDFs are built here with reportlab (its platypus Table, and its canvas
+for a grid drawn as thin filled boxes, as Chromium and wkhtmltopdf draw
+cell borders).  The expected texts were read off the rendered pages."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+import pyengine
+
+platypus = pytest.importorskip("reportlab.platypus")
+styles = pytest.importorskip("reportlab.lib.styles")
+colors = pytest.importorskip("reportlab.lib.colors")
+canvas_mod = pytest.importorskip("reportlab.pdfgen.canvas")
+
+BODY = styles.getSampleStyleSheet()["BodyText"]
+TITLE = styles.getSampleStyleSheet()["Heading2"]
+
+CLAUSES = [("Clause", "Obligation", "Owner"),
+           ("4.1", "The contractor shall keep the site free of debris at the end of every working day",
+            "Contractor, site manager and foreman"),
+           ("4.2", "The client shall give access", "Client"),
+           ("4.3", "Both parties shall meet each month to review progress against the programme",
+            "Client and contractor jointly")]
+
+
+def _table_pdf(rows, widths, style, wrap=True) -> bytes:
+    cells = [[platypus.Paragraph(c, BODY) if wrap and len(c) > 20 else c for c in r] for r in rows]
+    table = platypus.Table(cells, colWidths=widths)
+    table.setStyle(platypus.TableStyle(style + [("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    buf = io.BytesIO()
+    platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Works order 2231", TITLE), table,
+                                           platypus.Spacer(1, 12),
+                                           platypus.Paragraph("Payment within thirty days.", BODY)])
+    return buf.getvalue()
+
+
+def _rows_text(rows) -> str:
+    return "\n".join("\t".join(r) for r in rows)
+
+
+def _page_text(data: bytes) -> str:
+    return pyengine.extract(data).pages[0].text
+
+
+GRID = [("GRID", (0, 0), (-1, -1), 0.5, colors.black)]
+
+
+# --- fixes (failed before layout/ruled.py) ---------------------------------
+
+def test_a_grid_whose_cells_wrap_in_two_columns_is_read_row_by_row():
+    # rl_grid_wrap2: two columns of Paragraphs wrap in the same rows; the
+    # table was read column by column ("Owner / Contractor, site / manager
+    # and foreman / Client ..." after every obligation).
+    text = _page_text(_table_pdf(CLAUSES, [40, 220, 120], GRID))
+    assert text == "Works order 2231\n\n" + _rows_text(CLAUSES) + "\n\nPayment within thirty days.\n"
+
+
+def test_a_table_ruled_by_rows_only_whose_cells_wrap_is_read_row_by_row():
+    # The same rows ruled by LINEBELOW only (no upright rules): the rules
+    # between the rows say where each row ends.
+    style = [("LINEBELOW", (0, 0), (-1, -1), 0.5, colors.black),
+             ("LINEABOVE", (0, 0), (-1, 0), 1, colors.black)]
+    text = _page_text(_table_pdf(CLAUSES, [40, 220, 120], style))
+    assert _rows_text(CLAUSES) in text
+
+
+def _boxes_grid_pdf(rows, xs, pitch=14.0, size=10.0, junk=0, double=False) -> bytes:
+    """A grid drawn as Chromium draws a border-collapse table: each border a
+    filled box 0.75 pt thick; each row's cells top-aligned, a cell given as
+    a list of its lines (and ``junk`` level segments in one stroked path
+    first)."""
+    buf = io.BytesIO()
+    c = canvas_mod.Canvas(buf, pagesize=(600, 800))
+    if junk:
+        path = c.beginPath()
+        for k in range(junk):
+            path.moveTo(10, 10 + k % 50)
+            path.lineTo(30, 10 + k % 50)
+        c.drawPath(path, stroke=1, fill=0)
+    c.setFont("Helvetica", size)
+    c.drawString(xs[0], 760, "Staff rota")
+    top = 740.0
+    edges = [top]
+    for row in rows:
+        height = max(len(cell) for cell in row) * pitch + 6
+        for x, cell in zip(xs, row):
+            for k, line in enumerate(cell):
+                c.drawString(x + 4, top - 3 - size - k * pitch, line)
+        top -= height
+        edges.append(top)
+    right = xs[-1] + 160
+    for y in edges + ([edges[-1] - 4.0] if double else []):
+        c.rect(xs[0], y - 0.375, right - xs[0], 0.75, stroke=0, fill=1)
+    if double:  # a mark set on the double rule, its middle between the two
+        c.drawString(right - 40, edges[-1] - 5.0, "Total")
+    for x in xs + [right]:
+        c.rect(x - 0.375, edges[-1], 0.75, edges[0] - edges[-1], stroke=0, fill=1)
+    c.drawString(xs[0], edges[-1] - 30, "Updated weekly.")
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+ROTA = [[["Name"], ["Role"], ["Notes"]],
+        [["Alice", "Moreau"], ["Senior engineer, structures and", "foundations"],
+         ["Available on Mondays and", "Thursdays only"]],
+        [["Bram de Vries"], ["Surveyor"], ["On leave in August"]],
+        [["Chen Wei"], ["Project manager for the harbour", "and quay renewal programme"], ["Main contact"]]]
+
+
+def test_a_grid_of_filled_boxes_whose_every_cell_wraps_keeps_the_row_whole():
+    # ch_table2 / wk_table2 (Chromium, wkhtmltopdf): every cell of Alice's
+    # row holds two lines; her row was read as two rows ("Alice / Senior
+    # engineer, structures and / Available on Mondays and", then "Moreau /
+    # foundations / Thursdays only").
+    text = _page_text(_boxes_grid_pdf(ROTA, [60, 160, 340]))
+    want = [" ".join(cell) for row in ROTA for cell in row]
+    rows = [want[i:i + 3] for i in range(0, len(want), 3)]
+    assert text == "Staff rota\n\n" + _rows_text(rows) + "\n\nUpdated weekly.\n"
+
+
+def test_a_grid_closed_by_a_double_rule_is_read_row_by_row():
+    # A double rule under the last row (two rules 4 pt apart: no row
+    # between them) ended the bands at its upper rule, and a line whose
+    # middle lay between the two fell in none: layout raised
+    # (StopIteration) and the page was read line by line (opf-178360 p.3,
+    # a chart's gridlines).
+    data = _boxes_grid_pdf(ROTA, [60, 160, 340], double=True)
+    page = pyengine.extract(data).pages[0]
+    assert not [i for i in page.issues if i.code == "page-error"]
+    want = [" ".join(cell) for row in ROTA for cell in row]
+    assert _rows_text([want[i:i + 3] for i in range(0, len(want), 3)]) in page.text
+    assert "Total" in page.text
+
+
+def test_a_word_hyphenated_where_a_cell_wraps_joins_as_between_lines():
+    # With the dehyphenate option, "main-" / "tenance" inside a cell joins
+    # as it would between two lines: "maintenance" occurs whole elsewhere.
+    from pyengine.options import Options
+
+    rows = [[["Task"], ["Owner"]], [["Scheduled main-", "tenance of pumps"], ["Depot staff"]],
+            [["Yearly maintenance", "review"], ["Engineer"]]]
+    data = _boxes_grid_pdf(rows, [60, 240])
+    text = pyengine.extract(data, Options(dehyphenate=True)).pages[0].text
+    assert "Scheduled maintenance of pumps\tDepot staff\n" in text
+    assert "Scheduled main- tenance of pumps\tDepot staff\n" in pyengine.extract(data).pages[0].text
+
+
+def test_the_rules_of_a_page_are_read_only_when_a_table_with_a_wrapped_cell_asks(monkeypatch):
+    # Pages that draw rules but hold no table with a wrapped cell (a ruled
+    # grid whose cells fit, prose under a rule) never read them.
+    from pyengine import rules
+    from pyengine.layout import ruled
+
+    calls = []
+    real = rules.read_rules
+
+    def counting(content, to_display):
+        calls.append(1)
+        return real(content, to_display)
+
+    monkeypatch.setattr(rules, "read_rules", counting)
+    rows = [("Code", "Name", "Units"), ("01", "Caribou", "12"), ("02", "Bangor", "7"), ("03", "Augusta", "150")]
+    assert _page_text(_table_pdf(rows, [50, 150, 50], GRID, wrap=False)).startswith("Works order")
+    assert calls == []
+    _page_text(_table_pdf(CLAUSES, [40, 220, 120], GRID))
+    assert calls == [1]  # once for the page, however often layout asks
+    assert ruled._PAGE[0] is None  # (handed back when the page is read)
+
+
+@pytest.mark.parametrize("content", [
+    b"0 0 m " + b"10 0 l 0 0 m " * 100_000 + b"S",          # one path of many segments
+    b"0 0 1000 0.5 re f " * 30_000,                         # more rules than kept
+    b"1e400 0 m 1" + b"0" * 5000 + b" 0 l S 0 0 1e308 1 re f",  # numbers past any page
+    b"Q Q Q " + b"q " * 1000 + b"2 0 0 2 0 0 cm 0 0 m 10 0 l S" + b" Q" * 5000,  # unbalanced q/Q
+    b"(unterminated 0 0 m 10 0 l S",
+    b"BI /W 1 /H 1 ID \x00 0 0 m 100 0 l S EI 0 5 m 10 5 l S",
+    bytes(range(256)) * 200,
+], ids=["many-segments", "many-rules", "huge-numbers", "unbalanced-q", "open-string", "inline-image", "bytes"])
+def test_a_hostile_path_is_read_within_the_caps_and_never_raises(content):
+    from pyengine.rules import COORD_MAX, RULES_MAX_SEGMENTS, read_rules
+
+    got = read_rules(content, (1.0, 0.0, 0.0, -1.0, 0.0, 800.0))
+    assert len(got.level) + len(got.upright) <= RULES_MAX_SEGMENTS
+    assert all(abs(r.at) <= COORD_MAX and abs(r.lo) <= COORD_MAX and abs(r.hi) <= COORD_MAX
+               for r in got.level + got.upright)
+
+
+def test_a_hostile_path_leaves_the_pages_text_whole():
+    # 100,000 segments in one path drawn over a ruled table with wrapped
+    # cells: the rules are capped (none kept), the page is read as before
+    # the rules were read, every word there.
+    text = _page_text(_boxes_grid_pdf(ROTA, [60, 160, 340], junk=100_000))
+    for row in ROTA:
+        for cell in row:
+            for line in cell:
+                assert line.split()[-1] in text
+
+
+# --- guards (right before and after) ---------------------------------------
+
+def test_a_grid_whose_cells_do_not_wrap_keeps_its_rows():
+    rows = [("Code", "Name", "Units", "Price"), ("01", "Caribou", "12", "3.40"), ("02", "Bangor", "7", "12.00"),
+            ("03", "Augusta", "150", "0.75"), ("04", "Portland", "9", "1.10")]
+    text = _page_text(_table_pdf(rows, [50, 150, 50, 60], GRID, wrap=False))
+    assert text == "Works order 2231\n\n" + _rows_text(rows) + "\n\nPayment within thirty days.\n"
+
+
+def test_a_grid_with_one_wrapped_description_keeps_its_rows():
+    rows = [("Item", "Description", "Qty", "Amount"),
+            ("A-100", "Site survey of the north pier including soil samples and a written report", "1", "1,240.00"),
+            ("A-101", "Concrete repair", "3", "310.50"),
+            ("A-102", "Replacement of the handrails along the east walkway with galvanised steel", "12",
+             "4,800.00")]
+    text = _page_text(_table_pdf(rows, [50, 250, 40, 70], GRID))
+    assert text == "Works order 2231\n\n" + _rows_text(rows) + "\n\nPayment within thirty days.\n"
+
+
+def test_an_unruled_table_whose_cells_do_not_wrap_is_read_as_before():
+    rows = [("Code", "Name", "Units", "Price"), ("01", "Caribou", "12", "3.40"), ("02", "Bangor", "7", "12.00"),
+            ("03", "Augusta", "150", "0.75")]
+    text = _page_text(_table_pdf(rows, [50, 150, 50, 60], [], wrap=False))
+    assert _rows_text(rows) in text
+
+
+def test_a_table_ruled_over_its_header_and_under_its_body_keeps_its_rows():
+    # A booktabs-like table: a rule over the header, one under it, one under
+    # the body; the body's band holds several rows, no cell wraps.
+    rows = [("Code", "Name", "Units"), ("01", "Caribou", "12"), ("02", "Bangor", "7"), ("03", "Augusta", "150")]
+    style = [("LINEABOVE", (0, 0), (-1, 0), 1, colors.black), ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
+             ("LINEBELOW", (0, -1), (-1, -1), 1, colors.black)]
+    text = _page_text(_table_pdf(rows, [50, 150, 50], style, wrap=False))
+    assert _rows_text(rows) in text
