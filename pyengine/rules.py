@@ -35,6 +35,11 @@ at most; a page with more is read for none (``Rules.capped``): it is a
 drawing or a specimen (pdfcpu-UnifontMedium_BMP: 9 MB drawing a grid of
 65,536 cells, 1.5 s to read), and rules read in part would make rows of
 a table's first part only."""
+RULES_MAX_CONTENT_BYTES = 4 * RULES_MAX_BYTES
+"""Bytes of a page's whole content (text objects included) past which it
+is not read for rules at all (``Rules.capped``): leaving out the text
+objects of pdfcpu-UnifontMedium_BMP's 9 MB page took 160 ms, 27% of the
+rules read on the 40 files of bench.browser, only to find it a drawing."""
 RULES_MAX_TOKENS = 1_000_000
 """Tokens of the content read for rules, at most (a second or so of
 Python at worst; the interpreter runs up to twice as many operators)."""
@@ -133,6 +138,8 @@ class _Path:
 def read_rules(content: bytes, to_display: Matrix) -> Rules:
     """The level and upright rules drawn by ``content`` (a page's content
     stream) in the display frame ``to_display`` maps user space to."""
+    if len(content) > RULES_MAX_CONTENT_BYTES:
+        return Rules((), (), True)
     data = _TEXT_OBJECT.sub(b" ", content)
     if len(data) > RULES_MAX_BYTES:
         return Rules((), (), True)

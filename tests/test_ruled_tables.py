@@ -193,6 +193,20 @@ def test_a_hostile_path_is_read_within_the_caps_and_never_raises(content):
                for r in got.level + got.upright)
 
 
+def test_a_content_past_the_whole_content_cap_is_not_read_for_rules(monkeypatch):
+    # Rules drawn within the caps, but in a content made long by text
+    # objects: the reader gives up before stripping them (RULES_MAX_CONTENT_BYTES).
+    from pyengine import rules
+
+    content = b"0 0 m 100 0 l S 0 10 m 100 10 l S 0 20 m 100 20 l S " + \
+        b"BT /F1 1 Tf (x) Tj ET " * 100
+    got = rules.read_rules(content, (1.0, 0.0, 0.0, -1.0, 0.0, 800.0))
+    assert len(got.level) == 3 and not got.capped
+    monkeypatch.setattr(rules, "RULES_MAX_CONTENT_BYTES", len(content) - 1)
+    got = rules.read_rules(content, (1.0, 0.0, 0.0, -1.0, 0.0, 800.0))
+    assert got.capped and not got.level
+
+
 def test_a_hostile_path_leaves_the_pages_text_whole():
     # 100,000 segments in one path drawn over a ruled table with wrapped
     # cells: the rules are capped (none kept), the page is read as before
