@@ -324,7 +324,7 @@ def _xy_cut(items: list[Line], options: Options,
             # by it, one side held every line and was cut again by it, with
             # no end (fuzz seed 2026146 case 1415: RecursionError).
             return sub(items, [g for g in col_gaps if g != gutter])
-        if not (row_gaps and _one_over_the_other(left, right)):
+        if not (row_gaps and (_one_over_the_other(left, right) or _take_turns(left, right))):
             rows = _numbered_grid(items)
             if rows is not None:  # options (A) (B) / (C) (D): numbered across the rows, read row by row
                 return rows
@@ -1162,6 +1162,47 @@ def _one_over_the_other(left: list[Line], right: list[Line]) -> bool:
     top_l, bottom_l = min(ln.y0 for ln in left), max(ln.y1 for ln in left)
     top_r, bottom_r = min(ln.y0 for ln in right), max(ln.y1 for ln in right)
     return bottom_r <= top_l or bottom_l <= top_r
+
+
+TURN_LINES_PER_RUN = 2
+"""Lines per run, at the least on average, of sides that take turns down a
+region (``_take_turns``): blocks (a sender's address, a date alone, the
+recipient's address, the letter's body), not two columns of single lines
+set half a pitch apart (double spacing, one column dropped half a line)."""
+
+
+def _take_turns(left: list[Line], right: list[Line]) -> bool:
+    """Do the two sides of a gutter take turns down the region, block
+    after block, no line of one sharing a row with a line of the other?
+    Then they are no columns side by side but blocks set left and right
+    one under the other, read top to bottom however wide the white beside
+    them: ``_one_over_the_other`` with more than one turn.
+
+    A German business letter (texlive bewerbung-example p.2, DIN 5008):
+    the sender's address flush right at the top, the sender's line and
+    the recipient's address at the left, the date flush right, then the
+    subject and the body at the left.  The white beside the right side ran
+    from the top to the foot, wider than any white across, and the
+    sender's address and the date were read after the whole letter.
+    Rows are parted as the row cut parts them (any overlap joins two
+    lines); the turns are two or more (one turn: ``_one_over_the_other``),
+    the runs blocks of ``TURN_LINES_PER_RUN`` lines or more on average."""
+    marks = sorted([(ln.y0, ln.y1, False) for ln in left] + [(ln.y0, ln.y1, True) for ln in right],
+                   key=itemgetter(0))
+    runs = 0
+    side = None
+    end = None
+    for y0, y1, on_right in marks:
+        if end is not None and y0 < end:  # the same row as the line before
+            if on_right is not side:
+                return False  # a row holds lines of both sides: columns side by side
+            end = max(end, y1)
+            continue
+        if on_right is not side:
+            runs += 1
+            side = on_right
+        end = y1
+    return runs >= 3 and len(marks) >= TURN_LINES_PER_RUN * runs
 
 
 LABEL_GUTTER_MIN = 6.0
