@@ -330,7 +330,7 @@ def _xy_cut(items: list[Line], options: Options,
             # by it, one side held every line and was cut again by it, with
             # no end (fuzz seed 2026146 case 1415: RecursionError).
             return sub(items, [g for g in col_gaps if g != gutter])
-        if not (row_gaps and _one_over_the_other(left, right)):
+        if not (row_gaps and (_one_over_the_other(left, right) or _take_turns(left, right))):
             rows = _numbered_grid(items)
             if rows is not None:  # options (A) (B) / (C) (D): numbered across the rows, read row by row
                 return rows
@@ -1225,6 +1225,47 @@ def _one_over_the_other(left: list[Line], right: list[Line]) -> bool:
     top_l, bottom_l = min(ln.y0 for ln in left), max(ln.y1 for ln in left)
     top_r, bottom_r = min(ln.y0 for ln in right), max(ln.y1 for ln in right)
     return bottom_r <= top_l or bottom_l <= top_r
+
+
+TURN_LINES_PER_RUN = 2
+"""Lines per run, at the least on average, of sides that take turns down a
+region (``_take_turns``): blocks (a sender's address, a date alone, the
+recipient's address, the letter's body), not two columns of single lines
+set half a pitch apart (double spacing, one column dropped half a line)."""
+
+
+def _take_turns(left: list[Line], right: list[Line]) -> bool:
+    """Do the two sides of a gutter take turns down the region, block
+    after block, no line of one sharing a row with a line of the other?
+    Then they are no columns side by side but blocks set left and right
+    one under the other, read top to bottom however wide the white beside
+    them: ``_one_over_the_other`` with more than one turn.
+
+    A German business letter (texlive bewerbung-example p.2, DIN 5008):
+    the sender's address flush right at the top, the sender's line and
+    the recipient's address at the left, the date flush right, then the
+    subject and the body at the left.  The white beside the right side ran
+    from the top to the foot, wider than any white across, and the
+    sender's address and the date were read after the whole letter.
+    Rows are parted as the row cut parts them (any overlap joins two
+    lines); the turns are two or more (one turn: ``_one_over_the_other``),
+    the runs blocks of ``TURN_LINES_PER_RUN`` lines or more on average."""
+    marks = sorted([(ln.y0, ln.y1, False) for ln in left] + [(ln.y0, ln.y1, True) for ln in right],
+                   key=itemgetter(0))
+    runs = 0
+    side = None
+    end = None
+    for y0, y1, on_right in marks:
+        if end is not None and y0 < end:  # the same row as the line before
+            if on_right is not side:
+                return False  # a row holds lines of both sides: columns side by side
+            end = max(end, y1)
+            continue
+        if on_right is not side:
+            runs += 1
+            side = on_right
+        end = y1
+    return runs >= 3 and len(marks) >= TURN_LINES_PER_RUN * runs
 
 
 LABEL_GUTTER_MIN = 6.0
@@ -2269,7 +2310,7 @@ def _head_rows(items: list[Line], left: list[Line], right: list[Line]) -> list[l
     lines between two heads' rows together, read after the row over them;
     or None.  ``_label_rows`` mirrored: the heads start their rows, so no
     line runs onto the row under it (``_runs_set_bottom``)."""
-    if not _heads_beside(left, right):
+    if not (_heads_beside(left, right) or _terms_beside(left, right)):
         return None
     out = _rows_at(items, {id(ln) for ln in left})
     return out if len(out) > 1 else None
@@ -2320,6 +2361,70 @@ def _heads_beside(left: list[Line], right: list[Line]) -> bool:
     if max(starts) - min(starts) > ROW_EDGE_TOLERANCE * min(ln.size for ln in firsts):
         return False
     return not _stacked_heads(left, right)
+
+
+TERM_MIN_ROWS = 3
+"""Rows of a list of terms beside their meanings (``_terms_beside``), at
+the least: two lines side by side may be two blocks by chance."""
+TERM_RAGGED_SHARE = 0.8
+"""When the meanings are lines of text (``_text_column``), their median
+width is at most this share of the widest: items each on a line of its
+own, ending where they end (a list of abbreviations: 0.47 in texlive
+thuthesis-example p.15), not a column of running text set to its measure
+(0.9 and more) that a sidebar's list of as many lines stands beside."""
+
+
+def _terms_beside(left: list[Line], right: list[Line]) -> bool:
+    """Are the two sides of a gutter a list of terms and their meanings, row
+    for row: each line left of the gutter on the baseline of one line right
+    of it (``grid_rows``), ``TERM_MIN_ROWS`` rows or more one after the
+    other, no line between them alone (a meaning wrapped, a term's second
+    line: left to the table rules), lines alone only over the rows (the
+    list's title) or under them (a page number), not flush with the
+    terms or the meanings (a table's cell of three wrapped lines beside
+    three items of a longer list: plumber-issue-71-duplicate-chars-2
+    p.9)?  Then each row is read
+    whole, the term first, not the terms as a column before the meanings.
+
+    A thesis's list of symbols and abbreviations (texlive
+    thuthesis-example p.15: "PI" beside "聚酰亚胺", 31 rows): two columns
+    set apart by a tab stop, every row one line, the white between them
+    the widest, and the 31 terms were read before their 31 meanings.
+    ``_heads_beside`` wants more lines of text than heads, heads apart
+    (a play's speakers); here every row has a term.  The terms are no
+    column of text and start on one x (``_flush_left``), so do the
+    meanings; the two hold labels and their values
+    (tables.labels_and_values: the terms far narrower, or the values
+    figures, or the terms ending with a colon), not an index's columns
+    of page numbers ending with commas (``TABLE_MAX_COMMA_SHARE``, as
+    ``_labels_beside``); meanings that are lines of text end short, each
+    where it ends (``TERM_RAGGED_SHARE``)."""
+    if len(left) < TERM_MIN_ROWS or _text_column(left) or not _flush_left(left):
+        return False
+    lefts = {id(ln) for ln in left}
+    rows = grid_rows(left + right)
+    paired = [k for k, row in enumerate(rows) if any(id(ln) in lefts for ln in row)]
+    if paired[-1] - paired[0] + 1 != len(paired) or len(paired) != len(left):
+        return False  # a line alone between the rows, or two terms on a row
+    pairs = [rows[k] for k in paired]
+    if any(len(row) != 2 or (id(row[0]) in lefts) == (id(row[1]) in lefts) for row in pairs):
+        return False  # a term alone, or beside two lines
+    meanings = [ln for row in pairs for ln in row if id(ln) not in lefts]
+    if not _flush_left(meanings):
+        return False
+    tol = FIGURE_EDGE_TOLERANCE * min(ln.size for ln in left + meanings)
+    edges = (min(ln.x0 for ln in left), min(ln.x0 for ln in meanings))
+    if any(abs(ln.x0 - edge) <= tol for k, row in enumerate(rows) if k not in paired
+           for ln in row for edge in edges):
+        return False  # a side runs on over or under the rows: a cell's wrapped lines beside a list
+    if sum(1 for ln in left + meanings if ln.text.rstrip().endswith(",")) > \
+            TABLE_MAX_COMMA_SHARE * (len(left) + len(meanings)):
+        return False  # an index's page numbers running on from line to line (tests/test_reading)
+    if _text_column(meanings):
+        widths = sorted(ln.x1 - ln.x0 for ln in meanings)
+        if median(widths) > TERM_RAGGED_SHARE * widths[-1]:
+            return False
+    return labels_and_values(pairs, columns(pairs))
 
 
 def _flush_left(lns: list[Line]) -> bool:
