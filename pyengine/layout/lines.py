@@ -37,7 +37,7 @@ from .dropcap import attach_drop_caps, is_attached
 from .linenos import _NUMBER as _GUTTER_NUMBER, GUTTER_NUMBERS_MIN, Item, gutter_numbers
 from .lists import list_marker
 from .prebase import has_prebase, prebase_lines
-from .tracking import line_word_gap, tracked_words
+from .tracking import LETTER_GAP_MAX_WIDTHS, LETTER_SPACING_TOLERANCE, line_word_gap, tracked_words
 
 ANGLE_STEP = 1.0
 """Degrees: glyph directions are grouped in steps of this size."""
@@ -3051,19 +3051,9 @@ below 0.15 em, ``space_gap``)."""
 LETTER_SPACED_MIN = 4
 """Capitals in a row, evenly spaced, that make a letter-spaced word
 ("T I T L E"); shorter runs join only beside such a word on the line."""
-LETTER_SPACING_TOLERANCE = 0.08
-"""Fraction of the font size: the gaps inside a letter-spaced word differ by
-at most this much (the spacing is Tc, the same after every letter)."""
-
-
 LETTER_SPACED_MAX = 20
 """Longer runs of evenly spaced letters are a character chart or a grid, not
 a word (pdfcpu-UnifontMedium_BMP)."""
-LETTER_GAP_MAX_WIDTHS = 1.3
-"""The gap between the letters of a letter-spaced word is at most this many
-times their median width: letter spacing (Tc) stays below a letter's width,
-while single glyphs standing on the cells of a chart are set further apart
-than they are wide (pdfcpu-UnifontMedium_BMP: 11 pt glyphs, 19 pt gaps)."""
 
 
 TRACKING_MIN_PAIRS = 6

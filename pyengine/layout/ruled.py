@@ -33,7 +33,7 @@ from statistics import median
 
 from ..records import Line, Word, union_box
 from ..rules import Rule, Rules
-from .tables import ROW_TOLERANCE, TableRegion, grid_rows, is_row, is_table_block, shared_grid_rows, _wraps
+from .tables import ROW_TOLERANCE, TableRegion, columns, grid_rows, is_row, is_table_block, shared_grid_rows, _wraps
 
 RULED_MIN_RULES = 3
 """Level rules of one extent a ruled table has at least (two rows)."""
@@ -215,7 +215,9 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
     spans = [(ys[i], ys[i + 1]) for i in range(len(ys) - 1)]
     if _rules_within(rules.level, spans, left, right, size):
         return None  # cells spanning rows (rowspan): rules under some cells only
-    cols = None if inner else _text_columns([b for b in bands[1:] if b] or bands)
+    # A table ruled by rows only: its columns from the rows under the first
+    # (a header's line may span columns, or hold two cells set close).
+    cols = None if inner else columns([b for b in bands[1:] if b] or bands)
     if not inner and (len(cols) < 2 or cols[-1][1] - cols[0][0] < RULED_FILL_SHARE * (hi - lo)):
         return None  # (lines of a part of the table's columns: the region was cut across it)
     rows: list[list[Line]] = []
@@ -344,20 +346,6 @@ def _rules_within(level: tuple[Rule, ...], spans: list[tuple[float, float]], lef
         if any(a + margin < r.at < b - margin for a, b in spans):
             return True
     return False
-
-
-def _text_columns(bands: list[list[Line]]) -> list[tuple[float, float]]:
-    """The columns of a table ruled by rows only: the x extents of the
-    lines of ``bands`` (its rows under the first: a header's line may
-    span columns, or hold two cells set close), merged where they overlap."""
-    spans = sorted((ln.x0, ln.x1) for band in bands for ln in band)
-    cols: list[list[float]] = []
-    for x0, x1 in spans:
-        if cols and x0 <= cols[-1][1]:
-            cols[-1][1] = max(cols[-1][1], x1)
-        else:
-            cols.append([x0, x1])
-    return [(a, b) for a, b in cols]
 
 
 def _cells_by_rules(band: list[Line], bounds: list[float]) -> list[list[Line]]:

@@ -58,15 +58,21 @@ after "à" left out: pdfjs-issue6127)."""
 TRACKED_RUN_GAP_MAX = 1.5
 """Fraction of the font size: a wider gap ends a run (a column gap, not a
 word space of tracked text)."""
-LETTER_GAP_SPREAD = 0.08
-"""Fraction of the font size: the letter gaps of a run differ from their
-median by at most this, either way (the spacing is the same after every
-letter; kerned pairs of pdfTeX's 0.2 em tracking: 0.17 to 0.23 em).  Math
-set with TeX's thin, medium and thick spaces has gaps of every width
-("f: t  f : t", 0.17, 0.28 and 0.39 em: deb-zh-cnbook)."""
+LETTER_SPACING_TOLERANCE = 0.08
+"""Fraction of the font size: the gaps inside a letter-spaced word differ by
+at most this much (the spacing is Tc, the same after every letter; kerned
+pairs of pdfTeX's 0.2 em tracking: 0.17 to 0.23 em); here, the letter gaps
+of a run differ from their median by at most this, either way.  Math set
+with TeX's thin, medium and thick spaces has gaps of every width ("f: t
+f : t", 0.17, 0.28 and 0.39 em: deb-zh-cnbook).  Also lines.py's
+(letter_spacing, join_letter_spaced)."""
 LETTER_GAP_MAX_WIDTHS = 1.3
-"""A letter spacing wider than this many times the letters' median width
-is a grid (a glyph chart, an answer row), not tracking."""
+"""The gap between the letters of a letter-spaced word is at most this many
+times their median width: letter spacing (Tc) stays below a letter's width,
+while single glyphs standing on the cells of a chart are set further apart
+than they are wide (pdfcpu-UnifontMedium_BMP: 11 pt glyphs, 19 pt gaps); a
+wider spacing is a grid (a glyph chart, an answer row), not tracking.
+Also lines.py's (letter_spacing, join_letter_spaced)."""
 TRACKED_WORDS_MIN = 2
 """Words of ``TRACKED_WORD_GLYPHS`` or more a run without space glyphs
 must make: its two gap widths are then a letter spacing and a word space,
@@ -191,7 +197,7 @@ def _tracked(run: list[list], spaced: bool, options: Options
     size = run[0][0][0].size
     gaps = [(b[0][1] - a[-1][2]) / size for a, b in zip(run, run[1:])]
     letter = _median(gaps)
-    spread = LETTER_GAP_SPREAD
+    spread = LETTER_SPACING_TOLERANCE
     if spaced and len(gaps) >= SPACED_GAPS_MIN and all(abs(d - letter) <= spread for d in gaps):
         # The space glyphs are the word breaks: evenly spaced letters
         # between two of them are one word.
@@ -241,7 +247,7 @@ def tracked_words(groups: list[list], hard: list[bool], options: Options
         if spacing is not None:
             if not asked:
                 word_gap, asked = line_word_gap(groups, hard), True
-            if word_gap is not None and abs(word_gap - spacing) <= LETTER_GAP_SPREAD:
+            if word_gap is not None and abs(word_gap - spacing) <= LETTER_SPACING_TOLERANCE:
                 continue  # the line's own word space: one-letter words
         out.extend(groups[done:i])
         out_hard.extend(hard[done:i])
