@@ -10,21 +10,17 @@ with it.
 from __future__ import annotations
 
 import io
-import logging
 import random
 
 import pytest
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import DictionaryObject, IndirectObject, StreamObject
+from pypdf import PdfWriter
 
 import pyengine
 from pyengine import document as docmod
 from pyengine import fastobj
 from pyengine.objstm import LazyObjStmReader
 
-from corpus import unencrypted_pdfs
-from test_flat_subtype import _ENDS, _PDF, _dict, _pick
-from test_xref_read import _Warnings
+from test_flat_subtype import _ENDS, _PDF, _dict, _pick, unread_objects
 
 _STREAM_NEXT = fastobj._FLAT_STREAM  # noqa: SLF001
 
@@ -133,43 +129,9 @@ def test_corpus_objects_as_the_reader_reads_them():
     before it is read: what unread_texts gives is what read_metadata takes
     from the dictionary get_object then reads, without a warning, and the
     asking read nothing."""
-    pdfs = unencrypted_pdfs()
-    if not pdfs:
-        pytest.skip("no corpus")
-    handler = _Warnings()
-    log = logging.getLogger("pypdf")
     given = 0
-    for path in pdfs:
-        data = path.read_bytes()
-        try:
-            PdfReader(io.BytesIO(data), strict=False)
-            reader = LazyObjStmReader(io.BytesIO(data), strict=False)
-        except Exception:  # noqa: BLE001 -- pypdf cannot open it
-            continue
-        if reader.is_encrypted:
-            continue
-        numbers = sorted({(n, g) for g, nums in reader.xref.items() for n in nums}
-                         | {(n, 0) for n in reader.xref_objStm})[:3_000]
-        for num, gen in numbers:
-            ref = IndirectObject(num, gen, reader)
-            before = len(reader.resolved_objects)
-            got = reader.unread_texts(ref)
-            assert len(reader.resolved_objects) == before
-            if got is None:
-                try:
-                    reader.get_object(ref)
-                except Exception:  # noqa: BLE001
-                    pass
-                continue
-            log.addHandler(handler)
-            handler.messages.clear()
-            try:
-                obj = reader.get_object(ref)
-            finally:
-                log.removeHandler(handler)
-            assert handler.messages == [], (path.stem, num, handler.messages)
-            assert isinstance(obj, DictionaryObject) and not isinstance(obj, StreamObject)
-            want = {str(k).lstrip("/"): str(v) for k, v in obj.items() if isinstance(v, str)}
-            assert list(got.items()) == list(want.items()), (path.stem, num)
-            given += 1
+    for name, num, got, obj in unread_objects(LazyObjStmReader.unread_texts, 3_000):
+        want = {str(k).lstrip("/"): str(v) for k, v in obj.items() if isinstance(v, str)}
+        assert list(got.items()) == list(want.items()), (name, num)
+        given += 1
     assert given > 3_000

@@ -2,32 +2,18 @@
 line (a thesis's list of abbreviations), is read row by row, each term with
 its meaning (layout.order._terms_beside).  Pages made with reportlab."""
 
-import io
-
 import pytest
 
 import pyengine
 
-canvas_mod = pytest.importorskip("reportlab.pdfgen.canvas")
+pytest.importorskip("reportlab.pdfgen.canvas")
+
+from test_order_letter_turns import _lines, _pdf  # noqa: E402 -- after the skip
 
 TERMS = [("PI", "Polyimide"), ("MPI", "Model compound of polyimide, N-phenylphthalimide"),
          ("PBI", "Polybenzimidazole"), ("HPLC", "High performance liquid chromatography"),
          ("DFT", "Density functional theory"), ("ZPE", "Zero-point vibration energy"),
          ("PES", "Potential energy surface"), ("TS", "Transition state")]
-
-
-def _pdf(draw) -> bytes:
-    buf = io.BytesIO()
-    c = canvas_mod.Canvas(buf, pagesize=(595.0, 842.0))
-    c.setFont("Helvetica", 10)
-    draw(c)
-    c.showPage()
-    c.save()
-    return buf.getvalue()
-
-
-def _lines(text: str) -> list[str]:
-    return [ln for ln in text.splitlines() if ln.strip()]
 
 
 def _glossary(c) -> None:
