@@ -252,3 +252,78 @@ def test_a_table_ruled_over_its_header_and_under_its_body_keeps_its_rows():
              ("LINEBELOW", (0, -1), (-1, -1), 1, colors.black)]
     text = _page_text(_table_pdf(rows, [50, 150, 50], style, wrap=False))
     assert _rows_text(rows) in text
+
+
+# --- merged cells (tables30) ------------------------------------------------
+
+SPANNED = [("Phase", "Task", "Description", "Cost"),
+           ("Design", "D-1", "Survey of the north pier including soil samples and a written report", "1,240"),
+           ("", "D-2", "Drawings", "800"),
+           ("", "D-3", "Approval of the drawings by the harbour authority and the town council", "150"),
+           ("Build", "B-1", "Concrete repair of the deck", "3,100"),
+           ("", "B-2", "Replacement of the handrails along the east walkway with galvanised steel", "4,800")]
+
+
+def test_a_cell_spanning_rows_is_read_in_the_first_row_it_spans():
+    # rl_rowspan_mixed: "Design" spans three rows and "Build" two (SPAN), set
+    # in the middle of their rows, the other cells at the top; the rules
+    # under the rows they span start at the second column.  Each was read
+    # in the row its text stands beside ("Design" with D-2).
+    cells = [[platypus.Paragraph(c, BODY) if len(c) > 20 else c for c in r] for r in SPANNED]
+    table = platypus.Table(cells, colWidths=[60, 40, 250, 60])
+    table.setStyle(platypus.TableStyle(GRID + [("SPAN", (0, 1), (0, 3)), ("SPAN", (0, 4), (0, 5)),
+                                               ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                               ("VALIGN", (0, 1), (0, 5), "MIDDLE")]))
+    buf = io.BytesIO()
+    platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Schedule of works", TITLE), table])
+    assert _page_text(buf.getvalue()) == "Schedule of works\n\n" + _rows_text(SPANNED) + "\n"
+
+
+def test_a_grid_whose_cells_are_set_in_the_middle_of_their_rows():
+    # rl_rowspan_mid: every cell centred in its row (VALIGN MIDDLE), so the
+    # row's short cells stand between the two lines of a wrapped one; the
+    # page's rules were never asked for, and the table was read column by
+    # column.
+    cells = [[platypus.Paragraph(c, BODY) if len(c) > 20 else c for c in r] for r in SPANNED]
+    table = platypus.Table(cells, colWidths=[60, 40, 250, 60])
+    table.setStyle(platypus.TableStyle(GRID + [("SPAN", (0, 1), (0, 3)), ("SPAN", (0, 4), (0, 5)),
+                                               ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
+    buf = io.BytesIO()
+    platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Schedule of works", TITLE), table])
+    assert _page_text(buf.getvalue()) == "Schedule of works\n\n" + _rows_text(SPANNED) + "\n"
+
+
+def _corpus_page(name: str, page: int = 0) -> str:
+    import os
+    root = os.environ.get("PYENGINE_CORPUS")
+    path = os.path.join(root or "", "pdfs", name + ".pdf")
+    if not root or not os.path.exists(path):
+        pytest.skip("corpus not available (PYENGINE_CORPUS)")
+    with open(path, "rb") as f:
+        return pyengine.extract(f.read()).pages[page].text
+
+
+def test_a_grid_whose_first_column_spans_rows_is_read_row_by_row():
+    # plumber-issue-336: Table 7.6's "公路技术等级" and "车道数" span the
+    # header's two rows, "高速公路" six rows and "八" two; the table was read
+    # column by column.  A cell's lines join without a space between two
+    # CJK characters ("公路技术 / 等级").
+    text = _corpus_page("plumber-issue-336-example")
+    assert "高速公路\t八\t80000≤Q＜100000\t0.92\t1.02\t1.11\t1.19\t1.26\n" \
+           "\t\t60000≤Q＜80000\t0.87\t0.93\t1.00\t1.06\t1.10\n" \
+           "\t六\t60000≤Q＜80000\t0.97\t1.04\t1.12\t1.19\t1.25\n" in text
+    assert "\t\t\tμ≤10\t10＜ μ≤20\t20＜ μ≤30\t30＜ μ≤40\tμ＞40\n" in text
+    assert "公路技术等级\t车道数\t路段交通量 Q （pcu/d）\t" in text
+    assert "高速公路\t八\t2.5000\t60000≤Q＜80000\t20＜μ≤30\n\t六\t2.1333\t" in text
+
+
+def test_a_grid_with_a_header_over_its_top_rule_and_a_status_spanning_rows():
+    # pymupdf-test_3994: "In production" and "Planned" span rows; the header
+    # stands in a dark box over the first rule, its cells of one to four
+    # lines centred; "Total in production" spans two columns.
+    text = _corpus_page("pymupdf-test_3994")
+    assert "Status\tProject name\tEstimated hydrogen production capacity (tons/year)\tSOE\tHolding company\t" \
+           "Location\tExpected project completion date\tRef.\n" in text
+    assert "In production\tOrdos Jungar Banner Narisong Photovoltaic Hydrogen Industry Demonstration " \
+           "Project (准格尔旗纳日松光伏制氢产业示范项目)\t10,000\tYes/No\t" in text
+    assert "\tTotal in production\t10,884\n" in text

@@ -13,6 +13,15 @@ white columns of its rows below the first.  Each cell's lines, top to
 bottom, become one Line; each band one row of the table (a TableRegion
 read by the table renderer as one line of tab-separated cells).
 
+A grid whose cells span rows (a rowspan) has rules under some cells of a
+row only, each running between upright rules (or the table's sides): they
+part the bands into rows too, and a cell that no rule closes at the top
+goes on from the cell over it; it is read whole in the first row it spans
+(``_spanning``: plumber-issue-336, pymupdf-test_3994).  A cell spanning
+columns (a colspan) is one cell already: no upright rule crosses it.
+Where a cell's lines are joined, two CJK characters meet without a space
+(``_joined``).
+
 A first row of one cell (a caption set inside the table's top rule:
 deb-eduja-debian-edu-bookworm-manual p.9's "サービスの一覧") is read
 before the table, not as its row.
@@ -20,7 +29,8 @@ before the table, not as its row.
 Only a table with a wrapped cell (a cell of lines on two baselines or
 more) is read so: the others are read as before (tables.py).  The page's
 rules are read (rules.py) the first time a region has a line that wraps
-under a cell of a row (``_may_wrap``), so most pages never read them.
+under a cell of a row, or under one beside which a row's other cells
+stand centred (``_may_wrap``), so most pages never read them.
 
 The page's rules are handed in by ``layout.build_layout`` (``page_rules``)
 for the time the page is read.
@@ -33,6 +43,7 @@ from statistics import median
 
 from ..records import Line, Word, union_box
 from ..rules import Rule, Rules
+from .lines import is_cjk
 from .tables import ROW_TOLERANCE, TableRegion, columns, grid_rows, is_row, is_table_block, shared_grid_rows, _wraps
 
 RULED_MIN_RULES = 3
@@ -151,7 +162,18 @@ def _may_wrap(items: list[Line]) -> bool:
     for upper, lower in zip(rows, rows[1:]):
         if len(upper) >= 2 and any(_wraps(c, ln) for ln in lower for c in upper):
             return True
+    # A row's other cells set in the middle of its height (rl_rowspan_mid's
+    # "D-1" and "1,240" centred beside "Survey of the north pier ... a" over
+    # "written report"): their baseline stands between the wrapped lines.
+    for upper, middle, lower in zip(rows, rows[1:], rows[2:]):
+        if any(_wraps(c, ln) and _beside_all(c, middle) for c in upper for ln in lower):
+            return True
     return False
+
+
+def _beside_all(cell: Line, row: list[Line]) -> bool:
+    """Do the lines of ``row`` all stand left or right of ``cell``?"""
+    return all(ln.x1 <= cell.x0 or ln.x0 >= cell.x1 for ln in row)
 
 
 def _frames(level: tuple[Rule, ...], items: list[Line]) -> list[list[Rule]]:
@@ -213,8 +235,21 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
              if lo + RULED_EDGE_TOLERANCE < r.at < hi - RULED_EDGE_TOLERANCE and
              r.lo <= bottom and r.hi >= top]
     spans = [(ys[i], ys[i + 1]) for i in range(len(ys) - 1)]
-    if _rules_within(rules.level, spans, left, right, size):
-        return None  # cells spanning rows (rowspan): rules under some cells only
+    within = _rules_within(rules.level, spans, left, right, size)
+    parted: dict[float, list[tuple[float, float]]] = {}  # the rules under some cells, by their y
+    if within:
+        if not inner or any(not _at_bounds(r, inner, lo, hi) for r in within):
+            return None  # (a table ruled by rows only, or an underline: read as before)
+        for r in within:  # a grid whose cells span rows: each rule bounds the cells over it
+            at = next((y for y in parted if abs(y - r.at) <= RULED_MIN_BAND * size), r.at)
+            parted.setdefault(at, []).append((r.lo, r.hi))
+        ys = sorted(ys + list(parted))
+        bands = [[] for _ in ys[1:]]
+        for ln in inside:
+            my = (ln.y0 + ln.y1) / 2
+            k = next((i for i in range(len(ys) - 1) if my <= ys[i + 1]), len(ys) - 2)
+            bands[k].append(ln)
+        spans = [(ys[i], ys[i + 1]) for i in range(len(ys) - 1)]
     # A table ruled by rows only: its columns from the rows under the first
     # (a header's line may span columns, or hold two cells set close).
     cols = None if inner else columns([b for b in bands[1:] if b] or bands)
@@ -244,13 +279,21 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
         if under:
             bands, spans, parts = bands + [under], spans + [(bottom, bottom)], parts + [parts[last]]
             inside = inside + under
-    for (a, b), band, bounds in zip(spans, bands, parts):
-        if not band:
+    grid = [_cells_by_rules(band, bounds) for band, bounds in zip(bands, parts)]
+    counts = [_stacked(band, cells) if band else 1 for band, cells in zip(bands, grid)]
+    homes: dict[int, list[Line]] = {}  # (id of) a cell read with a cell over it: that cell
+    for k in range(1, len(grid)) if parted else ():
+        if spans[k][0] in parted and spans[k - 1][1] == spans[k][0]:
+            _spanning(grid[k], parts[k], grid[k - 1], parts[k - 1], parted[spans[k][0]],
+                      left, right, homes)
+    spanned = set(homes)  # (ids of) the cells read with the cell over them
+    tall = {id(c) for c in homes.values()}  # the cells spanning rows
+    for (a, b), band, bounds, cells, many in zip(spans, bands, parts, grid, counts):
+        if not any(c and id(c) not in spanned for c in cells):
             continue
-        cells = _cells_by_rules(band, bounds)
         if inner:
-            filled.setdefault(tuple(bounds), set()).update(k for k, c in enumerate(cells) if c)
-        many = _stacked(band, cells)
+            filled.setdefault(tuple(bounds), set()).update(
+                k for k, c in enumerate(cells) if c and id(c) not in spanned)
         if many >= RULED_STACK_ROWS:
             return None  # several rows in a band: rules around groups of rows, not each row
         if rows:  # (a body band)
@@ -260,20 +303,28 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
                 plain.append(b - a)
         row = []
         for lines in cells:
-            if not lines:
+            if not lines or id(lines) in spanned:
                 continue
             ordered = [ln for baseline in grid_rows(lines) for ln in sorted(baseline, key=lambda ln: ln.x0)]
             if len(grid_rows(lines)) > 1:
                 wrapped = True
-            row.append(_joined(ordered))
+            cell = _joined(ordered)
+            if id(lines) in tall and cell.y0 > a:  # read in its first row: its box reaches up to it
+                text, cell = cell.text, Line(cell.words, cell.x0, a, cell.x1, cell.y1, cell.size)
+                if text != cell.text:
+                    object.__setattr__(cell, "_text", text)
+            row.append(cell)
         if len(row) > 1 and not is_row(row):
             return None
-        rows.append(row)
+        if row:
+            rows.append(row)
     if not wrapped or len(rows) < RULED_MIN_ROWS or not is_table_block(rows):
         return None
     if any(len(ks) <= len(bounds) for bounds, ks in filled.items()):
         return None  # a column without text: the region was cut across the table
-    if stacked and (len(plain) < RULED_MIN_PLAIN or len(stacked) >= len(plain) or
+    # (not in a grid with rules under some cells of a row: its rules part
+    # the rows, and a row whose every cell wraps is no group of rows)
+    if stacked and not parted and (len(plain) < RULED_MIN_PLAIN or len(stacked) >= len(plain) or
                     max(stacked) > RULED_STACK_HEIGHT * median(plain)):
         return None  # bands of several rows each: rules around groups of rows, not each row
     caption = rows.pop(0) if len(rows[0]) == 1 and len(rows) > RULED_MIN_ROWS else []
@@ -301,7 +352,9 @@ def _outer_band(items: list[Line], inside: list[Line], bands: list[list[Line]],
     Supported / DB2 for MVS / workstation database servers", and "Remote
     Unit of Work").  The lines nearest the rule stand off it by no more
     than the table's rows stand off theirs (``RULED_OUTER_WHITE``), the
-    others are set tight over (under) them (``RULED_OUTER_LEADING``), none
+    others are set tight over (under) them or beside them
+    (``RULED_OUTER_LEADING``: pymupdf-test_3994's header cells of one to
+    four lines, each centred in a dark box over the top rule), none
     reaches over a column's bound, and they fill two cells at least; else
     none."""
     held = set(map(id, inside))
@@ -319,8 +372,8 @@ def _outer_band(items: list[Line], inside: list[Line], bands: list[list[Line]],
         end = max(ln.y1 for ln in got) if way > 0 else min(ln.y0 for ln in got)
         more = [ln for ln in items if id(ln) not in held and id(ln) not in ids and
                 left <= ln.x0 and ln.x1 <= right and
-                (0 <= ln.y0 - end <= RULED_OUTER_LEADING * size if way > 0 else
-                 0 <= end - ln.y1 <= RULED_OUTER_LEADING * size)]
+                (edge <= ln.y0 <= end + RULED_OUTER_LEADING * size if way > 0 else
+                 end - RULED_OUTER_LEADING * size <= ln.y1 <= edge)]  # (beside those got, too)
         if not more:
             break
         got += more
@@ -333,19 +386,49 @@ def _outer_band(items: list[Line], inside: list[Line], bands: list[list[Line]],
 
 
 def _rules_within(level: tuple[Rule, ...], spans: list[tuple[float, float]], left: float,
-                  right: float, size: float) -> bool:
+                  right: float, size: float) -> list[Rule]:
     """Is a level rule drawn inside a band, across a share of the table
     (``RULED_PART_SHARE``): a rule under some cells of a row only, where
     the cells beside them span two rows or more (plumber-issue-336's
-    "高速公路" beside its three lanes' rows)?  The bands are not rows then."""
+    "高速公路" beside its three lanes' rows)?  Those rules: the bands are not
+    rows then, unless each such rule runs between the bounds of cells
+    (``_at_bounds``): then they part the bands into rows too."""
     least = RULED_PART_SHARE * (right - left)
     margin = RULED_MIN_BAND * size
-    for r in level:
-        if r.hi - r.lo < least or r.lo < left or r.hi > right:
+    return [r for r in level if r.hi - r.lo >= least and r.lo >= left and r.hi <= right and
+            any(a + margin < r.at < b - margin for a, b in spans)]
+
+
+def _at_bounds(rule: Rule, inner: list[Rule], lo: float, hi: float) -> bool:
+    """Does the level ``rule`` start and end at a side of the table (from
+    ``lo`` to ``hi``) or at an upright rule that reaches it: a cell's top
+    or bottom border, not a word's underline?"""
+    def meets(x: float) -> bool:
+        return abs(x - lo) <= RULED_EDGE_TOLERANCE or abs(x - hi) <= RULED_EDGE_TOLERANCE or any(
+            abs(x - r.at) <= RULED_EDGE_TOLERANCE and
+            r.lo - RULED_EDGE_TOLERANCE <= rule.at <= r.hi + RULED_EDGE_TOLERANCE for r in inner)
+    return meets(rule.lo) and meets(rule.hi)
+
+
+def _spanning(cells: list[list[Line]], bounds: list[float], over: list[list[Line]],
+              over_bounds: list[float], ruled: list[tuple[float, float]], left: float,
+              right: float, homes: dict[int, list[Line]]) -> None:
+    """The cells of a band (``cells`` between the upright rules ``bounds``)
+    that no rule over the band closes (``ruled``: the x spans of the rules
+    at its top) go on in the band over it: each is recorded in ``homes``
+    with the cell it is read with (the cell over it, or the one that cell
+    is read with), and its lines are put in that cell.  A cell spanning rows
+    (a rowspan) is so read whole, in its first row, where its text stands
+    centred in the rows it spans (plumber-issue-336's "高速公路")."""
+    edges = [left] + bounds + [right]
+    for k, lines in enumerate(cells):
+        mid = (edges[k] + edges[k + 1]) / 2
+        if any(x0 <= mid <= x1 for x0, x1 in ruled):
             continue
-        if any(a + margin < r.at < b - margin for a, b in spans):
-            return True
-    return False
+        home = over[sum(1 for x in over_bounds if mid > x)]
+        home = homes.get(id(home), home)
+        home.extend(lines)
+        homes[id(lines)] = home
 
 
 def _cells_by_rules(band: list[Line], bounds: list[float]) -> list[list[Line]]:
@@ -391,8 +474,20 @@ def _stacked(band: list[Line], cells: list[list[Line]]) -> int:
 
 
 def _joined(lines: list[Line]) -> Line:
-    """One Line for a cell's lines, in reading order."""
+    """One Line for a cell's lines, in reading order; its text has no space
+    where a line ending in a CJK character runs on into one starting with
+    one (a text without word spaces broken at the cell's edge:
+    plumber-issue-336's "公路技术 / 等级" is "公路技术等级").  The words stay
+    as they were read, each with its own box."""
     if len(lines) == 1:
         return lines[0]
     words = tuple(w for ln in lines for w in ln.words)
-    return Line(words, *union_box(lines), max(ln.size for ln in lines))
+    line = Line(words, *union_box(lines), max(ln.size for ln in lines))
+    text = lines[0].text
+    for before, ln in zip(lines, lines[1:]):
+        after = ln.text
+        glue = "" if before.text and after and is_cjk(before.text[-1]) and is_cjk(after[0]) else " "
+        text += glue + after
+    if len(text) != len(line.text):
+        object.__setattr__(line, "_text", text)
+    return line
