@@ -1662,12 +1662,15 @@ def _record_rows(items: list[Line], left: list[Line], right: list[Line], row_gap
     across the whole region part it into bands, ``RECORD_MIN_ROWS`` or more
     of them hold lines on both sides, in each such band the top line left
     of the gutter stands on the baseline of the top line right of it
-    (``ROW_BASELINE_TOLERANCE``), and one band at least holds a record of
-    more lines than one (a cell wrapped); else None.  The bands from the
-    first record to the last are the table's rows, each cell the lines of a
-    column (between the gutters that cross those bands, ``CELL_GAP_MIN`` em
-    wide or wider) top to bottom; the bands over and under them are read
-    apart.
+    (``ROW_BASELINE_TOLERANCE``), one band at least holds a line right of
+    the gutter under its first with no line left of it on its baseline (a
+    cell wrapped: two lines beside two are two rows of a grid), and no band
+    holds more lines than one in two columns right of the gutter (a grid of
+    rows two to a band: deb-ja-jlshort p.37's accents and their commands);
+    else None.  The bands from the first record to the last are the
+    table's rows, each cell the lines of a column (between the gutters
+    that cross those bands, ``CELL_GAP_MIN`` em wide or wider) top to
+    bottom; the bands over and under them are read apart.
 
     A bank statement (tabula's bankstatement-example p.1): a booking date
     over a value date left, the transaction's text of two to seven lines
@@ -1699,7 +1702,7 @@ def _record_rows(items: list[Line], left: list[Line], right: list[Line], row_gap
         if abs(_baseline(top_l) - _baseline(top_r)) > ROW_BASELINE_TOLERANCE * max(top_l.size, top_r.size):
             return None
         records.append(k)
-        wrapped = wrapped or len(grid_rows(band)) > 1
+        wrapped = wrapped or any(all(id(ln) not in lefts for ln in row) for row in grid_rows(band)[1:])
     if len(records) < RECORD_MIN_ROWS or not wrapped:
         return None
     rows = [band for band in bands[records[0]:records[-1] + 1] if band]
@@ -1710,6 +1713,8 @@ def _record_rows(items: list[Line], left: list[Line], right: list[Line], row_gap
         parts: list[list[Line]] = [[] for _ in range(len(bounds) + 1)]
         for ln in sorted(band, key=lambda ln: (_baseline(ln), ln.x0)):
             parts[bisect_left(bounds, ln.x0)].append(ln)
+        if sum(1 for part in parts[1:] if len(part) > 1) > 1:
+            return None  # rows of a grid (a chart of symbols and their commands), no text wrapped
         cells.append([joined_all(part) for part in parts if part])
     above = [ln for band in bands[:records[0]] for ln in band]
     below = [ln for band in bands[records[-1] + 1:] for ln in band]
