@@ -41,6 +41,9 @@ VALUE_GLYPH_WIDTH = 0.5
 ones 1 em)."""
 MAX_VALUE_CHARS = 10_000
 """Characters of one value drawn at most."""
+COMBO_FLAG = 1 << 17
+"""/Ff bit 18 of a choice field: a combo box, which shows its value only;
+without it a list box, which shows its items (``list_items``)."""
 
 _DA_SIZE = re.compile(r"/[^\s/]+\s+([0-9.]+)\s+Tf")
 
@@ -74,7 +77,9 @@ def value_text(annot, subtype) -> str | None:
     if subtype == "/Widget":
         if _inherited(annot, "/FT") not in ("/Tx", "/Ch"):
             return None  # buttons show states, not text; signatures nothing
-        text = _text(_inherited(annot, "/V"))
+        text = list_items(annot) if _inherited(annot, "/FT") == "/Ch" else None
+        if text is None:
+            text = _text(_inherited(annot, "/V"))
     elif subtype == "/FreeText":
         text = _text(resolve(annot.get("/Contents")))
     else:
@@ -82,6 +87,39 @@ def value_text(annot, subtype) -> str | None:
     if not text or not text.strip():
         return None
     return text[:MAX_VALUE_CHARS]
+
+
+def list_items(annot) -> str | None:
+    """The items a list box shows, one a line: its /Opt entries (a text, or
+    an [export, text] pair: the text) from the top one (/TI) on, as many as
+    its /Rect holds at its font size (``LINE_PITCH``); None for a combo box
+    (``COMBO_FLAG``: it shows its value) or a list with no items.
+
+    A viewer draws a list box's items whatever is selected (the selection
+    highlighted); with /NeedAppearances it draws them from /Opt, and the
+    items of OpenOffice's list boxes were lost (pypdf's FormTestFromOo p.1:
+    "Liste1 Liste2 Liste3", "Lst1" to "Lst4"; pdftotext shows them)."""
+    if int_value(_inherited(annot, "/Ff")) & COMBO_FLAG:
+        return None
+    opt = _inherited(annot, "/Opt")
+    if not isinstance(opt, ArrayObject):
+        return None
+    items = []
+    for entry in opt:
+        entry = resolve(entry)
+        if isinstance(entry, ArrayObject) and len(entry) >= 2:
+            entry = resolve(entry[1])
+        text = _text(entry)
+        items.append(" ".join(text.split()) if text else "")
+    top = max(0, int_value(_inherited(annot, "/TI")))
+    rect = annot.get("/Rect")
+    try:
+        height = abs(float(rect[3]) - float(rect[1]))
+    except (TypeError, ValueError, IndexError):
+        height = 0.0
+    size = _font_size(annot, height, max(1, len(items)))
+    shown = items[top:top + max(1, int((height - 2 * FIELD_PADDING) / (LINE_PITCH * size)))]
+    return "\n".join(shown) if any(shown) else None
 
 
 def comb_field(annot) -> bool:

@@ -110,3 +110,27 @@ def test_need_appearances_keeps_the_appearance_of_a_field_with_no_text_value():
               "/Rect": [150, 650, 350, 670], "/AP": b"BT /Helv 10 Tf 2 5 Td (Submit) Tj ET"}
     pdf = _with([button], need_appearances=True, dr=True)
     assert "Submit" in pyengine.extract(pdf).pages[0].text.split()
+
+
+def _list_box(opt, rect, **extra) -> dict:
+    return {"/Type": "/Annot", "/Subtype": "/Widget", "/FT": "/Ch", "/T": _t("l"), "/Rect": rect,
+            "/DA": _t("/Helv 12 Tf 0 g"), "/Opt": ArrayObject(opt), "/V": _t(""),
+            "/AP": b"0 0 200 20 re S", **extra}
+
+
+def test_a_list_box_under_need_appearances_shows_its_items():
+    # As OpenOffice's list boxes (pypdf FormTestFromOo p.1): NeedAppearances,
+    # an appearance drawing no text, the items in /Opt (texts, or [export,
+    # text] pairs), none selected.  A viewer draws the items that fit,
+    # from /TI on; a combo box (Ff bit 18) shows its value only.
+    pair = ArrayObject([_t("e2"), _t("Second item")])
+    pdf = _with([_list_box([_t("First item"), pair, _t("Third item")], [150, 640, 350, 706]),
+                 _list_box([_t("Apple"), _t("Banana"), _t("Cherry"), _t("Damson")], [150, 554, 350, 590],
+                           **{"/TI": 1}),
+                 _list_box([_t("Combo one"), _t("Combo two")], [360, 640, 500, 660], **{"/Ff": 1 << 17})],
+                need_appearances=True)
+    page = pyengine.extract(pdf).pages[0]
+    flagged = [w.text for w in page.words if w.source == "form-field"]
+    assert flagged == ["First", "item", "Second", "item", "Third", "item", "Banana", "Cherry"]
+    lines = [ln for ln in page.text.splitlines() if ln]
+    assert lines.index("First item") < lines.index("Second item") < lines.index("Third item")

@@ -95,3 +95,17 @@ def test_digits_in_groups_are_a_table_not_words():
 def test_letters_on_a_wide_grid_stay_apart():
     # Cells wider than tracking (gaps of 2.5 letter widths): a chart.
     assert text_of(each_glyph("ABCDEFG", 72, 700, 10, 12.5)) == "A B C D E F G\n"
+
+
+def test_a_capitalised_word_letter_spaced_alone_on_its_line_is_one_word():
+    # An address's country set letter by letter on a line of its own
+    # (pypdf indirect-rotation p.2: "C h i l e", "K u w a i t"): one
+    # capital, small letters, one even spacing, nothing else on the line.
+    assert text_of(each_glyph("Chile", 72, 700, 10, 2)) == "Chile\n"
+    assert text_of(each_glyph("Kuwait", 72, 700, 10, 2)) == "Kuwait\n"
+    # Not on a line with other words, not all small letters (a row of
+    # single letters), not three letters.
+    assert text_of(each_glyph("central", 72, 700, 10, 2)) == "c e n t r a l\n"
+    assert text_of(each_glyph("Xyz", 72, 700, 10, 2)) == "X y z\n"
+    content = b"BT /F1 10 Tf 72 700 Td (Points) Tj ET " + each_glyph("Pqrs", 112, 700, 10, 2)
+    assert text_of(content) == "Points P q r s\n"

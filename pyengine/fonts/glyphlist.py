@@ -182,6 +182,41 @@ PRIVATE_USE_FOLDS = _private_use_folds()
 AGL.update({name: PRIVATE_USE_FOLDS[text] for name, text in AGL.items()
             if text in PRIVATE_USE_FOLDS})
 
+_GREEK_MARKED = re.compile(
+    r"([A-Za-z]*?)((?:psili|dasia|oxia|varia|perispomeni|ypogegrammeni|prosgegrammeni|tonos|dialytika)+)")
+"""A Greek letter's glyph name (or none) followed by the names of its
+diacritics, as Unicode names them: "alphapsilioxia" is GREEK SMALL LETTER
+ALPHA WITH PSILI AND OXIA (U+1F04), "psilioxia" GREEK PSILI AND OXIA
+(U+1FCE).  The Greek fonts of TeX (CB fonts, babel's LGR encoding:
+grmn1000) name their accented letters so; outside the AGL, each was
+dropped as unmapped ("Ἄνδρα μοι ἔννεπε" came out "Ανδρα μοι ννεπε":
+texlive-lang-greek betatest.pdf p.4; the peers print Latin-1 letters)."""
+_GREEK_MARK = re.compile(r"psili|dasia|oxia|varia|perispomeni|ypogegrammeni|prosgegrammeni|tonos|dialytika")
+GREEK_FIRST, GREEK_LAST = 0x0370, 0x03FF
+"""The Greek and Coptic block: the letters ``_GREEK_MARKED`` names take."""
+
+
+def _greek_marked(name: str) -> str | None:
+    """The character a ``_GREEK_MARKED`` glyph name spells out by its
+    Unicode name, or None (no such character, or no Greek letter)."""
+    match = _GREEK_MARKED.fullmatch(name)
+    if match is None:
+        return None
+    base, marks = match.groups()
+    words = " AND ".join(m.upper() for m in _GREEK_MARK.findall(marks))
+    if base:
+        letter = AGL.get(base)
+        if letter is None or len(letter) != 1 or not GREEK_FIRST <= ord(letter) <= GREEK_LAST:
+            return None
+        full = f"{unicodedata.name(letter, '')} WITH {words}"
+    else:
+        full = f"GREEK {words}"
+    try:
+        return unicodedata.lookup(full)
+    except KeyError:
+        return None
+
+
 _UNI = re.compile(r"uni((?:[0-9A-F]{4})+)")
 _U = re.compile(r"u([0-9A-F]{4,6})")
 
@@ -214,7 +249,7 @@ def _single(name: str) -> str | None:
     match = _U.fullmatch(name)
     if match:
         return _code_point(int(match.group(1), 16))
-    return None
+    return _greek_marked(name)
 
 
 def glyph_to_unicode(name: str) -> str | None:

@@ -70,7 +70,7 @@ from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, 
                      columns, figures_end_at, figures_end_under_head, figures_flush_after, find_table,
                      flush_left, flush_right,
                      grid_rows, header_band, shared_grid_rows,
-                     header_like, header_rows, is_figure, labels_and_values, opened_by_the_rest, peel,
+                     header_like, header_rows, is_figure, joined_all, labels_and_values, opened_by_the_rest, peel,
                      shared_gutters, short_cells, totals_under)
 
 _START = itemgetter(0)
@@ -348,6 +348,10 @@ def _xy_cut(items: list[Line], options: Options,
                 return [part for row in rows for part in _table_row(row, right, options, page_rtl)]
             found = _sheet_rows(items, left, right)
             if found is not None:  # a sheet's labels left of its figures, row for row: read row by row
+                above, table, below = found
+                return sub(above) + [table] + sub(below)
+            found = _record_rows(items, left, right, row_gaps)
+            if found is not None:  # a table's records, a blank line apart, each opened by its first cell
                 above, table, below = found
                 return sub(above) + [table] + sub(below)
             if not (row_gaps and _bands(items, left, right, row_gaps, best_row, gutter, bands)):
@@ -1637,6 +1641,86 @@ def _clear_over(head: list[Line], body: list[Line], wrapped: set[int]) -> bool:
     drop = max((d for d, b in zip(drops, bases[1:])
                 if any(id(ln) in wrapped and _baseline(ln) == b for ln in body)), default=0.0)
     return top - max(_baseline(ln) for ln in head) > drop
+
+
+RECORD_WHITE_MIN = 1.0
+"""Em of the region's median type: a white across the whole region this
+tall or taller parts two records of a table set without rules
+(``_record_rows``): a blank line between them.  The lines of one record
+stand 0.2 to 0.5 em apart (a leading of 1.2 to 1.4); a bank statement's
+transactions 1.4 to 1.7 em (tabula's bankstatement-example).  The boxes of
+a data dictionary (opf-195981 p.36) stand 0.96 to 1.02 em apart: two of
+its rows stay one band there, their cells joined two by two."""
+RECORD_MIN_ROWS = 3
+"""Records with lines on both sides of the gutter, at the least: two may
+meet by chance."""
+
+
+def _record_rows(items: list[Line], left: list[Line], right: list[Line], row_gaps
+                 ) -> tuple[list[Line], TableRegion, list[Line]] | None:
+    """(lines above, the table, lines below) when the region is a table set
+    without rules whose narrow first column (the side left of the widest
+    gutter) opens each record: whites of ``RECORD_WHITE_MIN`` em or more
+    across the whole region part it into bands, ``RECORD_MIN_ROWS`` or more
+    of them hold lines on both sides, in each such band the top line left
+    of the gutter stands on the baseline of the top line right of it
+    (``ROW_BASELINE_TOLERANCE``), one band at least holds a line right of
+    the gutter under its first with no line left of it on its baseline (a
+    cell wrapped: two lines beside two are two rows of a grid), and no band
+    holds more lines than one in two columns right of the gutter (a grid of
+    rows two to a band: deb-ja-jlshort p.37's accents and their commands);
+    else None.  The bands from the first record to the last are the
+    table's rows, each cell the lines of a column (between the gutters
+    that cross those bands, ``CELL_GAP_MIN`` em wide or wider) top to
+    bottom; the bands over and under them are read apart.
+
+    A bank statement (tabula's bankstatement-example p.1): a booking date
+    over a value date left, the transaction's text of two to seven lines
+    and its amount right of them, a blank line between transactions.  The
+    gutter after the dates was the widest white, wider than the blank
+    lines, and every date was read before every transaction.  The left side
+    is no column of text and far narrower than the right
+    (``LABEL_WIDTH_RATIO``): two columns of text meet whites across both
+    only by chance, their paragraphs' tops not on one baseline band after
+    band."""
+    if len(left) < RECORD_MIN_ROWS or _text_column(left) or _width(left) > LABEL_WIDTH_RATIO * _width(right):
+        return None
+    size = median([ln.size for ln in items]) or 1.0
+    cuts = [(a + b) / 2 for a, b in row_gaps if b - a >= RECORD_WHITE_MIN * size]
+    if len(cuts) < RECORD_MIN_ROWS - 1:
+        return None
+    bands: list[list[Line]] = [[] for _ in range(len(cuts) + 1)]
+    for ln in items:
+        bands[bisect_left(cuts, (ln.y0 + ln.y1) / 2)].append(ln)
+    lefts = {id(ln) for ln in left}
+    records: list[int] = []
+    wrapped = False
+    for k, band in enumerate(bands):
+        l_side = [ln for ln in band if id(ln) in lefts]
+        r_side = [ln for ln in band if id(ln) not in lefts]
+        if not l_side or not r_side:
+            continue
+        top_l, top_r = min(l_side, key=_baseline), min(r_side, key=_baseline)
+        if abs(_baseline(top_l) - _baseline(top_r)) > ROW_BASELINE_TOLERANCE * max(top_l.size, top_r.size):
+            return None
+        records.append(k)
+        wrapped = wrapped or any(all(id(ln) not in lefts for ln in row) for row in grid_rows(band)[1:])
+    if len(records) < RECORD_MIN_ROWS or not wrapped:
+        return None
+    rows = [band for band in bands[records[0]:records[-1] + 1] if band]
+    body = [ln for band in rows for ln in band]
+    bounds = [(a + b) / 2 for a, b in _gaps(body, "x0", "x1", CELL_GAP_MIN * size)]
+    cells = []
+    for band in rows:
+        parts: list[list[Line]] = [[] for _ in range(len(bounds) + 1)]
+        for ln in sorted(band, key=lambda ln: (_baseline(ln), ln.x0)):
+            parts[bisect_left(bounds, ln.x0)].append(ln)
+        if sum(1 for part in parts[1:] if len(part) > 1) > 1:
+            return None  # rows of a grid (a chart of symbols and their commands), no text wrapped
+        cells.append([joined_all(part) for part in parts if part])
+    above = [ln for band in bands[:records[0]] for ln in band]
+    below = [ln for band in bands[records[-1] + 1:] for ln in band]
+    return above, _table_of(cells), below
 
 
 SHEET_MIN_ROWS = 4

@@ -602,7 +602,7 @@ def _records(rows: list[list[Line]], bounds: list[float]) -> list[list[Line]]:
             if any(abs(b.x0 - a.x0) > CELL_EDGE_TOLERANCE * max(a.size, b.size)
                    for a, b in zip(lns, lns[1:])):
                 return rows
-        out.append([_joined_all(cols[k]) for k in sorted(cols)])
+        out.append([joined_all(cols[k]) for k in sorted(cols)])
     return out
 
 
@@ -1020,7 +1020,7 @@ def _centred_rows(rows: list[list[Line]], found: list[tuple[int, int, int]] | No
             r += 1
             continue
         host, end = blocks[r]
-        cell = _joined_all([ln for k in range(r, end) for ln in rows[k]
+        cell = joined_all([ln for k in range(r, end) for ln in rows[k]
                             if k != host or _beside(ln, rows[r][0])])
         out.append(sorted([ln for ln in rows[host] if not _beside(ln, rows[r][0])] + [cell],
                           key=_X0))
@@ -1374,7 +1374,7 @@ def _joined(cell: Line, ln: Line) -> Line:
     return Line(cell.words + ln.words, *union_box((cell, ln)), max(cell.size, ln.size))
 
 
-def _joined_all(lines: list[Line]) -> Line:
+def joined_all(lines: list[Line]) -> Line:
     """One Line for a cell's text on these lines, top to bottom (``_joined``)."""
     return reduce(_joined, lines)
 

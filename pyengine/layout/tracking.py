@@ -82,6 +82,9 @@ TRACKED_WORD_GLYPHS = 3
 TRACKED_LETTER_SHARE = 0.5
 """Share of a run's glyphs that must be letters (not digits or
 punctuation): a row of digits set apart is a table or a scale."""
+ALONE_WORD_GLYPHS_MIN = 4
+"""Letters of a capitalised word alone on its line, evenly letter-spaced
+(``_capitalised``), at the least: "Chile", not "I a m"."""
 LINE_WORDS_MIN = 2
 """Gaps between ordinary words (groups of ``TRACKED_WORD_GLYPHS`` or more)
 a line needs before their median is its word space (``line_word_gap``)."""
@@ -186,7 +189,19 @@ def _pieces(run: list[list], gaps: list[float], limit: float) -> list[list]:
     return out
 
 
-def _tracked(run: list[list], spaced: bool, options: Options
+def _capitalised(run: list[list]) -> bool:
+    """Is the run one capital letter then small letters only, one a group,
+    ``ALONE_WORD_GLYPHS_MIN`` or more: a word ("C h i l e"), not a row of
+    single letters (TeX's "a b c d" all small, an answer row "A B C D"
+    all capitals, a chart's months "F M A M J")?"""
+    if len(run) < ALONE_WORD_GLYPHS_MIN or any(len(grp) != 1 for grp in run):
+        return False
+    first = run[0][0][0].text
+    rest = "".join(grp[0][0].text for grp in run[1:])
+    return len(first) == 1 and first.isupper() and rest.isalpha() and rest.islower()
+
+
+def _tracked(run: list[list], spaced: bool, options: Options, alone: bool = False
              ) -> tuple[list[list], float | None] | None:
     """The words of a run of groups (``_runs``) and, when they were read from
     two widths of gap, the letter spacing (for the caller to hold against
@@ -198,9 +213,12 @@ def _tracked(run: list[list], spaced: bool, options: Options
     gaps = [(b[0][1] - a[-1][2]) / size for a, b in zip(run, run[1:])]
     letter = _median(gaps)
     spread = LETTER_SPACING_TOLERANCE
-    if spaced and len(gaps) >= SPACED_GAPS_MIN and all(abs(d - letter) <= spread for d in gaps):
+    even = all(abs(d - letter) <= spread for d in gaps)
+    if (spaced and len(gaps) >= SPACED_GAPS_MIN or alone and _capitalised(run)) and even:
         # The space glyphs are the word breaks: evenly spaced letters
-        # between two of them are one word.
+        # between two of them are one word; so are a capital and small
+        # letters evenly spaced alone on their line ("C h i l e" under an
+        # address, pypdf indirect-rotation p.2).
         words, spacing = [[p for grp in run for p in grp]], None
     else:
         # Else the word gaps must be clearly wider, by a word space, than
@@ -240,7 +258,7 @@ def tracked_words(groups: list[list], hard: list[bool], options: Options
     done = 0
     for i, j in runs:
         spaced = has_spaces and (i == 0 or hard[i]) and (j == n or hard[j])
-        found = _tracked(groups[i:j], spaced, options)
+        found = _tracked(groups[i:j], spaced, options, i == 0 and j == n)
         if found is None:
             continue
         words, spacing = found
