@@ -373,6 +373,10 @@ class PageRules:
         self._to_display = to_display
         self._rules: Rules | None = None
 
+    def known(self) -> Rules | None:
+        """The rules if read already, else None (nothing is read)."""
+        return self._rules
+
     def get(self) -> Rules:
         if self._rules is None:
             self._rules = read_rules(self._content, self._to_display)

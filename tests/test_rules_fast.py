@@ -229,3 +229,28 @@ def test_random_token_soups_give_the_rules_of_the_plain_reading(monkeypatch, cap
         found += bool(got.level or got.upright)
         capped += got.capped
     assert found > (150 if caps else 500) and (capped > 1000 if caps else capped == 0)
+
+
+@pytest.mark.skipif(not corpus_documents(["opf-219789"]), reason="corpus not present")
+def test_ruled_tables_asking_the_rules_first_once_read_reads_as_the_lines_first(monkeypatch):
+    # ruled_tables, the page's rules read, looks for frames among them
+    # before it measures the lines (_may_wrap); both must hold: the same
+    # tables (two on these pages) as when the lines are measured first.
+    from pyengine.layout import ruled
+
+    found = []
+
+    def counting(*args):
+        table = real_read(*args)
+        found.append(table is not None)
+        return table
+
+    real_read = ruled._read_frame
+    monkeypatch.setattr(ruled, "_read_frame", counting)
+    for data, password in corpus_documents(["opf-219789"]):
+        fast = [p.text for p in pyengine.extract(data).pages]
+        with monkeypatch.context() as m:
+            m.setattr(rules.PageRules, "known", lambda self: None)
+            plain = [p.text for p in pyengine.extract(data).pages]
+        assert fast == plain
+    assert sum(found) >= 4
