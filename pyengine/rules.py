@@ -44,6 +44,12 @@ rules read on the 40 files of bench.browser, only to find it a drawing."""
 RULES_MAX_TOKENS = 1_000_000
 """Tokens of the content read for rules, at most (a second or so of
 Python at worst; the interpreter runs up to twice as many operators)."""
+RULES_LISTED_BYTES = 256 * 1024
+"""Bytes of a page's content (its text objects left out) up to which its
+chunks (``_CHUNK``) are listed at once (one findall); a longer one is read
+match by match: a list of them all would take some 45 bytes a chunk (wasm)
+for the time of the read, 45 MB for 2 MB of "q Q", and a wasm heap keeps
+the size it once grew to."""
 RULES_MAX_SEGMENTS = 20_000
 """Rules kept from one page, and pieces of one path, at most (a page of a
 million hairlines is a drawing, not a table: past this the page's rules
@@ -210,7 +216,10 @@ def read_rules(content: bytes, to_display: Matrix) -> Rules:
     counted = len(data) > RULES_MAX_TOKENS  # (a token takes a byte at least: else no cap to reach)
     tokens = 0
     kinds = _KINDS.get
-    for run, image, op, lone, other in _CHUNK.findall(data.rstrip()):
+    data = data.rstrip()
+    chunks = _CHUNK.findall(data) if len(data) <= RULES_LISTED_BYTES else \
+        (m.groups(b"") for m in _CHUNK.finditer(data))
+    for run, image, op, lone, other in chunks:
         if counted:
             tokens += 1 if not (run or lone) else len(_NUMBER_TOKEN.findall(run or lone)) + (0 if lone else 1)
             if tokens > RULES_MAX_TOKENS:

@@ -215,11 +215,11 @@ def _soup(rng: random.Random) -> bytes:
     return b"".join(parts)
 
 
-@pytest.mark.parametrize("caps", [None, (40, 8, 5, 3)], ids=["caps", "small-caps"])
+@pytest.mark.parametrize("caps", [None, (40, 8, 5, 3, 0)], ids=["caps", "small-caps-read-by-match"])
 def test_random_token_soups_give_the_rules_of_the_plain_reading(monkeypatch, caps):
     if caps:
         for name, value in zip(("RULES_MAX_TOKENS", "RULES_MAX_OPERANDS", "RULES_MAX_SEGMENTS",
-                                "RULES_MAX_DEPTH"), caps):
+                                "RULES_MAX_DEPTH", "RULES_LISTED_BYTES"), caps):
             monkeypatch.setattr(rules, name, value)
     rng = random.Random(30)
     found = capped = 0
