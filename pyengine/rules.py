@@ -3,8 +3,9 @@
 Read lazily, by layout, only when it meets a table whose cells may wrap
 (layout/ruled.py): most pages never ask, and a page that draws no path at
 all (``PageRun.path_ops``) has no reader.  The page's content (the joined
-/Contents, as the interpreter ran it) is tokenized on its own here, and
-only the path operators are followed: q/Q and cm (ISO 32000-1 8.4.4), m, l,
+/Contents, as the interpreter ran it) is tokenized on its own here, its
+text objects left out, in chunks of one regex (an operator with the
+numbers before it: ``_CHUNK``), and only the path operators are followed: q/Q and cm (ISO 32000-1 8.4.4), m, l,
 re, h and the curves (8.5.2: a curve only moves the current point; it is no
 rule), the painting operators (8.5.3).  A stroked segment that is level or
 upright is a rule; so is a thin filled rectangle (HTML printed by Chromium
@@ -43,6 +44,12 @@ rules read on the 40 files of bench.browser, only to find it a drawing."""
 RULES_MAX_TOKENS = 1_000_000
 """Tokens of the content read for rules, at most (a second or so of
 Python at worst; the interpreter runs up to twice as many operators)."""
+RULES_LISTED_BYTES = 256 * 1024
+"""Bytes of a page's content (its text objects left out) up to which its
+chunks (``_CHUNK``) are listed at once (one findall); a longer one is read
+match by match: a list of them all would take some 45 bytes a chunk (wasm)
+for the time of the read, 45 MB for 2 MB of "q Q", and a wasm heap keeps
+the size it once grew to."""
 RULES_MAX_SEGMENTS = 20_000
 """Rules kept from one page, and pieces of one path, at most (a page of a
 million hairlines is a drawing, not a table: past this the page's rules
@@ -92,24 +99,45 @@ class Rules:
 NO_RULES = Rules((), ())
 
 _REG = rb"[^\s()<>\[\]{}/%]"
-_TOKEN = re.compile(
-    rb"%[^\r\n]*"                                             # comment
-    rb"|\((?:[^()\\]|\\.|\((?:[^()\\]|\\.)*\))*\)"            # string (one nesting level)
-    rb"|<<|>>|<[0-9A-Fa-f\s]*>"                               # dictionary marks, hex string
-    rb"|/" + _REG + rb"*"                                     # name
-    rb"|([+-]?(?:\d+\.?\d*|\.\d+))"                           # number (group 1)
-    rb"|([A-Za-z'\"*][A-Za-z0-9'\"*]*)"                       # operator (group 2)
-    rb"|[\[\]{}]|\S", re.S)
-_TEXT_OBJECT = re.compile(rb"\bBT\b.*?\bET\b", re.S)
+_NUMBER = rb"[+-]?(?:\d+\.?\d*|\.\d+)"
+_NUMBERS = rb"(?:[+-]?+(?:\d++\.?+\d*+|\.\d++)\s*+)"
+_OPERATOR_CHAR = rb"[A-Za-z0-9'\"*]"
+_CHUNK = re.compile(
+    rb"\s*+(?:(" + _NUMBERS + rb"*+)"                                 # numbers (1), then
+    rb"(?:(ID)(?!" + _OPERATOR_CHAR + rb")(?:.*?\sEI(?=\s|$)|.*)"      # an inline image (2),
+    rb"|([A-Za-z'\"*]" + _OPERATOR_CHAR + rb"*+))"                     # or an operator (3)
+    rb"|(" + _NUMBERS + rb"++)"                                       # numbers, no operator after (4)
+    rb"|(\((?:[^()\\]|\\.|\((?:[^()\\]|\\.)*\))*\)"                  # string (one nesting level),
+    rb"|<<|<[0-9A-Fa-f\s]*>|/" + _REG + rb"*|[\[<(])"                   # dictionary, hex string, name, array (5)
+    rb"|%[^\r\n]*|>>|[\]{}]|\S)", re.S)                                # comment, other marks
+"""The content's tokens, in chunks of one findall: an operator with the
+numbers before it, a run of numbers, or one other token.  An operand that
+is no number (group 6: a name, string, dictionary or array) stands in the
+operands as NaN (no path operand); other tokens are skipped.  The tokens
+are those a token-by-token reading finds (tests/test_rules_fast.py holds
+that reading), the numbers taken greedily as there ("1.5-2" is 1.5 and
+-2); the runs of numbers are possessive, so no run is read twice."""
+_NUMBER_TOKEN = re.compile(_NUMBER)
+_TEXT_OBJECT = re.compile(rb"BT(?<!\wBT)\b.*?ET(?<!\wET)\b", re.S)
 """A text object (ISO 32000-1 9.4): no path is built inside one, and its
 strings and text operators are most of a page's tokens.  (An "ET" inside a
 string ends the skip early; the rest of the object is read as tokens, as
-any stream, and holds no path.)"""
-_INLINE_END = re.compile(rb"\sEI(?=[\s]|$)")
+any stream, and holds no path.)  Each word boundary before a word is
+written as a look back after it, so that the regex engine finds each "BT",
+and each "E" after it, by a fast search rather than trying every byte."""
 
 _PAINT_STROKE = frozenset((b"S", b"s", b"B", b"B*", b"b", b"b*"))
 _PAINT_FILL = frozenset((b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"))
 _PAINT_NONE = frozenset((b"n",))
+_RE, _MOVE, _LINE, _CURVE, _CLOSE, _PAINT, _CM, _PUSH, _POP = range(9)
+_KINDS = {b"re": _RE, b"m": _MOVE, b"l": _LINE, b"c": _CURVE, b"v": _CURVE, b"y": _CURVE,
+          b"h": _CLOSE, b"s": _CLOSE, b"b": _CLOSE, b"b*": _CLOSE, b"cm": _CM, b"q": _PUSH,
+          b"Q": _POP, **{op: _PAINT for op in _PAINT_STROKE | _PAINT_FILL | _PAINT_NONE
+                         if op not in (b"s", b"b", b"b*")}}
+"""The operators read here, by what they do; the others only end their
+operands."""
+_OPERANDS = {_RE: 4, _MOVE: 2, _LINE: 2, _CURVE: 2, _CM: 6}
+"""Operands (the last ones) each operator reads."""
 
 
 def _mul(m: Matrix, n: Matrix) -> Matrix:
@@ -120,7 +148,37 @@ def _mul(m: Matrix, n: Matrix) -> Matrix:
 
 
 def _finite(*vs: float) -> bool:
-    return all(math.isfinite(v) and abs(v) <= COORD_MAX for v in vs)
+    """Is every one finite and within ``COORD_MAX``?  (NaN fails both
+    comparisons.)"""
+    for v in vs:
+        if not -COORD_MAX <= v <= COORD_MAX:
+            return False
+    return True
+
+
+def _numbers(run: bytes) -> list[float]:
+    """The numbers of a run of them (``_NUMBERS``), split as tokens are."""
+    try:  # (float takes a whole token of the run, and nothing else of it)
+        return [float(x) for x in run.split()]
+    except ValueError:  # numbers written without space between ("1-2", "1.5.5")
+        return [float(x) for x in _NUMBER_TOKEN.findall(run)]
+
+
+def _concat(ctm: Matrix, pending) -> Matrix:
+    """``ctm`` after the cm's of ``pending`` (a chain (earlier, operands)
+    of those not applied yet), oldest first."""
+    chain = []
+    while pending is not None:
+        pending, n = pending
+        chain.append(n)
+    for n in reversed(chain):
+        if type(n) is bytes:
+            n = _numbers(n)[:RULES_MAX_OPERANDS]
+        if len(n) >= 6:
+            m6 = tuple(n[-6:])
+            if _finite(*m6):
+                ctm = _mul(m6, ctm)  # type: ignore[arg-type]
+    return ctm
 
 
 class _Path:
@@ -146,68 +204,41 @@ def read_rules(content: bytes, to_display: Matrix) -> Rules:
     capped = False
     level: list[Rule] = []
     upright: list[Rule] = []
+    # The CTM is ``ctm`` after the cm's of ``pending``, applied only when a
+    # path is painted or the state saved: most cm's of a page place text
+    # (q cm BT ... ET Q) and are undone unread.
     ctm: Matrix = IDENTITY
-    stack: list[Matrix] = []
+    pending = None
+    stack: list = []  # (ctm, pending) saved by q
     deep = 0  # q's past RULES_MAX_DEPTH, not kept
     path = _Path()
-    nums: list[float] = []
+    nums: list[float] = []  # operands before the chunk (names, strings, runs of numbers)
+    counted = len(data) > RULES_MAX_TOKENS  # (a token takes a byte at least: else no cap to reach)
     tokens = 0
-    pos = 0
-    find = _TOKEN.search
-    while True:
-        m = find(data, pos)
-        if m is None:
-            break
-        pos = m.end()
-        tokens += 1
-        if tokens > RULES_MAX_TOKENS:
-            capped = True
-            break
-        num, op = m.group(1), m.group(2)
-        if num is not None:
-            if len(nums) < RULES_MAX_OPERANDS:
-                try:
-                    nums.append(float(num))
-                except ValueError:  # (the pattern allows none; kept safe)
-                    nums.append(0.0)
+    kinds = _KINDS.get
+    data = data.rstrip()
+    chunks = _CHUNK.findall(data) if len(data) <= RULES_LISTED_BYTES else \
+        (m.groups(b"") for m in _CHUNK.finditer(data))
+    for run, image, op, lone, other in chunks:
+        if counted:
+            tokens += 1 if not (run or lone) else len(_NUMBER_TOKEN.findall(run or lone)) + (0 if lone else 1)
+            if tokens > RULES_MAX_TOKENS:
+                capped = True
+                break
+        if not op:
+            if lone:
+                if len(nums) < RULES_MAX_OPERANDS:
+                    nums = (nums + _numbers(lone))[:RULES_MAX_OPERANDS]
+            elif other:
+                if len(nums) < RULES_MAX_OPERANDS:
+                    nums.append(math.nan)
+            elif image:  # an operator: its operands end; its data is skipped
+                nums = []
             continue
-        if op is None:
-            if m.group(0)[:1] in b"/<([":  # a name, string or array operand: no path operand
-                nums.append(math.nan) if len(nums) < RULES_MAX_OPERANDS else None
-            continue
-        n = nums
-        nums = []
-        if op == b"re" and len(n) >= 4:
-            x, y, w, h = n[-4:]
-            if _finite(x, y, w, h):
-                path.rects.append((x, y, w, h))
-                path.start = path.point = (x, y)
-        elif op == b"m" and len(n) >= 2:
-            path.start = path.point = (n[-2], n[-1])
-        elif op == b"l" and len(n) >= 2:
-            p = (n[-2], n[-1])
-            if path.point is not None:
-                path.segments.append(path.point + p)
-            path.point = p
-        elif op in (b"c", b"v", b"y") and len(n) >= 2:
-            path.point = (n[-2], n[-1])  # a curve: no rule, the point moves on
-        elif op == b"h" or op == b"s" or op == b"b" or op == b"b*":
-            if path.point is not None and path.start is not None and path.point != path.start:
-                path.segments.append(path.point + path.start)
-            path.point = path.start
-            if op != b"h":
-                _paint(op, path, _mul(ctm, to_display), level, upright)
-                path = _Path()
-        elif op in _PAINT_STROKE or op in _PAINT_FILL or op in _PAINT_NONE:
-            if op not in _PAINT_NONE:
-                _paint(op, path, _mul(ctm, to_display), level, upright)
-            path = _Path()
-        elif op == b"cm" and len(n) >= 6:
-            m6 = tuple(n[-6:])
-            if _finite(*m6):
-                ctm = _mul(m6, ctm)  # type: ignore[arg-type]
-        elif op == b"q":
+        if op == b"q":
             if len(stack) < RULES_MAX_DEPTH:
+                if pending is not None:
+                    ctm, pending = _concat(ctm, pending), None
                 stack.append(ctm)
             else:
                 deep += 1
@@ -215,13 +246,61 @@ def read_rules(content: bytes, to_display: Matrix) -> Rules:
             if deep:
                 deep -= 1
             elif stack:
-                ctm = stack.pop()
-        elif op == b"ID":  # inline image data: skip to its EI
-            end = _INLINE_END.search(data, pos)
-            pos = end.end() if end is not None else len(data)
-        if len(level) + len(upright) > RULES_MAX_SEGMENTS or \
-                len(path.segments) + len(path.rects) > RULES_MAX_SEGMENTS:
-            return Rules((), (), True)
+                ctm, pending = stack.pop(), None
+        elif op == b"cm":
+            if nums:
+                pending = (pending, (nums + _numbers(run))[:RULES_MAX_OPERANDS])
+            elif run:
+                pending = (pending, run)
+        else:
+            kind = kinds(op)
+            if kind is None:
+                if nums:
+                    nums = []
+                continue
+            if kind in _OPERANDS:
+                n = nums + _numbers(run) if run else nums
+                if len(n) > RULES_MAX_OPERANDS:
+                    n = n[:RULES_MAX_OPERANDS]
+                if len(n) < _OPERANDS[kind]:
+                    nums = []
+                    continue
+            if kind == _RE:
+                x, y, w, h = n[-4:]
+                if -COORD_MAX <= x <= COORD_MAX and -COORD_MAX <= y <= COORD_MAX and \
+                        -COORD_MAX <= w <= COORD_MAX and -COORD_MAX <= h <= COORD_MAX:
+                    path.rects.append((x, y, w, h))
+                    path.start = path.point = (x, y)
+            elif kind == _LINE:
+                p = (n[-2], n[-1])
+                if path.point is not None:
+                    path.segments.append(path.point + p)
+                path.point = p
+            elif kind == _MOVE:
+                path.start = path.point = (n[-2], n[-1])
+            elif kind == _PAINT:
+                if op not in _PAINT_NONE and (path.segments or path.rects):
+                    if pending is not None:
+                        ctm, pending = _concat(ctm, pending), None
+                    _paint(op, path, _mul(ctm, to_display), level, upright)
+                path = _Path()
+            elif kind == _CURVE:
+                path.point = (n[-2], n[-1])  # a curve: no rule, the point moves on
+            else:  # _CLOSE: h, or s, b, b* (close, then paint)
+                if path.point is not None and path.start is not None and path.point != path.start:
+                    path.segments.append(path.point + path.start)
+                path.point = path.start
+                if op != b"h":
+                    if path.segments or path.rects:
+                        if pending is not None:
+                            ctm, pending = _concat(ctm, pending), None
+                        _paint(op, path, _mul(ctm, to_display), level, upright)
+                    path = _Path()
+            if len(level) + len(upright) > RULES_MAX_SEGMENTS or \
+                    len(path.segments) + len(path.rects) > RULES_MAX_SEGMENTS:
+                return Rules((), (), True)
+        if nums:
+            nums = []
     return Rules(_merged(level), _merged(upright), capped)
 
 
@@ -302,6 +381,10 @@ class PageRules:
         self._content = content
         self._to_display = to_display
         self._rules: Rules | None = None
+
+    def known(self) -> Rules | None:
+        """The rules if read already, else None (nothing is read)."""
+        return self._rules
 
     def get(self) -> Rules:
         if self._rules is None:

@@ -142,13 +142,24 @@ def ruled_tables(items: list[Line]) -> list[TableRegion]:
         return []
     for _, ids in _CLAIMS:
         items = [ln for ln in items if id(ln) not in ids]
-    if len(items) < 3 or not _may_wrap(items):
+    if len(items) < 3:
         return []
-    rules = source.get()
+    # Both the lines (a line that may wrap in a cell) and the rules (frames
+    # reaching the lines) must hold: the rules are read for the first, and
+    # once read they are looked at first (a loop over them, no measure).
+    rules = source.known()
+    measured = rules is None
+    if measured:
+        if not _may_wrap(items):
+            return []
+        rules = source.get()
     if len(rules.level) < RULED_MIN_RULES:
         return []
+    frames = _frames(rules.level, items)
+    if not frames or not measured and not _may_wrap(items):
+        return []
     found = []
-    for frame in _frames(rules.level, items):
+    for frame in frames:
         table = _read_frame(frame, items, rules)
         if table is not None:
             found.append(table)

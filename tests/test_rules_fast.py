@@ -1,0 +1,256 @@
+"""rules.read_rules, read in chunks (an operator with the numbers before
+it), finds the rules the token-by-token reading found.
+
+The plain reading (``_plain_read_rules``: one regex search and one turn of
+the loop per token, every cm applied as read) is kept here, and both are
+run on every page of some corpus files (skipped without the corpus), on
+hostile contents and on seeded random token soups, the caps made small
+so that each is reached."""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+
+import pytest
+from corpus import corpus_documents
+
+import pyengine
+from pyengine import api, rules
+from pyengine.options import Options
+from pyengine.rules import IDENTITY, Rules, _merged, _mul, _paint, _Path
+
+CORPUS_FILES = ["deb-ja-gckanbun", "opf-178360", "pdfminer-f1040nr", "plumber-issue-982-example",
+                "unstructured-korean-text-with-tables"]
+DISPLAY = (1.0, 0.0, 0.0, -1.0, 0.0, 800.0)
+
+_REG = rb"[^\s()<>\[\]{}/%]"
+_TOKEN = re.compile(
+    rb"%[^\r\n]*"                                             # comment
+    rb"|\((?:[^()\\]|\\.|\((?:[^()\\]|\\.)*\))*\)"            # string (one nesting level)
+    rb"|<<|>>|<[0-9A-Fa-f\s]*>"                               # dictionary marks, hex string
+    rb"|/" + _REG + rb"*"                                     # name
+    rb"|([+-]?(?:\d+\.?\d*|\.\d+))"                           # number (group 1)
+    rb"|([A-Za-z'\"*][A-Za-z0-9'\"*]*)"                       # operator (group 2)
+    rb"|[\[\]{}]|\S", re.S)
+_TEXT_OBJECT = re.compile(rb"\bBT\b.*?\bET\b", re.S)
+_INLINE_END = re.compile(rb"\sEI(?=[\s]|$)")
+
+
+def _finite(*vs: float) -> bool:
+    return all(math.isfinite(v) and abs(v) <= rules.COORD_MAX for v in vs)
+
+
+def _plain_read_rules(content: bytes, to_display) -> Rules:
+    """read_rules as it was: token by token."""
+    if len(content) > rules.RULES_MAX_CONTENT_BYTES:
+        return Rules((), (), True)
+    data = _TEXT_OBJECT.sub(b" ", content)
+    if len(data) > rules.RULES_MAX_BYTES:
+        return Rules((), (), True)
+    capped = False
+    level, upright = [], []
+    ctm = IDENTITY
+    stack = []
+    deep = 0
+    path = _Path()
+    nums = []
+    tokens = 0
+    pos = 0
+    find = _TOKEN.search
+    while True:
+        m = find(data, pos)
+        if m is None:
+            break
+        pos = m.end()
+        tokens += 1
+        if tokens > rules.RULES_MAX_TOKENS:
+            capped = True
+            break
+        num, op = m.group(1), m.group(2)
+        if num is not None:
+            if len(nums) < rules.RULES_MAX_OPERANDS:
+                nums.append(float(num))
+            continue
+        if op is None:
+            if m.group(0)[:1] in b"/<([" and len(nums) < rules.RULES_MAX_OPERANDS:
+                nums.append(math.nan)
+            continue
+        n = nums
+        nums = []
+        if op == b"re" and len(n) >= 4:
+            x, y, w, h = n[-4:]
+            if _finite(x, y, w, h):
+                path.rects.append((x, y, w, h))
+                path.start = path.point = (x, y)
+        elif op == b"m" and len(n) >= 2:
+            path.start = path.point = (n[-2], n[-1])
+        elif op == b"l" and len(n) >= 2:
+            p = (n[-2], n[-1])
+            if path.point is not None:
+                path.segments.append(path.point + p)
+            path.point = p
+        elif op in (b"c", b"v", b"y") and len(n) >= 2:
+            path.point = (n[-2], n[-1])
+        elif op in (b"h", b"s", b"b", b"b*"):
+            if path.point is not None and path.start is not None and path.point != path.start:
+                path.segments.append(path.point + path.start)
+            path.point = path.start
+            if op != b"h":
+                _paint(op, path, _mul(ctm, to_display), level, upright)
+                path = _Path()
+        elif op in (b"S", b"B", b"B*", b"f", b"F", b"f*", b"n"):
+            if op != b"n":
+                _paint(op, path, _mul(ctm, to_display), level, upright)
+            path = _Path()
+        elif op == b"cm" and len(n) >= 6:
+            m6 = tuple(n[-6:])
+            if _finite(*m6):
+                ctm = _mul(m6, ctm)
+        elif op == b"q":
+            if len(stack) < rules.RULES_MAX_DEPTH:
+                stack.append(ctm)
+            else:
+                deep += 1
+        elif op == b"Q":
+            if deep:
+                deep -= 1
+            elif stack:
+                ctm = stack.pop()
+        elif op == b"ID":
+            end = _INLINE_END.search(data, pos)
+            pos = end.end() if end is not None else len(data)
+        if len(level) + len(upright) > rules.RULES_MAX_SEGMENTS or \
+                len(path.segments) + len(path.rects) > rules.RULES_MAX_SEGMENTS:
+            return Rules((), (), True)
+    return Rules(_merged(level), _merged(upright), capped)
+
+
+def _agree(content: bytes, to_display=DISPLAY) -> Rules:
+    got = rules.read_rules(content, to_display)
+    assert got == _plain_read_rules(content, to_display)
+    return got
+
+
+@pytest.mark.skipif(not corpus_documents(CORPUS_FILES[:1]), reason="corpus not present")
+def test_every_page_of_corpus_files_gives_the_rules_of_the_plain_reading(monkeypatch):
+    pages = []
+
+    def kept(content, to_display):
+        pages.append((content, to_display))
+        return rules.PageRules(content, to_display)
+
+    monkeypatch.setattr(api, "PageRules", kept)
+    for data, password in corpus_documents(CORPUS_FILES):
+        pyengine.extract(data, Options(password=password) if password else None)
+    assert len(pages) >= 40
+    ruled = 0
+    for content, to_display in pages:
+        ruled += bool(_agree(content, to_display).level)
+    assert ruled > 20
+
+
+HOSTILE = [
+    b"0 0 m " + b"10 0 l 0 0 m " * 100_000 + b"S",
+    b"0 0 1000 0.5 re f " * 30_000,
+    b"1e400 0 m 1" + b"0" * 5000 + b" 0 l S 0 0 1e308 1 re f",
+    b"Q Q Q " + b"q " * 1000 + b"2 0 0 2 0 0 cm 0 0 m 10 0 l S" + b" Q" * 5000,
+    b"q " * 70 + b"2 0 0 2 5 5 cm Q 0 0 m 100 0 l S " + b"Q " * 70 + b"0 9 m 100 9 l S",
+    b"(unterminated 0 0 m 10 0 l S",
+    b"BI /W 1 /H 1 ID \x00 0 0 m 100 0 l S EI 0 5 m 10 5 l S",
+    b"BI /W 1 ID 0 0 m 100 0 l S",
+    bytes(range(256)) * 200,
+    b"1 0 0 1 5 5 cm 0 0 m 100 0 l S\n   \n\t",
+    b" " * 5000,
+]
+
+
+@pytest.mark.parametrize("content", HOSTILE, ids=range(len(HOSTILE)))
+def test_hostile_contents_give_the_rules_of_the_plain_reading(content):
+    _agree(content)
+
+
+@pytest.mark.parametrize("content", [
+    b"0 0 m 100 0 l S 0-5 m 100-5 l S 0 1.5.5 m 100 1.5.5 l S",     # numbers without space between
+    b"0 10 /X 0 20 m 100 20 l S 0 30 m /Y 100 30 l S 0 40 m 100 (x) 40 l S",  # operands not numbers
+    b"0 0 m " + b"9 " * 70 + b"100 0 l S " + b"0 9 m " + b"1 " * 62 + b"100 9 l S",  # operands past 64
+    b"q 1 0 0 1 0 50 cm 0 0 m 100 0 l S Q 0 0 m 100 0 l S q 2 0 0 2 0 0 /N cm 0 0 m 9 0 l S Q",
+    b"1 0 0 1 0 50 cm 1 0 0 1 0 5 0 cm q 0 0 m 100 0 l S Q 0 0 50 1 re f 10 10 1 50 re f",
+    b"0 0 m 100 0 l 100 50 l 0 50 l h S 0 60 m 100 60 l 100 70 l s 0 80 100 0.5 re B*",
+    b"% 0 0 m 100 0 l S\n0 5 m 100 5 l S <00ff> [1 2] 0 d << /A 1 >> 0 7 m 100 7 l S",
+    b"BT 0 0 m 100 0 l S ET 0 1 m 100 1 l S xBT 0 2 m 100 2 l S ET 0 3 m 100 3 l S",
+    b"0 0 m 100 0 l S+ 0 4 m 100 4 l . S 1.e2 0 m 1.e2 50 l S * 0 0 m 0 50 l S",
+    b"0 0 m 100 0 l S 0 9 m 100 9 l 4 5 6 c S 0 20 m 100 20 l\x00S 5 5 100 1 re n",
+], ids=range(10))
+def test_edge_contents_give_the_rules_of_the_plain_reading(content):
+    _agree(content)
+
+
+_SOUP = [b"0", b"1", b"-2.5", b"100", b".5", b"1.", b"+3", b"720", b"0.5", b"1e3", b"-", b".", b"+",
+         b"m", b"l", b"re", b"c", b"v", b"y", b"h", b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b",
+         b"b*", b"n", b"W", b"cm", b"q", b"Q", b"w", b"rg", b"Do", b"BT", b"ET", b"Tj", b"ID", b"EI",
+         b"BI", b"/Name", b"(str)", b"(a(b)c)", b"(", b")", b"<0a>", b"<", b"<<", b">>", b"[", b"]",
+         b"{", b"%c\n", b"\x00", b"\n", b"*", b"'"]
+_SEP = [b" ", b" ", b" ", b"\n", b"", b"\t"]
+
+
+_FORMED = [(b"m", 2), (b"l", 2), (b"l", 2), (b"re", 4), (b"c", 6), (b"h", 0), (b"S", 0), (b"f", 0),
+           (b"s", 0), (b"B", 0), (b"n", 0), (b"cm", 6), (b"q", 0), (b"Q", 0), (b"w", 1)]
+_PLACES = [b"0", b"10", b"100", b"0.5", b"1", b"-20", b"2", b"1e9"]
+
+
+def _soup(rng: random.Random) -> bytes:
+    """Path operators with their operands (places that make level and
+    upright segments, thin boxes, scales) among stray tokens."""
+    parts = []
+    for _ in range(rng.randrange(1, 120)):
+        if rng.random() < 0.6:
+            op, count = rng.choice(_FORMED)
+            for _ in range(count + rng.choice((0, 0, 0, 1, -1))):
+                parts += [rng.choice(_PLACES), rng.choice(_SEP)]
+            parts += [op, rng.choice(_SEP)]
+        else:
+            parts += [rng.choice(_SOUP), rng.choice(_SEP)]
+    return b"".join(parts)
+
+
+@pytest.mark.parametrize("caps", [None, (40, 8, 5, 3, 0)], ids=["caps", "small-caps-read-by-match"])
+def test_random_token_soups_give_the_rules_of_the_plain_reading(monkeypatch, caps):
+    if caps:
+        for name, value in zip(("RULES_MAX_TOKENS", "RULES_MAX_OPERANDS", "RULES_MAX_SEGMENTS",
+                                "RULES_MAX_DEPTH", "RULES_LISTED_BYTES"), caps):
+            monkeypatch.setattr(rules, name, value)
+    rng = random.Random(30)
+    found = capped = 0
+    for _ in range(3000):
+        matrix = rng.choice([DISPLAY, IDENTITY, (0.0, 1.0, -1.0, 0.0, 600.0, 0.0)])
+        got = _agree(_soup(rng), matrix)
+        found += bool(got.level or got.upright)
+        capped += got.capped
+    assert found > (150 if caps else 500) and (capped > 1000 if caps else capped == 0)
+
+
+@pytest.mark.skipif(not corpus_documents(["opf-219789"]), reason="corpus not present")
+def test_ruled_tables_asking_the_rules_first_once_read_reads_as_the_lines_first(monkeypatch):
+    # ruled_tables, the page's rules read, looks for frames among them
+    # before it measures the lines (_may_wrap); both must hold: the same
+    # tables (two on these pages) as when the lines are measured first.
+    from pyengine.layout import ruled
+
+    found = []
+
+    def counting(*args):
+        table = real_read(*args)
+        found.append(table is not None)
+        return table
+
+    real_read = ruled._read_frame
+    monkeypatch.setattr(ruled, "_read_frame", counting)
+    for data, password in corpus_documents(["opf-219789"]):
+        fast = [p.text for p in pyengine.extract(data).pages]
+        with monkeypatch.context() as m:
+            m.setattr(rules.PageRules, "known", lambda self: None)
+            plain = [p.text for p in pyengine.extract(data).pages]
+        assert fast == plain
+    assert sum(found) >= 4
