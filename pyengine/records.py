@@ -151,7 +151,8 @@ class Line:
     _text: str = field(init=False, repr=False, compare=False)
     """The words' texts joined, made on first use (``text``): a page's
     lines are asked for their text again and again while the page is read
-    (a font specimen's tables: half a million times over 119 pages)."""
+    (a font specimen's tables: half a million times over 119 pages).  Or a
+    text set with ``with_text``."""
 
     @property
     def text(self) -> str:
@@ -161,6 +162,16 @@ class Line:
             text = " ".join([w.text for w in self.words])
             object.__setattr__(self, "_text", text)
             return text
+
+
+def with_text(line: Line, text: str) -> Line:
+    """``line``, its text set to ``text`` (the same words in another
+    joining: a table cell's lines joined with no space between two CJK
+    characters, layout/ruled.py), when that differs from its words' texts
+    joined by spaces."""
+    if text != line.text:
+        object.__setattr__(line, "_text", text)
+    return line
 
 
 def _line_init():

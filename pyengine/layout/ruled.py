@@ -41,7 +41,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from statistics import median
 
-from ..records import Line, Word, union_box
+from ..records import Line, Word, union_box, with_text
 from ..rules import Rule, Rules
 from .lines import is_cjk
 from .tables import ROW_TOLERANCE, TableRegion, columns, grid_rows, is_row, is_table_block, shared_grid_rows, _wraps
@@ -321,9 +321,7 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
                 wrapped = True
             cell = _joined(ordered)
             if id(lines) in tall and cell.y0 > a:  # read in its first row: its box reaches up to it
-                text, cell = cell.text, Line(cell.words, cell.x0, a, cell.x1, cell.y1, cell.size)
-                if text != cell.text:
-                    object.__setattr__(cell, "_text", text)
+                cell = with_text(Line(cell.words, cell.x0, a, cell.x1, cell.y1, cell.size), cell.text)
             row.append(cell)
         if len(row) > 1 and not is_row(row):
             return None
@@ -499,6 +497,4 @@ def _joined(lines: list[Line]) -> Line:
         after = ln.text
         glue = "" if before.text and after and is_cjk(before.text[-1]) and is_cjk(after[0]) else " "
         text += glue + after
-    if len(text) != len(line.text):
-        object.__setattr__(line, "_text", text)
-    return line
+    return with_text(line, text)
