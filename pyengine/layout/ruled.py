@@ -237,15 +237,10 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
             ys[-1] = r.at if len(ys) > 1 else ys[-1]
     if len(ys) < 2:
         return None
-    bands: list[list[Line]] = [[] for _ in ys[1:]]
-    for ln in inside:
-        my = (ln.y0 + ln.y1) / 2
-        k = next((i for i in range(len(ys) - 1) if my <= ys[i + 1]), len(ys) - 2)
-        bands[k].append(ln)
+    bands, spans = _banded(inside, ys)
     inner = [r for r in rules.upright
              if lo + RULED_EDGE_TOLERANCE < r.at < hi - RULED_EDGE_TOLERANCE and
              r.lo <= bottom and r.hi >= top]
-    spans = [(ys[i], ys[i + 1]) for i in range(len(ys) - 1)]
     within = _rules_within(rules.level, spans, left, right, size)
     parted: dict[float, list[tuple[float, float]]] = {}  # the rules under some cells, by their y
     if within:
@@ -254,13 +249,7 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
         for r in within:  # a grid whose cells span rows: each rule bounds the cells over it
             at = next((y for y in parted if abs(y - r.at) <= RULED_MIN_BAND * size), r.at)
             parted.setdefault(at, []).append((r.lo, r.hi))
-        ys = sorted(ys + list(parted))
-        bands = [[] for _ in ys[1:]]
-        for ln in inside:
-            my = (ln.y0 + ln.y1) / 2
-            k = next((i for i in range(len(ys) - 1) if my <= ys[i + 1]), len(ys) - 2)
-            bands[k].append(ln)
-        spans = [(ys[i], ys[i + 1]) for i in range(len(ys) - 1)]
+        bands, spans = _banded(inside, sorted(ys + list(parted)))
     # A table ruled by rows only: its columns from the rows under the first
     # (a header's line may span columns, or hold two cells set close).
     cols = None if inner else columns([b for b in bands[1:] if b] or bands)
@@ -392,6 +381,18 @@ def _outer_band(items: list[Line], inside: list[Line], bands: list[list[Line]],
     if len({sum(1 for x in bounds if (ln.x0 + ln.x1) / 2 > x) for ln in got}) < 2:
         return []
     return got
+
+
+def _banded(inside: list[Line], ys: list[float]) -> tuple[list[list[Line]], list[tuple[float, float]]]:
+    """The lines of ``inside`` by band between the rules at ``ys`` (top
+    first; a line in the band its middle falls in, one below the last rule
+    in the last band), and each band's (top, bottom)."""
+    bands: list[list[Line]] = [[] for _ in ys[1:]]
+    for ln in inside:
+        my = (ln.y0 + ln.y1) / 2
+        k = next((i for i in range(len(ys) - 1) if my <= ys[i + 1]), len(ys) - 2)
+        bands[k].append(ln)
+    return bands, [(ys[i], ys[i + 1]) for i in range(len(ys) - 1)]
 
 
 def _rules_within(level: tuple[Rule, ...], spans: list[tuple[float, float]], left: float,
