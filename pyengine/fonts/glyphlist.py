@@ -182,8 +182,8 @@ PRIVATE_USE_FOLDS = _private_use_folds()
 AGL.update({name: PRIVATE_USE_FOLDS[text] for name, text in AGL.items()
             if text in PRIVATE_USE_FOLDS})
 
-_GREEK_MARKED = re.compile(
-    r"([A-Za-z]*?)((?:psili|dasia|oxia|varia|perispomeni|ypogegrammeni|prosgegrammeni|tonos|dialytika)+)")
+_GREEK_MARK_NAMES = r"psili|dasia|oxia|varia|perispomeni|ypogegrammeni|prosgegrammeni|tonos|dialytika"
+_GREEK_MARKED = re.compile(r"([A-Za-z]*?)((?:" + _GREEK_MARK_NAMES + r")+)")
 """A Greek letter's glyph name (or none) followed by the names of its
 diacritics, as Unicode names them: "alphapsilioxia" is GREEK SMALL LETTER
 ALPHA WITH PSILI AND OXIA (U+1F04), "psilioxia" GREEK PSILI AND OXIA
@@ -191,7 +191,7 @@ ALPHA WITH PSILI AND OXIA (U+1F04), "psilioxia" GREEK PSILI AND OXIA
 grmn1000) name their accented letters so; outside the AGL, each was
 dropped as unmapped ("Ἄνδρα μοι ἔννεπε" came out "Ανδρα μοι ννεπε":
 texlive-lang-greek betatest.pdf p.4; the peers print Latin-1 letters)."""
-_GREEK_MARK = re.compile(r"psili|dasia|oxia|varia|perispomeni|ypogegrammeni|prosgegrammeni|tonos|dialytika")
+_GREEK_MARK = re.compile(_GREEK_MARK_NAMES)
 GREEK_FIRST, GREEK_LAST = 0x0370, 0x03FF
 """The Greek and Coptic block: the letters ``_GREEK_MARKED`` names take."""
 
