@@ -5,9 +5,10 @@ Read lazily, by layout, only when it meets a table whose cells may wrap
 all (``PageRun.path_ops``) has no reader.  The page's content (the joined
 /Contents, as the interpreter ran it) is tokenized on its own here, its
 text objects left out, in chunks of one regex (an operator with the
-numbers before it: ``_CHUNK``), and only the path operators are followed: q/Q and cm (ISO 32000-1 8.4.4), m, l,
-re, h and the curves (8.5.2: a curve only moves the current point; it is no
-rule), the painting operators (8.5.3).  A stroked segment that is level or
+numbers before it: ``_CHUNK``), and only the path operators are
+followed: q/Q and cm (ISO 32000-1 8.4.4), m, l, re, h and the curves
+(8.5.2: a curve only moves the current point; it is no rule), the
+painting operators (8.5.3).  A stroked segment that is level or
 upright is a rule; so is a thin filled rectangle (HTML printed by Chromium
 or wkhtmltopdf draws each cell border as a filled box one pixel thick).
 Slanted segments (hatching) are no rules.  Form XObjects are not entered:
@@ -112,7 +113,7 @@ _CHUNK = re.compile(
     rb"|%[^\r\n]*|>>|[\]{}]|\S)", re.S)                                # comment, other marks
 """The content's tokens, in chunks of one findall: an operator with the
 numbers before it, a run of numbers, or one other token.  An operand that
-is no number (group 6: a name, string, dictionary or array) stands in the
+is no number (group 5: a name, string, dictionary or array) stands in the
 operands as NaN (no path operand); other tokens are skipped.  The tokens
 are those a token-by-token reading finds (tests/test_rules_fast.py holds
 that reading), the numbers taken greedily as there ("1.5-2" is 1.5 and
