@@ -29,3 +29,18 @@ def test_names_that_spell_no_character_stay_unmapped():
     # no Greek letter before the marks, or no such character in Unicode
     for name in ("fooxia", "xtonos", "lamdaypogegrammeni", "aoxia", "psilifoo"):
         assert glyph_to_unicode(name) is None, name
+
+
+def test_mu_of_a_greek_font_is_the_letter_not_the_micro_sign():
+    # betatest.pdf p.4 "μοι": grmn1000 names the letter "mu", which the AGL
+    # reads as MICRO SIGN U+00B5 first; among Greek letters it is U+03BC
+    f = _grmn([109, "/mu", "/nu", "/omicron", "/iota", "/alpha"])
+    assert texts(f, b"mqon") == ["\u03bc", "\u03b1", "\u03bf", "\u03bd"]
+
+
+def test_mu_of_a_latin_font_stays_the_micro_sign():
+    # a Latin font with a lone "mu" (and one Greek letter): "5 µm" keeps
+    # the micro sign
+    enc = {"/Type": "/Encoding", "/BaseEncoding": "/WinAnsiEncoding", "/Differences": [128, "/mu", "/pi"]}
+    f = load_font(font(Subtype="/Type1", BaseFont="/Times-Roman", Encoding=enc), [])
+    assert texts(f, b"\x80m\x81") == ["\u00b5", "m", "\u03c0"]

@@ -549,6 +549,7 @@ def _encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrillic_d
             texts = list(base)  # a 256-tuple (encodings)
             kinds = list(_table_kinds(base))
     if not diffs:
+        _greek_mu(texts, names)
         return texts, names, kinds
     opaque = _numbering_scheme(diffs)
     own_codes = subtype == "/Type3" and _code_named(diffs)
@@ -569,7 +570,33 @@ def _encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrillic_d
                 text = glyph_to_unicode(glyph)
         texts[code] = text
         kinds[code] = None if text is None else diff_kind
+    _greek_mu(texts, names)
     return texts, names, kinds
+
+
+GREEK_MU_NEIGHBOURS_MIN = 3
+"""Other small Greek letters (alpha..omega by their AGL names) a font's
+glyphs must be named as before its "mu" is read as the Greek letter mu
+(U+03BC) instead of the AGL's MICRO SIGN (U+00B5): in a Greek text font the
+glyph is the letter (texlive-lang-greek betatest.pdf p.4 "Ἄνδρα μοι" came
+out "µοι", which a search for "μοι" does not find).  A Latin font's lone
+"mu" stays the micro sign ("5 µm")."""
+_MICRO_SIGN, _GREEK_MU = "\u00b5", "\u03bc"
+
+
+def _greek_mu(texts: list[str | None], names: list[str | None]) -> None:
+    """Read a Greek font's "mu" as the letter (``GREEK_MU_NEIGHBOURS_MIN``);
+    in place, and only where the name's text is the micro sign."""
+    if "mu" not in names:
+        return
+    greek = sum(1 for glyph in set(names) if glyph and glyph != "mu"
+                and (text := glyph_to_unicode(glyph)) is not None
+                and len(text) == 1 and "\u03b1" <= text <= "\u03c9")
+    if greek < GREEK_MU_NEIGHBOURS_MIN:
+        return
+    for code, glyph in enumerate(names):
+        if glyph == "mu" and texts[code] == _MICRO_SIGN:
+            texts[code] = _GREEK_MU
 
 
 # --- widths --------------------------------------------------------------
