@@ -471,3 +471,32 @@ def test_rules_are_cut_to_the_clipping_path():
                      b"0 50 m 500 50 l S Q", display)
     assert got.level == (Rule(750.0, 0.0, 100.0),)
 
+
+def _reads_of(monkeypatch, data: bytes) -> int:
+    from pyengine import rules
+
+    calls = []
+    real = rules.read_rules
+    monkeypatch.setattr(rules, "read_rules", lambda *a: calls.append(1) or real(*a))
+    pyengine.extract(data)
+    return len(calls)
+
+
+def test_a_page_that_draws_no_path_reads_no_rules(monkeypatch):
+    # A table whose cells wrap, drawn without a rule: nothing to read.
+    data = _table_pdf(CLAUSES, [40, 220, 120], [])
+    assert _reads_of(monkeypatch, data) == 0
+    assert _reads_of(monkeypatch, _table_pdf(CLAUSES, [40, 220, 120], GRID)) == 1
+
+
+def test_two_columns_of_prose_under_a_rule_read_no_rules(monkeypatch):
+    # Each line of the left column beside one of the right, each going on
+    # under it: no cell of a table wraps there.
+    words = ("The harbour board met on Tuesday to review the works on the north pier and agreed "
+             "that the contractor should finish the deck before the winter storms arrive. ") * 6
+    buf = io.BytesIO()
+    doc = platypus.BaseDocTemplate(buf, pagesize=(600, 800))
+    frames = [platypus.Frame(50, 50, 240, 650, id="left"), platypus.Frame(310, 50, 240, 650, id="right")]
+    doc.addPageTemplates([platypus.PageTemplate(frames=frames, onPage=lambda c, d: c.line(50, 720, 550, 720))])
+    doc.build([platypus.Paragraph(words, BODY), platypus.FrameBreak(), platypus.Paragraph(words, BODY)])
+    assert _reads_of(monkeypatch, buf.getvalue()) == 0
