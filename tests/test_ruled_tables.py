@@ -314,6 +314,9 @@ def test_a_grid_whose_first_column_spans_rows_is_read_row_by_row():
            "\t六\t60000≤Q＜80000\t0.97\t1.04\t1.12\t1.19\t1.25\n" in text
     assert "\t\t\tμ≤10\t10＜ μ≤20\t20＜ μ≤30\t30＜ μ≤40\tμ＞40\n" in text
     assert "公路技术等级\t车道数\t路段交通量 Q （pcu/d）\t" in text
+    # Its title, centred over it, is read before it (it was read after:
+    # the table's first two columns, cut off as a column, came first).
+    assert "表 7.6 停车区用地指标调整系数\n\n公路技术等级\t车道数\t路段交通量 Q （pcu/d）\t" in text
     assert "高速公路\t八\t2.5000\t60000≤Q＜80000\t20＜μ≤30\n\t六\t2.1333\t" in text
 
 
