@@ -8,10 +8,12 @@ text objects left out, in chunks of one regex (an operator with the
 numbers before it: ``_CHUNK``), and only the path operators are
 followed: q/Q and cm (ISO 32000-1 8.4.4), m, l, re, h and the curves
 (8.5.2: a curve only moves the current point; it is no rule), the
-painting operators (8.5.3).  A stroked segment that is level or
-upright is a rule; so is a thin filled rectangle (HTML printed by Chromium
-or wkhtmltopdf draws each cell border as a filled box one pixel thick).
-Slanted segments (hatching) are no rules.  The form XObjects the content
+painting operators (8.5.3), and the clipping paths (8.5.4: W, W*; a
+clip is kept as the box its path reaches over, and the rules drawn under
+it are cut to it).  A stroked segment that is level or upright is a rule;
+so is a thin filled rectangle (HTML printed by Chromium or wkhtmltopdf
+draws each cell border as a filled box one pixel thick).  Slanted
+segments (hatching) are no rules.  The form XObjects the content
 draws (``Do``) are read too, under their /Matrix, their rules clipped to
 their /BBox, nested ones within: a page wrapped by pdfpages, pdfjam or a
 stamping or imposition tool draws the whole page, rules and all, inside
