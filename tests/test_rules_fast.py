@@ -152,7 +152,7 @@ def test_every_page_of_corpus_files_gives_the_rules_of_the_plain_reading(monkeyp
     monkeypatch.setattr(api, "PageRules", kept)
     for data, password in corpus_documents(CORPUS_FILES):
         pyengine.extract(data, Options(password=password) if password else None)
-    assert len(pages) >= 40
+    assert len(pages) >= 30  # (a page that draws no path gets no reader: api.py)
     ruled = 0
     for content, to_display in pages:
         ruled += bool(_agree(content, to_display).level)
