@@ -19,6 +19,7 @@ from .errors import Cancelled, ExtractError, error_for
 from .interpreter import run_page
 from .layout import build_layout, finish_pages
 from .options import DEFAULT_OPTIONS, Options
+from .pageforms import PageForms
 from .quality import page_verdict
 from .records import LIMIT_TIME, Document, Issue, Page, limit_reason
 from .report import build_report
@@ -95,7 +96,9 @@ class Session:
                             ("the page could not be read",), (), tuple(issues))
         issues.extend(docmod.warning_issues(warned, number))
         try:
-            rules = PageRules(run.content, geom.to_display) if run.content else None
+            # (a page that draws no path, nor do its forms, has no rules to read)
+            rules = PageRules(run.content, geom.to_display, PageForms(self.doc.page(number))) \
+                if run.content and run.path_ops else None
             words, blocks, text = build_layout(run.glyphs, geom, self.options, rules=rules)
         except Exception as exc:  # a defect of ours must not sink the document
             issues.append(Issue("page-error", f"reading order failed ({type(exc).__name__}: "

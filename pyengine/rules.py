@@ -8,17 +8,23 @@ text objects left out, in chunks of one regex (an operator with the
 numbers before it: ``_CHUNK``), and only the path operators are
 followed: q/Q and cm (ISO 32000-1 8.4.4), m, l, re, h and the curves
 (8.5.2: a curve only moves the current point; it is no rule), the
-painting operators (8.5.3).  A stroked segment that is level or
-upright is a rule; so is a thin filled rectangle (HTML printed by Chromium
-or wkhtmltopdf draws each cell border as a filled box one pixel thick).
-Slanted segments (hatching) are no rules.  Form XObjects are not entered:
-the table generators seen (reportlab, Chromium, wkhtmltopdf, dompdf,
-pdfTeX) rule their tables in the page's own content.
+painting operators (8.5.3), and the clipping paths (8.5.4: W, W*; a
+clip is kept as the box its path reaches over, and the rules drawn under
+it are cut to it).  A stroked segment that is level or upright is a rule;
+so is a thin filled rectangle (HTML printed by Chromium or wkhtmltopdf
+draws each cell border as a filled box one pixel thick).  Slanted
+segments (hatching) are no rules.  The form XObjects the content
+draws (``Do``) are read too, under their /Matrix, their rules clipped to
+their /BBox, nested ones within: a page wrapped by pdfpages, pdfjam or a
+stamping or imposition tool draws the whole page, rules and all, inside
+one.  They are found by a ``FormSource`` (pageforms.py), which decodes
+each only when asked.
 
 Invariants: the rules are in the display frame of the page's glyphs
 (``PageGeometry.to_display``; y grows downwards); rules on one line that
-touch are merged; every count is bounded by a named cap, and nothing here
-raises on any input (a broken token is skipped).
+touch are merged; every count is bounded by a named cap, the forms' bytes
+and tokens counted with the page's, and nothing here raises on any input
+(a broken token is skipped; a form drawn inside itself is not read again).
 """
 
 from __future__ import annotations
@@ -26,25 +32,31 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Callable
 
 Matrix = tuple[float, float, float, float, float, float]
+Box = tuple[float, float, float, float]
 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 RULES_MAX_BYTES = 2 * 1024 * 1024
-"""Bytes of a page's content (its text objects left out) read for rules,
-at most; a page with more is read for none (``Rules.capped``): it is a
-drawing or a specimen (pdfcpu-UnifontMedium_BMP: 9 MB drawing a grid of
-65,536 cells, 1.5 s to read), and rules read in part would make rows of
-a table's first part only."""
+"""Bytes of a page's content (its text objects left out), and of the
+forms it draws (each time drawn), read for rules, at most; a page with
+more is read for none (``Rules.capped``): it is a drawing or a specimen
+(pdfcpu-UnifontMedium_BMP: 9 MB drawing a grid of 65,536 cells, 1.5 s to
+read), and rules read in part would make rows of a table's first part
+only."""
 RULES_MAX_CONTENT_BYTES = 4 * RULES_MAX_BYTES
-"""Bytes of a page's whole content (text objects included) past which it
-is not read for rules at all (``Rules.capped``): leaving out the text
-objects of pdfcpu-UnifontMedium_BMP's 9 MB page took 160 ms, 27% of the
-rules read on the 40 files of bench.browser, only to find it a drawing."""
+"""Bytes of a page's whole content (text objects included, its forms'
+counted) past which it is not read for rules at all (``Rules.capped``):
+leaving out the text objects of pdfcpu-UnifontMedium_BMP's 9 MB page took
+160 ms, 27% of the rules read on the 40 files of bench.browser, only to
+find it a drawing."""
 RULES_MAX_TOKENS = 1_000_000
-"""Tokens of the content read for rules, at most (a second or so of
-Python at worst; the interpreter runs up to twice as many operators)."""
+"""Tokens of the content and its forms read for rules, at most (a second
+or so of Python at worst; the interpreter runs up to twice as many
+operators).  A stream's bytes stand for its tokens in the count while
+they cannot reach it."""
 RULES_LISTED_BYTES = 256 * 1024
 """Bytes of a page's content (its text objects left out) up to which its
 chunks (``_CHUNK``) are listed at once (one findall); a longer one is read
@@ -58,6 +70,12 @@ are dropped, ``Rules.capped``)."""
 RULES_MAX_DEPTH = 64
 """Graphics states kept on the q stack; deeper q's are counted, not kept,
 so that their Q's pair up (unbalanced Q's are ignored)."""
+RULES_MAX_FORM_DEPTH = 12
+"""Form XObjects nested in one another read for rules, at most (as deep as
+``Options.max_form_depth`` lets the interpreter go)."""
+RULES_MAX_FORMS = 2_000
+"""Form XObjects read for rules on one page, at most (each time one is
+drawn counts); past this no more is read (``Rules.capped``)."""
 RULES_MAX_OPERANDS = 64
 """Operands kept before one operator (the path operators take six at most)."""
 COORD_MAX = 1.0e6
@@ -99,6 +117,27 @@ class Rules:
 
 NO_RULES = Rules((), ())
 
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """A form XObject as ``read_rules`` reads it (ISO 32000-1 8.10)."""
+
+    key: object
+    """Which form it is (a form drawn inside itself is not read again)."""
+    content: bytes
+    matrix: Matrix
+    """Its /Matrix: form space to the user space it is drawn in."""
+    bbox: tuple[float, float, float, float] | None
+    """Its /BBox (x0, y0, x1, y1, form space), which clips what it draws."""
+    scope: object
+    """What names the forms it draws in turn (its resources), for the source."""
+
+
+FormSource = Callable[[object, bytes], "Form | None"]
+"""Finds the form XObject a content draws by name (``/Fm0``, as written):
+called with the scope of the content (None: the page's) and the name;
+None when the name is no form."""
+
 _REG = rb"[^\s()<>\[\]{}/%]"
 _NUMBER = rb"[+-]?(?:\d+\.?\d*|\.\d+)"
 _NUMBERS = rb"(?:[+-]?+(?:\d++\.?+\d*+|\.\d++)\s*+)"
@@ -130,10 +169,10 @@ and each "E" after it, by a fast search rather than trying every byte."""
 _PAINT_STROKE = frozenset((b"S", b"s", b"B", b"B*", b"b", b"b*"))
 _PAINT_FILL = frozenset((b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"))
 _PAINT_NONE = frozenset((b"n",))
-_RE, _MOVE, _LINE, _CURVE, _CLOSE, _PAINT, _CM, _PUSH, _POP = range(9)
+_RE, _MOVE, _LINE, _CURVE, _CLOSE, _PAINT, _CM, _PUSH, _POP, _DO, _CLIP = range(11)
 _KINDS = {b"re": _RE, b"m": _MOVE, b"l": _LINE, b"c": _CURVE, b"v": _CURVE, b"y": _CURVE,
           b"h": _CLOSE, b"s": _CLOSE, b"b": _CLOSE, b"b*": _CLOSE, b"cm": _CM, b"q": _PUSH,
-          b"Q": _POP, **{op: _PAINT for op in _PAINT_STROKE | _PAINT_FILL | _PAINT_NONE
+          b"Q": _POP, b"Do": _DO, b"W": _CLIP, b"W*": _CLIP, **{op: _PAINT for op in _PAINT_STROKE | _PAINT_FILL | _PAINT_NONE
                          if op not in (b"s", b"b", b"b*")}}
 """The operators read here, by what they do; the others only end their
 operands."""
@@ -183,130 +222,288 @@ def _concat(ctm: Matrix, pending) -> Matrix:
 
 
 class _Path:
-    """The path being built, in user space: segments and rectangles."""
+    """The path being built, in user space: segments and rectangles (and
+    the points of its curves, which bound them, for a clipping path)."""
 
-    __slots__ = ("segments", "rects", "start", "point")
+    __slots__ = ("segments", "rects", "start", "point", "curves", "clips")
 
     def __init__(self) -> None:
         self.segments: list[tuple[float, float, float, float]] = []
         self.rects: list[tuple[float, float, float, float]] = []
         self.start: tuple[float, float] | None = None
         self.point: tuple[float, float] | None = None
+        self.curves: list[list[float]] = []
+        """The operands of each curve (its last point and control points)."""
+        self.clips = False
+        """A W or W* was met: the path, once painted, clips what follows."""
+
+    def box(self, m: Matrix) -> tuple[float, float, float, float] | None:
+        """The box (x0, y0, x1, y1) the path reaches over under ``m``, or
+        None for a path of no point."""
+        a, b, c, d, e, f = m
+        points = [p for x0, y0, x1, y1 in self.segments for p in ((x0, y0), (x1, y1))] + \
+            [(n[k - 1], n[k]) for n in self.curves for k in range(len(n) - 1, max(len(n) - 6, 0), -2)] + \
+            [p for x, y, w, h in self.rects for p in ((x, y), (x + w, y + h), (x + w, y), (x, y + h))]
+        if self.start is not None:
+            points.append(self.start)
+        if not points:
+            return None
+        xs = [x * a + y * c + e for x, y in points]
+        ys = [x * b + y * d + f for x, y in points]
+        return min(xs), min(ys), max(xs), max(ys)
 
 
-def read_rules(content: bytes, to_display: Matrix) -> Rules:
+def read_rules(content: bytes, to_display: Matrix, forms: "FormSource | None" = None) -> Rules:
     """The level and upright rules drawn by ``content`` (a page's content
-    stream) in the display frame ``to_display`` maps user space to."""
-    if len(content) > RULES_MAX_CONTENT_BYTES:
+    stream) in the display frame ``to_display`` maps user space to, and by
+    the form XObjects it draws (``forms`` finds them by name: none without
+    it)."""
+    reader = _Reader(to_display, forms)
+    try:
+        reader.read(content, IDENTITY, None)
+    except _Dropped:
         return Rules((), (), True)
-    data = _TEXT_OBJECT.sub(b" ", content)
-    if len(data) > RULES_MAX_BYTES:
-        return Rules((), (), True)
-    capped = False
-    level: list[Rule] = []
-    upright: list[Rule] = []
-    # The CTM is ``ctm`` after the cm's of ``pending``, applied only when a
-    # path is painted or the state saved: most cm's of a page place text
-    # (q cm BT ... ET Q) and are undone unread.
-    ctm: Matrix = IDENTITY
-    pending = None
-    stack: list = []  # (ctm, pending) saved by q
-    deep = 0  # q's past RULES_MAX_DEPTH, not kept
-    path = _Path()
-    nums: list[float] = []  # operands before the chunk (names, strings, runs of numbers)
-    counted = len(data) > RULES_MAX_TOKENS  # (a token takes a byte at least: else no cap to reach)
-    tokens = 0
-    kinds = _KINDS.get
-    data = data.rstrip()
-    chunks = _CHUNK.findall(data) if len(data) <= RULES_LISTED_BYTES else \
-        (m.groups(b"") for m in _CHUNK.finditer(data))
-    for run, image, op, lone, other in chunks:
+    except _Spent:  # (the rules read before the cap are kept)
+        reader.capped = True
+    return Rules(_merged(reader.level), _merged(reader.upright), reader.capped)
+
+
+class _Dropped(Exception):
+    """A cap past which the page is read for no rules (``Rules.capped``)."""
+
+
+class _Spent(Exception):
+    """A cap past which no more is read: the rules read so far are kept."""
+
+
+class _Reader:
+    """One page's reading: the rules found and what the caps count, over
+    the page's content and the forms it draws (``read`` enters them)."""
+
+    __slots__ = ("to_display", "forms", "level", "upright", "raw", "kept", "tokens",
+                 "form_reads", "path", "capped")
+
+    def __init__(self, to_display: Matrix, forms: "FormSource | None") -> None:
+        self.to_display = to_display
+        self.forms = forms
+        self.level: list[Rule] = []
+        self.upright: list[Rule] = []
+        self.raw = 0  # bytes of the contents read (RULES_MAX_CONTENT_BYTES)
+        self.kept = 0  # and of those without their text objects (RULES_MAX_BYTES)
+        self.tokens = 0  # tokens read (RULES_MAX_TOKENS): of a stream not counted, its bytes
+        self.form_reads = 0
+        self.path: list[object] = []  # the keys of the forms being read, outermost first
+        self.capped = False
+
+    def read(self, content: bytes, ctm: Matrix, scope: object, clip: Box | None = None) -> None:
+        """Read ``content`` (drawn under ``ctm``, within ``clip``, a box of
+        the display frame or None; its names are those of ``scope``, the
+        page's when None) for rules."""
+        self.raw += len(content)
+        if self.raw > RULES_MAX_CONTENT_BYTES:
+            raise _Dropped()
+        data = _TEXT_OBJECT.sub(b" ", content)
+        self.kept += len(data)
+        if self.kept > RULES_MAX_BYTES:
+            raise _Dropped()
+        level = self.level
+        upright = self.upright
+        to_display = self.to_display
+        forms = self.forms
+        # The CTM is ``ctm`` after the cm's of ``pending``, applied only when a
+        # path is painted or the state saved: most cm's of a page place text
+        # (q cm BT ... ET Q) and are undone unread.
+        pending = None
+        stack: list = []  # (ctm, clip) saved by q
+        deep = 0  # q's past RULES_MAX_DEPTH, not kept
+        path = _Path()
+        nums: list[float] = []  # operands before the chunk (names, strings, runs of numbers)
+        name = b""  # the last operand that is no number
+        # (a token takes a byte at least: no cap to reach unless the bytes could)
+        counted = self.tokens + len(data) > RULES_MAX_TOKENS
         if counted:
-            tokens += 1 if not (run or lone) else len(_NUMBER_TOKEN.findall(run or lone)) + (0 if lone else 1)
-            if tokens > RULES_MAX_TOKENS:
-                capped = True
-                break
-        if not op:
-            if lone:
-                if len(nums) < RULES_MAX_OPERANDS:
-                    nums = (nums + _numbers(lone))[:RULES_MAX_OPERANDS]
-            elif other:
-                if len(nums) < RULES_MAX_OPERANDS:
-                    nums.append(math.nan)
-            elif image:  # an operator: its operands end; its data is skipped
-                nums = []
-            continue
-        if op == b"q":
-            if len(stack) < RULES_MAX_DEPTH:
-                if pending is not None:
-                    ctm, pending = _concat(ctm, pending), None
-                stack.append(ctm)
-            else:
-                deep += 1
-        elif op == b"Q":
-            if deep:
-                deep -= 1
-            elif stack:
-                ctm, pending = stack.pop(), None
-        elif op == b"cm":
-            if nums:
-                pending = (pending, (nums + _numbers(run))[:RULES_MAX_OPERANDS])
-            elif run:
-                pending = (pending, run)
+            tokens = self.tokens
         else:
-            kind = kinds(op)
-            if kind is None:
-                if nums:
+            self.tokens += len(data)
+        kinds = _KINDS.get
+        data = data.rstrip()
+        chunks = _CHUNK.findall(data) if len(data) <= RULES_LISTED_BYTES else \
+            (m.groups(b"") for m in _CHUNK.finditer(data))
+        for run, image, op, lone, other in chunks:
+            if counted:
+                tokens += 1 if not (run or lone) else len(_NUMBER_TOKEN.findall(run or lone)) + (0 if lone else 1)
+                if tokens > RULES_MAX_TOKENS:
+                    raise _Spent()
+            if not op:
+                if lone:
+                    if len(nums) < RULES_MAX_OPERANDS:
+                        nums = (nums + _numbers(lone))[:RULES_MAX_OPERANDS]
+                elif other:
+                    name = other
+                    if len(nums) < RULES_MAX_OPERANDS:
+                        nums.append(math.nan)
+                elif image:  # an operator: its operands end; its data is skipped
                     nums = []
                 continue
-            if kind in _OPERANDS:
-                n = nums + _numbers(run) if run else nums
-                if len(n) > RULES_MAX_OPERANDS:
-                    n = n[:RULES_MAX_OPERANDS]
-                if len(n) < _OPERANDS[kind]:
-                    nums = []
-                    continue
-            if kind == _RE:
-                x, y, w, h = n[-4:]
-                if -COORD_MAX <= x <= COORD_MAX and -COORD_MAX <= y <= COORD_MAX and \
-                        -COORD_MAX <= w <= COORD_MAX and -COORD_MAX <= h <= COORD_MAX:
-                    path.rects.append((x, y, w, h))
-                    path.start = path.point = (x, y)
-            elif kind == _LINE:
-                p = (n[-2], n[-1])
-                if path.point is not None:
-                    path.segments.append(path.point + p)
-                path.point = p
-            elif kind == _MOVE:
-                path.start = path.point = (n[-2], n[-1])
-            elif kind == _PAINT:
-                if op not in _PAINT_NONE and (path.segments or path.rects):
+            if op == b"q":
+                if len(stack) < RULES_MAX_DEPTH:
                     if pending is not None:
                         ctm, pending = _concat(ctm, pending), None
-                    _paint(op, path, _mul(ctm, to_display), level, upright)
-                path = _Path()
-            elif kind == _CURVE:
-                path.point = (n[-2], n[-1])  # a curve: no rule, the point moves on
-            else:  # _CLOSE: h, or s, b, b* (close, then paint)
-                if path.point is not None and path.start is not None and path.point != path.start:
-                    path.segments.append(path.point + path.start)
-                path.point = path.start
-                if op != b"h":
-                    if path.segments or path.rects:
+                    stack.append((ctm, clip))
+                else:
+                    deep += 1
+            elif op == b"Q":
+                if deep:
+                    deep -= 1
+                elif stack:
+                    (ctm, clip), pending = stack.pop(), None
+            elif op == b"cm":
+                if nums:
+                    pending = (pending, (nums + _numbers(run))[:RULES_MAX_OPERANDS])
+                elif run:
+                    pending = (pending, run)
+            else:
+                kind = kinds(op)
+                if kind is None:
+                    if nums:
+                        nums = []
+                    continue
+                if kind in _OPERANDS:
+                    n = nums + _numbers(run) if run else nums
+                    if len(n) > RULES_MAX_OPERANDS:
+                        n = n[:RULES_MAX_OPERANDS]
+                    if len(n) < _OPERANDS[kind]:
+                        nums = []
+                        continue
+                if kind == _RE:
+                    x, y, w, h = n[-4:]
+                    if -COORD_MAX <= x <= COORD_MAX and -COORD_MAX <= y <= COORD_MAX and \
+                            -COORD_MAX <= w <= COORD_MAX and -COORD_MAX <= h <= COORD_MAX:
+                        path.rects.append((x, y, w, h))
+                        path.start = path.point = (x, y)
+                elif kind == _LINE:
+                    p = (n[-2], n[-1])
+                    if path.point is not None:
+                        path.segments.append(path.point + p)
+                    path.point = p
+                elif kind == _MOVE:
+                    path.start = path.point = (n[-2], n[-1])
+                elif kind == _PAINT:
+                    if op not in _PAINT_NONE and (path.segments or path.rects):
                         if pending is not None:
                             ctm, pending = _concat(ctm, pending), None
-                        _paint(op, path, _mul(ctm, to_display), level, upright)
+                        _paint(op, path, _mul(ctm, to_display), level, upright, clip)
+                    if path.clips:
+                        if pending is not None:
+                            ctm, pending = _concat(ctm, pending), None
+                        clip = _within(clip, path.box(_mul(ctm, to_display)))
                     path = _Path()
-            if len(level) + len(upright) > RULES_MAX_SEGMENTS or \
-                    len(path.segments) + len(path.rects) > RULES_MAX_SEGMENTS:
-                return Rules((), (), True)
-        if nums:
-            nums = []
-    return Rules(_merged(level), _merged(upright), capped)
+                elif kind == _CURVE:
+                    path.point = (n[-2], n[-1])  # a curve: no rule, the point moves on
+                    path.curves.append(n)  # (its points bound it: a clip's box)
+                elif kind == _CLIP:
+                    path.clips = True
+                elif kind == _DO:  # (a name, and nothing after it)
+                    if forms is not None and nums and not run and name[:1] == b"/":
+                        if pending is not None:
+                            ctm, pending = _concat(ctm, pending), None
+                        if counted:
+                            self.tokens = tokens
+                        self._form(name, ctm, scope, clip)
+                        if counted:
+                            tokens = self.tokens
+                else:  # _CLOSE: h, or s, b, b* (close, then paint)
+                    if path.point is not None and path.start is not None and path.point != path.start:
+                        path.segments.append(path.point + path.start)
+                    path.point = path.start
+                    if op != b"h":
+                        if path.segments or path.rects:
+                            if pending is not None:
+                                ctm, pending = _concat(ctm, pending), None
+                            _paint(op, path, _mul(ctm, to_display), level, upright, clip)
+                        if path.clips:
+                            if pending is not None:
+                                ctm, pending = _concat(ctm, pending), None
+                            clip = _within(clip, path.box(_mul(ctm, to_display)))
+                        path = _Path()
+                if len(level) + len(upright) > RULES_MAX_SEGMENTS or \
+                        len(path.segments) + len(path.rects) > RULES_MAX_SEGMENTS:
+                    raise _Dropped()
+            if nums:
+                nums = []
+        if counted:
+            self.tokens = tokens
+
+    def _form(self, name: bytes, ctm: Matrix, scope: object, clip: Box | None) -> None:
+        """Read the form XObject ``name`` of ``scope`` drawn under ``ctm``
+        within ``clip`` (ISO 32000-1 8.10), and within its /BBox.  A form
+        drawn within itself, or nested past ``RULES_MAX_FORM_DEPTH``, is
+        not read (nor counted)."""
+        try:
+            form = self.forms(scope, name)  # type: ignore[misc]
+        except Exception:  # (a source that fails gives no form)
+            form = None
+        if form is None or form.key in self.path:
+            return
+        if len(self.path) >= RULES_MAX_FORM_DEPTH:
+            self.capped = True
+            return
+        self.form_reads += 1
+        if self.form_reads > RULES_MAX_FORMS:
+            raise _Spent()
+        ctm = _mul(form.matrix, ctm) if _finite(*form.matrix) else ctm
+        if form.bbox is not None and _finite(*form.bbox):
+            x0, y0, x1, y1 = form.bbox
+            box = _Path()
+            box.rects.append((x0, y0, x1 - x0, y1 - y0))
+            clip = _within(clip, box.box(_mul(ctm, self.to_display)))
+        self.path.append(form.key)
+        try:
+            self.read(form.content, ctm, form.scope, clip)
+        finally:
+            self.path.pop()
 
 
-def _paint(op: bytes, path: _Path, m: Matrix, level: list[Rule], upright: list[Rule]) -> None:
-    """The rules of ``path`` painted by ``op`` under matrix ``m``."""
+def _within(clip: Box | None, box: Box | None) -> Box | None:
+    """The clip ``clip`` (None: none) narrowed to ``box`` (None: not)."""
+    if box is None or not _finite(*box):
+        return clip
+    if clip is None:
+        return box
+    return max(clip[0], box[0]), max(clip[1], box[1]), min(clip[2], box[2]), min(clip[3], box[3])
+
+
+def _clipped(rules: list[Rule], first: int, across: tuple[float, float], along: tuple[float, float]) -> None:
+    """Cut ``rules[first:]`` to the clip (``across`` their ``at``, ``along``
+    their length); those left shorter than ``RULE_MIN_LENGTH`` go."""
+    a0, a1 = across[0] - RULE_SLANT, across[1] + RULE_SLANT
+    lo0, hi0 = along
+    for k in range(first, len(rules)):
+        r = rules[k]
+        if not (a0 <= r.at <= a1 and lo0 <= r.lo and r.hi <= hi0):
+            break
+    else:
+        return  # (all inside: most often so)
+    kept = []
+    for r in rules[first:]:
+        if not a0 <= r.at <= a1:
+            continue
+        lo, hi = max(r.lo, lo0), min(r.hi, hi0)
+        if hi - lo >= RULE_MIN_LENGTH:
+            kept.append(r if (lo, hi) == (r.lo, r.hi) else Rule(r.at, lo, hi))
+    rules[first:] = kept
+
+
+def _paint(op: bytes, path: _Path, m: Matrix, level: list[Rule], upright: list[Rule],
+           clip: Box | None = None) -> None:
+    """The rules of ``path`` painted by ``op`` under matrix ``m``, cut to
+    ``clip`` (a box of the display frame: a clipping path's)."""
+    if clip is not None:
+        first_level, first_upright = len(level), len(upright)
+        _paint(op, path, m, level, upright)
+        _clipped(level, first_level, (clip[1], clip[3]), (clip[0], clip[2]))
+        _clipped(upright, first_upright, (clip[0], clip[2]), (clip[1], clip[3]))
+        return
     a, b, c, d, e, f = m
     if not _finite(a, b, c, d, e, f):
         return
@@ -376,11 +573,12 @@ class PageRules:
     """A page's rules, read on first ask (``get``) from its content and
     kept: layout asks only when it meets a table whose cells may wrap."""
 
-    __slots__ = ("_content", "_to_display", "_rules")
+    __slots__ = ("_content", "_to_display", "_forms", "_rules")
 
-    def __init__(self, content: bytes, to_display: Matrix) -> None:
+    def __init__(self, content: bytes, to_display: Matrix, forms: FormSource | None = None) -> None:
         self._content = content
         self._to_display = to_display
+        self._forms = forms
         self._rules: Rules | None = None
 
     def known(self) -> Rules | None:
@@ -389,6 +587,6 @@ class PageRules:
 
     def get(self) -> Rules:
         if self._rules is None:
-            self._rules = read_rules(self._content, self._to_display)
-            self._content = b""
+            self._rules = read_rules(self._content, self._to_display, self._forms)
+            self._content, self._forms = b"", None
         return self._rules

@@ -162,9 +162,9 @@ def test_the_rules_of_a_page_are_read_only_when_a_table_with_a_wrapped_cell_asks
     calls = []
     real = rules.read_rules
 
-    def counting(content, to_display):
+    def counting(content, to_display, forms=None):
         calls.append(1)
-        return real(content, to_display)
+        return real(content, to_display, forms)
 
     monkeypatch.setattr(rules, "read_rules", counting)
     rows = [("Code", "Name", "Units"), ("01", "Caribou", "12"), ("02", "Bangor", "7"), ("03", "Augusta", "150")]
@@ -314,6 +314,9 @@ def test_a_grid_whose_first_column_spans_rows_is_read_row_by_row():
            "\t六\t60000≤Q＜80000\t0.97\t1.04\t1.12\t1.19\t1.25\n" in text
     assert "\t\t\tμ≤10\t10＜ μ≤20\t20＜ μ≤30\t30＜ μ≤40\tμ＞40\n" in text
     assert "公路技术等级\t车道数\t路段交通量 Q （pcu/d）\t" in text
+    # Its title, centred over it, is read before it (it was read after:
+    # the table's first two columns, cut off as a column, came first).
+    assert "表 7.6 停车区用地指标调整系数\n\n公路技术等级\t车道数\t路段交通量 Q （pcu/d）\t" in text
     assert "高速公路\t八\t2.5000\t60000≤Q＜80000\t20＜μ≤30\n\t六\t2.1333\t" in text
 
 
@@ -327,3 +330,176 @@ def test_a_grid_with_a_header_over_its_top_rule_and_a_status_spanning_rows():
     assert "In production\tOrdos Jungar Banner Narisong Photovoltaic Hydrogen Industry Demonstration " \
            "Project (准格尔旗纳日松光伏制氢产业示范项目)\t10,000\tYes/No\t" in text
     assert "\tTotal in production\t10,884\n" in text
+
+
+# --- rules drawn inside form XObjects (tables31) -----------------------------
+
+def _in_form(data: bytes, matrix=(1, 0, 0, 1, 0, 0), page_cm=(1, 0, 0, 1, 0, 0), bbox=None,
+             depth=1) -> bytes:
+    """The first page of ``data`` drawn as pdfpages draws an included page:
+    its content and resources made a form XObject (``depth`` forms nested,
+    each drawing the next) that a blank page draws with ``Do`` under
+    ``page_cm``."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject
+
+    writer = PdfWriter()
+    writer.append(PdfReader(io.BytesIO(data)))
+    page = writer.pages[0]
+    box = bbox or [float(x) for x in page.mediabox]
+    content = page.get_contents().get_data()
+    resources = page["/Resources"]
+    for _ in range(depth):
+        form = DecodedStreamObject()
+        form.set_data(content)
+        form.update({NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
+                     NameObject("/BBox"): ArrayObject(FloatObject(x) for x in box),
+                     NameObject("/Matrix"): ArrayObject(FloatObject(x) for x in matrix),
+                     NameObject("/Resources"): resources})
+        resources = DictionaryObject({NameObject("/XObject"): DictionaryObject(
+            {NameObject("/Fm0"): writer._add_object(form)})})
+        content, matrix = b"q /Fm0 Do Q", (1, 0, 0, 1, 0, 0)
+    stream = DecodedStreamObject()
+    stream.set_data(b"q %s cm /Fm0 Do Q" % " ".join(f"{x:g}" for x in page_cm).encode())
+    page[NameObject("/Contents")] = writer._add_object(stream)
+    page[NameObject("/Resources")] = resources
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("how", [
+    dict(),                                                          # as pdfpages: the page as is
+    dict(matrix=(1, 0, 0, 1, 20, -30), page_cm=(0.8, 0, 0, 0.8, 40, 60)),  # moved and scaled
+    dict(depth=3),                                                   # forms in forms
+], ids=["form", "scaled", "nested"])
+def test_a_grid_drawn_inside_a_form_xobject_is_read_row_by_row(how):
+    # A page wrapped by pdfpages (or pdfjam, a stamping tool) draws the
+    # whole page, rules and all, inside a form XObject: the rules were not
+    # read, and the grid was read column by column as before tables29.
+    text = _page_text(_in_form(_table_pdf(CLAUSES, [40, 220, 120], GRID), **how))
+    assert text == "Works order 2231\n\n" + _rows_text(CLAUSES) + "\n\nPayment within thirty days.\n"
+
+
+def test_a_grid_drawn_in_a_reportlab_form_is_read_row_by_row():
+    # reportlab's canvas.beginForm / doForm, the form drawn scaled.
+    buf = io.BytesIO()
+    c = canvas_mod.Canvas(buf, pagesize=(600, 800))
+    c.beginForm("table")
+    cells = [[platypus.Paragraph(x, BODY) if len(x) > 20 else x for x in r] for r in CLAUSES]
+    table = platypus.Table(cells, colWidths=[40, 220, 120])
+    table.setStyle(platypus.TableStyle(GRID + [("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    _, height = table.wrapOn(c, 400, 700)
+    table.drawOn(c, 72, 700 - height)
+    c.endForm()
+    c.saveState()
+    c.translate(30, 40)
+    c.scale(0.9, 0.9)
+    c.doForm("table")
+    c.restoreState()
+    c.showPage()
+    c.save()
+    assert _page_text(buf.getvalue()) == _rows_text(CLAUSES) + "\n"
+
+
+def test_a_forms_rules_are_cut_to_its_bounding_box():
+    # The form's /BBox clips what it draws (pdfpages trims an included page
+    # to it): of the rules drawn, only the parts inside are read.
+    from pyengine.rules import Form, Rule, read_rules
+
+    forms = {b"/Fm0": Form("a", b"0 50 m 500 50 l S 0 60 m 30 60 l S 250 0 m 250 500 l S 0 900 m 500 900 l S",
+                           (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), (100.0, 0.0, 400.0, 400.0), None)}
+    got = read_rules(b"q 1 0 0 1 10 0 cm /Fm0 Do Q", (1.0, 0.0, 0.0, -1.0, 0.0, 800.0),
+                     lambda scope, name: forms.get(name))
+    assert got.level == (Rule(750.0, 110.0, 410.0),)
+    assert got.upright == (Rule(260.0, 400.0, 800.0),)
+
+
+def test_forms_drawn_in_themselves_or_too_deep_are_read_within_the_caps(monkeypatch):
+    from pyengine import rules
+    from pyengine.rules import Form, read_rules
+
+    display = (1.0, 0.0, 0.0, -1.0, 0.0, 800.0)
+    # A form that draws itself, shifted: read once (the cycle is cut), its rule kept.
+    me = {b"/Me": Form("me", b"0 10 m 100 10 l S q 1 0 0 1 0 5 cm /Me Do Q", (1.0, 0.0, 0.0, 1.0, 0.0, 0.0),
+                       None, None)}
+    got = read_rules(b"/Me Do", display, lambda scope, name: me.get(name))
+    assert len(got.level) == 1 and not got.capped
+    # Two forms drawing each other, each twice: ended by the cycle guard too.
+    two = {b"/A": Form("a", b"0 10 m 100 10 l S /B Do /B Do", (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), None, None),
+           b"/B": Form("b", b"0 20 m 100 20 l S /A Do /A Do", (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), None, None)}
+    got = read_rules(b"/A Do", display, lambda scope, name: two.get(name))
+    assert len(got.level) == 2
+    # A chain of distinct forms deeper than the cap: read to the cap.
+    def chain(scope, name):
+        k = int(name[2:])
+        return Form(k, b"0 %d m 100 %d l S /F%d Do" % (k, k, k + 1), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), None, None)
+    got = read_rules(b"/F10 Do", display, chain)
+    assert len(got.level) == rules.RULES_MAX_FORM_DEPTH and got.capped
+    # A form drawn many times counts its bytes each time: past the cap, no rules.
+    big = {b"/Fm": Form("big", b"0 0 m 100 0 l S " * 1000, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), None, None)}
+    monkeypatch.setattr(rules, "RULES_MAX_BYTES", 100_000)
+    got = read_rules(b"/Fm Do " * 5, display, lambda scope, name: big.get(name))
+    assert got.level and not got.capped
+    got = read_rules(b"/Fm Do " * 7, display, lambda scope, name: big.get(name))
+    assert got.capped and not got.level
+
+
+def test_a_pages_forms_are_not_looked_up_unless_its_rules_are_read(monkeypatch):
+    from pyengine import pageforms
+
+    calls = []
+    real = pageforms.PageForms.__call__
+    monkeypatch.setattr(pageforms.PageForms, "__call__", lambda self, *a: calls.append(1) or real(self, *a))
+    rows = [("Code", "Name", "Units"), ("01", "Caribou", "12"), ("02", "Bangor", "7"), ("03", "Augusta", "150")]
+    assert _page_text(_in_form(_table_pdf(rows, [50, 150, 50], GRID, wrap=False))).startswith("Works order")
+    assert calls == []
+    _page_text(_in_form(_table_pdf(CLAUSES, [40, 220, 120], GRID)))
+    assert calls == [1]
+
+
+def test_rules_are_cut_to_the_clipping_path():
+    # A clipping path (ISO 32000-1 8.5.4) hides what is drawn outside it:
+    # opf-178360 p.2 draws stripes a page high inside a form, clipped to the
+    # page's left margin; read whole, they crossed its ruled table's rows.
+    from pyengine.rules import Rule, read_rules
+
+    display = (1.0, 0.0, 0.0, -1.0, 0.0, 800.0)
+    got = read_rules(b"q 0 0 100 100 re W n 0 50 m 500 50 l S 200 0 m 200 300 l S Q 0 60 m 500 60 l S",
+                     display)
+    assert got.level == (Rule(740.0, 0.0, 500.0), Rule(750.0, 0.0, 100.0))
+    assert got.upright == ()
+    # A clip made of curves (a rounded box) is bounded by their points.
+    got = read_rules(b"q 10 0 m 90 0 l 100 0 100 10 100 20 c 100 100 l 0 100 l h W* n "
+                     b"0 50 m 500 50 l S Q", display)
+    assert got.level == (Rule(750.0, 0.0, 100.0),)
+
+
+def _reads_of(monkeypatch, data: bytes) -> int:
+    from pyengine import rules
+
+    calls = []
+    real = rules.read_rules
+    monkeypatch.setattr(rules, "read_rules", lambda *a: calls.append(1) or real(*a))
+    pyengine.extract(data)
+    return len(calls)
+
+
+def test_a_page_that_draws_no_path_reads_no_rules(monkeypatch):
+    # A table whose cells wrap, drawn without a rule: nothing to read.
+    data = _table_pdf(CLAUSES, [40, 220, 120], [])
+    assert _reads_of(monkeypatch, data) == 0
+    assert _reads_of(monkeypatch, _table_pdf(CLAUSES, [40, 220, 120], GRID)) == 1
+
+
+def test_two_columns_of_prose_under_a_rule_read_no_rules(monkeypatch):
+    # Each line of the left column beside one of the right, each going on
+    # under it: no cell of a table wraps there.
+    words = ("The harbour board met on Tuesday to review the works on the north pier and agreed "
+             "that the contractor should finish the deck before the winter storms arrive. ") * 6
+    buf = io.BytesIO()
+    doc = platypus.BaseDocTemplate(buf, pagesize=(600, 800))
+    frames = [platypus.Frame(50, 50, 240, 650, id="left"), platypus.Frame(310, 50, 240, 650, id="right")]
+    doc.addPageTemplates([platypus.PageTemplate(frames=frames, onPage=lambda c, d: c.line(50, 720, 550, 720))])
+    doc.build([platypus.Paragraph(words, BODY), platypus.FrameBreak(), platypus.Paragraph(words, BODY)])
+    assert _reads_of(monkeypatch, buf.getvalue()) == 0

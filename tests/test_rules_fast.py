@@ -19,7 +19,7 @@ from corpus import corpus_documents
 import pyengine
 from pyengine import api, rules
 from pyengine.options import Options
-from pyengine.rules import IDENTITY, Rules, _merged, _mul, _paint, _Path
+from pyengine.rules import IDENTITY, Rules, _merged, _mul, _paint, _Path, _within
 
 CORPUS_FILES = ["deb-ja-gckanbun", "opf-178360", "pdfminer-f1040nr", "plumber-issue-982-example",
                 "unstructured-korean-text-with-tables"]
@@ -52,6 +52,7 @@ def _plain_read_rules(content: bytes, to_display) -> Rules:
     capped = False
     level, upright = [], []
     ctm = IDENTITY
+    clip = None  # (a clipping path's box, display frame)
     stack = []
     deep = 0
     path = _Path()
@@ -93,16 +94,23 @@ def _plain_read_rules(content: bytes, to_display) -> Rules:
             path.point = p
         elif op in (b"c", b"v", b"y") and len(n) >= 2:
             path.point = (n[-2], n[-1])
+            path.curves.append(n)
+        elif op in (b"W", b"W*"):
+            path.clips = True
         elif op in (b"h", b"s", b"b", b"b*"):
             if path.point is not None and path.start is not None and path.point != path.start:
                 path.segments.append(path.point + path.start)
             path.point = path.start
             if op != b"h":
-                _paint(op, path, _mul(ctm, to_display), level, upright)
+                _paint(op, path, _mul(ctm, to_display), level, upright, clip)
+                if path.clips:
+                    clip = _within(clip, path.box(_mul(ctm, to_display)))
                 path = _Path()
         elif op in (b"S", b"B", b"B*", b"f", b"F", b"f*", b"n"):
             if op != b"n":
-                _paint(op, path, _mul(ctm, to_display), level, upright)
+                _paint(op, path, _mul(ctm, to_display), level, upright, clip)
+            if path.clips:
+                clip = _within(clip, path.box(_mul(ctm, to_display)))
             path = _Path()
         elif op == b"cm" and len(n) >= 6:
             m6 = tuple(n[-6:])
@@ -110,14 +118,14 @@ def _plain_read_rules(content: bytes, to_display) -> Rules:
                 ctm = _mul(m6, ctm)
         elif op == b"q":
             if len(stack) < rules.RULES_MAX_DEPTH:
-                stack.append(ctm)
+                stack.append((ctm, clip))
             else:
                 deep += 1
         elif op == b"Q":
             if deep:
                 deep -= 1
             elif stack:
-                ctm = stack.pop()
+                ctm, clip = stack.pop()
         elif op == b"ID":
             end = _INLINE_END.search(data, pos)
             pos = end.end() if end is not None else len(data)
@@ -137,14 +145,14 @@ def _agree(content: bytes, to_display=DISPLAY) -> Rules:
 def test_every_page_of_corpus_files_gives_the_rules_of_the_plain_reading(monkeypatch):
     pages = []
 
-    def kept(content, to_display):
+    def kept(content, to_display, forms=None):
         pages.append((content, to_display))
-        return rules.PageRules(content, to_display)
+        return rules.PageRules(content, to_display, forms)
 
     monkeypatch.setattr(api, "PageRules", kept)
     for data, password in corpus_documents(CORPUS_FILES):
         pyengine.extract(data, Options(password=password) if password else None)
-    assert len(pages) >= 40
+    assert len(pages) >= 30  # (a page that draws no path gets no reader: api.py)
     ruled = 0
     for content, to_display in pages:
         ruled += bool(_agree(content, to_display).level)

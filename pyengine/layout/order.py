@@ -470,6 +470,27 @@ def _tables_in(read: list[list[Line]], tables: list[TableRegion]) -> list[list[L
     for t, p in zip(tables, placed):
         if not p:
             out.extend(part for part in (t.caption, t) if part)
+    return _titles_first(out, tables)
+
+
+def _titles_first(out: list[list[Line]], tables: list[TableRegion]) -> list[list[Line]]:
+    """``out`` with the regions read right after a ruled table that stand
+    over it, inside its width, read before it: its title (plumber-issue-336
+    p.1's "表 7.6 停车区用地指标调整系数", centred over the table, read after
+    it: the table's first two columns, cut off as a column, came first)."""
+    for t in tables:
+        k = next((k for k, region in enumerate(out) if region is t), None)
+        if k is None:
+            continue
+        top = min(ln.y0 for ln in t.lines)
+        x0, x1 = min(ln.x0 for ln in t.lines), max(ln.x1 for ln in t.lines)
+        end = k + 1
+        while end < len(out) and getattr(out[end], "rows", None) is None and out[end] and \
+                all(ln.y1 <= top and x0 <= ln.x0 and ln.x1 <= x1 for ln in out[end]):
+            end += 1
+        if end > k + 1:
+            first = k - 1 if t.caption and k and out[k - 1] is t.caption else k
+            out[first:end] = out[k + 1:end] + out[first:k + 1]
     return out
 
 
