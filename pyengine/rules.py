@@ -388,36 +388,13 @@ class _Reader:
                     path.point = p
                 elif kind == _MOVE:
                     path.start = path.point = (n[-2], n[-1])
-                elif kind == _PAINT:
-                    if op not in _PAINT_NONE and (path.segments or path.rects):
-                        if pending is not None:
-                            ctm, pending = _concat(ctm, pending), None
-                        _paint(op, path, _mul(ctm, to_display), level, upright, clip)
-                    if path.clips:
-                        if pending is not None:
-                            ctm, pending = _concat(ctm, pending), None
-                        clip = _within(clip, path.box(_mul(ctm, to_display)))
-                    path = _Path()
-                elif kind == _CURVE:
-                    path.point = (n[-2], n[-1])  # a curve: no rule, the point moves on
-                    path.curves.append(n)  # (its points bound it: a clip's box)
-                elif kind == _CLIP:
-                    path.clips = True
-                elif kind == _DO:  # (a name, and nothing after it)
-                    if forms is not None and nums and not run and name[:1] == b"/":
-                        if pending is not None:
-                            ctm, pending = _concat(ctm, pending), None
-                        if counted:
-                            self.tokens = tokens
-                        self._form(name, ctm, scope, clip)
-                        if counted:
-                            tokens = self.tokens
-                else:  # _CLOSE: h, or s, b, b* (close, then paint)
-                    if path.point is not None and path.start is not None and path.point != path.start:
-                        path.segments.append(path.point + path.start)
-                    path.point = path.start
+                elif kind == _PAINT or kind == _CLOSE:
+                    if kind == _CLOSE:  # h, or s, b, b* (close, then paint)
+                        if path.point is not None and path.start is not None and path.point != path.start:
+                            path.segments.append(path.point + path.start)
+                        path.point = path.start
                     if op != b"h":
-                        if path.segments or path.rects:
+                        if op not in _PAINT_NONE and (path.segments or path.rects):
                             if pending is not None:
                                 ctm, pending = _concat(ctm, pending), None
                             _paint(op, path, _mul(ctm, to_display), level, upright, clip)
@@ -426,6 +403,20 @@ class _Reader:
                                 ctm, pending = _concat(ctm, pending), None
                             clip = _within(clip, path.box(_mul(ctm, to_display)))
                         path = _Path()
+                elif kind == _CURVE:
+                    path.point = (n[-2], n[-1])  # a curve: no rule, the point moves on
+                    path.curves.append(n)  # (its points bound it: a clip's box)
+                elif kind == _CLIP:
+                    path.clips = True
+                else:  # _DO (a name, and nothing after it)
+                    if forms is not None and nums and not run and name[:1] == b"/":
+                        if pending is not None:
+                            ctm, pending = _concat(ctm, pending), None
+                        if counted:
+                            self.tokens = tokens
+                        self._form(name, ctm, scope, clip)
+                        if counted:
+                            tokens = self.tokens
                 if len(level) + len(upright) > RULES_MAX_SEGMENTS or \
                         len(path.segments) + len(path.rects) > RULES_MAX_SEGMENTS:
                     raise _Dropped()
