@@ -759,3 +759,14 @@ def as_dict(obj) -> DictionaryObject:
     if isinstance(obj, IndirectObject):
         obj = obj.pdf.get_object(obj)  # resolve(obj)
     return obj if isinstance(obj, DictionaryObject) else DictionaryObject()
+
+
+def page_resources(page) -> DictionaryObject:
+    """A page's /Resources, inherited from its page tree (ISO 32000-1
+    7.7.3.4); empty when it has none."""
+    try:
+        resources = page.get_inherited("/Resources", DictionaryObject()) \
+            if hasattr(page, "get_inherited") else page.get("/Resources")
+    except Exception:  # a /Parent chain pypdf cannot walk (fuzz/: a null /Parent)
+        resources = page.get("/Resources")
+    return as_dict(resources)

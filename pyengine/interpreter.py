@@ -35,7 +35,7 @@ from .clip import PAINTING as CLIP_PAINTING
 from .clip import TRACKED as CLIP_TRACKED
 from .contentstream import PATH_OPERATORS, ContentDeadline, capped, operations_for_interpreter
 from .fastscan import ScanError, skim, worth_skimming
-from .document import PageGeometry, PdfDocument, as_dict, int_value, resolve
+from .document import PageGeometry, PdfDocument, as_dict, int_value, page_resources, resolve
 from .fieldvalues import (FieldFont, acroform, appearance, comb_field, form_resources, need_appearances,
                           shows_text, value_text)
 from .fonts import load_font
@@ -1327,12 +1327,7 @@ def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options
     interp = _Interpreter(doc, geom, options, issues, number, started)
     if doc.uses is not None:  # the page helper: the page's issues (PdfDocument.uses)
         doc.uses[0].issues = issues
-    try:
-        resources = page.get_inherited("/Resources", DictionaryObject()) \
-            if hasattr(page, "get_inherited") else page.get("/Resources")
-    except Exception:  # a /Parent chain pypdf cannot walk (fuzz/: a null /Parent)
-        resources = page.get("/Resources")
-    resources = as_dict(resources)
+    resources = page_resources(page)
     try:
         data = interp.page_content(page.get("/Contents"))
         interp.run.content = data

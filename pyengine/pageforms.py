@@ -14,22 +14,13 @@ that is no form, a damaged dictionary or stream gives no form.
 from __future__ import annotations
 
 import math
-import re
 
 from pypdf.generic import IndirectObject, StreamObject
 
 from . import streams
-from .document import as_dict, resolve
+from .contentstream import name_text
+from .document import as_dict, page_resources, resolve
 from .rules import RULES_MAX_CONTENT_BYTES, Form, Matrix
-
-_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
-"""A byte written as two hex digits in a name (ISO 32000-1 7.3.5)."""
-
-
-def _name(raw: bytes) -> str:
-    """The name ``raw`` (as written, with its slash) as pypdf keys it."""
-    return _ESCAPE.sub(lambda m: bytes((int(m.group(1), 16),)), raw).decode("utf-8", "replace")
-
 
 def _numbers(value, count: int) -> tuple[float, ...] | None:
     """An array of ``count`` finite numbers, or None."""
@@ -62,7 +53,7 @@ class PageForms:
 
     def _form(self, scope, name: bytes) -> Form | None:
         resources = scope if scope is not None else self._page_resources()
-        ref = as_dict(resources.get("/XObject")).get(_name(name))
+        ref = as_dict(resources.get("/XObject")).get(name_text(name[1:]))  # (name: with its slash)
         xobj = resolve(ref)
         if not isinstance(xobj, StreamObject) or xobj.get("/Subtype") != "/Form":
             return None
@@ -83,11 +74,5 @@ class PageForms:
 
     def _page_resources(self):
         if self._resources is None:
-            page = self._page
-            try:
-                resources = page.get_inherited("/Resources", None) \
-                    if hasattr(page, "get_inherited") else page.get("/Resources")
-            except Exception:  # a /Parent chain pypdf cannot walk
-                resources = page.get("/Resources")
-            self._resources = as_dict(resources)
+            self._resources = page_resources(self._page)
         return self._resources
