@@ -35,10 +35,10 @@ from .clip import PAINTING as CLIP_PAINTING
 from .clip import TRACKED as CLIP_TRACKED
 from .contentstream import PATH_OPERATORS, ContentDeadline, capped, operations_for_interpreter
 from .fastscan import ScanError, skim, worth_skimming
-from .document import PageGeometry, PdfDocument, as_dict, int_value, page_resources, resolve
+from .document import PageGeometry, PdfDocument, as_dict, int_value, page_resources, pypdf_warnings, resolve
 from .fieldvalues import (FieldFont, acroform, appearance, comb_field, form_resources, need_appearances,
                           shows_text, value_text)
-from .fonts import load_font
+from .fonts import ProgramNeeded, load_font
 from .fonts.base import Font
 from .options import Options
 from .records import (LIMIT_CHARACTERS, LIMIT_DOCUMENT_BYTES, LIMIT_FORMS, LIMIT_OPERATORS,
@@ -766,7 +766,8 @@ class _Interpreter:
             # (PdfDocument.shared_load: the main places them, twofront.py).
             issues = self.issues if doc.uses is None else []
             with doc.shared_load(("font", key), issues, streams=True):
-                font = load_font(as_dict(ref), issues, doc.cyrillic_tex, doc.tounicode_maps)
+                font = load_font(as_dict(ref), issues, doc.cyrillic_tex, doc.tounicode_maps,
+                                 defer_program=True)
             cache[key] = font
             doc.font_stats[key] = [font.name, font.kind, 0, 0, set()]
         elif doc.uses is not None and ("font", key) in doc.loads:
@@ -776,6 +777,25 @@ class _Interpreter:
         self.fonts_seen[(id(resources), name)] = (resources, font, key, label, stats)
         self.last_font = (resources, name, (font, key, label, stats))
         return font, key, label, stats
+
+    def _font_program(self, font, data: bytes) -> list:
+        """``font.decode(data)`` once the font's embedded program, which its
+        load left for the first code that needs it (fonts.ProgramNeeded), is
+        read.  Its issues and pypdf's warnings are this page's: the first
+        page, in page order, that decodes such a code.  The page helper
+        cannot know whether a page before it will, so a page that reads a
+        program that reports is not sent (PdfDocument.spoilt): the main
+        reads it itself."""
+        doc = self.doc
+        if doc.uses is None:
+            font.read_program(self.issues)
+        else:
+            issues: list[Issue] = []
+            with pypdf_warnings() as warned:
+                font.read_program(issues)
+            if issues or warned:
+                doc.spoilt = True
+        return font.decode(data)
 
     # --- marked content (ISO 32000-1 14.6, 14.9.4) -----------------------------
 
@@ -931,7 +951,10 @@ class _Interpreter:
             room = limit - (run.oversized if oversized else first) + 1
             if len(data) > room * MAX_CODE_BYTES:
                 data = data[: room * MAX_CODE_BYTES]
-            chars = font.decode(data)
+            try:
+                chars = font.decode(data)
+            except ProgramNeeded:
+                chars = self._font_program(font, data)
             count = len(chars)
             n_glyphs += count
             if not (vertical or oversized or first + count > limit):

@@ -369,3 +369,41 @@ def test_the_helper_loop_stops_when_cancelled(monkeypatch, report):
     messages = [json.loads(m) for m in posted]
     assert [m["index"] for m in messages if m["type"] == "claim"] == [29]
     assert messages[-1]["reason"] == "cancelled"
+
+
+def _deferred_program_pdf(damaged: bool) -> bytes:
+    # A Type0 font drawn on every page whose ToUnicode map explains the
+    # codes drawn, except on pages 5 and 9, which need its embedded program
+    # (read only then: test_font_program_deferred.py); deflated and
+    # damaged if ``damaged`` (pypdf recovers it with a warning).
+    from test_font_program_deferred import PROGRAM, type0_font
+
+    program = stream(PROGRAM)
+    if damaged:
+        packed = zlib.compress(PROGRAM)
+        program = stream(packed[:20] + b"\xff\xff\xff" + packed[23:], {"/Filter": "/FlateDecode"})
+    draws = {b"BT /F2 12 Tf 72 600 Td <000A> Tj ET ": tuple(range(1, 13)),
+             b"BT /F2 12 Tf 72 500 Td <000B> Tj ET ": (5, 9)}
+    return _sharing(make_pdf(_drawn_on(draws), fonts={"/F1": helvetica(), "/F2": type0_font(program)}))
+
+
+@pytest.mark.parametrize("meet", [1, 7, 10])
+def test_a_font_program_read_late_goes_where_one_worker_puts_it(monkeypatch, meet):
+    # Sound, it reports nothing: the helper sends every page.  Damaged, one
+    # worker reports it on page 5, the first page that needs it; the helper
+    # cannot know whether a page before its own will, so it stops at the
+    # first page that reads it (9, or 10 and above when meet is 10), and
+    # the main reads those pages itself.
+    pdf = _deferred_program_pdf(damaged=False)
+    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, meet))
+    assert link.used == 13 - meet and link.reason == "met"
+    assert _issue_pages(monkeypatch, pdf) == {}
+    pdf = _deferred_program_pdf(damaged=True)
+    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, meet))
+    if meet <= 9:
+        assert link.reason == "order-dependent-issues" and link.used == 3
+    else:
+        assert link.used == 3 and link.reason == "met"
+    issues = _issue_pages(monkeypatch, pdf)
+    assert list(issues) == [5]
+    assert issues[5][-1].startswith("pdf-recovered pypdf recovered from damage: Error -3")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..records import Issue
 from .base import KIND_NONE, Char, Font
 from .common import base_font_name, get, name as pdf_name, resolve
-from .composite import load_type0
+from .composite import ProgramNeeded, load_type0
 from .simple import cyrillic_tex_document, load_simple, to_bytes
 
 # Width of a glyph in a font we could not read, per unit font size.
@@ -44,14 +44,17 @@ class BrokenFont:
 
 
 def load_font(font_dict, issues: list[Issue], cyrillic_document=None,
-              tounicode_maps: dict | None = None) -> Font:
+              tounicode_maps: dict | None = None, defer_program: bool = False) -> Font:
     """Build the decoder of one /Font resource (never raises).
 
     ``cyrillic_document``: None or a function (asked at most when a TeX
     bitmap font's letters are too few to tell T1 from T2A) saying whether
     the document is typeset in T2A (``simple.cyrillic_tex_document``).
     ``tounicode_maps``: None or the document's ToUnicode maps parsed so
-    far, by their bytes (``tounicode.load_tounicode``'s ``parsed``)."""
+    far, by their bytes (``tounicode.load_tounicode``'s ``parsed``).
+    ``defer_program``: a Type0 font with a ToUnicode map reads its embedded
+    program only when a code needs it (``composite.load_type0``); its
+    ``decode`` may then raise ``ProgramNeeded``."""
     font_dict = resolve(font_dict)
     try:
         font_name = base_font_name(font_dict)
@@ -63,7 +66,7 @@ def load_font(font_dict, issues: list[Issue], cyrillic_document=None,
     subtype = pdf_name(get(font_dict, "/Subtype")) or ""
     try:
         if subtype == "/Type0":
-            return load_type0(font_dict, issues, tounicode_maps)
+            return load_type0(font_dict, issues, tounicode_maps, defer_program)
         if subtype not in _SIMPLE:
             issues.append(Issue("font-subtype-unknown",
                                 f"{font_name}: font subtype {subtype or 'missing'}, read as Type1"))
@@ -74,4 +77,4 @@ def load_font(font_dict, issues: list[Issue], cyrillic_document=None,
         return BrokenFont(font_name)
 
 
-__all__ = ["BrokenFont", "Char", "Font", "cyrillic_tex_document", "load_font"]
+__all__ = ["BrokenFont", "Char", "Font", "ProgramNeeded", "cyrillic_tex_document", "load_font"]

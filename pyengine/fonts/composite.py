@@ -101,7 +101,7 @@ class _Identity:
 class CompositeFont:
     __slots__ = ("name", "kind", "vertical", "ascent", "descent", "_split", "_fixed", "_cache",
                  "_strings", "_encoding", "_tounicode", "_ucs2", "_gid_text", "_cid_to_gid",
-                 "_widths", "_dw", "_w2", "_dw2", "_symbol")
+                 "_widths", "_dw", "_w2", "_dw2", "_symbol", "_program")
 
     def decode(self, data: bytes) -> list[Char]:
         """The Chars of a string; the list of a short one is kept and given
@@ -189,6 +189,8 @@ class CompositeFont:
                 raw = ucs2.lookup_unicode(cid)
                 if raw == "\ufffd":
                     raw = None
+            if raw is None and self._program is not None:
+                raise ProgramNeeded(self)
             if raw is None and self._gid_text:
                 table = self._cid_to_gid
                 if table is None:
@@ -213,6 +215,33 @@ class CompositeFont:
             w1, vy = self._dw2[1], self._dw2[0]
             vx = width / 2
         return Char(code, text, width, is_space, w1, vx, vy)
+
+    def read_program(self, issues: list[Issue]) -> None:
+        """Read the embedded program's glyph texts that loading left for
+        later (``load_type0``'s ``defer_program``), reporting to ``issues``;
+        ``decode`` then gives the glyphs ProgramNeeded stopped at.  A
+        program that breaks the reader gives no text (the ToUnicode map's
+        codes still decode), as a damaged one does."""
+        pending, self._program = self._program, None
+        if pending is None:
+            return
+        descendant, desc, font_name = pending
+        try:
+            self._gid_text, self._cid_to_gid = _embedded_gid_text(descendant, desc, issues, font_name)
+        except Exception as exc:  # a damaged program: load_font's recovery, for this part
+            issues.append(Issue("font-broken", f"{font_name or 'Type0'}: {type(exc).__name__}: {exc}"))
+            self._gid_text, self._cid_to_gid = {}, None
+
+
+class ProgramNeeded(Exception):
+    """``CompositeFont.decode`` met a code that only the embedded program
+    can explain, and the program is not read yet: the caller reads it
+    (``read_program``), with the issues going where the caller's go, and
+    decodes again."""
+
+    def __init__(self, font: CompositeFont) -> None:
+        super().__init__(font.name)
+        self.font = font
 
 
 # --- widths (9.7.4.3) ------------------------------------------------------
@@ -463,9 +492,15 @@ def _embedded_gid_text(descendant, desc, issues, font_name):
     return gid_text, table
 
 
-def load_type0(font_dict, issues: list[Issue], tounicode_maps: dict | None = None) -> CompositeFont:
+def load_type0(font_dict, issues: list[Issue], tounicode_maps: dict | None = None,
+               defer_program: bool = False) -> CompositeFont:
     """``tounicode_maps``: the document's ToUnicode maps parsed so far
-    (``load_tounicode``'s ``parsed``) or None."""
+    (``load_tounicode``'s ``parsed``) or None.  ``defer_program``: where a
+    ToUnicode map is there, the embedded program (inflated whole, up to
+    tens of MB for a CJK font, to read its 'cmap') is read only when a code
+    the map leaves unexplained is decoded: ``decode`` raises ProgramNeeded
+    then, and its caller calls ``read_program``.  Most such fonts never
+    need it."""
     font = CompositeFont.__new__(CompositeFont)
     font_name = base_font_name(font_dict)
     font.name = font_name
@@ -494,8 +529,12 @@ def load_type0(font_dict, issues: list[Issue], tounicode_maps: dict | None = Non
     if collection and font._ucs2 is None:
         issues.append(Issue("cmap-missing", f"{font_name}: no data for Adobe-{collection}-UCS2"))
     font._gid_text, font._cid_to_gid = {}, None
+    font._program = None
     if font._ucs2 is None:
-        font._gid_text, font._cid_to_gid = _embedded_gid_text(descendant, desc, issues, font_name)
+        if defer_program and tounicode is not None:
+            font._program = (descendant, desc, font_name)
+        else:
+            font._gid_text, font._cid_to_gid = _embedded_gid_text(descendant, desc, issues, font_name)
     font._dw = (number(get(descendant, "/DW"), 1000.0) or 0.0) / 1000
     font._widths = _widths_table(array(get(descendant, "/W")))
     dw2 = [number(v) for v in array(get(descendant, "/DW2"))]
