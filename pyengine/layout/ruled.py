@@ -30,7 +30,9 @@ Only a table with a wrapped cell (a cell of lines on two baselines or
 more) is read so: the others are read as before (tables.py).  The page's
 rules are read (rules.py) the first time a region has a line that wraps
 under a cell of a row, or under one beside which a row's other cells
-stand centred (``_may_wrap``), so most pages never read them.
+stand centred (``_may_wrap``), so most pages never read them; and only
+those that may reach the region's lines (its band, with ``_PAD`` over and
+under: the forms drawn elsewhere wait for a region they meet).
 
 The page's rules are handed in by ``layout.build_layout`` (``page_rules``)
 for the time the page is read.
@@ -148,12 +150,14 @@ def ruled_tables(items: list[Line]) -> list[TableRegion]:
     # Both the lines (a line that may wrap in a cell) and the rules (frames
     # reaching the lines) must hold: the rules are read for the first, and
     # once read they are looked at first (a loop over them, no measure).
-    rules = source.known()
+    # (the rules that may reach the region's lines, with _PAD over and under)
+    band = (min(ln.y0 for ln in items) - _PAD, max(ln.y1 for ln in items) + _PAD)
+    rules = source.known(band)
     measured = rules is None
     if measured:
         if not _may_wrap(items):
             return []
-        rules = source.get()
+        rules = source.get(band)
     if len(rules.level) < RULED_MIN_RULES:
         return []
     frames = _frames(rules.level, items)
