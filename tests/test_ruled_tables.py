@@ -294,6 +294,38 @@ def test_a_grid_whose_cells_are_set_in_the_middle_of_their_rows():
     assert _page_text(buf.getvalue()) == "Schedule of works\n\n" + _rows_text(SPANNED) + "\n"
 
 
+ROWS_SPANNED = [("LINEABOVE", (0, 0), (-1, 0), 1, colors.black), ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
+                ("LINEBELOW", (1, 1), (-1, 2), 0.5, colors.black), ("LINEBELOW", (0, 3), (-1, 3), 0.5, colors.black),
+                ("LINEBELOW", (1, 4), (-1, 4), 0.5, colors.black), ("LINEBELOW", (0, 5), (-1, 5), 0.5, colors.black),
+                ("SPAN", (0, 1), (0, 3)), ("SPAN", (0, 4), (0, 5))]
+
+
+@pytest.mark.parametrize("valign", ["TOP", "MIDDLE"])
+def test_a_cell_spanning_rows_of_a_table_ruled_by_rows_only_is_read_in_its_first_row(valign):
+    # tables31's rows_span: ruled by rows only (LINEBELOW, no upright rule),
+    # the rules under the rows "Design" and "Build" span stop at the second
+    # column, in the white between the columns.  "Design", centred in its
+    # three rows, was read with D-2, the row its text stands beside.
+    cells = [[platypus.Paragraph(c, BODY) if len(c) > 20 else c for c in r] for r in SPANNED]
+    table = platypus.Table(cells, colWidths=[60, 40, 250, 60])
+    table.setStyle(platypus.TableStyle(ROWS_SPANNED + [("VALIGN", (0, 0), (-1, -1), valign),
+                                                       ("VALIGN", (0, 1), (0, 5), "MIDDLE")]))
+    buf = io.BytesIO()
+    platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Schedule of works", TITLE), table])
+    assert _page_text(buf.getvalue()) == "Schedule of works\n\n" + _rows_text(SPANNED) + "\n"
+
+
+def test_an_underline_in_a_cell_of_a_table_ruled_by_rows_only_parts_no_rows():
+    # A rule inside a band that ends where its words do (an underline) is
+    # no border of cells: the rows stay as they are.
+    rows = [CLAUSES[0], (CLAUSES[1][0], "<u>The contractor shall keep the site free</u> of debris at the end of "
+                         "every working day", CLAUSES[1][2])] + CLAUSES[2:]
+    style = [("LINEBELOW", (0, 0), (-1, -1), 0.5, colors.black),
+             ("LINEABOVE", (0, 0), (-1, 0), 1, colors.black)]
+    text = _page_text(_table_pdf(rows, [40, 220, 120], style))
+    assert _rows_text(CLAUSES) in text
+
+
 def _corpus_page(name: str, page: int = 0) -> str:
     import os
     root = os.environ.get("PYENGINE_CORPUS")
