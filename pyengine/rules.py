@@ -182,12 +182,20 @@ any stream, and holds no path.)  Each word boundary before a word is
 written as a look back after it, so that the regex engine finds each "BT",
 and each "E" after it, by a fast search rather than trying every byte."""
 
+FILLED_PATH_MAX_BETWEEN = 8
+"""Operators (of no path: a colour, a graphics state) between a painted
+path and a filled one after it that ``_FILLED_PATH`` looks over, at most.
+Each painting operator is a place the pattern starts from, and reads on
+from: neither a painting operator (``_OTHER_OPERATOR``) nor more than this
+many others are read over, or a run of them before a long run of numbers
+was read again from each (120 KB of "f f ... 1 1 ...": two minutes)."""
 _DELIMITED = rb"(?![^\s()<>\[\]{}/%])"
-_OTHER_OPERATOR = rb"(?!(?:[mlcvyh]|re|W\*?|BI|ID|EI)" + _DELIMITED + rb")[A-Za-z'\"][A-Za-z0-9'\"*]*+"
+_OTHER_OPERATOR = rb"(?!(?:[mlcvyh]|re|W\*?|BI|ID|EI|[fFSsBbn]\*?)" + _DELIMITED + rb")[A-Za-z'\"][A-Za-z0-9'\"*]*+"
+"""An operator of no path (nor a painting one: each is a start of its own)."""
 _FILLED_PATH = re.compile(
     rb"([fFSsBbn](?<![^\s()<>\[\]{}][fFSsBbn])\*?" + _DELIMITED +             # a path painted (1),
     rb"(?:\s++(?:(?:" + _NUMBER + rb"|/" + _REG + rb"*+)" + _DELIMITED + rb"\s++)*+"  # then operators
-    rb"" + _OTHER_OPERATOR + _DELIMITED + rb")*+\s++)"                            # of no path,
+    rb"" + _OTHER_OPERATOR + _DELIMITED + rb"){0,%d}+\s++)" % FILLED_PATH_MAX_BETWEEN +  # of no path,
     rb"(?:" + _NUMBER + rb"\s++)++m\s++(?:(?:(?:" + _NUMBER + rb"\s++)++[mlcvy]|h)\s++)*+"  # a path of
     rb"(?=(?:f\*?|F)" + _DELIMITED + rb")")                                         # lines and curves, filled
 """A path of lines and curves only (no rectangle) that is filled, not

@@ -171,6 +171,8 @@ HOSTILE = [
     b"BI /W 1 /H 1 ID \x00 0 0 m 100 0 l S EI 0 5 m 10 5 l S",
     b"BI /W 1 ID 0 0 m 100 0 l S",
     bytes(range(256)) * 200,
+    b"f " * 20_000 + b"1 " * 40_000 + b"x",     # painting operators before a long run: each a start
+    b"f 1 2 3 " * 30_000 + b"0 0 m 100 0 l S",
     b"1 0 0 1 5 5 cm 0 0 m 100 0 l S\n   \n\t",
     b" " * 5000,
 ]
