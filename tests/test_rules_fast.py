@@ -49,7 +49,8 @@ def _plain_read_rules(content: bytes, to_display) -> Rules:
     data = _TEXT_OBJECT.sub(b" ", content)
     if len(data) > rules.RULES_MAX_BYTES:
         return Rules((), (), True)
-    if b"%" not in data:  # (filled paths cut out as read_rules does: test_filled_paths_cut_...)
+    if data.count(b"f") * rules.FILLED_PATH_BYTES_PER_FILL >= len(data) and b"%" not in data:
+        # (filled paths cut out as read_rules does: test_filled_paths_cut_...)
         data = rules._FILLED_PATH.sub(rb"\1", data)
     capped = False
     level, upright = [], []
