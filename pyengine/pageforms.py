@@ -6,14 +6,17 @@ looked up or decoded until the page's rules are read, which layout asks
 for only when it meets a table whose cells may wrap.  A form is decoded
 apart from the interpreter (streams.decode: the document's byte budget
 and the page's issues are the interpreter's, and are not touched here),
-within ``rules.RULES_MAX_CONTENT_BYTES``; a decoded form is kept for the
-page, as a form may be drawn many times.  Nothing here raises: a name
-that is no form, a damaged dictionary or stream gives no form.
+within ``rules.RULES_MAX_CONTENT_BYTES``, and only when rules.py reads it
+(not a form drawn outside the band of the page layout asks about); a
+decoded form is kept for the page, as a form may be drawn many times.
+Nothing here raises: a name that is no form, a damaged dictionary or
+stream gives no form.
 """
 
 from __future__ import annotations
 
 import math
+from functools import partial
 
 from pypdf.generic import IndirectObject, StreamObject
 
@@ -58,11 +61,9 @@ class PageForms:
         if not isinstance(xobj, StreamObject) or xobj.get("/Subtype") != "/Form":
             return None
         key = ("ref", ref.idnum, ref.generation) if isinstance(ref, IndirectObject) else ("id", id(xobj))
-        content = self._decoded.get(key)
+        content: bytes | partial[bytes] | None = self._decoded.get(key)
         if content is None:
-            # (one byte past the cap: rules.py then reads the page for none)
-            content = streams.decode(xobj, RULES_MAX_CONTENT_BYTES + 1, math.inf).data
-            self._decoded[key] = content
+            content = partial(self._decode, key, xobj)  # (decoded when read)
         matrix: Matrix = _numbers(xobj.get("/Matrix"), 6) or (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)  # type: ignore
         box = _numbers(xobj.get("/BBox"), 4)
         bbox = None if box is None else (min(box[0], box[2]), min(box[1], box[3]),
@@ -71,6 +72,15 @@ class PageForms:
         # A form without resources names those of the content drawing it
         # (ISO 32000-1 7.8.3, as the interpreter reads it).
         return Form(key, content, matrix, bbox, as_dict(own) if own is not None else resources)
+
+    def _decode(self, key, xobj) -> bytes:
+        """The content of the form ``xobj``, decoded once for the page."""
+        content = self._decoded.get(key)
+        if content is None:
+            # (one byte past the cap: rules.py then reads the page for none)
+            content = streams.decode(xobj, RULES_MAX_CONTENT_BYTES + 1, math.inf).data
+            self._decoded[key] = content
+        return content
 
     def _page_resources(self):
         if self._resources is None:

@@ -160,13 +160,14 @@ def test_the_rules_of_a_page_are_read_only_when_a_table_with_a_wrapped_cell_asks
     from pyengine.layout import ruled
 
     calls = []
-    real = rules.read_rules
+    real = rules._Reader.read
 
-    def counting(content, to_display, forms=None):
-        calls.append(1)
-        return real(content, to_display, forms)
+    def counting(self, *args):
+        if not self.path:  # (the page's content, not a form's)
+            calls.append(1)
+        return real(self, *args)
 
-    monkeypatch.setattr(rules, "read_rules", counting)
+    monkeypatch.setattr(rules._Reader, "read", counting)
     rows = [("Code", "Name", "Units"), ("01", "Caribou", "12"), ("02", "Bangor", "7"), ("03", "Augusta", "150")]
     assert _page_text(_table_pdf(rows, [50, 150, 50], GRID, wrap=False)).startswith("Works order")
     assert calls == []
@@ -291,6 +292,38 @@ def test_a_grid_whose_cells_are_set_in_the_middle_of_their_rows():
     buf = io.BytesIO()
     platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Schedule of works", TITLE), table])
     assert _page_text(buf.getvalue()) == "Schedule of works\n\n" + _rows_text(SPANNED) + "\n"
+
+
+ROWS_SPANNED = [("LINEABOVE", (0, 0), (-1, 0), 1, colors.black), ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
+                ("LINEBELOW", (1, 1), (-1, 2), 0.5, colors.black), ("LINEBELOW", (0, 3), (-1, 3), 0.5, colors.black),
+                ("LINEBELOW", (1, 4), (-1, 4), 0.5, colors.black), ("LINEBELOW", (0, 5), (-1, 5), 0.5, colors.black),
+                ("SPAN", (0, 1), (0, 3)), ("SPAN", (0, 4), (0, 5))]
+
+
+@pytest.mark.parametrize("valign", ["TOP", "MIDDLE"])
+def test_a_cell_spanning_rows_of_a_table_ruled_by_rows_only_is_read_in_its_first_row(valign):
+    # tables31's rows_span: ruled by rows only (LINEBELOW, no upright rule),
+    # the rules under the rows "Design" and "Build" span stop at the second
+    # column, in the white between the columns.  "Design", centred in its
+    # three rows, was read with D-2, the row its text stands beside.
+    cells = [[platypus.Paragraph(c, BODY) if len(c) > 20 else c for c in r] for r in SPANNED]
+    table = platypus.Table(cells, colWidths=[60, 40, 250, 60])
+    table.setStyle(platypus.TableStyle(ROWS_SPANNED + [("VALIGN", (0, 0), (-1, -1), valign),
+                                                       ("VALIGN", (0, 1), (0, 5), "MIDDLE")]))
+    buf = io.BytesIO()
+    platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Schedule of works", TITLE), table])
+    assert _page_text(buf.getvalue()) == "Schedule of works\n\n" + _rows_text(SPANNED) + "\n"
+
+
+def test_an_underline_in_a_cell_of_a_table_ruled_by_rows_only_parts_no_rows():
+    # A rule inside a band that ends where its words do (an underline) is
+    # no border of cells: the rows stay as they are.
+    rows = [CLAUSES[0], (CLAUSES[1][0], "<u>The contractor shall keep the site free</u> of debris at the end of "
+                         "every working day", CLAUSES[1][2])] + CLAUSES[2:]
+    style = [("LINEBELOW", (0, 0), (-1, -1), 0.5, colors.black),
+             ("LINEABOVE", (0, 0), (-1, 0), 1, colors.black)]
+    text = _page_text(_table_pdf(rows, [40, 220, 120], style))
+    assert _rows_text(CLAUSES) in text
 
 
 def _corpus_page(name: str, page: int = 0) -> str:
@@ -458,6 +491,32 @@ def test_a_pages_forms_are_not_looked_up_unless_its_rules_are_read(monkeypatch):
     assert calls == [1]
 
 
+def test_a_form_outside_the_band_asked_about_is_read_only_when_a_band_it_meets_is():
+    # Layout asks for the rules that may reach a region's lines: a form
+    # placed away from them is neither decoded nor read until a band it
+    # meets is asked about; one too small to hold a rule never is.
+    from pyengine import rules
+    from pyengine.rules import Form, PageRules, read_rules
+
+    display = (1.0, 0.0, 0.0, -1.0, 0.0, 800.0)
+    decoded = []
+
+    def lazy(key, content):
+        return lambda: decoded.append(key) or content
+
+    forms = {b"/Low": Form("low", lazy("low", b"0 50 m 500 50 l S 0 60 m 500 60 l S"), rules.IDENTITY,
+                           (0.0, 0.0, 500.0, 100.0), None),
+             b"/Dot": Form("dot", lazy("dot", b"0 0 m 3 0 l S"), rules.IDENTITY, (0.0, 0.0, 3.0, 3.0), None)}
+    content = b"0 700 m 500 700 l S /Low Do q 1 0 0 1 100 650 cm /Dot Do Q"
+    page = PageRules(content, display, lambda scope, name: forms.get(name))
+    high = page.get((50.0, 150.0))  # (y down: the rule at 700 is at 100)
+    assert high.level == (rules.Rule(100.0, 0.0, 500.0),) and decoded == []
+    assert page.known((60.0, 160.0)) is high and page.known((700.0, 760.0)) is None
+    low = page.get((700.0, 760.0))
+    assert decoded == ["low"] and low == read_rules(content, display, lambda scope, name: forms.get(name))
+    assert [r.at for r in low.level] == [100.0, 740.0, 750.0] and page.known() is low
+
+
 def test_rules_are_cut_to_the_clipping_path():
     # A clipping path (ISO 32000-1 8.5.4) hides what is drawn outside it:
     # opf-178360 p.2 draws stripes a page high inside a form, clipped to the
@@ -479,8 +538,14 @@ def _reads_of(monkeypatch, data: bytes) -> int:
     from pyengine import rules
 
     calls = []
-    real = rules.read_rules
-    monkeypatch.setattr(rules, "read_rules", lambda *a: calls.append(1) or real(*a))
+    real = rules._Reader.read
+
+    def counting(self, *args):
+        if not self.path:  # (the page's content, not a form's)
+            calls.append(1)
+        return real(self, *args)
+
+    monkeypatch.setattr(rules._Reader, "read", counting)
     pyengine.extract(data)
     return len(calls)
 

@@ -49,6 +49,9 @@ def _plain_read_rules(content: bytes, to_display) -> Rules:
     data = _TEXT_OBJECT.sub(b" ", content)
     if len(data) > rules.RULES_MAX_BYTES:
         return Rules((), (), True)
+    if data.count(b"f") * rules.FILLED_PATH_BYTES_PER_FILL >= len(data) and b"%" not in data:
+        # (filled paths cut out as read_rules does: test_filled_paths_cut_...)
+        data = rules._FILLED_PATH.sub(rb"\1", data)
     capped = False
     level, upright = [], []
     ctm = IDENTITY
@@ -169,6 +172,8 @@ HOSTILE = [
     b"BI /W 1 /H 1 ID \x00 0 0 m 100 0 l S EI 0 5 m 10 5 l S",
     b"BI /W 1 ID 0 0 m 100 0 l S",
     bytes(range(256)) * 200,
+    b"f " * 20_000 + b"1 " * 40_000 + b"x",     # painting operators before a long run: each a start
+    b"f 1 2 3 " * 30_000 + b"0 0 m 100 0 l S",
     b"1 0 0 1 5 5 cm 0 0 m 100 0 l S\n   \n\t",
     b" " * 5000,
 ]
@@ -258,7 +263,54 @@ def test_ruled_tables_asking_the_rules_first_once_read_reads_as_the_lines_first(
     for data, password in corpus_documents(["opf-219789"]):
         fast = [p.text for p in pyengine.extract(data).pages]
         with monkeypatch.context() as m:
-            m.setattr(rules.PageRules, "known", lambda self: None)
+            m.setattr(rules.PageRules, "known", lambda self, band=None: None)
             plain = [p.text for p in pyengine.extract(data).pages]
         assert fast == plain
     assert sum(found) >= 4
+
+
+_NO_CUT = re.compile(rb"(?!)(.)")
+
+
+def _uncut(monkeypatch, content: bytes, to_display=DISPLAY) -> Rules:
+    with monkeypatch.context() as m:
+        m.setattr(rules, "_FILLED_PATH", _NO_CUT)
+        return rules.read_rules(content, to_display)
+
+
+def test_filled_paths_are_cut_out_and_no_rule_changes(monkeypatch):
+    # A path of lines and curves that is filled is no rule (artwork:
+    # opf-178360's figures); it is cut before the content is tokenized.
+    art = (b"0.2 0.4 0.6 scn\r0.65 0.87 m\r0.62 0.84 l\r0.59 0.91 l 0.6 0.9 0.61 0.92 0.63 0.92 c\rh\rf\r"
+           b"/Cs6 cs 0.5 0.7 0.9 scn 0 0 m 500 0 l 500 1 l 0 1 l f* ")
+    kept = b"q 0 0 m 500 0 l S Q 10 10 500 0.5 re f 0 20 m 500 20 l S"
+    cut = rules._FILLED_PATH.sub(rb"\1", kept + b" " + art)
+    assert cut == kept + b" 0.2 0.4 0.6 scn\rf\r/Cs6 cs 0.5 0.7 0.9 scn f* "  # (the fills left paint no path)
+    got = rules.read_rules(kept + b" " + art, DISPLAY)
+    assert got == _uncut(monkeypatch, kept + b" " + art) and len(got.level) == 3
+    # A path after one being built (a rectangle, then a path of lines,
+    # both filled at once) is not cut: the rectangle is a rule.
+    assert rules._FILLED_PATH.sub(rb"\1", b"S 0 0 500 1 re 0 5 m 9 5 l f") == b"S 0 0 500 1 re 0 5 m 9 5 l f"
+    # Nor one a comment may hide: a cut could end the comment early.
+    got = rules.read_rules(b"S % f 0 0 m 500 0 l\n S", DISPLAY)
+    assert got == _uncut(monkeypatch, b"S % f 0 0 m 500 0 l\n S") and got.level == ()
+
+
+@pytest.mark.skipif(not corpus_documents(CORPUS_FILES[:1]), reason="corpus not present")
+def test_filled_paths_cut_out_change_no_rule_of_corpus_pages_and_soups(monkeypatch):
+    pages = []
+
+    def kept(content, to_display, forms=None):
+        pages.append((content, to_display))
+        return rules.PageRules(content, to_display, forms)
+
+    monkeypatch.setattr(api, "PageRules", kept)
+    for data, password in corpus_documents(CORPUS_FILES):
+        pyengine.extract(data, Options(password=password) if password else None)
+    rng = random.Random(32)
+    contents = pages + [(c, DISPLAY) for c in HOSTILE] + [(_soup(rng), DISPLAY) for _ in range(2000)]
+    cut = 0
+    for content, to_display in contents:
+        assert rules.read_rules(content, to_display) == _uncut(monkeypatch, content, to_display)
+        cut += len(rules._FILLED_PATH.sub(rb"\1", content)) < len(content)
+    assert cut > 30

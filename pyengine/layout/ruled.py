@@ -17,7 +17,11 @@ A grid whose cells span rows (a rowspan) has rules under some cells of a
 row only, each running between upright rules (or the table's sides): they
 part the bands into rows too, and a cell that no rule closes at the top
 goes on from the cell over it; it is read whole in the first row it spans
-(``_spanning``: plumber-issue-336, pymupdf-test_3994).  A cell spanning
+(``_spanning``: plumber-issue-336, pymupdf-test_3994).  A table ruled by
+rows only whose rules under some rows stop short of a column, in the white
+between two columns, has cells spanning rows in that column too: they are
+read so (``_at_gaps``; a rule inside a band that ends where its words do
+is an underline, and parts nothing).  A cell spanning
 columns (a colspan) is one cell already: no upright rule crosses it.
 Where a cell's lines are joined, two CJK characters meet without a space
 (``_joined``).
@@ -30,7 +34,9 @@ Only a table with a wrapped cell (a cell of lines on two baselines or
 more) is read so: the others are read as before (tables.py).  The page's
 rules are read (rules.py) the first time a region has a line that wraps
 under a cell of a row, or under one beside which a row's other cells
-stand centred (``_may_wrap``), so most pages never read them.
+stand centred (``_may_wrap``), so most pages never read them; and only
+those that may reach the region's lines (its band, with ``_PAD`` over and
+under: the forms drawn elsewhere wait for a region they meet).
 
 The page's rules are handed in by ``layout.build_layout`` (``page_rules``)
 for the time the page is read.
@@ -85,6 +91,11 @@ of a row outside the rules (a header over the top rule, a last row under
 the bottom one) may stand from that rule (``_outer_band``)."""
 RULED_OUTER_LEADING = 0.5
 """Em: the white between two lines of one cell of such a row, at most."""
+RULED_GAP_CLEAR = 0.15
+"""Fraction of the type size: how far from the text on either side the
+end of a rule under some cells of a table ruled by rows only stands, at
+least, in the white between two columns (``_at_gaps``: reportlab pads a
+cell by 6 pt; an underline ends where its word does)."""
 RULED_MIN_BAND = 0.5
 """Fraction of the type size: rules closer than this bound no row (a
 double rule)."""
@@ -148,12 +159,14 @@ def ruled_tables(items: list[Line]) -> list[TableRegion]:
     # Both the lines (a line that may wrap in a cell) and the rules (frames
     # reaching the lines) must hold: the rules are read for the first, and
     # once read they are looked at first (a loop over them, no measure).
-    rules = source.known()
+    # (the rules that may reach the region's lines, with _PAD over and under)
+    band = (min(ln.y0 for ln in items) - _PAD, max(ln.y1 for ln in items) + _PAD)
+    rules = source.known(band)
     measured = rules is None
     if measured:
         if not _may_wrap(items):
             return []
-        rules = source.get()
+        rules = source.get(band)
     if len(rules.level) < RULED_MIN_RULES:
         return []
     frames = _frames(rules.level, items)
@@ -250,8 +263,11 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
     within = _rules_within(rules.level, spans, left, right, size)
     parted: dict[float, list[tuple[float, float]]] = {}  # the rules under some cells, by their y
     if within:
-        if not inner or any(not _at_bounds(r, inner, lo, hi) for r in within):
-            return None  # (a table ruled by rows only, or an underline: read as before)
+        if inner and any(not _at_bounds(r, inner, lo, hi) for r in within):
+            return None  # (an underline: read as before)
+        if not inner:  # (an underline, in a table ruled by rows only, parts no cells)
+            gaps = columns([b for b in bands[1:] if b] or bands)
+            within = [r for r in within if _at_gaps(r, gaps, lo, hi, size)]
         for r in within:  # a grid whose cells span rows: each rule bounds the cells over it
             at = next((y for y in parted if abs(y - r.at) <= RULED_MIN_BAND * size), r.at)
             parted.setdefault(at, []).append((r.lo, r.hi))
@@ -442,6 +458,20 @@ def _at_bounds(rule: Rule, inner: list[Rule], lo: float, hi: float) -> bool:
         return abs(x - lo) <= RULED_EDGE_TOLERANCE or abs(x - hi) <= RULED_EDGE_TOLERANCE or any(
             abs(x - r.at) <= RULED_EDGE_TOLERANCE and
             r.lo - RULED_EDGE_TOLERANCE <= rule.at <= r.hi + RULED_EDGE_TOLERANCE for r in inner)
+    return meets(rule.lo) and meets(rule.hi)
+
+
+def _at_gaps(rule: Rule, cols: list[tuple[float, float]], lo: float, hi: float, size: float) -> bool:
+    """In a table ruled by rows only, does the level ``rule`` start and end
+    at a side of the table (from ``lo`` to ``hi``) or in the white between
+    two of its text columns (``cols``), clear of both (``RULED_GAP_CLEAR``):
+    a cell's bottom border, its cells beside it spanning rows, not a word's
+    underline (which ends where its text does)?"""
+    clear = RULED_GAP_CLEAR * size
+
+    def meets(x: float) -> bool:
+        return abs(x - lo) <= RULED_EDGE_TOLERANCE or abs(x - hi) <= RULED_EDGE_TOLERANCE or any(
+            a1 + clear <= x <= b0 - clear for (_, a1), (b0, _) in zip(cols, cols[1:]))
     return meets(rule.lo) and meets(rule.hi)
 
 
