@@ -341,18 +341,14 @@ class _Reader:
         """The forms not read, as they stand outside the band: (form, CTM,
         clip, the keys of the forms drawing it)."""
 
-    def resume(self, band: Band | None) -> bool:
-        """Read the forms deferred that stand within ``band`` (None: all);
-        did it read any?"""
+    def resume(self, band: Band | None) -> None:
+        """Read the forms deferred that stand within ``band`` (None: all)."""
         self.band = band
         meet = [d for d in self.deferred if _meets(d[2], band)]
-        if not meet:
-            return False
         self.deferred = [d for d in self.deferred if not _meets(d[2], band)]
         for form, ctm, clip, path in meet:
             self.path = list(path)
             self._enter(form, ctm, clip)
-        return True
 
     def read(self, content: bytes, ctm: Matrix, scope: object, clip: Box | None = None) -> None:
         """Read ``content`` (drawn under ``ctm``, within ``clip``, a box of
@@ -664,19 +660,21 @@ class PageRules:
         self._reader = _Reader(to_display, forms, None)
         self._rules: Rules | None = None
 
+    def _read_for(self, band: Band | None) -> bool:
+        """Is all that may reach ``band`` (None: the page) read already?"""
+        return self._rules is not None and not any(_meets(d[2], band) for d in self._reader.deferred)
+
     def known(self, band: Band | None = None) -> Rules | None:
         """The rules if all that may reach ``band`` (None: the page) is
         read already, else None (nothing is read)."""
-        if self._rules is None or any(_meets(d[2], band) for d in self._reader.deferred):
-            return None
-        return self._rules
+        return self._rules if self._read_for(band) else None
 
     def get(self, band: Band | None = None) -> Rules:
         """The rules, all those that may reach ``band`` (a range of y of
         the display frame; None: the whole page) read."""
+        if self._read_for(band):
+            return self._rules  # type: ignore[return-value]
         reader = self._reader
-        if self._rules is not None and not any(_meets(d[2], band) for d in reader.deferred):
-            return self._rules
         try:
             if self._rules is None:
                 reader.band = band
