@@ -153,13 +153,12 @@ def test_a_word_hyphenated_where_a_cell_wraps_joins_as_between_lines():
     assert "Scheduled main- tenance of pumps\tDepot staff\n" in pyengine.extract(data).pages[0].text
 
 
-def test_the_rules_of_a_page_are_read_only_when_a_table_with_a_wrapped_cell_asks(monkeypatch):
-    # Pages that draw rules but hold no table with a wrapped cell (a ruled
-    # grid whose cells fit, prose under a rule) never read them.
+def _count_reads(monkeypatch) -> list[int]:
+    """A list that gets an item each time a page's content (not a form's)
+    is read for rules from now on."""
     from pyengine import rules
-    from pyengine.layout import ruled
 
-    calls = []
+    calls: list[int] = []
     real = rules._Reader.read
 
     def counting(self, *args):
@@ -168,6 +167,15 @@ def test_the_rules_of_a_page_are_read_only_when_a_table_with_a_wrapped_cell_asks
         return real(self, *args)
 
     monkeypatch.setattr(rules._Reader, "read", counting)
+    return calls
+
+
+def test_the_rules_of_a_page_are_read_only_when_a_table_with_a_wrapped_cell_asks(monkeypatch):
+    # Pages that draw rules but hold no table with a wrapped cell (a ruled
+    # grid whose cells fit, prose under a rule) never read them.
+    from pyengine.layout import ruled
+
+    calls = _count_reads(monkeypatch)
     rows = [("Code", "Name", "Units"), ("01", "Caribou", "12"), ("02", "Bangor", "7"), ("03", "Augusta", "150")]
     assert _page_text(_table_pdf(rows, [50, 150, 50], GRID, wrap=False)).startswith("Works order")
     assert calls == []
@@ -535,17 +543,7 @@ def test_rules_are_cut_to_the_clipping_path():
 
 
 def _reads_of(monkeypatch, data: bytes) -> int:
-    from pyengine import rules
-
-    calls = []
-    real = rules._Reader.read
-
-    def counting(self, *args):
-        if not self.path:  # (the page's content, not a form's)
-            calls.append(1)
-        return real(self, *args)
-
-    monkeypatch.setattr(rules._Reader, "read", counting)
+    calls = _count_reads(monkeypatch)
     pyengine.extract(data)
     return len(calls)
 

@@ -144,8 +144,9 @@ def _agree(content: bytes, to_display=DISPLAY) -> Rules:
     return got
 
 
-@pytest.mark.skipif(not corpus_documents(CORPUS_FILES[:1]), reason="corpus not present")
-def test_every_page_of_corpus_files_gives_the_rules_of_the_plain_reading(monkeypatch):
+def _corpus_pages(monkeypatch) -> list[tuple[bytes, tuple]]:
+    """(content, to_display) of every page of CORPUS_FILES given a rules
+    reader (api.py), as extract hands them over."""
     pages = []
 
     def kept(content, to_display, forms=None):
@@ -155,6 +156,12 @@ def test_every_page_of_corpus_files_gives_the_rules_of_the_plain_reading(monkeyp
     monkeypatch.setattr(api, "PageRules", kept)
     for data, password in corpus_documents(CORPUS_FILES):
         pyengine.extract(data, Options(password=password) if password else None)
+    return pages
+
+
+@pytest.mark.skipif(not corpus_documents(CORPUS_FILES[:1]), reason="corpus not present")
+def test_every_page_of_corpus_files_gives_the_rules_of_the_plain_reading(monkeypatch):
+    pages = _corpus_pages(monkeypatch)
     assert len(pages) >= 30  # (a page that draws no path gets no reader: api.py)
     ruled = 0
     for content, to_display in pages:
@@ -298,15 +305,7 @@ def test_filled_paths_are_cut_out_and_no_rule_changes(monkeypatch):
 
 @pytest.mark.skipif(not corpus_documents(CORPUS_FILES[:1]), reason="corpus not present")
 def test_filled_paths_cut_out_change_no_rule_of_corpus_pages_and_soups(monkeypatch):
-    pages = []
-
-    def kept(content, to_display, forms=None):
-        pages.append((content, to_display))
-        return rules.PageRules(content, to_display, forms)
-
-    monkeypatch.setattr(api, "PageRules", kept)
-    for data, password in corpus_documents(CORPUS_FILES):
-        pyengine.extract(data, Options(password=password) if password else None)
+    pages = _corpus_pages(monkeypatch)
     rng = random.Random(32)
     contents = pages + [(c, DISPLAY) for c in HOSTILE] + [(_soup(rng), DISPLAY) for _ in range(2000)]
     cut = 0
