@@ -790,11 +790,14 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
         mapped = tounicode.unicode_below(256) if tounicode is not None else None
         texts, names, kinds = _texts_over(None, diffs, subtype, desc, std, issues, font_name)
         widths = _Widths(font_dict, desc, std, texts, names, font_name, scale)
-        font = _deferred(font_name, ascent, descent, widths, texts, names, kinds, diffs, mapped,
-                         _Pending(subtype, desc, std, diffs, mapped))
-        if font is not None:
-            issues.extend(later)
-            return font
+        if diffs or not mapped or sum(1 for text in mapped.values() if text) < CONTRADICTED_MIN:
+            # (Else the program's names of three codes or more could
+            # contradict the map: read now, as _deferred would decide.)
+            font = _deferred(font_name, ascent, descent, widths, texts, names, kinds, diffs, mapped,
+                             _Pending(subtype, desc, std, diffs, mapped))
+            if font is not None:
+                issues.extend(later)
+                return font
         base = _implicit_base(subtype, desc, std, issues, font_name)
         issues.extend(later)
         texts, names, kinds = _texts_over(base, diffs, subtype, desc, std, issues, font_name)
