@@ -407,3 +407,46 @@ def test_a_font_program_read_late_goes_where_one_worker_puts_it(monkeypatch, mee
     issues = _issue_pages(monkeypatch, pdf)
     assert list(issues) == [5]
     assert issues[5][-1].startswith("pdf-recovered pypdf recovered from damage: Error -3")
+
+
+def _deferred_type1_pdf(damaged: bool) -> bytes:
+    # A Type 1 font drawn on every page whose ToUnicode map explains the
+    # codes drawn (A, B), except on pages 5 and 9, which draw q and so need
+    # its embedded program's encoding (read only then:
+    # test_simple_program_deferred.py); deflated and damaged if ``damaged``
+    # (pypdf recovers it with a warning).
+    from test_simple_program_deferred import GARDEN, type1_program
+
+    program = type1_program(GARDEN)
+    if damaged:
+        program = _bad_flate(program)
+    garden = {"/Type": "/Font", "/Subtype": "/Type1", "/BaseFont": "/ABCDEF+Garden",
+              "/FirstChar": 32, "/LastChar": 126, "/Widths": [500] * 95,
+              "/ToUnicode": tounicode(b"2 beginbfchar <41> <0058> <42> <0059> endbfchar"),
+              "/FontDescriptor": {"/Type": "/FontDescriptor", "/FontName": "/ABCDEF+Garden",
+                                  "/Flags": 4, "/Ascent": 800, "/Descent": -200,
+                                  "/FontBBox": [0, -200, 1000, 800], "/FontFile": program}}
+    draws = {b"BT /F2 12 Tf 72 600 Td (AB) Tj ET ": tuple(range(1, 13)),
+             b"BT /F2 12 Tf 72 500 Td (Aq) Tj ET ": (5, 9)}
+    return _sharing(make_pdf(_drawn_on(draws), fonts={"/F1": helvetica(), "/F2": garden}))
+
+
+@pytest.mark.parametrize("meet", [1, 7, 10])
+def test_a_type1_program_read_late_goes_where_one_worker_puts_it(monkeypatch, meet):
+    # As test_a_font_program_read_late_goes_where_one_worker_puts_it, for
+    # a simple font's program: one worker reports the damaged program on
+    # page 5, the first page that needs it; the helper stops at the first
+    # page that reads it.
+    pdf = _deferred_type1_pdf(damaged=False)
+    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, meet))
+    assert link.used == 13 - meet and link.reason == "met"
+    assert _issue_pages(monkeypatch, pdf) == {}
+    pdf = _deferred_type1_pdf(damaged=True)
+    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, meet))
+    if meet <= 9:
+        assert link.reason == "order-dependent-issues" and link.used == 3
+    else:
+        assert link.used == 3 and link.reason == "met"
+    issues = _issue_pages(monkeypatch, pdf)
+    assert list(issues) == [5]
+    assert issues[5][-1].startswith("pdf-recovered pypdf recovered from damage: Error -3")

@@ -15,9 +15,9 @@ fonts), ``truetype`` (embedded cmap tables), ``bcmap`` (predefined CMaps),
 from __future__ import annotations
 
 from ..records import Issue
-from .base import KIND_NONE, Char, Font
+from .base import KIND_NONE, Char, Font, ProgramNeeded
 from .common import base_font_name, get, name as pdf_name, resolve
-from .composite import ProgramNeeded, load_type0
+from .composite import load_type0
 from .simple import cyrillic_tex_document, load_simple, to_bytes
 
 # Width of a glyph in a font we could not read, per unit font size.
@@ -52,9 +52,11 @@ def load_font(font_dict, issues: list[Issue], cyrillic_document=None,
     the document is typeset in T2A (``simple.cyrillic_tex_document``).
     ``tounicode_maps``: None or the document's ToUnicode maps parsed so
     far, by their bytes (``tounicode.load_tounicode``'s ``parsed``).
-    ``defer_program``: a Type0 font with a ToUnicode map reads its embedded
-    program only when a code needs it (``composite.load_type0``); its
-    ``decode`` may then raise ``ProgramNeeded``."""
+    ``defer_program``: a Type0 font with a ToUnicode map, or a Type 1 font
+    whose ToUnicode map or /Differences explain the codes its embedded
+    program's encoding would, reads the program only when a code needs it
+    (``composite.load_type0``, ``simple.load_simple``); its ``decode`` may
+    then raise ``ProgramNeeded``."""
     font_dict = resolve(font_dict)
     try:
         font_name = base_font_name(font_dict)
@@ -71,7 +73,7 @@ def load_font(font_dict, issues: list[Issue], cyrillic_document=None,
             issues.append(Issue("font-subtype-unknown",
                                 f"{font_name}: font subtype {subtype or 'missing'}, read as Type1"))
             subtype = "/Type1"
-        return load_simple(font_dict, subtype, issues, cyrillic_document, tounicode_maps)
+        return load_simple(font_dict, subtype, issues, cyrillic_document, tounicode_maps, defer_program)
     except Exception as exc:  # recovered: the font decodes as unmapped
         issues.append(Issue("font-broken", f"{font_name or subtype}: {type(exc).__name__}: {exc}"))
         return BrokenFont(font_name)

@@ -83,6 +83,18 @@ def _char_init():
 Char.__init__ = _char_init()  # type: ignore[method-assign]
 
 
+class ProgramNeeded(Exception):
+    """A font's ``decode`` met a code that only its embedded program can
+    explain, and the program is not read yet (``CompositeFont``,
+    ``SimpleFont`` loaded with ``defer_program``): the caller reads it
+    (the font's ``read_program``), with the issues going where the
+    caller's go, and decodes again."""
+
+    def __init__(self, font) -> None:
+        super().__init__(font.name)
+        self.font = font
+
+
 class Font(Protocol):
     name: str
     """BaseFont name, subset prefix removed."""

@@ -28,7 +28,7 @@ from pypdf.generic import IndirectObject
 from ..cmaps import CodeSplitter, parse_cmap
 from ..records import Issue
 from .base import (KIND_EMBEDDED_CMAP, KIND_NONE, KIND_PREDEFINED_CMAP, KIND_TOUNICODE, MAX_MEMO_BYTES,
-                   MAX_MEMO_STRINGS, Char)
+                   MAX_MEMO_STRINGS, Char, ProgramNeeded)
 from .bcmap import load_predefined
 from .common import (
     PLAIN_NUMBER_TYPES,
@@ -231,17 +231,6 @@ class CompositeFont:
         except Exception as exc:  # a damaged program: load_font's recovery, for this part
             issues.append(Issue("font-broken", f"{font_name or 'Type0'}: {type(exc).__name__}: {exc}"))
             self._gid_text, self._cid_to_gid = {}, None
-
-
-class ProgramNeeded(Exception):
-    """``CompositeFont.decode`` met a code that only the embedded program
-    can explain, and the program is not read yet: the caller reads it
-    (``read_program``), with the issues going where the caller's go, and
-    decodes again."""
-
-    def __init__(self, font: CompositeFont) -> None:
-        super().__init__(font.name)
-        self.font = font
 
 
 # --- widths (9.7.4.3) ------------------------------------------------------

@@ -14,6 +14,11 @@ Text for a code, first source that explains it (never a guess):
 4. for a symbolic TrueType font with no base encoding, the embedded 'cmap'
    table (9.6.6.4): (3,0) with the 0xF000 offsets or (1,0), then the glyph
    back to Unicode through the font's Unicode subtable.
+
+The embedded program is read only for step 3 or 4, and with
+``defer_program`` only when a code the earlier steps leave to it is shown:
+a Type 1 font's built-in encoding (``_deferred``), a symbolic TrueType
+font's 'cmap' (``_RouteTexts``).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ import unicodedata
 
 from ..records import Issue
 from .base import (KIND_EMBEDDED_CMAP, KIND_ENCODING, KIND_NONE, KIND_TOUNICODE, KIND_TYPE3, MAX_MEMO_BYTES,
-                   MAX_MEMO_STRINGS, Char)
+                   MAX_MEMO_STRINGS, Char, ProgramNeeded)
 from .common import (
     Descriptor,
     array,
@@ -77,7 +82,7 @@ class SimpleFont:
     """A single-byte font: a Char per code, made once."""
 
     __slots__ = ("name", "kind", "vertical", "ascent", "descent", "table", "font_matrix",
-                 "_strings")
+                 "_strings", "_program")
 
     def __init__(self, name: str, kind: str, ascent: float, descent: float,
                  table: _CharTable, font_matrix=None) -> None:
@@ -89,6 +94,7 @@ class SimpleFont:
         self.table = table
         self.font_matrix = font_matrix
         self._strings: dict[bytes, list[Char]] = {}
+        self._program: _Pending | None = None
 
     def decode(self, data: bytes) -> list[Char]:
         """The Chars of a string; the list of a short one is kept and given
@@ -103,6 +109,32 @@ class SimpleFont:
             if len(data) <= MAX_MEMO_BYTES and len(strings) < MAX_MEMO_STRINGS:
                 strings[data] = out
         return out
+
+    def read_program(self, issues: list[Issue]) -> None:
+        """Read the embedded program's encoding that loading left for later
+        (``load_simple``'s ``defer_program``), reporting to ``issues``:
+        the texts and widths of every code are then those the font read
+        at load would give (``_deferred``), and ``decode`` gives the codes
+        ProgramNeeded stopped at."""
+        pending, self._program = self._program, None
+        if pending is None:
+            return
+        try:
+            base = _implicit_base(pending.subtype, pending.desc, pending.std, issues, self.name)
+        except Exception as exc:  # a damaged program: load_font's recovery, for this part
+            issues.append(Issue("font-broken", f"{self.name or pending.subtype}: {type(exc).__name__}: {exc}"))
+            base = _implicit_base(pending.subtype, pending.desc, pending.std, issues, self.name,
+                                  program=False)
+        texts, names, kinds = _texts_over(base, pending.diffs, pending.subtype, pending.desc, pending.std,
+                                          issues, self.name)
+        final = list(texts)
+        if pending.mapped is not None:
+            _take_tounicode(pending.mapped, names, final, kinds, pending.subtype, issues, self.name)
+        if "symbol" in self.name.lower():
+            _symbol_private_use(final)
+        widths = self.table.widths
+        widths.texts, widths.names = texts, names
+        self.table = _CharTable(final, widths)
 
 
 # --- encoding ------------------------------------------------------------
@@ -147,10 +179,13 @@ def _item_kind(kind: type) -> int:
     return out
 
 
-def _implicit_base(subtype: str, desc: Descriptor, std: str | None, issues, font_name):
+def _implicit_base(subtype: str, desc: Descriptor, std: str | None, issues, font_name,
+                   program: bool = True):
     """The base encoding when the font dictionary names none (9.6.6.1).
 
     Returns a 256-tuple of texts, {code: glyph name}, _CMAP_ROUTE or None.
+    ``program``: False reads it as if the embedded program had no encoding
+    (one that broke its reader).
     """
     if subtype == "/Type3":
         return None
@@ -159,7 +194,7 @@ def _implicit_base(subtype: str, desc: Descriptor, std: str | None, issues, font
     if std == "ZapfDingbats":
         return ZAPF_DINGBATS
     symbolic = desc.symbolic and not desc.nonsymbolic
-    builtin = _builtin_encoding(desc, issues, font_name)
+    builtin = _builtin_encoding(desc, issues, font_name) if program else None
     if builtin == "standard":
         return STANDARD
     if isinstance(builtin, dict):
@@ -516,9 +551,24 @@ def _encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrillic_d
     now, its tables read when asked) and None for the kinds, which the
     caller works out from the texts if it needs them; its names are all
     None."""
-    texts: list[str | None] = [None] * 256
-    names: list[str | None] = [None] * 256
-    kinds: list[str | None] = [None] * 256
+    base, diffs = _base_and_differences(font_dict, subtype, desc, std, issues, font_name)
+    return _texts_over(base, diffs, subtype, desc, std, issues, font_name, cyrillic_document, route_later)
+
+
+_PENDING = object()
+"""``_base_and_differences``'s base of a font whose embedded program's
+encoding is left for later (``load_simple``'s ``defer_program``)."""
+
+
+def _base_and_differences(font_dict, subtype, desc, std, issues, font_name, defer: bool = False):
+    """(base, {code: glyph name} of the /Differences): the base is what
+    ``_implicit_base`` gives when /Encoding names no base encoding.
+
+    ``defer``: where that would read the embedded Type 1 or CFF program
+    and the font has a /Differences or a /ToUnicode that may explain the
+    codes shown without it, the base is ``_PENDING`` (not read).  A
+    /Differences that names "mu" reads it now: whether that glyph is the
+    Greek letter depends on all the font's names (``_greek_mu``)."""
     enc = get(font_dict, "/Encoding")
     base_name = pdf_name(enc)
     diffs: dict[int, str] = {}
@@ -527,7 +577,31 @@ def _encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrillic_d
         diffs = _differences(array(get(enc, "/Differences")))
     base = BY_NAME.get(base_name) if base_name else None
     if base is None:
+        if defer and desc.font_file_key in _ENCODING_PROGRAMS and subtype in _DEFERRED_SUBTYPES \
+                and std not in _OWN_ENCODINGS and "mu" not in diffs.values() \
+                and (diffs or get(font_dict, "/ToUnicode") is not None):
+            return _PENDING, diffs
         base = _implicit_base(subtype, desc, std, issues, font_name)
+    return base, diffs
+
+
+_ENCODING_PROGRAMS = ("/FontFile", "/FontFile3")
+"""Descriptor keys of the embedded programs ``_builtin_encoding`` reads."""
+_DEFERRED_SUBTYPES = ("/Type1", "/MMType1")
+"""Fonts whose program may be read late: their base encoding is the
+program's, or StandardEncoding or none (a TrueType font's may be the
+embedded cmap, of another kind: ``_font_kind``)."""
+_OWN_ENCODINGS = ("Symbol", "ZapfDingbats")
+"""Standard fonts whose built-in encoding ``_implicit_base`` knows."""
+
+
+def _texts_over(base, diffs: dict[int, str], subtype, desc, std, issues, font_name, cyrillic_document=None,
+                route_later: bool = False):
+    """``_encoding_texts`` of the base (``_base_and_differences``) and the
+    /Differences over it."""
+    texts: list[str | None] = [None] * 256
+    names: list[str | None] = [None] * 256
+    kinds: list[str | None] = [None] * 256
     # Each code the base explains is of its kind (lists made in C: the
     # 256 codes were two loops, a tenth of a simple font's load).
     if base == _CMAP_ROUTE:
@@ -623,6 +697,16 @@ class _Widths:
         self.texts = enc_texts
         self.names = names
 
+    def by_name(self, code: int) -> bool:
+        """Is a code's width its glyph's in the standard metrics (``of``
+        reads ``names`` and ``texts`` for it)?"""
+        i = code - self.first
+        if 0 <= i < len(self.raw) and number(self.raw[i]) is not None:
+            return False
+        if self.has_widths and self.missing is not None:
+            return False
+        return self.std_metrics is not None
+
     def of(self, code: int) -> float:
         raw, scale = self.raw, self.scale
         i = code - self.first
@@ -670,10 +754,17 @@ def _type3_extent(font_dict, matrix, desc: Descriptor):
 
 
 def load_simple(font_dict, subtype: str, issues: list[Issue],
-                cyrillic_document=None, tounicode_maps: dict | None = None) -> SimpleFont:
+                cyrillic_document=None, tounicode_maps: dict | None = None,
+                defer_program: bool = False) -> SimpleFont:
     """``cyrillic_document``: None or a function saying whether the document
     is typeset in T2A (``_tex_layout``); ``tounicode_maps``: the document's
-    maps parsed so far (``load_tounicode``'s ``parsed``) or None."""
+    maps parsed so far (``load_tounicode``'s ``parsed``) or None.
+
+    ``defer_program``: a Type 1 font whose base encoding is its embedded
+    program's (none named) reads the program only when a code the
+    ToUnicode map and the /Differences leave to it is decoded
+    (``_deferred``): ``decode`` raises ProgramNeeded then, and its caller
+    calls ``read_program``.  Most such fonts never need it."""
     font_name = base_font_name(font_dict)
     if subtype == "/Type3" and not font_name:
         font_name = str(get(font_dict, "/Name", "") or "")[1:] or "Type3"
@@ -690,11 +781,33 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
         ascent, descent = ascent_descent(
             desc, 0.001, (std_m.ascent, std_m.descent) if std_m else None
         )
-    texts, names, kinds = _encoding_texts(font_dict, subtype, desc, std, issues, font_name,
+    base, diffs = _base_and_differences(font_dict, subtype, desc, std, issues, font_name, defer_program)
+    if base is _PENDING:
+        # The map is read first; its issues keep their place after the
+        # program's if the program is read now all the same.
+        later: list[Issue] = []
+        tounicode = load_tounicode(font_dict, later, font_name, tounicode_maps)
+        mapped = tounicode.unicode_below(256) if tounicode is not None else None
+        texts, names, kinds = _texts_over(None, diffs, subtype, desc, std, issues, font_name)
+        widths = _Widths(font_dict, desc, std, texts, names, font_name, scale)
+        if diffs or not mapped or sum(1 for text in mapped.values() if text) < CONTRADICTED_MIN:
+            # (Else the program's names of three codes or more could
+            # contradict the map: read now, as _deferred would decide.)
+            font = _deferred(font_name, ascent, descent, widths, texts, names, kinds, diffs, mapped,
+                             _Pending(subtype, desc, std, diffs, mapped))
+            if font is not None:
+                issues.extend(later)
+                return font
+        base = _implicit_base(subtype, desc, std, issues, font_name)
+        issues.extend(later)
+        texts, names, kinds = _texts_over(base, diffs, subtype, desc, std, issues, font_name)
+        widths.texts, widths.names = texts, names
+    else:
+        texts, names, kinds = _texts_over(base, diffs, subtype, desc, std, issues, font_name,
                                           cyrillic_document, route_later=True)
-    widths = _Widths(font_dict, desc, std, texts, names, font_name, scale)
-    tounicode = load_tounicode(font_dict, issues, font_name, tounicode_maps)
-    mapped = tounicode.unicode_below(256) if tounicode is not None else None
+        widths = _Widths(font_dict, desc, std, texts, names, font_name, scale)
+        tounicode = load_tounicode(font_dict, issues, font_name, tounicode_maps)
+        mapped = tounicode.unicode_below(256) if tounicode is not None else None
     if kinds is None:  # the embedded cmap's texts (_RouteTexts), not read yet
         if mapped and "symbol" not in font_name.lower():
             # What the steps below make of it: its names are all None, so
@@ -707,24 +820,7 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
         kinds = [None if text is None else KIND_EMBEDDED_CMAP for text in texts]
     final: list[str | None] = list(texts)
     if tounicode is not None:
-        named = _contradicted_names(mapped, names, final) if subtype != "/Type3" \
-            else _dingbat_readings(mapped, names, final)
-        if named:
-            issues.append(Issue("tounicode-contradicts-names",
-                                f"ToUnicode of {font_name} contradicts {len(named)} of its glyph names"))
-        for code, text in mapped.items():
-            if code in named:
-                continue
-            if text and clean_text(text) is None and names[code] is not None and \
-                    clean_text(final[code]) is not None:
-                # A map to control characters only explains no glyph
-                # (clean_text): the glyph's own name, when the encoding
-                # step read one, stays (Ghostscript 10.0 mapped cbgreek's
-                # /Alpha to U+0093).  An implicit base encoding's letter is
-                # no such evidence: a placeholder <0000> stays unmapped.
-                continue
-            final[code] = text
-            kinds[code] = KIND_TOUNICODE
+        _take_tounicode(mapped, names, final, kinds, subtype, issues, font_name)
     if "symbol" in font_name.lower():
         _symbol_private_use(final)
     table = _CharTable(final, widths)
@@ -732,6 +828,114 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
     if kind == KIND_NONE:
         issues.append(Issue("font-no-unicode", f"{font_name or subtype}: no map to Unicode"))
     return SimpleFont(font_name, kind, ascent, descent, table, matrix)
+
+
+def _take_tounicode(mapped: dict[int, str], names: list[str | None], final: list[str | None],
+                    kinds: list[str | None], subtype: str, issues: list[Issue], font_name: str) -> None:
+    """Step 1 over the encoding's texts (``final``, and their ``kinds``),
+    in place: each code the ToUnicode map gives takes its text, but where
+    the glyph names contradict the map or the map gives control
+    characters only."""
+    named = _contradicted_names(mapped, names, final) if subtype != "/Type3" \
+        else _dingbat_readings(mapped, names, final)
+    if named:
+        issues.append(Issue("tounicode-contradicts-names",
+                            f"ToUnicode of {font_name} contradicts {len(named)} of its glyph names"))
+    for code, text in mapped.items():
+        if code in named:
+            continue
+        if text and clean_text(text) is None and names[code] is not None and \
+                clean_text(final[code]) is not None:
+            # A map to control characters only explains no glyph
+            # (clean_text): the glyph's own name, when the encoding
+            # step read one, stays (Ghostscript 10.0 mapped cbgreek's
+            # /Alpha to U+0093).  An implicit base encoding's letter is
+            # no such evidence: a placeholder <0000> stays unmapped.
+            continue
+        final[code] = text
+        kinds[code] = KIND_TOUNICODE
+
+
+class _Pending:
+    """What ``SimpleFont.read_program`` needs to finish a font that
+    ``_deferred`` left without its program's encoding."""
+
+    __slots__ = ("subtype", "desc", "std", "diffs", "mapped")
+
+    def __init__(self, subtype: str, desc: Descriptor, std: str | None, diffs: dict[int, str],
+                 mapped: dict[int, str] | None) -> None:
+        self.subtype = subtype
+        self.desc = desc
+        self.std = std
+        self.diffs = diffs
+        self.mapped = mapped
+
+
+def _deferred(font_name, ascent, descent, widths, texts, names, kinds, diffs, mapped,
+              pending: _Pending) -> SimpleFont | None:
+    """The font whose program's encoding (the base under the /Differences)
+    is not read: ``texts``, ``names`` and ``kinds`` are the /Differences'
+    alone, ``mapped`` the ToUnicode map's codes (None: no map).  Or None
+    where that encoding could change what the codes read has settled.
+
+    A code the /Differences names reads the same whatever the base: its
+    name and encoding text are the /Differences', and so its ToUnicode
+    step and width.  A code the map gives a text that is no control
+    characters takes that text whatever its name, unless the names
+    contradict the map (``_contradicted_names``): a font-wide count, which
+    the base's names of the mapped codes may raise, so the font is read
+    now unless even all of them could not reach the count.  Any other code
+    needs the program (``_PendingTable``).  The font's kind must be
+    settled too: the map's if a code surely takes its text, else the
+    encoding's if the /Differences explain a code (the base's codes are of
+    that kind or none)."""
+    final = list(texts)
+    if mapped is not None:
+        both, differ, _ = _contradiction_counts(mapped, names, texts)
+        unknown = sum(1 for code, text in mapped.items() if text and code not in diffs)
+        if differ + unknown >= CONTRADICTED_MIN and \
+                differ + unknown >= CONTRADICTED_SHARE * (both + unknown):
+            return None
+        _take_tounicode(mapped, names, final, kinds, pending.subtype, [], font_name)
+        if any(code in diffs or not text or clean_text(text) is not None
+               for code, text in mapped.items() if kinds[code] == KIND_TOUNICODE):
+            kind = KIND_TOUNICODE
+        elif any(text and clean_text(text) is None and code not in diffs
+                 for code, text in mapped.items()):
+            return None
+        else:
+            kind = _font_kind(kinds, True)
+    else:
+        kind = _font_kind(kinds, False)
+    if kind == KIND_NONE:
+        return None
+    if "symbol" in font_name.lower():
+        _symbol_private_use(final)
+    font = SimpleFont(font_name, kind, ascent, descent, None, None)
+    font.table = _PendingTable(final, widths, font, diffs, mapped or {})
+    font._program = pending
+    return font
+
+
+class _PendingTable(_CharTable):
+    """``_CharTable`` of a font whose program is not read yet
+    (``_deferred``): a code that needs it raises ProgramNeeded."""
+
+    __slots__ = ("font", "diffs", "mapped")
+
+    def __init__(self, texts, widths, font: SimpleFont, diffs: dict[int, str],
+                 mapped: dict[int, str]) -> None:
+        super().__init__(texts, widths)
+        self.font = font
+        self.diffs = diffs
+        self.mapped = mapped
+
+    def __missing__(self, code: int) -> Char:
+        if code not in self.diffs:
+            text = self.mapped.get(code, _UNKNOWN)
+            if text is _UNKNOWN or (text and clean_text(text) is None) or self.widths.by_name(code):
+                raise ProgramNeeded(self.font)
+        return super().__missing__(code)
 
 
 CONTRADICTED_MIN = 3
@@ -760,6 +964,18 @@ def _contradicted_names(mapped: dict[int, str], names: list[str | None],
     any labels).  The names then win where they differ so; the map still
     gives every other code.  A font whose map differs on a few codes keeps
     its map."""
+    both, differ, out = _contradiction_counts(mapped, names, texts)
+    if differ >= CONTRADICTED_MIN and differ >= CONTRADICTED_SHARE * both:
+        return frozenset(out)
+    return frozenset()
+
+
+def _contradiction_counts(mapped: dict[int, str], names: list[str | None],
+                          texts: list[str | None]) -> tuple[int, int, list[int]]:
+    """(codes with both a map text and a name the encoding step read,
+    those of them whose name contradicts the map, their codes):
+    ``_contradicted_names``'s count.  Each further code of the map can add
+    one to both counts at most."""
     both = differ = 0
     out = []
     for code, text in mapped.items():
@@ -773,9 +989,7 @@ def _contradicted_names(mapped: dict[int, str], names: list[str | None],
         if _names_other_letter(named, text):
             differ += 1
             out.append(code)
-    if differ >= CONTRADICTED_MIN and differ >= CONTRADICTED_SHARE * both:
-        return frozenset(out)
-    return frozenset()
+    return both, differ, out
 
 
 DINGBATS = range(0x2700, 0x27C0)
