@@ -40,7 +40,7 @@ from pypdf.errors import (FileNotDecryptedError, LimitReachedError, PdfReadError
 from pypdf.generic import (DictionaryObject, IndirectObject, NameObject, NullObject, NumberObject,
                            PdfObject, StreamObject, read_object)
 
-from . import fastobj, pagetree, stmdata, xref
+from . import fastobj, imagecrypt, pagetree, stmdata, xref
 from .errors import ExtractError
 
 PDF_HEADER_BYTES = 8
@@ -460,7 +460,8 @@ class LazyObjStmReader(PdfReader):
                     obj = StreamObject.initialize_from_dictionary(obj)
                 else:
                     obj = DictionaryObject(obj)
-        if decrypt:
+        if decrypt and not imagecrypt.defer(obj, self._encryption, num, gen, self.strict):
+            # (an image's data is decrypted when read, if ever: imagecrypt.py)
             obj = self._encryption.decrypt_object(obj, num, gen, strict=self.strict)
         resolved = self.resolved_objects
         if (gen, num) in resolved:
