@@ -23,6 +23,7 @@ Invariants:
 from __future__ import annotations
 
 import math
+import struct
 import time
 from dataclasses import dataclass, field
 
@@ -93,6 +94,12 @@ def translate(tx: float, ty: float, n: Matrix) -> Matrix:
     return (A + 0.0 * C, B + 0.0 * D,
             0.0 * A + C, 0.0 * B + D,
             tx * A + ty * C + E, tx * B + ty * D + F)
+
+
+_SETUP_KEY = struct.Struct("<8d").pack
+"""Bytes of the numbers _show's set-up for a string depends on (text size,
+rise, Tm's linear part, the font's ascent and descent): equal bytes, equal
+floats, signs of zeros included (== takes -0.0 for 0.0)."""
 
 
 def _num(v) -> float:
@@ -299,6 +306,9 @@ class _Interpreter:
         self.display_ctm: Matrix | None = None
         self.ctm_display: Matrix = IDENTITY
         """CTM x display matrix for the CTM object display_ctm (_show)."""
+        self.setup: tuple = (None, None, b"", ())
+        """(font, CTM object, _SETUP_KEY of the numbers, what _show worked
+        out from them) of the last string shown (_show)."""
         self.fonts_seen: dict[tuple[int, str], tuple] = {}
         """(id of resources, font name) -> (resources, font, key, label,
         stats) (_font)."""
@@ -839,35 +849,65 @@ class _Interpreter:
         if font is None:
             raise _BadOperands()
         size, tc, tw, th, rise = gs.size, gs.tc, gs.tw, gs.th, gs.rise
-        # Text space -> display frame, for the Tm at the start of this string.
-        # CTM x display matrix changes far less often than Tm: kept per CTM.
         ctm = gs.ctm
-        if ctm is not self.display_ctm:
-            self.display_ctm = ctm
-            self.ctm_display = mul(ctm, self.geom.to_display)
-        # mul(self.tm, self.ctm_display), inline.
         a0, b0, c0, d0, e0, f0 = self.tm
-        A, B, C, D, E, F = self.ctm_display
-        a, b = a0 * A + b0 * C, a0 * B + b0 * D
-        c, d = c0 * A + d0 * C, c0 * B + d0 * D
-        e, f = e0 * A + f0 * C + E, e0 * B + f0 * D + F
-        ysc = math.hypot(c, d)
-        xsc = math.hypot(a, b) or 1.0
-        sheared = a * c + b * d != 0.0
-        if sheared and ysc:
-            # Sheared (Glyph.lean): the glyphs stand as tall as the up
-            # vector's share across the baseline, not its length (groff's
-            # slanted Symbol at 10 pt read 10.4 pt).
-            ysc = abs(a * d - b * c) / xsc
-        eff = abs(size) * ysc
-        oversized = not eff <= MAX_GLYPH_SIZE  # also true for NaN
-        # A text matrix with no x axis (a = b = 0: Tz 0, or a Tm of zeros)
-        # draws its glyphs with no width; they still run along a baseline,
-        # rightwards, rather than in no direction at all (fuzz: a (0, 0)
-        # direction put an f1040 line across the rows around it).
-        ux, uy = (a / xsc, b / xsc) if a or b else (1.0, 0.0)
-        asc, desc = font.ascent * size, font.descent * size
-        vertical = font.vertical
+        # What follows depends on the font, size, rise, CTM and Tm's linear
+        # part only, not on Tm's translation: kept for the next string that
+        # shares them (a producer that places each glyph with its own Td,
+        # sf-google-doc-document, pdfminer-kampo).  The numbers are compared
+        # by their bits (a zero's sign changes the results).
+        numbers = _SETUP_KEY(size, rise, a0, b0, c0, d0, font.ascent, font.descent)
+        kept = self.setup
+        if kept[0] is font and kept[1] is ctm and kept[2] == numbers:
+            (A, B, C, D, E, F, a, b, c, d, eff, oversized, ux, uy, asc, desc, vertical,
+             cy0, cy1, dy0, dy1, cr, dr, upright, lean) = kept[3]
+            e, f = e0 * A + f0 * C + E, e0 * B + f0 * D + F
+        else:
+            # Text space -> display frame, for the Tm at the start of this string.
+            # CTM x display matrix changes far less often than Tm: kept per CTM.
+            if ctm is not self.display_ctm:
+                self.display_ctm = ctm
+                self.ctm_display = mul(ctm, self.geom.to_display)
+            # mul(self.tm, self.ctm_display), inline.
+            A, B, C, D, E, F = self.ctm_display
+            a, b = a0 * A + b0 * C, a0 * B + b0 * D
+            c, d = c0 * A + d0 * C, c0 * B + d0 * D
+            e, f = e0 * A + f0 * C + E, e0 * B + f0 * D + F
+            ysc = math.hypot(c, d)
+            xsc = math.hypot(a, b) or 1.0
+            sheared = a * c + b * d != 0.0
+            if sheared and ysc:
+                # Sheared (Glyph.lean): the glyphs stand as tall as the up
+                # vector's share across the baseline, not its length (groff's
+                # slanted Symbol at 10 pt read 10.4 pt).
+                ysc = abs(a * d - b * c) / xsc
+            eff = abs(size) * ysc
+            oversized = not eff <= MAX_GLYPH_SIZE  # also true for NaN
+            # A text matrix with no x axis (a = b = 0: Tz 0, or a Tm of zeros)
+            # draws its glyphs with no width; they still run along a baseline,
+            # rightwards, rather than in no direction at all (fuzz: a (0, 0)
+            # direction put an f1040 line across the rows around it).
+            ux, uy = (a / xsc, b / xsc) if a or b else (1.0, 0.0)
+            asc, desc = font.ascent * size, font.descent * size
+            vertical = font.vertical
+            # Horizontal writing: the glyph box's bottom and top and the baseline
+            # are the same for every glyph of this string; their share of the
+            # corners is computed once (same operations, same order: same floats).
+            y0t, y1t = rise + desc, rise + asc
+            cy0, cy1, dy0, dy1 = c * y0t, c * y1t, d * y0t, d * y1t
+            cr, dr = c * rise, d * rise
+            upright = b == 0.0 and cy0 == cy1
+            # A sheared matrix (the up vector not at right angles to the
+            # baseline) leans the box by the up vector's share along the
+            # baseline over the box's height (Glyph.lean).
+            lean = 0.0
+            if sheared:
+                lean = abs(c * ux + d * uy) * (asc - desc)
+                if not math.isfinite(lean):
+                    lean = 0.0
+            self.setup = (font, ctm, numbers, (
+                A, B, C, D, E, F, a, b, c, d, eff, oversized, ux, uy, asc, desc, vertical,
+                cy0, cy1, dy0, dy1, cr, dr, upright, lean))
         mode = gs.mode
         source = self.source
         run = self.run
@@ -876,21 +916,6 @@ class _Interpreter:
         label = gs.font_label
         limit = self.limit
         W, H = self.page_width, self.page_height
-        # Horizontal writing: the glyph box's bottom and top and the baseline
-        # are the same for every glyph of this string; their share of the
-        # corners is computed once (same operations, same order: same floats).
-        y0t, y1t = rise + desc, rise + asc
-        cy0, cy1, dy0, dy1 = c * y0t, c * y1t, d * y0t, d * y1t
-        cr, dr = c * rise, d * rise
-        upright = b == 0.0 and cy0 == cy1
-        # A sheared matrix (the up vector not at right angles to the
-        # baseline) leans the box by the up vector's share along the
-        # baseline over the box's height (Glyph.lean).
-        lean = 0.0
-        if sheared:
-            lean = abs(c * ux + d * uy) * (asc - desc)
-            if not math.isfinite(lean):
-                lean = 0.0
         # Upright text: (b * pen + t) + f for t = d y0, d y1, d rise is the
         # same float for every finite pen (b * pen is then a zero) unless
         # t and f are both zeros (whose sum's sign depends on the zero's).

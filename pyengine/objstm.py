@@ -40,7 +40,7 @@ from pypdf.errors import (FileNotDecryptedError, LimitReachedError, PdfReadError
 from pypdf.generic import (DictionaryObject, IndirectObject, NameObject, NullObject, NumberObject,
                            PdfObject, StreamObject, read_object)
 
-from . import fastobj, pagetree, stmdata, xref
+from . import fastobj, imagecrypt, pagetree, stmdata, userfirst, xref
 from .errors import ExtractError
 
 PDF_HEADER_BYTES = 8
@@ -167,6 +167,17 @@ class LazyObjStmReader(PdfReader):
             super().__init__(stream, strict, **kwargs)
         finally:
             CURRENT_CONFIGURATION.reset(token)
+
+    @property
+    def _encryption(self):
+        """pypdf's handler of the file's encryption (None if none), made a
+        userfirst.UserFirstEncryption when pypdf sets it: a password is
+        tried as the user password first (userfirst.py)."""
+        return self.__dict__.get("_pyengine_encryption")
+
+    @_encryption.setter
+    def _encryption(self, value) -> None:
+        self.__dict__["_pyengine_encryption"] = userfirst.adopt(value)
 
     def _handle_encryption(self, password) -> None:
         """pypdf's, trying ``open_password`` rather than the empty password.
@@ -460,7 +471,8 @@ class LazyObjStmReader(PdfReader):
                     obj = StreamObject.initialize_from_dictionary(obj)
                 else:
                     obj = DictionaryObject(obj)
-        if decrypt:
+        if decrypt and not imagecrypt.defer(obj, self._encryption, num, gen, self.strict):
+            # (an image's data is decrypted when read, if ever: imagecrypt.py)
             obj = self._encryption.decrypt_object(obj, num, gen, strict=self.strict)
         resolved = self.resolved_objects
         if (gen, num) in resolved:

@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject, StreamObject, TextStringObject, read_object
 
 from pyengine import fastobj
+from pyengine.imagecrypt import pypdf_class
 from pyengine.objstm import LazyObjStmReader
 
 from corpus import unencrypted_pdfs
@@ -36,7 +37,9 @@ MAX_OBJECTS_PER_FILE = 20_000
 
 def same(a, b) -> bool:
     """Deep equality that also compares classes and dictionary key order."""
-    if type(a) is not type(b):
+    # (an encrypted file's image, its data decrypted when read, is of a
+    # subclass of pypdf's class: imagecrypt.py)
+    if pypdf_class(a) is not pypdf_class(b):
         return False
     if isinstance(a, IndirectObject):
         return (a.idnum, a.generation) == (b.idnum, b.generation)

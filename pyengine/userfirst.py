@@ -1,0 +1,74 @@
+"""A password is tried as the user password first, then as the owner's.
+
+pypdf's Encryption.verify tries a password as the owner password first
+(ISO 32000-1 Algorithm 7; ISO 32000-2 Algorithm 12), then as the user
+password (Algorithm 6; Algorithm 11).  Most encrypted files are opened with
+the user password, and most of those with the empty one (a file that only
+restricts copying or printing): the owner try was work thrown away.  It is
+the dearer try, too: /R 3 and 4 derive a key from the owner password (51
+MD5s), undo 20 RC4 passes over /O and then run the whole user check on what
+that gave (51 more MD5s, 20 more RC4 passes), all in pure Python under
+Pyodide (rc4.py); /R 6 runs Algorithm 2.B's 64+ rounds of AES-CBC over the
+password, salt and the 48 bytes of /U.  pypdf-r6-empty-password spent about
+3 s of its open in Node Pyodide on them; pdfjs-issue3371 (/R 4, opened with
+its user password) about 2 ms.
+
+``UserFirstEncryption`` is pypdf's Encryption with the two tries in the
+other order; LazyObjStmReader (objstm.py) gives its own handler this class
+(``adopt``), so plain pypdf readers are not changed.
+
+Invariant: a password opens a file here exactly when pypdf's order opens
+it, with the same key: a password that is both the user and the owner
+password gives the same file key either way (/R 2 to 4: the key is
+computed from the user password both ways, Algorithm 2; /R 5 and 6: /UE
+and /OE hold the same file key).  What changes is the PasswordType
+``verify`` returns for a password that is both, USER rather than OWNER;
+pyengine only asks whether the file is decrypted.  The /Perms check and its
+warning (/R 5 and 6) are pypdf's, on the key found.
+"""
+
+from __future__ import annotations
+
+from pypdf._encryption import AlgV4, AlgV5, Encryption, PasswordType
+from pypdf._utils import logger_warning
+
+__all__ = ["UserFirstEncryption", "adopt"]
+
+
+class UserFirstEncryption(Encryption):
+    """pypdf's Encryption, the user password tried before the owner's."""
+
+    def verify_v4(self, password: bytes) -> tuple[bytes, PasswordType]:
+        args = (self.R, self.Length, self.values.O, self.values.U, self.P, self.id1_entry,
+                self.EncryptMetadata)
+        key = AlgV4.verify_user_password(password, *args)
+        if key:
+            return key, PasswordType.USER_PASSWORD
+        key = AlgV4.verify_owner_password(password, *args)
+        if key:
+            return key, PasswordType.OWNER_PASSWORD
+        return b"", PasswordType.NOT_DECRYPTED
+
+    def verify_v5(self, password: bytes) -> tuple[bytes, PasswordType]:
+        values = self.values
+        key = AlgV5.verify_user_password(self.R, password, values.U, values.UE)
+        rc = PasswordType.USER_PASSWORD
+        if not key:
+            key = AlgV5.verify_owner_password(self.R, password, values.O, values.OE, values.U)
+            rc = PasswordType.OWNER_PASSWORD
+        if not key:
+            return b"", PasswordType.NOT_DECRYPTED
+        # pypdf's check of /Perms, and its warning (given as pypdf gives it)
+        self._are_permissions_valid = AlgV5.verify_perms(key, values.Perms, self.P,
+                                                         self.EncryptMetadata)
+        if not self._are_permissions_valid:
+            logger_warning("ignore '/Perms' verify failed", source="pypdf._encryption")
+        return key, rc
+
+
+def adopt(encryption):
+    """``encryption`` (a reader's handler, or None), made a
+    UserFirstEncryption if it is exactly pypdf's Encryption."""
+    if type(encryption) is Encryption:
+        encryption.__class__ = UserFirstEncryption
+    return encryption
