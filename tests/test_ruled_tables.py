@@ -171,16 +171,21 @@ def _count_reads(monkeypatch) -> list[int]:
 
 
 def test_the_rules_of_a_page_are_read_only_when_a_table_with_a_wrapped_cell_asks(monkeypatch):
-    # Pages that draw rules but hold no table with a wrapped cell (a ruled
-    # grid whose cells fit, prose under a rule) never read them.
+    # Pages that draw rules but hold no table with a wrapped cell, nor rows
+    # of short cells one under the other (prose under a rule, a table of
+    # one column), never read them; a grid of short cells reads them
+    # (ruled._may_grid: a grid of single lines is read by its rules).
     from pyengine.layout import ruled
 
     calls = _count_reads(monkeypatch)
-    rows = [("Code", "Name", "Units"), ("01", "Caribou", "12"), ("02", "Bangor", "7"), ("03", "Augusta", "150")]
-    assert _page_text(_table_pdf(rows, [50, 150, 50], GRID, wrap=False)).startswith("Works order")
+    rows = [("Code",), ("01 Caribou",), ("02 Bangor",), ("03 Augusta",)]
+    assert _page_text(_table_pdf(rows, [150], GRID, wrap=False)).startswith("Works order")
     assert calls == []
+    rows = [("Code", "Name", "Units"), ("01", "Caribou", "12"), ("02", "Bangor", "7"), ("03", "Augusta", "150")]
+    assert _rows_text(rows) in _page_text(_table_pdf(rows, [50, 150, 50], GRID, wrap=False))
+    assert calls == [1]
     _page_text(_table_pdf(CLAUSES, [40, 220, 120], GRID))
-    assert calls == [1]  # once for the page, however often layout asks
+    assert calls == [1, 1]  # once for the page, however often layout asks
     assert ruled._PAGE[0] is None  # (handed back when the page is read)
 
 
@@ -492,8 +497,8 @@ def test_a_pages_forms_are_not_looked_up_unless_its_rules_are_read(monkeypatch):
     calls = []
     real = pageforms.PageForms.__call__
     monkeypatch.setattr(pageforms.PageForms, "__call__", lambda self, *a: calls.append(1) or real(self, *a))
-    rows = [("Code", "Name", "Units"), ("01", "Caribou", "12"), ("02", "Bangor", "7"), ("03", "Augusta", "150")]
-    assert _page_text(_in_form(_table_pdf(rows, [50, 150, 50], GRID, wrap=False))).startswith("Works order")
+    rows = [("Code",), ("01 Caribou",), ("02 Bangor",), ("03 Augusta",)]  # (no rows of cells side by side)
+    assert _page_text(_in_form(_table_pdf(rows, [150], GRID, wrap=False))).startswith("Works order")
     assert calls == []
     _page_text(_in_form(_table_pdf(CLAUSES, [40, 220, 120], GRID)))
     assert calls == [1]

@@ -30,13 +30,20 @@ A first row of one cell (a caption set inside the table's top rule:
 deb-eduja-debian-edu-bookworm-manual p.9's "サービスの一覧") is read
 before the table, not as its row.
 
-Only a table with a wrapped cell (a cell of lines on two baselines or
-more) is read so: the others are read as before (tables.py).  The page's
+A table with a wrapped cell (a cell of lines on two baselines or more)
+is read so, and a grid (upright rules part its cells) whose cells are
+single lines, of two rows or more (``RULED_GRID_MIN_ROWS``), two cells
+or more each, whole (``_closed``): the white alone does not tell a
+header over one row of values from two labels over their values, and a
+caption centred tight over a grid closes its gutters (plumber-issue-336's
+table 7.7).  The others are read as before (tables.py).  The page's
 rules are read (rules.py) the first time a region has a line that wraps
 under a cell of a row, or under one beside which a row's other cells
-stand centred (``_may_wrap``), so most pages never read them; and only
-those that may reach the region's lines (its band, with ``_PAD`` over and
-under: the forms drawn elsewhere wait for a region they meet).
+stand centred (``_may_wrap``), or two rows of as many short lines, one
+under the other (``_may_grid``: then only a grid of single lines is
+taken), so most pages never read them; and only those that may reach
+the region's lines (its band, with ``_PAD`` over and under: the forms
+drawn elsewhere wait for a region they meet).
 
 The page's rules are handed in by ``layout.build_layout`` (``page_rules``)
 for the time the page is read.
@@ -63,6 +70,20 @@ RULED_MIN_ROWS = 3
 header over one row has no rows to tell its bands by: deb-ar-arabluatex
 p.11's Table 3, a header of two lines, "Transliteration" over "dmg loc
 arabica", over one row, was read as one row of joined cells)."""
+RULED_GRID_MIN_ROWS = 2
+"""Rows with text a grid (upright rules part its cells) whose cells are
+single lines has at least: a header over one row of values (its upright
+rules part the cells, its level rules the rows: nothing is left to tell
+by the white alone)."""
+RULED_CELL_WIDTH = 10.0
+"""Em: a row's lines each shorter than this are a table's cells maybe, not
+lines of columns of prose (``_may_grid``; as order.COLUMN_MIN_WIDTH)."""
+RULED_HEAD_WIDTH = 16.0
+"""Em: the lines of the row over (or under) such a row are each shorter
+than this (a header's cells over a row of figures): a column of prose
+has lines wider (24 em in 240 pt at 10 pt, the two-column page of
+tests/test_ruled_tables), and the last lines of two of its paragraphs,
+short, on one baseline under full lines are no grid's row."""
 RULED_MIN_PLAIN = 2
 """Bands of one row each a table has at least beside a band that may
 hold two (``_stacked``)."""
@@ -145,7 +166,8 @@ def rules_asked() -> tuple:
 
 
 def ruled_tables(items: list[Line]) -> list[TableRegion]:
-    """The ruled tables with a wrapped cell among ``items``, top first,
+    """The ruled tables with a wrapped cell (or grids of single lines)
+    among ``items``, top first,
     each with ``lines`` (those of ``items`` it holds) and rows of whole
     cells; none where lines stand beside a table (the region is cut
     first)."""
@@ -163,21 +185,60 @@ def ruled_tables(items: list[Line]) -> list[TableRegion]:
     band = (min(ln.y0 for ln in items) - _PAD, max(ln.y1 for ln in items) + _PAD)
     rules = source.known(band)
     measured = rules is None
+    wrap = None  # (whether a cell may wrap: asked once, when needed)
     if measured:
-        if not _may_wrap(items):
+        wrap = _may_wrap(items)
+        if not wrap and not _may_grid(items):
             return []
         rules = source.get(band)
     if len(rules.level) < RULED_MIN_RULES:
         return []
     frames = _frames(rules.level, items)
-    if not frames or not measured and not _may_wrap(items):
+    if not frames:
         return []
+    if wrap is None:
+        wrap = _may_wrap(items)
+        if not wrap and not _may_grid(items):
+            return []
     found = []
     for frame in frames:
-        table = _read_frame(frame, items, rules)
+        table = _read_frame(frame, items, rules, wrap)
         if table is not None:
             found.append(table)
     return found
+
+
+def _may_grid(items: list[Line]) -> bool:
+    """Have two rows one after the other as many lines each, two or more,
+    each line of the lower under its own of the upper and under no other
+    (a column each), the lines of one of the rows all short
+    (``RULED_CELL_WIDTH``) and those of the other not as long as a column
+    of prose's (``RULED_HEAD_WIDTH``): a grid's header over a row of
+    values, maybe?
+    The white alone does not tell such a table of two rows from two
+    labels over their values side by side (tables.TWO_COLUMN_MIN_ROWS),
+    and a caption centred over it closes its gutters (plumber-issue-336's
+    table 7.7: "路段监控通信分中心 ..." over "1.7333 ..." under "表 7.7
+    ..."): its rules tell.  Two columns of prose have rows of wide lines."""
+    rows = shared_grid_rows(items)
+    for upper, lower in zip(rows, rows[1:]):
+        if len(upper) < 2 or len(upper) != len(lower):
+            continue
+        up = sorted(upper, key=_left)
+        low = sorted(lower, key=_left)
+        if not all(a.x0 < b.x1 and b.x0 < a.x1 for a, b in zip(up, low)):
+            continue
+        if any(a.x1 > c.x0 or b.x1 > d.x0 for a, b, c, d in zip(up, low, low[1:], up[1:])):
+            continue  # (a line under two of the other row's)
+        short = max((ln.x1 - ln.x0) / (ln.size or 1.0) for ln in up), \
+            max((ln.x1 - ln.x0) / (ln.size or 1.0) for ln in low)
+        if min(short) < RULED_CELL_WIDTH and max(short) < RULED_HEAD_WIDTH:
+            return True
+    return False
+
+
+def _left(ln: Line) -> float:
+    return ln.x0
 
 
 def _may_wrap(items: list[Line]) -> bool:
@@ -232,7 +293,12 @@ _PAD = 20.0
 at (a table's top rule stands over its first row's padding)."""
 
 
-def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegion | None:
+def _read_frame(frame: list[Rule], items: list[Line], rules: Rules, wrap: bool) -> TableRegion | None:
+    """The table the rules of ``frame`` make of ``items`` (None: no table
+    of whole cells, read as before).  One whose cell wraps is read only when
+    ``wrap`` (``_may_wrap``: a grid of short cells, ``_may_grid``, asks for
+    a grid of single lines only: deb-ko-pmhanguljamo-kdoc p.7's rows ruled
+    two by two stay rows of their own)."""
     top, bottom = frame[0].at, frame[-1].at
     lo, hi = min(r.lo for r in frame), max(r.hi for r in frame)
     left, right = lo - RULED_EDGE_TOLERANCE, hi + RULED_EDGE_TOLERANCE
@@ -278,7 +344,7 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
     if not inner and (len(cols) < 2 or cols[-1][1] - cols[0][0] < RULED_FILL_SHARE * (hi - lo)):
         return None  # (lines of a part of the table's columns: the region was cut across it)
     rows: list[list[Line]] = []
-    wrapped = False
+    wrapped = trimmed = False
     stacked: list[float] = []  # heights of the body bands that may hold several rows
     plain: list[float] = []  # and of those that hold one
     filled: dict[tuple[float, ...], set[int]] = {}  # the cells with text under each set of upright rules
@@ -288,6 +354,9 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
         keep = [k for k, bounds in enumerate(parts) if bounds]
         if not keep or any(bands[k] and not parts[k] for k in range(keep[0], keep[-1] + 1)):
             return None
+        # (a grid of single lines is read so only whole: plumber-word365_structure's
+        # header, on a band of one fill that no upright rule crosses, was left out)
+        trimmed = any(bands[:keep[0]]) or any(bands[keep[-1] + 1:])
         bands, spans, parts = (x[keep[0]:keep[-1] + 1] for x in (bands, spans, parts))
         inside = [ln for band in bands for ln in band]
     # Each band's cells, and how many rows it may hold (``_stacked``); in a
@@ -358,7 +427,10 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
             return None
         if row:
             rows.append(row)
-    if not wrapped or len(rows) < RULED_MIN_ROWS or not is_table_block(rows):
+    if wrapped and not wrap or not wrapped and (trimmed or not inner or any(len(row) < 2 for row in rows) or
+                                                 not _closed(rules, lo, hi, top, bottom)):
+        return None  # (cells of single lines: a grid's, each row two cells or more)
+    if len(rows) < (RULED_MIN_ROWS if wrapped else RULED_GRID_MIN_ROWS) or not is_table_block(rows):
         return None
     if any(len(ks) <= len(bounds) for bounds, ks in filled.items()):
         return None  # a column without text: the region was cut across the table
@@ -375,6 +447,29 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules) -> TableRegi
     table.lines = inside
     table.caption = caption
     return table
+
+
+def _closed(rules: Rules, lo: float, hi: float, top: float, bottom: float) -> bool:
+    """Is the grid from ``lo`` to ``hi``, ``top`` to ``bottom`` whole, or
+    a part of a grid of its own columns: does every upright rule within its
+    sides that reaches its rows end at its top and bottom rules
+    (``RULED_EDGE_TOLERANCE``), or go on over (under) them only where
+    level rules of its extent go on too (the rows of a long table that the
+    region holds a part of: opf-195981 p.78's stations)?  A part of a
+    larger grid whose rows are ruled otherwise is not: plumber-pr-138's
+    "Extra" rows, their rules broken at the cells spanning them, were read
+    as a table of two columns, cut out of the big grid with a region's
+    columns, and its other rows as before."""
+    tol = RULED_EDGE_TOLERANCE
+    same = [r.at for r in rules.level if abs(r.lo - lo) <= tol and abs(r.hi - hi) <= tol]
+    for r in rules.upright:
+        if not (lo - tol <= r.at <= hi + tol and r.lo <= bottom and r.hi >= top):
+            continue
+        if r.lo < top - tol and not any(r.lo - tol <= y < top - tol for y in same):
+            return False
+        if r.hi > bottom + tol and not any(bottom + tol < y <= r.hi + tol for y in same):
+            return False
+    return True
 
 
 def _bounds_at(inner: list[Rule], a: float, b: float) -> list[float]:
