@@ -42,8 +42,9 @@ main does the rest) at the first page that meets one of them:
 * a report the main cannot place (PdfDocument.spoilt): of an object
   pypdf could not read (not kept: read again by the next page that asks,
   maybe without the warning), of a thing loaded again by each page that
-  uses it but which used another that reported, of a Type0 font's
-  program read when a page first needs it (interpreter._font_program:
+  uses it but which used another that reported, of a font's embedded
+  program (Type0, or a simple Type 1 font's built-in encoding) read when
+  a page first needs it (interpreter._font_program:
   one worker reports it on the first page in page order that needs it,
   which the helper cannot know), a page-error;
 * a direct (inline) font: its key counts the direct objects met before it
