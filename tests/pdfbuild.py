@@ -118,6 +118,32 @@ def make_pdf(contents: list[bytes], fonts: dict | None = None, xobjects: dict | 
     return buf.getvalue()
 
 
+def shared_resources(pdf: bytes) -> bytes:
+    """``pdf`` with every page's fonts and XObjects those of page 1 (one
+    object each for the whole file)."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    first = writer.pages[0]["/Resources"]
+    for kind in ("/Font", "/XObject"):
+        if kind in first:
+            for name in list(first[kind]):
+                ref = first[kind].raw_get(name)
+                for page in writer.pages:
+                    page["/Resources"][kind][NameObject(name)] = ref
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def encrypted(pdf: bytes, user: str, owner: str, algorithm: str) -> bytes:
+    """``pdf`` encrypted by pypdf's writer (``algorithm``: pypdf's name,
+    "RC4-40", "AES-256"...)."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    writer.encrypt(user_password=user, owner_password=owner, algorithm=algorithm)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
 def with_annotations(pdf: bytes, annots: list[dict], font: dict | None = None) -> bytes:
     """Page 1 of ``pdf`` with these annotations (replacing any it had).
 

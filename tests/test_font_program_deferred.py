@@ -8,13 +8,11 @@ tests/test_two_fronts.py."""
 
 from __future__ import annotations
 
-import io
 import zlib
 
 import pytest
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import NameObject, TextStringObject
-from pdfbuild import make_pdf, stream, tounicode
+from pypdf.generic import TextStringObject
+from pdfbuild import make_pdf, shared_resources, stream, tounicode
 from test_fonts import cmap_format4, cmap_table, sfnt
 
 import pyengine
@@ -46,15 +44,8 @@ def pdf_drawing(*strings: bytes, program=None) -> bytes:
     """One page per hex string, each drawn in the deferred font (one font
     object for the whole file)."""
     program = program if program is not None else stream(PROGRAM)
-    pdf = make_pdf([b"BT /F1 12 Tf 72 700 Td " + s + b" Tj ET" for s in strings],
-                   fonts={"/F1": type0_font(program)})
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    font = writer.pages[0]["/Resources"]["/Font"].raw_get("/F1")
-    for page in writer.pages:
-        page["/Resources"]["/Font"][NameObject("/F1")] = font
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return shared_resources(make_pdf([b"BT /F1 12 Tf 72 700 Td " + s + b" Tj ET" for s in strings],
+                                     fonts={"/F1": type0_font(program)}))
 
 
 @pytest.fixture

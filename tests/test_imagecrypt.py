@@ -4,13 +4,11 @@ image's pixels, and the pixels, when read, are the file's."""
 
 from __future__ import annotations
 
-import io
 import zlib
 
 import pytest
-from pypdf import PdfWriter
-from pypdf.generic import (DecodedStreamObject, DictionaryObject, NameObject, NumberObject,
-                           StreamObject)
+from pdfbuild import encrypted, make_pdf, stream
+from pypdf.generic import NameObject, StreamObject
 
 import pyengine
 from corpus import corpus_dir, manifest
@@ -24,33 +22,18 @@ CONTENT = b"BT /F1 12 Tf 72 150 Td (Hello image) Tj ET q 64 0 0 32 72 60 cm /Im0
 def _built(algorithm: str) -> bytes:
     """A page of text over two images (one Flate-encoded, one plain),
     encrypted with ``algorithm``, user password "u"."""
-    writer = PdfWriter()
-    page = writer.add_blank_page(240, 200)
     images = {}
     for name, flate in (("/Im0", True), ("/Im1", False)):
-        image = DecodedStreamObject()
-        image.set_data(zlib.compress(PIXELS) if flate else PIXELS)
-        image.update({NameObject("/Type"): NameObject("/XObject"),
-                      NameObject("/Subtype"): NameObject("/Image"),
-                      NameObject("/Width"): NumberObject(16), NameObject("/Height"): NumberObject(16),
-                      NameObject("/ColorSpace"): NameObject("/DeviceRGB"),
-                      NameObject("/BitsPerComponent"): NumberObject(8)})
+        image = stream(zlib.compress(PIXELS) if flate else PIXELS,
+                       {"/Type": "/XObject", "/Subtype": "/Image", "/Width": 16, "/Height": 16,
+                        "/ColorSpace": "/DeviceRGB", "/BitsPerComponent": 8})
         if flate:
             image[NameObject("/Filter")] = NameObject("/FlateDecode")
-        images[NameObject(name)] = writer._add_object(image)
-    font = DictionaryObject({NameObject("/Type"): NameObject("/Font"),
-                             NameObject("/Subtype"): NameObject("/Type1"),
-                             NameObject("/BaseFont"): NameObject("/Helvetica")})
-    page[NameObject("/Resources")] = DictionaryObject({
-        NameObject("/Font"): DictionaryObject({NameObject("/F1"): writer._add_object(font)}),
-        NameObject("/XObject"): DictionaryObject(images)})
-    content = DecodedStreamObject()
-    content.set_data(CONTENT)
-    page[NameObject("/Contents")] = writer._add_object(content)
-    writer.encrypt(user_password="u", owner_password="o", algorithm=algorithm)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+        images[name] = image
+    page = make_pdf([CONTENT], fonts={"/F1": {"/Type": "/Font", "/Subtype": "/Type1",
+                                              "/BaseFont": "/Helvetica"}},
+                    xobjects=images, media_box=(0, 0, 240, 200))
+    return encrypted(page, "u", "o", algorithm)
 
 
 def _extract_keeping_deferred(data: bytes, password: str):

@@ -7,29 +7,19 @@ content stream puts them."""
 
 from __future__ import annotations
 
-import io
-
-from pypdf import PdfWriter
-from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+from pdfbuild import make_pdf
 
 import pyengine
 from pyengine import interpreter
 
 
 def _page(content: bytes) -> bytes:
-    writer = PdfWriter()
-    page = writer.add_blank_page(400, 400)
-    font = DictionaryObject({NameObject("/Type"): NameObject("/Font"),
-                             NameObject("/Subtype"): NameObject("/Type1"),
-                             NameObject("/BaseFont"): NameObject("/Helvetica")})
-    page[NameObject("/Resources")] = DictionaryObject({NameObject("/Font"): DictionaryObject(
-        {NameObject("/F1"): writer._add_object(font)})})
-    stream = DecodedStreamObject()
-    stream.set_data(content)
-    page[NameObject("/Contents")] = writer._add_object(stream)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    """One 400 x 400 page of ``content``, /F1 Helvetica with its standard
+    widths (no /Widths)."""
+    return make_pdf([content], fonts={"/F1": HELVETICA}, media_box=(0, 0, 400, 400))
+
+
+HELVETICA = {"/Type": "/Font", "/Subtype": "/Type1", "/BaseFont": "/Helvetica"}
 
 
 # Each glyph its own Td, as Chromium writes them; Helvetica widths: H 722,

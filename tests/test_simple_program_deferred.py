@@ -9,13 +9,10 @@ of Latin letters; its Symbol clone: Greek names, "mu" among them)."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import NameObject
-from pdfbuild import make_pdf
+from pdfbuild import make_pdf, shared_resources
 from test_fonts import font, stream, tounicode
 
 import pyengine
@@ -156,24 +153,22 @@ def test_a_font_loaded_outside_the_interpreter_reads_it_at_load(reads):
     assert [c.text for c in f.decode(b"Aq")] == ["X", "q"]
 
 
+def garden_font(program) -> dict:
+    """A Type 1 font (``program``: its FontFile) whose ToUnicode map
+    explains A and B only."""
+    return {"/Type": "/Font", "/Subtype": "/Type1", "/BaseFont": "/ABCDEF+Garden",
+            "/FirstChar": 32, "/LastChar": 126, "/Widths": [500] * 95,
+            "/ToUnicode": tounicode("2 beginbfchar <41> <0058> <42> <0059> endbfchar"),
+            "/FontDescriptor": {"/Type": "/FontDescriptor", "/FontName": "/ABCDEF+Garden",
+                                "/Flags": 4, "/Ascent": 800, "/Descent": -200,
+                                "/FontBBox": [0, -200, 1000, 800], "/FontFile": program}}
+
+
 def pdf_drawing(*strings: bytes) -> bytes:
-    """One page per string, each drawn in a font whose ToUnicode map
-    explains A and B only (one font object for the whole file)."""
-    f = {"/Type": "/Font", "/Subtype": "/Type1", "/BaseFont": "/ABCDEF+Garden",
-         "/FirstChar": 32, "/LastChar": 126, "/Widths": [500] * 95,
-         "/ToUnicode": tounicode("2 beginbfchar <41> <0058> <42> <0059> endbfchar"),
-         "/FontDescriptor": {"/Type": "/FontDescriptor", "/FontName": "/ABCDEF+Garden",
-                             "/Flags": 4, "/Ascent": 800, "/Descent": -200,
-                             "/FontBBox": [0, -200, 1000, 800],
-                             "/FontFile": type1_program(GARDEN)}}
-    pdf = make_pdf([b"BT /F1 12 Tf 72 700 Td (" + s + b") Tj ET" for s in strings], fonts={"/F1": f})
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    shared = writer.pages[0]["/Resources"]["/Font"].raw_get("/F1")
-    for page in writer.pages:
-        page["/Resources"]["/Font"][NameObject("/F1")] = shared
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    """One page per string, each drawn in ``garden_font`` (one font object
+    for the whole file)."""
+    return shared_resources(make_pdf([b"BT /F1 12 Tf 72 700 Td (" + s + b") Tj ET" for s in strings],
+                                     fonts={"/F1": garden_font(type1_program(GARDEN))}))
 
 
 def issue_codes(pdf: bytes) -> list[list[str]]:

@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from pdfbuild import helvetica, make_pdf, stream, tounicode
+from pdfbuild import helvetica, make_pdf, shared_resources, stream, tounicode
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject, StreamObject
 
@@ -247,22 +247,6 @@ def test_a_pages_own_issues_travel_with_it(monkeypatch):
     assert list(_issue_pages(monkeypatch, pdf)) == [6, 9, 12]
 
 
-def _sharing(pdf: bytes) -> bytes:
-    """``pdf`` with every page's fonts and XObjects those of page 1 (one
-    object each for the whole file)."""
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    first = writer.pages[0]["/Resources"]
-    for kind in ("/Font", "/XObject"):
-        if kind in first:
-            for name in list(first[kind]):
-                ref = first[kind].raw_get(name)
-                for page in writer.pages:
-                    page["/Resources"][kind][NameObject(name)] = ref
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
-
-
 def _bad_flate(stream_object) -> StreamObject:
     """``stream_object``'s bytes deflated and damaged: pypdf recovers them
     with a warning (Error -3 while decompressing), once per object."""
@@ -290,7 +274,7 @@ def test_a_shared_forms_issues_go_where_one_worker_puts_them(monkeypatch, meet):
     damaged = stream(b"BT /F1 9 Tf 10 10 Td (form) Tj ET (unclosed", form)
     recovered = _bad_flate(stream(b"BT /F1 9 Tf 10 30 Td (other form) Tj ET", form))
     draws = {b"q 1 0 0 1 72 400 cm /X1 Do Q ": (4, 10), b"q 1 0 0 1 72 300 cm /X2 Do Q ": (6, 11)}
-    pdf = _sharing(make_pdf(_drawn_on(draws), fonts={"/F1": helvetica()},
+    pdf = shared_resources(make_pdf(_drawn_on(draws), fonts={"/F1": helvetica()},
                             xobjects={"/X1": damaged, "/X2": recovered}))
     link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, meet))
     assert link.used == 13 - meet and link.reason == "met"
@@ -309,7 +293,7 @@ def _bad_tounicode_pdf(shared: bool) -> bytes:
              "/F4": {**helvetica(), "/ToUnicode": other}}
     draws = {b"BT /F3 12 Tf 72 600 Td (AA) Tj ET ": (5, 7),
              b"BT /F4 12 Tf 72 500 Td (AA) Tj ET ": (8,)}
-    return _sharing(make_pdf(_drawn_on(draws), fonts=fonts))
+    return shared_resources(make_pdf(_drawn_on(draws), fonts=fonts))
 
 
 def test_a_fonts_warnings_go_where_one_worker_puts_them(monkeypatch):
@@ -380,33 +364,10 @@ def _deferred_program_pdf(damaged: bool) -> bytes:
 
     program = stream(PROGRAM)
     if damaged:
-        packed = zlib.compress(PROGRAM)
-        program = stream(packed[:20] + b"\xff\xff\xff" + packed[23:], {"/Filter": "/FlateDecode"})
+        program = _bad_flate(program)
     draws = {b"BT /F2 12 Tf 72 600 Td <000A> Tj ET ": tuple(range(1, 13)),
              b"BT /F2 12 Tf 72 500 Td <000B> Tj ET ": (5, 9)}
-    return _sharing(make_pdf(_drawn_on(draws), fonts={"/F1": helvetica(), "/F2": type0_font(program)}))
-
-
-@pytest.mark.parametrize("meet", [1, 7, 10])
-def test_a_font_program_read_late_goes_where_one_worker_puts_it(monkeypatch, meet):
-    # Sound, it reports nothing: the helper sends every page.  Damaged, one
-    # worker reports it on page 5, the first page that needs it; the helper
-    # cannot know whether a page before its own will, so it stops at the
-    # first page that reads it (9, or 10 and above when meet is 10), and
-    # the main reads those pages itself.
-    pdf = _deferred_program_pdf(damaged=False)
-    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, meet))
-    assert link.used == 13 - meet and link.reason == "met"
-    assert _issue_pages(monkeypatch, pdf) == {}
-    pdf = _deferred_program_pdf(damaged=True)
-    link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, meet))
-    if meet <= 9:
-        assert link.reason == "order-dependent-issues" and link.used == 3
-    else:
-        assert link.used == 3 and link.reason == "met"
-    issues = _issue_pages(monkeypatch, pdf)
-    assert list(issues) == [5]
-    assert issues[5][-1].startswith("pdf-recovered pypdf recovered from damage: Error -3")
+    return shared_resources(make_pdf(_drawn_on(draws), fonts={"/F1": helvetica(), "/F2": type0_font(program)}))
 
 
 def _deferred_type1_pdf(damaged: bool) -> bytes:
@@ -415,33 +376,32 @@ def _deferred_type1_pdf(damaged: bool) -> bytes:
     # its embedded program's encoding (read only then:
     # test_simple_program_deferred.py); deflated and damaged if ``damaged``
     # (pypdf recovers it with a warning).
-    from test_simple_program_deferred import GARDEN, type1_program
+    from test_simple_program_deferred import GARDEN, garden_font, type1_program
 
     program = type1_program(GARDEN)
     if damaged:
         program = _bad_flate(program)
-    garden = {"/Type": "/Font", "/Subtype": "/Type1", "/BaseFont": "/ABCDEF+Garden",
-              "/FirstChar": 32, "/LastChar": 126, "/Widths": [500] * 95,
-              "/ToUnicode": tounicode(b"2 beginbfchar <41> <0058> <42> <0059> endbfchar"),
-              "/FontDescriptor": {"/Type": "/FontDescriptor", "/FontName": "/ABCDEF+Garden",
-                                  "/Flags": 4, "/Ascent": 800, "/Descent": -200,
-                                  "/FontBBox": [0, -200, 1000, 800], "/FontFile": program}}
+    garden = garden_font(program)
     draws = {b"BT /F2 12 Tf 72 600 Td (AB) Tj ET ": tuple(range(1, 13)),
              b"BT /F2 12 Tf 72 500 Td (Aq) Tj ET ": (5, 9)}
-    return _sharing(make_pdf(_drawn_on(draws), fonts={"/F1": helvetica(), "/F2": garden}))
+    return shared_resources(make_pdf(_drawn_on(draws), fonts={"/F1": helvetica(), "/F2": garden}))
 
 
+@pytest.mark.parametrize("build", [_deferred_program_pdf, _deferred_type1_pdf],
+                         ids=["type0", "type1"])
 @pytest.mark.parametrize("meet", [1, 7, 10])
-def test_a_type1_program_read_late_goes_where_one_worker_puts_it(monkeypatch, meet):
-    # As test_a_font_program_read_late_goes_where_one_worker_puts_it, for
-    # a simple font's program: one worker reports the damaged program on
-    # page 5, the first page that needs it; the helper stops at the first
-    # page that reads it.
-    pdf = _deferred_type1_pdf(damaged=False)
+def test_a_font_program_read_late_goes_where_one_worker_puts_it(monkeypatch, meet, build):
+    # Sound, it reports nothing: the helper sends every page.  Damaged, one
+    # worker reports it on page 5, the first page that needs it; the helper
+    # cannot know whether a page before its own will, so it stops at the
+    # first page that reads it (9, or 10 and above when meet is 10), and
+    # the main reads those pages itself.  A Type0 font's program, and a
+    # simple Type 1 font's (its built-in encoding).
+    pdf = build(damaged=False)
     link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, meet))
     assert link.used == 13 - meet and link.reason == "met"
     assert _issue_pages(monkeypatch, pdf) == {}
-    pdf = _deferred_type1_pdf(damaged=True)
+    pdf = build(damaged=True)
     link = _same_as_one_worker(monkeypatch, pdf, {}, FakeLink(pdf, {}, meet))
     if meet <= 9:
         assert link.reason == "order-dependent-issues" and link.used == 3

@@ -8,9 +8,9 @@ from __future__ import annotations
 import io
 
 import pytest
-from pypdf import PdfReader, PdfWriter
+from pypdf import PdfReader
 from pypdf._encryption import AlgV4, AlgV5
-from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+from pdfbuild import encrypted, make_pdf
 
 import pyengine
 from corpus import corpus_dir
@@ -21,20 +21,12 @@ ALGORITHMS = ["RC4-40", "RC4-128", "AES-128", "AES-256", "AES-256-R5"]
 
 
 def _encrypted(user: str, owner: str, algorithm: str) -> bytes:
-    writer = PdfWriter()
-    page = writer.add_blank_page(200, 200)
-    font = DictionaryObject({NameObject("/Type"): NameObject("/Font"),
-                             NameObject("/Subtype"): NameObject("/Type1"),
-                             NameObject("/BaseFont"): NameObject("/Helvetica")})
-    page[NameObject("/Resources")] = DictionaryObject({NameObject("/Font"): DictionaryObject(
-        {NameObject("/F1"): writer._add_object(font)})})
-    content = DecodedStreamObject()
-    content.set_data(b"BT /F1 12 Tf 20 100 Td (Locked words) Tj ET")
-    page[NameObject("/Contents")] = writer._add_object(content)
-    writer.encrypt(user_password=user, owner_password=owner, algorithm=algorithm)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return encrypted(make_pdf([b"BT /F1 12 Tf 20 100 Td (Locked words) Tj ET"],
+                              fonts={"/F1": HELVETICA}, media_box=(0, 0, 200, 200)),
+                     user, owner, algorithm)
+
+
+HELVETICA = {"/Type": "/Font", "/Subtype": "/Type1", "/BaseFont": "/Helvetica"}
 
 
 @pytest.fixture
