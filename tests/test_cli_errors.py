@@ -1,16 +1,15 @@
 """CLI contract and error codes on real bytes."""
 
-import io
 import json
 import subprocess
 import sys
 
 import pytest
-from pypdf import PdfWriter
 
 import pyengine
 from pyengine.cli import parse_pages
 from pyengine.errors import Damaged, NotAPdf, PasswordRequired, PasswordWrong
+import pdfbuild
 from pdfbuild import helvetica, make_pdf
 
 F = {"/F1": helvetica()}
@@ -25,12 +24,7 @@ def cli(*args, input_file=None):
 
 
 def encrypted(user: str, algorithm: str = "AES-128") -> bytes:
-    from pypdf import PdfReader
-    w = PdfWriter(clone_from=PdfReader(io.BytesIO(TWO_PAGES)))
-    w.encrypt(user_password=user, owner_password="owner-secret", algorithm=algorithm)
-    buf = io.BytesIO()
-    w.write(buf)
-    return buf.getvalue()
+    return pdfbuild.encrypted(TWO_PAGES, user, "owner-secret", algorithm)
 
 
 def test_parse_pages():

@@ -23,7 +23,7 @@ from pyengine.errors import Damaged, ExtractError, Unsupported
 from pyengine.interpreter import MAX_GLYPH_SIZE
 from pyengine.options import Options
 from pyengine.records import LIMIT_STREAM_BYTES, limit_of
-from pdfbuild import helvetica, make_pdf
+from pdfbuild import encrypted, helvetica, make_pdf
 
 F = {"/F1": helvetica()}
 HELLO = make_pdf([b"BT /F1 12 Tf 72 700 Td (Hello fuzz) Tj ET"], fonts=F)
@@ -45,11 +45,7 @@ def _with_raw_content(raw: bytes, filters: list[str]) -> bytes:
 
 
 def _encrypted(algorithm: str = "RC4-128") -> bytes:
-    w = PdfWriter(clone_from=PdfReader(io.BytesIO(HELLO)))
-    w.encrypt(user_password="", owner_password="owner", algorithm=algorithm)
-    buf = io.BytesIO()
-    w.write(buf)
-    return buf.getvalue()
+    return encrypted(HELLO, "", "owner", algorithm)
 
 
 # --- uncaught NotImplementedError at pypdf/_encryption.py in read -------------

@@ -11,22 +11,20 @@ from __future__ import annotations
 import io
 
 import pytest
-from pypdf import PdfReader, PdfWriter
+from pypdf import PdfReader
 from pypdf._encryption import Encryption, PasswordType
 
 from pyengine import extract
 from pyengine.errors import PasswordRequired, PasswordWrong
 from pyengine.objstm import LazyObjStmReader
 from pyengine.options import Options
+import pdfbuild
+
+BLANK = pdfbuild.make_pdf([b""])
 
 
 def encrypted(user: str, owner: str, algorithm: str) -> bytes:
-    writer = PdfWriter()
-    writer.add_blank_page(200, 200)
-    writer.encrypt(user_password=user, owner_password=owner, algorithm=algorithm)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return pdfbuild.encrypted(BLANK, user, owner, algorithm)
 
 
 def pypdf_verdict(data: bytes, password: str) -> int:
