@@ -71,6 +71,17 @@ def test_a_table_under_a_tight_caption_is_read_row_by_row(caption, rows, style):
         _rows_text(rows) + "\n\nAll figures are rounded to two places.\n" == text
 
 
+def test_a_column_of_names_in_lower_case_does_not_unmake_a_table():
+    # "road", "tunnel": a third of the body's cells start in lower case
+    # (tables.TABLE_MAX_LOWER_SHARE), and no cell holds several words, so
+    # they were not taken for names (tables._name_cells): no table, each
+    # cell a paragraph.  The other columns hold no lower-case word.
+    rows = [("Station", "Kind", "Area"), ("North", "road", "1.25"), ("South", "tunnel", "0.75")]
+    caption = "Table 3. Stations and their land use in hectares per site"
+    for style in (PLAIN, BOOK):
+        assert caption + "\n\n" + _rows_text(rows) + "\n\n" in _captioned(caption, rows, style)
+
+
 def test_two_columns_of_prose_under_a_centred_title_stay_two_columns():
     # The title crosses the gutter (no gutter across the page) and the
     # columns' lines stand on shared baselines: no table, each column read

@@ -488,16 +488,20 @@ def _name_cells(rows: list[list[Line]], bounds: list[float]) -> set[int]:
     and some cell of the body holds several words.  A column whose lines
     of text go on in lower case ("reuse and seawater / desalination",
     opf-435321 p.8; "milled for a fee or / ranking", opf-219789 p.51) has
-    its one-word last lines counted; so has a grid of single words
-    (justified prose drawn word by word, tests/test_tables' river), and a
+    its one-word last lines counted; so has a grid of single words with
+    a word in lower case in every column (justified prose drawn word by
+    word, tests/test_tables' river; a table of single words, "North road
+    1.25", has columns of no lower-case word beside its column of names,
+    tests/test_caption_tables), and a
     lone Greek letter ("π", a formula's cell beside the code that sets
     it, deb-ja-jlshort p.47) is no name."""
-    if not any(len(ln.words) > 1 for row in rows for ln in row):
-        return set()
     by_column: dict[int, list[Line]] = {}
     for row in rows:
         for ln in row:
             by_column.setdefault(_column(ln, bounds), []).append(ln)
+    if not any(len(ln.words) > 1 for row in rows for ln in row) and \
+            all(any(ln.text[:1].islower() for ln in cells) for cells in by_column.values()):
+        return set()
     out: set[int] = set()
     for cells in by_column.values():
         if len(cells) < TABLE_MIN_FULL_ROWS or \
