@@ -27,7 +27,10 @@ not vacuous."""
 
 def _gaps(doc):
     """(gap in ems between adjacent words that end and start with an
-    ideograph, ideograph pairs joined inside words)."""
+    ideograph, with a space between them in the line's text, ideograph
+    pairs joined inside words).  A ruled table's cell wrapped onto several
+    lines is one Line whose text joins its lines' CJK ends with no space
+    (layout/ruled.py ``_joined``): its words on two lines are no space."""
     gaps, joined = [], 0
     for page in doc.pages:
         for block in page.blocks:
@@ -36,7 +39,8 @@ def _gaps(doc):
                     for w in line.words:
                         joined += sum(1 for a, b in zip(w.text, w.text[1:]) if is_cjk(a) and is_cjk(b))
                     for a, b in zip(line.words, line.words[1:]):
-                        if a.text and b.text and is_cjk(a.text[-1]) and is_cjk(b.text[0]):
+                        if a.text and b.text and is_cjk(a.text[-1]) and is_cjk(b.text[0]) and \
+                                a.text + " " + b.text in line.text:
                             horizontal = abs(a.dx) >= abs(a.dy)
                             gap = (b.x0 - a.x1) if horizontal else max(b.y0 - a.y1, a.y0 - b.y1)
                             gaps.append(gap / max(a.size, 1e-6))

@@ -661,8 +661,11 @@ def split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
     first; only a page with a wide gap lined up with the gap between two
     lines of a row near it goes on to ``candidate_cuts``' full count, and
     only a page with cuts is read again (locally first, ``_read_locally``).
-    The cuts after figures (``figure_cuts``) are tried only when the others
-    keep nothing.
+    The cuts after figures (``figure_cuts``) are tried when the others
+    keep nothing, and with those the others keep, on the lines these leave
+    whole (plumber-issue-67 p.6: a ruled table's cut kept, the cuts after
+    the figures of the grid over it, "29.73% 子公司货款增加" run into one
+    line, were never tried, and that table was read column by column).
     """
     try:
         return _split_cells(pairs, options)
@@ -684,20 +687,32 @@ def _split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
     cuts = candidate_cuts(pairs, rows, apart, cand) if cand else {}
     cuts = amount_cuts(pairs, rows, cand, cuts) if cand else cuts
     cuts = _enough_cells(rows, strip_cuts(pairs, rows, apart, cuts))
-    out = _confirmed(pairs, rows, cuts, options) if cuts else None
+    found = _confirmed(pairs, rows, cuts, options) if cuts else None
+    out = None if found is None else found[0]
+    if found is not None:
+        # the cuts after figures of the lines no kept cut is in, tried with
+        # the kept ones: a page may hold a table of each kind
+        more = _enough_cells(rows, column_cuts(pairs, rows, figure_cuts(pairs, rows, _apart(pairs, rows), {})))
+        more = {i: ks for i, ks in more.items() if i not in found[1]}
+        if more:
+            again = _confirmed(pairs, rows, {**{i: cuts[i] for i in found[1]}, **more}, options)
+            if again is not None and found[1].keys() <= again[1].keys():
+                out = again[0]
     if out is None:
         # Only on a page the other cuts leave as it was: cut after a
         # figure too, and the cuts of a listing's table that were read as
         # cells were lost with them (opf-027613 p.370: "80 JAMES" under
         # "ID NAME" in Courier).
         cuts = _enough_cells(rows, column_cuts(pairs, rows, figure_cuts(pairs, rows, _apart(pairs, rows), {})))
-        out = _confirmed(pairs, rows, cuts, options) if cuts else None
+        found = _confirmed(pairs, rows, cuts, options) if cuts else None
+        out = None if found is None else found[0]
     return pairs if out is None else out
 
 
 def _confirmed(pairs: list[_Pair], rows: list[list[int]], cuts: dict[int, list[int]], options: Options
-               ) -> list[_Pair] | None:
-    """The lines with the ``cuts`` kept (``split_cells``), or None when none is."""
+               ) -> tuple[list[_Pair], dict[int, list[_Pair]]] | None:
+    """The lines with the ``cuts`` kept (``split_cells``), and the pieces of
+    the lines kept cut; or None when none is."""
     pieces = _read_locally(pairs, rows, {i: _pieces(pairs[i], ks) for i, ks in cuts.items()}, options)
     if not pieces:
         return None
@@ -718,7 +733,7 @@ def _confirmed(pairs: list[_Pair], rows: list[list[int]], cuts: dict[int, list[i
     out: list[_Pair] = []
     for i, pair in enumerate(pairs):
         out.extend(pieces.get(i, [pair]))
-    return out
+    return out, pieces
 
 
 __all__ = ["split_cells", "candidate_cuts", "strip_cuts", "figure_cuts", "column_cuts", "amount_cuts"]

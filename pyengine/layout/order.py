@@ -303,6 +303,11 @@ def _xy_cut(items: list[Line], options: Options,
         if found is not None:  # read row by row, not column by column
             above, table, below = found
             return sub(above) + table + sub(below)
+    elif row_gaps:
+        found = _table_under_caption(items, options)
+        if found is not None:  # a caption across the table's gutters: read its rows
+            above, table, below = found
+            return sub(above) + table + sub(below)
     if not col_gaps and len(items) >= 2 * EDGE_MIN_LINES:
         split = _edge_split(items, options, best_row)
         if split is not None:  # columns with little or no white between them: read whole
@@ -2855,6 +2860,63 @@ def _flow_around_band(above: list[Line], above_gutters: list[tuple[float, float]
                 for part in xy_cut(lines, options, page_rtl=page_rtl)]
         return read, [ln for band in bands[m:] for ln in band]
     return None
+
+
+CAPTION_TABLE_MIN_LINES = 2 * TABLE_MIN_FULL_ROWS * TABLE_MIN_COLUMNS + 1
+"""Lines of a region with no gutter that ``_table_under_caption`` looks
+into: a table's two full rows of two cells at least, and the line over or
+under them that closed their gutters."""
+
+
+def _table_under_caption(items: list[Line], options: Options
+                         ) -> tuple[list[Line], list[list[Line]], list[Line]] | None:
+    """``_table_apart`` for a region with no gutter (``_gutters``), the
+    lines over and under its rows of several lines set apart (tables.peel)
+    and the table looked for in those rows, on their own gutters: a caption
+    centred tight over a table, wider than its first column, crosses every
+    gutter of the table, so ``_table_apart`` was not asked, and the row cut
+    read the table cell by cell (a table with no rules, or rules under its
+    rows only, under "Table 4. Land per monitoring station": the caption
+    and the header row one band, each row under it a band of its own, its
+    cells cut apart).  The lines set apart must stand where a caption or
+    a note does (``_gridded``: flush with the table's first column, or
+    centred over it); a page in two columns of text under a centred title
+    is no table by ``_table_apart``'s tests (``short_cells``).  Only the
+    core is asked when it differs from the region: a region of rows only
+    has no gutter for a cell spanning columns (``_spanned_table``), which
+    ``_table_apart`` asks of regions with gutters."""
+    if len(items) < CAPTION_TABLE_MIN_LINES:
+        return None
+    rows = shared_grid_rows(items)
+    if sum(1 for row in rows if len(row) > 1) < TABLE_MIN_FULL_ROWS:
+        return None  # (most regions with no gutter: prose, one line to a row)
+    above, core, below = peel(items, rows)
+    if not (above or below) or len(core) < 2 * TABLE_MIN_FULL_ROWS:
+        return None
+    gaps = _gutters(core, options)
+    if len(gaps) < TABLE_MIN_COLUMNS - 1 or _stacked_cells(core, len(gaps) + 1):
+        return None
+    return _gridded(items, gaps, options, rows)
+
+
+def _stacked_cells(core: list[Line], count: int) -> bool:
+    """Do the bands the row cut makes of ``core`` (``_row_regions``) hold
+    rows of fewer than ``count`` lines among others: cells of several lines
+    stacked in a row set apart from the next by a wider white, the row's
+    other cells beside them (plumber-issue-71-duplicate-chars-2 p.6's
+    "Acidose lactique" beside "• Hypoxie tissulaire (choc)", "• Biguanides",
+    "• Insuffisance hépatocellulaire")?  Such a table is read as before, its
+    rows cut apart, each cell whole; read as a grid of lines, a cell's lines
+    went to several rows.  A table of one line to a row is cut into one row
+    to a band, or its body apart from its header."""
+    row_gaps = _gaps(core, "y0", "y1", 0.0001)
+    if not row_gaps:
+        return False
+    for band in _row_regions(core, row_gaps, max(b - a for a, b in row_gaps)):
+        rows = grid_rows(band)
+        if len(rows) > 1 and any(len(row) < count for row in rows):
+            return True
+    return False
 
 
 def _through_gutters(regions: list[list[Line]], row_gaps, best_row: float, options: Options

@@ -489,15 +489,23 @@ def _name_cells(rows: list[list[Line]], bounds: list[float]) -> set[int]:
     of text go on in lower case ("reuse and seawater / desalination",
     opf-435321 p.8; "milled for a fee or / ranking", opf-219789 p.51) has
     its one-word last lines counted; so has a grid of single words
-    (justified prose drawn word by word, tests/test_tables' river), and a
+    with no column of ``TABLE_MIN_FULL_ROWS`` cells free of lower case
+    (justified prose drawn word by word, tests/test_tables' river; a
+    header's words wrapped in narrow cells, "constructi" / "on" beside
+    "Acquisitio" / "n" and "Rent", opf-219789 p.47; a table of single
+    words, "North road 1.25", has such a column beside its column of
+    names, tests/test_caption_tables; deb-zh-cnbook p.72's "Alice crumpet
+    left"), and a
     lone Greek letter ("π", a formula's cell beside the code that sets
     it, deb-ja-jlshort p.47) is no name."""
-    if not any(len(ln.words) > 1 for row in rows for ln in row):
-        return set()
     by_column: dict[int, list[Line]] = {}
     for row in rows:
         for ln in row:
             by_column.setdefault(_column(ln, bounds), []).append(ln)
+    if not any(len(ln.words) > 1 for row in rows for ln in row) and \
+            not any(len(cells) >= TABLE_MIN_FULL_ROWS and not any(ln.text[:1].islower() for ln in cells)
+                    for cells in by_column.values()):
+        return set()
     out: set[int] = set()
     for cells in by_column.values():
         if len(cells) < TABLE_MIN_FULL_ROWS or \
