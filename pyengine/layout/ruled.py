@@ -58,8 +58,7 @@ from statistics import median
 from ..records import Line, Word, union_box, with_text
 from ..rules import Rule, Rules
 from .lines import is_cjk
-from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, ROW_TOLERANCE, TableRegion, columns,
-                     grid_rows, is_row, is_table_block, shared_grid_rows)
+from .tables import ROW_TOLERANCE, TableRegion, columns, grid_rows, is_row, is_table_block, shared_grid_rows, _wraps
 
 RULED_MIN_RULES = 3
 """Level rules of one extent a ruled table has at least (two rows)."""
@@ -244,21 +243,23 @@ def _left(ln: Line) -> float:
 
 def _may_wrap(items: list[Line]) -> bool:
     """Has a row of two lines or more a line flush under one of its lines
-    (``tables._wraps``): a cell's text wrapped, maybe?  Not a row of two
+    (``tables._wraps``, the pitch the nearer of tops or bottoms): a cell's
+    text wrapped, maybe?  Not a row of two
     lines each going on under it: two columns of prose (1,582 pages of 66
     corpus files read their rules for 16 pages of ruled tables; 211 fewer
     so, none of those 16: a table of two columns whose every wrapped row
     wraps in both is read as before)."""
     rows = shared_grid_rows(items)
     for upper, lower in zip(rows, rows[1:]):
-        if len(upper) >= 2 and any(_wraps_under(c, ln) for ln in lower for c in upper) and \
-                (len(upper) > 2 or not all(any(_wraps_under(c, ln) for ln in lower) for c in upper)):
+        if len(upper) >= 2 and any(_wraps(c, ln, nearer=True) for ln in lower for c in upper) and \
+                (len(upper) > 2 or not all(any(_wraps(c, ln, nearer=True) for ln in lower) for c in upper)):
             return True
     # A row's other cells set in the middle of its height (rl_rowspan_mid's
     # "D-1" and "1,240" centred beside "Survey of the north pier ... a" over
     # "written report"): their baseline stands between the wrapped lines.
     for upper, middle, lower in zip(rows, rows[1:], rows[2:]):
-        if any(_wraps_under(c, ln, RULED_CENTRED_PITCH) and _beside_all(c, middle) for c in upper for ln in lower):
+        if any(_wraps(c, ln, RULED_CENTRED_PITCH, nearer=True) and _beside_all(c, middle)
+               for c in upper for ln in lower):
             return True
     return False
 
@@ -269,20 +270,6 @@ centred beside the two (``_may_wrap``), may be the cell's text wrapped: a
 table's rows are often led wider than its text (plumber-issue-67 p.6's
 Table 3, "销售商品、提供劳务收" over "到的现金" 15.6 pt apart at 9 pt, 1.73
 em; tables.CELL_LINE_PITCH is 1.6); double spacing at most."""
-
-
-def _wraps_under(cell: Line, ln: Line, pitch: float = CELL_LINE_PITCH) -> bool:
-    """``tables._wraps`` (is ``ln`` the next line of the text of ``cell``?),
-    the lines' pitch taken between their tops or their bottoms, the nearer:
-    a line's box is its fonts', and a line of CJK with one Latin letter in
-    it reaches lower than one of CJK only (plumber-issue-67 p.6's Table 2:
-    "上期的搬迁新址装修费用、发行新" over "H 股聘任中介费用，本期未发生", 14.2
-    pt apart at the top, 17.0 at the bottom, at 9 pt).  Only asked whether
-    a page's rules are read: the rules tell the table."""
-    size = max(cell.size, ln.size)
-    return 0 < min(ln.y1 - cell.y1, ln.y0 - cell.y0) <= pitch * size and \
-        abs(ln.x0 - cell.x0) <= CELL_EDGE_TOLERANCE * size and \
-        abs(ln.size - cell.size) <= CELL_SIZE_TOLERANCE * size
 
 
 def _beside_all(cell: Line, row: list[Line]) -> bool:

@@ -1369,10 +1369,17 @@ def _spans_header(row: list[Line], above: list[Line], below: list[Line]) -> bool
                ln.y0 < min(c.y1 for c in above) for ln in row)
 
 
-def _wraps(cell: Line, ln: Line) -> bool:
-    """Is ``ln`` the next line of the text of ``cell``?"""
+def _wraps(cell: Line, ln: Line, pitch: float = CELL_LINE_PITCH, nearer: bool = False) -> bool:
+    """Is ``ln`` the next line of the text of ``cell`` (``pitch`` ems at
+    most below it)?  The pitch is taken between the lines' bottoms, or with
+    ``nearer`` between their tops or their bottoms, the nearer: a line's
+    box is its fonts', and a line of CJK with one Latin letter in it
+    reaches lower than one of CJK only (plumber-issue-67 p.6's Table 2:
+    "上期的搬迁新址装修费用、发行新" over "H 股聘任中介费用，本期未发生", 14.2
+    pt apart at the top, 17.0 at the bottom, at 9 pt; ruled.py asks so)."""
     size = max(cell.size, ln.size)
-    return 0 < ln.y1 - cell.y1 <= CELL_LINE_PITCH * size and \
+    step = min(ln.y1 - cell.y1, ln.y0 - cell.y0) if nearer else ln.y1 - cell.y1
+    return 0 < step <= pitch * size and \
         abs(ln.x0 - cell.x0) <= CELL_EDGE_TOLERANCE * size and \
         abs(ln.size - cell.size) <= CELL_SIZE_TOLERANCE * size
 
