@@ -19,6 +19,26 @@ def corpus_dir() -> Path | None:
     return None
 
 
+def corpus_page_text(name: str, number: int) -> str:
+    """The text pyengine gives of page ``number`` of corpus file ``name``,
+    the page written out alone (pypdf's writer); skips the test without
+    the corpus."""
+    import io
+
+    import pytest
+
+    import pyengine
+    pypdf = pytest.importorskip("pypdf")
+    root = corpus_dir()
+    if root is None or not (root / "pdfs" / f"{name}.pdf").exists():
+        pytest.skip("corpus not available (PYENGINE_CORPUS)")
+    writer = pypdf.PdfWriter()
+    writer.add_page(pypdf.PdfReader(str(root / "pdfs" / f"{name}.pdf")).pages[number - 1])
+    buf = io.BytesIO()
+    writer.write(buf)
+    return pyengine.extract(buf.getvalue()).pages[0].text
+
+
 def manifest() -> dict[str, dict]:
     """File name without .pdf -> its manifest entry ({} without the corpus)."""
     found = corpus_dir()

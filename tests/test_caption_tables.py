@@ -18,6 +18,7 @@ import io
 import pytest
 
 import pyengine
+from corpus import corpus_page_text
 
 platypus = pytest.importorskip("reportlab.platypus")
 styles = pytest.importorskip("reportlab.lib.styles")
@@ -107,21 +108,6 @@ def test_two_columns_of_prose_under_a_centred_title_stay_two_columns():
     assert " ".join(text.split()) == " ".join([title] + left + right)
 
 
-def _corpus_page(name: str, number: int) -> str:
-    """The text of one page of a corpus file, the page written out alone
-    (pypdf's writer)."""
-    from corpus import corpus_dir
-    pypdf = pytest.importorskip("pypdf")
-    root = corpus_dir()
-    if root is None or not (root / "pdfs" / f"{name}.pdf").exists():
-        pytest.skip("corpus not available (PYENGINE_CORPUS)")
-    writer = pypdf.PdfWriter()
-    writer.add_page(pypdf.PdfReader(str(root / "pdfs" / f"{name}.pdf")).pages[number - 1])
-    buf = io.BytesIO()
-    writer.write(buf)
-    return pyengine.extract(buf.getvalue()).pages[0].text
-
-
 @pytest.mark.parametrize("name, number, rows", [
     # "Table 6. DATE formats" set over a table ruled under its rows: each
     # cell was a paragraph of its own
@@ -133,7 +119,7 @@ def _corpus_page(name: str, number: int) -> str:
                         ("AG8R", "AGE GROUP (9 GROUPS)", "12")]),
 ])
 def test_corpus_tables_under_a_caption_are_read_row_by_row(name, number, rows):
-    assert _rows_text(rows) in _corpus_page(name, number)
+    assert _rows_text(rows) in corpus_page_text(name, number)
 
 
 def test_a_table_of_stacked_cells_under_a_caption_keeps_each_cell_whole():
@@ -141,6 +127,6 @@ def test_a_table_of_stacked_cells_under_a_caption_keeps_each_cell_whole():
     # several lines each, the label centred beside them; read as a grid of
     # lines, "Acidose lactique" went with "• Biguanides" and the cell's
     # other lines to other rows.
-    text = _corpus_page("plumber-issue-71-duplicate-chars-2", 6)
+    text = corpus_page_text("plumber-issue-71-duplicate-chars-2", 6)
     assert "Acidose lactique\n\n• Hypoxie tissulaire (choc)\n• Biguanides\n• Insuffisance hépatocellulaire" \
         "\n\n• Lactate" in text

@@ -1,7 +1,8 @@
 """A ruled table whose wrapped cell mixes fonts, or whose other cells stand
 centred beside a cell wrapped at a wide pitch, reads its rules (layout/ruled.py
-``_may_wrap``, ``_wraps_under``), and the cuts after figures of a table beside
-another whose cut was kept are still tried (layout/cells.py ``_split_cells``).
+``_may_wrap``, layout/tables.py ``_wraps`` with ``nearer``), and the cuts after
+figures of a table beside another whose cut was kept are still tried
+(layout/cells.py ``_split_cells``).
 
 plumber-issue-67-example p.6 (a Chinese quarterly report): three ruled tables.
 Table 2's "上期的搬迁新址装修费用、发行新" wraps onto "H 股聘任中介费用，本期未发生",
@@ -13,25 +14,9 @@ off the rendered page."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
 
-import pyengine
-
-
-def _page(name: str, number: int) -> str:
-    from corpus import corpus_dir
-    pypdf = pytest.importorskip("pypdf")
-    root = corpus_dir()
-    if root is None or not (root / "pdfs" / f"{name}.pdf").exists():
-        pytest.skip("corpus not available (PYENGINE_CORPUS)")
-    writer = pypdf.PdfWriter()
-    writer.add_page(pypdf.PdfReader(str(root / "pdfs" / f"{name}.pdf")).pages[number - 1])
-    buf = io.BytesIO()
-    writer.write(buf)
-    return pyengine.extract(buf.getvalue()).pages[0].text
-
+from corpus import corpus_page_text
 
 ROWS = [
     # Table 1 (single-line cells; its last cells run into one line with the
@@ -49,4 +34,4 @@ ROWS = [
 
 @pytest.mark.parametrize("row", ROWS)
 def test_the_ruled_tables_of_a_report_page_are_read_row_by_row(row):
-    assert "\t".join(row) + "\n" in _page("plumber-issue-67-example", 6)
+    assert "\t".join(row) + "\n" in corpus_page_text("plumber-issue-67-example", 6)
