@@ -189,3 +189,13 @@ def vertical_page_text(content: bytes) -> str:
     pdf = make_pdf([content], fonts={"/F1": type0(cmap, encoding="/Identity-V"),
                                      "/F2": helvetica()})
     return " ".join(extract(pdf).pages[0].text.split())
+
+
+def story_pdf(story: list, **template) -> bytes:
+    """A PDF of reportlab platypus flowables laid out by a SimpleDocTemplate;
+    ``template`` goes to the template (pagesize, margins)."""
+    from reportlab import platypus
+
+    buf = io.BytesIO()
+    platypus.SimpleDocTemplate(buf, **template).build(story)
+    return buf.getvalue()

@@ -18,6 +18,7 @@ import io
 import pytest
 
 import pyengine
+from pdfbuild import story_pdf
 from corpus import corpus_page_text
 
 platypus = pytest.importorskip("reportlab.platypus")
@@ -37,9 +38,7 @@ BOOK = [("LINEABOVE", (0, 0), (-1, 0), 1, colors.black),
 
 
 def _page_text(story) -> str:
-    buf = io.BytesIO()
-    platypus.SimpleDocTemplate(buf).build(story)
-    return pyengine.extract(buf.getvalue()).pages[0].text
+    return pyengine.extract(story_pdf(story)).pages[0].text
 
 
 def _captioned(caption: str, rows, style) -> str:

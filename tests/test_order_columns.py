@@ -5,6 +5,7 @@ import io
 import re
 
 import pytest
+from pdfbuild import story_pdf
 
 from pyengine.layout import order
 from pyengine.options import Options
@@ -832,11 +833,9 @@ def _receipt_pdf(items: list[tuple[str, str, str]], font: str = "Courier") -> by
     table = platypus.Table(rows, colWidths=[0.8 * cm, 4.6 * cm, 1.7 * cm])
     table.setStyle(platypus.TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 2),
                                         ("RIGHTPADDING", (0, 0), (-1, -1), 2)]))
-    buf = io.BytesIO()
-    platypus.SimpleDocTemplate(buf, pagesize=(8 * cm, 18 * cm), leftMargin=0.4 * cm, rightMargin=0.4 * cm,
-                               topMargin=0.5 * cm, bottomMargin=0.5 * cm).build(
-        [table, platypus.Spacer(1, 6), platypus.Paragraph("PAID BY CARD ************4471", body)])
-    return buf.getvalue()
+    return story_pdf([table, platypus.Spacer(1, 6), platypus.Paragraph("PAID BY CARD ************4471", body)],
+                     pagesize=(8 * cm, 18 * cm), leftMargin=0.4 * cm, rightMargin=0.4 * cm,
+                     topMargin=0.5 * cm, bottomMargin=0.5 * cm)
 
 
 RECEIPT_ITEMS = [("1", "HAMMER DRILL 18V CORDLESS WITH 2 BATTERIES", "89.99"), ("3", "WALL PLUGS RED 100PK", "4.47"),
@@ -888,9 +887,7 @@ def _toc_pdf(entries: list[tuple[str, str, str]], valign: str = "BOTTOM", paddin
     table.setStyle(platypus.TableStyle([("VALIGN", (0, 0), (-1, -1), valign),
                                         ("TOPPADDING", (0, 0), (-1, -1), 0),
                                         ("BOTTOMPADDING", (0, 0), (-1, -1), padding)]))
-    buf = io.BytesIO()
-    platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Contents", head), table])
-    return buf.getvalue()
+    return story_pdf([platypus.Paragraph("Contents", head), table])
 
 
 TOC_ENTRIES = [("Chapter 1", "Why coastal towns declined after the arrival of cheap package holidays abroad in the"

@@ -7,6 +7,7 @@ import io
 import pytest
 
 import pyengine
+from pdfbuild import story_pdf
 
 SENTENCE = ("The court held that the statute applies to every contract formed within "
             "the state, regardless of where the parties reside, and that the claim "
@@ -15,10 +16,7 @@ SENTENCE = ("The court held that the statute applies to every contract formed wi
 
 def _pdf(paragraphs) -> bytes:
     platypus = pytest.importorskip("reportlab.platypus")
-    buf = io.BytesIO()
-    platypus.SimpleDocTemplate(buf).build(
-        [platypus.Paragraph(text, style) for text, style in paragraphs])
-    return buf.getvalue()
+    return story_pdf([platypus.Paragraph(text, style) for text, style in paragraphs])
 
 
 def _style(name, **kw):

@@ -11,12 +11,12 @@ pdftotext -layout reads each so)."""
 
 from __future__ import annotations
 
-import io
 import os
 
 import pytest
 
 import pyengine
+from pdfbuild import story_pdf
 
 platypus = pytest.importorskip("reportlab.platypus")
 styles = pytest.importorskip("reportlab.lib.styles")
@@ -33,9 +33,7 @@ GRID = [("GRID", (0, 0), (-1, -1), 0.5, colors.black), ("ALIGN", (0, 0), (-1, -1
 
 
 def _page_text(story) -> str:
-    buf = io.BytesIO()
-    platypus.SimpleDocTemplate(buf).build(story)
-    return pyengine.extract(buf.getvalue()).pages[0].text
+    return pyengine.extract(story_pdf(story)).pages[0].text
 
 
 def _grid(rows, widths, style=GRID, font=None):

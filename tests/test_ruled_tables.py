@@ -13,6 +13,7 @@ import io
 import pytest
 
 import pyengine
+from pdfbuild import story_pdf
 
 platypus = pytest.importorskip("reportlab.platypus")
 styles = pytest.importorskip("reportlab.lib.styles")
@@ -34,11 +35,8 @@ def _table_pdf(rows, widths, style, wrap=True) -> bytes:
     cells = [[platypus.Paragraph(c, BODY) if wrap and len(c) > 20 else c for c in r] for r in rows]
     table = platypus.Table(cells, colWidths=widths)
     table.setStyle(platypus.TableStyle(style + [("VALIGN", (0, 0), (-1, -1), "TOP")]))
-    buf = io.BytesIO()
-    platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Works order 2231", TITLE), table,
-                                           platypus.Spacer(1, 12),
-                                           platypus.Paragraph("Payment within thirty days.", BODY)])
-    return buf.getvalue()
+    return story_pdf([platypus.Paragraph("Works order 2231", TITLE), table, platypus.Spacer(1, 12),
+                      platypus.Paragraph("Payment within thirty days.", BODY)])
 
 
 def _rows_text(rows) -> str:
@@ -288,9 +286,7 @@ def test_a_cell_spanning_rows_is_read_in_the_first_row_it_spans():
     table.setStyle(platypus.TableStyle(GRID + [("SPAN", (0, 1), (0, 3)), ("SPAN", (0, 4), (0, 5)),
                                                ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                                ("VALIGN", (0, 1), (0, 5), "MIDDLE")]))
-    buf = io.BytesIO()
-    platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Schedule of works", TITLE), table])
-    assert _page_text(buf.getvalue()) == "Schedule of works\n\n" + _rows_text(SPANNED) + "\n"
+    assert _page_text(story_pdf([platypus.Paragraph("Schedule of works", TITLE), table])) == "Schedule of works\n\n" + _rows_text(SPANNED) + "\n"
 
 
 def test_a_grid_whose_cells_are_set_in_the_middle_of_their_rows():
@@ -302,9 +298,7 @@ def test_a_grid_whose_cells_are_set_in_the_middle_of_their_rows():
     table = platypus.Table(cells, colWidths=[60, 40, 250, 60])
     table.setStyle(platypus.TableStyle(GRID + [("SPAN", (0, 1), (0, 3)), ("SPAN", (0, 4), (0, 5)),
                                                ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
-    buf = io.BytesIO()
-    platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Schedule of works", TITLE), table])
-    assert _page_text(buf.getvalue()) == "Schedule of works\n\n" + _rows_text(SPANNED) + "\n"
+    assert _page_text(story_pdf([platypus.Paragraph("Schedule of works", TITLE), table])) == "Schedule of works\n\n" + _rows_text(SPANNED) + "\n"
 
 
 ROWS_SPANNED = [("LINEABOVE", (0, 0), (-1, 0), 1, colors.black), ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
@@ -323,9 +317,7 @@ def test_a_cell_spanning_rows_of_a_table_ruled_by_rows_only_is_read_in_its_first
     table = platypus.Table(cells, colWidths=[60, 40, 250, 60])
     table.setStyle(platypus.TableStyle(ROWS_SPANNED + [("VALIGN", (0, 0), (-1, -1), valign),
                                                        ("VALIGN", (0, 1), (0, 5), "MIDDLE")]))
-    buf = io.BytesIO()
-    platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Schedule of works", TITLE), table])
-    assert _page_text(buf.getvalue()) == "Schedule of works\n\n" + _rows_text(SPANNED) + "\n"
+    assert _page_text(story_pdf([platypus.Paragraph("Schedule of works", TITLE), table])) == "Schedule of works\n\n" + _rows_text(SPANNED) + "\n"
 
 
 def test_an_underline_in_a_cell_of_a_table_ruled_by_rows_only_parts_no_rows():

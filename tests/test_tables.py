@@ -4,10 +4,8 @@ Every glyph of the font is 5 pt wide at 10 pt, lines are 12 pt apart, as
 LibreOffice sets a table in 10 pt type (the cases of LibreOffice test PDFs).
 """
 
-import io
-
 import pytest
-from pdfbuild import helvetica, make_pdf
+from pdfbuild import helvetica, make_pdf, story_pdf
 
 import pyengine
 
@@ -575,10 +573,8 @@ def test_a_table_whose_description_wraps_onto_a_long_line_is_read_row_by_row():
              for r, row in enumerate(INVOICE)]
     table = platypus.Table(cells, colWidths=[50, 240, 40, 70, 70])
     table.setStyle(platypus.TableStyle([("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("VALIGN", (0, 0), (-1, -1), "TOP")]))
-    buf = io.BytesIO()
-    platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Some intro text for the invoice page.", body), table,
-                                           platypus.Paragraph("Thank you for your business.", body)])
-    text = pyengine.extract(buf.getvalue()).pages[0].text
+    text = pyengine.extract(story_pdf([platypus.Paragraph("Some intro text for the invoice page.", body), table,
+                                       platypus.Paragraph("Thank you for your business.", body)])).pages[0].text
     assert text == "Some intro text for the invoice page.\n\n" + rows_text(INVOICE) + \
         "\n\nThank you for your business.\n"
 
@@ -593,9 +589,7 @@ def test_a_cell_string_drawn_over_the_next_cell_keeps_its_letters_apart_from_tha
                          "100.00"], INVOICE[3]]
     table = platypus.Table(rows, colWidths=[50, 170, 40, 70, 70])
     table.setStyle(platypus.TableStyle([("ALIGN", (2, 0), (-1, -1), "RIGHT")]))
-    buf = io.BytesIO()
-    platypus.SimpleDocTemplate(buf).build([table])
-    page = pyengine.extract(buf.getvalue()).pages[0]
+    page = pyengine.extract(story_pdf([table])).pages[0]
     words = [w.text for w in page.words]
     assert words[words.index("irrigation") + 1] == "line"
     assert "40" in words
