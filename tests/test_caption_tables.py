@@ -129,3 +129,10 @@ def test_a_table_of_stacked_cells_under_a_caption_keeps_each_cell_whole():
     text = corpus_page_text("plumber-issue-71-duplicate-chars-2", 6)
     assert "Acidose lactique\n\n• Hypoxie tissulaire (choc)\n• Biguanides\n• Insuffisance hépatocellulaire" \
         "\n\n• Lactate" in text
+
+
+def test_a_caption_under_a_full_line_of_text_is_its_own_paragraph():
+    # opf-027613 p.114: the caption (9 pt) under a paragraph (10 pt) whose
+    # last line is full was read as that paragraph's last line.
+    assert "refers to European format.\n\nTable 6. DATE formats\n\nDate Format\t" in \
+        corpus_page_text("opf-027613", 114)

@@ -175,3 +175,47 @@ def test_a_display_set_in_from_the_edge_stays_in_its_paragraph():
     pdf = _pdf([(SENTENCE * 2 + "so that we have", body), ("E = m c c", display),
                 ("which holds for every contract. " + SENTENCE * 2, body)])
     assert len(_blocks(pdf)) == 1
+
+
+_CLAIM = "the claim was held timely as the statute applies to every contract made in the state".split()
+
+
+def _full_line(start: int) -> str:
+    """Words of _CLAIM from ``start`` on, as many as fit in 80 characters:
+    a full line of the test font (every glyph 5 pt wide at 10 pt)."""
+    out, k = "", start
+    while len(out) + len(_CLAIM[k % len(_CLAIM)]) <= 80:
+        out += _CLAIM[k % len(_CLAIM)] + " "
+        k += 1
+    return out.rstrip()
+
+
+def _lines_pdf(runs) -> bytes:
+    """Lines set at x 72 by (size, baseline step before it, text) runs."""
+    from pdfbuild import helvetica, make_pdf
+
+    y, ops = 700, []
+    for size, step, text in runs:
+        y -= step
+        ops.append(b"BT /F1 %d Tf 72 %d Td (%s) Tj ET" % (size, y, text.encode()))
+    return make_pdf([b"\n".join(ops)], fonts={"/F1": helvetica()})
+
+
+def test_a_caption_a_point_smaller_under_a_full_line_starts_its_own_paragraph():
+    # opf-027613 p.114: "Table 6. DATE formats" (9 pt) 17 pt under a 10 pt
+    # paragraph set at a 12 pt pitch whose last line is full, so the
+    # caption's first word would not have fitted on it: the caption was run
+    # on as the paragraph's last line.
+    body = [(10, 12, _full_line(i)) for i in range(3)]
+    after = [(10, 17 if i == 0 else 12, _full_line(i + 5)) for i in range(3)]
+    blocks = _blocks(_lines_pdf(body + [(9, 17, "Table 6. Date formats")] + after))
+    assert blocks == [" ".join(t for _, _, t in body), "Table 6. Date formats",
+                      " ".join(t for _, _, t in after)]
+
+
+def test_a_line_holding_a_larger_word_at_the_paragraph_pitch_stays_in_it():
+    # the line's size is its largest run's (11 pt); its pitch is the
+    # paragraph's, so it is not set apart as a caption or heading is.
+    runs = [(10, 12, _full_line(i)) for i in range(4)]
+    runs[2] = (11, 12, _full_line(2)[:40])
+    assert _blocks(_lines_pdf(runs)) == [" ".join(t for _, _, t in runs)]

@@ -3577,6 +3577,8 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
                         brk = _SPACE
                     elif _indented_start(seq, i, options):
                         brk = _INDENT
+                    elif _resized_start(prev, ln, ratio, options):
+                        brk = _SPACE
             if brk is not None:
                 blocks.append(_block(paras))
                 paras = []
@@ -3634,6 +3636,23 @@ def _breaks(prev: Line, ln: Line, ratio: float, options: Options) -> str | None:
             (not ratio and d > 2 * size):
         return _GAP
     return None
+
+
+RESIZED_MIN = 0.05
+"""Lines whose type sizes differ by more than this share of the larger are
+set in two sizes (a caption, a heading a point smaller or larger than the
+text), not one size read with another's rounding (``_resized_start``)."""
+
+
+def _resized_start(prev: Line, ln: Line, ratio: float, options: Options) -> bool:
+    """Does ``ln`` start a paragraph as a line set in another size with space
+    before it: the sizes differ by more than ``RESIZED_MIN`` (less than the
+    change that always parts, _breaks) and the baselines are further apart
+    than ``paragraph_space_ratio`` times the page's pitch (a caption set a
+    point smaller under the text that refers to it)?"""
+    size = max(prev.size, ln.size)
+    return ratio > 0 and abs(ln.size - prev.size) > RESIZED_MIN * size and \
+        ln.y1 - prev.y1 > options.paragraph_space_ratio * ratio * size
 
 
 SPACE_WIDTH = 0.25
