@@ -139,6 +139,8 @@ def _plain_paragraphs(regions, options):
                     brk = order._SPACE
                 elif order._indented_start(seq, i, options):
                     brk = order._INDENT
+                elif order._resized_start(paras[-1][-1], ln, ratio, options):
+                    brk = order._SPACE
             if brk is not None:
                 blocks.append(order._block(paras))
                 paras = []
