@@ -8,7 +8,6 @@ through these helpers, which return plain Python values or a default.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from pypdf.generic import FloatObject, IndirectObject, NumberObject
 
@@ -135,16 +134,77 @@ def base_font_name(font_dict) -> str:
     return strip_subset(text[1:] if text.startswith("/") else text)
 
 
-@dataclass(frozen=True, slots=True)
+PROGRAM_KEYS = ("/FontFile2", "/FontFile3", "/FontFile")
+"""Descriptor keys of an embedded font program, in the order they are
+tried (``Descriptor.font_file``)."""
+
+
 class Descriptor:
-    flags: int = 0
-    ascent: float = 0.0
-    descent: float = 0.0
-    """In the font's units (thousandths of text space for most fonts)."""
-    missing_width: float | None = None
-    font_file: object = None
-    """The /FontFile, /FontFile2 or /FontFile3 stream, if any."""
-    font_file_key: str = ""
+    """A /FontDescriptor's entries the fonts read (9.8).
+
+    The numbers are read at load.  The embedded program's stream
+    (``font_file``, ``font_file_key``) is looked up when first asked for:
+    that reads the stream object (its dictionary and raw bytes), which a
+    font whose ToUnicode map or /Differences explain the codes shown never
+    needs (a Type0 font with a map, a Type 1 font loaded with
+    ``defer_program``: deb-ko-nanum-sampler's 92 fonts).  What it gives is
+    what reading it at load gave; only a warning of pypdf's about a broken
+    reference comes then, on the page that reads the program, as the
+    program's own issues do.  (A class rather than a frozen dataclass for
+    that look-up; nothing else in it changes once it is made.)"""
+
+    __slots__ = ("flags", "ascent", "descent", "missing_width", "_source", "_program")
+
+    def __init__(self, flags: int = 0, ascent: float = 0.0, descent: float = 0.0,
+                 missing_width: float | None = None, source=None) -> None:
+        self.flags = flags
+        self.ascent = ascent
+        self.descent = descent
+        """In the font's units (thousandths of text space for most fonts)."""
+        self.missing_width = missing_width
+        self._source = source
+        """The descriptor dictionary, or None."""
+        self._program: tuple | None = None
+        """(stream, key) once looked up (``_find_program``)."""
+
+    @property
+    def font_file(self):
+        """The /FontFile2, /FontFile3 or /FontFile stream, if any."""
+        return (self._program or self._find_program())[0]
+
+    @property
+    def font_file_key(self) -> str:
+        """Its key ("" when there is none)."""
+        return (self._program or self._find_program())[1]
+
+    def _find_program(self) -> tuple:
+        found: tuple = (None, "")
+        source = self._source
+        if source is not None:
+            for candidate in PROGRAM_KEYS:
+                value = get(source, candidate)
+                if is_stream(value):
+                    found = (value, candidate)
+                    break
+        self._program = found
+        self._source = None
+        return found
+
+    def named_program_key(self) -> str:
+        """The key ``font_file_key`` gives when the first program key the
+        dictionary has holds a stream, without reading it: the first key
+        present, or "" (``font_file_key`` once it is read).  A key whose
+        value turns out to be no stream is passed over by ``font_file_key``;
+        a caller that decides on this one must give the same result
+        either way (``simple._base_and_differences``)."""
+        if self._program is not None:
+            return self._program[1]
+        source = self._source
+        if source is not None:
+            for candidate in PROGRAM_KEYS:
+                if source.get(candidate) is not None:
+                    return candidate
+        return ""
 
     @property
     def symbolic(self) -> bool:
@@ -154,24 +214,21 @@ class Descriptor:
     def nonsymbolic(self) -> bool:
         return bool(self.flags & FLAG_NONSYMBOLIC)
 
+    def __repr__(self) -> str:
+        return (f"Descriptor(flags={self.flags}, ascent={self.ascent}, descent={self.descent}, "
+                f"missing_width={self.missing_width})")
+
 
 def read_descriptor(font_dict) -> Descriptor:
     desc = get(font_dict, "/FontDescriptor")
     if not hasattr(desc, "get"):
         return Descriptor()
-    font_file, key = None, ""
-    for candidate in ("/FontFile2", "/FontFile3", "/FontFile"):
-        value = get(desc, candidate)
-        if is_stream(value):
-            font_file, key = value, candidate
-            break
     return Descriptor(
         flags=integer(get(desc, "/Flags"), 0) or 0,
         ascent=number(get(desc, "/Ascent"), 0.0) or 0.0,
         descent=number(get(desc, "/Descent"), 0.0) or 0.0,
         missing_width=number(get(desc, "/MissingWidth")),
-        font_file=font_file,
-        font_file_key=key,
+        source=desc,
     )
 
 

@@ -577,7 +577,9 @@ def _base_and_differences(font_dict, subtype, desc, std, issues, font_name, defe
         diffs = _differences(array(get(enc, "/Differences")))
     base = BY_NAME.get(base_name) if base_name else None
     if base is None:
-        if defer and desc.font_file_key in _ENCODING_PROGRAMS and subtype in _DEFERRED_SUBTYPES \
+        # (The key named, the program's stream not read: if it is none,
+        # read_program finds no program, as _implicit_base would now.)
+        if defer and desc.named_program_key() in _ENCODING_PROGRAMS and subtype in _DEFERRED_SUBTYPES \
                 and std not in _OWN_ENCODINGS and "mu" not in diffs.values() \
                 and (diffs or get(font_dict, "/ToUnicode") is not None):
             return _PENDING, diffs
