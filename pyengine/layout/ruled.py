@@ -257,9 +257,12 @@ def _may_wrap(items: list[Line]) -> bool:
     # A row's other cells set in the middle of its height (rl_rowspan_mid's
     # "D-1" and "1,240" centred beside "Survey of the north pier ... a" over
     # "written report"): their baseline stands between the wrapped lines.
+    # (A cell with the middle row all beside it first: in running text the
+    # middle row stands under the cell and no pair of lines is measured.)
     for upper, middle, lower in zip(rows, rows[1:], rows[2:]):
-        if any(_wraps(c, ln, RULED_CENTRED_PITCH, nearer=True) and _beside_all(c, middle)
-               for c in upper for ln in lower):
+        if any(_beside_all(c, middle) and any(_wraps(c, ln, RULED_CENTRED_PITCH, nearer=True)
+                                              for ln in lower)
+               for c in upper):
             return True
     return False
 

@@ -1,0 +1,77 @@
+"""layout/ruled.py ``_may_wrap``'s test for a row's cells centred beside a
+wrapped cell (rl_rowspan_mid) asks first whether the middle row stands
+beside the cell, and measures the cell against the lines under it only
+then: in a column of prose (one line a row, each under the one over it)
+no pair of lines is measured.  The answer is the same: the table whose
+cells are centred in their rows is still read row by row.
+
+The PDFs are built here with reportlab; the expected table text was read
+off the rendered page (as tests/test_ruled_tables.py's)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+import pyengine
+from pyengine.layout import ruled
+
+platypus = pytest.importorskip("reportlab.platypus")
+styles = pytest.importorskip("reportlab.lib.styles")
+colors = pytest.importorskip("reportlab.lib.colors")
+
+BODY = styles.getSampleStyleSheet()["BodyText"]
+TITLE = styles.getSampleStyleSheet()["Heading2"]
+
+PROSE = ("The harbour board met on the first Monday of the month to hear the engineer's report on "
+         "the north pier, whose deck had cracked along the seaward edge after the winter storms. ") * 6
+
+SPANNED = [("Phase", "Task", "Description", "Cost"),
+           ("Design", "D-1", "Survey of the north pier including soil samples and a written report", "1,240"),
+           ("", "D-2", "Drawings", "800"),
+           ("", "D-3", "Approval of the drawings by the harbour authority and the town council", "150"),
+           ("Build", "B-1", "Concrete repair of the deck", "3,100"),
+           ("", "B-2", "Replacement of the handrails along the east walkway with galvanised steel", "4,800")]
+
+
+def _centred_measures(monkeypatch) -> list[bool]:
+    """Record each measure of ``_may_wrap``'s centred test (its pitch)."""
+    calls: list[bool] = []
+    wraps = ruled._wraps
+
+    def counted(cell, ln, pitch=None, nearer=False):
+        if pitch == ruled.RULED_CENTRED_PITCH:
+            calls.append(True)
+            return wraps(cell, ln, pitch, nearer=nearer)
+        return wraps(cell, ln, nearer=nearer) if pitch is None else wraps(cell, ln, pitch, nearer=nearer)
+
+    monkeypatch.setattr(ruled, "_wraps", counted)
+    return calls
+
+
+def test_a_column_of_prose_is_not_measured_for_centred_cells(monkeypatch):
+    calls = _centred_measures(monkeypatch)
+    buf = io.BytesIO()
+    # (a rule under the title: a page that draws nothing has no rules to ask)
+    platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Minutes", TITLE),
+                                           platypus.flowables.HRFlowable(width="100%"),
+                                           platypus.Paragraph(PROSE, BODY)])
+    text = pyengine.extract(buf.getvalue()).pages[0].text
+    assert text.startswith("Minutes\n\nThe harbour board met on the first Monday")
+    assert len(text.split("\n")) >= 8  # (the paragraph's lines: rows enough for the test to run)
+    assert calls == []
+
+
+def test_cells_centred_in_their_rows_still_make_the_grid_read_row_by_row(monkeypatch):
+    calls = _centred_measures(monkeypatch)
+    cells = [[platypus.Paragraph(c, BODY) if len(c) > 20 else c for c in r] for r in SPANNED]
+    table = platypus.Table(cells, colWidths=[60, 40, 250, 60])
+    table.setStyle(platypus.TableStyle([("GRID", (0, 0), (-1, -1), 0.5, colors.black),
+                                        ("SPAN", (0, 1), (0, 3)), ("SPAN", (0, 4), (0, 5)),
+                                        ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
+    buf = io.BytesIO()
+    platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Schedule of works", TITLE), table])
+    text = pyengine.extract(buf.getvalue()).pages[0].text
+    assert text == "Schedule of works\n\n" + "\n".join("\t".join(r) for r in SPANNED) + "\n"
+    assert calls  # (the centred test measured the cells beside which the others stand)
