@@ -10,11 +10,10 @@ off the rendered page (as tests/test_ruled_tables.py's)."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
 
 import pyengine
+from pdfbuild import story_pdf
 from pyengine.layout import ruled
 
 platypus = pytest.importorskip("reportlab.platypus")
@@ -52,12 +51,10 @@ def _centred_measures(monkeypatch) -> list[bool]:
 
 def test_a_column_of_prose_is_not_measured_for_centred_cells(monkeypatch):
     calls = _centred_measures(monkeypatch)
-    buf = io.BytesIO()
     # (a rule under the title: a page that draws nothing has no rules to ask)
-    platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Minutes", TITLE),
-                                           platypus.flowables.HRFlowable(width="100%"),
-                                           platypus.Paragraph(PROSE, BODY)])
-    text = pyengine.extract(buf.getvalue()).pages[0].text
+    text = pyengine.extract(story_pdf([platypus.Paragraph("Minutes", TITLE),
+                                       platypus.flowables.HRFlowable(width="100%"),
+                                       platypus.Paragraph(PROSE, BODY)])).pages[0].text
     assert text.startswith("Minutes\n\nThe harbour board met on the first Monday")
     assert len(text.split("\n")) >= 8  # (the paragraph's lines: rows enough for the test to run)
     assert calls == []
@@ -70,8 +67,6 @@ def test_cells_centred_in_their_rows_still_make_the_grid_read_row_by_row(monkeyp
     table.setStyle(platypus.TableStyle([("GRID", (0, 0), (-1, -1), 0.5, colors.black),
                                         ("SPAN", (0, 1), (0, 3)), ("SPAN", (0, 4), (0, 5)),
                                         ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
-    buf = io.BytesIO()
-    platypus.SimpleDocTemplate(buf).build([platypus.Paragraph("Schedule of works", TITLE), table])
-    text = pyengine.extract(buf.getvalue()).pages[0].text
+    text = pyengine.extract(story_pdf([platypus.Paragraph("Schedule of works", TITLE), table])).pages[0].text
     assert text == "Schedule of works\n\n" + "\n".join("\t".join(r) for r in SPANNED) + "\n"
     assert calls  # (the centred test measured the cells beside which the others stand)
