@@ -7,7 +7,7 @@ import io
 import pytest
 
 import pyengine
-from pdfbuild import story_pdf
+from pdfbuild import helvetica, make_pdf, story_pdf
 
 SENTENCE = ("The court held that the statute applies to every contract formed within "
             "the state, regardless of where the parties reside, and that the claim "
@@ -192,8 +192,6 @@ def _full_line(start: int) -> str:
 
 def _lines_pdf(runs) -> bytes:
     """Lines set at x 72 by (size, baseline step before it, text) runs."""
-    from pdfbuild import helvetica, make_pdf
-
     y, ops = 700, []
     for size, step, text in runs:
         y -= step

@@ -15,23 +15,16 @@ import pytest
 import pyengine
 from pdfbuild import story_pdf
 from pyengine.layout import ruled
+from test_ruled_tables import GRID, SCHEDULE_TEXT, schedule_pdf
 
 platypus = pytest.importorskip("reportlab.platypus")
 styles = pytest.importorskip("reportlab.lib.styles")
-colors = pytest.importorskip("reportlab.lib.colors")
 
 BODY = styles.getSampleStyleSheet()["BodyText"]
 TITLE = styles.getSampleStyleSheet()["Heading2"]
 
 PROSE = ("The harbour board met on the first Monday of the month to hear the engineer's report on "
          "the north pier, whose deck had cracked along the seaward edge after the winter storms. ") * 6
-
-SPANNED = [("Phase", "Task", "Description", "Cost"),
-           ("Design", "D-1", "Survey of the north pier including soil samples and a written report", "1,240"),
-           ("", "D-2", "Drawings", "800"),
-           ("", "D-3", "Approval of the drawings by the harbour authority and the town council", "150"),
-           ("Build", "B-1", "Concrete repair of the deck", "3,100"),
-           ("", "B-2", "Replacement of the handrails along the east walkway with galvanised steel", "4,800")]
 
 
 def _centred_measures(monkeypatch) -> list[bool]:
@@ -62,11 +55,6 @@ def test_a_column_of_prose_is_not_measured_for_centred_cells(monkeypatch):
 
 def test_cells_centred_in_their_rows_still_make_the_grid_read_row_by_row(monkeypatch):
     calls = _centred_measures(monkeypatch)
-    cells = [[platypus.Paragraph(c, BODY) if len(c) > 20 else c for c in r] for r in SPANNED]
-    table = platypus.Table(cells, colWidths=[60, 40, 250, 60])
-    table.setStyle(platypus.TableStyle([("GRID", (0, 0), (-1, -1), 0.5, colors.black),
-                                        ("SPAN", (0, 1), (0, 3)), ("SPAN", (0, 4), (0, 5)),
-                                        ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
-    text = pyengine.extract(story_pdf([platypus.Paragraph("Schedule of works", TITLE), table])).pages[0].text
-    assert text == "Schedule of works\n\n" + "\n".join("\t".join(r) for r in SPANNED) + "\n"
+    style = GRID + [("SPAN", (0, 1), (0, 3)), ("SPAN", (0, 4), (0, 5)), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
+    assert pyengine.extract(schedule_pdf(style)).pages[0].text == SCHEDULE_TEXT
     assert calls  # (the centred test measured the cells beside which the others stand)

@@ -274,6 +274,16 @@ SPANNED = [("Phase", "Task", "Description", "Cost"),
            ("", "D-3", "Approval of the drawings by the harbour authority and the town council", "150"),
            ("Build", "B-1", "Concrete repair of the deck", "3,100"),
            ("", "B-2", "Replacement of the handrails along the east walkway with galvanised steel", "4,800")]
+SCHEDULE_TEXT = "Schedule of works\n\n" + _rows_text(SPANNED) + "\n"
+
+
+def schedule_pdf(style) -> bytes:
+    """The SPANNED table (its long cells wrapped) under the title "Schedule
+    of works", set with ``style`` (a TableStyle's commands)."""
+    cells = [[platypus.Paragraph(c, BODY) if len(c) > 20 else c for c in r] for r in SPANNED]
+    table = platypus.Table(cells, colWidths=[60, 40, 250, 60])
+    table.setStyle(platypus.TableStyle(style))
+    return story_pdf([platypus.Paragraph("Schedule of works", TITLE), table])
 
 
 def test_a_cell_spanning_rows_is_read_in_the_first_row_it_spans():
@@ -281,12 +291,9 @@ def test_a_cell_spanning_rows_is_read_in_the_first_row_it_spans():
     # in the middle of their rows, the other cells at the top; the rules
     # under the rows they span start at the second column.  Each was read
     # in the row its text stands beside ("Design" with D-2).
-    cells = [[platypus.Paragraph(c, BODY) if len(c) > 20 else c for c in r] for r in SPANNED]
-    table = platypus.Table(cells, colWidths=[60, 40, 250, 60])
-    table.setStyle(platypus.TableStyle(GRID + [("SPAN", (0, 1), (0, 3)), ("SPAN", (0, 4), (0, 5)),
-                                               ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                               ("VALIGN", (0, 1), (0, 5), "MIDDLE")]))
-    assert _page_text(story_pdf([platypus.Paragraph("Schedule of works", TITLE), table])) == "Schedule of works\n\n" + _rows_text(SPANNED) + "\n"
+    style = GRID + [("SPAN", (0, 1), (0, 3)), ("SPAN", (0, 4), (0, 5)),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"), ("VALIGN", (0, 1), (0, 5), "MIDDLE")]
+    assert _page_text(schedule_pdf(style)) == SCHEDULE_TEXT
 
 
 def test_a_grid_whose_cells_are_set_in_the_middle_of_their_rows():
@@ -294,11 +301,8 @@ def test_a_grid_whose_cells_are_set_in_the_middle_of_their_rows():
     # row's short cells stand between the two lines of a wrapped one; the
     # page's rules were never asked for, and the table was read column by
     # column.
-    cells = [[platypus.Paragraph(c, BODY) if len(c) > 20 else c for c in r] for r in SPANNED]
-    table = platypus.Table(cells, colWidths=[60, 40, 250, 60])
-    table.setStyle(platypus.TableStyle(GRID + [("SPAN", (0, 1), (0, 3)), ("SPAN", (0, 4), (0, 5)),
-                                               ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
-    assert _page_text(story_pdf([platypus.Paragraph("Schedule of works", TITLE), table])) == "Schedule of works\n\n" + _rows_text(SPANNED) + "\n"
+    style = GRID + [("SPAN", (0, 1), (0, 3)), ("SPAN", (0, 4), (0, 5)), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
+    assert _page_text(schedule_pdf(style)) == SCHEDULE_TEXT
 
 
 ROWS_SPANNED = [("LINEABOVE", (0, 0), (-1, 0), 1, colors.black), ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
@@ -313,11 +317,8 @@ def test_a_cell_spanning_rows_of_a_table_ruled_by_rows_only_is_read_in_its_first
     # the rules under the rows "Design" and "Build" span stop at the second
     # column, in the white between the columns.  "Design", centred in its
     # three rows, was read with D-2, the row its text stands beside.
-    cells = [[platypus.Paragraph(c, BODY) if len(c) > 20 else c for c in r] for r in SPANNED]
-    table = platypus.Table(cells, colWidths=[60, 40, 250, 60])
-    table.setStyle(platypus.TableStyle(ROWS_SPANNED + [("VALIGN", (0, 0), (-1, -1), valign),
-                                                       ("VALIGN", (0, 1), (0, 5), "MIDDLE")]))
-    assert _page_text(story_pdf([platypus.Paragraph("Schedule of works", TITLE), table])) == "Schedule of works\n\n" + _rows_text(SPANNED) + "\n"
+    style = ROWS_SPANNED + [("VALIGN", (0, 0), (-1, -1), valign), ("VALIGN", (0, 1), (0, 5), "MIDDLE")]
+    assert _page_text(schedule_pdf(style)) == SCHEDULE_TEXT
 
 
 def test_an_underline_in_a_cell_of_a_table_ruled_by_rows_only_parts_no_rows():
