@@ -197,6 +197,96 @@ def test_pages_drawn_apart_take_the_shortcut():
     assert len(drop_duplicates(bold, Options())) == len(text)
 
 
+def _close_to_an_earlier_glyph(glyphs: list[Glyph], dup_tol: float) -> bool:
+    """What ``_drawn_apart`` proves absent, the plain way: a glyph with
+    text, not a space, within its own duplicate tolerance of an earlier one
+    (whatever their texts), or a position that is not finite."""
+    shown = [g for g in glyphs if g.text and not g.is_space]
+    for i, g in enumerate(shown):
+        if not (math.isfinite(g.ox) and math.isfinite(g.oy)):
+            return True
+        tol = max(dup_tol * g.size, 0.1)
+        if any(abs(h.ox - g.ox) <= tol and abs(h.oy - g.oy) <= tol for h in shown[:i]):
+            return True
+    return False
+
+
+def _mixed_size_page(rng) -> list[Glyph]:
+    """Lines whose glyphs change size along a run (a word in a larger or
+    smaller size, a size kept for a few glyphs, then changed back), some
+    drawn again nearby or put back, now and then a position that is not
+    finite, a space or a glyph without text."""
+    out = []
+    for line in range(rng.randrange(1, 8)):
+        y = 40.0 + 70.0 * line + rng.choice([0.0, 0.0, 0.3, 2.5, 62.0])
+        x = 20.0 + rng.choice([0.0, 1.0, 3.0])
+        size = rng.choice([6.0, 10.0, 10.0, 30.0, 60.0])
+        for _ in range(rng.randrange(1, 14)):
+            if rng.random() < 0.3:
+                # (Rarely 500 pt: its tolerance is past APART_TOL_MAX.)
+                size = rng.choice([6.0, 10.0, 30.0, 60.0]) if rng.random() > 0.01 else 500.0
+            if rng.random() < 0.02:  # a glyph drawn over the one before
+                x -= size * rng.choice([0.5, 0.52])
+            ch = rng.choice("ab  c")
+            ox = x if rng.random() > 0.005 else rng.choice([math.inf, -math.inf, math.nan])
+            out.append(_glyph(ch if rng.random() > 0.05 else "", ox, y, size,
+                              is_space=ch == " "))
+            x += size * (0.6 if rng.random() > 0.03 else 0.05)
+        if rng.random() < 0.1:  # a glyph put back near one of the line's
+            g = rng.choice(out[-3:])
+            out.append(_glyph("z", g.ox + rng.choice([0.0, 1.0, 4.0]),
+                              g.oy + rng.choice([0.0, 1.0, 5.0]), rng.choice([6.0, 60.0])))
+    return out
+
+
+def test_drawn_apart_proves_only_pages_with_no_glyph_close_to_another():
+    """The proof reads a run's tolerance from the sizes of its glyphs (one
+    computed per change of size): with sizes changing along runs, it must
+    never call a page apart that holds a glyph within its tolerance of an
+    earlier one, and must still take the shortcut on most pages that hold
+    none."""
+    import random
+
+    from pyengine.layout.lines import _drawn_apart
+
+    rng = random.Random(36)
+    proved = close = missed = 0
+    for _ in range(3000):
+        glyphs = _mixed_size_page(rng)
+        for dup_tol in (0.15, 0.4):
+            near = _close_to_an_earlier_glyph(glyphs, dup_tol)
+            if _drawn_apart(glyphs, dup_tol):
+                assert not near, glyphs
+                proved += 1
+            elif near:
+                close += 1
+            else:
+                missed += 1
+    assert proved > 1000 and close > 500 and missed < proved
+
+
+def test_drawn_apart_keeps_the_tolerance_of_a_larger_glyph_of_its_run():
+    """A run of 10 pt glyphs that ends in a 40 pt one (tolerance 6 pt), its
+    origin 4 pt from a glyph of an earlier run: beyond the 10 pt glyphs'
+    1.5 pt, within the large one's.  Then a run that starts with the large
+    glyph, and two small ones after it (their size read once), 4 pt from a
+    glyph before it.  Each moved 3 pt away (7 pt off) is proved apart."""
+    from pyengine.layout.lines import _drawn_apart
+
+    small_then_big = ([_glyph("a", 104.0, 60.0)],
+                      [_glyph("b", 50.0, 64.0), _glyph("c", 70.0, 64.0),
+                       _glyph("d", 100.0, 64.0, 40.0)], -3.0)
+    big_then_small = ([_glyph("a", 96.0, 60.0)],
+                      [_glyph("d", 100.0, 64.0, 40.0), _glyph("b", 150.0, 64.0),
+                       _glyph("c", 170.0, 64.0)], 3.0)
+    for earlier, run, away in (small_then_big, big_then_small):
+        assert _close_to_an_earlier_glyph(earlier + run, 0.15)
+        assert not _drawn_apart(earlier + run, 0.15)
+        far = [g._replace(ox=g.ox + away) for g in run]
+        assert not _close_to_an_earlier_glyph(earlier + far, 0.15)
+        assert _drawn_apart(earlier + far, 0.15)
+
+
 def _reference_word(glyphs, text=None):
     """The rule of ``_word``, step by step: the text (NFC unless ASCII),
     the unmapped count, and the box, size and visibility of the glyphs that
@@ -234,6 +324,17 @@ def _word_cases() -> list[tuple[list[_G], str | None]]:
         ([glyph("e\u0301", -0.0, y=-0.0), glyph("x", 0.0, y=0.0)], None),
         ([glyph("x", 0.0, y=0.0), glyph("y", -0.0, y=-0.0)], None),
         ([glyph("\ufeb3", 0.0), glyph("\ufe8e", 5.0)], None),  # Arabic presentation forms
+        # Each end of the box, and the size, set by a later glyph (drawn
+        # back, lower, higher, larger), and kept by the first of equal ones.
+        ([glyph("a", 0.0, y=2.0), glyph("b", -7.0, y=-3.0), glyph("c", 9.0, y=4.0),
+          glyph("d", 300.0, y=4.0), glyph("e", -7.0, y=-3.0)], None),
+        ([glyph("a", 0.0, mode=3), glyph("b", 5.0, mode=3), glyph("c", 9.0, mode=0),
+          glyph("d", 12.0, mode=7)], None),  # visible once a glyph is
+        ([glyph("a", 0.0), glyph("b", 5.0, mapped=False), glyph("", 9.0, mapped=False),
+          glyph("c", 12.0, mapped=False)], None),
+        # Positions that are not finite: compared as the loop compares them.
+        ([glyph("a", math.nan), glyph("b", 5.0), glyph("c", -math.inf, y=math.nan)], None),
+        ([glyph("a", 5.0, y=math.inf), glyph("b", math.nan), glyph("c", -1.0)], None),
     ]
 
 
