@@ -373,6 +373,104 @@ def test_word_glyphs_leaves_out_groups_of_blank_glyphs():
     assert [[p[0].text for p in grp] for grp in groups] == [["a"], ["b"], ["c"]]
 
 
+# --- _cut_plain, _cut of a plain line -----------------------------------------
+
+
+def _plain_line(rng) -> list[_G]:
+    """A line's glyphs as ``_cut`` gets them (sorted along the line), all
+    with text, of one source, no combining mark: letters and ideographs at
+    two sizes, gaps around the word-space limits (0.15 em, CJK 0.5 em),
+    glyphs drawn inside the one before or back over it, spaces (some
+    pulled in: an advance shorter than their width, the next glyph on the
+    one before), blank glyphs that are no space, positions that are not
+    finite."""
+    out: list[_G] = []
+    u = rng.choice([0.0, -5.0, 100.0])
+    for seq in range(rng.randrange(0, 16)):
+        size = rng.choice([10.0, 10.0, 10.0, 7.0, 20.0])
+        kind = rng.random()
+        text = rng.choice("ab" if kind < 0.6 else "日本" if kind < 0.8 else "\u00a0\u3000.")
+        width = size * rng.choice([0.5, 0.5, 1.0, 0.02])
+        space = rng.random() < 0.15
+        if space:
+            text = " "
+        u0 = u
+        if rng.random() < 0.01:
+            u0 = rng.choice([math.inf, -math.inf, math.nan])
+        adv = width if not space or rng.random() < 0.5 else width - size * 0.1
+        g = Glyph(text, u0, -size, u0 + width, 0.0, u0, 0.0, u0 + adv, 0.0, size,
+                  1.0, 0.0, "F1", True, 0, False, "page", space)
+        out.append((g, u0, u0 + width, seq))
+        step = rng.choice([width, width, width + size * 0.149, width + size * 0.151,
+                           width + size * 0.3, width + size * 0.6, width * 0.3, -width,
+                           adv + size * 0.05])
+        u += step
+    out.sort(key=lambda p: p[1] if p[1] == p[1] else 0.0)
+    return out
+
+
+def test_cut_plain_cuts_plain_lines_as_cut_does():
+    from pyengine.layout.lines import _cut, _cut_plain
+
+    import random
+
+    rng = random.Random(3606)
+    cuts = 0
+    for _ in range(4000):
+        glyphs = _plain_line(rng)
+        for options, tracking in ((Options(), 0.0), (Options(), 0.12),
+                                  (Options(cjk_space_gap=0.1), 0.0)):
+            want = _cut(glyphs, None, options, tracking)
+            got = _cut_plain(glyphs, options, tracking)
+            assert repr(got) == repr(want), glyphs
+            cuts += len(want[0]) > 1 and not all(want[1][1:])
+    assert cuts > 1000  # lines cut at gaps, not only at spaces
+
+
+def test_plain_pages_take_cut_plain(monkeypatch):
+    """build_lines cuts a page of plain text with ``_cut_plain`` (and its
+    words are those ``_cut`` gives); a page with a glyph without text goes
+    to ``_cut``."""
+    from pyengine.layout import lines as lines_mod
+
+    calls = []
+    plain = lines_mod._cut_plain
+
+    def spy(glyphs, options, tracking=0.0):
+        got = plain(glyphs, options, tracking)
+        assert got == lines_mod._cut(glyphs, None, options, tracking)
+        calls.append(len(glyphs))
+        return got
+
+    monkeypatch.setattr(lines_mod, "_cut_plain", spy)
+    text = [_glyph(ch, 40.0 + 5.0 * k, 60.0 + 14.0 * line, is_space=ch == " ")
+            for line in range(3) for k, ch in enumerate("the quick  brown fox")]
+    words = [[w.text for w in ln.words] for _, ln in lines_mod.build_lines(text, Options())]
+    assert words == [["the", "quick", "brown", "fox"]] * 3
+    assert calls == [20, 20, 20]
+    calls.clear()
+    lines_mod.build_lines(text + [_glyph("", 300.0, 60.0)], Options())
+    assert not calls
+
+
+@pytest.mark.parametrize("name", ["sf-google-doc-document", "pdfcpu-Greek", "deb-ja-gckanbun"])
+def test_cut_plain_cuts_corpus_lines_as_cut_does(name, monkeypatch):
+    from pyengine.layout.lines import _COMBINING, _cut, _cut_plain, _line_glyphs
+
+    pages = _corpus_pages(name, 2, monkeypatch)
+    options = Options()
+    count = 0
+    for glyphs in pages:
+        kept = drop_duplicates(glyphs, options)
+        for acc in merge_lines(attach_drop_caps(segments(kept, options)), options):
+            line = _line_glyphs(acc, False, False)
+            if all(p[0].text and not _COMBINING[p[0].text] for p in line) and \
+                    len({p[0].source for p in line}) == 1:
+                assert _cut_plain(line, options) == _cut(line, None, options)
+                count += 1
+    assert count
+
+
 @pytest.mark.parametrize("name", ["sf-habibi-oneline-cmap", "opf-178360", "deb-ar-texnegar-doc"])
 def test_inner_spaces_flag_changes_no_word(name, monkeypatch):
     """build_lines skips ``split_inner_spaces`` on a page none of whose glyph
