@@ -215,12 +215,14 @@ def _mixed_size_page(rng) -> list[Glyph]:
     """Lines whose glyphs change size along a run (a word in a larger or
     smaller size, a size kept for a few glyphs, then changed back), some
     drawn again nearby or put back, now and then a position that is not
-    finite, a space or a glyph without text."""
+    finite, a space or a glyph without text; some lines turned or vertical
+    (``segments`` projects them, the proof reads their origins)."""
     out = []
     for line in range(rng.randrange(1, 8)):
         y = 40.0 + 70.0 * line + rng.choice([0.0, 0.0, 0.3, 2.5, 62.0])
         x = 20.0 + rng.choice([0.0, 1.0, 3.0])
         size = rng.choice([6.0, 10.0, 10.0, 30.0, 60.0])
+        turned = rng.choice([0, 0, 0, 0, 1, 2])  # upright, turned 90 degrees, vertical
         for _ in range(rng.randrange(1, 14)):
             if rng.random() < 0.3:
                 # (Rarely 500 pt: its tolerance is past APART_TOL_MAX.)
@@ -229,8 +231,10 @@ def _mixed_size_page(rng) -> list[Glyph]:
                 x -= size * rng.choice([0.5, 0.52])
             ch = rng.choice("ab  c")
             ox = x if rng.random() > 0.005 else rng.choice([math.inf, -math.inf, math.nan])
-            out.append(_glyph(ch if rng.random() > 0.05 else "", ox, y, size,
-                              is_space=ch == " "))
+            g = _glyph(ch if rng.random() > 0.05 else "", ox, y, size, is_space=ch == " ")
+            if turned:  # the origins stay along the line: the proof reads them
+                g = g._replace(dx=0.0, dy=-1.0) if turned == 1 else g._replace(vertical=True)
+            out.append(g)
             x += size * (0.6 if rng.random() > 0.03 else 0.05)
         if rng.random() < 0.1:  # a glyph put back near one of the line's
             g = rng.choice(out[-3:])
@@ -285,6 +289,85 @@ def test_drawn_apart_keeps_the_tolerance_of_a_larger_glyph_of_its_run():
         far = [g._replace(ox=g.ox + away) for g in run]
         assert not _close_to_an_earlier_glyph(earlier + far, 0.15)
         assert _drawn_apart(earlier + far, 0.15)
+
+
+def test_segments_apart_proves_what_drawn_apart_proves():
+    """``segments_apart`` works ``_drawn_apart``'s proof out on its own walk
+    through the glyphs: the same verdict on every page, faux bold, mixed
+    sizes, turned and vertical lines and positions that are not finite
+    among them, and the segments ``segments`` cuts."""
+    import random
+
+    from pyengine.layout.lines import _drawn_apart, segments_apart
+
+    rng = random.Random(3636)
+    verdicts = set()
+    for k in range(3000):
+        glyphs = _mixed_size_page(rng) if k % 2 else _random_page(rng)
+        for options in (Options(), Options(duplicate_tolerance=0.4)):
+            try:
+                segs, apart = segments_apart(glyphs, options)
+            except ValueError:  # a turned glyph at a position that is not finite
+                assert not all(map(math.isfinite, (c for g in glyphs for c in (g.ox, g.oy))))
+                continue
+            assert apart == _drawn_apart(glyphs, options.duplicate_tolerance), glyphs
+            assert repr(segs) == repr(segments(glyphs, options))
+            verdicts.add(apart)
+    assert verdicts == {True, False}
+
+
+def _lines_in_the_stages_order(glyphs, options, monkeypatch):
+    """build_lines with its stages in the order they are written: duplicates
+    dropped, then the segments cut (no proof along the way)."""
+    from pyengine.layout import lines as lines_mod
+
+    real = lines_mod.segments_apart
+    with monkeypatch.context() as m:
+        m.setattr(lines_mod, "segments_apart", lambda glyphs, options: (None, False))
+        m.setattr(lines_mod, "segments", lambda glyphs, options: real(glyphs, options)[0])
+        return [repr(line) for _, line in lines_mod.build_lines(glyphs, options)]
+
+
+def test_build_lines_cuts_the_segments_of_the_glyphs_kept(monkeypatch):
+    """build_lines keeps the segments cut along with the proof only when
+    no glyph was dropped: faux bold (the glyphs drawn again dropped), a "c"
+    inside a "©" (dropped), the underscores of a filled blank (replaced),
+    positions that are not finite (the same error)."""
+    import random
+
+    from pyengine.layout.lines import build_lines, copyright_inner_letters, filled_blanks_out
+
+    def lines(glyphs):
+        return [repr(line) for _, line in build_lines(glyphs, Options())]
+
+    rng = random.Random(6)
+    for _ in range(300):
+        glyphs = _random_page(rng)
+        assert lines(glyphs) == _lines_in_the_stages_order(glyphs, Options(), monkeypatch)
+    text = [_glyph(ch, 40.0 + 5.0 * k, 60.0, is_space=ch == " ")
+            for k, ch in enumerate("the fox ")]
+    bold = text + [g._replace(ox=g.ox + 0.3, x0=g.x0 + 0.3) for g in text]
+    circle = [_glyph("\u00a9", 80.0, 60.0, 10.0, 10.0), _glyph("c", 82.0, 59.0, 6.0, 3.0)]
+    blank = ([_glyph("_", 40.0 + 5.0 * k, 80.0) for k in range(8)] +
+             [_glyph(ch, 52.0 + 5.0 * k, 79.0) for k, ch in enumerate("Ann")])
+    for glyphs in (bold, text + circle, text + blank):
+        assert lines(glyphs) == _lines_in_the_stages_order(glyphs, Options(), monkeypatch)
+    # Each page had a glyph dropped or changed: the segments were cut again.
+    assert len(drop_duplicates(bold, Options())) == len(text) + 2  # (the spaces stay)
+    assert len(copyright_inner_letters(text + circle)) == len(text) + 1
+    assert filled_blanks_out(text + blank) != text + blank
+    assert [w.text for _, ln in build_lines(bold, Options()) for w in ln.words] == ["the", "fox"]
+    for bad in (math.inf, math.nan):
+        for glyphs in ([_glyph("a", 1.0, 1.0), _glyph("a", bad, 1.0)],
+                       [_glyph("a", 1.0, 1.0), _glyph("a", 1.0, 1.0)._replace(dx=bad)]):
+            errors = []
+            for run in (lambda: lines(glyphs),
+                        lambda: _lines_in_the_stages_order(glyphs, Options(), monkeypatch)):
+                try:
+                    errors.append(repr(run()))
+                except Exception as exc:  # noqa: BLE001 - the same failure both ways
+                    errors.append(repr(exc))
+            assert errors[0] == errors[1]
 
 
 def _reference_word(glyphs, text=None):
