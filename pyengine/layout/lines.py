@@ -3076,7 +3076,10 @@ def _cut_plain(glyphs: list[_G], options: Options, tracking: float = 0.0
         text = g[0]
         size = g[9]
         if g[17]:  # a space glyph
-            if shown and i < last and _pulled_in(p, glyphs[i + 1], prev_u1, g[16]):
+            # (_pulled_in's last test first, without a call: a space
+            # advancing by its width, as nearly all do, is no pull.)
+            if shown and i < last and g[7] - g[5] < (u1 - u0) - PULLED_IN_MIN * size and \
+                    _pulled_in(p, glyphs[i + 1], prev_u1, g[16]):
                 continue
             if shown:
                 groups.append(cur)
