@@ -197,6 +197,179 @@ def test_pages_drawn_apart_take_the_shortcut():
     assert len(drop_duplicates(bold, Options())) == len(text)
 
 
+def _close_to_an_earlier_glyph(glyphs: list[Glyph], dup_tol: float) -> bool:
+    """What ``_drawn_apart`` proves absent, the plain way: a glyph with
+    text, not a space, within its own duplicate tolerance of an earlier one
+    (whatever their texts), or a position that is not finite."""
+    shown = [g for g in glyphs if g.text and not g.is_space]
+    for i, g in enumerate(shown):
+        if not (math.isfinite(g.ox) and math.isfinite(g.oy)):
+            return True
+        tol = max(dup_tol * g.size, 0.1)
+        if any(abs(h.ox - g.ox) <= tol and abs(h.oy - g.oy) <= tol for h in shown[:i]):
+            return True
+    return False
+
+
+def _mixed_size_page(rng) -> list[Glyph]:
+    """Lines whose glyphs change size along a run (a word in a larger or
+    smaller size, a size kept for a few glyphs, then changed back), some
+    drawn again nearby or put back, now and then a position that is not
+    finite, a space or a glyph without text; some lines turned or vertical
+    (``segments`` projects them, the proof reads their origins)."""
+    out = []
+    for line in range(rng.randrange(1, 8)):
+        y = 40.0 + 70.0 * line + rng.choice([0.0, 0.0, 0.3, 2.5, 62.0])
+        x = 20.0 + rng.choice([0.0, 1.0, 3.0])
+        size = rng.choice([6.0, 10.0, 10.0, 30.0, 60.0])
+        turned = rng.choice([0, 0, 0, 0, 1, 2])  # upright, turned 90 degrees, vertical
+        for _ in range(rng.randrange(1, 14)):
+            if rng.random() < 0.3:
+                # (Rarely 500 pt: its tolerance is past APART_TOL_MAX.)
+                size = rng.choice([6.0, 10.0, 30.0, 60.0]) if rng.random() > 0.01 else 500.0
+            if rng.random() < 0.02:  # a glyph drawn over the one before
+                x -= size * rng.choice([0.5, 0.52])
+            ch = rng.choice("ab  c")
+            ox = x if rng.random() > 0.005 else rng.choice([math.inf, -math.inf, math.nan])
+            g = _glyph(ch if rng.random() > 0.05 else "", ox, y, size, is_space=ch == " ")
+            if turned:  # the origins stay along the line: the proof reads them
+                g = g._replace(dx=0.0, dy=-1.0) if turned == 1 else g._replace(vertical=True)
+            out.append(g)
+            x += size * (0.6 if rng.random() > 0.03 else 0.05)
+        if rng.random() < 0.1:  # a glyph put back near one of the line's
+            g = rng.choice(out[-3:])
+            out.append(_glyph("z", g.ox + rng.choice([0.0, 1.0, 4.0]),
+                              g.oy + rng.choice([0.0, 1.0, 5.0]), rng.choice([6.0, 60.0])))
+    return out
+
+
+def test_drawn_apart_proves_only_pages_with_no_glyph_close_to_another():
+    """The proof reads a run's tolerance from the sizes of its glyphs (one
+    computed per change of size): with sizes changing along runs, it must
+    never call a page apart that holds a glyph within its tolerance of an
+    earlier one, and must still take the shortcut on most pages that hold
+    none."""
+    import random
+
+    from pyengine.layout.lines import _drawn_apart
+
+    rng = random.Random(36)
+    proved = close = missed = 0
+    for _ in range(3000):
+        glyphs = _mixed_size_page(rng)
+        for dup_tol in (0.15, 0.4):
+            near = _close_to_an_earlier_glyph(glyphs, dup_tol)
+            if _drawn_apart(glyphs, dup_tol):
+                assert not near, glyphs
+                proved += 1
+            elif near:
+                close += 1
+            else:
+                missed += 1
+    assert proved > 1000 and close > 500 and missed < proved
+
+
+def test_drawn_apart_keeps_the_tolerance_of_a_larger_glyph_of_its_run():
+    """A run of 10 pt glyphs that ends in a 40 pt one (tolerance 6 pt), its
+    origin 4 pt from a glyph of an earlier run: beyond the 10 pt glyphs'
+    1.5 pt, within the large one's.  Then a run that starts with the large
+    glyph, and two small ones after it (their size read once), 4 pt from a
+    glyph before it.  Each moved 3 pt away (7 pt off) is proved apart."""
+    from pyengine.layout.lines import _drawn_apart
+
+    small_then_big = ([_glyph("a", 104.0, 60.0)],
+                      [_glyph("b", 50.0, 64.0), _glyph("c", 70.0, 64.0),
+                       _glyph("d", 100.0, 64.0, 40.0)], -3.0)
+    big_then_small = ([_glyph("a", 96.0, 60.0)],
+                      [_glyph("d", 100.0, 64.0, 40.0), _glyph("b", 150.0, 64.0),
+                       _glyph("c", 170.0, 64.0)], 3.0)
+    for earlier, run, away in (small_then_big, big_then_small):
+        assert _close_to_an_earlier_glyph(earlier + run, 0.15)
+        assert not _drawn_apart(earlier + run, 0.15)
+        far = [g._replace(ox=g.ox + away) for g in run]
+        assert not _close_to_an_earlier_glyph(earlier + far, 0.15)
+        assert _drawn_apart(earlier + far, 0.15)
+
+
+def test_segments_apart_proves_what_drawn_apart_proves():
+    """``segments_apart`` works ``_drawn_apart``'s proof out on its own walk
+    through the glyphs: the same verdict on every page, faux bold, mixed
+    sizes, turned and vertical lines and positions that are not finite
+    among them, and the segments ``segments`` cuts."""
+    import random
+
+    from pyengine.layout.lines import _drawn_apart, segments_apart
+
+    rng = random.Random(3636)
+    verdicts = set()
+    for k in range(3000):
+        glyphs = _mixed_size_page(rng) if k % 2 else _random_page(rng)
+        for options in (Options(), Options(duplicate_tolerance=0.4)):
+            try:
+                segs, apart = segments_apart(glyphs, options)
+            except ValueError:  # a turned glyph at a position that is not finite
+                assert not all(map(math.isfinite, (c for g in glyphs for c in (g.ox, g.oy))))
+                continue
+            assert apart == _drawn_apart(glyphs, options.duplicate_tolerance), glyphs
+            assert repr(segs) == repr(segments(glyphs, options))
+            verdicts.add(apart)
+    assert verdicts == {True, False}
+
+
+def _lines_in_the_stages_order(glyphs, options, monkeypatch):
+    """build_lines with its stages in the order they are written: duplicates
+    dropped, then the segments cut (no proof along the way)."""
+    from pyengine.layout import lines as lines_mod
+
+    real = lines_mod.segments_apart
+    with monkeypatch.context() as m:
+        m.setattr(lines_mod, "segments_apart", lambda glyphs, options: (None, False))
+        m.setattr(lines_mod, "segments", lambda glyphs, options: real(glyphs, options)[0])
+        return [repr(line) for _, line in lines_mod.build_lines(glyphs, options)]
+
+
+def test_build_lines_cuts_the_segments_of_the_glyphs_kept(monkeypatch):
+    """build_lines keeps the segments cut along with the proof only when
+    no glyph was dropped: faux bold (the glyphs drawn again dropped), a "c"
+    inside a "©" (dropped), the underscores of a filled blank (replaced),
+    positions that are not finite (the same error)."""
+    import random
+
+    from pyengine.layout.lines import build_lines, copyright_inner_letters, filled_blanks_out
+
+    def lines(glyphs):
+        return [repr(line) for _, line in build_lines(glyphs, Options())]
+
+    rng = random.Random(6)
+    for _ in range(300):
+        glyphs = _random_page(rng)
+        assert lines(glyphs) == _lines_in_the_stages_order(glyphs, Options(), monkeypatch)
+    text = [_glyph(ch, 40.0 + 5.0 * k, 60.0, is_space=ch == " ")
+            for k, ch in enumerate("the fox ")]
+    bold = text + [g._replace(ox=g.ox + 0.3, x0=g.x0 + 0.3) for g in text]
+    circle = [_glyph("\u00a9", 80.0, 60.0, 10.0, 10.0), _glyph("c", 82.0, 59.0, 6.0, 3.0)]
+    blank = ([_glyph("_", 40.0 + 5.0 * k, 80.0) for k in range(8)] +
+             [_glyph(ch, 52.0 + 5.0 * k, 79.0) for k, ch in enumerate("Ann")])
+    for glyphs in (bold, text + circle, text + blank):
+        assert lines(glyphs) == _lines_in_the_stages_order(glyphs, Options(), monkeypatch)
+    # Each page had a glyph dropped or changed: the segments were cut again.
+    assert len(drop_duplicates(bold, Options())) == len(text) + 2  # (the spaces stay)
+    assert len(copyright_inner_letters(text + circle)) == len(text) + 1
+    assert filled_blanks_out(text + blank) != text + blank
+    assert [w.text for _, ln in build_lines(bold, Options()) for w in ln.words] == ["the", "fox"]
+    for bad in (math.inf, math.nan):
+        for glyphs in ([_glyph("a", 1.0, 1.0), _glyph("a", bad, 1.0)],
+                       [_glyph("a", 1.0, 1.0), _glyph("a", 1.0, 1.0)._replace(dx=bad)]):
+            errors = []
+            for run in (lambda: lines(glyphs),
+                        lambda: _lines_in_the_stages_order(glyphs, Options(), monkeypatch)):
+                try:
+                    errors.append(repr(run()))
+                except Exception as exc:  # noqa: BLE001 - the same failure both ways
+                    errors.append(repr(exc))
+            assert errors[0] == errors[1]
+
+
 def _reference_word(glyphs, text=None):
     """The rule of ``_word``, step by step: the text (NFC unless ASCII),
     the unmapped count, and the box, size and visibility of the glyphs that
@@ -234,6 +407,17 @@ def _word_cases() -> list[tuple[list[_G], str | None]]:
         ([glyph("e\u0301", -0.0, y=-0.0), glyph("x", 0.0, y=0.0)], None),
         ([glyph("x", 0.0, y=0.0), glyph("y", -0.0, y=-0.0)], None),
         ([glyph("\ufeb3", 0.0), glyph("\ufe8e", 5.0)], None),  # Arabic presentation forms
+        # Each end of the box, and the size, set by a later glyph (drawn
+        # back, lower, higher, larger), and kept by the first of equal ones.
+        ([glyph("a", 0.0, y=2.0), glyph("b", -7.0, y=-3.0), glyph("c", 9.0, y=4.0),
+          glyph("d", 300.0, y=4.0), glyph("e", -7.0, y=-3.0)], None),
+        ([glyph("a", 0.0, mode=3), glyph("b", 5.0, mode=3), glyph("c", 9.0, mode=0),
+          glyph("d", 12.0, mode=7)], None),  # visible once a glyph is
+        ([glyph("a", 0.0), glyph("b", 5.0, mapped=False), glyph("", 9.0, mapped=False),
+          glyph("c", 12.0, mapped=False)], None),
+        # Positions that are not finite: compared as the loop compares them.
+        ([glyph("a", math.nan), glyph("b", 5.0), glyph("c", -math.inf, y=math.nan)], None),
+        ([glyph("a", 5.0, y=math.inf), glyph("b", math.nan), glyph("c", -1.0)], None),
     ]
 
 
@@ -270,6 +454,104 @@ def test_word_glyphs_leaves_out_groups_of_blank_glyphs():
     assert len(lines) == 1
     groups = word_glyphs(lines[0], options)
     assert [[p[0].text for p in grp] for grp in groups] == [["a"], ["b"], ["c"]]
+
+
+# --- _cut_plain, _cut of a plain line -----------------------------------------
+
+
+def _plain_line(rng) -> list[_G]:
+    """A line's glyphs as ``_cut`` gets them (sorted along the line), all
+    with text, of one source, no combining mark: letters and ideographs at
+    two sizes, gaps around the word-space limits (0.15 em, CJK 0.5 em),
+    glyphs drawn inside the one before or back over it, spaces (some
+    pulled in: an advance shorter than their width, the next glyph on the
+    one before), blank glyphs that are no space, positions that are not
+    finite."""
+    out: list[_G] = []
+    u = rng.choice([0.0, -5.0, 100.0])
+    for seq in range(rng.randrange(0, 16)):
+        size = rng.choice([10.0, 10.0, 10.0, 7.0, 20.0])
+        kind = rng.random()
+        text = rng.choice("ab" if kind < 0.6 else "日本" if kind < 0.8 else "\u00a0\u3000.")
+        width = size * rng.choice([0.5, 0.5, 1.0, 0.02])
+        space = rng.random() < 0.15
+        if space:
+            text = " "
+        u0 = u
+        if rng.random() < 0.01:
+            u0 = rng.choice([math.inf, -math.inf, math.nan])
+        adv = width if not space or rng.random() < 0.5 else width - size * 0.1
+        g = Glyph(text, u0, -size, u0 + width, 0.0, u0, 0.0, u0 + adv, 0.0, size,
+                  1.0, 0.0, "F1", True, 0, False, "page", space)
+        out.append((g, u0, u0 + width, seq))
+        step = rng.choice([width, width, width + size * 0.149, width + size * 0.151,
+                           width + size * 0.3, width + size * 0.6, width * 0.3, -width,
+                           adv + size * 0.05])
+        u += step
+    out.sort(key=lambda p: p[1] if p[1] == p[1] else 0.0)
+    return out
+
+
+def test_cut_plain_cuts_plain_lines_as_cut_does():
+    from pyengine.layout.lines import _cut, _cut_plain
+
+    import random
+
+    rng = random.Random(3606)
+    cuts = 0
+    for _ in range(4000):
+        glyphs = _plain_line(rng)
+        for options, tracking in ((Options(), 0.0), (Options(), 0.12),
+                                  (Options(cjk_space_gap=0.1), 0.0)):
+            want = _cut(glyphs, None, options, tracking)
+            got = _cut_plain(glyphs, options, tracking)
+            assert repr(got) == repr(want), glyphs
+            cuts += len(want[0]) > 1 and not all(want[1][1:])
+    assert cuts > 1000  # lines cut at gaps, not only at spaces
+
+
+def test_plain_pages_take_cut_plain(monkeypatch):
+    """build_lines cuts a page of plain text with ``_cut_plain`` (and its
+    words are those ``_cut`` gives); a page with a glyph without text goes
+    to ``_cut``."""
+    from pyengine.layout import lines as lines_mod
+
+    calls = []
+    plain = lines_mod._cut_plain
+
+    def spy(glyphs, options, tracking=0.0):
+        got = plain(glyphs, options, tracking)
+        assert got == lines_mod._cut(glyphs, None, options, tracking)
+        calls.append(len(glyphs))
+        return got
+
+    monkeypatch.setattr(lines_mod, "_cut_plain", spy)
+    text = [_glyph(ch, 40.0 + 5.0 * k, 60.0 + 14.0 * line, is_space=ch == " ")
+            for line in range(3) for k, ch in enumerate("the quick  brown fox")]
+    words = [[w.text for w in ln.words] for _, ln in lines_mod.build_lines(text, Options())]
+    assert words == [["the", "quick", "brown", "fox"]] * 3
+    assert calls == [20, 20, 20]
+    calls.clear()
+    lines_mod.build_lines(text + [_glyph("", 300.0, 60.0)], Options())
+    assert not calls
+
+
+@pytest.mark.parametrize("name", ["sf-google-doc-document", "pdfcpu-Greek", "deb-ja-gckanbun"])
+def test_cut_plain_cuts_corpus_lines_as_cut_does(name, monkeypatch):
+    from pyengine.layout.lines import _COMBINING, _cut, _cut_plain, _line_glyphs
+
+    pages = _corpus_pages(name, 2, monkeypatch)
+    options = Options()
+    count = 0
+    for glyphs in pages:
+        kept = drop_duplicates(glyphs, options)
+        for acc in merge_lines(attach_drop_caps(segments(kept, options)), options):
+            line = _line_glyphs(acc, False, False)
+            if all(p[0].text and not _COMBINING[p[0].text] for p in line) and \
+                    len({p[0].source for p in line}) == 1:
+                assert _cut_plain(line, options) == _cut(line, None, options)
+                count += 1
+    assert count
 
 
 @pytest.mark.parametrize("name", ["sf-habibi-oneline-cmap", "opf-178360", "deb-ar-texnegar-doc"])

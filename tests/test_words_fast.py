@@ -1,9 +1,10 @@
 """layout.lines builds words from glyph fields unpacked by position.
 
-``segments`` and ``_word`` unpack all of a Glyph's fields at once, and
-``_cut`` and ``_drawn_apart`` read some by index (text 0, ox 5, oy 6, size 9,
-source 16, is_space 17): faster than attribute reads or a getter's call, and
-wrong at once if Glyph's fields were reordered.  Checked here: the field
+``segments`` and ``_word``'s one-glyph case unpack all of a Glyph's fields
+at once, and ``_cut``, ``_drawn_apart`` and ``_word``'s loop read some by
+index (text 0, x0 1, y0 2, x1 3, y1 4, ox 5, oy 6, size 9, mapped 13,
+render_mode 14, source 16, is_space 17): faster than attribute reads or a
+getter's call, and wrong at once if Glyph's fields were reordered.  Checked here: the field
 order those reads assume, and the words of a page built by them (box, size,
 flags), worked out by hand from the page's content (Helvetica with every
 advance 500/1000 em, ascent 800, descent -200; a 792 pt high page, so a

@@ -170,6 +170,8 @@ page to the glyph-by-glyph search (too many bands to look through)."""
 def _drawn_apart(glyphs: list[Glyph], dup_tol: float) -> bool:
     """Is no glyph drawn within the duplicate tolerance of an earlier one
     (whatever their texts)?  Then ``drop_duplicates`` has nothing to drop.
+    (``segments_apart`` works the same proof out as it cuts segments:
+    tests/test_layout_paths.py checks the two agree.)
 
     Glyphs are taken in drawing order as runs along a baseline (the same
     y), each origin further right than the last by more than the tolerance
@@ -184,18 +186,28 @@ def _drawn_apart(glyphs: list[Glyph], dup_tol: float) -> bool:
     # x - x == 0.0 is math.isfinite(x) for a float (inf - inf and NaN are
     # NaN), without a call per run.
     run_y = math.nan  # no run open: NaN equals nothing
-    run_x0 = last_x = run_tol = 0.0
+    run_x0 = last_x = run_tol = tol = 0.0
+    last_size = math.nan  # the size tol is of: NaN, none yet
     for g in glyphs:
         if not g[0] or g[17]:  # no text, or a space: never a duplicate
             continue
-        ox, oy = g[5], g[6]
-        tol = dup_tol * g[9]
-        if 0.1 > tol:  # max(tol, 0.1), as drop_duplicates takes it
-            tol = 0.1
-        if oy == run_y and ox - last_x > tol:
-            last_x = ox  # (an infinite one is seen when the run is filed)
-            if tol > run_tol:
-                run_tol = tol
+        ox, oy, size = g[5], g[6], g[9]
+        if size != last_size:
+            last_size = size
+            tol = dup_tol * size
+            if 0.1 > tol:  # max(tol, 0.1), as drop_duplicates takes it
+                tol = 0.1
+            if oy == run_y and ox - last_x > tol:
+                last_x = ox  # (an infinite one is seen when the run is filed)
+                if tol > run_tol:
+                    run_tol = tol
+                continue
+        elif oy == run_y and ox - last_x > tol:
+            # The size of the text glyph before, which is of the open run:
+            # its tol is in run_tol already.  (One multiply and two tests
+            # less per glyph: Pyodide 1.28 -> 1.18 ms over the twelve small
+            # bench files.)
+            last_x = ox
             continue
         if run_y == run_y and not (last_x - last_x == 0.0 and run_tol <= APART_TOL_MAX and
                                    _file_run(bands, band, run_x0, last_x, run_y, run_tol)):
@@ -231,6 +243,19 @@ def _file_run(bands: dict, band: float, x0: float, x1: float, y: float, tol: flo
     return True
 
 
+def _next_run(bands: dict, x0: float, x1: float, y: float, tol: float, ox: float, oy: float
+              ) -> bool:
+    """``_drawn_apart``'s step from one run to the next, as
+    ``segments_apart`` takes it: file the run ending (from ``x0`` to ``x1``
+    along ``y``, tolerance ``tol``; none when ``y`` is NaN), and is the next
+    one's origin (``ox``, ``oy``) finite?  False: the page may hold a
+    duplicate."""
+    if y == y and not (x1 - x1 == 0.0 and tol <= APART_TOL_MAX and
+                       _file_run(bands, APART_BUCKET, x0, x1, y, tol)):
+        return False
+    return ox - ox == 0.0 and oy - oy == 0.0
+
+
 def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     """Drop a glyph drawn again at (nearly) the same place with the same text.
 
@@ -244,6 +269,11 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     """
     if _drawn_apart(glyphs, options.duplicate_tolerance):
         return list(glyphs)
+    return _duplicates_out(glyphs, options)
+
+
+def _duplicates_out(glyphs: list[Glyph], options: Options) -> list[Glyph]:
+    """``drop_duplicates``'s search (a page not drawn apart)."""
     grids: dict[str, dict[int, list[Glyph]]] = {}
     # Duplicates are rare: their positions are noted, and the kept glyphs
     # are copied once at the end (an append per glyph cost more, in Pyodide
@@ -346,7 +376,15 @@ text set solid, 1 em under it."""
 
 
 def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
-    """Cut the drawing order into runs that stay on one line.
+    """Cut the drawing order into runs that stay on one line
+    (``segments_apart``'s segments)."""
+    return segments_apart(glyphs, options)[0]
+
+
+def segments_apart(glyphs: list[Glyph], options: Options) -> tuple[list[_Seg], bool]:
+    """Cut the drawing order into runs that stay on one line; and is no
+    glyph drawn within the duplicate tolerance of an earlier one
+    (``_drawn_apart``'s proof, on the same walk through the glyphs)?
 
     A glyph joins the open run within the baseline tolerance and the steps
     back and forward of the larger of the two sizes (a superscript stays
@@ -373,10 +411,39 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     # Its tolerances at its size: across the baseline (either way, the
     # lower bound kept negated), back and forward along it.
     run_tol_v = run_neg_tol_v = run_back = run_gap = 0.0
+    # _drawn_apart's proof, its state in locals (its run: ap_y, NaN while
+    # none is open, from ap_x0 to ap_last, tolerance ap_run_tol; ap_tol the
+    # tolerance at ap_size).  Worked out here, the walk and the glyph's
+    # fields are shared: Pyodide, build_lines of the twelve small bench
+    # files 19.1 -> 18.7 ms (_drawn_apart's own walk cost 1.2 ms).
+    apart = True
+    bands: dict[int, list[tuple[float, float, float]]] = {}
+    dup_tol = options.duplicate_tolerance
+    ap_y = ap_size = math.nan
+    ap_x0 = ap_last = ap_tol = ap_run_tol = 0.0
     for seq, g in enumerate(glyphs):
         # All the fields at once: faster than reading half of them by index.
-        (_text, x0, _y0, x1, _y1, u0, v, _ex, _ey, size, dx, dy, _font, _mapped, _mode,
-         vertical, source, _is_space, lean) = g
+        (text, x0, _y0, x1, _y1, u0, v, _ex, _ey, size, dx, dy, _font, _mapped, _mode,
+         vertical, source, is_space, lean) = g
+        # The proof first, from the origin (u0, v before projection).
+        if apart and text and not is_space:
+            if size != ap_size:
+                ap_size = size
+                ap_tol = dup_tol * size
+                if 0.1 > ap_tol:
+                    ap_tol = 0.1
+                if v == ap_y and u0 - ap_last > ap_tol:
+                    ap_last = u0
+                    if ap_tol > ap_run_tol:
+                        ap_run_tol = ap_tol
+                else:
+                    apart = _next_run(bands, ap_x0, ap_last, ap_y, ap_run_tol, u0, v)
+                    ap_y, ap_x0, ap_last, ap_run_tol = v, u0, u0, ap_tol
+            elif v == ap_y and u0 - ap_last > ap_tol:
+                ap_last = u0  # (its size's tol is in ap_run_tol already)
+            else:
+                apart = _next_run(bands, ap_x0, ap_last, ap_y, ap_run_tol, u0, v)
+                ap_y, ap_x0, ap_last, ap_run_tol = v, u0, u0, ap_tol
         if dx == 1.0 and dy == 0.0 and not vertical:  # upright text: u = x, v = y
             # The advance: a slanted glyph's box is wider by its lean.
             u1, key = u0 + (x1 - x0) - lean, 0
@@ -433,7 +500,9 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
     if run is not None:
         segs.append(_path_segment(len(segs), run, run_source) if run_path else
                     _Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
-    return segs
+    if apart:  # the last run filed (no next one: a finite origin)
+        apart = _next_run(bands, ap_x0, ap_last, ap_y, ap_run_tol, 0.0, 0.0)
+    return segs, apart
 
 
 SIZE_STEP_SHIFT = 0.1
@@ -2250,30 +2319,34 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
     invisible = False
     for p in glyphs:
         g = p[0]
-        # All 19 fields unpacked: faster than a getter of the 8 read (its
-        # call and tuple), 11% over the words of five long files (CPython).
-        (t, gx0, gy0, gx1, gy1, _ox, _oy, _ex, _ey, gsize, _dx, _dy, _font, mapped, mode,
-         _vertical, _source, _is_space, _lean) = g
+        # Fields by index (text 0, x0 1, y0 2, x1 3, y1 4, size 9, mapped
+        # 13, render_mode 14), each read only when its test needs it: under
+        # Pyodide (Python 3.14) unpacking all 19 cost more than these reads
+        # (the 712 words of the twelve small bench files: 3.8 -> 3.25 ms).
+        t = g[0]
         texts.append(t)
-        if not mapped:
+        if not g[13]:
             unmapped += 1
         if not t:
             continue
         if first is None:
-            first, x0, y0, x1, y1, size = g, gx0, gy0, gx1, gy1, gsize
-            invisible = mode in (3, 7)
+            first, x0, y0, x1, y1, size = g, g[1], g[2], g[3], g[4], g[9]
+            invisible = g[14] in (3, 7)
             continue
-        if gx0 < x0:
-            x0 = gx0
-        if gy0 < y0:
-            y0 = gy0
-        if gx1 > x1:
-            x1 = gx1
-        if gy1 > y1:
-            y1 = gy1
-        if gsize > size:
-            size = gsize
-        if invisible and mode not in (3, 7):
+        # Read again when it is kept (rarely, but for x1 along the line):
+        # cheaper than a store and a load each time.
+        if g[1] < x0:
+            x0 = g[1]
+        if g[2] < y0:
+            y0 = g[2]
+        v = g[3]
+        if v > x1:
+            x1 = v
+        if g[4] > y1:
+            y1 = g[4]
+        if g[9] > size:
+            size = g[9]
+        if invisible and g[14] not in (3, 7):
             invisible = False
     if text is None:
         text = "".join(texts)
@@ -2327,15 +2400,17 @@ def _sara_am(m: re.Match) -> str:
 
 def line_words(line: _LineAcc, options: Options, rtl_page: bool = False,
                rtl_text: bool = True, marks: bool = True, inner_spaces: bool = True,
-               accents: bool = True, script_marks: bool = True) -> list[Word]:
+               accents: bool = True, script_marks: bool = True, mixed: bool = True
+               ) -> list[Word]:
     """The line's words, in logical order (bidi.py for right-to-left text).
     ``rtl_text``, ``marks``, ``inner_spaces``, ``accents`` and
     ``script_marks`` False: the page holds no right-to-left character, no
     overlay mark (``_OVERLAY_CHARS``), no glyph text ``split_inner_spaces``
     splits, no spacing accent (``SPACING_ACCENTS``), no mark of a script
     that draws its marks after their base (``_SCRIPT_MARK_CHARS``) nor any
-    other combining mark (``_COMBINING``): nothing to look for."""
-    groups = word_glyphs(line, options, marks, inner_spaces, accents, script_marks)
+    other combining mark (``_COMBINING``): nothing to look for.  ``mixed``
+    False: no glyph of the page is without text, all are of one source."""
+    groups = word_glyphs(line, options, marks, inner_spaces, accents, script_marks, mixed)
     words = []
     if rtl_text and has_rtl("".join([p[0].text for grp in groups for p in grp])):
         for pairs in logical_order(groups, lambda p: normalise_presentation_forms(p[0].text),
@@ -2667,7 +2742,7 @@ _u0 = itemgetter(1)
 
 def word_glyphs(line: _LineAcc, options: Options, marks: bool = True,
                 inner_spaces: bool = True, accents: bool = True,
-                script_marks: bool = True) -> list[list[_G]]:
+                script_marks: bool = True, mixed: bool = True) -> list[list[_G]]:
     """The line's glyphs sorted along it (visual order), cut into words at
     space glyphs and measured gaps.  ``marks`` False: no glyph of the line
     is an overlay mark (skips ``marks_after_bases``); ``inner_spaces``
@@ -2675,18 +2750,22 @@ def word_glyphs(line: _LineAcc, options: Options, marks: bool = True,
     ``split_inner_spaces``); ``accents`` False: no glyph is a spacing accent
     (skips ``accents_onto_bases``); ``script_marks`` False: no glyph is a
     ``_SCRIPT_MARK_CHARS`` mark or another combining mark (skips
-    ``marks_with_their_bases``)."""
+    ``marks_with_their_bases``); ``mixed`` False: every glyph of the line
+    shows text and all are of one source.  All five False: the line is
+    plain, ``_cut_plain`` cuts it."""
     glyphs = _line_glyphs(line, inner_spaces, script_marks)
     if accents:
         glyphs = accents_onto_bases(glyphs)
     moved = marks_after_bases(glyphs) if marks else None
-    groups, hard = _cut(glyphs, moved, options)
+    plain = not (marks or inner_spaces or accents or script_marks or mixed)
+    groups, hard = _cut_plain(glyphs, options) if plain else _cut(glyphs, moved, options)
     # Cut both at space glyphs and at gaps: the gaps may be letter spacing.
     tracking = 0.0
     if len(groups) > 1 and any(hard) and not all(hard[1:]):
         tracking = letter_spacing(glyphs, moved, options)
         if tracking:
-            groups, hard = _cut(glyphs, moved, options, tracking)
+            groups, hard = (_cut_plain(glyphs, options, tracking) if plain else
+                            _cut(glyphs, moved, options, tracking))
     if not tracking:
         # Letter-spaced runs of a line the line's own spacing does not
         # explain (tracking.py).
@@ -2961,6 +3040,76 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
             groups.append(cur)
             hard.append(after_space)
             cur, after_space, shown = [], True, False
+    if shown:
+        groups.append(cur)
+        hard.append(after_space)
+    return groups, hard
+
+
+def _cut_plain(glyphs: list[_G], options: Options, tracking: float = 0.0
+               ) -> tuple[list[list[_G]], list[bool]]:
+    """``_cut`` of a plain line: no glyph is without text, all are of one
+    source, none is a combining mark and none was moved (``moved`` None).
+    The same groups and flags, without the tests per glyph that those rule
+    out: a moved mark, a change of source, an unmapped glyph without text,
+    a zero-advance mark (``_cut`` measures a gap from the end of the glyph
+    before unless it is a narrow combining mark: here there is none).
+    Under Pyodide 30% faster than ``_cut`` (the 220 plain lines of the
+    twelve small bench files: 2.6 -> 1.8 ms); tests/test_layout_paths.py
+    checks the two agree."""
+    groups: list[list[_G]] = []
+    hard: list[bool] = []
+    cur: list[_G] = []
+    shown = False
+    # The glyph gaps are measured from: the first of its group, or a later
+    # one ending further along (a glyph in cur means one was seen).
+    prev_u1 = psize = 0.0
+    ptext = ""
+    after_space = False
+    space_gap = options.space_gap + tracking + GAP_NOISE
+    cjk_space_gap = options.cjk_space_gap + tracking + GAP_NOISE
+    wide = cjk_space_gap >= space_gap
+    cjk = CJK
+    last = len(glyphs) - 1
+    for i, p in enumerate(glyphs):
+        g, u0, u1, _seq = p
+        text = g[0]
+        size = g[9]
+        if g[17]:  # a space glyph
+            # (_pulled_in's last test first, without a call: a space
+            # advancing by its width, as nearly all do, is no pull.)
+            if shown and i < last and g[7] - g[5] < (u1 - u0) - PULLED_IN_MIN * size and \
+                    _pulled_in(p, glyphs[i + 1], prev_u1, g[16]):
+                continue
+            if shown:
+                groups.append(cur)
+                hard.append(after_space)
+            # (No gap is measured from a space: the glyph after it starts
+            # a group, and the gap after that from that glyph.)
+            cur, after_space, shown = [], True, False
+            continue
+        if cur:
+            big = size if size > psize else psize
+            gap = u0 - prev_u1
+            if gap > space_gap * big:
+                split = not (cjk[text] and cjk[ptext]) or gap > cjk_space_gap * big
+            elif wide and big >= 0.0:
+                split = False
+            else:
+                split = cjk[text] and cjk[ptext] and gap > cjk_space_gap * big
+            if split:
+                if shown:
+                    groups.append(cur)
+                    hard.append(after_space)
+                cur, after_space, shown = [], False, False
+        first = not cur
+        cur.append(p)
+        if not shown and text.strip():
+            shown = True
+        if first or u1 >= prev_u1:  # not from a glyph drawn inside the one before
+            prev_u1 = u1
+            ptext = text
+            psize = size
     if shown:
         groups.append(cur)
         hard.append(after_space)
@@ -3380,7 +3529,18 @@ def filled_blanks_out(glyphs: list[Glyph]) -> list[Glyph]:
 
 def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, Line]]:
     """The stages of this module, in order."""
-    glyphs = drop_duplicates(glyphs, options)
+    # The segments are cut along with the proof that no glyph is drawn
+    # twice (one walk through the glyphs); cut again from the glyphs kept
+    # when some are dropped or changed below.
+    try:
+        segs, apart = segments_apart(glyphs, options)
+    except Exception:  # noqa: BLE001 - as the stages in their order fail
+        segs, apart = None, False
+    if not apart:
+        kept = _duplicates_out(glyphs, options)
+        if len(kept) != len(glyphs):
+            segs = None
+        glyphs = kept
     texts = list(map(_TEXT, glyphs))
     # The classes of characters below are looked for among the page's
     # distinct characters (a hundred or so) rather than along its text (a
@@ -3394,9 +3554,10 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
             kept = stage(glyphs)
             if kept is not glyphs:
                 glyphs = kept
+                segs = None
                 texts = list(map(_TEXT, glyphs))
                 chars = "".join(set("".join(texts)))
-    segs = attach_drop_caps(segments(glyphs, options))
+    segs = attach_drop_caps(segs if segs is not None else segments(glyphs, options))
     rtl_text = has_rtl(chars)
     rtl_page = page_is_rtl(texts) if rtl_text else False
     marks = _OVERLAY_CHARS.search(chars) is not None
@@ -3406,12 +3567,14 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     accents = _ACCENT_CHARS.search(chars) is not None
     script_marks = _SCRIPT_MARK_CHARS.search(chars) is not None or \
         any(map(_COMBINING.__getitem__, distinct))
+    # A glyph without text, or text of two sources (word_glyphs' mixed).
+    mixed = "" in distinct or len({s.source for s in segs}) > 1
     out = []
     accs = merge_lines(big_operators_down(segs), options)
     ltr_set = _set_left_to_right(accs) if rtl_page else set()
     for acc in accs:
         words = line_words(acc, options, rtl_page and id(acc) not in ltr_set, rtl_text, marks,
-                           inner_spaces, accents, script_marks)
+                           inner_spaces, accents, script_marks, mixed)
         if words:
             out.append((acc, to_line(acc, words)))
     if has_prebase(chars):  # Indic vowel signs drawn before their consonants
