@@ -290,6 +290,15 @@ class _Path:
         """The box (x0, y0, x1, y1) the path reaches over under ``m``, or
         None for a path of no point."""
         a, b, c, d, e, f = m
+        if len(self.rects) == 1 and not self.segments and not self.curves and self.start is not None:
+            # A rectangle (most clips: "x y w h re W n"): its corners and
+            # the start, mapped in the order the lists below take them.
+            x, y, w, h = self.rects[0]
+            xw, yh = x + w, y + h
+            sx, sy = self.start
+            xs = (x * a + y * c + e, xw * a + yh * c + e, xw * a + y * c + e, x * a + yh * c + e, sx * a + sy * c + e)
+            ys = (x * b + y * d + f, xw * b + yh * d + f, xw * b + y * d + f, x * b + yh * d + f, sx * b + sy * d + f)
+            return min(xs), min(ys), max(xs), max(ys)
         points = [p for x0, y0, x1, y1 in self.segments for p in ((x0, y0), (x1, y1))] + \
             [(n[k - 1], n[k]) for n in self.curves for k in range(len(n) - 1, max(len(n) - 6, 0), -2)] + \
             [p for x, y, w, h in self.rects for p in ((x, y), (x + w, y + h), (x + w, y), (x, y + h))]
@@ -576,6 +585,9 @@ def _paint(op: bytes, path: _Path, m: Matrix, level: list[Rule], upright: list[R
            clip: Box | None = None) -> None:
     """The rules of ``path`` painted by ``op`` under matrix ``m``, cut to
     ``clip`` (a box of the display frame: a clipping path's)."""
+    stroke = op in _PAINT_STROKE
+    if not stroke and not path.rects:
+        return  # (a fill makes rules of thin rectangles only: artwork's fills)
     if clip is not None:
         first_level, first_upright = len(level), len(upright)
         _paint(op, path, m, level, upright)
@@ -585,41 +597,55 @@ def _paint(op: bytes, path: _Path, m: Matrix, level: list[Rule], upright: list[R
     a, b, c, d, e, f = m
     if not _finite(a, b, c, d, e, f):
         return
-    stroke, fill = op in _PAINT_STROKE, op in _PAINT_FILL
-
-    def at(x: float, y: float) -> tuple[float, float]:
-        return x * a + y * c + e, x * b + y * d + f
-
-    segments = list(path.segments)
-    for x, y, w, h in path.rects:
-        corners = [at(x, y), at(x + w, y), at(x + w, y + h), at(x, y + h)]
-        if stroke:
-            segments_dev = list(zip(corners, corners[1:] + corners[:1]))
-            for (x0, y0), (x1, y1) in segments_dev:
-                _segment(x0, y0, x1, y1, level, upright)
-        if fill:
-            xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-            x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-            axis_aligned = abs(b) <= 1e-9 * (abs(a) + 1) and abs(c) <= 1e-9 * (abs(d) + 1) or \
-                abs(a) <= 1e-9 * (abs(b) + 1) and abs(d) <= 1e-9 * (abs(c) + 1)
-            if axis_aligned and _finite(x0, y0, x1, y1):
-                if y1 - y0 <= RULE_MAX_THICKNESS and x1 - x0 >= RULE_MIN_LENGTH:
-                    level.append(Rule((y0 + y1) / 2, x0, x1))
-                elif x1 - x0 <= RULE_MAX_THICKNESS and y1 - y0 >= RULE_MIN_LENGTH:
-                    upright.append(Rule((x0 + x1) / 2, y0, y1))
+    if path.rects:
+        _paint_rects(path.rects, m, stroke, op in _PAINT_FILL, level, upright)
     if stroke:
-        for x0, y0, x1, y1 in segments:
-            p0, p1 = at(x0, y0), at(x1, y1)
-            _segment(p0[0], p0[1], p1[0], p1[1], level, upright)
+        # (each point mapped as in _Path.box: x * a + y * c + e, x * b + y * d + f)
+        for x0, y0, x1, y1 in path.segments:
+            _segment(x0 * a + y0 * c + e, x0 * b + y0 * d + f, x1 * a + y1 * c + e, x1 * b + y1 * d + f,
+                     level, upright)
+
+
+def _paint_rects(rects: list[tuple[float, float, float, float]], m: Matrix, stroke: bool, fill: bool,
+                 level: list[Rule], upright: list[Rule]) -> None:
+    """The rules of the rectangles ``rects`` (x, y, w, h) under ``m``
+    (finite): each side stroked, and filled, a thin one
+    (``RULE_MAX_THICKNESS``) whose sides stand level and upright."""
+    a, b, c, d, e, f = m
+    aligned = fill and (abs(b) <= 1e-9 * (abs(a) + 1) and abs(c) <= 1e-9 * (abs(d) + 1) or
+                        abs(a) <= 1e-9 * (abs(b) + 1) and abs(d) <= 1e-9 * (abs(c) + 1))
+    for x, y, w, h in rects:
+        xw, yh = x + w, y + h
+        x0, y0 = x * a + y * c + e, x * b + y * d + f  # the corners, in turn
+        x1, y1 = xw * a + y * c + e, xw * b + y * d + f
+        x2, y2 = xw * a + yh * c + e, xw * b + yh * d + f
+        x3, y3 = x * a + yh * c + e, x * b + yh * d + f
+        if stroke:
+            _segment(x0, y0, x1, y1, level, upright)
+            _segment(x1, y1, x2, y2, level, upright)
+            _segment(x2, y2, x3, y3, level, upright)
+            _segment(x3, y3, x0, y0, level, upright)
+        if aligned:
+            lx, hx, ly, hy = min(x0, x1, x2, x3), max(x0, x1, x2, x3), min(y0, y1, y2, y3), max(y0, y1, y2, y3)
+            if -COORD_MAX <= lx <= COORD_MAX and -COORD_MAX <= ly <= COORD_MAX and \
+                    -COORD_MAX <= hx <= COORD_MAX and -COORD_MAX <= hy <= COORD_MAX:
+                if hy - ly <= RULE_MAX_THICKNESS and hx - lx >= RULE_MIN_LENGTH:
+                    level.append(Rule((ly + hy) / 2, lx, hx))
+                elif hx - lx <= RULE_MAX_THICKNESS and hy - ly >= RULE_MIN_LENGTH:
+                    upright.append(Rule((lx + hx) / 2, ly, hy))
 
 
 def _segment(x0: float, y0: float, x1: float, y1: float, level: list[Rule], upright: list[Rule]) -> None:
-    if not _finite(x0, y0, x1, y1):
+    """The rule of the segment (x0, y0)-(x1, y1) of the display frame, if
+    it is one: level or upright (``RULE_SLANT``), long enough."""
+    if not (-COORD_MAX <= x0 <= COORD_MAX and -COORD_MAX <= y0 <= COORD_MAX and
+            -COORD_MAX <= x1 <= COORD_MAX and -COORD_MAX <= y1 <= COORD_MAX):
         return
-    if abs(y1 - y0) <= RULE_SLANT and abs(x1 - x0) >= RULE_MIN_LENGTH:
-        level.append(Rule((y0 + y1) / 2, min(x0, x1), max(x0, x1)))
-    elif abs(x1 - x0) <= RULE_SLANT and abs(y1 - y0) >= RULE_MIN_LENGTH:
-        upright.append(Rule((x0 + x1) / 2, min(y0, y1), max(y0, y1)))
+    dx, dy = abs(x1 - x0), abs(y1 - y0)
+    if dy <= RULE_SLANT and dx >= RULE_MIN_LENGTH:
+        level.append(Rule((y0 + y1) / 2, x1 if x1 < x0 else x0, x1 if x1 > x0 else x0))
+    elif dx <= RULE_SLANT and dy >= RULE_MIN_LENGTH:
+        upright.append(Rule((x0 + x1) / 2, y1 if y1 < y0 else y0, y1 if y1 > y0 else y0))
 
 
 def _merged(rules: list[Rule]) -> tuple[Rule, ...]:

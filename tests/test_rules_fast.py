@@ -19,7 +19,7 @@ from corpus import corpus_documents
 import pyengine
 from pyengine import api, rules
 from pyengine.options import Options
-from pyengine.rules import IDENTITY, Rules, _merged, _mul, _paint, _Path, _within
+from pyengine.rules import IDENTITY, Rule, Rules, _merged, _mul, _Path, _within
 
 CORPUS_FILES = ["deb-ja-gckanbun", "opf-178360", "pdfminer-f1040nr", "plumber-issue-982-example",
                 "unstructured-korean-text-with-tables"]
@@ -40,6 +40,68 @@ _INLINE_END = re.compile(rb"\sEI(?=[\s]|$)")
 
 def _finite(*vs: float) -> bool:
     return all(math.isfinite(v) and abs(v) <= rules.COORD_MAX for v in vs)
+
+
+def _plain_box(path: _Path, m) -> tuple | None:
+    """_Path.box as it was: every point listed, then mapped."""
+    a, b, c, d, e, f = m
+    points = [p for x0, y0, x1, y1 in path.segments for p in ((x0, y0), (x1, y1))] + \
+        [(n[k - 1], n[k]) for n in path.curves for k in range(len(n) - 1, max(len(n) - 6, 0), -2)] + \
+        [p for x, y, w, h in path.rects for p in ((x, y), (x + w, y + h), (x + w, y), (x, y + h))]
+    if path.start is not None:
+        points.append(path.start)
+    if not points:
+        return None
+    xs = [x * a + y * c + e for x, y in points]
+    ys = [x * b + y * d + f for x, y in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _plain_segment(x0, y0, x1, y1, level, upright) -> None:
+    if not _finite(x0, y0, x1, y1):
+        return
+    if abs(y1 - y0) <= rules.RULE_SLANT and abs(x1 - x0) >= rules.RULE_MIN_LENGTH:
+        level.append(Rule((y0 + y1) / 2, min(x0, x1), max(x0, x1)))
+    elif abs(x1 - x0) <= rules.RULE_SLANT and abs(y1 - y0) >= rules.RULE_MIN_LENGTH:
+        upright.append(Rule((x0 + x1) / 2, min(y0, y1), max(y0, y1)))
+
+
+def _plain_paint(op, path: _Path, m, level, upright, clip=None) -> None:
+    """_paint as it was: every path read through, point by point, each
+    rule cut to the clip after."""
+    if clip is not None:
+        first_level, first_upright = len(level), len(upright)
+        _plain_paint(op, path, m, level, upright)
+        rules._clipped(level, first_level, (clip[1], clip[3]), (clip[0], clip[2]))
+        rules._clipped(upright, first_upright, (clip[0], clip[2]), (clip[1], clip[3]))
+        return
+    a, b, c, d, e, f = m
+    if not _finite(a, b, c, d, e, f):
+        return
+    stroke, fill = op in rules._PAINT_STROKE, op in rules._PAINT_FILL
+
+    def at(x, y):
+        return x * a + y * c + e, x * b + y * d + f
+
+    for x, y, w, h in path.rects:
+        corners = [at(x, y), at(x + w, y), at(x + w, y + h), at(x, y + h)]
+        if stroke:
+            for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1]):
+                _plain_segment(x0, y0, x1, y1, level, upright)
+        if fill:
+            xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+            x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+            axis_aligned = abs(b) <= 1e-9 * (abs(a) + 1) and abs(c) <= 1e-9 * (abs(d) + 1) or \
+                abs(a) <= 1e-9 * (abs(b) + 1) and abs(d) <= 1e-9 * (abs(c) + 1)
+            if axis_aligned and _finite(x0, y0, x1, y1):
+                if y1 - y0 <= rules.RULE_MAX_THICKNESS and x1 - x0 >= rules.RULE_MIN_LENGTH:
+                    level.append(Rule((y0 + y1) / 2, x0, x1))
+                elif x1 - x0 <= rules.RULE_MAX_THICKNESS and y1 - y0 >= rules.RULE_MIN_LENGTH:
+                    upright.append(Rule((x0 + x1) / 2, y0, y1))
+    if stroke:
+        for x0, y0, x1, y1 in path.segments:
+            p0, p1 = at(x0, y0), at(x1, y1)
+            _plain_segment(p0[0], p0[1], p1[0], p1[1], level, upright)
 
 
 def _plain_read_rules(content: bytes, to_display) -> Rules:
@@ -105,15 +167,15 @@ def _plain_read_rules(content: bytes, to_display) -> Rules:
                 path.segments.append(path.point + path.start)
             path.point = path.start
             if op != b"h":
-                _paint(op, path, _mul(ctm, to_display), level, upright, clip)
+                _plain_paint(op, path, _mul(ctm, to_display), level, upright, clip)
                 if path.clips:
-                    clip = _within(clip, path.box(_mul(ctm, to_display)))
+                    clip = _within(clip, _plain_box(path, _mul(ctm, to_display)))
                 path = _Path()
         elif op in (b"S", b"B", b"B*", b"f", b"F", b"f*", b"n"):
             if op != b"n":
-                _paint(op, path, _mul(ctm, to_display), level, upright, clip)
+                _plain_paint(op, path, _mul(ctm, to_display), level, upright, clip)
             if path.clips:
-                clip = _within(clip, path.box(_mul(ctm, to_display)))
+                clip = _within(clip, _plain_box(path, _mul(ctm, to_display)))
             path = _Path()
         elif op == b"cm" and len(n) >= 6:
             m6 = tuple(n[-6:])
@@ -313,3 +375,51 @@ def test_filled_paths_cut_out_change_no_rule_of_corpus_pages_and_soups(monkeypat
         assert rules.read_rules(content, to_display) == _uncut(monkeypatch, content, to_display)
         cut += len(rules._FILLED_PATH.sub(rb"\1", content)) < len(content)
     assert cut > 30
+
+
+_MATRICES = [IDENTITY, DISPLAY, (0.0, 1.0, -1.0, 0.0, 600.0, 0.0), (2.0, 0.0, 0.0, 0.5, -3.0, 7.5),
+             (0.0, -1.0, 1.0, 0.0, 0.0, 800.0), (1.0, 0.2, 0.0, 1.0, 0.0, 0.0), (-1.0, 0.0, 0.0, -1.0, -0.0, 0.0),
+             (1e-12, 1.0, 1.0, 1e-12, 0.0, 0.0), (1e6, 0.0, 0.0, 1e6, 0.0, 0.0), (math.inf, 0.0, 0.0, 1.0, 0.0, 0.0),
+             (1.0, 0.0, 0.0, 1.0, math.nan, 0.0), (3e5, 3e5, -3e5, 3e5, 0.0, 0.0)]
+_COORDS = [0.0, -0.0, 1.0, 0.5, 2.4, 2.5, 2.6, 3.9, 4.0, 100.0, -20.0, 0.25, 1e5, 9.9e5, 1e6]
+
+
+def _random_path(rng: random.Random) -> _Path:
+    """A path of segments, rectangles (thin ones, of negative sizes too)
+    and curves, in any mix, maybe of no point."""
+    path = _Path()
+    coord = lambda: rng.choice(_COORDS) * rng.choice((1, 1, -1))  # noqa: E731
+    for _ in range(rng.choice((0, 0, 1, 2, 5))):
+        x, y = coord(), coord()
+        path.segments.append((x, y, rng.choice((x, x + 0.3, coord())), rng.choice((y, y - 0.4, coord()))))
+    for _ in range(rng.choice((0, 0, 1, 1, 3))):
+        path.rects.append((coord(), coord(), rng.choice((coord(), 0.5, -0.75)), rng.choice((coord(), 1.0, -2.0))))
+    for _ in range(rng.choice((0, 0, 0, 1, 2))):
+        path.curves.append([coord() for _ in range(rng.choice((2, 4, 6, 7)))])
+    if path.rects or path.segments or rng.random() < 0.5:
+        path.start = (coord(), coord())
+    return path
+
+
+def test_paint_and_box_give_what_the_plain_ones_give():
+    # _paint (rectangles and segments mapped inline, a fill of no
+    # rectangle left at once) and _Path.box (a rectangle's corners mapped
+    # at once) must make the rules, in the same order, and the boxes of
+    # the plain ones to the bit (repr tells -0.0 and nan apart), on paths
+    # of all kinds, matrices that turn, slant, scale past COORD_MAX or are
+    # not finite, and clips.
+    rng = random.Random(36)
+    painted = boxed = 0
+    for _ in range(20_000):
+        path, m = _random_path(rng), rng.choice(_MATRICES)
+        op = rng.choice(sorted(rules._PAINT_STROKE | rules._PAINT_FILL))
+        clip = rng.choice((None, None, (0.0, 0.0, 50.0, 50.0), (-5.0, 10.0, 1e5, 10.5), (30.0, 30.0, 20.0, 20.0)))
+        got, want = ([], []), ([], [])
+        rules._paint(op, path, m, *got, clip)
+        _plain_paint(op, path, m, *want, clip)
+        assert repr(got) == repr(want)
+        painted += bool(want[0] or want[1])
+        assert repr(path.box(m)) == repr(_plain_box(path, m))
+        boxed += len(path.rects) == 1 and not path.segments and not path.curves
+    assert painted > 1500 and boxed > 1500
+
