@@ -423,3 +423,26 @@ def test_paint_and_box_give_what_the_plain_ones_give():
         boxed += len(path.rects) == 1 and not path.segments and not path.curves
     assert painted > 1500 and boxed > 1500
 
+
+def test_filled_paths_are_looked_for_where_fills_of_no_rectangle_are_many(monkeypatch):
+    # The cut (_FILLED_PATH) reads every byte: a content is put through it
+    # only when it has one "f" in FILLED_PATH_BYTES_PER_FILL bytes, each
+    # "re" taking one off the count (cell shading, "x y w h re f*", as in
+    # plumber-issue-67-example: nothing to cut), and the rules are the same.
+    shading = b"q 0 0 595 842 re W* n 0.8 g 56.8 204.3 159.9 19.8 re f* Q 0 0 0 RG 56 204 m 216 204 l S\r" * 40
+    art = b"0.2 g 10 10 m 20 10 l 15 18 l h f 0.6 g 30 30 m 40 30 l 40 35 45 38 50 30 c f*\r" * 40
+    contents = (shading, art, art + shading)
+    plain = [_plain_read_rules(content, DISPLAY) for content in contents]
+    seen = []
+
+    class Cut:
+        def sub(self, repl, data):
+            seen.append(data)
+            return real.sub(repl, data)
+
+    real = rules._FILLED_PATH
+    monkeypatch.setattr(rules, "_FILLED_PATH", Cut())
+    for content, want in zip(contents, plain):
+        got = rules.read_rules(content, DISPLAY)
+        assert got == want and (got.level != ()) == (content is not art)
+    assert seen == [art, art + shading]
