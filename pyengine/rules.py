@@ -258,19 +258,28 @@ def _numbers(run: bytes) -> list[float]:
 
 
 def _concat(ctm: Matrix, pending) -> Matrix:
-    """``ctm`` after the cm's of ``pending`` (a chain (earlier, operands)
-    of those not applied yet), oldest first."""
+    """``ctm`` after the cm's of ``pending``, oldest first: a chain of
+    them not applied yet, each a list [earlier, operands, None], and
+    ``ctm`` the CTM its first was read under.  Each is applied once: it
+    keeps the CTM it makes in place of its operands, and a chain read
+    again (the state a Q restores) starts from there."""
     chain = []
     while pending is not None:
-        pending, n = pending
-        chain.append(n)
-    for n in reversed(chain):
+        if pending[2] is not None:
+            ctm = pending[2]  # (the chain's first was read under ``ctm``)
+            break
+        chain.append(pending)
+        pending = pending[0]
+    for node in reversed(chain):
+        n = node[1]
         if type(n) is bytes:
             n = _numbers(n)[:RULES_MAX_OPERANDS]
         if len(n) >= 6:
             m6 = tuple(n[-6:])
             if _finite(*m6):
                 ctm = _mul(m6, ctm)  # type: ignore[arg-type]
+        node[0] = node[1] = None  # (what came before is not needed again)
+        node[2] = ctm
     return ctm
 
 
@@ -381,11 +390,13 @@ class _Reader:
         upright = self.upright
         to_display = self.to_display
         forms = self.forms
-        # The CTM is ``ctm`` after the cm's of ``pending``, applied only when a
-        # path is painted or the state saved: most cm's of a page place text
-        # (q cm BT ... ET Q) and are undone unread.
+        # The CTM is ``ctm`` after the cm's of ``pending`` (_concat), applied
+        # only when a path is painted (or clips) or a form drawn, not when
+        # the state is saved: most cm's of a page place text (q cm BT ... ET
+        # Q) or a group that paints nothing (TeX pictures: deb-ko-chapstyfig,
+        # 315 cm's, 45 paintings) and are undone unread.
         pending = None
-        stack: list = []  # (ctm, clip) saved by q
+        stack: list = []  # (ctm, clip, pending) saved by q
         deep = 0  # q's past RULES_MAX_DEPTH, not kept
         path = _Path()
         nums: list[float] = []  # operands before the chunk (names, strings, runs of numbers)
@@ -418,21 +429,21 @@ class _Reader:
                 continue
             if op == b"q":
                 if len(stack) < RULES_MAX_DEPTH:
-                    if pending is not None:
-                        ctm, pending = _concat(ctm, pending), None
-                    stack.append((ctm, clip))
+                    stack.append((ctm, clip, pending))
                 else:
                     deep += 1
             elif op == b"Q":
                 if deep:
                     deep -= 1
                 elif stack:
-                    (ctm, clip), pending = stack.pop(), None
+                    ctm, clip, pending = stack.pop()
+                    if pending is not None and pending[2] is not None:
+                        ctm, pending = pending[2], None  # (applied within: _concat)
             elif op == b"cm":
                 if nums:
-                    pending = (pending, (nums + _numbers(run))[:RULES_MAX_OPERANDS])
+                    pending = [pending, (nums + _numbers(run))[:RULES_MAX_OPERANDS], None]
                 elif run:
-                    pending = (pending, run)
+                    pending = [pending, run, None]
             else:
                 kind = kinds(op)
                 if kind is None:

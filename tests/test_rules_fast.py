@@ -446,3 +446,30 @@ def test_filled_paths_are_looked_for_where_fills_of_no_rectangle_are_many(monkey
         got = rules.read_rules(content, DISPLAY)
         assert got == want and (got.level != ()) == (content is not art)
     assert seen == [art, art + shading]
+
+
+def test_cms_saved_unapplied_give_the_ctm_of_each_applied_as_read(monkeypatch):
+    # A q saves the cm's read before it unapplied (rules._concat applies
+    # them when a path is painted, once: a chain read again starts from
+    # the CTM it made): paintings in sibling groups under one chain, in
+    # groups nested in them with their own cm's, after a Q back out of
+    # them, past RULES_MAX_DEPTH, and a form drawn in one.
+    groups = (b"2 0 0 2 10 10 cm 0.5 0 0 0.5 3 0 cm q 0 0 m 100 0 l S Q q 0 5 m 100 5 l S Q "
+              b"q 1 0 0 1 0 7 cm q 0 0 m 50 0 l S Q 0 0 m 0 60 l S q 0 1 0 0.5 re f Q Q 0 9 m 100 9 l S ")
+    for content in (groups, b"q " * 70 + groups + b"Q " * 70, b"q 1 0 0 -1 0 800 cm " + groups * 3 + b"Q " + groups,
+                    b"0 1 -1 0 500 0 cm q 3 0 0 3 0 0 cm " + groups + b"Q q " + groups + b"Q"):
+        got = _agree(content)
+        assert len(got.level) + len(got.upright) >= 4
+    # (a form drawn within: its CTM is the one a painting there would have)
+    form = rules.Form(key=1, content=b"0 0 m 100 0 l S", matrix=IDENTITY, bbox=None, scope=None)
+    page = b"2 0 0 2 0 0 cm q 1 0 0 1 0 30 cm q Q q 0 0 m 100 0 l S Q /Fm0 Do Q q 1 0 0 1 0 60 cm /Fm0 Do Q"
+    got = rules.read_rules(page, DISPLAY, lambda scope, name: form if name == b"/Fm0" else None)
+    assert [(r.at, r.lo, r.hi) for r in got.level] == [(680.0, 0.0, 200.0), (740.0, 0.0, 200.0)]
+    # Each cm is applied once however many groups under it paint (were
+    # each chain applied anew at each painting, 60 nested cm's under 500
+    # paintings would be 30,000 products of matrices).
+    products = []
+    real_mul = rules._mul
+    monkeypatch.setattr(rules, "_mul", lambda m, n: products.append(1) or real_mul(m, n))
+    deep = b"q 1 0 0 1 0 1 cm " * 60 + b"q 0 0 m 100 0 l S Q " * 500
+    assert len(rules.read_rules(deep, DISPLAY).level) == 1 and len(products) == 60 + 500
