@@ -104,44 +104,60 @@ def _plain_paint(op, path: _Path, m, level, upright, clip=None) -> None:
             _plain_segment(p0[0], p0[1], p1[0], p1[1], level, upright)
 
 
-def _plain_read_rules(content: bytes, to_display) -> Rules:
-    """read_rules as it was: token by token."""
+class _PlainDropped(Exception):
+    pass
+
+
+def _plain_read_rules(content: bytes, to_display, forms=None) -> Rules:
+    """read_rules as it was: token by token, every cm applied as read,
+    the forms a Do names (``forms``: name -> rules.Form, with no /BBox)
+    read in place."""
     if len(content) > rules.RULES_MAX_CONTENT_BYTES:
         return Rules((), (), True)
+    level, upright = [], []
+    state = {"tokens": 0, "capped": False}
+    try:
+        _plain_read(content, to_display, forms or {}, IDENTITY, None, [], level, upright, state)
+    except _PlainDropped:
+        return Rules((), (), True)
+    return Rules(_merged(level), _merged(upright), state["capped"])
+
+
+def _plain_read(content: bytes, to_display, forms, ctm, clip, keys, level, upright, state) -> None:
     data = _TEXT_OBJECT.sub(b" ", content)
     if len(data) > rules.RULES_MAX_BYTES:
-        return Rules((), (), True)
+        raise _PlainDropped()
     if data.count(b"f") * rules.FILLED_PATH_BYTES_PER_FILL >= len(data) and b"%" not in data:
         # (filled paths cut out as read_rules does: test_filled_paths_cut_...)
         data = rules._FILLED_PATH.sub(rb"\1", data)
-    capped = False
-    level, upright = [], []
-    ctm = IDENTITY
-    clip = None  # (a clipping path's box, display frame)
     stack = []
     deep = 0
     path = _Path()
     nums = []
-    tokens = 0
+    name = b""  # the last operand that is no number
+    number_last = False  # was the token before a number?
     pos = 0
     find = _TOKEN.search
-    while True:
+    while not state["capped"]:
         m = find(data, pos)
         if m is None:
             break
         pos = m.end()
-        tokens += 1
-        if tokens > rules.RULES_MAX_TOKENS:
-            capped = True
+        state["tokens"] += 1
+        if state["tokens"] > rules.RULES_MAX_TOKENS:
+            state["capped"] = True
             break
         num, op = m.group(1), m.group(2)
+        number_before, number_last = number_last, num is not None
         if num is not None:
             if len(nums) < rules.RULES_MAX_OPERANDS:
                 nums.append(float(num))
             continue
         if op is None:
-            if m.group(0)[:1] in b"/<([" and len(nums) < rules.RULES_MAX_OPERANDS:
-                nums.append(math.nan)
+            if m.group(0)[:1] in b"/<([":
+                name = m.group(0)
+                if len(nums) < rules.RULES_MAX_OPERANDS:
+                    nums.append(math.nan)
             continue
         n = nums
         nums = []
@@ -194,15 +210,19 @@ def _plain_read_rules(content: bytes, to_display) -> Rules:
         elif op == b"ID":
             end = _INLINE_END.search(data, pos)
             pos = end.end() if end is not None else len(data)
+        elif op == b"Do" and n and not number_before and name in forms and len(keys) < rules.RULES_MAX_FORM_DEPTH:
+            form = forms[name]
+            if form.key not in keys:
+                _plain_read(form.content, to_display, forms, _mul(form.matrix, ctm), clip, keys + [form.key],
+                            level, upright, state)
         if len(level) + len(upright) > rules.RULES_MAX_SEGMENTS or \
                 len(path.segments) + len(path.rects) > rules.RULES_MAX_SEGMENTS:
-            return Rules((), (), True)
-    return Rules(_merged(level), _merged(upright), capped)
+            raise _PlainDropped()
 
 
-def _agree(content: bytes, to_display=DISPLAY) -> Rules:
-    got = rules.read_rules(content, to_display)
-    assert got == _plain_read_rules(content, to_display)
+def _agree(content: bytes, to_display=DISPLAY, forms=None) -> Rules:
+    got = rules.read_rules(content, to_display, forms and (lambda scope, name: forms.get(name)))
+    assert got == _plain_read_rules(content, to_display, forms)
     return got
 
 
@@ -473,3 +493,61 @@ def test_cms_saved_unapplied_give_the_ctm_of_each_applied_as_read(monkeypatch):
     monkeypatch.setattr(rules, "_mul", lambda m, n: products.append(1) or real_mul(m, n))
     deep = b"q 1 0 0 1 0 1 cm " * 60 + b"q 0 0 m 100 0 l S Q " * 500
     assert len(rules.read_rules(deep, DISPLAY).level) == 1 and len(products) == 60 + 500
+
+
+_FORMS = {
+    b"/Fm0": rules.Form(key=0, content=b"0 0 m 100 0 l S 0 0 1 60 re f", matrix=(1.0, 0.0, 0.0, 1.0, 0.0, 7.0),
+                        bbox=None, scope=None),
+    b"/Fm1": rules.Form(key=1, content=b"q 2 0 0 2 0 0 cm /Fm0 Do Q 0 30 m 80 30 l S",
+                        matrix=(0.0, 1.0, -1.0, 0.0, 300.0, 0.0), bbox=None, scope=None),
+    b"/Fm2": rules.Form(key=2, content=b"/Fm2 Do 0 40 m 90 40 l S 5 + /Fm0 Do", matrix=IDENTITY, bbox=None,
+                        scope=None),
+}
+_MARKED = [b"+", b"-", b".", b"+.", b"1.5.5", b"1-2", b"5.", b"-.5", b"]", b"/Fm0", b"/Fm1", b"/Fm2", b"Do",
+           b"/X", b"(s)", b"g", b"1 0 0 1 0 9 cm", b"0 0 m 50 0 l S", b"0 5 1 50 re f"]
+
+
+@pytest.mark.parametrize("content", [
+    b"0 0 m 100 + 0 l S 0 9 m 100 . 9 l S 0 20 m 100 20 - l S 0 30 m +100 30. l S",  # marks among numbers
+    b"1 0 0 1 0 5 + cm 0 0 m 100 0 l S 1 0 0 1 0 5 . 7 cm 0 0 m 100 0 l S",
+    b"0 0 100 1 . re f 1.5.5 0 m 1.5.5 50 l S +.5 -.5 m 100 -.5 l S 0 60 m 100 60 l S 1 2",
+    b"/Fm0 Do 0 1 m 100 1 l S /Fm1 Do", b"/Fm0 5 Do", b"/Fm0 5 + Do", b"/Fm0 + Do", b"/Fm0 5. Do",
+    b"/Fm0 1.5. Do", b"/Fm1 g 5 ] Do", b"/Fm0 g 5 + Do", b"/Fm0 g + Do", b"/Fm2 Do", b"(x) /Fm0 Do",
+    b"/Fm0 (x) Do", b"/Fm0 [ 1 ] Do", b"/Fm0 [1 2] Do 0 0 m 9 0 l S", b"/Fm0 5 ] Do", b"/Fm0 ]Do",
+    b"0 0 m 100 0 l S " + b"1 " * 200_000,   # a run to the end, read match by match: once
+], ids=range(20))
+def test_runs_with_marks_and_forms_drawn_give_the_rules_of_the_plain_reading(content):
+    # A chunk's run (_CHUNK) holds the signs and dots among its numbers,
+    # which are marks of their own token by token: they change no
+    # operand, and a Do after a name and one of them draws the form.
+    _agree(content, forms=_FORMS)
+
+
+def test_random_soups_of_marks_and_forms_give_the_rules_of_the_plain_reading():
+    rng = random.Random(36)
+    drawn = 0
+    for _ in range(3000):
+        parts = []
+        for _ in range(rng.randrange(1, 60)):
+            parts += [rng.choice(_MARKED if rng.random() < 0.5 else _SOUP), rng.choice(_SEP)]
+        content = b"".join(parts)
+        got = _agree(content, DISPLAY, _FORMS)
+        drawn += any(r.hi - r.lo == 100.0 for r in got.level) and b"Do" in content
+    assert drawn > 100
+
+
+@pytest.mark.parametrize("content", [
+    b"0 5 m BI /W 100 ID x EI 5 l S 0 9 m 100 9 l S",   # an image ends the operands before it
+    b"0 0 m 100 + 0 l S 1 0 0 1 0 5 . 7 cm 0 0 m 100 0 l S /Fm0 5 + Do /Fm0 5 Do",
+    b"q 1 0 0 1 0 9 cm 0 0 m 100 0 l S Q 0 0 1 50 re f 1.5.5 0 m 1.5.5 50 l S 1 2",
+], ids=range(3))
+def test_contents_read_token_by_token_counted_give_the_rules_of_the_plain_reading(monkeypatch, content):
+    # A content read whose bytes could pass RULES_MAX_TOKENS is read in
+    # the chunks of _CHUNK_COUNTED, each token counted (_Reader._counted):
+    # the cap set past its tokens and under its bytes, the same rules.
+    # (A form's bytes stand for its tokens while they cannot reach the
+    # cap, so a form read is counted as the plain reading does only when
+    # its tokens are: /Fm0 here.)
+    monkeypatch.setattr(rules, "RULES_MAX_TOKENS", len(content) - 1)
+    got = _agree(content, forms=_FORMS)
+    assert not got.capped and got.level
