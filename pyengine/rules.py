@@ -481,7 +481,7 @@ class _Reader:
                             nums.append(math.nan)
                     continue
                 if kind in _OPERANDS:
-                    n = nums + _numbers(run) if run else nums
+                    n = (nums + _numbers(run) if nums else _numbers(run)) if run else nums
                     if len(n) > RULES_MAX_OPERANDS:
                         n = n[:RULES_MAX_OPERANDS]
                     if len(n) < _OPERANDS[kind]:
