@@ -4,8 +4,8 @@ Read lazily, by layout, only when it meets a table whose cells may wrap
 (layout/ruled.py): most pages never ask, and a page that draws no path at
 all (``PageRun.path_ops``) has no reader.  The page's content (the joined
 /Contents, as the interpreter ran it) is tokenized on its own here, its
-text objects left out, in chunks of one regex (an operator with the
-numbers before it: ``_CHUNK``), and only the path operators are
+text objects left out, in chunks of one regex (a run of numbers and
+the token after it: ``_CHUNK``), and only the path operators are
 followed: q/Q and cm (ISO 32000-1 8.4.4), m, l, re, h and the curves
 (8.5.2: a curve only moves the current point; it is no rule), the
 painting operators (8.5.3), and the clipping paths (8.5.4: W, W*; a
@@ -158,21 +158,41 @@ _REG = rb"[^\s()<>\[\]{}/%]"
 _NUMBER = rb"[+-]?(?:\d+\.?\d*|\.\d+)"
 _NUMBERS = rb"(?:[+-]?+(?:\d++\.?+\d*+|\.\d++)\s*+)"
 _OPERATOR_CHAR = rb"[A-Za-z0-9'\"*]"
+_OPERAND = rb"\((?:[^()\\]|\\.|\((?:[^()\\]|\\.)*\))*\)|<<|<[0-9A-Fa-f\s]*>|/" + _REG + rb"*|[\[<(]"
+"""An operand that is no number: a string (one nesting level), a
+dictionary, a hex string, a name, an array."""
+_IMAGE = rb"ID(?!" + _OPERATOR_CHAR + rb")(?:.*?\sEI(?=\s|$)|.*)"
+"""An inline image's ID and its data (to its EI)."""
 _CHUNK = re.compile(
-    rb"\s*+(?:(" + _NUMBERS + rb"*+)"                                 # numbers (1), then
-    rb"(?:(ID)(?!" + _OPERATOR_CHAR + rb")(?:.*?\sEI(?=\s|$)|.*)"      # an inline image (2),
-    rb"|([A-Za-z'\"*]" + _OPERATOR_CHAR + rb"*+))"                     # or an operator (3)
-    rb"|(" + _NUMBERS + rb"++)"                                       # numbers, no operator after (4)
-    rb"|(\((?:[^()\\]|\\.|\((?:[^()\\]|\\.)*\))*\)"                  # string (one nesting level),
-    rb"|<<|<[0-9A-Fa-f\s]*>|/" + _REG + rb"*|[\[<(])"                   # dictionary, hex string, name, array (5)
-    rb"|%[^\r\n]*|>>|[\]{}]|\S)", re.S)                                # comment, other marks
-"""The content's tokens, in chunks of one findall: an operator with the
-numbers before it, a run of numbers, or one other token.  An operand that
-is no number (group 5: a name, string, dictionary or array) stands in the
-operands as NaN (no path operand); other tokens are skipped.  The tokens
-are those a token-by-token reading finds (tests/test_rules_fast.py holds
-that reading), the numbers taken greedily as there ("1.5-2" is 1.5 and
--2); the runs of numbers are possessive, so no run is read twice."""
+    rb"\s*+([+\-.\d][+\-.\d\s]*+)?+"                                  # numbers (1), then
+    rb"(" + _IMAGE + rb"|[A-Za-z'\"*]" + _OPERATOR_CHAR + rb"*+"          # an operator (2),
+    rb"|" + _OPERAND + rb"|%[^\r\n]*|>>|[\]{}]|\S|\Z)", re.S)           # another token, the end
+"""The content's tokens, in chunks of one findall: a run of numbers (1)
+and the token after it (2), either maybe empty: an operator (an inline
+image is one, its data with it), an operand that is no number (it
+stands in the operands as NaN: no path operand), another mark (none
+does anything), or the end.  The tokens are those a token-by-token
+reading finds (tests/test_rules_fast.py holds that reading): the run is
+the bytes numbers are made of, and those of them that make no number
+are marks, which do nothing (``_numbers`` reads the run's numbers as
+tokens are read: "1.5-2" is 1.5 and -2, "1 + 2" is 1 and 2).  Matched as
+plain bytes, the run costs less than number by number, and two groups
+less than five (the token's kind is told in the loop by its first byte,
+for the few not read): findall over deb-ko-chapstyfig's picture (3,035
+chunks) 0.47 ms, against 0.74 ms with five groups, numbers one by one."""
+_CHUNK_COUNTED = re.compile(
+    rb"\s*+(?:(" + _NUMBERS + rb"*+)(?:(ID)(?!" + _OPERATOR_CHAR + rb")(?:.*?\sEI(?=\s|$)|.*)"
+    rb"|([A-Za-z'\"*]" + _OPERATOR_CHAR + rb"*+))|(" + _NUMBERS + rb"++)|(" + _OPERAND + rb")"
+    rb"|%[^\r\n]*|>>|[\]{}]|\S)", re.S)
+"""``_CHUNK`` with every token counted (``_Reader._counted``): an
+operator with the numbers before it (1, and 2 an inline image or 3 an
+operator), a run of numbers with no operator after it (4), an operand
+that is no number (5), or any other token (no group)."""
+_OPERATOR_START = frozenset(bytes((c,)) for c in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'\"*")
+"""The first bytes of an operator (as a chunk's token)."""
+_OPERAND_START = frozenset((b"/", b"(", b"<", b"["))
+"""The first bytes of an operand that is no number (``_OPERAND``; ">>"
+and the other marks start with none)."""
 _NUMBER_TOKEN = re.compile(_NUMBER)
 _TEXT_OBJECT = re.compile(rb"BT(?<!\wBT)\b.*?ET(?<!\wET)\b", re.S)
 """A text object (ISO 32000-1 9.4): no path is built inside one, and its
@@ -188,7 +208,11 @@ for its filled paths to be cut out (``_FILLED_PATH``): the cut reads every
 byte (some 30 ns each) and pays where the fills are many (artwork: one in
 400 bytes in opf-178360's figures, whose reading it cuts by three
 quarters), not on a page of text and rules (deb-zh-cnbook: 783 KB over 429
-pages read 5 ms slower)."""
+pages read 5 ms slower).  Each "re" in the content takes one "f" off the
+count: a filled rectangle is not cut (a thin one is a rule), and the cell
+shading of plumber-issue-67-example's tables ("x y w h re f*", one "f" in
+250 bytes) was read through for nothing (4.4 ms; 46 ms, 5% of the rules
+read, over the corpus's contents)."""
 FILLED_PATH_MAX_BETWEEN = 8
 """Operators (of no path: a colour, a graphics state) between a painted
 path and a filled one after it that ``_FILLED_PATH`` looks over, at most.
@@ -253,20 +277,44 @@ def _numbers(run: bytes) -> list[float]:
         return [float(x) for x in _NUMBER_TOKEN.findall(run)]
 
 
+def _names_last(nums: list[float], run: bytes) -> bool:
+    """Does a Do read after the operands ``nums`` and the chunk's ``run``
+    take the last operand that is no number (a name) as its own: is there
+    an operand before it, and no number right before it?  (Marks, "+" or
+    "." in ``run``, stand between and are no operands.)"""
+    if not run:
+        return bool(nums)
+    last = None
+    for last in _NUMBER_TOKEN.finditer(run):
+        pass
+    if last is None:
+        return bool(nums)
+    return last.end() != len(run.rstrip())
+
+
 def _concat(ctm: Matrix, pending) -> Matrix:
-    """``ctm`` after the cm's of ``pending`` (a chain (earlier, operands)
-    of those not applied yet), oldest first."""
+    """``ctm`` after the cm's of ``pending``, oldest first: a chain of
+    them not applied yet, each a list [earlier, operands, None], and
+    ``ctm`` the CTM its first was read under.  Each is applied once: it
+    keeps the CTM it makes in place of its operands, and a chain read
+    again (the state a Q restores) starts from there."""
     chain = []
     while pending is not None:
-        pending, n = pending
-        chain.append(n)
-    for n in reversed(chain):
+        if pending[2] is not None:
+            ctm = pending[2]  # (the chain's first was read under ``ctm``)
+            break
+        chain.append(pending)
+        pending = pending[0]
+    for node in reversed(chain):
+        n = node[1]
         if type(n) is bytes:
             n = _numbers(n)[:RULES_MAX_OPERANDS]
         if len(n) >= 6:
             m6 = tuple(n[-6:])
             if _finite(*m6):
                 ctm = _mul(m6, ctm)  # type: ignore[arg-type]
+        node[0] = node[1] = None  # (what came before is not needed again)
+        node[2] = ctm
     return ctm
 
 
@@ -290,6 +338,15 @@ class _Path:
         """The box (x0, y0, x1, y1) the path reaches over under ``m``, or
         None for a path of no point."""
         a, b, c, d, e, f = m
+        if len(self.rects) == 1 and not self.segments and not self.curves and self.start is not None:
+            # A rectangle (most clips: "x y w h re W n"): its corners and
+            # the start, mapped in the order the lists below take them.
+            x, y, w, h = self.rects[0]
+            xw, yh = x + w, y + h
+            sx, sy = self.start
+            xs = (x * a + y * c + e, xw * a + yh * c + e, xw * a + y * c + e, x * a + yh * c + e, sx * a + sy * c + e)
+            ys = (x * b + y * d + f, xw * b + yh * d + f, xw * b + y * d + f, x * b + yh * d + f, sx * b + sy * d + f)
+            return min(xs), min(ys), max(xs), max(ys)
         points = [p for x0, y0, x1, y1 in self.segments for p in ((x0, y0), (x1, y1))] + \
             [(n[k - 1], n[k]) for n in self.curves for k in range(len(n) - 1, max(len(n) - 6, 0), -2)] + \
             [p for x, y, w, h in self.rects for p in ((x, y), (x + w, y + h), (x + w, y), (x, y + h))]
@@ -361,72 +418,70 @@ class _Reader:
         self.kept += len(data)
         if self.kept > RULES_MAX_BYTES:
             raise _Dropped()
-        if data.count(b"f") * FILLED_PATH_BYTES_PER_FILL >= len(data) and b"%" not in data:
+        if (data.count(b"f") - data.count(b"re")) * FILLED_PATH_BYTES_PER_FILL >= len(data) and \
+                b"%" not in data:
             data = _FILLED_PATH.sub(rb"\1", data)
         level = self.level
         upright = self.upright
         to_display = self.to_display
         forms = self.forms
-        # The CTM is ``ctm`` after the cm's of ``pending``, applied only when a
-        # path is painted or the state saved: most cm's of a page place text
-        # (q cm BT ... ET Q) and are undone unread.
+        # The CTM is ``ctm`` after the cm's of ``pending`` (_concat), applied
+        # only when a path is painted (or clips) or a form drawn, not when
+        # the state is saved: most cm's of a page place text (q cm BT ... ET
+        # Q) or a group that paints nothing (TeX pictures: deb-ko-chapstyfig,
+        # 315 cm's, 45 paintings) and are undone unread.
         pending = None
-        stack: list = []  # (ctm, clip) saved by q
+        stack: list = []  # (ctm, clip, pending) saved by q
         deep = 0  # q's past RULES_MAX_DEPTH, not kept
         path = _Path()
         nums: list[float] = []  # operands before the chunk (names, strings, runs of numbers)
         name = b""  # the last operand that is no number
         # (a token takes a byte at least: no cap to reach unless the bytes could)
         counted = self.tokens + len(data) > RULES_MAX_TOKENS
-        if counted:
-            tokens = self.tokens
-        else:
+        if not counted:
             self.tokens += len(data)
         kinds = _KINDS.get
         data = data.rstrip()
-        chunks = _CHUNK.findall(data) if len(data) <= RULES_LISTED_BYTES else \
-            (m.groups(b"") for m in _CHUNK.finditer(data))
-        for run, image, op, lone, other in chunks:
-            if counted:
-                tokens += 1 if not (run or lone) else len(_NUMBER_TOKEN.findall(run or lone)) + (0 if lone else 1)
-                if tokens > RULES_MAX_TOKENS:
-                    raise _Spent()
-            if not op:
-                if lone:
-                    if len(nums) < RULES_MAX_OPERANDS:
-                        nums = (nums + _numbers(lone))[:RULES_MAX_OPERANDS]
-                elif other:
-                    name = other
-                    if len(nums) < RULES_MAX_OPERANDS:
-                        nums.append(math.nan)
-                elif image:  # an operator: its operands end; its data is skipped
-                    nums = []
-                continue
+        if counted:
+            chunks = self._counted(data)
+        else:
+            chunks = _CHUNK.findall(data) if len(data) <= RULES_LISTED_BYTES else \
+                (m.groups(b"") for m in _CHUNK.finditer(data))
+        for run, op in chunks:  # (op: the token after the run, most often an operator)
             if op == b"q":
                 if len(stack) < RULES_MAX_DEPTH:
-                    if pending is not None:
-                        ctm, pending = _concat(ctm, pending), None
-                    stack.append((ctm, clip))
+                    stack.append((ctm, clip, pending))
                 else:
                     deep += 1
             elif op == b"Q":
                 if deep:
                     deep -= 1
                 elif stack:
-                    (ctm, clip), pending = stack.pop(), None
+                    ctm, clip, pending = stack.pop()
+                    if pending is not None and pending[2] is not None:
+                        ctm, pending = pending[2], None  # (applied within: _concat)
             elif op == b"cm":
                 if nums:
-                    pending = (pending, (nums + _numbers(run))[:RULES_MAX_OPERANDS])
+                    pending = [pending, (nums + _numbers(run))[:RULES_MAX_OPERANDS], None]
                 elif run:
-                    pending = (pending, run)
+                    pending = [pending, run, None]
             else:
                 kind = kinds(op)
                 if kind is None:
-                    if nums:
-                        nums = []
+                    first = op[:1]
+                    if first in _OPERATOR_START:  # (an operator not read, or an inline image)
+                        if nums:
+                            nums = []
+                        continue
+                    if run and len(nums) < RULES_MAX_OPERANDS:  # (numbers before no operator)
+                        nums = (nums + _numbers(run))[:RULES_MAX_OPERANDS]
+                    if first in _OPERAND_START:
+                        name = op
+                        if len(nums) < RULES_MAX_OPERANDS:
+                            nums.append(math.nan)
                     continue
                 if kind in _OPERANDS:
-                    n = nums + _numbers(run) if run else nums
+                    n = (nums + _numbers(run) if nums else _numbers(run)) if run else nums
                     if len(n) > RULES_MAX_OPERANDS:
                         n = n[:RULES_MAX_OPERANDS]
                     if len(n) < _OPERANDS[kind]:
@@ -474,20 +529,26 @@ class _Reader:
                 elif kind == _CLIP:
                     path.clips = True
                 else:  # _DO (a name, and nothing after it)
-                    if forms is not None and nums and not run and name[:1] == b"/":
+                    if forms is not None and name[:1] == b"/" and _names_last(nums, run):
                         if pending is not None:
                             ctm, pending = _concat(ctm, pending), None
-                        if counted:
-                            self.tokens = tokens
                         self._form(name, ctm, scope, clip)
-                        if counted:
-                            tokens = self.tokens
                 # (the caps of RULES_MAX_SEGMENTS are looked at where the
                 # counts grow: a rectangle, a line, a close, a paint)
             if nums:
                 nums = []
-        if counted:
-            self.tokens = tokens
+
+    def _counted(self, data: bytes):
+        """The chunks of ``data`` (run, token) as ``_CHUNK`` makes them,
+        from those of ``_CHUNK_COUNTED``, each token counted in
+        ``tokens`` as it is read; past ``RULES_MAX_TOKENS``, ``_Spent``."""
+        chunks = _CHUNK_COUNTED.findall(data) if len(data) <= RULES_LISTED_BYTES else \
+            (m.groups(b"") for m in _CHUNK_COUNTED.finditer(data))
+        for run, image, op, lone, other in chunks:
+            self.tokens += 1 if not (run or lone) else len(_NUMBER_TOKEN.findall(run or lone)) + (0 if lone else 1)
+            if self.tokens > RULES_MAX_TOKENS:
+                raise _Spent()
+            yield (lone, b"") if lone else (run, image or op or other)
 
     def _form(self, name: bytes, ctm: Matrix, scope: object, clip: Box | None) -> None:
         """Read the form XObject ``name`` of ``scope`` drawn under ``ctm``
@@ -576,6 +637,9 @@ def _paint(op: bytes, path: _Path, m: Matrix, level: list[Rule], upright: list[R
            clip: Box | None = None) -> None:
     """The rules of ``path`` painted by ``op`` under matrix ``m``, cut to
     ``clip`` (a box of the display frame: a clipping path's)."""
+    stroke = op in _PAINT_STROKE
+    if not stroke and not path.rects:
+        return  # (a fill makes rules of thin rectangles only: artwork's fills)
     if clip is not None:
         first_level, first_upright = len(level), len(upright)
         _paint(op, path, m, level, upright)
@@ -585,41 +649,55 @@ def _paint(op: bytes, path: _Path, m: Matrix, level: list[Rule], upright: list[R
     a, b, c, d, e, f = m
     if not _finite(a, b, c, d, e, f):
         return
-    stroke, fill = op in _PAINT_STROKE, op in _PAINT_FILL
-
-    def at(x: float, y: float) -> tuple[float, float]:
-        return x * a + y * c + e, x * b + y * d + f
-
-    segments = list(path.segments)
-    for x, y, w, h in path.rects:
-        corners = [at(x, y), at(x + w, y), at(x + w, y + h), at(x, y + h)]
-        if stroke:
-            segments_dev = list(zip(corners, corners[1:] + corners[:1]))
-            for (x0, y0), (x1, y1) in segments_dev:
-                _segment(x0, y0, x1, y1, level, upright)
-        if fill:
-            xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-            x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-            axis_aligned = abs(b) <= 1e-9 * (abs(a) + 1) and abs(c) <= 1e-9 * (abs(d) + 1) or \
-                abs(a) <= 1e-9 * (abs(b) + 1) and abs(d) <= 1e-9 * (abs(c) + 1)
-            if axis_aligned and _finite(x0, y0, x1, y1):
-                if y1 - y0 <= RULE_MAX_THICKNESS and x1 - x0 >= RULE_MIN_LENGTH:
-                    level.append(Rule((y0 + y1) / 2, x0, x1))
-                elif x1 - x0 <= RULE_MAX_THICKNESS and y1 - y0 >= RULE_MIN_LENGTH:
-                    upright.append(Rule((x0 + x1) / 2, y0, y1))
+    if path.rects:
+        _paint_rects(path.rects, m, stroke, op in _PAINT_FILL, level, upright)
     if stroke:
-        for x0, y0, x1, y1 in segments:
-            p0, p1 = at(x0, y0), at(x1, y1)
-            _segment(p0[0], p0[1], p1[0], p1[1], level, upright)
+        # (each point mapped as in _Path.box: x * a + y * c + e, x * b + y * d + f)
+        for x0, y0, x1, y1 in path.segments:
+            _segment(x0 * a + y0 * c + e, x0 * b + y0 * d + f, x1 * a + y1 * c + e, x1 * b + y1 * d + f,
+                     level, upright)
+
+
+def _paint_rects(rects: list[tuple[float, float, float, float]], m: Matrix, stroke: bool, fill: bool,
+                 level: list[Rule], upright: list[Rule]) -> None:
+    """The rules of the rectangles ``rects`` (x, y, w, h) under ``m``
+    (finite): each side stroked, and filled, a thin one
+    (``RULE_MAX_THICKNESS``) whose sides stand level and upright."""
+    a, b, c, d, e, f = m
+    aligned = fill and (abs(b) <= 1e-9 * (abs(a) + 1) and abs(c) <= 1e-9 * (abs(d) + 1) or
+                        abs(a) <= 1e-9 * (abs(b) + 1) and abs(d) <= 1e-9 * (abs(c) + 1))
+    for x, y, w, h in rects:
+        xw, yh = x + w, y + h
+        x0, y0 = x * a + y * c + e, x * b + y * d + f  # the corners, in turn
+        x1, y1 = xw * a + y * c + e, xw * b + y * d + f
+        x2, y2 = xw * a + yh * c + e, xw * b + yh * d + f
+        x3, y3 = x * a + yh * c + e, x * b + yh * d + f
+        if stroke:
+            _segment(x0, y0, x1, y1, level, upright)
+            _segment(x1, y1, x2, y2, level, upright)
+            _segment(x2, y2, x3, y3, level, upright)
+            _segment(x3, y3, x0, y0, level, upright)
+        if aligned:
+            lx, hx, ly, hy = min(x0, x1, x2, x3), max(x0, x1, x2, x3), min(y0, y1, y2, y3), max(y0, y1, y2, y3)
+            if -COORD_MAX <= lx <= COORD_MAX and -COORD_MAX <= ly <= COORD_MAX and \
+                    -COORD_MAX <= hx <= COORD_MAX and -COORD_MAX <= hy <= COORD_MAX:
+                if hy - ly <= RULE_MAX_THICKNESS and hx - lx >= RULE_MIN_LENGTH:
+                    level.append(Rule((ly + hy) / 2, lx, hx))
+                elif hx - lx <= RULE_MAX_THICKNESS and hy - ly >= RULE_MIN_LENGTH:
+                    upright.append(Rule((lx + hx) / 2, ly, hy))
 
 
 def _segment(x0: float, y0: float, x1: float, y1: float, level: list[Rule], upright: list[Rule]) -> None:
-    if not _finite(x0, y0, x1, y1):
+    """The rule of the segment (x0, y0)-(x1, y1) of the display frame, if
+    it is one: level or upright (``RULE_SLANT``), long enough."""
+    if not (-COORD_MAX <= x0 <= COORD_MAX and -COORD_MAX <= y0 <= COORD_MAX and
+            -COORD_MAX <= x1 <= COORD_MAX and -COORD_MAX <= y1 <= COORD_MAX):
         return
-    if abs(y1 - y0) <= RULE_SLANT and abs(x1 - x0) >= RULE_MIN_LENGTH:
-        level.append(Rule((y0 + y1) / 2, min(x0, x1), max(x0, x1)))
-    elif abs(x1 - x0) <= RULE_SLANT and abs(y1 - y0) >= RULE_MIN_LENGTH:
-        upright.append(Rule((x0 + x1) / 2, min(y0, y1), max(y0, y1)))
+    dx, dy = abs(x1 - x0), abs(y1 - y0)
+    if dy <= RULE_SLANT and dx >= RULE_MIN_LENGTH:
+        level.append(Rule((y0 + y1) / 2, x1 if x1 < x0 else x0, x1 if x1 > x0 else x0))
+    elif dx <= RULE_SLANT and dy >= RULE_MIN_LENGTH:
+        upright.append(Rule((x0 + x1) / 2, y1 if y1 < y0 else y0, y1 if y1 > y0 else y0))
 
 
 def _merged(rules: list[Rule]) -> tuple[Rule, ...]:
