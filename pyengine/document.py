@@ -222,7 +222,6 @@ class PdfDocument:
         if self.uses is not None:
             self.uses[-1].use(key)
 
-    @contextmanager
     def shared_load(self, key: tuple, issues: list[Issue] | None = None,
                     kept: Callable[[], bool] | None = None, streams: bool = False,
                     again: bool = True):
@@ -235,10 +234,21 @@ class PdfDocument:
         may warn only the first time) the helper cannot send the page.
         ``streams``: record the streams it read too (a font's: pypdf
         decodes a stream once, and its warnings go to the load that decodes
-        it first: another font's, if they share it)."""
+        it first: another font's, if they share it).
+
+        Outside the page helper (no ``uses``) there is nothing to record:
+        the block just runs, in ``_NOT_SHARED``, a context that does
+        nothing, rather than a generator's (@contextmanager): a font load
+        and a short program's compile each entered one, 2 to 3 us a time
+        in Pyodide (deb-ko-nanum-sampler loads 92 fonts on its page)."""
         if self.uses is None:
-            yield
-            return
+            return _NOT_SHARED
+        return self._recorded_load(key, issues, kept, streams, again)
+
+    @contextmanager
+    def _recorded_load(self, key: tuple, issues: list[Issue] | None,
+                       kept: Callable[[], bool] | None, streams: bool, again: bool):
+        """``shared_load`` in the page helper (``uses`` recorded)."""
         self.use(key)
         outer = self.uses[-1]
         mine = Uses(issues if issues is not None else [])
@@ -615,6 +625,23 @@ _pypdf_logger = logging.getLogger("pypdf")
 _pypdf_logger.setLevel(logging.WARNING)
 _pypdf_logger.propagate = False  # never printed: they become Issues
 _pypdf_logger.addHandler(_PypdfWarnings())
+
+
+class _NoLoad:
+    """The context ``PdfDocument.shared_load`` gives outside the page
+    helper: it does nothing, and lets what the block raises through."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+_NOT_SHARED = _NoLoad()
+"""The one ``_NoLoad`` (it keeps no state)."""
 
 
 class pypdf_warnings:  # noqa: N801 -- used as a function, like contextlib.suppress
