@@ -200,6 +200,70 @@ def _number_objects(pieces: list[bytes], dotted: bool) -> list:
     return list(map(_NUMBER_OBJECT, pieces))
 
 
+def _plain_values(pieces: list[bytes], dotted: bool) -> list:
+    """``_number_objects``'s numbers as plain ints and floats: the same
+    values, from the same pieces (ValueError alike), without making a
+    pypdf object per number."""
+    if dotted:
+        return [float(piece) if 46 in piece else int(piece) for piece in pieces]
+    return list(map(int, pieces))
+
+
+def number_array(data: bytes, pos: int) -> list | None:
+    """The items of the array at ``data[pos]`` as plain numbers, when
+    ``read(data, pos, ...)`` reads it, without a Fallback, as an array of
+    numbers only (``_plain_numbers``) or of numbers and arrays of numbers
+    only (``_mixed_numbers``: a CID font's /W): an int for each
+    NumberObject ``read`` makes, a float for each FloatObject, a list for
+    each inner ArrayObject; None for anything else (an empty array, a
+    reference, another kind of item, a long number, too many items...):
+    the caller reads the object.
+
+    A font's /Widths or /W is read only for its numbers (fonts.common
+    ``number_array``): in Pyodide about four fifths of reading one went to
+    making its NumberObjects and ArrayObject."""
+    if data[pos:pos + 1] != b"[":
+        return None
+    max_array = _configuration().array_maximum_element_count
+    pos += 1
+    end = _plain_run(data, pos).end()
+    after = data[end:end + 1]
+    if after == b"]":
+        body = data[pos:end]
+        pieces = body.split()
+        if not pieces or len(pieces) > max_array or max(map(len, pieces)) >= INDIRECT_PEEK:
+            return None
+        try:
+            return _plain_values(pieces, 46 in body)
+        except ValueError:
+            return None
+    if after != b"[":
+        return None
+    # (as _mixed_numbers, at the top: no container around the inner arrays)
+    m = _MIXED_NUMBERS.match(data, pos)
+    if m is None:
+        return None
+    items = _MIXED_ITEM.findall(data, pos, m.end())
+    if len(items) > max_array:
+        return None
+    out = []
+    append = out.append
+    try:
+        for number, inner in items:
+            if number:
+                if len(number) >= INDIRECT_PEEK:
+                    return None
+                append(float(number) if 46 in number else int(number))
+                continue
+            pieces = inner.split()
+            if not pieces or len(pieces) > max_array or max(map(len, pieces)) >= INDIRECT_PEEK:
+                return None
+            append(_plain_values(pieces, 46 in inner))
+    except ValueError:
+        return None
+    return out
+
+
 def _literal_string(body: bytes):
     """The object of a literal string's inside (``_LITERAL``), as pypdf
     makes it; Fallback where pypdf reads it its own way (and may warn)."""

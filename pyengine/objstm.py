@@ -535,6 +535,20 @@ class LazyObjStmReader(PdfReader):
         found = self._unread_start(ref)
         return None if found is None else fastobj.flat_texts(*found)
 
+    def unread_numbers(self, ref: IndirectObject) -> list | None:
+        """The items of the array object ``ref``, not read yet, as plain
+        numbers (lists of them for inner arrays) when ``get_object`` would
+        read it with fastobj as numbers only (fastobj.number_array); None
+        for anything else (the caller reads it).  Nothing is read or kept,
+        as for ``unread_subtype``.  None as well while the page helper
+        records what a page reads (PdfDocument.record_uses puts its own
+        ``get_object`` on this reader): its first read of an object is a
+        shared load it records, and it is to see this one."""
+        if "get_object" in self.__dict__:
+            return None
+        found = self._unread_start(ref)
+        return None if found is None else fastobj.number_array(*found)
+
     def _unread_start(self, ref: IndirectObject) -> tuple[bytes, int] | None:
         """The bytes that hold object ``ref`` and where it starts in them,
         for an object not read yet that ``get_object`` would read with

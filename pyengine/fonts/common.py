@@ -99,6 +99,25 @@ def array(value) -> list:
     return []
 
 
+def number_array(value) -> list:
+    """``array(value)`` for an array read only for its numbers (/Widths, a
+    CID font's /W): when ``value`` is a reference to an array object the
+    reader has not read yet and would read as numbers only, its items come
+    straight from the file's bytes (LazyObjStmReader.unread_numbers) as
+    plain ints, floats and lists of them, where ``array`` gives the
+    NumberObjects, FloatObjects and ArrayObjects of the same values (which
+    ``number``, ``integer`` and the /W readers read alike); else
+    ``array(value)``.  The object is then not kept by the reader: another
+    font that names it reads it the same way again."""
+    if isinstance(value, IndirectObject):
+        peek = getattr(value.pdf, "unread_numbers", None)
+        if peek is not None:
+            items = peek(value)
+            if items is not None:
+                return items
+    return array(value)
+
+
 def is_stream(value) -> bool:
     return hasattr(resolve(value), "get_data")
 

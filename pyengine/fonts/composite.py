@@ -40,6 +40,7 @@ from .common import (
     is_stream,
     name as pdf_name,
     number,
+    number_array,
     read_descriptor,
     resolve,
     stream_bytes,
@@ -525,7 +526,7 @@ def load_type0(font_dict, issues: list[Issue], tounicode_maps: dict | None = Non
         else:
             font._gid_text, font._cid_to_gid = _embedded_gid_text(descendant, desc, issues, font_name)
     font._dw = (number(get(descendant, "/DW"), 1000.0) or 0.0) / 1000
-    font._widths = _widths_table(array(get(descendant, "/W")))
+    font._widths = _widths_table(number_array(descendant.get("/W") if descendant is not None else None))
     dw2 = [number(v) for v in array(get(descendant, "/DW2"))]
     font._dw2 = (dw2[0] / 1000, dw2[1] / 1000) if len(dw2) == 2 and None not in dw2 else (0.88, -1.0)
     font._w2 = {

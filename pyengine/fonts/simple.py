@@ -38,6 +38,7 @@ from .common import (
     integer,
     name as pdf_name,
     number,
+    number_array,
     read_descriptor,
     stream_bytes,
 )
@@ -689,7 +690,7 @@ class _Widths:
     def __init__(self, font_dict, desc: Descriptor, std: str | None, enc_texts, names,
                  font_name: str, scale: float) -> None:
         self.first = integer(get(font_dict, "/FirstChar"), 0) or 0
-        self.raw = array(get(font_dict, "/Widths"))
+        self.raw = number_array(font_dict.get("/Widths"))  # (a dictionary: load_simple)
         self.has_widths = bool(self.raw)
         self.std_metrics = None
         if std is not None or not self.has_widths:
