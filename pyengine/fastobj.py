@@ -654,6 +654,81 @@ def flat_texts(data: bytes, pos: int) -> dict[str, str] | None:
     return out
 
 
+REFERENCE = object()
+"""``flat_numbers``: the entry's value is "N G R"."""
+OTHER = object()
+"""``flat_numbers``: the entry's value is a name, a string or an array."""
+
+
+def flat_numbers(data: bytes, pos: int) -> dict | None:
+    """``{key: value}`` of the dictionary at ``data[pos]``, in its order,
+    key as ``str(key)`` of the NameObject read makes ("/Flags"), a number
+    as the int or float of the NumberObject or FloatObject read makes,
+    REFERENCE for "N G R", OTHER for a name, a string or an array of
+    numbers, when ``read`` reads the dictionary entry by entry with
+    _ENTRY (only those values, no repeated key, no comment) without a
+    Fallback and no stream follows it; None for anything else (the
+    caller reads the object).
+
+    A font descriptor is read for four numbers and whether it names a
+    font program (fonts.common.read_descriptor): its NameObjects, numbers,
+    /FontBBox array and DictionaryObject were a fifth of a simple font's
+    load in Pyodide (deb-ko-nanum-sampler: 92 descriptors)."""
+    if data[pos:pos + 2] != b"<<":
+        return None
+    config = _configuration()
+    max_dict = config.dictionary_maximum_element_count
+    max_array = config.array_maximum_element_count
+    names = _NAMES
+    entry = _entry_match
+    pos += 2
+    out: dict = {}
+    while True:
+        e = entry(data, pos)
+        if e is None:
+            return None
+        k = e.lastindex
+        if k == 9:  # ">>"
+            break
+        raw = e[1]
+        key = names.get(raw) or _name_text(raw)
+        if key in out or len(out) >= max_dict:
+            return None  # read: Fallback (pypdf warns of a repeated key)
+        pos = e.end()
+        if k == 4:
+            tok = e[4]
+            if len(tok) >= INDIRECT_PEEK:
+                return None
+            out[key] = float(tok) if 46 in tok else int(tok)
+        elif k == 3:
+            if pos - e.start(2) >= INDIRECT_PEEK:
+                return None
+            out[key] = REFERENCE
+        elif k == 5 or k == 8:
+            out[key] = OTHER
+        elif k == 6:
+            # (as read takes the array whole; anything else read reads
+            # token by token: read it)
+            pieces = e[6].split()
+            if not pieces or len(pieces) > max_array or max(map(len, pieces)) >= INDIRECT_PEEK:
+                return None
+            try:
+                _plain_values(pieces, 46 in e[6])
+            except ValueError:
+                return None
+            out[key] = OTHER
+        elif k == 7:
+            body = e[7]
+            if (92 in body or 13 in body) and _READ_OTHERWISE(body):
+                return None  # read: Fallback
+            out[key] = OTHER
+        else:  # a value of another kind: read it
+            return None
+    if _FLAT_STREAM.match(data, e.end()) is not None:
+        return None  # (what may be a stream after it: read it)
+    return out
+
+
 # Flat dictionaries: the /Subtype of an object without reading it.
 
 FLAT_PEEK_BYTES = 1000

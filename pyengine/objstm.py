@@ -549,6 +549,18 @@ class LazyObjStmReader(PdfReader):
         found = self._unread_start(ref)
         return None if found is None else fastobj.number_array(*found)
 
+    def unread_entries(self, ref: IndirectObject) -> dict | None:
+        """The entries of the dictionary object ``ref``, not read yet, as
+        fastobj.flat_numbers gives them (numbers as ints and floats, other
+        values as its markers) when ``get_object`` would read it with
+        fastobj, without a warning, and no stream follows it; None for
+        anything else, and while the page helper records (as for
+        ``unread_numbers``).  Nothing is read or kept."""
+        if "get_object" in self.__dict__:
+            return None
+        found = self._unread_start(ref)
+        return None if found is None else fastobj.flat_numbers(*found)
+
     def _unread_start(self, ref: IndirectObject) -> tuple[bytes, int] | None:
         """The bytes that hold object ``ref`` and where it starts in them,
         for an object not read yet that ``get_object`` would read with

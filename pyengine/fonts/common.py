@@ -11,7 +11,7 @@ import math
 
 from pypdf.generic import FloatObject, IndirectObject, NumberObject
 
-from .. import streams
+from .. import fastobj, streams
 from ..records import Issue
 from .std14 import strip_subset
 
@@ -172,19 +172,23 @@ class Descriptor:
     program's own issues do.  (A class rather than a frozen dataclass for
     that look-up; nothing else in it changes once it is made.)"""
 
-    __slots__ = ("flags", "ascent", "descent", "missing_width", "_source", "_program")
+    __slots__ = ("flags", "ascent", "descent", "missing_width", "_source", "_program", "_keys")
 
     def __init__(self, flags: int = 0, ascent: float = 0.0, descent: float = 0.0,
-                 missing_width: float | None = None, source=None) -> None:
+                 missing_width: float | None = None, source=None, keys=None) -> None:
         self.flags = flags
         self.ascent = ascent
         self.descent = descent
         """In the font's units (thousandths of text space for most fonts)."""
         self.missing_width = missing_width
         self._source = source
-        """The descriptor dictionary, or None."""
+        """The descriptor dictionary, or a reference to it not read yet
+        (``keys`` given), or None."""
         self._program: tuple | None = None
         """(stream, key) once looked up (``_find_program``)."""
+        self._keys = keys
+        """The keys of the descriptor not read yet (``read_descriptor``),
+        or None."""
 
     @property
     def font_file(self):
@@ -199,6 +203,9 @@ class Descriptor:
     def _find_program(self) -> tuple:
         found: tuple = (None, "")
         source = self._source
+        if self._keys is not None:
+            source = resolve(source)  # (read now: see read_descriptor)
+            self._keys = None
         if source is not None:
             for candidate in PROGRAM_KEYS:
                 value = get(source, candidate)
@@ -218,8 +225,10 @@ class Descriptor:
         either way (``simple._base_and_differences``)."""
         if self._program is not None:
             return self._program[1]
-        source = self._source
+        source = self._keys if self._keys is not None else self._source
         if source is not None:
+            # (a key present holds a value: a dictionary's get gives None
+            # for none but a missing key)
             for candidate in PROGRAM_KEYS:
                 if source.get(candidate) is not None:
                     return candidate
@@ -238,7 +247,24 @@ class Descriptor:
                 f"missing_width={self.missing_width})")
 
 
-def read_descriptor(font_dict) -> Descriptor:
+def read_descriptor(font_dict, unread: bool = False) -> Descriptor:
+    """The font's descriptor (a Descriptor of nothing if it has none).
+
+    ``unread``: the caller expects not to need the font program (a guess,
+    which only the cost rests on): then a descriptor the reader has not
+    read yet and would read plainly is not read, its numbers taken from
+    the file's bytes (``_unread_descriptor``).  That costs about half of
+    reading it in CPython, wasted when the program is looked for after
+    all (then it is read: ocrmypdf-tagged's symbolic TrueType fonts)."""
+    if unread and font_dict is not None and hasattr(font_dict, "get"):
+        value = font_dict.get("/FontDescriptor")
+        if isinstance(value, IndirectObject):
+            peek = getattr(value.pdf, "unread_entries", None)
+            entries = peek(value) if peek is not None else None
+            if entries is not None:
+                unread = _unread_descriptor(entries, value)
+                if unread is not None:
+                    return unread
     desc = get(font_dict, "/FontDescriptor")
     if not hasattr(desc, "get"):
         return Descriptor()
@@ -248,6 +274,34 @@ def read_descriptor(font_dict) -> Descriptor:
         descent=number(get(desc, "/Descent"), 0.0) or 0.0,
         missing_width=number(get(desc, "/MissingWidth")),
         source=desc,
+    )
+
+
+DESCRIPTOR_NUMBERS = ("/Flags", "/Ascent", "/Descent", "/MissingWidth")
+"""The entries of a font descriptor read at load (``read_descriptor``)."""
+
+
+def _unread_descriptor(entries: dict, ref) -> Descriptor | None:
+    """``read_descriptor``'s Descriptor of the descriptor ``ref`` not read
+    yet, from its entries (LazyObjStmReader.unread_entries: numbers as
+    themselves, other values as markers, which ``number`` reads as no
+    number, as it reads the names, strings and arrays they stand for);
+    None where one of its numbers is a reference (read it).  The
+    descriptor is read, as it was here, when its font program is first
+    looked for (``Descriptor.font_file``), if ever: most fonts explain
+    their codes without it (and read it then, without a warning: the
+    reader would read it so now)."""
+    for key in DESCRIPTOR_NUMBERS:
+        if entries.get(key) is fastobj.REFERENCE:
+            return None
+    get_entry = entries.get
+    return Descriptor(
+        flags=integer(get_entry("/Flags"), 0) or 0,
+        ascent=number(get_entry("/Ascent"), 0.0) or 0.0,
+        descent=number(get_entry("/Descent"), 0.0) or 0.0,
+        missing_width=number(get_entry("/MissingWidth")),
+        source=ref,
+        keys=entries,
     )
 
 

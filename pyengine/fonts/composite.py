@@ -498,7 +498,9 @@ def load_type0(font_dict, issues: list[Issue], tounicode_maps: dict | None = Non
     descendant = descendants[0] if descendants and hasattr(descendants[0], "get") else None
     if descendant is None:
         issues.append(Issue("font-broken", f"{font_name}: Type0 font without a descendant"))
-    desc = read_descriptor(descendant)
+    # (a font with a map reads its program only if a code needs it: the
+    # descriptor is left unread until then, read_descriptor's ``unread``)
+    desc = read_descriptor(descendant, defer_program and "/ToUnicode" in font_dict)
     encoding, cmap_name = _encoding_cmap(font_dict, issues, font_name)
     tounicode = load_tounicode(font_dict, issues, font_name, tounicode_maps)
     if encoding is None:

@@ -771,7 +771,7 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
     font_name = base_font_name(font_dict)
     if subtype == "/Type3" and not font_name:
         font_name = str(get(font_dict, "/Name", "") or "")[1:] or "Type3"
-    desc = read_descriptor(font_dict)
+    desc = read_descriptor(font_dict, _program_left(font_dict, subtype, defer_program))
     std = None if subtype == "/Type3" else standard_name(font_name)
     if subtype == "/Type3":
         matrix = _font_matrix(font_dict)
@@ -831,6 +831,23 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
     if kind == KIND_NONE:
         issues.append(Issue("font-no-unicode", f"{font_name or subtype}: no map to Unicode"))
     return SimpleFont(font_name, kind, ascent, descent, table, matrix)
+
+
+def _program_left(font_dict, subtype: str, defer_program: bool) -> bool:
+    """Will loading the font most likely leave its program unread
+    (``read_descriptor``'s ``unread``)?  Yes for a font whose /Encoding
+    names a base encoding (``_base_and_differences`` reads none then), and
+    for a Type 1 font loaded with ``defer_program`` that has an /Encoding
+    or a /ToUnicode (``_PENDING``); else its program, or at least which
+    key holds it (``_implicit_base``), is looked for.  A guess from the
+    dictionary's entries as they stand: only the cost depends on it."""
+    if subtype == "/Type3":
+        return False
+    enc = font_dict.get("/Encoding")
+    if isinstance(enc, str) and enc in BY_NAME:
+        return True
+    return defer_program and subtype in _DEFERRED_SUBTYPES and (
+        enc is not None or "/ToUnicode" in font_dict)
 
 
 def _take_tounicode(mapped: dict[int, str], names: list[str | None], final: list[str | None],
