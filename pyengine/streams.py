@@ -83,6 +83,10 @@ def _filter_chain(stream: StreamObject) -> tuple[bool, int]:
     [/A85 /Fl]).  (False, 0) when /Filter names anything else (or nothing):
     pypdf decodes those."""
     filters = _resolve(stream.get("/Filter"))
+    if type(filters) is NameObject and filters in FLATE_NAMES and stream.get("/DecodeParms") is None:
+        # (the usual stream: what the general reading below makes of it,
+        # without its lists and loops; a font's ToUnicode map, program)
+        return False, 1
     filters = list(filters) if isinstance(filters, ArrayObject) else [filters]
     parms = _resolve(stream.get("/DecodeParms"))
     first = _resolve(filters[0]) if filters else None
@@ -203,6 +207,8 @@ def _inflate_layers(raw: bytes, layers: int, max_bytes: int, deadline: float) ->
     A layer cut short still inflates as the prefix of the next one, so the
     text before the cut is kept.
     """
+    if layers == 1:
+        return inflate(raw, max_bytes, deadline)  # (its outcome is the worst, its data the last)
     outcome = OK
     data = raw
     for _ in range(layers):
