@@ -683,6 +683,104 @@ def test_stack_columns_shortcut_matches_the_full_stage_on_random_pages():
     assert short > 300 and long > 300  # both ways were taken
 
 
+def _random_stacked_page(rng) -> list[Glyph]:
+    """``_random_cjk_page``'s rows and stacks, with the pieces ``_chains``
+    links in other ways: a tate-chu-yoko run ("12", Latin digits) in the
+    cell under a stack's glyph, the stack going on under it; glyphs of a
+    vertical font (some blank) in a stack; Latin rows; now and then a
+    stack drawn upwards or in steps too long."""
+    pieces = [_random_cjk_page(rng)]
+    for _ in range(rng.randrange(1, 6)):
+        x, y = rng.choice([40.0, 150.0, 330.0]), rng.choice([60.0, 210.0, 420.0])
+        size = rng.choice([10.0, 10.0, 8.0])
+        kind = rng.random()
+        piece: list[Glyph] = []
+        if kind < 0.25:  # a Latin row
+            piece = [_glyph(ch, x + 5.0 * k, y) for k, ch in enumerate("ab cd"[:rng.randrange(1, 6)])]
+        else:
+            step = size * rng.choice([1.05, 1.05, 1.05, 1.6, -1.05])
+            for k in range(rng.randrange(1, 8)):
+                oy = y + step * k
+                r = rng.random()
+                if r < 0.2 and piece:  # a run in the cell under the glyph before
+                    run_x = x + 0.5 * size - 5.0 + rng.choice([0.0, 0.0, 4.0])
+                    piece += [_glyph(d, run_x + 5.0 * m, oy, size, 5.0)
+                              for m, d in enumerate(rng.choice(["12", "7", "123"]))]
+                elif r < 0.35:  # a glyph of a vertical font
+                    piece.append(_glyph(rng.choice(["字", " ", "、"]), x, oy, size, size)
+                                 ._replace(vertical=True))
+                else:
+                    piece.append(_glyph(rng.choice("日本語文字"), x, oy, size, size))
+        pieces.append(piece)
+    rng.shuffle(pieces)
+    return [g for piece in pieces for g in piece]
+
+
+def _column_members(glyphs: list[Glyph]) -> int:
+    """The horizontal glyphs of the columns ``_stack`` finds (the count it
+    holds against ``STACK_PAGE_SHARE``), worked out from ``_chains``."""
+    from pyengine.layout.stacked import STACK_MIN, _chains
+
+    counts = [sum(1 for i in chain if not glyphs[i].vertical) for chain in _chains(glyphs)]
+    return sum(n for n in counts if n >= STACK_MIN)
+
+
+def test_chains_may_reach_bounds_the_columns_found():
+    """``_chains_may_reach`` (stack_columns' bound on the glyphs columns
+    may hold) never says less than the columns ``_chains`` finds hold,
+    across tate-chu-yoko runs and vertical glyphs too: asked for exactly
+    that many, it says they may be reached.  And it is of use: pages with
+    glyphs one under the other, too few for the page's share, are told
+    without ``_chains``, and the stage then gives what the full one
+    gives."""
+    import random
+
+    from pyengine.layout.stacked import (STACK_PAGE_SHARE, _chains_may_reach, _single_cjk,
+                                         _single_cjk_count, _stack, _steps_down, stack_columns)
+
+    rng = random.Random(37)
+    columns = told = across = 0
+    for _ in range(3000):
+        glyphs = _random_stacked_page(rng)
+        members = _column_members(glyphs)
+        if members:
+            columns += 1
+            assert _chains_may_reach(glyphs, float(members)), glyphs
+            assert not _chains_may_reach(glyphs, 1e9)
+        assert _single_cjk_count(glyphs) == sum(1 for g in glyphs if _single_cjk(g))
+        if _steps_down(glyphs) and \
+                not _chains_may_reach(glyphs, STACK_PAGE_SHARE * _single_cjk_count(glyphs)):
+            told += 1
+            assert members < STACK_PAGE_SHARE * _single_cjk_count(glyphs)
+        assert stack_columns(glyphs) == _stack(glyphs)
+        across += any(not g.vertical and g.text.isdigit() for g in glyphs) and members > 0
+    assert columns > 500 and told > 300 and across > 100
+
+
+def test_stack_columns_tells_kanbun_without_chains(monkeypatch):
+    """deb-ja-gckanbun p.2's okurigana drawn under their ideographs (46
+    glyphs right under the one before, 244 single ideographs on the page)
+    make no columns: stack_columns says so without ``_chains``."""
+    from pyengine.layout import stacked
+
+    found = corpus_dir()
+    if found is None or "deb-ja-gckanbun" not in manifest():
+        pytest.skip("corpus not available")
+    pages: list[list[Glyph]] = []
+    stack = layout_pkg.stack_columns
+    monkeypatch.setattr(layout_pkg, "stack_columns",
+                        lambda glyphs: pages.append(list(glyphs)) or stack(glyphs))
+    pyengine.extract((found / "pdfs" / "deb-ja-gckanbun.pdf").read_bytes(),
+                     pyengine.Options(pages=(2,)))
+    (glyphs,) = pages
+    assert stacked._steps_down(glyphs) and _column_members(glyphs) > 0
+    chained = []
+    real = stacked._chains
+    monkeypatch.setattr(stacked, "_chains", lambda g: chained.append(1) or real(g))
+    assert stacked.stack_columns(glyphs) is glyphs
+    assert not chained
+
+
 @pytest.mark.parametrize("name", STACK_FILES)
 def test_stack_columns_shortcut_matches_the_full_stage_on_corpus_pages(name, monkeypatch):
     from pyengine.layout.stacked import _stack, stack_columns
