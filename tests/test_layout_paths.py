@@ -22,9 +22,9 @@ import pyengine.layout as layout_pkg
 from corpus import corpus_dir, manifest
 from pyengine.layout.bidi import normalise_presentation_forms
 from pyengine.layout.dropcap import attach_drop_caps
-from pyengine.layout.lines import (_G, _INNER_SPACES, DUP_CELL, DUP_NEXT_AT, _word,
-                                   drop_duplicates, line_words, merge_lines, segments,
-                                   word_glyphs)
+from pyengine.layout.lines import (_G, _INNER_SPACES, APART_BUCKET, APART_TOL_MAX, DUP_CELL,
+                                   DUP_NEXT_AT, _file_run, _word, drop_duplicates, line_words,
+                                   merge_lines, segments, segments_apart, word_glyphs)
 from pyengine.options import Options
 from pyengine.records import Glyph, Word
 
@@ -167,10 +167,72 @@ def _random_page(rng) -> list[Glyph]:
     return out
 
 
+def _apart(glyphs: list[Glyph], dup_tol: float) -> bool:
+    """The engine's verdict: no glyph drawn within the duplicate tolerance
+    of an earlier one (``segments_apart``'s proof; a page it cannot cut is
+    not proved, as build_lines and drop_duplicates take it)."""
+    try:
+        return segments_apart(glyphs, Options(duplicate_tolerance=dup_tol))[1]
+    except ValueError:
+        return False
+
+
+def _drawn_apart(glyphs: list[Glyph], dup_tol: float) -> bool:
+    """Is no glyph drawn within the duplicate tolerance of an earlier one
+    (whatever their texts)?  ``segments_apart``'s proof worked out on a
+    walk of its own, as the engine took it before the proof moved into the
+    segments' walk: the reference ``segments_apart`` is checked against.
+
+    Glyphs are taken in drawing order as runs along a baseline (the same
+    y), each origin further right than the last by more than the tolerance
+    of the glyphs so far: no two glyphs of a run are that close.  A run is
+    then only compared with the earlier runs of the bands its tolerance
+    reaches, by the span of its origins.  This is cheaper than the search
+    for duplicates (a hash and four look-ups per glyph), which runs when
+    any two runs come that close, or when a position is not finite.
+    """
+    bands: dict[int, list[tuple[float, float, float]]] = {}
+    band = APART_BUCKET
+    # x - x == 0.0 is math.isfinite(x) for a float (inf - inf and NaN are
+    # NaN), without a call per run.
+    run_y = math.nan  # no run open: NaN equals nothing
+    run_x0 = last_x = run_tol = tol = 0.0
+    last_size = math.nan  # the size tol is of: NaN, none yet
+    for g in glyphs:
+        if not g[0] or g[17]:  # no text, or a space: never a duplicate
+            continue
+        ox, oy, size = g[5], g[6], g[9]
+        if size != last_size:
+            last_size = size
+            tol = dup_tol * size
+            if 0.1 > tol:  # max(tol, 0.1), as drop_duplicates takes it
+                tol = 0.1
+            if oy == run_y and ox - last_x > tol:
+                last_x = ox  # (an infinite one is seen when the run is filed)
+                if tol > run_tol:
+                    run_tol = tol
+                continue
+        elif oy == run_y and ox - last_x > tol:
+            # The size of the text glyph before, which is of the open run:
+            # its tol is in run_tol already.  (One multiply and two tests
+            # less per glyph: Pyodide 1.28 -> 1.18 ms over the twelve small
+            # bench files.)
+            last_x = ox
+            continue
+        if run_y == run_y and not (last_x - last_x == 0.0 and run_tol <= APART_TOL_MAX and
+                                   _file_run(bands, band, run_x0, last_x, run_y, run_tol)):
+            return False
+        if not (ox - ox == 0.0 and oy - oy == 0.0):
+            return False  # drop_duplicates' search raises
+        run_y = oy
+        run_x0 = last_x = ox
+        run_tol = tol
+    return run_y != run_y or (last_x - last_x == 0.0 and run_tol <= APART_TOL_MAX and
+                              _file_run(bands, band, run_x0, last_x, run_y, run_tol))
+
+
 def test_drop_duplicates_matches_the_rule_on_random_pages():
     import random
-
-    from pyengine.layout.lines import _drawn_apart
 
     rng = random.Random(5)
     apart = dropped = 0
@@ -179,28 +241,40 @@ def test_drop_duplicates_matches_the_rule_on_random_pages():
         for options in (Options(), Options(duplicate_tolerance=0.4)):
             got = drop_duplicates(glyphs, options)
             assert got == _reference_drop_duplicates(glyphs, options)
-            if _drawn_apart(glyphs, options.duplicate_tolerance):
+            if _apart(glyphs, options.duplicate_tolerance):
                 apart += 1
                 assert len(got) == len(glyphs)
             dropped += len(got) < len(glyphs)
     assert apart > 100 and dropped > 100  # both ways were taken
 
 
-def test_pages_drawn_apart_take_the_shortcut():
-    from pyengine.layout.lines import _drawn_apart
+def test_pages_drawn_apart_take_the_shortcut(monkeypatch):
+    """A page of text drawn apart is proved so by ``segments_apart``, and
+    ``drop_duplicates`` takes its word for it (the search is not run); a
+    faux bold letter on it is searched for and dropped."""
+    from pyengine.layout import lines as lines_mod
 
     text = [_glyph(ch, 40.0 + 5.0 * k, 60.0 + 14.0 * line)
             for line in range(40) for k, ch in enumerate("the quick brown fox ")]
+    assert _apart(text, Options().duplicate_tolerance)
     assert _drawn_apart(text, Options().duplicate_tolerance)
     bold = text + [_glyph("q", 40.0 + 5.0 * 4 + 0.3, 60.0)]
-    assert not _drawn_apart(bold, Options().duplicate_tolerance)
+    assert not _apart(bold, Options().duplicate_tolerance)
     assert len(drop_duplicates(bold, Options())) == len(text)
+    searched = []
+    real = lines_mod._duplicates_out
+    monkeypatch.setattr(lines_mod, "_duplicates_out",
+                        lambda glyphs, options: searched.append(1) or real(glyphs, options))
+    assert drop_duplicates(text, Options()) == text
+    assert not searched
+    assert len(drop_duplicates(bold, Options())) == len(text)
+    assert searched
 
 
 def _close_to_an_earlier_glyph(glyphs: list[Glyph], dup_tol: float) -> bool:
-    """What ``_drawn_apart`` proves absent, the plain way: a glyph with
-    text, not a space, within its own duplicate tolerance of an earlier one
-    (whatever their texts), or a position that is not finite."""
+    """What the proof (``segments_apart``'s) proves absent, the plain way:
+    a glyph with text, not a space, within its own duplicate tolerance of an
+    earlier one (whatever their texts), or a position that is not finite."""
     shown = [g for g in glyphs if g.text and not g.is_space]
     for i, g in enumerate(shown):
         if not (math.isfinite(g.ox) and math.isfinite(g.oy)):
@@ -243,7 +317,7 @@ def _mixed_size_page(rng) -> list[Glyph]:
     return out
 
 
-def test_drawn_apart_proves_only_pages_with_no_glyph_close_to_another():
+def test_segments_apart_proves_only_pages_with_no_glyph_close_to_another():
     """The proof reads a run's tolerance from the sizes of its glyphs (one
     computed per change of size): with sizes changing along runs, it must
     never call a page apart that holds a glyph within its tolerance of an
@@ -251,15 +325,13 @@ def test_drawn_apart_proves_only_pages_with_no_glyph_close_to_another():
     none."""
     import random
 
-    from pyengine.layout.lines import _drawn_apart
-
     rng = random.Random(36)
     proved = close = missed = 0
     for _ in range(3000):
         glyphs = _mixed_size_page(rng)
         for dup_tol in (0.15, 0.4):
             near = _close_to_an_earlier_glyph(glyphs, dup_tol)
-            if _drawn_apart(glyphs, dup_tol):
+            if _apart(glyphs, dup_tol):
                 assert not near, glyphs
                 proved += 1
             elif near:
@@ -269,14 +341,12 @@ def test_drawn_apart_proves_only_pages_with_no_glyph_close_to_another():
     assert proved > 1000 and close > 500 and missed < proved
 
 
-def test_drawn_apart_keeps_the_tolerance_of_a_larger_glyph_of_its_run():
+def test_segments_apart_keeps_the_tolerance_of_a_larger_glyph_of_its_run():
     """A run of 10 pt glyphs that ends in a 40 pt one (tolerance 6 pt), its
     origin 4 pt from a glyph of an earlier run: beyond the 10 pt glyphs'
     1.5 pt, within the large one's.  Then a run that starts with the large
     glyph, and two small ones after it (their size read once), 4 pt from a
     glyph before it.  Each moved 3 pt away (7 pt off) is proved apart."""
-    from pyengine.layout.lines import _drawn_apart
-
     small_then_big = ([_glyph("a", 104.0, 60.0)],
                       [_glyph("b", 50.0, 64.0), _glyph("c", 70.0, 64.0),
                        _glyph("d", 100.0, 64.0, 40.0)], -3.0)
@@ -285,10 +355,10 @@ def test_drawn_apart_keeps_the_tolerance_of_a_larger_glyph_of_its_run():
                        _glyph("c", 170.0, 64.0)], 3.0)
     for earlier, run, away in (small_then_big, big_then_small):
         assert _close_to_an_earlier_glyph(earlier + run, 0.15)
-        assert not _drawn_apart(earlier + run, 0.15)
+        assert not _apart(earlier + run, 0.15)
         far = [g._replace(ox=g.ox + away) for g in run]
         assert not _close_to_an_earlier_glyph(earlier + far, 0.15)
-        assert _drawn_apart(earlier + far, 0.15)
+        assert _apart(earlier + far, 0.15)
 
 
 def test_segments_apart_proves_what_drawn_apart_proves():
@@ -297,8 +367,6 @@ def test_segments_apart_proves_what_drawn_apart_proves():
     sizes, turned and vertical lines and positions that are not finite
     among them, and the segments ``segments`` cuts."""
     import random
-
-    from pyengine.layout.lines import _drawn_apart, segments_apart
 
     rng = random.Random(3636)
     verdicts = set()
@@ -613,6 +681,104 @@ def test_stack_columns_shortcut_matches_the_full_stage_on_random_pages():
             short += 1
             assert _stack(glyphs) == glyphs  # nothing found without a step down
     assert short > 300 and long > 300  # both ways were taken
+
+
+def _random_stacked_page(rng) -> list[Glyph]:
+    """``_random_cjk_page``'s rows and stacks, with the pieces ``_chains``
+    links in other ways: a tate-chu-yoko run ("12", Latin digits) in the
+    cell under a stack's glyph, the stack going on under it; glyphs of a
+    vertical font (some blank) in a stack; Latin rows; now and then a
+    stack drawn upwards or in steps too long."""
+    pieces = [_random_cjk_page(rng)]
+    for _ in range(rng.randrange(1, 6)):
+        x, y = rng.choice([40.0, 150.0, 330.0]), rng.choice([60.0, 210.0, 420.0])
+        size = rng.choice([10.0, 10.0, 8.0])
+        kind = rng.random()
+        piece: list[Glyph] = []
+        if kind < 0.25:  # a Latin row
+            piece = [_glyph(ch, x + 5.0 * k, y) for k, ch in enumerate("ab cd"[:rng.randrange(1, 6)])]
+        else:
+            step = size * rng.choice([1.05, 1.05, 1.05, 1.6, -1.05])
+            for k in range(rng.randrange(1, 8)):
+                oy = y + step * k
+                r = rng.random()
+                if r < 0.2 and piece:  # a run in the cell under the glyph before
+                    run_x = x + 0.5 * size - 5.0 + rng.choice([0.0, 0.0, 4.0])
+                    piece += [_glyph(d, run_x + 5.0 * m, oy, size, 5.0)
+                              for m, d in enumerate(rng.choice(["12", "7", "123"]))]
+                elif r < 0.35:  # a glyph of a vertical font
+                    piece.append(_glyph(rng.choice(["字", " ", "、"]), x, oy, size, size)
+                                 ._replace(vertical=True))
+                else:
+                    piece.append(_glyph(rng.choice("日本語文字"), x, oy, size, size))
+        pieces.append(piece)
+    rng.shuffle(pieces)
+    return [g for piece in pieces for g in piece]
+
+
+def _column_members(glyphs: list[Glyph]) -> int:
+    """The horizontal glyphs of the columns ``_stack`` finds (the count it
+    holds against ``STACK_PAGE_SHARE``), worked out from ``_chains``."""
+    from pyengine.layout.stacked import STACK_MIN, _chains
+
+    counts = [sum(1 for i in chain if not glyphs[i].vertical) for chain in _chains(glyphs)]
+    return sum(n for n in counts if n >= STACK_MIN)
+
+
+def test_chains_may_reach_bounds_the_columns_found():
+    """``_chains_may_reach`` (stack_columns' bound on the glyphs columns
+    may hold) never says less than the columns ``_chains`` finds hold,
+    across tate-chu-yoko runs and vertical glyphs too: asked for exactly
+    that many, it says they may be reached.  And it is of use: pages with
+    glyphs one under the other, too few for the page's share, are told
+    without ``_chains``, and the stage then gives what the full one
+    gives."""
+    import random
+
+    from pyengine.layout.stacked import (STACK_PAGE_SHARE, _chains_may_reach, _single_cjk,
+                                         _single_cjk_count, _stack, _steps_down, stack_columns)
+
+    rng = random.Random(37)
+    columns = told = across = 0
+    for _ in range(3000):
+        glyphs = _random_stacked_page(rng)
+        members = _column_members(glyphs)
+        if members:
+            columns += 1
+            assert _chains_may_reach(glyphs, float(members)), glyphs
+            assert not _chains_may_reach(glyphs, 1e9)
+        assert _single_cjk_count(glyphs) == sum(1 for g in glyphs if _single_cjk(g))
+        if _steps_down(glyphs) and \
+                not _chains_may_reach(glyphs, STACK_PAGE_SHARE * _single_cjk_count(glyphs)):
+            told += 1
+            assert members < STACK_PAGE_SHARE * _single_cjk_count(glyphs)
+        assert stack_columns(glyphs) == _stack(glyphs)
+        across += any(not g.vertical and g.text.isdigit() for g in glyphs) and members > 0
+    assert columns > 500 and told > 300 and across > 100
+
+
+def test_stack_columns_tells_kanbun_without_chains(monkeypatch):
+    """deb-ja-gckanbun p.2's okurigana drawn under their ideographs (46
+    glyphs right under the one before, 244 single ideographs on the page)
+    make no columns: stack_columns says so without ``_chains``."""
+    from pyengine.layout import stacked
+
+    found = corpus_dir()
+    if found is None or "deb-ja-gckanbun" not in manifest():
+        pytest.skip("corpus not available")
+    pages: list[list[Glyph]] = []
+    stack = layout_pkg.stack_columns
+    monkeypatch.setattr(layout_pkg, "stack_columns",
+                        lambda glyphs: pages.append(list(glyphs)) or stack(glyphs))
+    pyengine.extract((found / "pdfs" / "deb-ja-gckanbun.pdf").read_bytes(),
+                     pyengine.Options(pages=(2,)))
+    (glyphs,) = pages
+    assert stacked._steps_down(glyphs) and _column_members(glyphs) > 0
+    chained = []
+    real = stacked._chains
+    monkeypatch.setattr(stacked, "_chains", lambda g: chained.append(1) or real(g))
+    assert stacked.stack_columns(glyphs) is glyphs
+    assert not chained
 
 
 @pytest.mark.parametrize("name", STACK_FILES)

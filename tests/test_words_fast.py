@@ -1,7 +1,7 @@
 """layout.lines builds words from glyph fields unpacked by position.
 
 ``segments`` and ``_word``'s one-glyph case unpack all of a Glyph's fields
-at once, and ``_cut``, ``_drawn_apart`` and ``_word``'s loop read some by
+at once, and ``_cut`` and ``_word``'s loop read some by
 index (text 0, x0 1, y0 2, x1 3, y1 4, ox 5, oy 6, size 9, mapped 13,
 render_mode 14, source 16, is_space 17): faster than attribute reads or a
 getter's call, and wrong at once if Glyph's fields were reordered.  Checked here: the field

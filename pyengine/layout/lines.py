@@ -156,69 +156,15 @@ then measured in vain, never missed."""
 
 
 APART_BUCKET = 4.0
-"""Points: height of the bands of baselines ``_drawn_apart`` files its runs
-in (a run is compared with the runs of the bands its tolerance reaches)."""
+"""Points: height of the bands of baselines ``segments_apart``'s proof files
+its runs in (a run is compared with the runs of the bands its tolerance reaches)."""
 APART_BAND_RUNS = 32
-"""Runs of one band ``_drawn_apart`` compares a run with at most: past
+"""Runs of one band ``segments_apart``'s proof compares a run with at most: past
 this (text drawn right to left, one glyph a run; a table drawn column by
 column) the page goes to the glyph-by-glyph search at once."""
 APART_TOL_MAX = 64.0
 """Points: a duplicate tolerance above this (glyphs over 400 pt) sends the
 page to the glyph-by-glyph search (too many bands to look through)."""
-
-
-def _drawn_apart(glyphs: list[Glyph], dup_tol: float) -> bool:
-    """Is no glyph drawn within the duplicate tolerance of an earlier one
-    (whatever their texts)?  Then ``drop_duplicates`` has nothing to drop.
-    (``segments_apart`` works the same proof out as it cuts segments:
-    tests/test_layout_paths.py checks the two agree.)
-
-    Glyphs are taken in drawing order as runs along a baseline (the same
-    y), each origin further right than the last by more than the tolerance
-    of the glyphs so far: no two glyphs of a run are that close.  A run is
-    then only compared with the earlier runs of the bands its tolerance
-    reaches, by the span of its origins.  This is cheaper than the search
-    for duplicates (a hash and four look-ups per glyph), which runs when
-    any two runs come that close, or when a position is not finite.
-    """
-    bands: dict[int, list[tuple[float, float, float]]] = {}
-    band = APART_BUCKET
-    # x - x == 0.0 is math.isfinite(x) for a float (inf - inf and NaN are
-    # NaN), without a call per run.
-    run_y = math.nan  # no run open: NaN equals nothing
-    run_x0 = last_x = run_tol = tol = 0.0
-    last_size = math.nan  # the size tol is of: NaN, none yet
-    for g in glyphs:
-        if not g[0] or g[17]:  # no text, or a space: never a duplicate
-            continue
-        ox, oy, size = g[5], g[6], g[9]
-        if size != last_size:
-            last_size = size
-            tol = dup_tol * size
-            if 0.1 > tol:  # max(tol, 0.1), as drop_duplicates takes it
-                tol = 0.1
-            if oy == run_y and ox - last_x > tol:
-                last_x = ox  # (an infinite one is seen when the run is filed)
-                if tol > run_tol:
-                    run_tol = tol
-                continue
-        elif oy == run_y and ox - last_x > tol:
-            # The size of the text glyph before, which is of the open run:
-            # its tol is in run_tol already.  (One multiply and two tests
-            # less per glyph: Pyodide 1.28 -> 1.18 ms over the twelve small
-            # bench files.)
-            last_x = ox
-            continue
-        if run_y == run_y and not (last_x - last_x == 0.0 and run_tol <= APART_TOL_MAX and
-                                   _file_run(bands, band, run_x0, last_x, run_y, run_tol)):
-            return False
-        if not (ox - ox == 0.0 and oy - oy == 0.0):
-            return False  # drop_duplicates' search raises
-        run_y = oy
-        run_x0 = last_x = ox
-        run_tol = tol
-    return run_y != run_y or (last_x - last_x == 0.0 and run_tol <= APART_TOL_MAX and
-                              _file_run(bands, band, run_x0, last_x, run_y, run_tol))
 
 
 def _file_run(bands: dict, band: float, x0: float, x1: float, y: float, tol: float) -> bool:
@@ -245,11 +191,10 @@ def _file_run(bands: dict, band: float, x0: float, x1: float, y: float, tol: flo
 
 def _next_run(bands: dict, x0: float, x1: float, y: float, tol: float, ox: float, oy: float
               ) -> bool:
-    """``_drawn_apart``'s step from one run to the next, as
-    ``segments_apart`` takes it: file the run ending (from ``x0`` to ``x1``
-    along ``y``, tolerance ``tol``; none when ``y`` is NaN), and is the next
-    one's origin (``ox``, ``oy``) finite?  False: the page may hold a
-    duplicate."""
+    """The step of ``segments_apart``'s proof from one run to the next:
+    file the run ending (from ``x0`` to ``x1`` along ``y``, tolerance
+    ``tol``; none when ``y`` is NaN), and is the next one's origin (``ox``,
+    ``oy``) finite?  False: the page may hold a duplicate."""
     if y == y and not (x1 - x1 == 0.0 and tol <= APART_TOL_MAX and
                        _file_run(bands, APART_BUCKET, x0, x1, y, tol)):
         return False
@@ -267,7 +212,13 @@ def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     nearest to its origin for text up to 13.3 pt), in the grid of its text
     (the first glyph of a text has nothing to be measured against).
     """
-    if _drawn_apart(glyphs, options.duplicate_tolerance):
+    # The proof build_lines takes (segments_apart's), guarded as it is
+    # there: a page it cannot cut is searched.
+    try:
+        apart = segments_apart(glyphs, options)[1]
+    except Exception:  # noqa: BLE001 - as build_lines
+        apart = False
+    if apart:
         return list(glyphs)
     return _duplicates_out(glyphs, options)
 
@@ -383,8 +334,8 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
 
 def segments_apart(glyphs: list[Glyph], options: Options) -> tuple[list[_Seg], bool]:
     """Cut the drawing order into runs that stay on one line; and is no
-    glyph drawn within the duplicate tolerance of an earlier one
-    (``_drawn_apart``'s proof, on the same walk through the glyphs)?
+    glyph drawn within the duplicate tolerance of an earlier one (whatever
+    their texts)?  Then ``drop_duplicates`` has nothing to drop.
 
     A glyph joins the open run within the baseline tolerance and the steps
     back and forward of the larger of the two sizes (a superscript stays
@@ -394,6 +345,17 @@ def segments_apart(glyphs: list[Glyph], options: Options) -> tuple[list[_Seg], b
     57.8 pt drop cap drawn just before the next paragraph's 12 pt line,
     14.3 pt lower and 15.5 pt back, took that line into its run and the
     two lines' letters were read interleaved, "Owices aunpgo").
+
+    The proof takes the glyphs in drawing order as runs along a baseline
+    (the same y), each origin further right than the last by more than the
+    tolerance of the glyphs so far: no two glyphs of a run are that close.
+    A run is then only compared with the earlier runs of the bands its
+    tolerance reaches, by the span of its origins (``_next_run``).  This is
+    cheaper than the search for duplicates (a hash and four look-ups per
+    glyph), which runs when any two runs come that close, or when a
+    position is not finite.  (tests/test_layout_paths.py keeps the proof
+    worked out on its own walk, as it was before it moved in here, and
+    checks the two agree.)
     """
     segs: list[_Seg] = []
     half_tol_v = options.line_baseline_tolerance * 0.5  # exact: a power of two
@@ -411,11 +373,11 @@ def segments_apart(glyphs: list[Glyph], options: Options) -> tuple[list[_Seg], b
     # Its tolerances at its size: across the baseline (either way, the
     # lower bound kept negated), back and forward along it.
     run_tol_v = run_neg_tol_v = run_back = run_gap = 0.0
-    # _drawn_apart's proof, its state in locals (its run: ap_y, NaN while
-    # none is open, from ap_x0 to ap_last, tolerance ap_run_tol; ap_tol the
+    # The proof, its state in locals (its run: ap_y, NaN while none is
+    # open, from ap_x0 to ap_last, tolerance ap_run_tol; ap_tol the
     # tolerance at ap_size).  Worked out here, the walk and the glyph's
     # fields are shared: Pyodide, build_lines of the twelve small bench
-    # files 19.1 -> 18.7 ms (_drawn_apart's own walk cost 1.2 ms).
+    # files 19.1 -> 18.7 ms (the proof's own walk cost 1.2 ms).
     apart = True
     bands: dict[int, list[tuple[float, float, float]]] = {}
     dup_tol = options.duplicate_tolerance
