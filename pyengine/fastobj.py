@@ -103,12 +103,14 @@ _INNER_ARRAY = object()
 """_plain_numbers: the array's numbers are followed by an inner array."""
 
 
-def _plain_numbers(data: bytes, pos: int, plain_run) -> tuple[list, int] | object | None:
+def _plain_numbers(data: bytes, pos: int, plain_run,
+                   plain: bool = False) -> tuple[list, int] | object | None:
     """The items of an array that holds numbers only up to its "]" (/Widths,
     /Rect, /Matrix...), read from data[pos] on, and where the last one ends;
     _INNER_ARRAY where its numbers (if any) are followed by a "[" (a /W
     array may be: see ``_mixed_numbers``); None for anything else (the
-    token-by-token reading decides).
+    token-by-token reading decides).  With ``plain``, the items are the
+    ints and floats of the same values (``number_array``).
 
     Read with one match of a class of bytes and a split instead of
     _NUMBER_RUN's look-ahead per number (44 us for 95 widths): nothing but
@@ -125,7 +127,7 @@ def _plain_numbers(data: bytes, pos: int, plain_run) -> tuple[list, int] | objec
     if not pieces or max(map(len, pieces)) >= INDIRECT_PEEK:
         return None  # (pypdf reads a long number another way: Fallback)
     try:
-        values = _number_objects(pieces, 46 in body)
+        values = (_plain_values if plain else _number_objects)(pieces, 46 in body)
     except ValueError:
         return None
     return values, pos + len(body.rstrip(_PLAIN_BLANKS))
@@ -142,7 +144,8 @@ _MIXED_ITEM = re.compile(_WHITE + rb"*+(?:(" + _NUMBER + rb")|\[([-+.0-9\t\n\f\r
 array of numbers."""
 
 
-def _mixed_numbers(data: bytes, pos: int, depth: int, max_array: int) -> tuple[list, int] | None:
+def _mixed_numbers(data: bytes, pos: int, depth: int, max_array: int,
+                   plain: bool = False) -> tuple[list, int] | None:
     """The items of an array of numbers and of arrays of numbers only
     (``_MIXED_NUMBERS``) whose "[" ends at data[pos], and where its last
     item ends; None when there is anything else in it, or anything the
@@ -155,7 +158,8 @@ def _mixed_numbers(data: bytes, pos: int, depth: int, max_array: int) -> tuple[l
     containers around the inner arrays (the nesting they would be read
     at).  CID fonts' /W arrays of a few thousand bytes took up to 10 ms in
     CPython token by token (the numbers after the first inner array were
-    read one token at a time)."""
+    read one token at a time).  With ``plain``, the items are ints, floats
+    and lists of them for the same values (``number_array``)."""
     m = _MIXED_NUMBERS.match(data, pos)
     if m is None:
         return None
@@ -163,6 +167,7 @@ def _mixed_numbers(data: bytes, pos: int, depth: int, max_array: int) -> tuple[l
     items = _MIXED_ITEM.findall(data, pos, end)
     if len(items) > max_array or depth >= MAX_NESTING:
         return None
+    float_type, int_type = (float, int) if plain else (FloatObject, NumberObject)
     out = []
     append = out.append
     try:
@@ -170,13 +175,14 @@ def _mixed_numbers(data: bytes, pos: int, depth: int, max_array: int) -> tuple[l
             if number:
                 if len(number) >= INDIRECT_PEEK:
                     return None  # pypdf reads a long number another way: Fallback
-                append(float.__new__(FloatObject, float(number)) if 46 in number
-                       else int.__new__(NumberObject, int(number)))
+                append(float.__new__(float_type, float(number)) if 46 in number
+                       else int.__new__(int_type, int(number)))
                 continue
             pieces = inner.split()
             if not pieces or len(pieces) > max_array or max(map(len, pieces)) >= INDIRECT_PEEK:
                 return None  # _plain_numbers does not take it
-            append(ArrayObject(_number_objects(pieces, 46 in inner)))
+            append(_plain_values(pieces, 46 in inner) if plain
+                   else ArrayObject(_number_objects(pieces, 46 in inner)))
     except ValueError:
         return None
     return out, end
@@ -226,42 +232,12 @@ def number_array(data: bytes, pos: int) -> list | None:
         return None
     max_array = _configuration().array_maximum_element_count
     pos += 1
-    end = _plain_run(data, pos).end()
-    after = data[end:end + 1]
-    if after == b"]":
-        body = data[pos:end]
-        pieces = body.split()
-        if not pieces or len(pieces) > max_array or max(map(len, pieces)) >= INDIRECT_PEEK:
-            return None
-        try:
-            return _plain_values(pieces, 46 in body)
-        except ValueError:
-            return None
-    if after != b"[":
+    found = _plain_numbers(data, pos, _plain_run, plain=True)
+    if found is _INNER_ARRAY:  # (at the top: no container around the inner arrays)
+        found = _mixed_numbers(data, pos, 0, max_array, plain=True)
+    if found is None or len(found[0]) > max_array:
         return None
-    # (as _mixed_numbers, at the top: no container around the inner arrays)
-    m = _MIXED_NUMBERS.match(data, pos)
-    if m is None:
-        return None
-    items = _MIXED_ITEM.findall(data, pos, m.end())
-    if len(items) > max_array:
-        return None
-    out = []
-    append = out.append
-    try:
-        for number, inner in items:
-            if number:
-                if len(number) >= INDIRECT_PEEK:
-                    return None
-                append(float(number) if 46 in number else int(number))
-                continue
-            pieces = inner.split()
-            if not pieces or len(pieces) > max_array or max(map(len, pieces)) >= INDIRECT_PEEK:
-                return None
-            append(_plain_values(pieces, 46 in inner))
-    except ValueError:
-        return None
-    return out
+    return found[0]
 
 
 def _literal_string(body: bytes):

@@ -541,25 +541,29 @@ class LazyObjStmReader(PdfReader):
         read it with fastobj as numbers only (fastobj.number_array); None
         for anything else (the caller reads it).  Nothing is read or kept,
         as for ``unread_subtype``.  None as well while the page helper
-        records what a page reads (PdfDocument.record_uses puts its own
-        ``get_object`` on this reader): its first read of an object is a
-        shared load it records, and it is to see this one."""
-        if "get_object" in self.__dict__:
-            return None
-        found = self._unread_start(ref)
-        return None if found is None else fastobj.number_array(*found)
+        records what a page reads (``_unread_unrecorded``)."""
+        return self._unread_unrecorded(ref, fastobj.number_array)
 
     def unread_entries(self, ref: IndirectObject) -> dict | None:
         """The entries of the dictionary object ``ref``, not read yet, as
         fastobj.flat_numbers gives them (numbers as ints and floats, other
         values as its markers) when ``get_object`` would read it with
         fastobj, without a warning, and no stream follows it; None for
-        anything else, and while the page helper records (as for
-        ``unread_numbers``).  Nothing is read or kept."""
+        anything else, and while the page helper records
+        (``_unread_unrecorded``).  Nothing is read or kept."""
+        return self._unread_unrecorded(ref, fastobj.flat_numbers)
+
+    def _unread_unrecorded(self, ref: IndirectObject, read_bytes):
+        """``read_bytes(data, start)`` of object ``ref`` not read yet
+        (``_unread_start``), or None: for anything ``_unread_start`` does
+        not find, and while the page helper records what a page reads
+        (PdfDocument.record_uses puts its own ``get_object`` on this
+        reader, and a first read of an object is a shared load it is to
+        see)."""
         if "get_object" in self.__dict__:
             return None
         found = self._unread_start(ref)
-        return None if found is None else fastobj.flat_numbers(*found)
+        return None if found is None else read_bytes(*found)
 
     def _unread_start(self, ref: IndirectObject) -> tuple[bytes, int] | None:
         """The bytes that hold object ``ref`` and where it starts in them,

@@ -262,9 +262,9 @@ def read_descriptor(font_dict, unread: bool = False) -> Descriptor:
             peek = getattr(value.pdf, "unread_entries", None)
             entries = peek(value) if peek is not None else None
             if entries is not None:
-                unread = _unread_descriptor(entries, value)
-                if unread is not None:
-                    return unread
+                lazy = _unread_descriptor(entries, value)
+                if lazy is not None:
+                    return lazy
     desc = get(font_dict, "/FontDescriptor")
     if not hasattr(desc, "get"):
         return Descriptor()
