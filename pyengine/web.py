@@ -80,6 +80,9 @@ _msg: dict[str, str] = {}
 _post: Callable[[str], Any] | None = None
 _cancelled: set[int] = set()
 _fronts: dict[int, int] = {}
+_webcrypto: Any = None
+"""The WebCryptoAes backend init installed, if any (``Steps`` reads its
+``unsynced`` count)."""
 """In the helper: each job's main front (``front``)."""
 
 PARALLEL_MIN_PAGES = 8
@@ -146,15 +149,18 @@ def _install_aes(aes_decrypt: Any, aes_encrypt: Any) -> str:
     `cryptography` nothing is patched: "native".  Must run before any
     PdfReader is made.
     """
+    global _webcrypto
     from .crypto import install_fallback_aes, set_aes_backend
     from .webcrypto import WebCryptoAes, jspi_available
 
+    _webcrypto = None
     if not install_fallback_aes():
         return "native"
     if _is_missing(aes_decrypt) or _is_missing(aes_encrypt) or not jspi_available():
         set_aes_backend(None)
         return "pure-python"
-    set_aes_backend(WebCryptoAes(aes_decrypt, aes_encrypt))
+    _webcrypto = WebCryptoAes(aes_decrypt, aes_encrypt)
+    set_aes_backend(_webcrypto)
     return "webcrypto"
 
 
@@ -194,11 +200,13 @@ def extract_steps(job: int, pdf: Any, password: str = "", options_json: str = "{
                   link: Any = None) -> "Steps":
     """``extract`` for a caller that runs its steps itself (``Steps``).
 
-    The worker uses this under JSPI, each step through ``callPromising``:
-    calling the async ``extract`` from JS makes an asyncio Task that Pyodide's
-    event loop runs, about 0.1 to 0.4 ms at the start and end of every file
-    and 0.07 ms per page in Chromium (2 cores, loaded), where a step costs
-    about 0.01 ms.  The messages are the same: it is the same coroutine."""
+    The worker uses this under JSPI: calling the async ``extract`` from JS
+    makes an asyncio Task that Pyodide's event loop runs, about 0.1 to 0.4 ms
+    at the start and end of every file and 0.07 ms per page in Chromium
+    (2 cores, loaded), where a step costs about 0.01 ms.  The messages are the
+    same: it is the same coroutine.  The worker enters the steps of a file
+    that may be encrypted through ``callPromising`` (so WebCrypto's AES can be
+    waited for), the others plainly, which is cheaper (``Steps.PROMISING``)."""
     return Steps(extract(job, pdf, password, options_json, link))
 
 
@@ -210,16 +218,22 @@ class Steps:
       page): call it again after a turn of the event loop;
     * ``Steps.WAIT`` (2): it awaits ``waiting`` (the page helper's page):
       call it again once that has settled;
-    * ``Steps.OVER`` (0): the job is over (DONE or ERROR posted).
+    * ``Steps.OVER`` (0): the job is over (DONE or ERROR posted);
+    * ``Steps.PROMISING`` (3): as ``TURN``, and enter every later step
+      through ``callPromising``: this step was entered plainly and did AES
+      work in pure Python that WebCrypto would have done (the worker's look
+      at the bytes missed the file's encryption, see web/webcrypto.js
+      ``mayNeedWebCrypto``).  Said once per job, at a turn.
 
     A number, not the awaitable itself: what ``callPromising`` returns is
     converted, and a Python future came back from it as a number."""
 
-    OVER, TURN, WAIT = 0, 1, 2
+    OVER, TURN, WAIT, PROMISING = 0, 1, 2, 3
 
     def __init__(self, coro: Any) -> None:
         self._coro = coro
         self.waiting: Any = None
+        self._unsynced = None if _webcrypto is None else _webcrypto.unsynced
 
     def step(self) -> int:
         self.waiting = None
@@ -228,6 +242,9 @@ class Steps:
         except StopIteration:
             return self.OVER
         if waiting is None:  # asyncio.sleep(0)
+            if self._unsynced is not None and _webcrypto.unsynced != self._unsynced:
+                self._unsynced = None
+                return self.PROMISING
             return self.TURN
         self.waiting = waiting  # a future, until it settles
         return self.WAIT
