@@ -200,13 +200,14 @@ def extract_steps(job: int, pdf: Any, password: str = "", options_json: str = "{
                   link: Any = None) -> "Steps":
     """``extract`` for a caller that runs its steps itself (``Steps``).
 
-    The worker uses this under JSPI: calling the async ``extract`` from JS
-    makes an asyncio Task that Pyodide's event loop runs, about 0.1 to 0.4 ms
-    at the start and end of every file and 0.07 ms per page in Chromium
+    The worker uses this, with or without JSPI: calling the async ``extract``
+    from JS makes an asyncio Task that Pyodide's event loop runs, about 0.1 to
+    0.4 ms at the start and end of every file and 0.07 ms per page in Chromium
     (2 cores, loaded), where a step costs about 0.01 ms.  The messages are the
-    same: it is the same coroutine.  The worker enters the steps of a file
-    that may be encrypted through ``callPromising`` (so WebCrypto's AES can be
-    waited for), the others plainly, which is cheaper (``Steps.PROMISING``)."""
+    same: it is the same coroutine.  Under JSPI the worker enters the steps of
+    a file that may be encrypted through ``callPromising`` (so WebCrypto's AES
+    can be waited for), the others plainly, which is cheaper
+    (``Steps.PROMISING``)."""
     return Steps(extract(job, pdf, password, options_json, link))
 
 

@@ -187,9 +187,11 @@ function nextTurn() {
 // loop; while it waits for the page helper's page, that future
 // (steps.waiting).  Calling the async web.extract instead runs the same steps
 // as an asyncio Task on Pyodide's event loop, which costs 0.1 to 0.4 ms per
-// file and 0.07 ms per page more.  A file that may be encrypted has its steps
-// entered through callPromising so Python can block on WebCrypto; the others
-// plainly (cheaper), until Python says PROMISING (see mayNeedWebCrypto).
+// file and 0.07 ms per page more.  With JSPI, a file that may be encrypted
+// has its steps entered through callPromising so Python can block on
+// WebCrypto; the others plainly (cheaper), until Python says PROMISING (see
+// mayNeedWebCrypto).  Without JSPI every step is a plain call (AES is pure
+// Python there, and PROMISING never comes).
 const STEP = Object.freeze({ OVER: 0, TURN: 1, WAIT: 2, PROMISING: 3 });   // web.Steps
 
 async function runSteps(steps, promising) {
@@ -226,14 +228,13 @@ async function runSteps(steps, promising) {
 async function extract(msg) {
   await ready;
   try {
-    // web.extract reports every Python-side failure as an ERROR message
-    // itself; a rejection here means the runtime itself broke.
+    // The job's coroutine (web.extract) reports every Python-side failure
+    // as an ERROR message itself; a throw here means the runtime broke.
     const bytes = new Uint8Array(msg.data);
     const args = [msg.job, bytes, msg.password ?? "",
       JSON.stringify(msg.options ?? {}),
       msg.parallel === false ? undefined : helperLink.forJob(msg)];
-    if (jspi) await runSteps(web.extract_steps(...args), mayNeedWebCrypto(bytes));
-    else await web.extract(...args);
+    await runSteps(web.extract_steps(...args), jspi && mayNeedWebCrypto(bytes));
   } catch (err) {
     console.error("extraction crashed the runtime", err);
     post({ type: MSG.ERROR, job: msg.job, code: CODES.INTERNAL, message: "" });
