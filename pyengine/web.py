@@ -43,7 +43,7 @@ posts them in order.  The link's methods, all of this job:
 * ``end()``: the job is over (the helper is told to stop).
 
 In the helper, ``await help_extract(job, pdf, password, options_json,
-below, send_page)`` reads the selected pages below ``below`` from the last
+below, send_page)`` (or its steps, ``help_steps``) reads the selected pages below ``below`` from the last
 one down, posts CLAIM before each and calls ``send_page(index, bytes)``
 after it, until it meets the main's front (``front(job, index)``), is
 cancelled, or meets a page it cannot send; then it posts HELPER_END.
@@ -442,6 +442,15 @@ async def help_extract(job: int, pdf: Any, password: str, options_json: str, bel
         _cancelled.discard(job)
         _fronts.pop(job, None)
     _emit("HELPER_END", job=job, reason=reason)
+
+
+def help_steps(job: int, pdf: Any, password: str, options_json: str, below: int,
+               send_page: Callable[[int, Any], Any]) -> "Steps":
+    """``help_extract`` run step by step by the helper's worker (``Steps``),
+    as ``extract_steps`` is by the app's: a page a step, without an asyncio
+    Task on Pyodide's event loop, each step a plain call unless the file may
+    be encrypted."""
+    return Steps(help_extract(job, pdf, password, options_json, below, send_page))
 
 
 async def _help(job: int, pdf: bytes, password: str, options: dict[str, Any], below: int,

@@ -242,9 +242,10 @@ async function extract(msg) {
   }
 }
 
-// In the helper: read a job's pages from the back (web.py's help_extract),
-// each sent to the app's worker as it is made.  A crash of the runtime
-// ends the helper: the app's worker reads on alone.
+// In the helper: read a job's pages from the back (web.py's help_extract,
+// step by step as runSteps runs a job), each sent to the app's worker as it
+// is made.  A crash of the runtime ends the helper: the app's worker reads
+// on alone.
 async function help(msg) {
   await ready;
   const sendPage = (index, bytes) => {
@@ -252,8 +253,9 @@ async function help(msg) {
     post({ type: MSG.HELPER_PAGE, job: msg.job, index, data }, [data]);
   };
   try {
-    await web.help_extract(msg.job, new Uint8Array(msg.data), msg.password, msg.options,
-      msg.below, sendPage);
+    const bytes = new Uint8Array(msg.data);
+    await runSteps(web.help_steps(msg.job, bytes, msg.password, msg.options, msg.below, sendPage),
+      jspi && mayNeedWebCrypto(bytes));
   } catch (err) {
     console.error("the page helper's runtime broke", err);
     post({ type: MSG.FATAL, message: "runtime error" });
