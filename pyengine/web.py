@@ -43,7 +43,7 @@ posts them in order.  The link's methods, all of this job:
 * ``end()``: the job is over (the helper is told to stop).
 
 In the helper, ``await help_extract(job, pdf, password, options_json,
-below, send_page)`` reads the selected pages below ``below`` from the last
+below, send_page)`` (or its steps, ``help_steps``) reads the selected pages below ``below`` from the last
 one down, posts CLAIM before each and calls ``send_page(index, bytes)``
 after it, until it meets the main's front (``front(job, index)``), is
 cancelled, or meets a page it cannot send; then it posts HELPER_END.
@@ -80,6 +80,9 @@ _msg: dict[str, str] = {}
 _post: Callable[[str], Any] | None = None
 _cancelled: set[int] = set()
 _fronts: dict[int, int] = {}
+_webcrypto: Any = None
+"""The WebCryptoAes backend init installed, if any (``Steps`` reads its
+``unsynced`` count)."""
 """In the helper: each job's main front (``front``)."""
 
 PARALLEL_MIN_PAGES = 8
@@ -146,15 +149,18 @@ def _install_aes(aes_decrypt: Any, aes_encrypt: Any) -> str:
     `cryptography` nothing is patched: "native".  Must run before any
     PdfReader is made.
     """
+    global _webcrypto
     from .crypto import install_fallback_aes, set_aes_backend
     from .webcrypto import WebCryptoAes, jspi_available
 
+    _webcrypto = None
     if not install_fallback_aes():
         return "native"
     if _is_missing(aes_decrypt) or _is_missing(aes_encrypt) or not jspi_available():
         set_aes_backend(None)
         return "pure-python"
-    set_aes_backend(WebCryptoAes(aes_decrypt, aes_encrypt))
+    _webcrypto = WebCryptoAes(aes_decrypt, aes_encrypt)
+    set_aes_backend(_webcrypto)
     return "webcrypto"
 
 
@@ -194,11 +200,14 @@ def extract_steps(job: int, pdf: Any, password: str = "", options_json: str = "{
                   link: Any = None) -> "Steps":
     """``extract`` for a caller that runs its steps itself (``Steps``).
 
-    The worker uses this under JSPI, each step through ``callPromising``:
-    calling the async ``extract`` from JS makes an asyncio Task that Pyodide's
-    event loop runs, about 0.1 to 0.4 ms at the start and end of every file
-    and 0.07 ms per page in Chromium (2 cores, loaded), where a step costs
-    about 0.01 ms.  The messages are the same: it is the same coroutine."""
+    The worker uses this, with or without JSPI: calling the async ``extract``
+    from JS makes an asyncio Task that Pyodide's event loop runs, about 0.1 to
+    0.4 ms at the start and end of every file and 0.07 ms per page in Chromium
+    (2 cores, loaded), where a step costs about 0.01 ms.  The messages are the
+    same: it is the same coroutine.  Under JSPI the worker enters the steps of
+    a file that may be encrypted through ``callPromising`` (so WebCrypto's AES
+    can be waited for), the others plainly, which is cheaper
+    (``Steps.PROMISING``)."""
     return Steps(extract(job, pdf, password, options_json, link))
 
 
@@ -210,16 +219,22 @@ class Steps:
       page): call it again after a turn of the event loop;
     * ``Steps.WAIT`` (2): it awaits ``waiting`` (the page helper's page):
       call it again once that has settled;
-    * ``Steps.OVER`` (0): the job is over (DONE or ERROR posted).
+    * ``Steps.OVER`` (0): the job is over (DONE or ERROR posted);
+    * ``Steps.PROMISING`` (3): as ``TURN``, and enter every later step
+      through ``callPromising``: this step was entered plainly and did AES
+      work in pure Python that WebCrypto would have done (the worker's look
+      at the bytes missed the file's encryption, see web/webcrypto.js
+      ``mayNeedWebCrypto``).  Said once per job, at a turn.
 
     A number, not the awaitable itself: what ``callPromising`` returns is
     converted, and a Python future came back from it as a number."""
 
-    OVER, TURN, WAIT = 0, 1, 2
+    OVER, TURN, WAIT, PROMISING = 0, 1, 2, 3
 
     def __init__(self, coro: Any) -> None:
         self._coro = coro
         self.waiting: Any = None
+        self._unsynced = None if _webcrypto is None else _webcrypto.unsynced
 
     def step(self) -> int:
         self.waiting = None
@@ -228,6 +243,9 @@ class Steps:
         except StopIteration:
             return self.OVER
         if waiting is None:  # asyncio.sleep(0)
+            if self._unsynced is not None and _webcrypto.unsynced != self._unsynced:
+                self._unsynced = None
+                return self.PROMISING
             return self.TURN
         self.waiting = waiting  # a future, until it settles
         return self.WAIT
@@ -424,6 +442,15 @@ async def help_extract(job: int, pdf: Any, password: str, options_json: str, bel
         _cancelled.discard(job)
         _fronts.pop(job, None)
     _emit("HELPER_END", job=job, reason=reason)
+
+
+def help_steps(job: int, pdf: Any, password: str, options_json: str, below: int,
+               send_page: Callable[[int, Any], Any]) -> "Steps":
+    """``help_extract`` run step by step by the helper's worker (``Steps``),
+    as ``extract_steps`` is by the app's: a page a step, without an asyncio
+    Task on Pyodide's event loop, each step a plain call unless the file may
+    be encrypted."""
+    return Steps(help_extract(job, pdf, password, options_json, below, send_page))
 
 
 async def _help(job: int, pdf: bytes, password: str, options: dict[str, Any], below: int,

@@ -60,6 +60,10 @@ class WebCryptoAes:
 
         self.failures = 0
         """Calls WebCrypto refused, redone in pure Python."""
+        self.unsynced = 0
+        """Calls worth sending to WebCrypto that went to pure Python only
+        because run_sync could not block: the worker entered Python plainly,
+        guessing the file was not encrypted (web.Steps reports them)."""
         self._js_exception = JsException
         self._decrypt = js_decrypt
         self._encrypt = js_encrypt
@@ -68,7 +72,12 @@ class WebCryptoAes:
         self._uint8array = Uint8Array
 
     def _usable(self, key: bytes, data: bytes) -> bool:
-        return len(data) >= MIN_BYTES and len(key) in KEY_SIZES and self._can_run_sync()
+        if len(data) < MIN_BYTES or len(key) not in KEY_SIZES:
+            return False
+        if self._can_run_sync():
+            return True
+        self.unsynced += 1
+        return False
 
     def _js_bytes(self, value: bytes) -> Any:
         array = self._uint8array.new(len(value))

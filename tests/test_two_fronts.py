@@ -344,6 +344,32 @@ def test_the_helper_loop_stops_where_the_main_is(monkeypatch, report):
     assert 4 not in web._fronts
 
 
+def test_the_helpers_steps_do_what_its_coroutine_does(monkeypatch, report):
+    # The helper's worker runs help_extract step by step (web.help_steps) as
+    # the app's runs a job: a turn before each page, the same messages and
+    # pages as the coroutine awaited whole.
+    def run(drive) -> tuple[list[dict], dict[int, bytes]]:
+        posted: list[str] = []
+        sent: dict[int, bytes] = {}
+        monkeypatch.setattr(web, "_post", posted.append)
+        monkeypatch.setattr(web, "_msg", dict(MSG))
+        drive(lambda index, raw: sent.__setitem__(index, raw))
+        return [json.loads(m) for m in posted], sent
+
+    def stepped(send_page) -> None:
+        steps, returned = web.help_steps(6, _Bytes(report), "", "{}", 38, send_page), []
+        while not returned or returned[-1] != web.Steps.OVER:
+            returned.append(steps.step())
+        assert returned == [web.Steps.TURN] * 37 + [web.Steps.OVER]
+
+    by_steps = run(stepped)
+    whole = run(lambda send_page: _await(web.help_extract(6, _Bytes(report), "", "{}", 38,
+                                                          send_page)))
+    assert by_steps == whole
+    assert by_steps[0][-1] == {"type": "helper_end", "job": 6, "reason": "done"}
+    assert sorted(by_steps[1]) == list(range(1, 38))
+
+
 def test_the_helper_loop_stops_when_cancelled(monkeypatch, report):
     posted: list[str] = []
     monkeypatch.setattr(web, "_post", posted.append)

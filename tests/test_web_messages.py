@@ -182,6 +182,60 @@ def test_extract_steps_hand_over_what_they_wait_for(monkeypatch):
     assert steps.step() == web.Steps.OVER
 
 
+def _aes_128(pdf: bytes) -> bytes:
+    from io import BytesIO
+
+    from pypdf import PdfReader, PdfWriter
+    writer = PdfWriter(clone_from=PdfReader(BytesIO(pdf)))
+    writer.encrypt(user_password="", owner_password="o", algorithm="AES-128")
+    out = BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+@pytest.fixture
+def unsynced_webcrypto(monkeypatch):
+    """web's WebCrypto backend as it is in a step the worker entered plainly
+    (run_sync cannot block): it declines every call, which pure Python then
+    does, and counts those it would have taken."""
+    from pyengine import crypto
+    from pyengine.webcrypto import WebCryptoAes
+
+    backend = WebCryptoAes.__new__(WebCryptoAes)  # no JS here: only _usable runs
+    backend.failures = backend.unsynced = 0
+    backend._can_run_sync = lambda: False
+    was_installed = crypto.aes_installed()
+    crypto.install_fallback_aes(force=True)
+    crypto.set_aes_backend(backend)
+    monkeypatch.setattr(web, "_webcrypto", backend)
+    yield backend
+    crypto.set_aes_backend(None)
+    if not was_installed:
+        crypto.uninstall_fallback_aes()
+
+
+def test_steps_ask_for_promising_entry_once_aes_went_to_python(monkeypatch, unsynced_webcrypto):
+    # The worker enters a file's steps plainly when its bytes do not show
+    # /Encrypt near either end (web/webcrypto.js mayNeedWebCrypto); if the
+    # file is encrypted after all, the AES WebCrypto would have done goes to
+    # pure Python, and the next turn says PROMISING (once): the worker enters
+    # the later steps through callPromising.  The messages do not change.
+    pdf = _pdf()
+    secret = _aes_128(pdf)
+    assert b"/Encrypt" in secret and b"Annual Report" not in secret
+    unsynced_webcrypto.unsynced = 0  # pypdf's writer encrypted through it
+    plain_messages, returned = _steps(monkeypatch, 7, pdf)
+    assert returned == [web.Steps.TURN] * 3 + [web.Steps.OVER]
+    assert unsynced_webcrypto.unsynced == 0
+    messages, returned = _steps(monkeypatch, 7, secret)
+    # Step 1 opens the file (no AES input of WebCrypto's size), step 2 reads
+    # page 1, whose content stream is.
+    assert returned == [web.Steps.TURN, web.Steps.PROMISING, web.Steps.TURN, web.Steps.OVER]
+    assert unsynced_webcrypto.unsynced >= 3
+    assert [m for m in messages if m["type"] == "page"] == \
+        [m for m in plain_messages if m["type"] == "page"]
+
+
 STAFF = [["Name", "Department", "Phone", "Room"], ["Alice Martin", "Finance", "4512", "B204"],
          ["Bob Chen", "Legal", "4620", "C110"], ["Carla Diaz", "Research", "4733", "A015"]]
 

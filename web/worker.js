@@ -14,7 +14,7 @@
 // page's messages.
 import { MSG, CODES, PROTOCOL_VERSION } from "./protocol.js";
 import { bytesFetcher, dataReader } from "./loader.js";
-import { aesCbcDecrypt, aesCbcEncrypt, aesStats } from "./webcrypto.js";
+import { aesCbcDecrypt, aesCbcEncrypt, aesStats, mayNeedWebCrypto } from "./webcrypto.js";
 import { HELPER_NAME, HelperLink, helperStats } from "./helper.js";
 
 const BASE = new URL("./", import.meta.url);
@@ -43,8 +43,10 @@ const fetchBytes = bytesFetcher(BASE);
 // For tests and measurements (read with Playwright's worker.evaluate, between
 // files): the AES backend Python chose at init, what went through WebCrypto
 // (aes) and Python's own count per path (python, see pyengine.crypto).
-// In the app's worker, `helper`: the page helper's counts (helper.js).
-self.pyengineStats = { aesBackend: "", aes: aesStats };
+// In the app's worker, `helper`: the page helper's counts (helper.js);
+// `steps`: the extraction steps entered plainly and through callPromising.
+const stepStats = { plain: 0, promising: 0 };
+self.pyengineStats = { aesBackend: "", aes: aesStats, steps: stepStats };
 const IS_HELPER = self.name === HELPER_NAME;
 const helperLink = IS_HELPER ? null : new HelperLink(new URL(import.meta.url));
 if (!IS_HELPER) self.pyengineStats.helper = helperStats;
@@ -181,20 +183,32 @@ function nextTurn() {
   });
 }
 
-// Run a job's steps (web.extract_steps), each through callPromising so
-// Python can block on WebCrypto: between pages a turn of the event loop;
-// while it waits for the page helper's page, that future (steps.waiting).  Calling the async
-// web.extract instead runs the same steps as an asyncio Task on Pyodide's
-// event loop, which costs 0.1 to 0.4 ms per file and 0.07 ms per page more.
-const STEP = Object.freeze({ OVER: 0, TURN: 1, WAIT: 2 });   // web.Steps
+// Run a job's steps (web.extract_steps): between pages a turn of the event
+// loop; while it waits for the page helper's page, that future
+// (steps.waiting).  Calling the async web.extract instead runs the same steps
+// as an asyncio Task on Pyodide's event loop, which costs 0.1 to 0.4 ms per
+// file and 0.07 ms per page more.  With JSPI, a file that may be encrypted
+// has its steps entered through callPromising so Python can block on
+// WebCrypto; the others plainly (cheaper), until Python says PROMISING (see
+// mayNeedWebCrypto).  Without JSPI every step is a plain call (AES is pure
+// Python there, and PROMISING never comes).
+const STEP = Object.freeze({ OVER: 0, TURN: 1, WAIT: 2, PROMISING: 3 });   // web.Steps
 
-async function runSteps(steps) {
+async function runSteps(steps, promising) {
   const step = steps.step;
   try {
     for (;;) {
-      const next = await step.callPromising();
+      let next;
+      if (promising) {
+        stepStats.promising += 1;
+        next = await step.callPromising();
+      } else {
+        stepStats.plain += 1;
+        next = step();
+      }
       if (next === STEP.OVER) return;
-      if (next === STEP.TURN) {
+      if (next === STEP.PROMISING) promising = true;
+      if (next === STEP.TURN || next === STEP.PROMISING) {
         await nextTurn();
       } else {
         const waiting = steps.waiting;
@@ -214,13 +228,13 @@ async function runSteps(steps) {
 async function extract(msg) {
   await ready;
   try {
-    // web.extract reports every Python-side failure as an ERROR message
-    // itself; a rejection here means the runtime itself broke.
-    const args = [msg.job, new Uint8Array(msg.data), msg.password ?? "",
+    // The job's coroutine (web.extract) reports every Python-side failure
+    // as an ERROR message itself; a throw here means the runtime broke.
+    const bytes = new Uint8Array(msg.data);
+    const args = [msg.job, bytes, msg.password ?? "",
       JSON.stringify(msg.options ?? {}),
       msg.parallel === false ? undefined : helperLink.forJob(msg)];
-    if (jspi) await runSteps(web.extract_steps(...args));
-    else await web.extract(...args);
+    await runSteps(web.extract_steps(...args), jspi && mayNeedWebCrypto(bytes));
   } catch (err) {
     console.error("extraction crashed the runtime", err);
     post({ type: MSG.ERROR, job: msg.job, code: CODES.INTERNAL, message: "" });
@@ -228,9 +242,10 @@ async function extract(msg) {
   }
 }
 
-// In the helper: read a job's pages from the back (web.py's help_extract),
-// each sent to the app's worker as it is made.  A crash of the runtime
-// ends the helper: the app's worker reads on alone.
+// In the helper: read a job's pages from the back (web.py's help_extract,
+// step by step as runSteps runs a job), each sent to the app's worker as it
+// is made.  A crash of the runtime ends the helper: the app's worker reads
+// on alone.
 async function help(msg) {
   await ready;
   const sendPage = (index, bytes) => {
@@ -238,8 +253,9 @@ async function help(msg) {
     post({ type: MSG.HELPER_PAGE, job: msg.job, index, data }, [data]);
   };
   try {
-    await web.help_extract(msg.job, new Uint8Array(msg.data), msg.password, msg.options,
-      msg.below, sendPage);
+    const bytes = new Uint8Array(msg.data);
+    await runSteps(web.help_steps(msg.job, bytes, msg.password, msg.options, msg.below, sendPage),
+      jspi && mayNeedWebCrypto(bytes));
   } catch (err) {
     console.error("the page helper's runtime broke", err);
     post({ type: MSG.FATAL, message: "runtime error" });

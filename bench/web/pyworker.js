@@ -5,7 +5,7 @@
 import { MSG } from "../protocol.js";
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { bytesFetcher, dataReader } from "../loader.js";
-import { aesCbcDecrypt, aesCbcEncrypt } from "../webcrypto.js";
+import { aesCbcDecrypt, aesCbcEncrypt, mayNeedWebCrypto } from "../webcrypto.js";
 
 const BASE = new URL("../", import.meta.url);
 const started = performance.now();
@@ -32,8 +32,9 @@ async function start() {
   pyodide.unpackArchive(await first, "zip", { extractDir: dir });
   pyodide.pyimport("sys").path.insert(0, dir);
   const web = pyodide.pyimport("pyengine.web");
-  // As in web/worker.js: with JSPI, init (and every bench run) is entered
-  // through callPromising so Python can block on WebCrypto's AES.
+  // As in web/worker.js: with JSPI, init (and the run of a file that may be
+  // encrypted) is entered through callPromising so Python can block on
+  // WebCrypto's AES; other files are run with a plain call.
   const jspi = "Suspending" in WebAssembly || "Suspender" in WebAssembly;
   const initArgs = [JSON.stringify(MSG), () => {}, readDataFile, aesCbcDecrypt, aesCbcEncrypt];
   const versions = JSON.parse(
@@ -50,7 +51,8 @@ bench_run
 `);
   if (jspi) {
     const plain = benchRun;
-    benchRun = (...args) => plain.callPromising(...args);
+    benchRun = (bytes, password) => (mayNeedWebCrypto(bytes)
+      ? plain.callPromising(bytes, password) : plain(bytes, password));
   }
   return { runtimeMs, readyMs: performance.now() - started, bundle: archive.kind,
            aes: versions.aes, heap: heapBytes(pyodide) };

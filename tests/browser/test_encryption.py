@@ -11,6 +11,10 @@ pure-Python fallback.
   the CPython engine gives for its decrypted copy.
 * Synthetic AES-128 and AES-256 (/R 6) files: password asked, wrong one said
   wrong, right one opens; an empty user password opens without asking.
+* Python is entered through callPromising (needed to wait for WebCrypto) only
+  for files whose bytes show /Encrypt near either end (web/webcrypto.js
+  mayNeedWebCrypto), plainly for the others; an encrypted file the scan
+  misses still gets WebCrypto from its second page on (web.Steps.PROMISING).
 * A browser without JSPI (simulated by removing ``WebAssembly.Suspending``
   before Pyodide loads, in a served copy of worker.js) falls back to
   pure-Python AES and reads the same; the speed of both is measured.
@@ -215,6 +219,93 @@ def test_empty_user_password_opens_without_asking(app: App, algorithm: str):
     assert shown_text(app) == [TEXT]
 
 
+# --- plain or promising entry ------------------------------------------------------
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+ENCRYPT_WINDOW = int(re.search(r"ENCRYPT_WINDOW = (\d+);",
+                               (WEB / "webcrypto.js").read_text()).group(1))
+
+
+def steps_since(app: App, before: dict) -> dict:
+    now = worker_stats(app)["steps"]
+    return {k: now[k] - before[k] for k in now}
+
+
+SCAN = """async (cases) => {
+  const m = await import("./webcrypto.js");
+  return cases.map(([n, at, text]) => {
+    const bytes = new Uint8Array(n).fill(0x2f);   // "/" everywhere: worst case
+    for (let k = 0; k < text.length && at + k < n; k++) bytes[at + k] = text.charCodeAt(k);
+    return m.mayNeedWebCrypto(bytes);
+  });
+}"""
+
+
+def test_encrypt_scan_sees_exactly_the_two_windows(app: App):
+    w, pattern = ENCRYPT_WINDOW, "/Encrypt"
+    cases = [(n, at, text) for n in (0, 7, 8, 100, 2 * w, 2 * w + 1, 3 * w)
+             for text in (pattern, "/Encrypu", "Encrypt")
+             for at in sorted({0, 1, n - 9, n - 8, n - 7, w - 9, w - 8, w - 7,
+                               n - w - 1, n - w, n - w + 1, n // 2}) if 0 <= at < max(n, 1)]
+
+    def expected(n: int, at: int, text: str) -> bool:
+        data = bytearray(b"/" * n)
+        part = text.encode()[:max(n - at, 0)]
+        data[at:at + len(part)] = part
+        data = bytes(data)
+        if n <= 2 * w:
+            return pattern.encode() in data
+        return pattern.encode() in data[:w] or pattern.encode() in data[n - w:]
+
+    got = app.page.evaluate(SCAN, cases)
+    assert got == [expected(*c) for c in cases]
+    assert any(got) and not all(got)
+
+
+def test_only_files_that_may_be_encrypted_are_entered_promising(app: App):
+    before = worker_stats(app)["steps"]
+    assert app.open_pdf(text_pdf(), "plain.pdf") == "done"
+    plain = steps_since(app, before)
+    assert plain["plain"] >= 2 and plain["promising"] == 0
+    before = worker_stats(app)["steps"]
+    assert app.open_pdf(encrypted(text_pdf(), "AES-128", user=""), "aes.pdf") == "done"
+    assert shown_text(app) == [TEXT]
+    sealed = steps_since(app, before)
+    assert sealed["plain"] == 0 and sealed["promising"] >= 2
+
+
+def far_from_both_ends(lines: list[list[str]]) -> bytes:
+    """An AES-128 file (empty user password), a page per list of lines, whose
+    "/Encrypt" is more than ENCRYPT_WINDOW bytes from either end: each page's
+    content stream is padded past the window, and a window of junk follows
+    %%EOF (which readers skip)."""
+    comment = b"%" + b"x" * 78 + b"\n"
+    pad = comment * (ENCRYPT_WINDOW // len(comment) + 1)
+    pages = [pad + b"\n".join([b"BT /F1 12 Tf 14 TL 72 700 Td"]
+                              + [b"(" + t.encode("latin-1") + b") Tj T*" for t in page]
+                              + [b"ET"]) for page in lines]
+    data = encrypted(make_pdf(pages, fonts={"/F1": helvetica()}), "AES-128", user="")
+    data += b"\n" + b"% junk after the end of the file\n" * (ENCRYPT_WINDOW // 32 + 1)
+    assert b"/Encrypt" not in data[:ENCRYPT_WINDOW] + data[-ENCRYPT_WINDOW:]
+    return data
+
+
+def test_encryption_the_scan_misses_gets_webcrypto_from_page_two(app: App):
+    pages = [["Page one sealed"], ["Page two sealed"], ["Page three sealed"]]
+    data = far_from_both_ends(pages)
+    before, aes = worker_stats(app)["steps"], worker_stats(app)["python"]
+    assert app.open_pdf(data, "far.pdf") == "done"
+    assert shown_text(app) == [page[0] for page in pages]
+    # Four steps: opening, then one per page (the last one also ends the job).
+    # The first two entered plainly: page 1's content stream decrypted in pure
+    # Python, so Python said PROMISING before page 2; pages 2 and 3 were
+    # entered through callPromising, their AES done by WebCrypto.
+    assert steps_since(app, before) == {"plain": 2, "promising": 2}
+    after = worker_stats(app)["python"]
+    grew = {path: after[path]["bytes"] - aes[path]["bytes"] for path in ("python", "backend")}
+    assert grew["python"] > ENCRYPT_WINDOW and grew["backend"] > 2 * ENCRYPT_WINDOW
+
+
 # --- without JSPI: pure-Python AES, and the speed of both --------------------------
 
 NO_JSPI = "delete WebAssembly.Suspending; delete WebAssembly.Suspender;\n"
@@ -255,6 +346,9 @@ def test_without_jspi_pure_python_aes_reads_the_same(app_without_jspi: App, tmp_
         assert app.open_pdf(data, e["file"]) == "done"
         assert downloaded_words(app, tmp_path) == engine_words(decrypted_copy(data, ""))
     assert worker_stats(app)["aes"]["calls"] == 0
+    # Every step entered plainly: there is no callPromising without JSPI.
+    steps = worker_stats(app)["steps"]
+    assert steps["promising"] == 0 and steps["plain"] >= 4
 
 
 def test_speed_webcrypto_against_pure_python(app: App, app_without_jspi: App):
