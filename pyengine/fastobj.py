@@ -12,9 +12,8 @@ same bytes in the same order.
 
 Only what is plainly well formed is read here: anything else -- a comment
 (but one where a dictionary's key may come),
-a string that pypdf reads otherwise than ISO 32000-1 says (an unknown escape,
-a CR; contentstream._READ_OTHERWISE) or nested deeper than one level of
-parentheses, a malformed number, a repeated
+a string with an escape pypdf warns about (``_pypdf_escape``) or nested
+deeper than one level of parentheses, a malformed number, a repeated
 dictionary key (pypdf warns), a stray delimiter, deep nesting, more entries
 than pypdf's configured limits -- raises ``Fallback`` and the caller reads
 the whole object with pypdf instead, so pypdf's behaviour (and its warnings)
@@ -35,9 +34,9 @@ from pypdf.generic import (ArrayObject, BooleanObject, ByteStringObject, Diction
                            FloatObject, IndirectObject, NameObject, NullObject, NumberObject,
                            TextStringObject, create_string_object)
 
-# Literal strings: where pypdf reads them as ISO 32000-1 says, they are read
-# alike (contentstream.py; a test compares both on random strings).
-from .contentstream import _LIT_INNER, _READ_OTHERWISE, _unescape, name_text  # noqa: E402
+# Literal strings: their pattern is contentstream's (a test compares both
+# readings on random strings).
+from .contentstream import _LIT_INNER, name_text  # noqa: E402
 
 __all__ = ["Fallback", "read", "skip_white"]
 
@@ -57,7 +56,7 @@ class Fallback(Exception):
 
 _LITERAL = rb"\((" + _LIT_INNER + rb"(?:\(" + _LIT_INNER + rb"\)" + _LIT_INNER + rb")*)\)"
 """A literal string with escapes and one level of balanced parentheses
-(contentstream's), read as pypdf reads it unless _READ_OTHERWISE."""
+(contentstream's), read as pypdf reads it (``_literal_string``)."""
 _WHITE = rb"[\x00\t\n\f\r ]"
 """pypdf's WHITESPACES (read_non_whitespace)."""
 _SKIP_WHITE = re.compile(_WHITE + rb"*")
@@ -240,13 +239,48 @@ def number_array(data: bytes, pos: int) -> list | None:
     return found[0]
 
 
+_PYPDF_ESCAPE = re.compile(rb"\\(?:([0-7]{1,3})|[\r\n][\r\n]?|(.))", re.S)
+"""An escape in a literal string as pypdf's read_string_from_stream reads
+it: 1 up to three octal digits; a backslash before an end of line, which
+takes one more CR or LF with it (pypdf drops the three); 2 any other byte."""
+
+_PYPDF_ESCAPED = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f",
+                  b"(": b"(", b")": b")", b"/": b"/", b"\\": b"\\", b" ": b" ",
+                  b"%": b"%", b"<": b"<", b">": b">", b"[": b"[", b"]": b"]",
+                  b"#": b"#", b"_": b"_", b"&": b"&", b"$": b"$"}
+"""pypdf's table of escapes (generic._utils.__ESCAPE_DICT__): a backslash
+before any other byte is pypdf's warning ("Unexpected escaped string")."""
+
+
+def _pypdf_escape(m: re.Match) -> bytes:
+    """What pypdf makes of one ``_PYPDF_ESCAPE``: an octal escape over 255
+    stays as written (pypdf keeps the backslash and reads the digits on);
+    an escaped end of line is nothing; Fallback for an escape outside its
+    table (pypdf warns)."""
+    digits = m[1]
+    if digits is not None:
+        value = int(digits, 8)
+        return bytes((value,)) if value < 256 else m[0]
+    other = m[2]
+    if other is None:
+        return b""
+    escaped = _PYPDF_ESCAPED.get(other)
+    if escaped is None:
+        raise Fallback("string")
+    return escaped
+
+
 def _literal_string(body: bytes):
-    """The object of a literal string's inside (``_LITERAL``), as pypdf
-    makes it; Fallback where pypdf reads it its own way (and may warn)."""
-    if 92 in body or 13 in body:  # backslash, CR
-        if _READ_OTHERWISE(body):
-            raise Fallback("string")
-        body = _unescape(body)
+    """The object of a literal string's inside (``_LITERAL``), as pypdf's
+    read_string_from_stream makes it: escapes read as pypdf reads them
+    (``_PYPDF_ESCAPE``), a CR and a CR LF kept as they are; Fallback for
+    an escape pypdf warns about.  (contentstream's ``_unescape`` reads them
+    as ISO 32000-1 7.3.4.2 says, and its ``_READ_OTHERWISE`` also answers
+    yes for a "\\\\" before a byte outside the escape table: an encrypted
+    file's strings, whose bytes are random, were read by pypdf one byte at
+    a time for a CR or such a pair -- opf-encryption_nocopy's catalog.)"""
+    if 92 in body:  # a backslash
+        body = _PYPDF_ESCAPE.sub(_pypdf_escape, body)
     return _string_object(body)
 
 
@@ -695,8 +729,11 @@ def flat_numbers(data: bytes, pos: int) -> dict | None:
             out[key] = OTHER
         elif k == 7:
             body = e[7]
-            if (92 in body or 13 in body) and _READ_OTHERWISE(body):
-                return None  # read: Fallback
+            if 92 in body:
+                try:
+                    _PYPDF_ESCAPE.sub(_pypdf_escape, body)
+                except Fallback:
+                    return None  # read: Fallback
             out[key] = OTHER
         else:  # a value of another kind: read it
             return None

@@ -37,8 +37,9 @@ from pypdf._configuration import CURRENT_CONFIGURATION, DEFAULT_CONFIGURATION
 from pypdf._utils import get_stream_data, logger_warning, read_non_whitespace
 from pypdf.errors import (FileNotDecryptedError, LimitReachedError, PdfReadError, PdfStreamError,
                           WrongPasswordError)
-from pypdf.generic import (DictionaryObject, IndirectObject, NameObject, NullObject, NumberObject,
-                           PdfObject, StreamObject, read_object)
+from pypdf.generic import (ArrayObject, BooleanObject, DictionaryObject, FloatObject,
+                           IndirectObject, NameObject, NullObject, NumberObject, PdfObject,
+                           StreamObject, read_object)
 
 from . import fastobj, imagecrypt, pagetree, stmdata, userfirst, xref
 from .errors import ExtractError
@@ -471,7 +472,8 @@ class LazyObjStmReader(PdfReader):
                     obj = StreamObject.initialize_from_dictionary(obj)
                 else:
                     obj = DictionaryObject(obj)
-        if decrypt and not imagecrypt.defer(obj, self._encryption, num, gen, self.strict):
+        if decrypt and not _nothing_to_decrypt(obj) \
+                and not imagecrypt.defer(obj, self._encryption, num, gen, self.strict):
             # (an image's data is decrypted when read, if ever: imagecrypt.py)
             obj = self._encryption.decrypt_object(obj, num, gen, strict=self.strict)
         resolved = self.resolved_objects
@@ -703,6 +705,38 @@ def _read_to_endstream(stream, pdf, obj: dict, end: int, num: int, gen: int) -> 
     obj[NameObject("/Length")] = NumberObject(-1)
     stream.seek(end)
     DictionaryObject._read_stream_data(stream=stream, pdf=pdf, data=obj)  # noqa: SLF001
+
+
+_CLEAR_TYPES = frozenset((NameObject, NumberObject, FloatObject, IndirectObject, BooleanObject,
+                          NullObject))
+"""The classes of the objects fastobj makes that decryption leaves as they
+are (ISO 32000-1 7.6.2: only strings and streams are encrypted)."""
+_CLEAR_OR_CONTAINER = _CLEAR_TYPES | {DictionaryObject, ArrayObject}
+
+
+def _nothing_to_decrypt(obj) -> bool:
+    """True if ``obj`` holds no string and no stream, at any depth: pypdf's
+    decrypt_object would give it back unchanged, after making the object's
+    crypt filter (two MD5 digests and a cipher) and setting each entry of
+    each dictionary and array to itself again through pypdf's checked
+    ``__setitem__``.  Page tree nodes, pages and resource and font
+    dictionaries mostly hold names, numbers and references: in Pyodide
+    that walk cost about as much as reading them (pdfjs-issue3371).
+    False for anything else (a string, a stream, any other class): pypdf
+    decrypts it."""
+    kind = type(obj)
+    if kind in _CLEAR_TYPES:
+        return True
+    if kind is DictionaryObject:
+        values = list(dict.values(obj))
+    elif kind is ArrayObject:
+        values = obj
+    else:
+        return False
+    kinds = set(map(type, values))
+    if kinds <= _CLEAR_TYPES:
+        return True
+    return kinds <= _CLEAR_OR_CONTAINER and all(map(_nothing_to_decrypt, values))
 
 
 _PROPAGATE = (FileNotDecryptedError, MemoryError, ExtractError)

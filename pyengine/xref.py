@@ -179,24 +179,35 @@ class _Chain:
                 return pos + 7
 
     def table_entries(self, num: int, rows: bytes, count: int) -> None:
+        """The ``count`` entries of a subsection from object ``num`` on,
+        ``rows`` their 20-byte rows (_ENTRIES checked them: split, each
+        gives its offset, generation and "n" or "f").  A generation's maps
+        are looked up when it changes from the row before (rows mostly
+        share one), not for every row: half the time of reading a table
+        went to the slices, look-ups and conversions of each row."""
         xref, free = self.xref, self.free
-        for i in range(0, ENTRY_BYTES * count, ENTRY_BYTES):
-            gen = int(rows[i + 11:i + 16])
-            is_free = rows[i + 17] == 0x66  # "f"
-            used = xref.get(gen)
-            if used is None:
-                used = xref[gen] = {}
-                free[gen] = {}
-            if num not in used:
-                if not is_free:
-                    used[num] = int(rows[i:i + 10])
+        parts = rows.split()
+        last = None
+        for num, offset, generation, kind in zip(range(num, num + count), parts[0::3],
+                                                 parts[1::3], parts[2::3]):
+            if generation != last:
+                last = generation
+                gen = int(generation)
+                used = xref.get(gen)
+                if used is None:
+                    used = xref[gen] = {}
+                    free[gen] = {}
                 gen_free = free.get(gen)
+                # (made above only: where generation 65535's maps are made)
+                all_free = free.get(65535)
+            if num not in used:
+                is_free = kind == b"f"
+                if not is_free:
+                    used[num] = int(offset)
                 if gen_free is not None:
                     gen_free[num] = is_free
-                all_free = free.get(65535)
                 if all_free is not None:
                     all_free[num] = is_free
-            num += 1
 
     def trailer_dict(self, pos: int) -> DictionaryObject:
         """7.5.5: the dictionary after "trailer" (fastobj's; no stream)."""

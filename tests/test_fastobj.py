@@ -121,7 +121,6 @@ def test_values_as_pypdf_reads_them(text):
 @pytest.mark.parametrize("text", [
     b"<< /A 1 /A 2 >>",            # repeated key: pypdf warns
     b"<< /A (esc\\qaped) >>",       # an escape pypdf reads its own way
-    b"<< /A (line\r\nend) >>",      # pypdf keeps CR LF as it is
     b"<< /A (deep (nested (parens))) >>",
     b"[ 1 % comment\n 2 ]",
     b"<< /A --5 >>",
@@ -161,7 +160,7 @@ def test_random_number_arrays_read_as_pypdf_reads_them():
 
 
 def test_random_literal_strings_read_as_pypdf_reads_them():
-    """Strings fastobj reads (not _READ_OTHERWISE) give pypdf's bytes."""
+    """Strings fastobj reads (not left to pypdf) give pypdf's bytes."""
     import random
 
     rng = random.Random(7)
