@@ -70,7 +70,7 @@ from .errors import Cancelled
 from .options import Options
 from .render import document_text
 from .render.md import PageMarkdown, document_markdown_and_pages
-from .render.json_out import after_pages_json, page_json, report_to_dict
+from .render.json_out import after_pages_json, dumps, page_json, report_to_dict
 
 # Data file names are relative paths like "cmaps/UniJIS-UCS2-H.bcmap"; nothing
 # else may reach the URL the worker builds from them.
@@ -101,10 +101,11 @@ def _emit(kind: str, **fields: Any) -> None:
     _post(_dumps({"type": _msg[kind], **fields}))
 
 
-_dumps: Callable[[Any], str] = json.JSONEncoder(ensure_ascii=False).encode
-"""``json.dumps(value, ensure_ascii=False)``: what it calls, made once (dumps
-makes a JSONEncoder per call when an argument is not the default; about a
-third of a small message's cost in Pyodide)."""
+_dumps: Callable[[Any], str] = dumps
+"""``json.dumps(value, ensure_ascii=False)`` with one C encoder made once
+(render/json_out.py: json.dumps makes a JSONEncoder per call when an
+argument is not the default, and JSONEncoder.encode a C encoder per
+value)."""
 
 
 def _is_missing(value: Any) -> bool:
