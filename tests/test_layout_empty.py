@@ -84,3 +84,20 @@ def test_pages_without_glyphs_as_through_the_stages(monkeypatch):
     texts = [p.text for p in fast.pages]
     assert texts[:4] == ["", "", "", ""] and texts[4] == "A\n"
     assert [p.verdict for p in fast.pages[:3]] == ["none", "none", "scan"]
+
+
+def test_no_rules_are_made_for_a_page_without_glyphs(monkeypatch):
+    # api.Session._page makes no PageRules for a page without glyphs (its
+    # layout asks nothing of them); a page with glyphs and paths has them.
+    made = []
+
+    class Spy(PageRules):
+        def __init__(self, *args):
+            made.append(args[0])
+            super().__init__(*args)
+    monkeypatch.setattr(api, "PageRules", Spy)
+    table = (b"0 0 m 300 0 l S 0 20 m 300 20 l S 0 40 m 300 40 l S "
+             b"BT /F1 10 Tf 10 25 Td (cell) Tj ET")
+    pdf = make_pdf([PAGES[1], table], fonts={"/F1": helvetica()})
+    doc = pyengine.extract(pdf)
+    assert made == [table] and doc.pages[1].text == "cell\n"
