@@ -96,9 +96,10 @@ class Session:
                             ("the page could not be read",), (), tuple(issues))
         issues.extend(docmod.warning_issues(warned, number))
         try:
-            # (a page that draws no path, nor do its forms, has no rules to read)
+            # (a page that draws no path, nor do its forms, has no rules to
+            # read; a page without glyphs has nothing that could ask for them)
             rules = PageRules(run.content, geom.to_display, PageForms(self.doc.page(number))) \
-                if run.content and run.path_ops else None
+                if run.content and run.path_ops and run.glyphs else None
             words, blocks, text = build_layout(run.glyphs, geom, self.options, rules=rules)
         except Exception as exc:  # a defect of ours must not sink the document
             issues.append(Issue("page-error", f"reading order failed ({type(exc).__name__}: "

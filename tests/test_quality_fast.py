@@ -305,3 +305,61 @@ def test_small_shifted_fonts_are_pooled():
     got = quality.shifted_fonts(glyphs)
     assert [j.font for j in got] == ["F1", quality.OTHER_FONTS]
     assert got == plain_shifted_fonts(glyphs)
+
+
+def _pair_seq(rng: random.Random, total: int, back: int) -> list[int]:
+    """``total`` pair codes (``_pair_codes``' codes, capitals among them),
+    ``back`` of them common once moved back (and not common as drawn)."""
+    good = sorted(quality._COMMON_BACK - quality._COMMON)
+    bad = sorted(set(range(676)) - quality._COMMON_BACK - quality._COMMON)
+    seq = [rng.choice(good) for _ in range(back)] + [rng.choice(bad) for _ in range(total - back)]
+    rng.shuffle(seq)
+    # a capital first letter (+17576), second letter (+676) or both, now and then
+    return [c + rng.choice([0] * 12 + [676, 17576, 18252]) for c in seq]
+
+
+def test_fonts_that_cannot_read_back_are_not_judged():
+    """shifted_fonts judges only the fonts ``_may_read_back`` lets through:
+    one it keeps out is never judged shifted (its share moved back is
+    under SHIFT_MIN_SHARE), shares right at the bar included; one it lets
+    through may be."""
+    rng = random.Random(38)
+    kept_shifted = kept = 0
+    for _ in range(3000):
+        total = rng.choice([40, 41, 50, 100, 101, 1000, 2000])
+        bar = quality.SHIFT_MIN_SHARE * total
+        back = min(total, max(0, int(bar) + rng.choice([-2, -1, 0, 0, 1, 2, 40])))
+        seq = _pair_seq(rng, total, back)
+        judged = quality.judge("F", quality._font_pairs(seq))
+        if quality._may_read_back(seq):
+            kept += 1
+            kept_shifted += judged.shifted
+        else:
+            assert not judged.shifted and judged.share_back < quality.SHIFT_MIN_SHARE
+        assert quality._may_read_back(seq) == (judged.share_back >= quality.SHIFT_MIN_SHARE)
+    assert kept and kept_shifted  # (shares at and over the bar were judged shifted)
+
+
+def test_shifted_at_the_bar_as_the_rule(monkeypatch):
+    """Pages whose font reads shifted by exactly SHIFT_MIN_SHARE (70 of 100
+    pairs common moved back) or just under it: the verdicts as the rule's,
+    and _font_pairs is not asked for a font kept out."""
+    asked = []
+    real = quality._font_pairs
+    monkeypatch.setattr(quality, "_font_pairs", lambda seq: asked.append(len(seq)) or real(seq))
+    for back, shifted in ((70, True), (69, False)):
+        rng = random.Random(back)
+        letters = "abcdefghijklmnopqrstuvwxyz"
+        glyphs, x = [], 0.0
+        for code in _pair_seq(rng, 100, back):
+            code %= 676
+            for ch in (letters[code // 26], letters[code % 26]):
+                glyphs.append(Glyph(ch, x, 90.0, x + 5, 100.0, x, 100.0, x + 5, 100.0,
+                                    10.0, 1.0, 0.0, "F1", True, 0))
+                x += 5
+            x += 20  # (a word gap: only the two letters make a pair)
+        asked.clear()
+        got = quality.shifted_fonts(glyphs)
+        assert asked == ([100] if shifted else [])
+        assert got == plain_shifted_fonts(glyphs)
+        assert [j.font for j in got] == (["F1"] if shifted else [])

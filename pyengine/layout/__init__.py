@@ -37,6 +37,12 @@ def build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool = Fals
     ``plain``: lines read top to bottom, no columns or tables (what the
     caller falls back on when reading order fails on a page).  ``rules``:
     the page's drawn rules, read if a ruled table asks (layout/ruled.py)."""
+    if not glyphs:
+        # Nothing to lay out (a scan, a page of drawings, a blank page):
+        # what the stages make of no glyphs, without entering each of them
+        # (about 23 us a page in Pyodide: a quarter of the layout of a
+        # one-page scan's extract; tests/test_layout_empty.py).
+        return (), (), ""
     try:
         with page_rules(None if plain else rules):
             return _build_layout(glyphs, geom, options, plain)
