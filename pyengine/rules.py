@@ -607,9 +607,11 @@ class _Reader:
                 nums = []
 
     def _counted(self, data: bytes):
-        """The chunks of ``data`` (run, token) as ``_CHUNK`` makes them,
-        from those of ``_CHUNK_COUNTED``, each token counted in
-        ``tokens`` as it is read; past ``RULES_MAX_TOKENS``, ``_Spent``."""
+        """The chunks of ``data`` (run, token) as ``_CHUNK`` makes them
+        (a run of ignored operators, ``_IGNORED_RUN``, as a chunk for each:
+        they read alike), from those of ``_CHUNK_COUNTED``, each token
+        counted in ``tokens`` as it is read; past ``RULES_MAX_TOKENS``,
+        ``_Spent``."""
         chunks = _CHUNK_COUNTED.findall(data) if len(data) <= RULES_LISTED_BYTES else \
             (m.groups(b"") for m in _CHUNK_COUNTED.finditer(data))
         for run, image, op, lone, other in chunks:
