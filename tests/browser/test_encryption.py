@@ -346,9 +346,11 @@ def test_without_jspi_pure_python_aes_reads_the_same(app_without_jspi: App, tmp_
         assert app.open_pdf(data, e["file"]) == "done"
         assert downloaded_words(app, tmp_path) == engine_words(decrypted_copy(data, ""))
     assert worker_stats(app)["aes"]["calls"] == 0
-    # Every step entered plainly: there is no callPromising without JSPI.
+    # Every step entered plainly: there is no callPromising without JSPI (the
+    # AES-128 file above alone: the try that asked for the password, then
+    # opening and its page).
     steps = worker_stats(app)["steps"]
-    assert steps["promising"] == 0 and steps["plain"] >= 4
+    assert steps["promising"] == 0 and steps["plain"] >= 3
 
 
 def test_speed_webcrypto_against_pure_python(app: App, app_without_jspi: App):
