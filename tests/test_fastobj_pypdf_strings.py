@@ -23,15 +23,9 @@ from corpus import corpus_dir, manifest
 from pyengine import fastobj
 from pyengine.document import open_document
 from test_fastobj import _PDF, assert_objects_agree, same
+from test_xref_read import _Warnings  # pypdf's warnings, collected
 
 
-class _Warnings(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__()
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
 
 
 def _pypdf_read(text: bytes):
