@@ -43,10 +43,11 @@ posts them in order.  The link's methods, all of this job:
 * ``end()``: the job is over (the helper is told to stop).
 
 In the helper, ``await help_extract(job, pdf, password, options_json,
-below, send_page)`` (or its steps, ``help_steps``) reads the selected pages below ``below`` from the last
-one down, posts CLAIM before each and calls ``send_page(index, bytes)``
-after it, until it meets the main's front (``front(job, index)``), is
-cancelled, or meets a page it cannot send; then it posts HELPER_END.
+below, send_page)`` (or its steps, ``help_steps``) reads the selected pages
+below ``below`` from the last one down, posts CLAIM before each and calls
+``send_page(index, bytes)`` after it, until it meets the main's front
+(``front(job, index)``), is cancelled, or meets a page it cannot send; then
+it posts HELPER_END.
 
 Nothing here touches the DOM or the network itself; the worker passes in the
 two functions that do.
@@ -80,10 +81,10 @@ _msg: dict[str, str] = {}
 _post: Callable[[str], Any] | None = None
 _cancelled: set[int] = set()
 _fronts: dict[int, int] = {}
+"""In the helper: each job's main front (``front``)."""
 _webcrypto: Any = None
 """The WebCryptoAes backend init installed, if any (``Steps`` reads its
 ``unsynced`` count)."""
-"""In the helper: each job's main front (``front``)."""
 
 PARALLEL_MIN_PAGES = 8
 """Selected pages from which a job asks for the page helper [pages].  Below
