@@ -131,17 +131,12 @@ def test_a_link_annotation():
     assert fastobj.flat_subtype(text, 0) == b"/Link" and plain_subtype(text) == "/Link"
 
 
-def unread_objects(ask, limit: int):
-    """Every object of every corpus file (``limit`` at most a file), asked
-    before it is read with ``ask(reader, ref)``; for each answer that is not
-    None, checked that the asking read nothing and that get_object then
-    reads a dictionary, no stream, without a warning: yields (file name,
-    object number, the answer, the dictionary).  Skips without the corpus."""
+def corpus_readers():
+    """(file name, bytes, LazyObjStmReader) of each corpus file pypdf opens
+    and that is not encrypted.  Skips without the corpus."""
     pdfs = unencrypted_pdfs()
     if not pdfs:
         pytest.skip("no corpus")
-    handler = _Warnings()
-    log = logging.getLogger("pypdf")
     for path in pdfs:
         data = path.read_bytes()
         try:
@@ -149,8 +144,22 @@ def unread_objects(ask, limit: int):
             reader = LazyObjStmReader(io.BytesIO(data), strict=False)
         except Exception:  # noqa: BLE001 -- pypdf cannot open it
             continue
-        if reader.is_encrypted:
-            continue
+        if not reader.is_encrypted:
+            yield path.stem, data, reader
+
+
+def unread_objects(ask, limit: int, kind: type = DictionaryObject):
+    """Every object of every corpus file (``limit`` at most a file), asked
+    before it is read with ``ask(reader, ref)``, then read: checked that
+    the asking read nothing and gave None for an object get_object cannot
+    read; for each answer that is not None, that get_object read a ``kind``
+    (no stream) without a warning: yields (file name, object number, the
+    answer, the object), then checks that the object, read now, is no
+    longer answered for (the reader's own is used).  Skips without the
+    corpus."""
+    handler = _Warnings()
+    log = logging.getLogger("pypdf")
+    for name, _data, reader in corpus_readers():
         numbers = sorted({(n, g) for g, nums in reader.xref.items() for n in nums}
                          | {(n, 0) for n in reader.xref_objStm})[:limit]
         for num, gen in numbers:
@@ -158,21 +167,21 @@ def unread_objects(ask, limit: int):
             before = len(reader.resolved_objects)
             got = ask(reader, ref)
             assert len(reader.resolved_objects) == before
-            if got is None:
-                try:
-                    reader.get_object(ref)
-                except Exception:  # noqa: BLE001
-                    pass
-                continue
             log.addHandler(handler)
             handler.messages.clear()
             try:
                 obj = reader.get_object(ref)
+            except Exception:  # noqa: BLE001
+                assert got is None, (name, num)
+                continue
             finally:
                 log.removeHandler(handler)
-            assert handler.messages == [], (path.stem, num, handler.messages)
-            assert isinstance(obj, DictionaryObject) and not isinstance(obj, StreamObject)
-            yield path.stem, num, got, obj
+            if got is None:
+                continue
+            assert handler.messages == [], (name, num, handler.messages)
+            assert isinstance(obj, kind) and not isinstance(obj, StreamObject), (name, num)
+            yield name, num, got, obj
+            assert ask(reader, ref) is None, (name, num)
 
 
 def test_corpus_objects_as_the_reader_reads_them():

@@ -11,13 +11,12 @@ ways.
 from __future__ import annotations
 
 import io
-import logging
 import random
 
 import pytest
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import (ArrayObject, DictionaryObject, FloatObject, IndirectObject, NameObject,
-                           NumberObject, StreamObject)
+from pypdf.generic import (DictionaryObject, FloatObject, IndirectObject, NameObject,
+                           NumberObject)
 
 import pyengine
 from pyengine import fastobj
@@ -25,9 +24,8 @@ from pyengine.fonts import common, composite, simple
 from pyengine.objstm import LazyObjStmReader
 from pyengine.render import document_json
 
-from corpus import unencrypted_pdfs
 from pdfbuild import helvetica, make_pdf, tounicode, type0
-from test_xref_read import _Warnings
+from test_flat_subtype import corpus_readers, unread_objects
 
 
 class _Reader:
@@ -140,52 +138,15 @@ def test_random_dictionaries_as_read_reads_them():
     assert taken > 1_500
 
 
-def _corpus_readers():
-    pdfs = unencrypted_pdfs()
-    if not pdfs:
-        pytest.skip("no corpus")
-    for path in pdfs:
-        data = path.read_bytes()
-        try:
-            PdfReader(io.BytesIO(data), strict=False)
-            reader = LazyObjStmReader(io.BytesIO(data), strict=False)
-        except Exception:  # noqa: BLE001 -- pypdf cannot open it
-            continue
-        if not reader.is_encrypted:
-            yield path.stem, data, reader
-
-
 def test_corpus_dictionary_objects_as_the_reader_reads_them():
     """Every object of every corpus file (20,000 at most a file), asked
     before it is read: what unread_entries gives is the entries of the
     dictionary get_object then reads, without a warning and no stream,
-    and the asking read nothing."""
-    handler = _Warnings()
-    log = logging.getLogger("pypdf")
+    and the asking read nothing (test_flat_subtype.unread_objects)."""
     taken = 0
-    for name, _data, reader in _corpus_readers():
-        numbers = sorted({(n, g) for g, nums in reader.xref.items() for n in nums}
-                         | {(n, 0) for n in reader.xref_objStm})[:20_000]
-        for num, gen in numbers:
-            ref = IndirectObject(num, gen, reader)
-            before = len(reader.resolved_objects)
-            got = reader.unread_entries(ref)
-            assert len(reader.resolved_objects) == before
-            log.addHandler(handler)
-            handler.messages.clear()
-            try:
-                obj = reader.get_object(ref)
-            except Exception:  # noqa: BLE001
-                assert got is None
-                continue
-            finally:
-                log.removeHandler(handler)
-            if got is not None:
-                assert handler.messages == [], (name, num, handler.messages)
-                assert isinstance(obj, DictionaryObject) and not isinstance(obj, StreamObject)
-                assert given(got) == entries_of(obj), (name, num)
-                taken += 1
-            assert reader.unread_entries(ref) is None  # read now: the reader's
+    for name, num, got, obj in unread_objects(LazyObjStmReader.unread_entries, 20_000):
+        assert given(got) == entries_of(obj), (name, num)
+        taken += 1
     assert taken > 5_000
 
 
@@ -218,7 +179,7 @@ def test_corpus_descriptors_both_ways(program):
     same numbers and program key unread as read, and (``program``) the
     same program stream once looked for."""
     unread = 0
-    for name, data, reader in _corpus_readers():
+    for name, data, reader in corpus_readers():
         fresh = LazyObjStmReader(io.BytesIO(data), strict=False)
         for font, again in zip(_font_dicts(reader), _font_dicts(fresh)):
             fast = common.read_descriptor(font, True)

@@ -12,7 +12,6 @@ whose /Widths and /W are read both ways.
 from __future__ import annotations
 
 import io
-import logging
 import random
 
 import pytest
@@ -26,9 +25,8 @@ from pyengine.render import document_json
 from pyengine.fonts import common
 from pyengine.objstm import LazyObjStmReader
 
-from corpus import unencrypted_pdfs
 from pdfbuild import helvetica, make_pdf, tounicode, type0
-from test_xref_read import _Warnings
+from test_flat_subtype import unread_objects
 
 
 class _Reader:
@@ -149,45 +147,12 @@ def test_corpus_array_objects_as_the_reader_reads_them():
     """Every object of every corpus file (20,000 at most a file), asked
     before it is read: what unread_numbers gives holds the numbers of the
     array get_object then reads without a warning, and the asking read
-    nothing."""
-    pdfs = unencrypted_pdfs()
-    if not pdfs:
-        pytest.skip("no corpus")
-    handler = _Warnings()
-    log = logging.getLogger("pypdf")
+    nothing (test_flat_subtype.unread_objects)."""
     given = 0
-    for path in pdfs:
-        data = path.read_bytes()
-        try:
-            PdfReader(io.BytesIO(data), strict=False)
-            reader = LazyObjStmReader(io.BytesIO(data), strict=False)
-        except Exception:  # noqa: BLE001 -- pypdf cannot open it
-            continue
-        if reader.is_encrypted:
-            continue
-        numbers = sorted({(n, g) for g, nums in reader.xref.items() for n in nums}
-                         | {(n, 0) for n in reader.xref_objStm})[:20_000]
-        for num, gen in numbers:
-            ref = IndirectObject(num, gen, reader)
-            before = len(reader.resolved_objects)
-            got = reader.unread_numbers(ref)
-            assert len(reader.resolved_objects) == before
-            log.addHandler(handler)
-            handler.messages.clear()
-            try:
-                obj = reader.get_object(ref)
-            except Exception:  # noqa: BLE001
-                assert got is None
-                continue
-            finally:
-                log.removeHandler(handler)
-            if got is not None:
-                assert handler.messages == [], (path.stem, num, handler.messages)
-                assert isinstance(obj, ArrayObject)
-                assert kinds(got) == kinds(obj), (path.stem, num)
-                given += 1
-            # once read, the reader's own object is used
-            assert reader.unread_numbers(ref) is None
+    for name, num, got, obj in unread_objects(LazyObjStmReader.unread_numbers, 20_000,
+                                              ArrayObject):
+        assert kinds(got) == kinds(obj), (name, num)
+        given += 1
     assert given > 500
 
 
