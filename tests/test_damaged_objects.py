@@ -33,15 +33,16 @@ def _objects(header: bytes, objects: list[bytes]) -> tuple[bytearray, list[int]]
     return out, offsets
 
 
-def _raw_pdf(objects: list[bytes]) -> bytes:
-    """The objects, numbered from 1, with a correct cross-reference table."""
+def _raw_pdf(objects: list[bytes], trailer: bytes = b"") -> bytes:
+    """The objects, numbered from 1, with a correct cross-reference table;
+    ``trailer``: more entries of the trailer (object 1 is its /Root)."""
     out, offsets = _objects(b"%PDF-1.4\n", objects)
     xref = len(out)
     out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
     for o in offsets:
         out += b"%010d 00000 n \n" % o
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, xref)
+    out += b"trailer\n<< /Size %d /Root 1 0 R %s>>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1, trailer + b" " if trailer else b"", xref)
     return bytes(out)
 
 

@@ -23,6 +23,7 @@ from corpus import corpus_dir, manifest
 from pyengine import fastobj
 from pyengine.document import open_document
 from test_fastobj import _PDF, assert_objects_agree, same
+from test_damaged_objects import _raw_pdf
 from test_xref_read import _Warnings  # pypdf's warnings, collected
 
 
@@ -99,33 +100,17 @@ def test_random_strings_read_as_pypdf_reads_them():
     assert read > 4_000 and warned_count > 1_000
 
 
-def _pdf(objects: list[bytes]) -> bytes:
-    """A file of these object bodies (1, 2, ...; 1 the catalog, 4 the
-    document information), with its cross-reference table."""
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for num, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % num + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % off for off in offsets)
-    out += b"trailer\n<</Size %d/Root 1 0 R/Info 4 0 R>>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, xref)
-    return bytes(out)
-
-
 def test_strings_of_a_file_read_without_pypdf(monkeypatch):
     """A catalog and document information whose strings hold what an
     encrypted file's random bytes hold (CR, CR LF, "\\\\" before a high
     byte, an octal escape over 255, escaped ends of line): opened, their
     objects are pypdf's, and none is read by pypdf's read_object."""
-    data = _pdf([
+    data = _raw_pdf([
         b"<</Type/Catalog/Pages 2 0 R/Lang(\xaf\t\r\xb3\\\\\xf5\\)a)>>",
         b"<</Type/Pages/Kids[3 0 R]/Count 1>>",
         b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 100 100]>>",
         b"<</Title(a\r\nb\\400)/Subject(x\\\n\ny\\\r\rz)/Author(B\\\\\xf5\xbd)>>",
-    ])
+    ], trailer=b"/Info 4 0 R")
     plain = PdfReader(io.BytesIO(data))
     assert_objects_agree(plain, open_document(data).reader)
 
