@@ -50,14 +50,21 @@ LARGE_BYTES = MIB
 # --- helpers -------------------------------------------------------------------
 
 
-def text_pdf(lines: list[str] = LINES, filler: int = 0) -> bytes:
-    """One page of Helvetica lines; ``filler`` bytes of comment lines first
-    (content the interpreter skips quickly, so decryption dominates)."""
+COMMENT = b"%" + b"x" * 78 + b"\n"
+
+
+def text_content(lines: list[str], filler: int = 0) -> bytes:
+    """A page's content of Helvetica lines (/F1); ``filler`` bytes of
+    comment lines first (content the interpreter skips quickly, so
+    decryption dominates)."""
     ops = [b"BT /F1 12 Tf 14 TL 72 700 Td"]
     ops += [b"(" + line.encode("latin-1") + b") Tj T*" for line in lines]
-    body = b"\n".join(ops + [b"ET"])
-    comment = b"%" + b"x" * 78 + b"\n"
-    return make_pdf([comment * (filler // len(comment)) + body], fonts={"/F1": helvetica()})
+    return COMMENT * (filler // len(COMMENT)) + b"\n".join(ops + [b"ET"])
+
+
+def text_pdf(lines: list[str] = LINES, filler: int = 0) -> bytes:
+    """One page of ``text_content``."""
+    return make_pdf([text_content(lines, filler)], fonts={"/F1": helvetica()})
 
 
 def encrypted(pdf: bytes, algorithm: str, user: str, owner: str = "owner pw") -> bytes:
@@ -279,11 +286,7 @@ def far_from_both_ends(lines: list[list[str]]) -> bytes:
     "/Encrypt" is more than ENCRYPT_WINDOW bytes from either end: each page's
     content stream is padded past the window, and a window of junk follows
     %%EOF (which readers skip)."""
-    comment = b"%" + b"x" * 78 + b"\n"
-    pad = comment * (ENCRYPT_WINDOW // len(comment) + 1)
-    pages = [pad + b"\n".join([b"BT /F1 12 Tf 14 TL 72 700 Td"]
-                              + [b"(" + t.encode("latin-1") + b") Tj T*" for t in page]
-                              + [b"ET"]) for page in lines]
+    pages = [text_content(page, ENCRYPT_WINDOW + len(COMMENT)) for page in lines]
     data = encrypted(make_pdf(pages, fonts={"/F1": helvetica()}), "AES-128", user="")
     data += b"\n" + b"% junk after the end of the file\n" * (ENCRYPT_WINDOW // 32 + 1)
     assert b"/Encrypt" not in data[:ENCRYPT_WINDOW] + data[-ENCRYPT_WINDOW:]
