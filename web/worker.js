@@ -36,6 +36,9 @@ function progress(step, label) {
 // JS Promise Integration: Python can block on a JS promise (run_sync) in a
 // call entered through callPromising.
 const jspi = "Suspending" in WebAssembly || "Suspender" in WebAssembly;
+// Whether a file's steps (a job's or the helper's) start out entered through
+// callPromising: with JSPI, when the file may be encrypted (runSteps).
+const startsPromising = (bytes) => jspi && mayNeedWebCrypto(bytes);
 
 const readDataFile = dataReader(BASE);
 const fetchBytes = bytesFetcher(BASE);
@@ -234,7 +237,7 @@ async function extract(msg) {
     const args = [msg.job, bytes, msg.password ?? "",
       JSON.stringify(msg.options ?? {}),
       msg.parallel === false ? undefined : helperLink.forJob(msg)];
-    await runSteps(web.extract_steps(...args), jspi && mayNeedWebCrypto(bytes));
+    await runSteps(web.extract_steps(...args), startsPromising(bytes));
   } catch (err) {
     console.error("extraction crashed the runtime", err);
     post({ type: MSG.ERROR, job: msg.job, code: CODES.INTERNAL, message: "" });
@@ -255,7 +258,7 @@ async function help(msg) {
   try {
     const bytes = new Uint8Array(msg.data);
     await runSteps(web.help_steps(msg.job, bytes, msg.password, msg.options, msg.below, sendPage),
-      jspi && mayNeedWebCrypto(bytes));
+      startsPromising(bytes));
   } catch (err) {
     console.error("the page helper's runtime broke", err);
     post({ type: MSG.FATAL, message: "runtime error" });
