@@ -76,31 +76,87 @@ def direction_of(g: Glyph) -> tuple[float, float]:
     return (g.dx, g.dy)
 
 
+def _direction_key(dx: float, dy: float) -> int:
+    """The key of direction (dx, dy): its angle in ``ANGLE_STEP`` steps."""
+    return int(round(math.degrees(math.atan2(dy, dx)) / ANGLE_STEP)) % _KEYS
+
+
+_KEY_0, _KEY_90, _KEY_180, _KEY_270 = (_direction_key(1.0, 0.0), _direction_key(0.0, 1.0),
+                                       _direction_key(-1.0, 0.0), _direction_key(0.0, -1.0))
+"""The keys of the axis directions, as ``_direction_key`` finds them (for
+either sign of the zero component: atan2 gives the same step)."""
+_TURNS: dict[tuple[float, float], tuple[int, bool]] = {}
+"""(key, ``_oblique(key)``) of the directions off both axes met so far,
+by (dx, dy): a page turns its text by a few angles, and atan2, degrees,
+round and the oblique test per glyph cost more than a look-up.  (Axis
+directions are told by comparisons: a zero is either sign, and the two
+zeros are one dict key.)"""
+_TURNS_MAX = 4096
+"""Entries ``_TURNS`` keeps at most (a hostile file may turn every glyph
+its own way)."""
+
+
+def _turn(dx: float, dy: float) -> tuple[int, bool]:
+    """(``_direction_key(dx, dy)``, ``_oblique`` of it), kept in ``_TURNS``
+    for a direction off both axes."""
+    if dy == 0.0:
+        if dx > 0.0:
+            return _KEY_0, False
+        if dx < 0.0:
+            return _KEY_180, False
+    elif dx == 0.0:
+        if dy > 0.0:
+            return _KEY_90, False
+        if dy < 0.0:
+            return _KEY_270, False
+    else:
+        turn = _TURNS.get((dx, dy))
+        if turn is not None:
+            return turn
+    # A new direction, or a zero or NaN one (atan2 of two zeros depends on
+    # their signs; round() of NaN raises): worked out.
+    key = _direction_key(dx, dy)
+    turn = (key, _oblique(key))
+    if dx != 0.0 and dy != 0.0 and dx == dx and dy == dy:
+        if len(_TURNS) >= _TURNS_MAX:
+            _TURNS.clear()
+        _TURNS[(dx, dy)] = turn
+    return turn
+
+
 def _project(g: Glyph) -> tuple[float, float, float, int]:
     """(u0, u1, v, key) of a glyph that is not upright horizontal text
-    (``segments`` handles that case inline: u = x, v = y, key 0)."""
-    dx, dy = direction_of(g)
-    angle = math.degrees(math.atan2(dy, dx))
-    key = int(round(angle / ANGLE_STEP)) % _KEYS
-    u0 = g.ox * dx + g.oy * dy
-    ue = g.ex * dx + g.ey * dy
-    # Extent of the glyph box along the direction (advance without Tc/Tw).
-    if abs(dx) >= abs(dy):
-        span = g.x1 - g.x0 if not g.vertical else g.y1 - g.y0
-    else:
-        span = g.y1 - g.y0 if not g.vertical else g.x1 - g.x0
-    if g.vertical:
+    (``segments`` handles that case inline: u = x, v = y, key 0).
+    (Every field unpacked at once, and the direction's key and oblique test
+    looked up (``_turn``): pdfminer-kampo, 2,600 vertical glyphs, each
+    projected.)"""
+    (_text, x0, y0, x1, y1, ox, oy, ex, ey, size, dx, dy, _font, _mapped, _mode,
+     vertical, _source, _is_space, lean) = g
+    if vertical:  # direction_of: the column runs down, (-dy, dx)
+        dx, dy = -dy, dx
+    key, oblique = _turn(dx, dy)
+    u0 = ox * dx + oy * dy
+    ue = ex * dx + ey * dy
+    if vertical:
         # The pen moves down the column; the glyph occupies [u0, u0+height).
-        u0 = min(u0, ue) if ue != u0 else u0
-        span = abs(g.y1 - g.y0) if abs(dy) >= abs(dx) else abs(g.x1 - g.x0)
+        if ue < u0:  # min(u0, ue)
+            u0 = ue
+        span = abs(y1 - y0) if abs(dy) >= abs(dx) else abs(x1 - x0)
+        # _across: the box's centre line.
+        v = -(x0 + x1) / 2 * dy + (y0 + y1) / 2 * dx
     else:
-        if g.lean and span > g.lean:
-            span -= g.lean  # a slanted glyph's advance (Glyph.lean)
-        if ue != u0 and _oblique(key):
-            span = min(span, abs(ue - u0))
-    if span > abs(ue - u0) * 3 + g.size and ue != u0:
+        # Extent of the glyph box along the direction (advance without Tc/Tw).
+        span = x1 - x0 if abs(dx) >= abs(dy) else y1 - y0
+        if lean and span > lean:
+            span -= lean  # a slanted glyph's advance (Glyph.lean)
+        if ue != u0 and oblique:
+            d = abs(ue - u0)
+            if d < span:  # min(span, d)
+                span = d
+        v = -ox * dy + oy * dx  # _across: the origin's
+    if span > abs(ue - u0) * 3 + size and ue != u0:
         span = abs(ue - u0)
-    return u0, u0 + span, _across(g, dx, dy), key
+    return u0, u0 + span, v, key
 
 
 OBLIQUE_MIN_ANGLE = 3.0
