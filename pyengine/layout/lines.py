@@ -1661,6 +1661,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     gap_max = options.segment_gap
     placed: dict[int, _LineAcc] = {}  # segment index -> its line, as they are placed
     near = options.line_merge_gap
+    marker_gap = options.list_marker_gap
     top_size = max((s.size for s in segs), default=0.0)
     near_prev, near_next = _neighbours_over_scripts(segs)
     markers: dict[int, bool] = {}  # _marker_at(segs, i, ...), worked out when first asked
@@ -1716,6 +1717,19 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                     continue
                 size = max(ln.size, s.size)
                 gap = max(s.u0 - ln.u1, ln.u0 - s.u1)
+                # Segments drawn one after the other may be far apart (a
+                # superscript, a kerned run); others only when close, so two
+                # columns on a shared baseline never become one line.
+                adjacent = s.index - 1 in ln.drawn or s.index + 1 in ln.drawn or \
+                    near_prev[i] in ln.drawn or near_next[i] in ln.drawn
+                # A line not drawn next to s and further than both limits it
+                # may be given below (near, or marker_gap beside a list
+                # marker: the other rules ask for a drawing neighbour) is
+                # skipped at once, the tests in between unasked (each would
+                # skip it or leave it to this one): a form's row shares its
+                # baseline with a dozen lines (pdfminer-f1040nr).
+                if not adjacent and gap > near * size and gap > marker_gap * size:
+                    continue
                 # Text over text is one line only on (nearly) one baseline: a
                 # superscript stands beside its base, not across it
                 # (opf-178360: a subtitle under a huge title).
@@ -1734,11 +1748,6 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                                 not (has_big and _limit_of_operator(s, ln) and
                                      _limit_of_operator(t, ln)) for t in ln.segs):
                     continue
-                # Segments drawn one after the other may be far apart (a
-                # superscript, a kerned run); others only when close, so two
-                # columns on a shared baseline never become one line.
-                adjacent = s.index - 1 in ln.drawn or s.index + 1 in ln.drawn or \
-                    near_prev[i] in ln.drawn or near_next[i] in ln.drawn
                 limit = gap_max if adjacent else near
                 # Across a superscript drawn between them (a footnote mark
                 # in a stretched line), from the script's edge.
@@ -1751,7 +1760,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                         (s.u1 <= ln.u0 and _marker_at(segs, i, markers, by_v, tol_v)) or
                         (len(ln.segs) == 1 and ln.u1 <= s.u0 and
                          _marker_at(segs, ln.segs[0].index, markers, by_v, tol_v))):
-                    limit = max(limit, options.list_marker_gap)
+                    limit = max(limit, marker_gap)
                 if gap > limit * size and (
                         (s.index in toc and s.index - 1 in ln.drawn) or
                         (s.index + 1 in toc and s.index + 1 in ln.drawn)):
