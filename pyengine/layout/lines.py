@@ -2364,6 +2364,11 @@ def _word_text(text: str) -> str:
     return text
 
 
+_NORMAL_FORMS = _TextCache(normalise_presentation_forms)
+"""``_NORMAL_FORMS[text]`` is ``normalise_presentation_forms(text)``: asked
+of every glyph of a right-to-left line (``line_words``), a look-up rather
+than a pattern search."""
+
 _WORD_TEXT = _TextCache(_word_text)
 """``_WORD_TEXT[text]`` is ``_word_text(text)``: the words of one glyph
 (CJK pages: most of their words) repeat their texts."""
@@ -2494,7 +2499,7 @@ def line_words(line: _LineAcc, options: Options, rtl_page: bool = False,
     groups = word_glyphs(line, options, marks, inner_spaces, accents, script_marks, mixed)
     words = []
     if rtl_text and has_rtl("".join([p[0].text for grp in groups for p in grp])):
-        for pairs in logical_order(groups, lambda p: normalise_presentation_forms(p[0].text),
+        for pairs in logical_order(groups, lambda p: _NORMAL_FORMS[p[0].text],
                                    lambda p: (p[1], p[2], p[3]), lambda p: p[0].text, rtl_page,
                                    lambda p: p[0].font):
             w = _word([p for p, _ in pairs], "".join(t for _, t in pairs))
