@@ -189,7 +189,9 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
 
     ``text_of(glyph)`` gives a glyph's (normalised) text; ``span_of(glyph)``
     its extent along the line and its position in drawing order;
-    ``shape_of(glyph)`` its text as drawn (before normalisation).
+    ``shape_of(glyph)`` its text as drawn (before normalisation, which
+    changes Arabic presentation forms only: a Hebrew final letter of a
+    glyph's shape is in its text too).
     ``rtl_page``: most of the page is right-to-left, so a line of it that
     holds right-to-left text reads right to left even when a Latin phrase
     makes up most of it.  ``font_of(glyph)`` tells which strong run a
@@ -214,7 +216,13 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
         texts.extend(got_texts)
         word_of.extend([wi] * len(got))
     shape = shape_of or text_of
-    if x_order_is_logical([[shape(g) for g in w] for w in words]):
+    # Only Hebrew final letters can show that the x order is logical
+    # (x_order_is_logical): a line without one among its texts (every
+    # Arabic line) is not asked, nor its glyphs' shapes made (a glyph's
+    # text is its shape, presentation forms normalised: a final letter
+    # drawn is in the texts too).
+    if not HEBREW_FINALS.isdisjoint("".join(texts)) and \
+            x_order_is_logical([[shape(g) for g in w] for w in words]):
         return [[(g, text_of(g)) for g in w] for w in words]
     classes = [_N if u is None else _CLASSES.get(t) or _class_kept(t) for u, t in zip(units, texts)]
     # The line's direction: that of most of its glyphs (a glyph mapped to a
@@ -224,7 +232,7 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
     # left with "The word شكرا means ..." is a left-to-right sentence:
     # Chromium; a Hebrew sentence quoting a long English title ends at the
     # right with Hebrew.)
-    strong = [_strong(c) for c in classes]
+    strong = [_R if c == _AL else c for c in classes]  # _strong, without a call each
     n_r = strong.count(_R)
     base = _R if rtl_base or n_r > strong.count(_L) or (
         rtl_page and n_r and next(c for c in reversed(strong) if c in (_R, _L)) == _R) else _L
@@ -326,7 +334,7 @@ def _arabic_numbers(classes: list[str], base: str) -> list[str]:
     (pdfcpu-UnifontMedium_BMP).  A number beside left-to-right text is left
     as it is (W7 may make it that text).
     """
-    out = [_strong(c) for c in classes]
+    out = [_R if c == _AL else c for c in classes]  # _strong, without a call each
     n = len(classes)
     last = base  # nearest strong class on the left
     i = 0

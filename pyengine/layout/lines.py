@@ -25,7 +25,7 @@ import math
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import accumulate
 from operator import attrgetter, itemgetter
 
@@ -68,6 +68,11 @@ class _Seg:
     source: str = SOURCE_PAGE
     """Where its glyphs come from (records.Glyph.source): text of the page,
     of an annotation or of a form field never shares a line."""
+    shown: list | None = field(default=None, init=False, repr=False, compare=False)
+    """``_shown_glyphs(glyphs)``, made when ``_drawn_across`` first asks
+    (a line's segments are asked again for each segment that may join it;
+    ``glyphs`` is not changed once lines are merged; not copied by
+    ``replace``, which makes it anew)."""
 
 
 def direction_of(g: Glyph) -> tuple[float, float]:
@@ -76,31 +81,87 @@ def direction_of(g: Glyph) -> tuple[float, float]:
     return (g.dx, g.dy)
 
 
+def _direction_key(dx: float, dy: float) -> int:
+    """The key of direction (dx, dy): its angle in ``ANGLE_STEP`` steps."""
+    return int(round(math.degrees(math.atan2(dy, dx)) / ANGLE_STEP)) % _KEYS
+
+
+_KEY_0, _KEY_90, _KEY_180, _KEY_270 = (_direction_key(1.0, 0.0), _direction_key(0.0, 1.0),
+                                       _direction_key(-1.0, 0.0), _direction_key(0.0, -1.0))
+"""The keys of the axis directions, as ``_direction_key`` finds them (for
+either sign of the zero component: atan2 gives the same step)."""
+_TURNS: dict[tuple[float, float], tuple[int, bool]] = {}
+"""(key, ``_oblique(key)``) of the directions off both axes met so far,
+by (dx, dy): a page turns its text by a few angles, and atan2, degrees,
+round and the oblique test per glyph cost more than a look-up.  (Axis
+directions are told by comparisons: a zero is either sign, and the two
+zeros are one dict key.)"""
+_TURNS_MAX = 4096
+"""Entries ``_TURNS`` keeps at most (a hostile file may turn every glyph
+its own way)."""
+
+
+def _turn(dx: float, dy: float) -> tuple[int, bool]:
+    """(``_direction_key(dx, dy)``, ``_oblique`` of it), kept in ``_TURNS``
+    for a direction off both axes."""
+    if dy == 0.0:
+        if dx > 0.0:
+            return _KEY_0, False
+        if dx < 0.0:
+            return _KEY_180, False
+    elif dx == 0.0:
+        if dy > 0.0:
+            return _KEY_90, False
+        if dy < 0.0:
+            return _KEY_270, False
+    else:
+        turn = _TURNS.get((dx, dy))
+        if turn is not None:
+            return turn
+    # A new direction, or a zero or NaN one (atan2 of two zeros depends on
+    # their signs; round() of NaN raises): worked out.
+    key = _direction_key(dx, dy)
+    turn = (key, _oblique(key))
+    if dx != 0.0 and dy != 0.0 and dx == dx and dy == dy:
+        if len(_TURNS) >= _TURNS_MAX:
+            _TURNS.clear()
+        _TURNS[(dx, dy)] = turn
+    return turn
+
+
 def _project(g: Glyph) -> tuple[float, float, float, int]:
     """(u0, u1, v, key) of a glyph that is not upright horizontal text
-    (``segments`` handles that case inline: u = x, v = y, key 0)."""
-    dx, dy = direction_of(g)
-    angle = math.degrees(math.atan2(dy, dx))
-    key = int(round(angle / ANGLE_STEP)) % _KEYS
-    u0 = g.ox * dx + g.oy * dy
-    ue = g.ex * dx + g.ey * dy
-    # Extent of the glyph box along the direction (advance without Tc/Tw).
-    if abs(dx) >= abs(dy):
-        span = g.x1 - g.x0 if not g.vertical else g.y1 - g.y0
-    else:
-        span = g.y1 - g.y0 if not g.vertical else g.x1 - g.x0
-    if g.vertical:
+    (``segments`` handles that case inline: u = x, v = y, key 0).
+    (Every field unpacked at once, and the direction's key and oblique test
+    looked up (``_turn``): pdfminer-kampo, 2,600 vertical glyphs, each
+    projected.)"""
+    (_text, x0, y0, x1, y1, ox, oy, ex, ey, size, dx, dy, _font, _mapped, _mode,
+     vertical, _source, _is_space, lean) = g
+    if vertical:  # direction_of: the column runs down, (-dy, dx)
+        dx, dy = -dy, dx
+    key, oblique = _turn(dx, dy)
+    u0 = ox * dx + oy * dy
+    ue = ex * dx + ey * dy
+    if vertical:
         # The pen moves down the column; the glyph occupies [u0, u0+height).
-        u0 = min(u0, ue) if ue != u0 else u0
-        span = abs(g.y1 - g.y0) if abs(dy) >= abs(dx) else abs(g.x1 - g.x0)
+        if ue < u0:  # min(u0, ue)
+            u0 = ue
+        span = abs(y1 - y0) if abs(dy) >= abs(dx) else abs(x1 - x0)
+        # _across: the box's centre line.
+        v = -(x0 + x1) / 2 * dy + (y0 + y1) / 2 * dx
     else:
-        if g.lean and span > g.lean:
-            span -= g.lean  # a slanted glyph's advance (Glyph.lean)
-        if ue != u0 and _oblique(key):
-            span = min(span, abs(ue - u0))
-    if span > abs(ue - u0) * 3 + g.size and ue != u0:
+        # Extent of the glyph box along the direction (advance without Tc/Tw).
+        span = x1 - x0 if abs(dx) >= abs(dy) else y1 - y0
+        if lean and span > lean:
+            span -= lean  # a slanted glyph's advance (Glyph.lean)
+        if ue != u0 and oblique:
+            d = abs(ue - u0)
+            if d < span:  # min(span, d)
+                span = d
+        v = -ox * dy + oy * dx  # _across: the origin's
+    if span > abs(ue - u0) * 3 + size and ue != u0:
         span = abs(ue - u0)
-    return u0, u0 + span, _across(g, dx, dy), key
+    return u0, u0 + span, v, key
 
 
 OBLIQUE_MIN_ANGLE = 3.0
@@ -692,37 +753,75 @@ def _drawn_across(s: _Seg, ln: _LineAcc) -> bool:
     glyphs, or two glyphs of a run of the line's size) or
     ``STACKED_SYMBOL_SHIFT`` (one glyph of its size): not beside them, as a
     script?"""
-    accent = _ACCENT
     base = SCRIPT_SIZE_RATIO * ln.size
+    s_u0, s_u1 = s.u0, s.u1
+    # The glyphs of s that show text and are no accent, each with its
+    # baseline, listed when a segment of the line is first asked, and so
+    # the glyphs of each such segment, kept on the segment (_Seg.shown):
+    # the tests of one glyph alone are made once, not once per pair
+    # (deb-ar-arabluatex: 75,000 pairs in 7,300 calls).  min and max of
+    # two are written out: a builtin's call per pair cost more than the
+    # pair's other tests.
+    mine = None
     for t in ln.segs:
-        if t.size < base or min(s.u1, t.u1) - max(s.u0, t.u0) <= 0:
+        # (min(s_u1, t.u1) - max(s_u0, t.u0) <= 0, written out: a line of
+        # right-to-left text holds hundreds of segments, each asked)
+        t_u0, t_u1 = t.u0, t.u1
+        if t.size < base or \
+                (t_u1 if t_u1 < s_u1 else s_u1) - (t_u0 if t_u0 > s_u0 else s_u0) <= 0:
             continue
+        if mine is None:
+            mine = s.shown
+            if mine is None:
+                mine = s.shown = _shown_glyphs(s.glyphs)
+            if not mine:
+                return False
+        # Only the line's own text counts, not its scripts: scripts may
+        # stand over scripts (x_i^2, HCO3-).
+        theirs = t.shown
+        if theirs is None:
+            theirs = t.shown = _shown_glyphs(t.glyphs)
         over = 0  # glyphs of s of the line's size over glyphs of t
-        for p in s.glyphs:
-            g = p[0]
-            if not g.text.strip() or accent[g.text]:
-                continue
-            for q in t.glyphs:
-                h = q[0]
-                # Only the line's own text counts, not its scripts: scripts
-                # may stand over scripts (x_i^2, HCO3-).
-                if h.size < base or min(p[2], q[2]) - max(p[1], q[1]) <= \
-                        STACKED_COVER * min(p[2] - p[1], q[2] - q[1]) or \
-                        not h.text.strip() or accent[h.text] or \
-                        (g.size < base and h.text in BIG_OPERATORS and s.u0 >= q[1]):
+        for p1, p2, g, g_size, g_v in mine:
+            wp = p2 - p1
+            small = g_size < base
+            for q1, q2, h, h_size, h_v in theirs:
+                if h_size < base:
+                    continue
+                wq = q2 - q1
+                # min(p2, q2) - max(p1, q1) <= STACKED_COVER * min(wp, wq)
+                if (q2 if q2 < p2 else p2) - (q1 if q1 > p1 else p1) <= \
+                        STACKED_COVER * (wq if wq < wp else wp) or \
+                        (small and h[0] in BIG_OPERATORS and s_u0 >= q1):
                     continue  # (a big operator's limits stand over and under it)
-                dv = abs(_glyph_v(h) - _glyph_v(g))
-                if g.size < SCRIPT_SIZE_RATIO * h.size:
-                    if dv > STACKED_SHIFT * h.size:
+                dv = abs(h_v - g_v)
+                if g_size < SCRIPT_SIZE_RATIO * h_size:
+                    if dv > STACKED_SHIFT * h_size:
                         return True
-                elif dv > STACKED_SYMBOL_SHIFT * max(g.size, h.size):
+                elif dv > STACKED_SYMBOL_SHIFT * max(g_size, h_size):
                     return True
-                elif dv > STACKED_SHIFT * max(g.size, h.size):
+                elif dv > STACKED_SHIFT * max(g_size, h_size):
                     over += 1
                     if over >= 2:
                         return True
                     break
     return False
+
+
+def _shown_glyphs(glyphs: list[_G]) -> list[tuple[float, float, Glyph, float, float]]:
+    """(u0, u1, glyph, size, ``_glyph_v``) of the glyphs that show text and
+    are no accent (``_drawn_across``), in their order."""
+    accent = _ACCENT
+    out = []
+    for p in glyphs:
+        g = p[0]
+        text = g[0]
+        if text.strip() and not accent[text]:
+            # (_glyph_v without its call for upright text: dx 10, dy 11,
+            # vertical 15, oy 6)
+            v = g[6] if g[10] == 1.0 and g[11] == 0.0 and not g[15] else _glyph_v(g)
+            out.append((p[1], p[2], g, g[9], v))
+    return out
 
 
 OVERDRAWN_GLYPHS = 2
@@ -761,19 +860,30 @@ def _drawn_over(s: _Seg, ln: _LineAcc) -> bool:
     glyphs drawn over one another)."""
     covered: set[int] = set()  # ids of the glyphs of the line covered
     over: set[int] = set()  # ids of the glyphs of s that cover one
+    s_u0, s_u1, s_size = s.u0, s.u1, s.size
     for t in ln.segs:
-        if min(s.u1, t.u1) - max(s.u0, t.u0) <= 0 or \
-                not SCRIPT_SIZE_RATIO * t.size <= s.size <= t.size / SCRIPT_SIZE_RATIO or \
-                abs(t.v - s.v) > SCRIPT_MIN_SHIFT * max(s.size, t.size):
+        # (min(s_u1, t_u1) - max(s_u0, t_u0) <= 0 written out, as in
+        # _drawn_across)
+        t_u0, t_u1 = t.u0, t.u1
+        if (t_u1 if t_u1 < s_u1 else s_u1) - (t_u0 if t_u0 > s_u0 else s_u0) <= 0 or \
+                not SCRIPT_SIZE_RATIO * t.size <= s_size <= t.size / SCRIPT_SIZE_RATIO or \
+                abs(t.v - s.v) > SCRIPT_MIN_SHIFT * max(s_size, t.size):
             continue
         for p in s.glyphs:
-            if p[2] <= t.u0 or p[1] >= t.u1 or id(p) in over or not _overdraw_glyph(p[0]):
+            p1, p2 = p[1], p[2]
+            if p2 <= t_u0 or p1 >= t_u1 or id(p) in over or not _overdraw_glyph(p[0]):
                 continue
+            wp = p2 - p1
+            text, size = p[0][0], p[0][9]
             for q in t.glyphs:
-                if min(p[2], q[2]) - max(p[1], q[1]) > \
-                        STACKED_COVER * min(p[2] - p[1], q[2] - q[1]) and \
-                        q[0].text != p[0].text and id(q) not in covered and \
-                        SCRIPT_SIZE_RATIO * q[0].size <= p[0].size <= q[0].size / SCRIPT_SIZE_RATIO and \
+                # min(p2, q2) - max(p1, q1) > STACKED_COVER * min(wp, wq),
+                # without a builtin's call per pair (as _drawn_across)
+                q1, q2 = q[1], q[2]
+                wq = q2 - q1
+                if (q2 if q2 < p2 else p2) - (q1 if q1 > p1 else p1) > \
+                        STACKED_COVER * (wq if wq < wp else wp) and \
+                        q[0][0] != text and id(q) not in covered and \
+                        SCRIPT_SIZE_RATIO * q[0][9] <= size <= q[0][9] / SCRIPT_SIZE_RATIO and \
                         _overdraw_glyph(q[0]):
                     covered.add(id(q))
                     over.add(id(p))
@@ -1551,6 +1661,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     gap_max = options.segment_gap
     placed: dict[int, _LineAcc] = {}  # segment index -> its line, as they are placed
     near = options.line_merge_gap
+    marker_gap = options.list_marker_gap
     top_size = max((s.size for s in segs), default=0.0)
     near_prev, near_next = _neighbours_over_scripts(segs)
     markers: dict[int, bool] = {}  # _marker_at(segs, i, ...), worked out when first asked
@@ -1606,6 +1717,19 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                     continue
                 size = max(ln.size, s.size)
                 gap = max(s.u0 - ln.u1, ln.u0 - s.u1)
+                # Segments drawn one after the other may be far apart (a
+                # superscript, a kerned run); others only when close, so two
+                # columns on a shared baseline never become one line.
+                adjacent = s.index - 1 in ln.drawn or s.index + 1 in ln.drawn or \
+                    near_prev[i] in ln.drawn or near_next[i] in ln.drawn
+                # A line not drawn next to s and further than both limits it
+                # may be given below (near, or marker_gap beside a list
+                # marker: the other rules ask for a drawing neighbour) is
+                # skipped at once, the tests in between unasked (each would
+                # skip it or leave it to this one): a form's row shares its
+                # baseline with a dozen lines (pdfminer-f1040nr).
+                if not adjacent and gap > near * size and gap > marker_gap * size:
+                    continue
                 # Text over text is one line only on (nearly) one baseline: a
                 # superscript stands beside its base, not across it
                 # (opf-178360: a subtitle under a huge title).
@@ -1624,11 +1748,6 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                                 not (has_big and _limit_of_operator(s, ln) and
                                      _limit_of_operator(t, ln)) for t in ln.segs):
                     continue
-                # Segments drawn one after the other may be far apart (a
-                # superscript, a kerned run); others only when close, so two
-                # columns on a shared baseline never become one line.
-                adjacent = s.index - 1 in ln.drawn or s.index + 1 in ln.drawn or \
-                    near_prev[i] in ln.drawn or near_next[i] in ln.drawn
                 limit = gap_max if adjacent else near
                 # Across a superscript drawn between them (a footnote mark
                 # in a stretched line), from the script's edge.
@@ -1641,7 +1760,7 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                         (s.u1 <= ln.u0 and _marker_at(segs, i, markers, by_v, tol_v)) or
                         (len(ln.segs) == 1 and ln.u1 <= s.u0 and
                          _marker_at(segs, ln.segs[0].index, markers, by_v, tol_v))):
-                    limit = max(limit, options.list_marker_gap)
+                    limit = max(limit, marker_gap)
                 if gap > limit * size and (
                         (s.index in toc and s.index - 1 in ln.drawn) or
                         (s.index + 1 in toc and s.index + 1 in ln.drawn)):
@@ -2245,6 +2364,11 @@ def _word_text(text: str) -> str:
     return text
 
 
+_NORMAL_FORMS = _TextCache(normalise_presentation_forms)
+"""``_NORMAL_FORMS[text]`` is ``normalise_presentation_forms(text)``: asked
+of every glyph of a right-to-left line (``line_words``), a look-up rather
+than a pattern search."""
+
 _WORD_TEXT = _TextCache(_word_text)
 """``_WORD_TEXT[text]`` is ``_word_text(text)``: the words of one glyph
 (CJK pages: most of their words) repeat their texts."""
@@ -2375,7 +2499,7 @@ def line_words(line: _LineAcc, options: Options, rtl_page: bool = False,
     groups = word_glyphs(line, options, marks, inner_spaces, accents, script_marks, mixed)
     words = []
     if rtl_text and has_rtl("".join([p[0].text for grp in groups for p in grp])):
-        for pairs in logical_order(groups, lambda p: normalise_presentation_forms(p[0].text),
+        for pairs in logical_order(groups, lambda p: _NORMAL_FORMS[p[0].text],
                                    lambda p: (p[1], p[2], p[3]), lambda p: p[0].text, rtl_page,
                                    lambda p: p[0].font):
             w = _word([p for p, _ in pairs], "".join(t for _, t in pairs))

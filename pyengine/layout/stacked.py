@@ -89,24 +89,36 @@ def _chains(glyphs: list[Glyph]) -> list[list[int]]:
     cur: list[int] = []
     one_cjk = _ONE_CJK
     skip_to = 0
+    pitch, x_tol = STACK_PITCH_MAX, STACK_X_TOLERANCE
+    # The last glyph of the open chain: its origin and size (ox 5, oy 6,
+    # size 9), kept for _follows written out below.
+    last_ox = last_oy = last_size = 0.0
     for i, g in enumerate(glyphs):
         if i < skip_to:
             continue  # a tate-chu-yoko run inside the chain (_across_cell)
-        # _stackable(g), inline
-        ok = g.dx == 1.0 and g.dy == 0.0 and (
-            (g.vertical and bool(g.text.strip())) or (not g.vertical and one_cjk[g.text]))
-        if ok and cur and _follows(glyphs[cur[-1]], g):
+        # _stackable(g), inline, the fields by index (text 0, dx 10, dy 11,
+        # vertical 15): pdfminer-kampo asks 2,600 glyphs
+        vertical = g[15]
+        ok = g[10] == 1.0 and g[11] == 0.0 and (
+            (vertical and bool(g[0].strip())) or (not vertical and one_cjk[g[0]]))
+        if ok and cur and 0 < g[6] - last_oy <= pitch * last_size and \
+                abs(g[9] - last_size) <= 0.01 * last_size and \
+                abs(g[5] - last_ox) <= x_tol * last_size:  # _follows(last, g)
             cur.append(i)
+            last_ox, last_oy, last_size = g[5], g[6], g[9]
             continue
         if cur and not ok:
             j = _across_cell(glyphs, cur[-1], i)
             if j:
                 cur.append(j)
                 skip_to = j + 1
+                h = glyphs[j]
+                last_ox, last_oy, last_size = h[5], h[6], h[9]
                 continue
         if cur:
             chains.append(cur)
         cur = [i] if ok else []
+        last_ox, last_oy, last_size = g[5], g[6], g[9]
     if cur:
         chains.append(cur)
     return chains
@@ -297,7 +309,9 @@ def _stack(glyphs: list[Glyph], cjk: int | None = None) -> list[Glyph]:
     if not columns or len(members) < STACK_PAGE_SHARE * (
             _single_cjk_count(glyphs) if cjk is None else cjk):
         return glyphs
-    turned = sorted((g for g in glyphs if _turned(g)), key=_Y0)
+    # (_turned written out: a call a glyph cost more than its tests)
+    turned = sorted([g for g in glyphs if not g[15] and g[10] == 0.0 and g[11] == 1.0
+                     and g[0].strip()], key=_Y0)
     if turned:
         columns = [_through_turned(c, first, last, turned)
                    for c, (first, last) in zip(columns, ends)]
