@@ -1,11 +1,13 @@
 """order._headed_table asks ``tables.opens_with_grid`` of each row suffix
-whose last row holds several lines before it peels it: when peel would set
-lines apart over the body (its top: the first row of several lines, or the
-start of the first centred cell before it), the suffix is passed over
-without the look through the rows down to that row (``_first_centred_start``).
+before it peels it: when peel would set lines apart over the body (its
+top: the first row of several lines, or the start of the first centred
+cell before it), the suffix is passed over without the look through the
+rows down to that row (``_first_centred_start``), or through all of them
+when the last row is a line alone (``_centred_blocks``).
 The answer must be peel's own: pinned here on rows built line by line (a
 first row of several lines; a cell centred beside the row of its second
-line, starting at the first row or at the second; none) and on every
+line, starting at the first row or at the second; none; each with a line
+alone under the rows or not; lines alone only) and on every
 suffix asked while pages are read (tables under headers of their own
 shape, written here, and deb-other-specimen's tables of glyphs, corpus),
 whose words, blocks and text are those of the reading that peels every
@@ -56,10 +58,18 @@ CASES = {
     "a centred cell from the second row": [[_line("Staff list", 10, -20)]] + _centred(0) + _body(40),
     "a title, no centred cell": [[_line("Staff list", 10, -20)]] + _body(0),
     "two lines alone, the second no cell's": [[_line("Staff", 10, -40)], [_line("list", 150, -26)]] + _body(0),
+    # the last row a line alone (peel's other way: every centred cell found)
+    "a centred cell from the first row, a note under": _centred(0) + _body(40) + [[_line("Note", 10, 100)]],
+    "a title, a note under": [[_line("Staff list", 10, -20)]] + _body(0) + [[_line("Note", 10, 60)]],
+    "a centred cell from the second row, a note under":
+        [[_line("Staff list", 10, -20)]] + _centred(0) + _body(40) + [[_line("Note", 10, 100)]],
+    "lines alone only": [[_line("Staff", 10, 0)], [_line("list", 10, 12)], [_line("Note", 10, 24)]],
 }
 EXPECTED = {"first row of several lines": True, "a centred cell from the first row": True,
             "a centred cell from the second row": False, "a title, no centred cell": False,
-            "two lines alone, the second no cell's": False}
+            "two lines alone, the second no cell's": False,
+            "a centred cell from the first row, a note under": True, "a title, a note under": False,
+            "a centred cell from the second row, a note under": False, "lines alone only": False}
 
 
 @pytest.mark.parametrize("name", list(CASES))
@@ -103,7 +113,8 @@ def _header_pages() -> list[bytes]:
         at(220, 740, "Q2") + at(300, 740, "Notes") + at(72, 724, "North") + at(72, 712, "pier") + \
         b"".join(at(x, 712, c) for x, c in zip(xs[1:], body[0][1:])) + at(72, 700, "works") + \
         b"".join(at(x, 684 - 12 * r, c) for r, row in enumerate(body[1:]) for x, c in zip(xs, row))
-    return [make_pdf([spanned], fonts=F), make_pdf([centred], fonts=F)]
+    return [make_pdf([spanned], fonts=F), make_pdf([centred], fonts=F),
+            make_pdf([centred + at(72, 640, "Figures in tonnes.")], fonts=F)]
 
 
 def _documents(k: int) -> tuple[bytes, str] | None:
@@ -111,7 +122,7 @@ def _documents(k: int) -> tuple[bytes, str] | None:
     return docs[k] if k < len(docs) else None
 
 
-@pytest.mark.parametrize("k", range(3))
+@pytest.mark.parametrize("k", range(4))
 def test_pages_read_as_when_every_suffix_is_peeled(k, monkeypatch):
     doc = _documents(k)
     if doc is None:
@@ -121,9 +132,9 @@ def test_pages_read_as_when_every_suffix_is_peeled(k, monkeypatch):
     assert seen  # (suffixes asked)
     monkeypatch.setattr(order, "opens_with_grid", lambda rows: True)  # (peel decides, as before)
     assert read_pages(*doc) == fast
-    if k == 1:
+    if k in (1, 2):
         # a suffix opening with a cell's first line alone, the row's others
         # centred beside its second: nothing set apart, and something
         assert (True, True) in seen and (True, False) in seen
-    if k == 2:
+    if k == 3:
         assert (True, False) in seen and (False, True) in seen

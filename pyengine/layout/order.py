@@ -3327,7 +3327,7 @@ def _headed_table(items: list[Line], options: Options, rows: list[list[Line]] | 
         # the header's (header_band), or nothing is found from here on
         if not header_like(rows[start - 1] if start > lead else rows[lead]):
             return None
-        if len(rows[-1]) > 1 and not opens_with_grid(rows[start:]):
+        if not opens_with_grid(rows[start:]):
             continue  # (peel would set lines apart over the body: asked first, cheaply)
         top, body, below = peel([ln for row in rows[start:] for ln in row], rows[start:])
         if top or len(body) < 2 * TABLE_MIN_FULL_ROWS:
