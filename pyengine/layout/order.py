@@ -70,7 +70,8 @@ from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, 
                      columns, figures_end_at, figures_end_under_head, figures_flush_after, find_table,
                      flush_left, flush_right,
                      grid_rows, header_band, shared_grid_rows,
-                     header_like, header_rows, is_figure, joined_all, labels_and_values, opened_by_the_rest, peel,
+                     header_like, header_rows, is_figure, joined_all, labels_and_values, opened_by_the_rest,
+                     opens_with_grid, peel,
                      shared_gutters, short_cells, totals_under)
 
 _START = itemgetter(0)
@@ -3326,6 +3327,8 @@ def _headed_table(items: list[Line], options: Options, rows: list[list[Line]] | 
         # the header's (header_band), or nothing is found from here on
         if not header_like(rows[start - 1] if start > lead else rows[lead]):
             return None
+        if not opens_with_grid(rows[start:]):
+            continue  # (peel would set lines apart over the body: asked first, cheaply)
         top, body, below = peel([ln for row in rows[start:] for ln in row], rows[start:])
         if top or len(body) < 2 * TABLE_MIN_FULL_ROWS:
             continue

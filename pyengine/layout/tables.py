@@ -273,6 +273,29 @@ def peel(items: list[Line], rows: list[list[Line]] | None = None
     return flat(rows[:top]), flat(rows[top:end]), flat(rows[end:])
 
 
+def opens_with_grid(rows: list[list[Line]]) -> bool:
+    """Does ``peel`` set no line apart over the grid of these rows (not
+    none)?  Its top is the first row of several lines, or the start of the
+    first centred cell before it (``_first_centred_start``; or, when the
+    last row is a line alone, of ``_centred_blocks``, whose scan starts at
+    the first row): none is set apart only when the first row holds several
+    lines or starts a centred cell itself, and the rows after it need no
+    look (with no row of several lines, every line is set apart).
+    order._headed_table asks it of each row suffix it tries, and goes on to
+    the next when lines would be set apart over the body
+    (deb-other-specimen's tables of glyphs: a look through the rows down
+    to the first of several lines, or through them all, for each)."""
+    if len(rows[0]) > 1:
+        return True
+    for row in rows:
+        if len(row) > 1:
+            break
+    else:
+        return False  # (a region with no row of two lines is all "above")
+    block, _ = _centred_block(rows, 0, _row_pitch(rows))
+    return block is not None
+
+
 def _runs_on(row: list[Line], ln: Line, grid: list[list[Line]]) -> bool:
     """Is ``ln`` the text of a cell of ``row`` wrapped onto the next line
     (``_wraps``), not a note under the table?  It stays inside the cell's
