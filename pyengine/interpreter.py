@@ -927,6 +927,9 @@ class _Interpreter:
             elif not fy1 > fy0:
                 fy1 = fy0
             y_off = fy1 < 0 or fy0 > H
+        # Tz 100, Tc 0, Tw 0 (most text): upright glyphs take the loop
+        # without the spacing arithmetic that then changes nothing.
+        plain = th == 1.0 and tc == 0.0 and tw == 0.0
         new_glyph = tuple.__new__
         shown_from = len(glyphs)
         pen = 0.0   # horizontal pen offset in text space from Tm's origin
@@ -996,7 +999,33 @@ class _Interpreter:
                     # end (the same expression of the same pen).
                     unmapped_before, pen_before = n_unmapped, pen
                     ox = apen + cr + e
-                    for ch in chars:
+                    for ch in (chars if plain else ()):
+                        # Tz 100, Tc 0 and Tw 0 (``plain``): the loop below
+                        # with its identities left out. ws * 1.0 is ws, and
+                        # (ws + tc + tw) * 1.0 with tc and tw zeros is ws or
+                        # a zero, which added to the pen (never -0.0: it
+                        # starts at 0.0 and only a sum of two -0.0 is -0.0)
+                        # gives pen + ws: the glyph's end x1t is the next
+                        # pen, its a * x1t the next apen. The same floats.
+                        text, w0, space_code, mapped, is_space = ch.info
+                        pen += w0 * size
+                        gx0 = apen + cy0 + e
+                        apen = a * pen
+                        p = apen + cy0 + e
+                        if p < gx0:
+                            gx0, gx1 = p, gx0
+                        else:
+                            gx1 = p if p > gx0 else gx0
+                        ex = apen + cr + e
+                        if not mapped:
+                            n_unmapped += 1
+                        glyphs.append(new_glyph(Glyph, (
+                            text, gx0, fy0, gx1, fy1, ox, foy, ex, foy,
+                            eff, ux, uy, label, mapped, mode, False, source, is_space, 0.0)))
+                        ox = ex
+                        if y_off or gx1 < 0 or gx0 > W:
+                            offpage += 1
+                    for ch in (() if plain else chars):
                         text, w0, space_code, mapped, is_space = ch.info
                         ws = w0 * size
                         x1t = pen + ws * th
