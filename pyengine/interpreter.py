@@ -96,6 +96,11 @@ def translate(tx: float, ty: float, n: Matrix) -> Matrix:
             tx * A + ty * C + E, tx * B + ty * D + F)
 
 
+SETUPS_MAX = 512
+"""Set-ups of strings kept per page (_Interpreter.setups): a page of text
+has a few (fonts, sizes, matrices); one whose every string has its own
+matrix (rotated labels) works out each past this anew."""
+
 _SETUP_KEY = struct.Struct("<8d").pack
 """Bytes of the numbers _show's set-up for a string depends on (text size,
 rise, Tm's linear part, the font's ascent and descent): equal bytes, equal
@@ -309,6 +314,11 @@ class _Interpreter:
         self.setup: tuple = (None, None, b"", ())
         """(font, CTM object, _SETUP_KEY of the numbers, what _show worked
         out from them) of the last string shown (_show)."""
+        self.setups: dict[tuple, tuple] = {}
+        """Set-ups worked out on this page (``self.setup``'s), by (the
+        numbers' key, id of the font, id of the CTM): a page that switches
+        between fonts (pdfminer-kampo: two, a Tf before every few glyphs)
+        works each one's out once (SETUPS_MAX)."""
         self.fonts_seen: dict[tuple[int, str], tuple] = {}
         """(id of resources, font name) -> (resources, font, key, label,
         stats) (_font)."""
@@ -682,8 +692,14 @@ class _Interpreter:
         self._show(items)
 
     def op_Tstar_show(self, o) -> None:
-        """A T* and the Tj right after it (compile pairs them)."""
-        self.tm = self.tlm = translate(0.0, -self.gs.tl, self.tlm)
+        """A T* and the Tj right after it (compile pairs them): op_Tstar's
+        translate(0.0, -TL, Tlm) inline (no call per line), then the Tj's
+        _show."""
+        ty = -self.gs.tl
+        A, B, C, D, E, F = self.tlm
+        self.tm = self.tlm = (A + 0.0 * C, B + 0.0 * D,
+                              0.0 * A + C, 0.0 * B + D,
+                              0.0 * A + ty * C + E, 0.0 * B + ty * D + F)
         self._show(o[1])
 
     def op_TD(self, o) -> None:
@@ -843,6 +859,66 @@ class _Interpreter:
 
     # --- showing text ------------------------------------------------------
 
+    def _setup(self, font, ctm: Matrix, numbers: bytes, size: float, rise: float,
+               a0: float, b0: float, c0: float, d0: float) -> tuple:
+        """_show's set-up for a string (``self.setup``) of another font,
+        size or matrix than the last one's: one worked out before on this
+        page (``self.setups``: pdfminer-kampo switches between two fonts
+        every few glyphs), else worked out now and kept."""
+        key = (numbers, id(font), id(ctm))
+        kept = self.setups.get(key)
+        if kept is not None and kept[0] is font and kept[1] is ctm:
+            # (the entry holds the font and the CTM: their ids stay theirs)
+            self.setup = kept
+            return kept
+        # Text space -> display frame, for the Tm at the start of this string.
+        # CTM x display matrix changes far less often than Tm: kept per CTM.
+        if ctm is not self.display_ctm:
+            self.display_ctm = ctm
+            self.ctm_display = mul(ctm, self.geom.to_display)
+        # mul(self.tm, self.ctm_display), inline (its translation: _show's).
+        A, B, C, D, E, F = self.ctm_display
+        a, b = a0 * A + b0 * C, a0 * B + b0 * D
+        c, d = c0 * A + d0 * C, c0 * B + d0 * D
+        ysc = math.hypot(c, d)
+        xsc = math.hypot(a, b) or 1.0
+        sheared = a * c + b * d != 0.0
+        if sheared and ysc:
+            # Sheared (Glyph.lean): the glyphs stand as tall as the up
+            # vector's share across the baseline, not its length (groff's
+            # slanted Symbol at 10 pt read 10.4 pt).
+            ysc = abs(a * d - b * c) / xsc
+        eff = abs(size) * ysc
+        oversized = not eff <= MAX_GLYPH_SIZE  # also true for NaN
+        # A text matrix with no x axis (a = b = 0: Tz 0, or a Tm of zeros)
+        # draws its glyphs with no width; they still run along a baseline,
+        # rightwards, rather than in no direction at all (fuzz: a (0, 0)
+        # direction put an f1040 line across the rows around it).
+        ux, uy = (a / xsc, b / xsc) if a or b else (1.0, 0.0)
+        asc, desc = font.ascent * size, font.descent * size
+        vertical = font.vertical
+        # Horizontal writing: the glyph box's bottom and top and the baseline
+        # are the same for every glyph of this string; their share of the
+        # corners is computed once (same operations, same order: same floats).
+        y0t, y1t = rise + desc, rise + asc
+        cy0, cy1, dy0, dy1 = c * y0t, c * y1t, d * y0t, d * y1t
+        cr, dr = c * rise, d * rise
+        upright = b == 0.0 and cy0 == cy1
+        # A sheared matrix (the up vector not at right angles to the
+        # baseline) leans the box by the up vector's share along the
+        # baseline over the box's height (Glyph.lean).
+        lean = 0.0
+        if sheared:
+            lean = abs(c * ux + d * uy) * (asc - desc)
+            if not math.isfinite(lean):
+                lean = 0.0
+        self.setup = kept = (font, ctm, numbers, (
+            A, B, C, D, E, F, a, b, c, d, eff, oversized, ux, uy, asc, desc, vertical,
+            cy0, cy1, dy0, dy1, cr, dr, upright, lean))
+        if len(self.setups) < SETUPS_MAX:
+            self.setups[key] = kept
+        return kept
+
     def _show(self, items) -> None:
         gs = self.gs
         font = gs.font
@@ -858,56 +934,11 @@ class _Interpreter:
         # by their bits (a zero's sign changes the results).
         numbers = _SETUP_KEY(size, rise, a0, b0, c0, d0, font.ascent, font.descent)
         kept = self.setup
-        if kept[0] is font and kept[1] is ctm and kept[2] == numbers:
-            (A, B, C, D, E, F, a, b, c, d, eff, oversized, ux, uy, asc, desc, vertical,
-             cy0, cy1, dy0, dy1, cr, dr, upright, lean) = kept[3]
-            e, f = e0 * A + f0 * C + E, e0 * B + f0 * D + F
-        else:
-            # Text space -> display frame, for the Tm at the start of this string.
-            # CTM x display matrix changes far less often than Tm: kept per CTM.
-            if ctm is not self.display_ctm:
-                self.display_ctm = ctm
-                self.ctm_display = mul(ctm, self.geom.to_display)
-            # mul(self.tm, self.ctm_display), inline.
-            A, B, C, D, E, F = self.ctm_display
-            a, b = a0 * A + b0 * C, a0 * B + b0 * D
-            c, d = c0 * A + d0 * C, c0 * B + d0 * D
-            e, f = e0 * A + f0 * C + E, e0 * B + f0 * D + F
-            ysc = math.hypot(c, d)
-            xsc = math.hypot(a, b) or 1.0
-            sheared = a * c + b * d != 0.0
-            if sheared and ysc:
-                # Sheared (Glyph.lean): the glyphs stand as tall as the up
-                # vector's share across the baseline, not its length (groff's
-                # slanted Symbol at 10 pt read 10.4 pt).
-                ysc = abs(a * d - b * c) / xsc
-            eff = abs(size) * ysc
-            oversized = not eff <= MAX_GLYPH_SIZE  # also true for NaN
-            # A text matrix with no x axis (a = b = 0: Tz 0, or a Tm of zeros)
-            # draws its glyphs with no width; they still run along a baseline,
-            # rightwards, rather than in no direction at all (fuzz: a (0, 0)
-            # direction put an f1040 line across the rows around it).
-            ux, uy = (a / xsc, b / xsc) if a or b else (1.0, 0.0)
-            asc, desc = font.ascent * size, font.descent * size
-            vertical = font.vertical
-            # Horizontal writing: the glyph box's bottom and top and the baseline
-            # are the same for every glyph of this string; their share of the
-            # corners is computed once (same operations, same order: same floats).
-            y0t, y1t = rise + desc, rise + asc
-            cy0, cy1, dy0, dy1 = c * y0t, c * y1t, d * y0t, d * y1t
-            cr, dr = c * rise, d * rise
-            upright = b == 0.0 and cy0 == cy1
-            # A sheared matrix (the up vector not at right angles to the
-            # baseline) leans the box by the up vector's share along the
-            # baseline over the box's height (Glyph.lean).
-            lean = 0.0
-            if sheared:
-                lean = abs(c * ux + d * uy) * (asc - desc)
-                if not math.isfinite(lean):
-                    lean = 0.0
-            self.setup = (font, ctm, numbers, (
-                A, B, C, D, E, F, a, b, c, d, eff, oversized, ux, uy, asc, desc, vertical,
-                cy0, cy1, dy0, dy1, cr, dr, upright, lean))
+        if not (kept[0] is font and kept[1] is ctm and kept[2] == numbers):
+            kept = self._setup(font, ctm, numbers, size, rise, a0, b0, c0, d0)
+        (A, B, C, D, E, F, a, b, c, d, eff, oversized, ux, uy, asc, desc, vertical,
+         cy0, cy1, dy0, dy1, cr, dr, upright, lean) = kept[3]
+        e, f = e0 * A + f0 * C + E, e0 * B + f0 * D + F
         mode = gs.mode
         source = self.source
         run = self.run

@@ -68,6 +68,28 @@ def test_td_inline_is_mul_bit_for_bit():
         assert bits(probe.tlm) == bits(I.mul((1.0, 0.0, 0.0, 1.0, 0.0, -12.0), n))
 
 
+def test_tstar_show_inline_is_mul_bit_for_bit():
+    """op_Tstar_show moves the line matrix as op_Tstar does (translate by
+    (0, -TL), written inline), then shows its string."""
+    shown = []
+
+    class Probe(_Probe):
+        op_Tstar_show = I._Interpreter.op_Tstar_show
+
+        def _show(self, items):
+            shown.append(items)
+
+    rng = random.Random(12)
+    for n in random_matrices(rng, 3000):
+        tl = rng.choice(SPECIAL) if rng.random() < 0.4 else rng.uniform(-50, 50)
+        probe = Probe(n)
+        probe.gs.tl = tl
+        probe.op_Tstar_show(((), [b"x"]))
+        want = I.mul((1.0, 0.0, 0.0, 1.0, 0.0, -tl), n)
+        assert bits(probe.tlm) == bits(want) and probe.tm is probe.tlm, (tl, n)
+    assert len(shown) == 3000 and shown[0] == [b"x"]
+
+
 @pytest.mark.parametrize("operands", [
     [1.0, 0.0, 0.0, 1.0, 5.0, 6.0],
     [NumberObject(2), FloatObject("0.5"), 0.0, 1.0, -0.0, 3.0],  # pypdf's number objects
