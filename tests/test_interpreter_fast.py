@@ -230,7 +230,8 @@ def test_td_and_the_tj_after_it_are_one_step(monkeypatch):
     interp = I._Interpreter(doc, doc.page_geometry(1), Options(), [], 1,
                             __import__("time").monotonic())
     program = interp.compile(PAIRS)
-    assert program.pairs == 9 and program.kept == len(program.unpaired()) == len(program.ops) + 9
+    assert program.pairs == 9 and program.kept == len(program.unpaired()) \
+        == len(program.ops) + program.merged + 9
     paired = _run(pdf)
     monkeypatch.setattr(I, "_PAIRED", {})  # no pairs
     assert interp.compile(PAIRS).pairs == 0
@@ -257,8 +258,11 @@ def test_td_upper_and_the_tj_after_it_are_one_step(monkeypatch):
     interp = I._Interpreter(doc, doc.page_geometry(1), Options(), [], 1,
                             __import__("time").monotonic())
     program = interp.compile(PAIRS_TD)
-    assert program.pairs == 14 and program.kept == len(program.unpaired()) == len(program.ops) + 14
-    assert sum(entry[0] is I._Interpreter.op_TD_show for entry in program.ops) == 10
+    assert program.pairs == 14 and program.kept == len(program.unpaired()) \
+        == len(program.ops) + program.merged + 14
+    steps = [pair for entry in program.ops
+             for pair in (entry[1] if entry[0] is I._Interpreter.op_shows else (entry,))]
+    assert sum(entry[0] is I._Interpreter.op_TD_show for entry in steps) == 10
     paired = _run(pdf)
     monkeypatch.setattr(I, "_PAIRED", {})  # no pairs
     assert interp.compile(PAIRS_TD).pairs == 0
