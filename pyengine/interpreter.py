@@ -96,6 +96,11 @@ def translate(tx: float, ty: float, n: Matrix) -> Matrix:
             tx * A + ty * C + E, tx * B + ty * D + F)
 
 
+SETUPS_MAX = 512
+"""Set-ups of strings kept per page (_Interpreter.setups): a page of text
+has a few (fonts, sizes, matrices); one whose every string has its own
+matrix (rotated labels) works out each past this anew."""
+
 _SETUP_KEY = struct.Struct("<8d").pack
 """Bytes of the numbers _show's set-up for a string depends on (text size,
 rise, Tm's linear part, the font's ascent and descent): equal bytes, equal
@@ -208,14 +213,17 @@ class Program:
     total: int
     """Operators in the stream, kept or not (counted against the limit)."""
     pairs: int = 0
-    """Entries of ``ops`` that are a Td, TD or T* and the Tj after it
-    (``_PAIRED``): ``ops`` is that many shorter than the operators kept
-    (``kept``)."""
+    """Td, TD or T* operators with the Tj after them (``_PAIRED``) kept as
+    one step: the operators kept (``kept``) are that many more than the
+    steps."""
+    merged: int = 0
+    """Pairs in a run of them (``op_shows``) but the run's first: ``ops``
+    is that many entries shorter than the steps."""
 
     @property
     def kept(self) -> int:
         """Operators kept, a Td and its Tj counted apart."""
-        return len(self.ops) + self.pairs
+        return len(self.ops) + self.merged + self.pairs
 
     def unpaired(self) -> tuple:
         """``ops`` with each Td-Tj pair as its two operators again."""
@@ -223,7 +231,15 @@ class Program:
             return self.ops
         out = []
         show = _Interpreter._show
-        for entry in self.ops:
+        ops = self.ops
+        if self.merged:
+            ops = []
+            for entry in self.ops:
+                if entry[0] is _Interpreter.op_shows:
+                    ops.extend(entry[1])
+                else:
+                    ops.append(entry)
+        for entry in ops:
             before = _UNPAIRED.get(entry[0])
             if before is not None:
                 out.append((before, entry[1][0]))
@@ -309,6 +325,11 @@ class _Interpreter:
         self.setup: tuple = (None, None, b"", ())
         """(font, CTM object, _SETUP_KEY of the numbers, what _show worked
         out from them) of the last string shown (_show)."""
+        self.setups: dict[tuple, tuple] = {}
+        """Set-ups worked out on this page (``self.setup``'s), by (the
+        numbers' key, id of the font, id of the CTM): a page that switches
+        between fonts (pdfminer-kampo: two, a Tf before every few glyphs)
+        works each one's out once (SETUPS_MAX)."""
         self.fonts_seen: dict[tuple[int, str], tuple] = {}
         """(id of resources, font name) -> (resources, font, key, label,
         stats) (_font)."""
@@ -485,7 +506,9 @@ class _Interpreter:
         tj = table[b"TJ"][0] if show is _I._show else None
         if tj is not _I.op_TJ:
             tj = None  # (tests patch in other handlers: TJ stays theirs)
-        pairs = 0
+        pairs = merged = 0
+        shows, run_max = _I.op_shows, SHOW_RUN_MAX
+        unpaired = _UNPAIRED if paired is _PAIRED else {}
         tracker = None  # path operators listed one by one: their clips (clip.py)
         for operands, op in ops:
             entry = table.get(op)
@@ -519,9 +542,19 @@ class _Interpreter:
                 if handler is show and kept and kept[-1][0] in paired:
                     # "x y Td <...> Tj", "T* <...> Tj", "x y TD <...> Tj":
                     # one step (_PAIRED).
-                    before, before_operands = kept[-1]
-                    kept[-1] = (paired[before], (before_operands, operands))
+                    before, before_operands = kept.pop()
+                    pair = (paired[before], (before_operands, operands))
                     pairs += 1
+                    # Pairs in a row: one step (op_shows), SHOW_RUN_MAX at most.
+                    last = kept[-1] if kept else _TOO_FEW
+                    if last[0] is shows and len(last[1]) < run_max:
+                        last[1].append(pair)
+                        merged += 1
+                    elif last[0] in unpaired and run_max > 1:
+                        kept[-1] = (shows, [last, pair])
+                        merged += 1
+                    else:
+                        kept.append(pair)
                     continue
                 if handler is tj and type(operands[0]) is list:
                     kept.append((show, operands[0]))
@@ -529,7 +562,7 @@ class _Interpreter:
             kept.append((handler, operands))
         if tracker is not None and (box := tracker.finish()) is not None:
             kept.append((_I.op_clip, box))  # as a run that ends the stream gives it
-        return Program(tuple(kept), fills, paths, total, pairs)
+        return Program(tuple(kept), fills, paths, total, pairs, merged)
 
     def _compile_shared(self, data: bytes) -> "Program":
         """``compile(data)``, shared by the short streams of the document
@@ -682,8 +715,14 @@ class _Interpreter:
         self._show(items)
 
     def op_Tstar_show(self, o) -> None:
-        """A T* and the Tj right after it (compile pairs them)."""
-        self.tm = self.tlm = translate(0.0, -self.gs.tl, self.tlm)
+        """A T* and the Tj right after it (compile pairs them): op_Tstar's
+        translate(0.0, -TL, Tlm) inline (no call per line), then the Tj's
+        _show."""
+        ty = -self.gs.tl
+        A, B, C, D, E, F = self.tlm
+        self.tm = self.tlm = (A + 0.0 * C, B + 0.0 * D,
+                              0.0 * A + C, 0.0 * B + D,
+                              0.0 * A + ty * C + E, 0.0 * B + ty * D + F)
         self._show(o[1])
 
     def op_TD(self, o) -> None:
@@ -710,6 +749,135 @@ class _Interpreter:
             except _BadOperands:
                 self.run.bad_ops += 1
         self._show(items)
+
+    def op_shows(self, o) -> None:
+        """Pairs in a row (compile: SHOW_RUN_MAX at most), each run as its
+        handler runs it (op_Td_show, op_TD_show, op_Tstar_show); a string
+        of upright glyphs at plain spacing (Tz 100, Tc 0, Tw 0) without a
+        clip is shown here as _show shows it (its upright loop, with
+        ``plain``), the graphics state it reads read once for the run: no
+        operator of the run changes it but TD's TL.  Any other string, or
+        one that _show would not place so (oversized, the character limit
+        near, a code that needs the font's program, a pen that overflows),
+        is _show's, after its move."""
+        gs = self.gs
+        font = gs.font
+        size, tc, tw, th, rise = gs.size, gs.tc, gs.tw, gs.th, gs.rise
+        if font is None or font.vertical or gs.clip is not None \
+                or not (th == 1.0 and tc == 0.0 and tw == 0.0):
+            run = self.run
+            for handler, operands in o:
+                try:
+                    handler(self, operands)
+                except _BadOperands:
+                    run.bad_ops += 1
+            return
+        ctm = gs.ctm
+        mode, source, run = gs.mode, self.source, self.run
+        glyphs = run.glyphs
+        stats, label, limit = gs.font_stats, gs.font_label, self.limit
+        W, H = self.page_width, self.page_height
+        new_glyph = tuple.__new__
+        tstar, td_upper = _I.op_Tstar_show, _I.op_TD_show
+        isfinite = math.isfinite
+        for handler, operands in o:
+            move, items = operands
+            # The move, as the pair's handler makes it.
+            if handler is tstar:
+                ty = -gs.tl
+                A, B, C, D, E, F = self.tlm
+                self.tm = self.tlm = (A + 0.0 * C, B + 0.0 * D,
+                                      0.0 * A + C, 0.0 * B + D,
+                                      0.0 * A + ty * C + E, 0.0 * B + ty * D + F)
+            else:
+                tx, ty = move
+                if not (type(tx) is float and tx - tx == 0.0 and type(ty) is float
+                        and ty - ty == 0.0):
+                    try:
+                        handler(self, operands)  # (a refused move: the pair's own way)
+                    except _BadOperands:
+                        run.bad_ops += 1
+                    continue
+                if handler is td_upper:
+                    gs.tl = -ty
+                A, B, C, D, E, F = self.tlm
+                self.tm = self.tlm = (A + 0.0 * C, B + 0.0 * D,
+                                      0.0 * A + C, 0.0 * B + D,
+                                      tx * A + ty * C + E, tx * B + ty * D + F)
+            data = items[0]
+            if type(data) is not bytes:
+                self._show(items)
+                continue
+            # _show's set-up and its upright loop with ``plain``, for a TJ
+            # of this one string.
+            a0, b0, c0, d0, e0, f0 = self.tm
+            numbers = _SETUP_KEY(size, rise, a0, b0, c0, d0, font.ascent, font.descent)
+            kept = self.setup
+            if not (kept[0] is font and kept[1] is ctm and kept[2] == numbers):
+                kept = self._setup(font, ctm, numbers, size, rise, a0, b0, c0, d0)
+            (A, B, C, D, E, F, a, b, c, d, eff, oversized, ux, uy, asc, desc, vertical,
+             cy0, cy1, dy0, dy1, cr, dr, upright, lean) = kept[3]
+            e, f = e0 * A + f0 * C + E, e0 * B + f0 * D + F
+            first = len(glyphs)
+            if oversized or not upright or not (f != 0.0 or (dy0 != 0.0 and dy1 != 0.0 and dr != 0.0)) \
+                    or len(data) > (limit - first + 1) * MAX_CODE_BYTES:
+                self._show(items)
+                continue
+            try:
+                chars = font.decode(data)
+            except ProgramNeeded:
+                self._show(items)
+                continue
+            count = len(chars)
+            if first + count > limit:
+                self._show(items)
+                continue
+            fy0, fy1, foy = dy0 + f, dy1 + f, dr + f
+            if fy1 < fy0:
+                fy0, fy1 = fy1, fy0
+            elif not fy1 > fy0:
+                fy1 = fy0
+            y_off = fy1 < 0 or fy0 > H
+            pen = 0.0
+            apen = a * pen
+            ox = apen + cr + e
+            n_unmapped = offpage = 0
+            for ch in chars:
+                text, w0, space_code, mapped, is_space = ch.info
+                pen += w0 * size
+                gx0 = apen + cy0 + e
+                apen = a * pen
+                p = apen + cy0 + e
+                if p < gx0:
+                    gx0, gx1 = p, gx0
+                else:
+                    gx1 = p if p > gx0 else gx0
+                ex = apen + cr + e
+                if not mapped:
+                    n_unmapped += 1
+                glyphs.append(new_glyph(Glyph, (
+                    text, gx0, fy0, gx1, fy1, ox, foy, ex, foy,
+                    eff, ux, uy, label, mapped, mode, False, source, is_space, 0.0)))
+                ox = ex
+                if y_off or gx1 < 0 or gx0 > W:
+                    offpage += 1
+            if not isfinite(pen):  # (b * pen was not a zero: _show's general loop)
+                del glyphs[first:]
+                self._show(items)
+                continue
+            if offpage:
+                run.offpage += offpage
+            if stats is not None:
+                stats[2] += count
+            if n_unmapped:
+                if stats is not None:
+                    stats[3] += n_unmapped
+                    stats[4].add(self.page_number)
+                run.unmapped_fonts.add(font.name or str(gs.font_key))
+            if pen:
+                self.tm = (a0 + 0.0 * c0, b0 + 0.0 * d0,
+                           0.0 * a0 + c0, 0.0 * b0 + d0,
+                           pen * a0 + 0.0 * c0 + e0, pen * b0 + 0.0 * d0 + f0)
 
     def op_Tm(self, o) -> None:
         if len(o) == 6:
@@ -843,6 +1011,66 @@ class _Interpreter:
 
     # --- showing text ------------------------------------------------------
 
+    def _setup(self, font, ctm: Matrix, numbers: bytes, size: float, rise: float,
+               a0: float, b0: float, c0: float, d0: float) -> tuple:
+        """_show's set-up for a string (``self.setup``) of another font,
+        size or matrix than the last one's: one worked out before on this
+        page (``self.setups``: pdfminer-kampo switches between two fonts
+        every few glyphs), else worked out now and kept."""
+        key = (numbers, id(font), id(ctm))
+        kept = self.setups.get(key)
+        if kept is not None and kept[0] is font and kept[1] is ctm:
+            # (the entry holds the font and the CTM: their ids stay theirs)
+            self.setup = kept
+            return kept
+        # Text space -> display frame, for the Tm at the start of this string.
+        # CTM x display matrix changes far less often than Tm: kept per CTM.
+        if ctm is not self.display_ctm:
+            self.display_ctm = ctm
+            self.ctm_display = mul(ctm, self.geom.to_display)
+        # mul(self.tm, self.ctm_display), inline (its translation: _show's).
+        A, B, C, D, E, F = self.ctm_display
+        a, b = a0 * A + b0 * C, a0 * B + b0 * D
+        c, d = c0 * A + d0 * C, c0 * B + d0 * D
+        ysc = math.hypot(c, d)
+        xsc = math.hypot(a, b) or 1.0
+        sheared = a * c + b * d != 0.0
+        if sheared and ysc:
+            # Sheared (Glyph.lean): the glyphs stand as tall as the up
+            # vector's share across the baseline, not its length (groff's
+            # slanted Symbol at 10 pt read 10.4 pt).
+            ysc = abs(a * d - b * c) / xsc
+        eff = abs(size) * ysc
+        oversized = not eff <= MAX_GLYPH_SIZE  # also true for NaN
+        # A text matrix with no x axis (a = b = 0: Tz 0, or a Tm of zeros)
+        # draws its glyphs with no width; they still run along a baseline,
+        # rightwards, rather than in no direction at all (fuzz: a (0, 0)
+        # direction put an f1040 line across the rows around it).
+        ux, uy = (a / xsc, b / xsc) if a or b else (1.0, 0.0)
+        asc, desc = font.ascent * size, font.descent * size
+        vertical = font.vertical
+        # Horizontal writing: the glyph box's bottom and top and the baseline
+        # are the same for every glyph of this string; their share of the
+        # corners is computed once (same operations, same order: same floats).
+        y0t, y1t = rise + desc, rise + asc
+        cy0, cy1, dy0, dy1 = c * y0t, c * y1t, d * y0t, d * y1t
+        cr, dr = c * rise, d * rise
+        upright = b == 0.0 and cy0 == cy1
+        # A sheared matrix (the up vector not at right angles to the
+        # baseline) leans the box by the up vector's share along the
+        # baseline over the box's height (Glyph.lean).
+        lean = 0.0
+        if sheared:
+            lean = abs(c * ux + d * uy) * (asc - desc)
+            if not math.isfinite(lean):
+                lean = 0.0
+        self.setup = kept = (font, ctm, numbers, (
+            A, B, C, D, E, F, a, b, c, d, eff, oversized, ux, uy, asc, desc, vertical,
+            cy0, cy1, dy0, dy1, cr, dr, upright, lean))
+        if len(self.setups) < SETUPS_MAX:
+            self.setups[key] = kept
+        return kept
+
     def _show(self, items) -> None:
         gs = self.gs
         font = gs.font
@@ -858,56 +1086,11 @@ class _Interpreter:
         # by their bits (a zero's sign changes the results).
         numbers = _SETUP_KEY(size, rise, a0, b0, c0, d0, font.ascent, font.descent)
         kept = self.setup
-        if kept[0] is font and kept[1] is ctm and kept[2] == numbers:
-            (A, B, C, D, E, F, a, b, c, d, eff, oversized, ux, uy, asc, desc, vertical,
-             cy0, cy1, dy0, dy1, cr, dr, upright, lean) = kept[3]
-            e, f = e0 * A + f0 * C + E, e0 * B + f0 * D + F
-        else:
-            # Text space -> display frame, for the Tm at the start of this string.
-            # CTM x display matrix changes far less often than Tm: kept per CTM.
-            if ctm is not self.display_ctm:
-                self.display_ctm = ctm
-                self.ctm_display = mul(ctm, self.geom.to_display)
-            # mul(self.tm, self.ctm_display), inline.
-            A, B, C, D, E, F = self.ctm_display
-            a, b = a0 * A + b0 * C, a0 * B + b0 * D
-            c, d = c0 * A + d0 * C, c0 * B + d0 * D
-            e, f = e0 * A + f0 * C + E, e0 * B + f0 * D + F
-            ysc = math.hypot(c, d)
-            xsc = math.hypot(a, b) or 1.0
-            sheared = a * c + b * d != 0.0
-            if sheared and ysc:
-                # Sheared (Glyph.lean): the glyphs stand as tall as the up
-                # vector's share across the baseline, not its length (groff's
-                # slanted Symbol at 10 pt read 10.4 pt).
-                ysc = abs(a * d - b * c) / xsc
-            eff = abs(size) * ysc
-            oversized = not eff <= MAX_GLYPH_SIZE  # also true for NaN
-            # A text matrix with no x axis (a = b = 0: Tz 0, or a Tm of zeros)
-            # draws its glyphs with no width; they still run along a baseline,
-            # rightwards, rather than in no direction at all (fuzz: a (0, 0)
-            # direction put an f1040 line across the rows around it).
-            ux, uy = (a / xsc, b / xsc) if a or b else (1.0, 0.0)
-            asc, desc = font.ascent * size, font.descent * size
-            vertical = font.vertical
-            # Horizontal writing: the glyph box's bottom and top and the baseline
-            # are the same for every glyph of this string; their share of the
-            # corners is computed once (same operations, same order: same floats).
-            y0t, y1t = rise + desc, rise + asc
-            cy0, cy1, dy0, dy1 = c * y0t, c * y1t, d * y0t, d * y1t
-            cr, dr = c * rise, d * rise
-            upright = b == 0.0 and cy0 == cy1
-            # A sheared matrix (the up vector not at right angles to the
-            # baseline) leans the box by the up vector's share along the
-            # baseline over the box's height (Glyph.lean).
-            lean = 0.0
-            if sheared:
-                lean = abs(c * ux + d * uy) * (asc - desc)
-                if not math.isfinite(lean):
-                    lean = 0.0
-            self.setup = (font, ctm, numbers, (
-                A, B, C, D, E, F, a, b, c, d, eff, oversized, ux, uy, asc, desc, vertical,
-                cy0, cy1, dy0, dy1, cr, dr, upright, lean))
+        if not (kept[0] is font and kept[1] is ctm and kept[2] == numbers):
+            kept = self._setup(font, ctm, numbers, size, rise, a0, b0, c0, d0)
+        (A, B, C, D, E, F, a, b, c, d, eff, oversized, ux, uy, asc, desc, vertical,
+         cy0, cy1, dy0, dy1, cr, dr, upright, lean) = kept[3]
+        e, f = e0 * A + f0 * C + E, e0 * B + f0 * D + F
         mode = gs.mode
         source = self.source
         run = self.run
@@ -927,6 +1110,9 @@ class _Interpreter:
             elif not fy1 > fy0:
                 fy1 = fy0
             y_off = fy1 < 0 or fy0 > H
+        # Tz 100, Tc 0, Tw 0 (most text): upright glyphs take the loop
+        # without the spacing arithmetic that then changes nothing.
+        plain = th == 1.0 and tc == 0.0 and tw == 0.0
         new_glyph = tuple.__new__
         shown_from = len(glyphs)
         pen = 0.0   # horizontal pen offset in text space from Tm's origin
@@ -996,7 +1182,33 @@ class _Interpreter:
                     # end (the same expression of the same pen).
                     unmapped_before, pen_before = n_unmapped, pen
                     ox = apen + cr + e
-                    for ch in chars:
+                    for ch in (chars if plain else ()):
+                        # Tz 100, Tc 0 and Tw 0 (``plain``): the loop below
+                        # with its identities left out. ws * 1.0 is ws, and
+                        # (ws + tc + tw) * 1.0 with tc and tw zeros is ws or
+                        # a zero, which added to the pen (never -0.0: it
+                        # starts at 0.0 and only a sum of two -0.0 is -0.0)
+                        # gives pen + ws: the glyph's end x1t is the next
+                        # pen, its a * x1t the next apen. The same floats.
+                        text, w0, space_code, mapped, is_space = ch.info
+                        pen += w0 * size
+                        gx0 = apen + cy0 + e
+                        apen = a * pen
+                        p = apen + cy0 + e
+                        if p < gx0:
+                            gx0, gx1 = p, gx0
+                        else:
+                            gx1 = p if p > gx0 else gx0
+                        ex = apen + cr + e
+                        if not mapped:
+                            n_unmapped += 1
+                        glyphs.append(new_glyph(Glyph, (
+                            text, gx0, fy0, gx1, fy1, ox, foy, ex, foy,
+                            eff, ux, uy, label, mapped, mode, False, source, is_space, 0.0)))
+                        ox = ex
+                        if y_off or gx1 < 0 or gx0 > W:
+                            offpage += 1
+                    for ch in (() if plain else chars):
                         text, w0, space_code, mapped, is_space = ch.info
                         ws = w0 * size
                         x1t = pen + ws * th
@@ -1250,6 +1462,13 @@ _PAIRED = {_I.op_Td: _I.op_Td_show, _I.op_Tstar: _I.op_Tstar_show, _I.op_TD: _I.
 runs it and the Tj after it (compile: one program entry, one dispatch and
 one call fewer per glyph of producers that place glyphs one by one)."""
 _UNPAIRED = {both: first for first, both in _PAIRED.items()}
+
+SHOW_RUN_MAX = 64
+"""Pairs (``_PAIRED``) in a row that compile makes one step of at most
+(``op_shows``): a producer that places each glyph writes thousands in a
+row, and the clock is read between steps (TIME_CHECK_EVERY)."""
+
+
 OPERATORS: dict[bytes, tuple] = {
     # operator: (handler, operand count; -1 = any)  (ISO 32000-1 Annex A)
     b"q": (_I.op_q, 0), b"Q": (_I.op_Q, 0), b"cm": (_I.op_cm, 6),

@@ -68,6 +68,28 @@ def test_td_inline_is_mul_bit_for_bit():
         assert bits(probe.tlm) == bits(I.mul((1.0, 0.0, 0.0, 1.0, 0.0, -12.0), n))
 
 
+def test_tstar_show_inline_is_mul_bit_for_bit():
+    """op_Tstar_show moves the line matrix as op_Tstar does (translate by
+    (0, -TL), written inline), then shows its string."""
+    shown = []
+
+    class Probe(_Probe):
+        op_Tstar_show = I._Interpreter.op_Tstar_show
+
+        def _show(self, items):
+            shown.append(items)
+
+    rng = random.Random(12)
+    for n in random_matrices(rng, 3000):
+        tl = rng.choice(SPECIAL) if rng.random() < 0.4 else rng.uniform(-50, 50)
+        probe = Probe(n)
+        probe.gs.tl = tl
+        probe.op_Tstar_show(((), [b"x"]))
+        want = I.mul((1.0, 0.0, 0.0, 1.0, 0.0, -tl), n)
+        assert bits(probe.tlm) == bits(want) and probe.tm is probe.tlm, (tl, n)
+    assert len(shown) == 3000 and shown[0] == [b"x"]
+
+
 @pytest.mark.parametrize("operands", [
     [1.0, 0.0, 0.0, 1.0, 5.0, 6.0],
     [NumberObject(2), FloatObject("0.5"), 0.0, 1.0, -0.0, 3.0],  # pypdf's number objects
@@ -208,7 +230,8 @@ def test_td_and_the_tj_after_it_are_one_step(monkeypatch):
     interp = I._Interpreter(doc, doc.page_geometry(1), Options(), [], 1,
                             __import__("time").monotonic())
     program = interp.compile(PAIRS)
-    assert program.pairs == 9 and program.kept == len(program.unpaired()) == len(program.ops) + 9
+    assert program.pairs == 9 and program.kept == len(program.unpaired()) \
+        == len(program.ops) + program.merged + 9
     paired = _run(pdf)
     monkeypatch.setattr(I, "_PAIRED", {})  # no pairs
     assert interp.compile(PAIRS).pairs == 0
@@ -235,8 +258,11 @@ def test_td_upper_and_the_tj_after_it_are_one_step(monkeypatch):
     interp = I._Interpreter(doc, doc.page_geometry(1), Options(), [], 1,
                             __import__("time").monotonic())
     program = interp.compile(PAIRS_TD)
-    assert program.pairs == 14 and program.kept == len(program.unpaired()) == len(program.ops) + 14
-    assert sum(entry[0] is I._Interpreter.op_TD_show for entry in program.ops) == 10
+    assert program.pairs == 14 and program.kept == len(program.unpaired()) \
+        == len(program.ops) + program.merged + 14
+    steps = [pair for entry in program.ops
+             for pair in (entry[1] if entry[0] is I._Interpreter.op_shows else (entry,))]
+    assert sum(entry[0] is I._Interpreter.op_TD_show for entry in steps) == 10
     paired = _run(pdf)
     monkeypatch.setattr(I, "_PAIRED", {})  # no pairs
     assert interp.compile(PAIRS_TD).pairs == 0

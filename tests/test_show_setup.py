@@ -63,3 +63,52 @@ def test_setup_key_tells_zeros_apart():
         key(10.0, 0.0, 1.0, -0.0, 0.0, 1.0, 0.75, -0.25)
     assert key(10.0, 0.0, 1.0, 0.0, 0.0, 1.0, 0.75, -0.25) == \
         key(10.0, 0.0, 1, 0, 0, 1, 0.75, -0.25)  # (ints: the same floats)
+
+
+# Two fonts taking turns (pdfminer-kampo switches fonts every few glyphs),
+# a CTM that changes in between, text matrices that differ only in a zero's
+# sign: the set-ups seen before on the page are taken again (one worked out
+# per font, size, matrix and CTM), and the glyphs are bit for bit those of
+# a run that works every one out anew.
+TURNS = (b"BT /F1 10 Tf 1 0 0 1 50 300 Tm (Ab) Tj /F2 12 Tf (Cd) Tj /F1 10 Tf (Ef) Tj "
+         b"/F2 12 Tf 0 -14 Td (Gh) Tj /F1 10 Tf (Ij) Tj /F2 12 Tf [(K) -250 (l)] TJ ET "
+         b"q 0.5 0 0 0.5 20 20 cm BT /F1 10 Tf 1 0 0 1 50 300 Tm (Mn) Tj /F2 12 Tf (Op) Tj "
+         b"/F1 10 Tf (Qr) Tj ET Q "
+         b"BT /F1 10 Tf 1 -0 -0 1 50 100 Tm (St) Tj /F2 12 Tf (Uv) Tj /F1 10 Tf (Wx) Tj "
+         b"1 0 0 1 50 80 Tm (Yz) Tj ET")
+TIMES = {"/Type": "/Font", "/Subtype": "/Type1", "/BaseFont": "/Times-Roman"}
+
+
+def _glyph_bits(pdf: bytes) -> list:
+    import struct
+    import time
+
+    from pyengine.document import open_document
+    from pyengine.options import Options
+
+    doc = open_document(pdf)
+    run = interpreter.run_page(doc, 1, doc.page_geometry(1), Options(), [], time.monotonic())
+    return [tuple(struct.pack(">d", v) if type(v) is float else v for v in g) for g in run.glyphs]
+
+
+def test_setups_seen_before_are_taken_again(monkeypatch):
+    pdf = make_pdf([TURNS], fonts={"/F1": HELVETICA, "/F2": TIMES}, media_box=(0, 0, 400, 400))
+    calls = []
+    hypot = interpreter.math.hypot
+
+    def counting(*args):
+        calls.append(args)
+        return hypot(*args)
+
+    monkeypatch.setattr(interpreter.math, "hypot", counting)
+    kept = _glyph_bits(pdf)
+    # F1 and F2 on the page's CTM, both on the scaled one, F1 on the
+    # matrix with -0 (its own numbers; the string's advance then makes its
+    # zeros 0.0: F2 after it is F2 on the first matrix again): five set-ups
+    # of two hypot each, for 13 strings.
+    assert len(calls) == 5 * 2
+    calls.clear()
+    monkeypatch.setattr(interpreter, "SETUPS_MAX", 0)  # none kept but the last
+    anew = _glyph_bits(pdf)
+    assert len(calls) > 5 * 2
+    assert kept == anew and len(kept) == 26
