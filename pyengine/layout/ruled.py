@@ -645,7 +645,25 @@ def _cells_by_rules(band: list[Line], bounds: list[float]) -> list[list[Line]]:
     bound (its cells close together, read as one line) is cut there, each
     word to the cell its middle is in."""
     cells: list[list[Line]] = [[] for _ in range(len(bounds) + 1)]
+    last = len(bounds)
     for ln in band:
+        words = ln.words
+        if not words:
+            continue  # (no word: in no cell)
+        # Most lines stand in one cell: the cell of the first word's middle,
+        # k, holds every word whose middle m has bounds[k - 1] < m <=
+        # bounds[k] (what bisect_left tells), looked at with no call a word
+        # (deb-other-specimen: 364 frames read, 40,000 words parted).
+        first = words[0]
+        k = bisect_left(bounds, (first.x0 + first.x1) / 2)
+        lo = bounds[k - 1] if k else -_INF
+        hi = bounds[k] if k < last else _INF
+        for w in words:
+            if not lo < (w.x0 + w.x1) / 2 <= hi:
+                break
+        else:
+            cells[k].append(ln)
+            continue
         parts: dict[int, list[Word]] = {}
         for w in ln.words:
             parts.setdefault(bisect_left(bounds, (w.x0 + w.x1) / 2), []).append(w)  # (bounds left of it)
@@ -655,6 +673,9 @@ def _cells_by_rules(band: list[Line], bounds: list[float]) -> list[list[Line]]:
         for k, words in parts.items():
             cells[k].append(Line(tuple(words), *union_box(words), ln.size))
     return cells
+
+
+_INF = float("inf")
 
 
 def _stacked(band: list[Line], cells: list[list[Line]]) -> int:
