@@ -182,7 +182,9 @@ def ruled_tables(items: list[Line]) -> list[TableRegion]:
     # reaching the lines) must hold: the rules are read for the first, and
     # once read they are looked at first (a loop over them, no measure).
     # (the rules that may reach the region's lines, with _PAD over and under)
-    band = (min(ln.y0 for ln in items) - _PAD, max(ln.y1 for ln in items) + _PAD)
+    # (the region's box in one pass: its x for _frames too)
+    x0, y0, x1, y1 = union_box(items)
+    band = (y0 - _PAD, y1 + _PAD)
     rules = source.known(band)
     measured = rules is None
     wrap = None  # (whether a cell may wrap: asked once, when needed)
@@ -193,7 +195,7 @@ def ruled_tables(items: list[Line]) -> list[TableRegion]:
         rules = source.get(band)
     if len(rules.level) < RULED_MIN_RULES:
         return []
-    frames = _frames(rules.level, items)
+    frames = _frames(rules.level, x0, x1, band)
     if not frames:
         return []
     if wrap is None:
@@ -280,16 +282,19 @@ def _beside_all(cell: Line, row: list[Line]) -> bool:
     return all(ln.x1 <= cell.x0 or ln.x0 >= cell.x1 for ln in row)
 
 
-def _frames(level: tuple[Rule, ...], items: list[Line]) -> list[list[Rule]]:
+def _frames(level: tuple[Rule, ...], x0: float, x1: float, band: tuple[float, float]) -> list[list[Rule]]:
     """Runs of level rules of one extent (``RULED_EDGE_TOLERANCE``), three
-    or more, that reach over some of ``items``, top first."""
-    x0 = min(ln.x0 for ln in items)
-    x1 = max(ln.x1 for ln in items)
-    y0 = min(ln.y0 for ln in items)
-    y1 = max(ln.y1 for ln in items)
+    or more, that reach over the region from ``x0`` to ``x1`` within
+    ``band`` (its lines' y, with ``_PAD`` over and under), top first.
+    The page's level rules are sorted by y (``rules.Rules.level``): those
+    of the band are found by bisection, not looked through one by one for
+    each region (opf-178360: 471 regions asked, of pages of 150 rules)."""
+    first = bisect_left(level, band[0], key=_at)
+    end = bisect_right(level, band[1], key=_at)
     groups: list[list[Rule]] = []
-    for r in level:
-        if r.hi < x0 or r.lo > x1 or r.at < y0 - _PAD or r.at > y1 + _PAD:
+    for k in range(first, end):
+        r = level[k]
+        if r.hi < x0 or r.lo > x1:
             continue
         for g in groups:
             if abs(g[0].lo - r.lo) <= RULED_EDGE_TOLERANCE and abs(g[0].hi - r.hi) <= RULED_EDGE_TOLERANCE:
@@ -297,8 +302,16 @@ def _frames(level: tuple[Rule, ...], items: list[Line]) -> list[list[Rule]]:
                 break
         else:
             groups.append([r])
-    frames = [sorted(g, key=lambda r: r.at) for g in groups if len(g) >= RULED_MIN_RULES]
-    return sorted(frames, key=lambda g: g[0].at)
+    frames = [sorted(g, key=_at) for g in groups if len(g) >= RULED_MIN_RULES]
+    return sorted(frames, key=_first_at)
+
+
+def _at(r: Rule) -> float:
+    return r.at
+
+
+def _first_at(g: list[Rule]) -> float:
+    return g[0].at
 
 
 _PAD = 20.0
@@ -632,7 +645,25 @@ def _cells_by_rules(band: list[Line], bounds: list[float]) -> list[list[Line]]:
     bound (its cells close together, read as one line) is cut there, each
     word to the cell its middle is in."""
     cells: list[list[Line]] = [[] for _ in range(len(bounds) + 1)]
+    last = len(bounds)
     for ln in band:
+        words = ln.words
+        if not words:
+            continue  # (no word: in no cell)
+        # Most lines stand in one cell: the cell of the first word's middle,
+        # k, holds every word whose middle m has bounds[k - 1] < m <=
+        # bounds[k] (what bisect_left tells), looked at with no call a word
+        # (deb-other-specimen: 364 frames read, 40,000 words parted).
+        first = words[0]
+        k = bisect_left(bounds, (first.x0 + first.x1) / 2)
+        lo = bounds[k - 1] if k else -_INF
+        hi = bounds[k] if k < last else _INF
+        for w in words:
+            if not lo < (w.x0 + w.x1) / 2 <= hi:
+                break
+        else:
+            cells[k].append(ln)
+            continue
         parts: dict[int, list[Word]] = {}
         for w in ln.words:
             parts.setdefault(bisect_left(bounds, (w.x0 + w.x1) / 2), []).append(w)  # (bounds left of it)
@@ -642,6 +673,9 @@ def _cells_by_rules(band: list[Line], bounds: list[float]) -> list[list[Line]]:
         for k, words in parts.items():
             cells[k].append(Line(tuple(words), *union_box(words), ln.size))
     return cells
+
+
+_INF = float("inf")
 
 
 def _stacked(band: list[Line], cells: list[list[Line]]) -> int:
