@@ -749,6 +749,14 @@ class _SlicedDecoded(_SlicedLater, DecodedStreamObject):
 _SLICED = {EncodedStreamObject: _SlicedEncoded, DecodedStreamObject: _SlicedDecoded}
 
 
+def pypdf_class(obj) -> type:
+    """The pypdf class ``obj`` is of: for an image whose data is sliced
+    or decrypted when read (``_SlicedLater``, imagecrypt), the class pypdf
+    gave it; for anything else its own."""
+    cls = type(obj)
+    return cls.__mro__[2] if issubclass(cls, _SlicedLater) else imagecrypt.pypdf_class(obj)
+
+
 def _slice_later(obj, data: bytes, span: tuple[int, int], now: bool = False) -> None:
     """Make the stream ``obj`` (just made by pypdf's
     initialize_from_dictionary, with empty data) read its data from

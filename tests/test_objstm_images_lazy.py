@@ -50,10 +50,6 @@ def _read(pdf: bytes, lazy: bool, monkeypatch):
         return obj, reader.stream.tell(), "_pyengine_span" in obj.__dict__
 
 
-def _pypdf_class(obj) -> type:
-    return DecodedStreamObject if isinstance(obj, DecodedStreamObject) else EncodedStreamObject
-
-
 @pytest.mark.parametrize("flate", [False, True])
 @pytest.mark.parametrize("indirect_length", [False, True])
 def test_lazy_image_reads_as_the_copied_one(flate, indirect_length, monkeypatch):
@@ -67,7 +63,7 @@ def test_lazy_image_reads_as_the_copied_one(flate, indirect_length, monkeypatch)
             continue
         assert unread and not eager_unread  # the shortcut was taken, and only there
         assert lazy_at == eager_at
-        assert type(eager) is type(reference) is _pypdf_class(lazy)
+        assert type(eager) is type(reference) is objstm.pypdf_class(lazy)
         assert isinstance(lazy, type(reference))
         assert dict(lazy) == dict(eager) == dict(reference)
         assert lazy.get_data() == eager.get_data() == reference.get_data()
