@@ -11,7 +11,6 @@ corpus pages of vertical writing.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left  # noqa: F401  (as tatechu)
 
 import pytest
 from corpus import corpus_dir, manifest
