@@ -37,9 +37,9 @@ from pypdf._configuration import CURRENT_CONFIGURATION, DEFAULT_CONFIGURATION
 from pypdf._utils import get_stream_data, logger_warning, read_non_whitespace
 from pypdf.errors import (FileNotDecryptedError, LimitReachedError, PdfReadError, PdfStreamError,
                           WrongPasswordError)
-from pypdf.generic import (ArrayObject, BooleanObject, DecodedStreamObject, DictionaryObject,
-                           EncodedStreamObject, FloatObject, IndirectObject, NameObject,
-                           NullObject, NumberObject, PdfObject, StreamObject, read_object)
+from pypdf.generic import (ArrayObject, BooleanObject, DictionaryObject, FloatObject,
+                           IndirectObject, NameObject, NullObject, NumberObject, PdfObject,
+                           StreamObject, read_object)
 
 from . import fastobj, imagecrypt, pagetree, stmdata, userfirst, xref
 from .errors import ExtractError
@@ -473,7 +473,9 @@ class LazyObjStmReader(PdfReader):
                 if "__streamdata__" in obj:
                     obj = StreamObject.initialize_from_dictionary(obj)
                     if type(span) is tuple:
-                        _slice_later(obj, data, span, decrypt)
+                        # (an image's data stays in the file's bytes until
+                        # read, and is decrypted then: imagecrypt.py)
+                        imagecrypt.slice_later(obj, data, *span)
                 else:
                     obj = DictionaryObject(obj)
         if decrypt and not _nothing_to_decrypt(obj) \
@@ -506,7 +508,7 @@ class LazyObjStmReader(PdfReader):
 
         An image XObject's data (``_lazy_image``) is not copied: its entry
         is empty bytes and its (start, stop) in ``data`` is returned
-        instead of True, for the caller's ``_slice_later``."""
+        instead of True, for the caller's ``imagecrypt.slice_later``."""
         head = _STREAM_HEAD.match(data, end)
         if head is None or "/Length" not in obj:
             return False
@@ -704,8 +706,8 @@ length past the end of the file, 4294967296: LimitReachedError)."""
 
 LAZY_IMAGE_MIN_BYTES = 1024
 """Image XObjects of at least this many bytes of data keep them in the
-file's bytes until read (``_slice_later``); a smaller copy costs less than
-the set-up."""
+file's bytes until read (``imagecrypt.slice_later``); a smaller copy costs
+less than the set-up."""
 
 
 def _lazy_image(obj: dict, length: int) -> bool:
@@ -716,60 +718,6 @@ def _lazy_image(obj: dict, length: int) -> bool:
     extract of docling-322-bpt_scatter_examples_3x3 (ten images of 190 KB:
     0.85 of 3.4 ms)."""
     return length >= LAZY_IMAGE_MIN_BYTES and obj.get("/Subtype") == "/Image"
-
-
-class _SlicedLater:
-    """Mixin: ``_data`` is sliced out of the file's bytes on its first
-    read (get_data, or anything else pypdf does with it), then kept as
-    pypdf keeps it; a value set replaces it, as it would pypdf's."""
-
-    @property
-    def _data(self) -> bytes:
-        state = self.__dict__
-        span = state.pop("_pyengine_span", None)
-        if span is not None:
-            source, start, stop = span
-            state["_pyengine_data"] = source[start:stop]
-        return state["_pyengine_data"]
-
-    @_data.setter
-    def _data(self, value: bytes) -> None:
-        self.__dict__.pop("_pyengine_span", None)
-        self.__dict__["_pyengine_data"] = value
-
-
-class _SlicedEncoded(_SlicedLater, EncodedStreamObject):
-    """An EncodedStreamObject whose data is sliced when first read."""
-
-
-class _SlicedDecoded(_SlicedLater, DecodedStreamObject):
-    """A DecodedStreamObject (no /Filter) whose data is sliced when first read."""
-
-
-_SLICED = {EncodedStreamObject: _SlicedEncoded, DecodedStreamObject: _SlicedDecoded}
-
-
-def pypdf_class(obj) -> type:
-    """The pypdf class ``obj`` is of: for an image whose data is sliced
-    or decrypted when read (``_SlicedLater``, imagecrypt), the class pypdf
-    gave it; for anything else its own."""
-    cls = type(obj)
-    return cls.__mro__[2] if issubclass(cls, _SlicedLater) else imagecrypt.pypdf_class(obj)
-
-
-def _slice_later(obj, data: bytes, span: tuple[int, int], now: bool = False) -> None:
-    """Make the stream ``obj`` (just made by pypdf's
-    initialize_from_dictionary, with empty data) read its data from
-    ``data[start:stop]`` when first asked (``_SlicedLater``).  The object
-    stays of a subclass of its pypdf class (isinstance tests hold).
-    ``now``: the data is copied at once, as before (an encrypted file's
-    image: imagecrypt defers its decryption, from pypdf's ``_data``)."""
-    if now:
-        obj._data = data[span[0]:span[1]]  # noqa: SLF001
-        return
-    obj.__dict__.pop("_data")
-    obj.__class__ = _SLICED[type(obj)]
-    obj.__dict__["_pyengine_span"] = (data, span[0], span[1])
 
 
 def _read_to_endstream(stream, pdf, obj: dict, end: int, num: int, gen: int) -> None:

@@ -18,7 +18,8 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject, StreamObject, TextStringObject, read_object
 
 from pyengine import fastobj
-from pyengine.objstm import LazyObjStmReader, pypdf_class
+from pyengine.imagecrypt import pypdf_class
+from pyengine.objstm import LazyObjStmReader
 
 from corpus import unencrypted_pdfs
 
@@ -38,7 +39,7 @@ def same(a, b) -> bool:
     """Deep equality that also compares classes and dictionary key order."""
     # (an encrypted file's image, its data decrypted when read, is of a
     # subclass of pypdf's class: imagecrypt.py; so is an image whose data
-    # is sliced from the file when read: objstm._SlicedLater)
+    # is sliced from the file when read: imagecrypt.slice_later)
     if pypdf_class(a) is not pypdf_class(b):
         return False
     if isinstance(a, IndirectObject):

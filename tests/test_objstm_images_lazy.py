@@ -1,5 +1,5 @@
 """Image XObjects whose data stays in the file's bytes until read
-(objstm._lazy_image, _slice_later): the object read lazily against the one
+(objstm._lazy_image, imagecrypt.slice_later): the object read lazily against the one
 read with the copy made at once (LAZY_IMAGE_MIN_BYTES out of reach) and
 against pypdf's own PdfReader: same class family, entries, data (raw and
 decoded), stream position, and the same text extracted from corpus files
@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from pypdf.generic import DecodedStreamObject, EncodedStreamObject, IndirectObject
 
 import pyengine
-from pyengine import objstm
+from pyengine import imagecrypt, objstm
 from pyengine.objstm import LazyObjStmReader
 
 from corpus import corpus_documents
@@ -63,7 +63,7 @@ def test_lazy_image_reads_as_the_copied_one(flate, indirect_length, monkeypatch)
             continue
         assert unread and not eager_unread  # the shortcut was taken, and only there
         assert lazy_at == eager_at
-        assert type(eager) is type(reference) is objstm.pypdf_class(lazy)
+        assert type(eager) is type(reference) is imagecrypt.pypdf_class(lazy)
         assert isinstance(lazy, type(reference))
         assert dict(lazy) == dict(eager) == dict(reference)
         assert lazy.get_data() == eager.get_data() == reference.get_data()
@@ -88,6 +88,45 @@ def test_data_set_before_read_replaces_the_span(monkeypatch):
     obj.set_data(b"new")
     assert obj.get_data() == b"new" and obj._data == b"new"  # noqa: SLF001
     assert "_pyengine_span" not in obj.__dict__
+
+
+@pytest.mark.parametrize("algorithm", ["RC4-128", "AES-128"])
+def test_encrypted_image_is_sliced_and_decrypted_when_read(algorithm, monkeypatch):
+    """An encrypted file's image: its data left in the file's bytes and
+    decrypted when read (both imagecrypt's), the same bytes as pypdf's."""
+    from pypdf import PdfWriter
+    from pypdf.generic import NameObject, NumberObject
+    writer = PdfWriter()
+    writer.add_blank_page(100, 100)
+    image = EncodedStreamObject()
+    rng = random.Random(7)
+    image._data = zlib.compress(bytes(rng.randrange(256) for _ in range(5000)))  # noqa: SLF001
+    image.update({NameObject("/Type"): NameObject("/XObject"),
+                  NameObject("/Subtype"): NameObject("/Image"),
+                  NameObject("/Filter"): NameObject("/FlateDecode"),
+                  NameObject("/Width"): NumberObject(5000), NameObject("/Height"): NumberObject(1),
+                  NameObject("/ColorSpace"): NameObject("/DeviceGray"),
+                  NameObject("/BitsPerComponent"): NumberObject(8)})
+    writer._add_object(image)  # noqa: SLF001
+    writer.encrypt("", algorithm=algorithm)
+    out = io.BytesIO()
+    writer.write(out)
+    pdf = out.getvalue()
+    reference = PdfReader(io.BytesIO(pdf))
+    reader = LazyObjStmReader(io.BytesIO(pdf), strict=False)
+    images = [(num, reader.get_object(IndirectObject(num, 0, reader)))
+              for num in range(1, 12)
+              if isinstance(reference.get_object(num), EncodedStreamObject)
+              and reference.get_object(num).get("/Subtype") == "/Image"]
+    assert len(images) == 1
+    num, obj = images[0]
+    assert "_pyengine_span" in obj.__dict__ and imagecrypt.is_deferred(obj)
+    expected = reference.get_object(num)
+    assert type(expected) is imagecrypt.pypdf_class(obj)
+    assert _entries(obj) == _entries(expected)
+    assert obj.get_data() == expected.get_data()
+    assert obj._data == expected._data  # noqa: SLF001
+    assert "_pyengine_span" not in obj.__dict__ and not imagecrypt.is_deferred(obj)
 
 
 _IMAGE_FILES = ("docling-322-bpt_scatter_examples_3x3", "pdfcpu-Greek")
