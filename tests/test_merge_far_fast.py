@@ -20,10 +20,8 @@ import sys
 import types
 
 import pytest
-from corpus import corpus_dir, manifest
+from test_layout_paths import _corpus_pages
 
-import pyengine
-import pyengine.layout as layout_pkg
 from pyengine.layout import lines
 from pyengine.options import Options
 from pyengine.records import Glyph
@@ -104,19 +102,7 @@ def test_merge_lines_without_the_far_skip_builds_the_same_lines_on_crafted_pages
                                   "sf-multicolumn", "deb-ar-arabluatex", "opf-178360"])
 def test_merge_lines_without_the_far_skip_builds_the_same_lines_on_corpus_pages(name,
                                                                                   monkeypatch):
-    found = corpus_dir()
-    if found is None or name not in manifest():
-        pytest.skip("corpus not available")
-    pages: list[list[Glyph]] = []
-    build = layout_pkg.build_lines
-
-    def capture(glyphs, options):
-        pages.append(list(glyphs))
-        return build(glyphs, options)
-
-    monkeypatch.setattr(layout_pkg, "build_lines", capture)
-    pyengine.extract((found / "pdfs" / f"{name}.pdf").read_bytes(),
-                     pyengine.Options(pages=(1, 2, 3, 4)))
+    pages = _corpus_pages(name, 4, monkeypatch)
     assert pages
     options = Options()
     for glyphs in pages:

@@ -17,10 +17,8 @@ import itertools
 import math
 
 import pytest
-from corpus import corpus_dir, manifest
+from test_layout_paths import _corpus_pages
 
-import pyengine
-import pyengine.layout as layout_pkg
 from pyengine.layout import lines
 from pyengine.records import Glyph
 
@@ -133,19 +131,7 @@ def test_turns_are_kept_within_their_bound():
 
 @pytest.mark.parametrize("name", ["pdfminer-kampo", "sf-habibi-rotated", "opf-178360"])
 def test_project_is_the_plain_projection_on_corpus_pages(name, monkeypatch):
-    found = corpus_dir()
-    if found is None or name not in manifest():
-        pytest.skip("corpus not available")
-    pages: list[list[Glyph]] = []
-    build = layout_pkg.build_lines
-
-    def capture(glyphs, options):
-        pages.append(list(glyphs))
-        return build(glyphs, options)
-
-    monkeypatch.setattr(layout_pkg, "build_lines", capture)
-    pyengine.extract((found / "pdfs" / f"{name}.pdf").read_bytes(),
-                     pyengine.Options(pages=(1, 2, 3)))
+    pages = _corpus_pages(name, 3, monkeypatch)
     turned = [g for glyphs in pages for g in glyphs
               if g.vertical or not (g.dx == 1.0 and g.dy == 0.0)]
     assert turned
