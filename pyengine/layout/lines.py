@@ -262,6 +262,63 @@ def _next_run(bands: dict, x0: float, x1: float, y: float, tol: float, ox: float
     return ox - ox == 0.0 and oy - oy == 0.0
 
 
+APART_CLUSTER_MAX = 32
+"""Glyphs ``_beside_the_run`` walks back over at most (a cluster of marks
+drawn at one origin, Hangul jamo, a Devanagari conjunct, letters set
+closer than the tolerance): past this the page goes to the search (a
+hostile page of glyphs at one point costs a bounded walk per glyph)."""
+
+
+def _drops(h: Glyph, g: Glyph, tol: float) -> bool:
+    """Would ``drop_duplicates`` drop ``g`` (tolerance ``tol``) as drawn
+    again over ``h``, drawn before it on its baseline?  Its rule, read the
+    same way."""
+    if h[0] != g[0] or h[16] != g[16] or abs(h[5] - g[5]) > tol or abs(h[9] - g[9]) > tol:
+        return False
+    ax, ay = h.ex - h.ox, h.ey - h.oy
+    adv2 = ax * ax + ay * ay
+    return not (adv2 > 0 and (g.ox - h.ox) * ax + (g.oy - h.oy) * ay >= DUP_NEXT_AT * adv2)
+
+
+def _beside_the_run(glyphs: list[Glyph], seq: int, g: Glyph, tol: float, furthest: float,
+                    back: set[int]) -> bool:
+    """May glyph ``seq`` (``g``, tolerance ``tol``), drawn on the open run's
+    baseline within ``tol`` of its ``furthest`` origin (or before it), still
+    join ``segments_apart``'s proof run?  Yes when no glyph of the run that
+    close to it is one ``drop_duplicates`` would drop it for (another text
+    or source, a size off by more than ``tol``, the next letter:
+    ``DUP_NEXT_AT``): an accent or a mark drawn on the baseline over its
+    letter (TeX's "ĉ", a Devanagari vowel sign or Hangul jamo at one
+    origin) no longer sends a page to the search.
+
+    The run's glyphs are walked back (the run is a stretch of the proof's
+    glyphs, all on one baseline) to one more than ``tol`` before ``g`` that
+    stood at or past every glyph of the run before it (not in ``back``, the
+    glyphs that joined here short of the run's furthest origin): every glyph
+    before that one is further still.  ``seq`` joins ``back`` when it joins
+    short of ``furthest``."""
+    ox, oy = g[5], g[6]
+    k = seq
+    for _ in range(APART_CLUSTER_MAX):
+        k -= 1
+        while k >= 0 and (not glyphs[k][0] or glyphs[k][17]):  # as the proof skips them
+            k -= 1
+        if k < 0:
+            break
+        e = glyphs[k]
+        if e[6] != oy:  # the glyph before the run: all of it was seen
+            break
+        if _drops(e, g, tol):
+            return False
+        if ox - e[5] > tol and k not in back:
+            break
+    else:
+        return False
+    if ox < furthest:
+        back.add(seq)
+    return True
+
+
 def drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Glyph]:
     """Drop a glyph drawn again at (nearly) the same place with the same text.
 
@@ -444,6 +501,7 @@ def segments_apart(glyphs: list[Glyph], options: Options) -> tuple[list[_Seg], b
     dup_tol = options.duplicate_tolerance
     ap_y = ap_size = math.nan
     ap_x0 = ap_last = ap_tol = ap_run_tol = 0.0
+    ap_back: set[int] = set()  # glyphs joined short of their run's end (_beside_the_run)
     for seq, g in enumerate(glyphs):
         # All the fields at once: faster than reading half of them by index.
         (text, x0, _y0, x1, _y1, u0, v, _ex, _ey, size, dx, dy, _font, _mapped, _mode,
@@ -459,11 +517,21 @@ def segments_apart(glyphs: list[Glyph], options: Options) -> tuple[list[_Seg], b
                     ap_last = u0
                     if ap_tol > ap_run_tol:
                         ap_run_tol = ap_tol
+                elif v == ap_y and u0 >= ap_x0 and \
+                        _beside_the_run(glyphs, seq, g, ap_tol, ap_last, ap_back):
+                    if u0 > ap_last:
+                        ap_last = u0
+                    if ap_tol > ap_run_tol:
+                        ap_run_tol = ap_tol
                 else:
                     apart = _next_run(bands, ap_x0, ap_last, ap_y, ap_run_tol, u0, v)
                     ap_y, ap_x0, ap_last, ap_run_tol = v, u0, u0, ap_tol
             elif v == ap_y and u0 - ap_last > ap_tol:
                 ap_last = u0  # (its size's tol is in ap_run_tol already)
+            elif v == ap_y and u0 >= ap_x0 and \
+                    _beside_the_run(glyphs, seq, g, ap_tol, ap_last, ap_back):
+                if u0 > ap_last:  # (a mark over its letter: no duplicate of it)
+                    ap_last = u0
             else:
                 apart = _next_run(bands, ap_x0, ap_last, ap_y, ap_run_tol, u0, v)
                 ap_y, ap_x0, ap_last, ap_run_tol = v, u0, u0, ap_tol
