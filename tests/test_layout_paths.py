@@ -22,7 +22,8 @@ import pyengine.layout as layout_pkg
 from corpus import corpus_dir, manifest
 from pyengine.layout.bidi import normalise_presentation_forms
 from pyengine.layout.dropcap import attach_drop_caps
-from pyengine.layout.lines import (_G, _INNER_SPACES, APART_BUCKET, APART_TOL_MAX, DUP_CELL,
+from pyengine.layout.lines import (_G, _INNER_SPACES, APART_BAND_RUNS, APART_BUCKET,
+                                   APART_TOL_MAX, DUP_CELL,
                                    DUP_NEXT_AT, _file_run, _word, drop_duplicates, line_words,
                                    merge_lines, segments, segments_apart, word_glyphs)
 from pyengine.options import Options
@@ -189,6 +190,26 @@ def _dropped_for(h: Glyph, g: Glyph, dup_tol: float) -> bool:
     return not (adv2 > 0 and (g.ox - h.ox) * ax + (g.oy - h.oy) * ay >= DUP_NEXT_AT * adv2)
 
 
+def _file_plain(bands: dict, x0: float, x1: float, y: float, tol: float,
+                run: list[Glyph], dup_tol: float) -> bool:
+    """File a run of ``_drawn_apart`` in its band of baselines, unless a
+    run of the bands its tolerance reaches comes that close, by the span of
+    its origins, with a glyph the rule drops one of this run's for (all
+    pairs measured), or one of those bands holds too many runs."""
+    if not (x1 - x1 == 0.0 and tol <= APART_TOL_MAX):
+        return False  # not finite, or too large a tolerance
+    for b in range(int((y - tol) // APART_BUCKET), int((y + tol) // APART_BUCKET) + 1):
+        runs = bands.get(b, [])
+        if len(runs) > APART_BAND_RUNS:
+            return False
+        for a0, a1, ay, earlier in runs:
+            if a0 <= x1 + tol and x0 - tol <= a1 and abs(ay - y) <= tol and \
+                    any(_dropped_for(h, g, dup_tol) for g in run for h in earlier):
+                return False
+    bands.setdefault(int(y // APART_BUCKET), []).append((x0, x1, y, run))
+    return True
+
+
 def _drawn_apart(glyphs: list[Glyph], dup_tol: float) -> bool:
     """Would the search for duplicates find none?  ``segments_apart``'s
     proof worked out on a walk of its own, as the engine took it before the
@@ -202,12 +223,12 @@ def _drawn_apart(glyphs: list[Glyph], dup_tol: float) -> bool:
     run (all of them measured here) is one the rule would drop it for (an
     accent drawn over its letter).  A run is then only compared with the
     earlier runs of the bands its tolerance reaches, by the span of its
-    origins.  This is cheaper than the search for duplicates (a hash and
-    four look-ups per glyph), which runs when any two runs come that close,
-    or when a position is not finite.
+    origins, and glyph by glyph when they come that close.  This is cheaper
+    than the search for duplicates (a hash and four look-ups per glyph),
+    which runs when the glyphs of two runs are duplicates, or when a
+    position is not finite.
     """
-    bands: dict[int, list[tuple[float, float, float]]] = {}
-    band = APART_BUCKET
+    bands: dict[int, list] = {}
     # x - x == 0.0 is math.isfinite(x) for a float (inf - inf and NaN are
     # NaN), without a call per run.
     run_y = math.nan  # no run open: NaN equals nothing
@@ -224,8 +245,8 @@ def _drawn_apart(glyphs: list[Glyph], dup_tol: float) -> bool:
             run_tol = max(run_tol, tol)
             run.append(g)
             continue
-        if run_y == run_y and not (last_x - last_x == 0.0 and run_tol <= APART_TOL_MAX and
-                                   _file_run(bands, band, run_x0, last_x, run_y, run_tol)):
+        if run_y == run_y and not _file_plain(bands, run_x0, last_x, run_y, run_tol, run,
+                                              dup_tol):
             return False
         if not (ox - ox == 0.0 and oy - oy == 0.0):
             return False  # drop_duplicates' search raises
@@ -233,8 +254,7 @@ def _drawn_apart(glyphs: list[Glyph], dup_tol: float) -> bool:
         run_x0 = last_x = ox
         run_tol = tol
         run = [g]
-    return run_y != run_y or (last_x - last_x == 0.0 and run_tol <= APART_TOL_MAX and
-                              _file_run(bands, band, run_x0, last_x, run_y, run_tol))
+    return run_y != run_y or _file_plain(bands, run_x0, last_x, run_y, run_tol, run, dup_tol)
 
 
 def test_drop_duplicates_matches_the_rule_on_random_pages():
@@ -389,11 +409,26 @@ _CLOSE_ON_A_BASELINE = [
     (_on_baseline(("x", 100.0), ("a", 105.0), ("b", 110.0), ("\u00b4", 101.0, 0.0),
                   ("a", 106.0)), False),
     # A glyph before the run's first origin starts a run of its own (the
-    # two runs' spans meet: the search is run, and finds nothing).
-    (_on_baseline(("b", 100.0), ("a", 99.5)), False),
-    # More glyphs at one point than the walk goes back over (APART_CLUSTER_MAX;
+    # two runs' spans meet: their glyphs are measured, no duplicate).
+    (_on_baseline(("b", 100.0), ("a", 99.5)), True),
+    (_on_baseline(("b", 100.0), ("b", 99.5)), False),
+    # More glyphs at one point than the walk goes back over (APART_CLUSTER_MAX):
+    # runs of their own, measured glyph by glyph.
+    (_on_baseline(*[(chr(0x4E00 + k), 100.0, 0.0) for k in range(40)]), True),
+    (_on_baseline(*[(chr(0x4E00 + k % 39), 100.0, 0.0) for k in range(40)]), False),
+    # Runs on baselines a hair apart (pymupdf-test_5001: a period set
+    # smaller, then the next line's run): measured glyph by glyph.
+    ([_glyph(".", 100.0, 60.0, 7.0, 1.8)] + [_glyph(ch, 101.6 + 15.0 * k, 60.04, 25.0, 15.0)
+                                             for k, ch in enumerate("The end")], True),
+    # ... a glyph of the later run drawn again over one inside the earlier.
+    ([_glyph(ch, 100.0 + 5.0 * k, 60.0) for k, ch in enumerate("abc")] +
+     [_glyph("b", 105.2, 60.3), _glyph("x", 120.0, 60.3)], False),
+    ([_glyph(ch, 100.0 + 5.0 * k, 60.0) for k, ch in enumerate("abc")] +
+     [_glyph("d", 105.2, 60.3), _glyph("x", 120.0, 60.3)], True),
+    # Two long runs that close: more pairs than are measured (APART_PAIRS_MAX;
     # _drawn_apart measures them all).
-    (_on_baseline(*[(chr(0x4E00 + k), 100.0, 0.0) for k in range(40)]), False),
+    ([_glyph(chr(0x4E00 + k), 100.0 + 1.0 * k, 60.0, 5.0, 1.0) for k in range(70)] +
+     [_glyph(chr(0x5E00 + k), 100.0 + 1.0 * k, 60.3, 5.0, 1.0) for k in range(70)], False),
 ]
 _BEYOND_THE_WALK = _CLOSE_ON_A_BASELINE[-1][0]
 
@@ -422,14 +457,15 @@ def test_segments_apart_lets_a_glyph_of_another_text_join_close():
 
 def test_segments_apart_keeps_the_tolerance_of_a_larger_glyph_of_its_run():
     """A run of 10 pt glyphs that ends in a 40 pt one (tolerance 6 pt), its
-    origin 4 pt from a glyph of an earlier run: beyond the 10 pt glyphs'
-    1.5 pt, within the large one's.  Then a run that starts with the large
-    glyph, and two small ones after it (their size read once), 4 pt from a
-    glyph before it.  Each moved 3 pt away (7 pt off) is proved apart."""
-    small_then_big = ([_glyph("a", 104.0, 60.0)],
+    origin 4 pt from the same glyph in an earlier run: beyond the 10 pt
+    glyphs' 1.5 pt, within the large one's.  Then a run that starts with
+    the large glyph, and two small ones after it (their size read once), 4
+    pt from the same glyph before it.  Each moved 3 pt away (7 pt off) is
+    proved apart."""
+    small_then_big = ([_glyph("d", 104.0, 60.0, 40.0)],
                       [_glyph("b", 50.0, 64.0), _glyph("c", 70.0, 64.0),
                        _glyph("d", 100.0, 64.0, 40.0)], -3.0)
-    big_then_small = ([_glyph("a", 96.0, 60.0)],
+    big_then_small = ([_glyph("d", 96.0, 60.0, 40.0)],
                       [_glyph("d", 100.0, 64.0, 40.0), _glyph("b", 150.0, 64.0),
                        _glyph("c", 170.0, 64.0)], 3.0)
     for earlier, run, away in (small_then_big, big_then_small):

@@ -228,9 +228,20 @@ APART_TOL_MAX = 64.0
 page to the glyph-by-glyph search (too many bands to look through)."""
 
 
-def _file_run(bands: dict, band: float, x0: float, x1: float, y: float, tol: float) -> bool:
-    """File a run in its band unless it comes within ``tol`` of an earlier
-    run (then False: the page may hold a duplicate)."""
+APART_PAIRS_MAX = 4096
+"""Pairs of glyphs ``_runs_apart`` measures at most (two runs of 64
+glyphs): two longer runs that come close send the page to the search."""
+
+
+def _file_run(bands: dict, band: float, x0: float, x1: float, y: float, tol: float,
+              glyphs: list[Glyph] | None = None, k0: int = 0, k1: int = 0,
+              dup_tol: float = 0.0) -> bool:
+    """File a run (``glyphs[k0:k1]``, None: not given) in its band unless it
+    comes within ``tol`` of an earlier run that holds a glyph one of its
+    own is a duplicate of (then False: the page may hold a duplicate).  Two
+    runs that come close (a period set smaller, or a baseline off by a
+    hair, just before the next line's run) are measured glyph by glyph
+    (``_runs_apart``)."""
     lo, hi = x0 - tol, x1 + tol
     for b in range(int((y - tol) // band), int((y + tol) // band) + 1):
         runs = bands.get(b)
@@ -238,26 +249,49 @@ def _file_run(bands: dict, band: float, x0: float, x1: float, y: float, tol: flo
             continue
         if len(runs) > APART_BAND_RUNS:
             return False
-        for a0, a1, ay in runs:
-            if a0 <= hi and lo <= a1 and -tol <= ay - y <= tol:
+        for a0, a1, ay, j0, j1 in runs:
+            if a0 <= hi and lo <= a1 and -tol <= ay - y <= tol and (
+                    glyphs is None or j1 < 0 or
+                    not _runs_apart(glyphs, j0, j1, k0, k1, dup_tol)):
                 return False
     key = int(y // band)
+    entry = (x0, x1, y, k0, k1) if glyphs is not None else (x0, x1, y, 0, -1)
     runs = bands.get(key)
     if runs is None:
-        bands[key] = [(x0, x1, y)]
+        bands[key] = [entry]
     else:
-        runs.append((x0, x1, y))
+        runs.append(entry)
     return True
 
 
-def _next_run(bands: dict, x0: float, x1: float, y: float, tol: float, ox: float, oy: float
-              ) -> bool:
+def _runs_apart(glyphs: list[Glyph], j0: int, j1: int, k0: int, k1: int, dup_tol: float
+                ) -> bool:
+    """Is no glyph of ``glyphs[k0:k1]`` one ``drop_duplicates`` would drop
+    as drawn again over a glyph of ``glyphs[j0:j1]`` (drawn before), by its
+    rule?  (Glyphs without text and spaces are never measured, as there.)
+    False too past ``APART_PAIRS_MAX`` pairs."""
+    earlier = [h for h in glyphs[j0:j1] if h[0] and not h[17]]
+    later = [g for g in glyphs[k0:k1] if g[0] and not g[17]]
+    if len(earlier) * len(later) > APART_PAIRS_MAX:
+        return False
+    for g in later:
+        tol = dup_tol * g[9]
+        if 0.1 > tol:  # max(tol, 0.1), as drop_duplicates takes it
+            tol = 0.1
+        for h in earlier:
+            if _drops(h, g, tol):
+                return False
+    return True
+
+
+def _next_run(bands: dict, x0: float, x1: float, y: float, tol: float, ox: float, oy: float,
+              glyphs: list[Glyph], k0: int, k1: int, dup_tol: float) -> bool:
     """The step of ``segments_apart``'s proof from one run to the next:
-    file the run ending (from ``x0`` to ``x1`` along ``y``, tolerance
-    ``tol``; none when ``y`` is NaN), and is the next one's origin (``ox``,
-    ``oy``) finite?  False: the page may hold a duplicate."""
+    file the run ending (``glyphs[k0:k1]``, from ``x0`` to ``x1`` along
+    ``y``, tolerance ``tol``; none when ``y`` is NaN), and is the next one's
+    origin (``ox``, ``oy``) finite?  False: the page may hold a duplicate."""
     if y == y and not (x1 - x1 == 0.0 and tol <= APART_TOL_MAX and
-                       _file_run(bands, APART_BUCKET, x0, x1, y, tol)):
+                       _file_run(bands, APART_BUCKET, x0, x1, y, tol, glyphs, k0, k1, dup_tol)):
         return False
     return ox - ox == 0.0 and oy - oy == 0.0
 
@@ -271,9 +305,9 @@ hostile page of glyphs at one point costs a bounded walk per glyph)."""
 
 def _drops(h: Glyph, g: Glyph, tol: float) -> bool:
     """Would ``drop_duplicates`` drop ``g`` (tolerance ``tol``) as drawn
-    again over ``h``, drawn before it on its baseline?  Its rule, read the
-    same way."""
-    if h[0] != g[0] or h[16] != g[16] or abs(h[5] - g[5]) > tol or abs(h[9] - g[9]) > tol:
+    again over ``h``, drawn before it?  Its rule, read the same way."""
+    if h[0] != g[0] or h[16] != g[16] or abs(h[5] - g[5]) > tol or abs(h[6] - g[6]) > tol or \
+            abs(h[9] - g[9]) > tol:
         return False
     ax, ay = h.ex - h.ox, h.ey - h.oy
     adv2 = ax * ax + ay * ay
@@ -452,8 +486,9 @@ def segments(glyphs: list[Glyph], options: Options) -> list[_Seg]:
 
 def segments_apart(glyphs: list[Glyph], options: Options) -> tuple[list[_Seg], bool]:
     """Cut the drawing order into runs that stay on one line; and is no
-    glyph drawn within the duplicate tolerance of an earlier one (whatever
-    their texts)?  Then ``drop_duplicates`` has nothing to drop.
+    glyph drawn within the duplicate tolerance of an earlier one of its
+    text (by ``drop_duplicates``' rule)?  Then ``drop_duplicates`` has
+    nothing to drop.
 
     A glyph joins the open run within the baseline tolerance and the steps
     back and forward of the larger of the two sizes (a superscript stays
@@ -465,13 +500,17 @@ def segments_apart(glyphs: list[Glyph], options: Options) -> tuple[list[_Seg], b
     two lines' letters were read interleaved, "Owices aunpgo").
 
     The proof takes the glyphs in drawing order as runs along a baseline
-    (the same y), each origin further right than the last by more than the
-    tolerance of the glyphs so far: no two glyphs of a run are that close.
-    A run is then only compared with the earlier runs of the bands its
-    tolerance reaches, by the span of its origins (``_next_run``).  This is
-    cheaper than the search for duplicates (a hash and four look-ups per
-    glyph), which runs when any two runs come that close, or when a
-    position is not finite.  (tests/test_layout_paths.py keeps the proof
+    (the same y), each origin further right than the furthest by more than
+    the tolerance of the glyphs so far, or else one no glyph of the run
+    that close is a duplicate of (``_beside_the_run``: an accent over its
+    letter).  A run is then only compared with the earlier runs of the
+    bands its tolerance reaches, by the span of its origins, and glyph by
+    glyph when they come that close (``_next_run``).  This is cheaper than
+    the search for duplicates (a hash and four look-ups per glyph), which
+    runs when two glyphs are duplicates, when runs too long or too many
+    come close, or when a position is not finite.  Band pages sent to the
+    search: 35 of 167 before the two glyph-by-glyph measures, 5 after (4
+    of them with duplicates).  (tests/test_layout_paths.py keeps the proof
     worked out on its own walk, as it was before it moved in here, and
     checks the two agree.)
     """
@@ -497,10 +536,11 @@ def segments_apart(glyphs: list[Glyph], options: Options) -> tuple[list[_Seg], b
     # fields are shared: Pyodide, build_lines of the twelve small bench
     # files 19.1 -> 18.7 ms (the proof's own walk cost 1.2 ms).
     apart = True
-    bands: dict[int, list[tuple[float, float, float]]] = {}
+    bands: dict[int, list[tuple[float, float, float, int, int]]] = {}
     dup_tol = options.duplicate_tolerance
     ap_y = ap_size = math.nan
     ap_x0 = ap_last = ap_tol = ap_run_tol = 0.0
+    ap_k0 = 0  # where the run starts in drawing order
     ap_back: set[int] = set()  # glyphs joined short of their run's end (_beside_the_run)
     for seq, g in enumerate(glyphs):
         # All the fields at once: faster than reading half of them by index.
@@ -524,8 +564,9 @@ def segments_apart(glyphs: list[Glyph], options: Options) -> tuple[list[_Seg], b
                     if ap_tol > ap_run_tol:
                         ap_run_tol = ap_tol
                 else:
-                    apart = _next_run(bands, ap_x0, ap_last, ap_y, ap_run_tol, u0, v)
-                    ap_y, ap_x0, ap_last, ap_run_tol = v, u0, u0, ap_tol
+                    apart = _next_run(bands, ap_x0, ap_last, ap_y, ap_run_tol, u0, v,
+                                      glyphs, ap_k0, seq, dup_tol)
+                    ap_y, ap_x0, ap_last, ap_run_tol, ap_k0 = v, u0, u0, ap_tol, seq
             elif v == ap_y and u0 - ap_last > ap_tol:
                 ap_last = u0  # (its size's tol is in ap_run_tol already)
             elif v == ap_y and u0 >= ap_x0 and \
@@ -533,8 +574,9 @@ def segments_apart(glyphs: list[Glyph], options: Options) -> tuple[list[_Seg], b
                 if u0 > ap_last:  # (a mark over its letter: no duplicate of it)
                     ap_last = u0
             else:
-                apart = _next_run(bands, ap_x0, ap_last, ap_y, ap_run_tol, u0, v)
-                ap_y, ap_x0, ap_last, ap_run_tol = v, u0, u0, ap_tol
+                apart = _next_run(bands, ap_x0, ap_last, ap_y, ap_run_tol, u0, v,
+                                  glyphs, ap_k0, seq, dup_tol)
+                ap_y, ap_x0, ap_last, ap_run_tol, ap_k0 = v, u0, u0, ap_tol, seq
         if dx == 1.0 and dy == 0.0 and not vertical:  # upright text: u = x, v = y
             # The advance: a slanted glyph's box is wider by its lean.
             u1, key = u0 + (x1 - x0) - lean, 0
@@ -592,7 +634,8 @@ def segments_apart(glyphs: list[Glyph], options: Options) -> tuple[list[_Seg], b
         segs.append(_path_segment(len(segs), run, run_source) if run_path else
                     _Seg(len(segs), run_key, run, run_u0, run_u1, run_v, run_size, run_source))
     if apart:  # the last run filed (no next one: a finite origin)
-        apart = _next_run(bands, ap_x0, ap_last, ap_y, ap_run_tol, 0.0, 0.0)
+        apart = _next_run(bands, ap_x0, ap_last, ap_y, ap_run_tol, 0.0, 0.0,
+                          glyphs, ap_k0, len(glyphs), dup_tol)
     return segs, apart
 
 
