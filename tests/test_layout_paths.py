@@ -136,6 +136,24 @@ def test_drop_duplicates_matches_the_rule_on_corpus_pages(name, monkeypatch):
         assert drop_duplicates(glyphs, options) == _reference_drop_duplicates(glyphs, options)
 
 
+@pytest.mark.parametrize("name", ["deb-ko-cjk-ko-doc", "pdfcpu-hindi", "deb-other-esperanto",
+                                  "pymupdf-test_5001"])
+def test_pages_with_marks_close_to_their_letters_are_proved_apart(name, monkeypatch):
+    """Pages whose glyphs come within the duplicate tolerance of others of
+    other texts (jamo at one origin, Devanagari vowel signs, TeX's accents
+    on the baseline, a small period a hair off the next line's baseline)
+    are proved apart (the search is not run on them), and rightly: the rule
+    drops none of their glyphs."""
+    pages = _corpus_pages(name, 3, monkeypatch)
+    assert pages
+    options = Options()
+    for glyphs in pages:
+        assert _reference_drop_duplicates(glyphs, options) == glyphs
+        assert _apart(glyphs, options.duplicate_tolerance)
+    assert any(_close_to_an_earlier_glyph(glyphs, options.duplicate_tolerance)
+               for glyphs in pages)
+
+
 def _random_page(rng) -> list[Glyph]:
     """Lines drawn left to right in one or two columns, with some of these
     now and then: a word drawn again a fraction of a point off (faux
