@@ -106,6 +106,10 @@ _SETUP_KEY = struct.Struct("<8d").pack
 rise, Tm's linear part, the font's ascent and descent): equal bytes, equal
 floats, signs of zeros included (== takes -0.0 for 0.0)."""
 
+_LINEAR_KEY = struct.Struct("<4d").pack
+"""Bytes of a CTM's linear part (a, b, c, d): the part of a string's
+set-up that is not the CTM's translation depends on it alone (_setup)."""
+
 
 def _num(v) -> float:
     try:
@@ -249,8 +253,11 @@ class Program:
         return tuple(out)
 
 
-@dataclass
+@dataclass(slots=True)
 class GState:
+    """The graphics and text state q saves and Q restores (slots: a copy
+    per q sets its fields faster than an instance dictionary's)."""
+
     ctm: Matrix = IDENTITY
     font: Font | None = None
     font_key: str = ""
@@ -330,6 +337,12 @@ class _Interpreter:
         numbers' key, id of the font, id of the CTM): a page that switches
         between fonts (pdfminer-kampo: two, a Tf before every few glyphs)
         works each one's out once (SETUPS_MAX)."""
+        self.linear_setups: dict[tuple, tuple] = {}
+        """The same set-ups by (the numbers' key, id of the font, the
+        CTM's linear part, _LINEAR_KEY): a string under a CTM object not
+        seen before whose linear part is (a label drawn as "q 1 0 0 1 x y
+        cm BT ... Tj ET Q", each with a cm of its own) takes one of them
+        with the new CTM's translation (_setup)."""
         self.fonts_seen: dict[tuple[int, str], tuple] = {}
         """(id of resources, font name) -> (resources, font, key, label,
         stats) (_font)."""
@@ -841,24 +854,25 @@ class _Interpreter:
             pen = 0.0
             apen = a * pen
             ox = apen + cr + e
+            q = apen + cy0 + e  # (_show's plain loop: the glyph's left end)
             n_unmapped = offpage = 0
             for ch in chars:
                 text, w0, space_code, mapped, is_space = ch.info
                 pen += w0 * size
-                gx0 = apen + cy0 + e
                 apen = a * pen
                 p = apen + cy0 + e
-                if p < gx0:
-                    gx0, gx1 = p, gx0
+                if p < q:
+                    gx0, gx1 = p, q
                 else:
-                    gx1 = p if p > gx0 else gx0
+                    gx0 = q
+                    gx1 = p if p > q else q
                 ex = apen + cr + e
                 if not mapped:
                     n_unmapped += 1
                 glyphs.append(new_glyph(Glyph, (
                     text, gx0, fy0, gx1, fy1, ox, foy, ex, foy,
                     eff, ux, uy, label, mapped, mode, False, source, is_space, 0.0)))
-                ox = ex
+                ox, q = ex, p
                 if y_off or gx1 < 0 or gx0 > W:
                     offpage += 1
             if not isfinite(pen):  # (b * pen was not a zero: _show's general loop)
@@ -1023,6 +1037,20 @@ class _Interpreter:
             # (the entry holds the font and the CTM: their ids stay theirs)
             self.setup = kept
             return kept
+        linear = (numbers, id(font), _LINEAR_KEY(ctm[0], ctm[1], ctm[2], ctm[3]))
+        like = self.linear_setups.get(linear)
+        if like is not None and like[0] is font:
+            # Another CTM of the same linear part (equal bits): everything
+            # but the translation of CTM x display matrix is the same
+            # floats; that translation is mul(ctm, to_display)'s.
+            A, B, C, D, E, F = self.geom.to_display
+            e, f = ctm[4], ctm[5]
+            values = like[3]
+            self.setup = kept = (font, ctm, numbers, values[:4] + (
+                e * A + f * C + E, e * B + f * D + F) + values[6:])
+            if len(self.setups) < SETUPS_MAX:
+                self.setups[key] = kept
+            return kept
         # Text space -> display frame, for the Tm at the start of this string.
         # CTM x display matrix changes far less often than Tm: kept per CTM.
         if ctm is not self.display_ctm:
@@ -1069,6 +1097,7 @@ class _Interpreter:
             cy0, cy1, dy0, dy1, cr, dr, upright, lean))
         if len(self.setups) < SETUPS_MAX:
             self.setups[key] = kept
+            self.linear_setups[linear] = kept
         return kept
 
     def _show(self, items) -> None:
@@ -1182,6 +1211,7 @@ class _Interpreter:
                     # end (the same expression of the same pen).
                     unmapped_before, pen_before = n_unmapped, pen
                     ox = apen + cr + e
+                    q = apen + cy0 + e
                     for ch in (chars if plain else ()):
                         # Tz 100, Tc 0 and Tw 0 (``plain``): the loop below
                         # with its identities left out. ws * 1.0 is ws, and
@@ -1190,22 +1220,26 @@ class _Interpreter:
                         # starts at 0.0 and only a sum of two -0.0 is -0.0)
                         # gives pen + ws: the glyph's end x1t is the next
                         # pen, its a * x1t the next apen. The same floats.
+                        # A glyph's left end (apen + cy0 + e) is the one
+                        # worked out as the right end p of the glyph before
+                        # (the same expression of the same apen): carried
+                        # (q), as its origin is (ox).
                         text, w0, space_code, mapped, is_space = ch.info
                         pen += w0 * size
-                        gx0 = apen + cy0 + e
                         apen = a * pen
                         p = apen + cy0 + e
-                        if p < gx0:
-                            gx0, gx1 = p, gx0
+                        if p < q:
+                            gx0, gx1 = p, q
                         else:
-                            gx1 = p if p > gx0 else gx0
+                            gx0 = q
+                            gx1 = p if p > q else q
                         ex = apen + cr + e
                         if not mapped:
                             n_unmapped += 1
                         glyphs.append(new_glyph(Glyph, (
                             text, gx0, fy0, gx1, fy1, ox, foy, ex, foy,
                             eff, ux, uy, label, mapped, mode, False, source, is_space, 0.0)))
-                        ox = ex
+                        ox, q = ex, p
                         if y_off or gx1 < 0 or gx0 > W:
                             offpage += 1
                     for ch in (() if plain else chars):
