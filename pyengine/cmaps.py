@@ -20,6 +20,7 @@ are never expanded into per-code tables (a junk range such as
 from __future__ import annotations
 
 import binascii
+import codecs
 import re
 import struct
 import sys
@@ -401,20 +402,35 @@ def utf16_text(raw: bytes) -> str | None:
     A single byte is taken as its code point (seen in simple-font
     ToUnicode maps); an unpaired surrogate or odd length is not text.
     """
-    if len(raw) == 1:
+    size = len(raw)
+    if size == 2:
+        # one code unit (most destinations): its character, unless a lone
+        # surrogate (what decoding the two bytes gives, or raises)
+        unit = raw[0] << 8 | raw[1]
+        return None if 0xD800 <= unit <= 0xDFFF else chr(unit)
+    if size == 1:
         return chr(raw[0])
-    if len(raw) % 2:
+    if size % 2:
         return None
-    if len(raw) >= 4 and _SWAPPED_ASCII.fullmatch(raw):
+    if size >= 4 and _SWAPPED_ASCII.fullmatch(raw):
         # Ghostscript 10.00 (Debian 12) writes destinations of two code
         # units or more little-endian: "fi" as <66006900>, which read as
         # UTF-16BE is "昀椀" ("E昀昀icient").  Code units that all end in a
         # zero byte after a printable ASCII one are that, not CJK text.
-        return raw.decode("utf-16-le")
+        return _utf16_le(raw, None, True)[0]
     try:
-        return raw.decode("utf-16-be")
+        return _utf16_be(raw, None, True)[0]
     except UnicodeDecodeError:
         return None
+
+
+_utf16_be = codecs.utf_16_be_decode
+_utf16_le = codecs.utf_16_le_decode
+"""``raw.decode("utf-16-be")`` and ``("utf-16-le")`` as the codecs'
+functions (strict, final): bytes.decode takes only UTF-8, UTF-16 and a few
+others in C; for these names it looks the codec up and calls its module's
+Python ``decode``, which calls these (in Pyodide a Python frame per
+destination: plumber-issue-842-example's maps have 1,211)."""
 
 
 _SWAPPED_ASCII = re.compile(rb"(?:[\x20-\x7e]\x00)+", re.DOTALL)
@@ -841,6 +857,11 @@ def _parse_bfrange(body: list[Token], cmap: CMap) -> None:
             if low is not None and high is not None:
                 for offset, (kind, value) in enumerate(items[: high - low + 1]):
                     if kind == HEX:
+                        if len(value) == 2:  # utf16_text of one code unit, inline
+                            unit = value[0] << 8 | value[1]  # type: ignore[index]
+                            if not 0xD800 <= unit <= 0xDFFF:
+                                single[low + offset] = chr(unit)
+                            continue
                         text = utf16_text(value)  # type: ignore[arg-type]
                         if text is not None:
                             single[low + offset] = text
@@ -851,9 +872,16 @@ def _parse_bfrange(body: list[Token], cmap: CMap) -> None:
             if low < high and dst:
                 ranges.append((low, high, int.from_bytes(dst, "big"), len(dst)))  # type: ignore[arg-type]
             elif low == high and dst:
-                text = utf16_text(dst)  # type: ignore[arg-type]
-                if text is not None:
-                    single[low] = text
+                # (a range of one code: some writers give every code so,
+                # plumber-issue-842-example 1,211 of them)
+                if len(dst) == 2:  # utf16_text of one code unit, inline
+                    unit = dst[0] << 8 | dst[1]  # type: ignore[index]
+                    if not 0xD800 <= unit <= 0xDFFF:
+                        single[low] = chr(unit)
+                else:
+                    text = utf16_text(dst)  # type: ignore[arg-type]
+                    if text is not None:
+                        single[low] = text
         i += 3
 
 

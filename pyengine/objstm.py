@@ -339,10 +339,13 @@ class LazyObjStmReader(PdfReader):
             except Exception:  # noqa: BLE001 -- xref.NotPlain, or a bug there: pypdf reads it
                 pass
             else:
-                if not self.xref_index:
-                    self._check_headers(stream)
+                self._check_headers(stream)
                 return
         super()._read_xref_tables_and_trailers(stream, startxref, xref_issue_nr)
+        if not self.strict and isinstance(stream, BytesIO):
+            # (pypdf's loops over the headers, next in its read, do not
+            # depend on who read the sections)
+            self._check_headers(stream)
 
     def read(self, stream) -> None:
         """pypdf's read; see ``_check_headers`` for the strictness it may
@@ -354,21 +357,23 @@ class LazyObjStmReader(PdfReader):
                 self.strict = False
 
     def _check_headers(self, stream) -> None:
-        """What pypdf's read does last when not strict (and the table's
-        numbers need no fixing, xref_index 0): it reads the object header
-        at every entry's offset (read_object_header) and drops the entry,
+        """What pypdf's read does last when not strict: when the first
+        table's first number is not 0 (xref_index), it fixes the table's
+        numbers (``_fix_numbers``); then it reads the object header at
+        every entry's offset (read_object_header) and drops the entry,
         with a warning, where that raises ValueError.  Done here in one
         loop, a plain header (_PLAIN_HEADER, not at the file's end) matched
         in place; any other read by read_object_header as pypdf reads it.
-        Then pypdf's loop is skipped: ``strict`` is set until pypdf's read
-        returns (nothing else there reads it: the fixing of numbers is
-        skipped too, and needs none), and put back by ``read``.  A file
-        of 1,420 objects (pdfminer-f1040nr) spent 2.3 ms in Pyodide on
-        pypdf's loop, 1.6 us an entry."""
+        Then pypdf's loops are skipped: ``strict`` is set until pypdf's
+        read returns (nothing else there reads it), and put back by
+        ``read``.  A file of 1,420 objects (pdfminer-f1040nr) spent 2.3 ms
+        in Pyodide on pypdf's loop, 1.6 us an entry."""
         data = self._pyengine_bytes(stream)
         size = len(data)
         match = _PLAIN_HEADER.match
         loc = stream.tell()
+        if self.xref_index:
+            self._fix_numbers(stream, data)
         for gen, entries in self.xref.items():
             if gen == 65535:
                 continue
@@ -386,6 +391,39 @@ class LazyObjStmReader(PdfReader):
         stream.seek(loc, 0)
         self.__dict__["_pyengine_headers_checked"] = True
         self.strict = True
+
+    def _fix_numbers(self, stream, data: bytes) -> None:
+        """pypdf's read's loop for a table whose first number is not 0
+        (xref_index: an update's section, or a table written from 1): for
+        each entry, in number order, the header at its offset is read, and
+        the entry moved to the header's number when that is the entry's
+        less xref_index; a header read_object_header cannot read (it
+        raises ValueError) makes pypdf rebuild the table and stop that
+        generation.  The same statements, a plain header (as in
+        ``_check_headers``) matched in place: pypdf read every header
+        twice through its stream (here and in the loop after it), 15% of
+        the open of pdfminer-issue-1082-annotations in Pyodide (210
+        entries, xref_index 10)."""
+        size = len(data)
+        match = _PLAIN_HEADER.match
+        for gen, xref_entry in self.xref.items():
+            if gen == 65535:
+                continue
+            for xref_id in sorted(xref_entry.keys()):
+                offset = xref_entry[xref_id]
+                m = match(data, offset) if offset >= 0 else None
+                if m is not None and m.end() < size:
+                    pid = int(m[1])
+                else:
+                    stream.seek(offset, 0)
+                    try:
+                        pid = self.read_object_header(stream)[0]
+                    except ValueError:
+                        self._rebuild_xref_table(stream)
+                        break
+                if pid == xref_id - self.xref_index:
+                    self.xref[gen][pid] = self.xref[gen][xref_id]
+                    del self.xref[gen][xref_id]
 
     def read_object_header(self, stream) -> tuple[int, int]:
         """pypdf's read_object_header, with one regular expression for a
