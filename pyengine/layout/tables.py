@@ -36,6 +36,9 @@ from .lines import is_cjk
 TABLE_MIN_COLUMNS = 2
 """Columns of a table; two only when ``tabulated`` (far apart)."""
 TABLE_MIN_FULL_ROWS = 2
+TABLE_MIN_CELL_ROWS = 2
+"""Rows of several cells a table has at least (``find_table``); each is
+made of a row of several lines (``_cells``)."""
 TABLE_MAX_MEDIAN_WORDS = 3
 TABLE_MAX_WORDS = 8
 """Words of a line of a table's cell, but in one column, where a cell may
@@ -561,7 +564,7 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]],
     # ``_cells``) neither make nor unmake a table
     cells = [row for row in rows if len(row) > 1]
     full = sum(1 for row in cells if len(row) == len(bounds) + 1)
-    if len(cells) < 2 or full < TABLE_MIN_FULL_ROWS and not _ledger(cells, bounds) and \
+    if len(cells) < TABLE_MIN_CELL_ROWS or full < TABLE_MIN_FULL_ROWS and not _ledger(cells, bounds) and \
             not (full and _summary(cells, bounds)):
         return None
     if len(bounds) == 1 and (full < len(cells) or len(cells) < TWO_COLUMN_MIN_ROWS
