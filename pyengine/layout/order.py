@@ -67,11 +67,12 @@ from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, 
                      FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, ROW_TOLERANCE, TABLE_GUTTER_MIN,
                      TABLE_MAX_COMMA_SHARE, HEADER_MAX_ROWS, TABLE_MIN_CELL_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS,
                      TableRegion,
-                     centred_over, colon_labels,
+                     colon_labels,
                      columns, figures_end_at, figures_end_under_head, figures_flush_after, find_table,
                      flush_left, flush_right,
                      grid_rows, header_band, shared_grid_rows,
-                     header_like, header_rows, is_figure, joined_all, labels_and_values, opened_by_the_rest,
+                     header_like, header_rows, is_figure, joined_all, labels_and_values, not_centred_over,
+                     opened_by_the_rest,
                      opens_with_grid, peel,
                      shared_gutters, short_cells, totals_under)
 
@@ -3289,7 +3290,7 @@ def _spanned_table(items: list[Line], options: Options, grid: list[list[Line]] |
         # figures_flush_after) parts the table's columns as the others do.
         gaps = narrow
     if len(gaps) < TABLE_MIN_COLUMNS - 1 or not short_cells(core, gaps) or \
-            not flush_left([ln for ln in above if not centred_over(ln, core, gaps)] + below, gaps):
+            not flush_left(not_centred_over(above, core, gaps) + below, gaps):
         return None
     table = _grid_table(core, gaps)
     return None if table is None else (above, [table], below)
@@ -3325,7 +3326,7 @@ def _gridded(items: list[Line], col_gaps: list[tuple[float, float]], options: Op
         if len(core) < 2 * TABLE_MIN_FULL_ROWS:
             return None
         col_gaps = _gutters(core, options)
-        heads = [ln for ln in above if not centred_over(ln, core, col_gaps)]
+        heads = not_centred_over(above, core, col_gaps)
         if not flush_left(heads, col_gaps) or \
                 not flush_left(below, col_gaps) and not totals_under(below, core, col_gaps):
             return None
@@ -3375,7 +3376,7 @@ def _headed_table(items: list[Line], options: Options, rows: list[list[Line]] | 
         count = header_band(rows[:start], table, gaps)
         above = [ln for row in rows[:start - count] for ln in row]
         if not count or any(len(row) > 1 for row in rows[:start - count]) or \
-                not flush_left([ln for ln in above if not centred_over(ln, body, gaps)], gaps):
+                not flush_left(not_centred_over(above, body, gaps), gaps):
             return None
         return above, [_table_of(header_rows(rows[start - count:start]) + table.rows)], below
     return None
