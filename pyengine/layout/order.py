@@ -65,12 +65,14 @@ from .lists import list_marker
 from .ruled import claimed, rules_asked, ruled_tables
 from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, CELL_WRAP_PITCH_RATIO,
                      FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, ROW_TOLERANCE, TABLE_GUTTER_MIN,
-                     TABLE_MAX_COMMA_SHARE, HEADER_MAX_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS, TableRegion,
-                     centred_over, colon_labels,
+                     TABLE_MAX_COMMA_SHARE, HEADER_MAX_ROWS, TABLE_MIN_CELL_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS,
+                     TableRegion,
+                     colon_labels,
                      columns, figures_end_at, figures_end_under_head, figures_flush_after, find_table,
                      flush_left, flush_right,
                      grid_rows, header_band, shared_grid_rows,
-                     header_like, header_rows, is_figure, joined_all, labels_and_values, opened_by_the_rest,
+                     header_like, header_rows, is_figure, joined_all, labels_and_values, not_centred_over,
+                     opened_by_the_rest,
                      opens_with_grid, peel,
                      shared_gutters, short_cells, totals_under)
 
@@ -3208,10 +3210,41 @@ def _table_apart_anew(items: list[Line], col_gaps: list[tuple[float, float]], op
     of which groups these same lines (a key of their identities built and
     looked up three times before)."""
     rows = shared_grid_rows(items)
+    several = _rows_of_several(rows)
+    if not several:
+        # No row of several lines: ``peel`` sets every line apart, over
+        # the grid (``_gridded``), no row opens a body (``_headed_table``)
+        # and none is full (``_spanned_table``).
+        return None
     found = _gridded(items, col_gaps, options, rows)
-    if found is None:
+    if found is None and several >= TABLE_MIN_CELL_ROWS:
+        # (one row of several lines: each body ``_headed_table`` tries is a
+        # run of these rows, grouped so again, no grid (``_grid_table``);
+        # ``_spanned_table`` wants a row of fewer lines than the fullest)
         found = _headed_table(items, options, rows)
-    return found if found is not None else _spanned_table(items, options, rows)
+        if found is None:
+            found = _spanned_table(items, options, rows)
+    return found
+
+
+def _rows_of_several(rows: list[list[Line]]) -> int:
+    """How many of ``rows`` hold several lines, counted up to
+    ``TABLE_MIN_CELL_ROWS`` (no more is asked: the count stops there).
+    A region whose grouping holds fewer is no table's: ``find_table`` makes
+    a row of several cells only of a row of several lines (``_cells``:
+    a cell alone joins a row of several cells, ``_spans_rows``, or makes a
+    row of its own, and a centred cell joins its host row), and wants two.
+    Most regions the table tests are asked of are such (lines side by side
+    only here and there: a label beside its value, a folio beside a
+    running head), and were peeled and looked through by each test
+    (tests/test_table_apart_fast.py)."""
+    count = 0
+    for row in rows:
+        if len(row) > 1:
+            count += 1
+            if count >= TABLE_MIN_CELL_ROWS:
+                break
+    return count
 
 
 def _spanned_table(items: list[Line], options: Options, grid: list[list[Line]] | None = None
@@ -3257,7 +3290,7 @@ def _spanned_table(items: list[Line], options: Options, grid: list[list[Line]] |
         # figures_flush_after) parts the table's columns as the others do.
         gaps = narrow
     if len(gaps) < TABLE_MIN_COLUMNS - 1 or not short_cells(core, gaps) or \
-            not flush_left([ln for ln in above if not centred_over(ln, core, gaps)] + below, gaps):
+            not flush_left(not_centred_over(above, core, gaps) + below, gaps):
         return None
     table = _grid_table(core, gaps)
     return None if table is None else (above, [table], below)
@@ -3293,7 +3326,7 @@ def _gridded(items: list[Line], col_gaps: list[tuple[float, float]], options: Op
         if len(core) < 2 * TABLE_MIN_FULL_ROWS:
             return None
         col_gaps = _gutters(core, options)
-        heads = [ln for ln in above if not centred_over(ln, core, col_gaps)]
+        heads = not_centred_over(above, core, col_gaps)
         if not flush_left(heads, col_gaps) or \
                 not flush_left(below, col_gaps) and not totals_under(below, core, col_gaps):
             return None
@@ -3343,7 +3376,7 @@ def _headed_table(items: list[Line], options: Options, rows: list[list[Line]] | 
         count = header_band(rows[:start], table, gaps)
         above = [ln for row in rows[:start - count] for ln in row]
         if not count or any(len(row) > 1 for row in rows[:start - count]) or \
-                not flush_left([ln for ln in above if not centred_over(ln, body, gaps)], gaps):
+                not flush_left(not_centred_over(above, body, gaps), gaps):
             return None
         return above, [_table_of(header_rows(rows[start - count:start]) + table.rows)], below
     return None
@@ -3381,6 +3414,8 @@ def _grid_table_anew(core: list[Line], col_gaps: list[tuple[float, float]]) -> T
     (``shared_grid_rows``) is asked once and handed to the tests, each of
     which groups these same lines (up to seven look-ups of it before)."""
     rows = shared_grid_rows(core)
+    if _rows_of_several(rows) < TABLE_MIN_CELL_ROWS:
+        return None  # (find_table's answer on any gutters: ``_rows_of_several``)
     table = find_table(core, col_gaps, rows)
     if table is None:
         narrow = _narrow_gutters(core, col_gaps, rows)

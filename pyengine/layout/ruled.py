@@ -261,11 +261,18 @@ def _may_wrap(items: list[Line]) -> bool:
     # "written report"): their baseline stands between the wrapped lines.
     # (A cell with the middle row all beside it first: in running text the
     # middle row stands under the cell and no pair of lines is measured.)
+    # (do the lines of the middle row all stand left or right of the cell:
+    # written out, not a call for each line of each row of every region
+    # asked while the page's rules are not read)
     for upper, middle, lower in zip(rows, rows[1:], rows[2:]):
-        if any(_beside_all(c, middle) and any(_wraps(c, ln, RULED_CENTRED_PITCH, nearer=True)
-                                              for ln in lower)
-               for c in upper):
-            return True
+        for c in upper:
+            x0, x1 = c.x0, c.x1
+            for ln in middle:
+                if not (ln.x1 <= x0 or ln.x0 >= x1):
+                    break  # (a line of the middle row under or over the cell)
+            else:
+                if any(_wraps(c, ln, RULED_CENTRED_PITCH, nearer=True) for ln in lower):
+                    return True
     return False
 
 
@@ -275,11 +282,6 @@ centred beside the two (``_may_wrap``), may be the cell's text wrapped: a
 table's rows are often led wider than its text (plumber-issue-67 p.6's
 Table 3, "销售商品、提供劳务收" over "到的现金" 15.6 pt apart at 9 pt, 1.73
 em; tables.CELL_LINE_PITCH is 1.6); double spacing at most."""
-
-
-def _beside_all(cell: Line, row: list[Line]) -> bool:
-    """Do the lines of ``row`` all stand left or right of ``cell``?"""
-    return all(ln.x1 <= cell.x0 or ln.x0 >= cell.x1 for ln in row)
 
 
 def _frames(level: tuple[Rule, ...], x0: float, x1: float, band: tuple[float, float]) -> list[list[Rule]]:

@@ -36,6 +36,9 @@ from .lines import is_cjk
 TABLE_MIN_COLUMNS = 2
 """Columns of a table; two only when ``tabulated`` (far apart)."""
 TABLE_MIN_FULL_ROWS = 2
+TABLE_MIN_CELL_ROWS = 2
+"""Rows of several cells a table has at least (``find_table``); each is
+made of a row of several lines (``_cells``)."""
 TABLE_MAX_MEDIAN_WORDS = 3
 TABLE_MAX_WORDS = 8
 """Words of a line of a table's cell, but in one column, where a cell may
@@ -385,6 +388,22 @@ def centred_over(ln: Line, table: list[Line], col_gaps: list[tuple[float, float]
     was left over the grid, the table was not found and its first column
     was read before the page's header (calc/sales)."""
     x0, x1 = min(c.x0 for c in table), max(c.x1 for c in table)
+    return _centred_within(ln, x0, x1, col_gaps)
+
+
+def not_centred_over(lines: list[Line], table: list[Line], col_gaps: list[tuple[float, float]]) -> list[Line]:
+    """The lines of ``lines`` that are not ``centred_over`` the table, its
+    extent measured once, not once for each line (the table tests ask it
+    of every line a region's grid sets apart over it: a column of prose
+    over a few rows was measured line by line against all of them)."""
+    if not lines:
+        return []
+    x0, x1 = min(map(_X0, table)), max(map(_X1, table))
+    return [ln for ln in lines if not _centred_within(ln, x0, x1, col_gaps)]
+
+
+def _centred_within(ln: Line, x0: float, x1: float, col_gaps: list[tuple[float, float]]) -> bool:
+    """``centred_over`` a table reaching from ``x0`` to ``x1``."""
     return any(ln.x0 < b and ln.x1 > a for a, b in col_gaps) and \
         abs((ln.x0 + ln.x1) - (x0 + x1)) / 2 <= TITLE_CENTRE_TOLERANCE * ln.size
 
@@ -561,7 +580,7 @@ def find_table(items: list[Line], col_gaps: list[tuple[float, float]],
     # ``_cells``) neither make nor unmake a table
     cells = [row for row in rows if len(row) > 1]
     full = sum(1 for row in cells if len(row) == len(bounds) + 1)
-    if len(cells) < 2 or full < TABLE_MIN_FULL_ROWS and not _ledger(cells, bounds) and \
+    if len(cells) < TABLE_MIN_CELL_ROWS or full < TABLE_MIN_FULL_ROWS and not _ledger(cells, bounds) and \
             not (full and _summary(cells, bounds)):
         return None
     if len(bounds) == 1 and (full < len(cells) or len(cells) < TWO_COLUMN_MIN_ROWS
