@@ -18,21 +18,13 @@ import math
 import pytest
 from corpus import corpus_documents
 from keptcheck import read_pages
+from layoutbuild import text_line as _line
 from pdfbuild import helvetica, make_pdf
 
 from pyengine.layout import order, ruled, tables
-from pyengine.records import Line, Word
+from pyengine.records import Line
 
 F = {"/F1": helvetica()}
-
-
-def _line(text: str, x0: float, y0: float, size: float = 10.0, width: float | None = None) -> Line:
-    words, x = [], x0
-    for t in text.split():
-        w = 5 * len(t) if width is None else width
-        words.append(Word(t, x, y0, x + w, y0 + size, size))
-        x += w + 3
-    return Line(tuple(words), x0, y0, x - 3, y0 + size, size)
 
 
 # --- not_centred_over ------------------------------------------------------

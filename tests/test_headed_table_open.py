@@ -18,20 +18,13 @@ from __future__ import annotations
 import pytest
 from corpus import corpus_documents
 from keptcheck import read_pages
+from layoutbuild import text_line as _line
 from pdfbuild import helvetica, make_pdf
 
 from pyengine.layout import order, tables
-from pyengine.records import Line, Word
+from pyengine.records import Line
 
 F = {"/F1": helvetica()}
-
-
-def _line(text: str, x0: float, y0: float, size: float = 10.0) -> Line:
-    words, x = [], x0
-    for t in text.split():
-        words.append(Word(t, x, y0, x + 5 * len(t), y0 + size, size))
-        x += 5 * len(t) + 3
-    return Line(tuple(words), x0, y0, x - 3, y0 + size, size)
 
 
 def _peels_nothing_over(rows: list[list[Line]]) -> bool:

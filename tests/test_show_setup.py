@@ -91,8 +91,10 @@ def _glyph_bits(pdf: bytes) -> list:
     return [tuple(struct.pack(">d", v) if type(v) is float else v for v in g) for g in run.glyphs]
 
 
-def test_setups_seen_before_are_taken_again(monkeypatch):
-    pdf = make_pdf([TURNS], fonts={"/F1": HELVETICA, "/F2": TIMES}, media_box=(0, 0, 400, 400))
+def kept_and_anew(monkeypatch, pdf: bytes) -> tuple[list, int, list, int]:
+    """The glyph bits of ``pdf``'s page and the hypot calls their set-ups
+    made (two per set-up worked out), read as the interpreter keeps its
+    set-ups, then with none kept but the last (every one worked out anew)."""
     calls = []
     hypot = interpreter.math.hypot
 
@@ -102,13 +104,20 @@ def test_setups_seen_before_are_taken_again(monkeypatch):
 
     monkeypatch.setattr(interpreter.math, "hypot", counting)
     kept = _glyph_bits(pdf)
+    kept_calls = len(calls)
+    calls.clear()
+    monkeypatch.setattr(interpreter, "SETUPS_MAX", 0)  # none kept but the last
+    anew = _glyph_bits(pdf)
+    return kept, kept_calls, anew, len(calls)
+
+
+def test_setups_seen_before_are_taken_again(monkeypatch):
+    pdf = make_pdf([TURNS], fonts={"/F1": HELVETICA, "/F2": TIMES}, media_box=(0, 0, 400, 400))
+    kept, kept_calls, anew, anew_calls = kept_and_anew(monkeypatch, pdf)
     # F1 and F2 on the page's CTM, both on the scaled one, F1 on the
     # matrix with -0 (its own numbers; the string's advance then makes its
     # zeros 0.0: F2 after it is F2 on the first matrix again): five set-ups
     # of two hypot each, for 13 strings.
-    assert len(calls) == 5 * 2
-    calls.clear()
-    monkeypatch.setattr(interpreter, "SETUPS_MAX", 0)  # none kept but the last
-    anew = _glyph_bits(pdf)
-    assert len(calls) > 5 * 2
+    assert kept_calls == 5 * 2
+    assert anew_calls > 5 * 2
     assert kept == anew and len(kept) == 26

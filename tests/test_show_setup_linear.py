@@ -9,18 +9,14 @@ or size are worked out."""
 
 from __future__ import annotations
 
-import struct
 import time
 
 from pdfbuild import make_pdf
+from test_show_setup import HELVETICA, TIMES, kept_and_anew
 
 from pyengine import interpreter
 from pyengine.document import open_document
 from pyengine.options import Options
-
-HELVETICA = {"/Type": "/Font", "/Subtype": "/Type1", "/BaseFont": "/Helvetica"}
-TIMES = {"/Type": "/Font", "/Subtype": "/Type1", "/BaseFont": "/Times-Roman"}
-
 
 def _label(cm: bytes, font: bytes = b"/F1 9", text: bytes = b"(Ab) Tj") -> bytes:
     return b"q " + cm + b" cm BT " + font + b" Tf 1 0 0 1 2 3 Tm " + text + b" ET Q "
@@ -47,30 +43,13 @@ CONTENT = b"".join([
 ])
 
 
-def _glyph_bits(pdf: bytes) -> list:
-    doc = open_document(pdf)
-    run = interpreter.run_page(doc, 1, doc.page_geometry(1), Options(), [], time.monotonic())
-    return [tuple(struct.pack(">d", v) if type(v) is float else v for v in g) for g in run.glyphs]
-
-
 def test_translated_ctms_take_the_set_up_of_their_linear_part(monkeypatch):
     pdf = make_pdf([CONTENT], fonts={"/F1": HELVETICA, "/F2": TIMES}, media_box=(0, 0, 400, 400))
-    calls = []
-    hypot = interpreter.math.hypot
-
-    def counting(*args):
-        calls.append(args)
-        return hypot(*args)
-
-    monkeypatch.setattr(interpreter.math, "hypot", counting)
-    kept = _glyph_bits(pdf)
+    kept, kept_calls, anew, anew_calls = kept_and_anew(monkeypatch, pdf)
     # Set-ups of two hypot each: the translated one, the scaled one, the
     # two mirrored ones, the rotated one, /F2, /F1 at 12 pt.
-    assert len(calls) == 7 * 2
-    calls.clear()
-    monkeypatch.setattr(interpreter, "SETUPS_MAX", 0)  # none kept but the last
-    anew = _glyph_bits(pdf)
-    assert len(calls) > 7 * 2
+    assert kept_calls == 7 * 2
+    assert anew_calls > 7 * 2
     assert kept == anew and len(kept) == 2 * 14 + 2 + 3
 
 

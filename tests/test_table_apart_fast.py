@@ -19,21 +19,14 @@ from __future__ import annotations
 import pytest
 from corpus import corpus_documents
 from keptcheck import read_pages
+from layoutbuild import text_line as _line
 from pdfbuild import helvetica, make_pdf
 
 from pyengine.layout import order, tables
 from pyengine.options import Options
-from pyengine.records import Line, Word
+from pyengine.records import Line
 
 F = {"/F1": helvetica()}
-
-
-def _line(text: str, x0: float, y0: float, size: float = 10.0) -> Line:
-    words, x = [], x0
-    for t in text.split():
-        words.append(Word(t, x, y0, x + 5 * len(t), y0 + size, size))
-        x += 5 * len(t) + 3
-    return Line(tuple(words), x0, y0, x - 3, y0 + size, size)
 
 
 def _row(cells: list[str], y: float, xs=(10, 100, 200)) -> list[Line]:

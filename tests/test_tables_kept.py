@@ -11,10 +11,11 @@ from __future__ import annotations
 import pytest
 from corpus import corpus_documents
 from keptcheck import count_calls, read_pages
+from layoutbuild import text_line as _line
 from pdfbuild import helvetica, make_pdf
 
 from pyengine.layout import tables
-from pyengine.records import Line, Word
+from pyengine.records import Line
 
 F = {"/F1": helvetica()}
 CORPUS_FILES = ["pdfminer-f1040nr", "opf-178360"]
@@ -44,14 +45,6 @@ def test_pages_read_as_with_no_answer_kept(k, monkeypatch):
     asked.clear()
     assert read_pages(*docs[k]) == kept
     assert with_kept < len(asked)  # answers asked again
-
-
-def _line(text: str, x0: float, y0: float, size: float = 10.0) -> Line:
-    words, x = [], x0
-    for t in text.split():
-        words.append(Word(t, x, y0, x + 5 * len(t), y0 + size, size))
-        x += 5 * len(t) + 3
-    return Line(tuple(words), x0, y0, x - 3, y0 + size, size)
 
 
 def _lines() -> list[Line]:
