@@ -46,8 +46,11 @@ def _state(reader_type, data: bytes):
             len(reader.pages))
 
 
-def test_plain_headers_checked_without_read_object_header(monkeypatch):
-    calls = []
+def header_reads(monkeypatch) -> list[int]:
+    """From now on, the stream position of each header LazyObjStmReader
+    reads through read_object_header (pypdf's way), in a list the caller
+    reads."""
+    calls: list[int] = []
     original = LazyObjStmReader.read_object_header
 
     def counted(self, stream):
@@ -55,6 +58,11 @@ def test_plain_headers_checked_without_read_object_header(monkeypatch):
         return original(self, stream)
 
     monkeypatch.setattr(LazyObjStmReader, "read_object_header", counted)
+    return calls
+
+
+def test_plain_headers_checked_without_read_object_header(monkeypatch):
+    calls = header_reads(monkeypatch)
     reader = LazyObjStmReader(io.BytesIO(_pdf()), strict=False)
     assert calls == [] and reader.strict is False and len(reader.pages) == 3
 

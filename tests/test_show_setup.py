@@ -37,7 +37,10 @@ def _words(doc):
     return [(w.text, round(w.x0, 2), round(w.x1, 2)) for w in doc.pages[0].words]
 
 
-def test_each_glyph_placed_by_its_td(monkeypatch):
+def hypot_calls(monkeypatch) -> list:
+    """From now on, the arguments of each math.hypot call the interpreter
+    makes (two per set-up worked out, _setup), in a list the caller reads
+    and may clear."""
     calls = []
     hypot = interpreter.math.hypot
 
@@ -46,6 +49,11 @@ def test_each_glyph_placed_by_its_td(monkeypatch):
         return hypot(*args)
 
     monkeypatch.setattr(interpreter.math, "hypot", counting)
+    return calls
+
+
+def test_each_glyph_placed_by_its_td(monkeypatch):
+    calls = hypot_calls(monkeypatch)
     doc = pyengine.extract(_page(CONTENT))
     # Worked out by hand from the content: Hi at 50 (H 7.22 + i 2.22 wide),
     # Hi at 80; on the second line Hi at 50 and, at 20 pt, Hi at 97.22
@@ -95,14 +103,7 @@ def kept_and_anew(monkeypatch, pdf: bytes) -> tuple[list, int, list, int]:
     """The glyph bits of ``pdf``'s page and the hypot calls their set-ups
     made (two per set-up worked out), read as the interpreter keeps its
     set-ups, then with none kept but the last (every one worked out anew)."""
-    calls = []
-    hypot = interpreter.math.hypot
-
-    def counting(*args):
-        calls.append(args)
-        return hypot(*args)
-
-    monkeypatch.setattr(interpreter.math, "hypot", counting)
+    calls = hypot_calls(monkeypatch)
     kept = _glyph_bits(pdf)
     kept_calls = len(calls)
     calls.clear()

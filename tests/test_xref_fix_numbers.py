@@ -21,6 +21,7 @@ from pypdf import PdfReader
 
 from pyengine.objstm import LazyObjStmReader
 
+from test_header_check import header_reads
 from test_xref_read import _File, _base, assert_opened_alike, updated_file
 
 
@@ -123,28 +124,14 @@ def test_plain_headers_are_not_read_by_pypdf(name, monkeypatch):
     """Plain headers are matched in place: read_object_header (pypdf's
     loops called it twice per entry through the stream) does not run for
     them on open."""
-    calls = []
-    real = LazyObjStmReader.read_object_header
-
-    def spy(self, stream):
-        calls.append(stream.tell())
-        return real(self, stream)
-
-    monkeypatch.setattr(LazyObjStmReader, "read_object_header", spy)
+    calls = header_reads(monkeypatch)
     reader = LazyObjStmReader(io.BytesIO(FILES[name]()))
     assert reader.xref_index != 0
     assert calls == []
 
 
 def test_pypdf_reads_the_header_that_is_not_plain(monkeypatch):
-    calls = []
-    real = LazyObjStmReader.read_object_header
-
-    def spy(self, stream):
-        calls.append(stream.tell())
-        return real(self, stream)
-
-    monkeypatch.setattr(LazyObjStmReader, "read_object_header", spy)
+    calls = header_reads(monkeypatch)
     data = FILES["shifted-comment-header"]()
     LazyObjStmReader(io.BytesIO(data))
     # (the two loops each read the header after the comment through pypdf)
