@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 import re
+from operator import attrgetter
 from dataclasses import dataclass
 from typing import Callable
 
@@ -499,6 +500,11 @@ class _Reader:
         # Q) or a group that paints nothing (TeX pictures: deb-ko-chapstyfig,
         # 315 cm's, 45 paintings) and are undone unread.
         pending = None
+        # (the CTM to the display frame, made again only when the CTM is
+        # another object: a Q gives back the one saved, and most paths of a
+        # page are painted under a few CTMs)
+        shown_for: Matrix | None = None
+        shown = to_display
         stack: list = []  # (ctm, clip, pending) saved by q
         deep = 0  # q's past RULES_MAX_DEPTH, not kept
         path = _Path()
@@ -581,11 +587,20 @@ class _Reader:
                         if op not in _PAINT_NONE and (path.segments or path.rects):
                             if pending is not None:
                                 ctm, pending = _concat(ctm, pending), None
-                            _paint(op, path, _mul(ctm, to_display), level, upright, clip)
+                            if ctm is not shown_for:
+                                shown_for, shown = ctm, _mul(ctm, to_display)
+                            _paint(op, path, shown, level, upright,
+                                   _clip_box(clip) if type(clip) is list else clip)
                         if path.clips:
                             if pending is not None:
                                 ctm, pending = _concat(ctm, pending), None
-                            clip = _within(clip, path.box(_mul(ctm, to_display)))
+                            # (its box made when a rule or a form is drawn
+                            # within it: _clip_box; most clips, one per cell
+                            # of a table from Word, "q x y w h re W* n ... Q",
+                            # are undone before anything is painted)
+                            if ctm is not shown_for:
+                                shown_for, shown = ctm, _mul(ctm, to_display)
+                            clip = [clip, path, shown]
                         path = _Path()
                         if len(level) + len(upright) > RULES_MAX_SEGMENTS:
                             raise _Dropped()
@@ -600,7 +615,7 @@ class _Reader:
                     if forms is not None and name[:1] == b"/" and _names_last(nums, run):
                         if pending is not None:
                             ctm, pending = _concat(ctm, pending), None
-                        self._form(name, ctm, scope, clip)
+                        self._form(name, ctm, scope, _clip_box(clip) if type(clip) is list else clip)
                 # (the caps of RULES_MAX_SEGMENTS are looked at where the
                 # counts grow: a rectangle, a line, a close, a paint)
             if nums:
@@ -671,6 +686,24 @@ class _Reader:
 def _meets(clip: Box, band: "Band | None") -> bool:
     """Can rules drawn within ``clip`` reach ``band`` (None: the page)?"""
     return band is None or clip[3] >= band[0] - FORM_BAND_MARGIN and clip[1] <= band[1] + FORM_BAND_MARGIN
+
+
+def _clip_box(clip: "Box | list | None") -> Box | None:
+    """The box of the clip ``clip``: a box, None (none), or a clipping path
+    not measured yet, kept as [the clip it narrows, the path, the matrix
+    to the display frame] (``_Reader.read``).  A path measured keeps its
+    box in place, [box, None, None], for the other states that hold it (a
+    q saved it).  A chain of paths is measured outermost first, in a loop
+    (a content may clip again and again without a q)."""
+    chain = []
+    while type(clip) is list and clip[1] is not None:
+        chain.append(clip)
+        clip = clip[0]
+    box = clip[0] if type(clip) is list else clip
+    for node in reversed(chain):
+        box = _within(box, node[1].box(node[2]))
+        node[0], node[1], node[2] = box, None, None
+    return box
 
 
 def _within(clip: Box | None, box: Box | None) -> Box | None:
@@ -770,12 +803,17 @@ def _segment(x0: float, y0: float, x1: float, y1: float, level: list[Rule], upri
         upright.append(Rule((x0 + x1) / 2, y1 if y1 < y0 else y0, y1 if y1 > y0 else y0))
 
 
+_AT = attrgetter("at")
+_LO = attrgetter("lo")
+"""(sort keys read in C, not a lambda called for each rule)"""
+
+
 def _merged(rules: list[Rule]) -> tuple[Rule, ...]:
     """The rules, those on one line (``RULE_SLANT``) that touch or overlap
     (``RULE_JOIN``) made one, sorted by ``at`` then ``lo``."""
     out: list[Rule] = []
     lines: list[list[Rule]] = []
-    for r in sorted(rules, key=lambda r: r.at):
+    for r in sorted(rules, key=_AT):
         if lines and r.at - lines[-1][0].at <= RULE_SLANT:
             lines[-1].append(r)
         else:
@@ -783,7 +821,7 @@ def _merged(rules: list[Rule]) -> tuple[Rule, ...]:
     for group in lines:
         at = sum(r.at for r in group) / len(group)
         lo = hi = None
-        for r in sorted(group, key=lambda r: r.lo):
+        for r in sorted(group, key=_LO) if len(group) > 1 else group:
             if lo is not None and r.lo <= hi + RULE_JOIN:
                 hi = max(hi, r.hi)
                 continue
