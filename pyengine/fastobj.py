@@ -239,6 +239,63 @@ def number_array(data: bytes, pos: int) -> list | None:
     return found[0]
 
 
+_LIST_WHITE = rb"[\t\n\f\r ]"
+"""White space inside an inner array of ``_MIXED_ITEMS``, and before the
+first one (``_PLAIN_NUMBERS``): no NUL."""
+_WIDTH_LIST = (rb"(\d{1,9})" + _LIST_WHITE + rb"*+\[((?:" + _LIST_WHITE + rb"*+[+-]?+(?:\d++\.?+\d*+|\.\d++)"
+               rb"(?=[\t\n\f\r \]]))*+" + _LIST_WHITE + rb"*+)\]")
+"""One ``c [w1 w2 ...]`` entry of a CID font's /W (ISO 32000-1 9.7.4.3):
+1 the first CID (digits only), 2 the inside of the list, numbers that
+Python's int (without a point) or float (with one) reads, each followed
+by white space or the "]"."""
+_width_patterns: tuple | None = None
+"""(the match of whole /W of such entries up to its "]", the findall of its
+entries, the search for a number of ``INDIRECT_PEEK`` bytes or more, which
+``_mixed_numbers`` leaves to pypdf), compiled when a /W is first read
+(``_width_compiled``): a document without CID fonts never needs them
+(0.4 ms at import in CPython)."""
+
+
+def _width_compiled() -> tuple:
+    global _width_patterns
+    _width_patterns = (
+        re.compile(rb"(?:" + _LIST_WHITE + rb"*+" + _WIDTH_LIST + rb")++" + _LIST_WHITE + rb"*+\]").match,
+        re.compile(_LIST_WHITE + rb"*+" + _WIDTH_LIST).findall,
+        re.compile(rb"[-+.0-9]{%d}" % INDIRECT_PEEK).search)
+    return _width_patterns
+
+
+def width_lists(data: bytes, pos: int) -> tuple[list[int], list[list[bytes]]] | None:
+    """The array at ``data[pos]`` as (first CIDs, their lists' numbers as
+    bytes), when it is ``c [w1 w2 ...]`` entries only (``_WIDTH_LIST``:
+    most CID fonts' /W) that ``number_array`` reads without a Fallback, to
+    ints for the firsts and, for each list's bytes, ``int`` of the bytes
+    without a point and ``float`` of those with one (``_plain_values``);
+    None for anything else (a range ``c1 c2 w``, a reference, an empty
+    list...).  Nothing is converted but the firsts: the lists are split
+    in C, their numbers left for the caller (a page shows a few dozen of a
+    font's thousand widths: ``fonts.composite._ListWidths``)."""
+    if data[pos:pos + 1] != b"[":
+        return None
+    whole, items, long_number = _width_patterns or _width_compiled()
+    m = whole(data, pos + 1)
+    if m is None:
+        return None
+    end = m.end() - 1  # the "]"
+    if long_number(data, pos, end) is not None:
+        return None  # (pypdf reads a long number another way: Fallback)
+    entries = items(data, pos + 1, end)
+    max_array = _configuration().array_maximum_element_count
+    if 2 * len(entries) > max_array:
+        return None
+    firsts, lists = zip(*entries)
+    pieces = list(map(bytes.split, lists))
+    counts = list(map(len, pieces))
+    if min(counts) == 0 or max(counts) > max_array:
+        return None  # (an empty list: _mixed_numbers leaves it to pypdf)
+    return list(map(int, firsts)), pieces
+
+
 _PYPDF_ESCAPE = re.compile(rb"\\(?:([0-7]{1,3})|[\r\n][\r\n]?|(.))", re.S)
 """An escape in a literal string as pypdf's read_string_from_stream reads
 it: 1 up to three octal digits; a backslash before an end of line, which

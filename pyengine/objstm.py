@@ -597,6 +597,14 @@ class LazyObjStmReader(PdfReader):
         records what a page reads (``_unread_unrecorded``)."""
         return self._unread_unrecorded(ref, fastobj.number_array)
 
+    def unread_width_lists(self, ref: IndirectObject) -> tuple | None:
+        """The array object ``ref``, not read yet, as fastobj.width_lists
+        gives it (a CID font's /W of ``c [w1 w2 ...]`` entries only, read
+        by fastobj.number_array without a Fallback); None for anything
+        else, and as ``unread_numbers`` gives None.  Nothing is read or
+        kept."""
+        return self._unread_unrecorded(ref, fastobj.width_lists)
+
     def unread_entries(self, ref: IndirectObject) -> dict | None:
         """The entries of the dictionary object ``ref``, not read yet, as
         fastobj.flat_numbers gives them (numbers as ints and floats, other

@@ -234,6 +234,22 @@ class Descriptor:
                     return candidate
         return ""
 
+    def names_program_key(self, keys: tuple[str, ...]) -> bool:
+        """Could ``font_file_key`` be one of ``keys``: does the dictionary
+        have one of them (a value there, a stream or not), or was the
+        program found under one?  Without reading the descriptor or the
+        program's stream: reading a program's stream object to learn its
+        key (a TrueType font's /FontFile2, for ``simple._builtin_encoding``,
+        which reads only /FontFile and /FontFile3) cost, in an encrypted
+        file, decrypting the whole program (pypdf-r4-owner-password: 3 ms
+        in Pyodide, pure-Python RC4)."""
+        if self._program is not None:
+            return self._program[1] in keys
+        source = self._keys if self._keys is not None else self._source
+        # (a key present holds a value: a dictionary's get gives None for
+        # none but a missing key; get reads no reference)
+        return source is not None and any(source.get(key) is not None for key in keys)
+
     @property
     def symbolic(self) -> bool:
         return bool(self.flags & FLAG_SYMBOLIC)

@@ -20,8 +20,8 @@ import math
 import sys
 from bisect import bisect_left, bisect_right
 from array import array as _codes_array
-from itertools import repeat
-from operator import truediv
+from itertools import islice, repeat
+from operator import add, le, truediv
 
 from pypdf.generic import IndirectObject
 
@@ -380,6 +380,58 @@ def _widths_table(items: list, limit: int = MAX_WIDTH_ENTRIES):
     return _parse_widths(items, limit)
 
 
+class _ListWidths:
+    """CID -> width of a /W read from the file's bytes as ``c [w1 w2 ...]``
+    entries only (fastobj.width_lists), each in order and apart from the
+    next (``_list_widths``): ``get`` as the dict's ``get`` of
+    ``_parse_widths`` of the same array, an entry's widths converted when
+    one of its CIDs is first asked for.  A CJK font's /W has hundreds of
+    entries (pdfjs-issue5874: 633, of which a page shows 91 CIDs), whose
+    reading as numbers and then as widths was most of the font's load."""
+
+    __slots__ = ("firsts", "pieces", "values")
+
+    def __init__(self, firsts: list[int], pieces: list[list[bytes]]) -> None:
+        self.firsts = firsts
+        self.pieces = pieces
+        """Per entry, its widths' bytes (what fastobj reads as ints and floats)."""
+        self.values: list[list[float] | None] = [None] * len(firsts)
+
+    def get(self, cid: int, default=None):
+        i = bisect_right(self.firsts, cid) - 1
+        if i < 0:
+            return default
+        values = self.values[i]
+        if values is None:
+            # as _parse_widths reads the ints and floats fastobj makes of them
+            values = self.values[i] = [float(p) / 1000 if 46 in p else float(int(p)) / 1000
+                                       for p in self.pieces[i]]
+        k = cid - self.firsts[i]
+        return values[k] if k < len(values) else default
+
+
+def _list_widths(value) -> _ListWidths | None:
+    """The ``_ListWidths`` of a /W that is a reference to an array the
+    reader has not read (fastobj.width_lists, through the reader's
+    ``unread_width_lists``), when its entries' CIDs follow on without
+    sharing one (each entry ends before the next starts: then no later
+    entry overrides an earlier one, and the entry before a CID is the only
+    one that may hold it) and are fewer than ``MAX_WIDTH_ENTRIES`` (then
+    ``_parse_widths`` cuts none); else None (``_widths_table`` reads it)."""
+    if not isinstance(value, IndirectObject):
+        return None
+    peek = getattr(value.pdf, "unread_width_lists", None)
+    found = peek(value) if peek is not None else None
+    if found is None:
+        return None
+    firsts, pieces = found
+    counts = list(map(len, pieces))
+    if sum(counts) >= MAX_WIDTH_ENTRIES or \
+            not all(map(le, map(add, firsts, counts), islice(firsts, 1, None))):
+        return None
+    return _ListWidths(firsts, pieces)
+
+
 WIDTH_LIST_IN_C = 8
 """Widths in a ``c [w1 w2 ...]`` entry of /W from which they are read in C
 (``_plain_widths``); a shorter list (most are one width: pymupdf-test_4182)
@@ -528,7 +580,9 @@ def load_type0(font_dict, issues: list[Issue], tounicode_maps: dict | None = Non
         else:
             font._gid_text, font._cid_to_gid = _embedded_gid_text(descendant, desc, issues, font_name)
     font._dw = (number(get(descendant, "/DW"), 1000.0) or 0.0) / 1000
-    font._widths = _widths_table(number_array(descendant.get("/W") if descendant is not None else None))
+    w = descendant.get("/W") if descendant is not None else None
+    widths = _list_widths(w)
+    font._widths = widths if widths is not None else _widths_table(number_array(w))
     dw2 = [number(v) for v in array(get(descendant, "/DW2"))]
     font._dw2 = (dw2[0] / 1000, dw2[1] / 1000) if len(dw2) == 2 and None not in dw2 else (0.88, -1.0)
     font._w2 = {

@@ -195,7 +195,10 @@ def _implicit_base(subtype: str, desc: Descriptor, std: str | None, issues, font
     if std == "ZapfDingbats":
         return ZAPF_DINGBATS
     symbolic = desc.symbolic and not desc.nonsymbolic
-    builtin = _builtin_encoding(desc, issues, font_name) if program else None
+    # (a descriptor without /FontFile and /FontFile3 has no program whose
+    # encoding _builtin_encoding reads: its /FontFile2 is not read for that)
+    builtin = _builtin_encoding(desc, issues, font_name) \
+        if program and desc.names_program_key(_ENCODING_PROGRAMS) else None
     if builtin == "standard":
         return STANDARD
     if isinstance(builtin, dict):
@@ -849,16 +852,19 @@ def _program_left(font_dict, subtype: str, defer_program: bool) -> bool:
     (``read_descriptor``'s ``unread``)?  Yes for a font whose /Encoding
     names a base encoding (``_base_and_differences`` reads none then), and
     for a Type 1 font loaded with ``defer_program`` that has an /Encoding
-    or a /ToUnicode (``_PENDING``); else its program, or at least which
-    key holds it (``_implicit_base``), is looked for.  A guess from the
-    dictionary's entries as they stand: only the cost depends on it."""
+    (its /Differences: ``_PENDING``); else its program, or at least which
+    key holds it (``_implicit_base``), is looked for.  A Type 1 font with
+    a /ToUnicode map but no /Encoding reads its program all the same
+    unless the map gives fewer than ``CONTRADICTED_MIN`` texts
+    (``load_simple``), which few maps do: its descriptor was peeked at and
+    then read (deb-ko-cjk-ko-doc: 48 of its 95 TeX fonts).  A guess from
+    the dictionary's entries as they stand: only the cost depends on it."""
     if subtype == "/Type3":
         return False
     enc = font_dict.get("/Encoding")
     if isinstance(enc, str) and enc in BY_NAME:
         return True
-    return defer_program and subtype in _DEFERRED_SUBTYPES and (
-        enc is not None or "/ToUnicode" in font_dict)
+    return defer_program and subtype in _DEFERRED_SUBTYPES and enc is not None
 
 
 def _take_tounicode(mapped: dict[int, str], names: list[str | None], final: list[str | None],
