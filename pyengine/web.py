@@ -128,42 +128,54 @@ def _data_reader(read_file: Callable[[str], Any]) -> Callable[[str], bytes | Non
 
 def init(protocol_json: str, post: Callable[[str], Any],
          read_file: Callable[[str], Any], aes_decrypt: Any = None,
-         aes_encrypt: Any = None) -> str:
+         aes_encrypt: Any = None, aes_raw: Any = None, rc4_raw: Any = None) -> str:
     global _post
     _msg.clear()
     _msg.update(json.loads(protocol_json))
     _post = post
     data.set_source(data.FetchSource(_data_reader(read_file)))
-    aes = _install_aes(aes_decrypt, aes_encrypt)
+    aes = _install_aes(aes_decrypt, aes_encrypt, aes_raw)
+    _install_rc4(rc4_raw)
     return json.dumps({"python": sys.version.split()[0], "pypdf": pypdf.__version__,
                        "aes": aes})
 
 
-def _install_aes(aes_decrypt: Any, aes_encrypt: Any) -> str:
+def _install_aes(aes_decrypt: Any, aes_encrypt: Any, aes_raw: Any = None) -> str:
     """Give pypdf AES (Pyodide has no `cryptography`); returns the backend.
 
-    ``aes_decrypt``/``aes_encrypt`` are web/webcrypto.js's functions (or
-    missing).  WebCrypto is used when they are given and ``run_sync`` works
-    in this call, which the worker arranges by calling init through
-    ``callPromising`` when the browser has JSPI: "webcrypto", with the
-    pure-Python AES for small inputs and for any call made where run_sync
-    cannot block.  Otherwise "pure-python".  Under CPython with
-    `cryptography` nothing is patched: "native".  Must run before any
-    PdfReader is made.
+    ``aes_decrypt``/``aes_encrypt`` are web/webcrypto.js's functions and
+    ``aes_raw`` web/synccrypto.js's (or missing).  WebCrypto is used when they
+    are given and ``run_sync`` works in this call, which the worker arranges
+    by calling init through ``callPromising`` when the browser has JSPI:
+    "webcrypto", with the synchronous JavaScript AES (else pure Python) for
+    small inputs and for any call made where run_sync cannot block.  Without
+    JSPI, "javascript" if ``aes_raw`` is given, else "pure-python".  Under
+    CPython with `cryptography` nothing is patched: "native".  Must run
+    before any PdfReader is made.
     """
     global _webcrypto
     from .crypto import install_fallback_aes, set_aes_backend
-    from .webcrypto import WebCryptoAes, jspi_available
+    from .webcrypto import JsAes, WebCryptoAes, jspi_available
 
     _webcrypto = None
     if not install_fallback_aes():
         return "native"
+    sync = None if _is_missing(aes_raw) else JsAes(aes_raw)
     if _is_missing(aes_decrypt) or _is_missing(aes_encrypt) or not jspi_available():
-        set_aes_backend(None)
-        return "pure-python"
-    _webcrypto = WebCryptoAes(aes_decrypt, aes_encrypt)
+        set_aes_backend(sync)
+        return "pure-python" if sync is None else sync.name
+    _webcrypto = WebCryptoAes(aes_decrypt, aes_encrypt, sync)
     set_aes_backend(_webcrypto)
     return "webcrypto"
+
+
+def _install_rc4(rc4_raw: Any) -> None:
+    """RC4 in web/synccrypto.js's ``rc4Raw`` (if given) where pypdf uses
+    rc4.py's pure-Python RC4 (no `cryptography`)."""
+    from .rc4 import rc4_installed, set_rc4_backend
+    from .webcrypto import JsRc4
+
+    set_rc4_backend(JsRc4(rc4_raw) if rc4_installed() and not _is_missing(rc4_raw) else None)
 
 
 def aes_stats() -> str:
