@@ -95,19 +95,27 @@ class JsAes:
 
 class JsRc4:
     """An RC4 backend for pyengine.rc4.set_rc4_backend on web/synccrypto.js's
-    ``rc4Raw(packed, keyLength)`` (synchronous, no JSPI needed)."""
+    ``rc4Raw(packed, keyLength)`` and ``rc4Chain(packed, keyLength, first,
+    last)`` (synchronous, no JSPI needed)."""
 
-    def __init__(self, js_raw: Callable[..., Any]) -> None:
+    def __init__(self, js_raw: Callable[..., Any], js_chain: Callable[..., Any]) -> None:
         from js import Uint8Array
 
         self._raw = js_raw
+        self._chain = js_chain
         self._uint8array = Uint8Array
 
-    def __call__(self, key: bytes, data: bytes) -> bytes:
+    def _packed(self, key: bytes, data: bytes) -> Any:
         packed = key + data
         array = self._uint8array.new(len(packed))
         array.assign(packed)
-        return self._raw(array, len(key)).to_bytes()
+        return array
+
+    def __call__(self, key: bytes, data: bytes) -> bytes:
+        return self._raw(self._packed(key, data), len(key)).to_bytes()
+
+    def chain(self, key: bytes, data: bytes, first: int, last: int) -> bytes:
+        return self._chain(self._packed(key, data), len(key), first, last).to_bytes()
 
 
 class WebCryptoAes:

@@ -220,3 +220,14 @@ def test_files_read_the_same_with_a_backend(tmp_path, algorithm):
     assert out == plain
     # A password try is one RC4 pass at /R 2 (RC4-40), 20 at /R 3 and 4.
     assert calls > (1 if algorithm == "RC4-40" else 20) * len(job)
+
+
+@pytest.mark.parametrize("first,last", [(0, 19), (19, 0), (1, 19), (7, 7), (0, 255)])
+def test_chain_is_passes_with_the_key_xored_with_the_counter(first, last):
+    rng = random.Random(first * 1000 + last)
+    key, data = rng.randbytes(16), rng.randbytes(32)
+    want = data
+    step = 1 if last >= first else -1
+    for i in range(first, last + step, step):
+        want = _fallback.rc4_encrypt(bytes(x ^ i for x in key), want)
+    assert rc4.rc4_chain(key, data, first, last) == want

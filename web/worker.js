@@ -15,7 +15,7 @@
 import { MSG, CODES, PROTOCOL_VERSION } from "./protocol.js";
 import { bytesFetcher, dataReader } from "./loader.js";
 import { aesCbcDecrypt, aesCbcEncrypt, aesStats, mayNeedWebCrypto } from "./webcrypto.js";
-import { aesCbcRaw, rc4Raw, syncStats } from "./synccrypto.js";
+import * as syncCrypto from "./synccrypto.js";
 import { HELPER_NAME, HelperLink, helperStats } from "./helper.js";
 
 const BASE = new URL("./", import.meta.url);
@@ -51,7 +51,7 @@ const fetchBytes = bytesFetcher(BASE);
 // In the app's worker, `helper`: the page helper's counts (helper.js);
 // `steps`: the extraction steps entered plainly and through callPromising.
 const stepStats = { plain: 0, promising: 0 };
-self.pyengineStats = { aesBackend: "", aes: aesStats, sync: syncStats, steps: stepStats };
+self.pyengineStats = { aesBackend: "", aes: aesStats, sync: syncCrypto.syncStats, steps: stepStats };
 const IS_HELPER = self.name === HELPER_NAME;
 const helperLink = IS_HELPER ? null : new HelperLink(new URL(import.meta.url));
 if (!IS_HELPER) self.pyengineStats.helper = helperStats;
@@ -158,7 +158,7 @@ async function start() {
   // that once, so it is entered through callPromising; so is each step of
   // an extraction (runSteps).  Without JSPI (the check is Pyodide's own), init picks pure-Python AES.
   const initArgs = [JSON.stringify(MSG), (text) => post(withHeap(JSON.parse(text))),
-    readDataFile, aesCbcDecrypt, aesCbcEncrypt, aesCbcRaw, rc4Raw];
+    readDataFile, aesCbcDecrypt, aesCbcEncrypt, syncCrypto];
   const versions = JSON.parse(
     jspi ? await web.init.callPromising(...initArgs) : web.init(...initArgs));
   self.pyengineStats.aesBackend = versions.aes;

@@ -152,12 +152,12 @@ def test_webcrypto_js_is_raw_cbc_whatever_the_padding(app: App, key_bytes: int):
         assert bytes(got) == _reference("encrypt", key, iv, plain)
 
 
-SYNC_CALL = """async ([fn, key, data, extra]) => {
+SYNC_CALL = """async ([fn, key, data, ...extra]) => {
   const m = await import("./synccrypto.js");
   const packed = new Uint8Array(key.length + data.length);
   packed.set(key);
   packed.set(data, key.length);
-  return Array.from(m[fn](packed, key.length, extra));
+  return Array.from(m[fn](packed, key.length, ...extra));
 }"""
 
 
@@ -184,8 +184,20 @@ def test_javascript_rc4_is_rc4(app: App):
                 want = Cipher(ARC4(key), mode=None).encryptor().update(data)
             else:
                 want = rc4_encrypt(key, data)
-            got = app.page.evaluate(SYNC_CALL, ["rc4Raw", list(key), list(data), None])
+            got = app.page.evaluate(SYNC_CALL, ["rc4Raw", list(key), list(data)])
             assert bytes(got) == want, (key_bytes, n)
+
+
+@pytest.mark.parametrize("first,last", [(0, 19), (19, 0), (3, 3), (0, 255)])
+def test_javascript_rc4_chain_is_rc4_passes(app: App, first: int, last: int):
+    # The loops of a password check at /R 3 and 4 (rc4.py rc4_chain).
+    key, data = os.urandom(16), os.urandom(32)
+    want = data
+    step = 1 if last >= first else -1
+    for i in range(first, last + step, step):
+        want = rc4_encrypt(bytes(x ^ i for x in key), want)
+    got = app.page.evaluate(SYNC_CALL, ["rc4Chain", list(key), list(data), first, last])
+    assert bytes(got) == want
 
 
 def aes_work(app: App, opened) -> dict[str, int]:
