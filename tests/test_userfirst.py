@@ -144,3 +144,24 @@ def test_v4_keys_are_pypdfs(algorithm, user, rc4_backend):
         # /R 3 and 4 (RC4-128, AES-128): every 20-pass loop went to chain.
         want = set() if handler.R <= 2 else {(0, 19), (19, 0)}
         assert set(rc4_backend.chains) == want
+
+
+def test_printable_ascii_passwords_skip_saslprep_unchanged():
+    """SASLprep leaves printable ASCII as it is (what the shortcut in
+    UserFirstEncryption._encode_password relies on); other passwords still
+    go through pypdf's SASLprep, with the same bytes as pypdf's handler."""
+    from pypdf._encryption import Encryption, _saslprep
+
+    printable = "".join(map(chr, range(0x20, 0x7F)))
+    assert _saslprep(printable) == printable
+    for c in printable:
+        assert _saslprep(c) == c
+    handler = PdfReader(io.BytesIO(_encrypted("u", "o", "AES-256")))._encryption
+    assert isinstance(handler, Encryption) and handler.V == 5
+    ours = userfirst.adopt(PdfReader(io.BytesIO(_encrypted("u", "o", "AES-256")))._encryption)
+    assert type(ours) is userfirst.UserFirstEncryption
+    for password in ["", "asdfzxcv", printable, "caf\u00e9", "a\u00adb", "x\u2003y", "\u2163",
+                     "tab\there", b"raw bytes"]:
+        assert ours._encode_password(password) == Encryption._encode_password(handler, password)
+    with pytest.raises(ValueError):  # a control character: pypdf's strict SASLprep refuses it
+        ours._encode_password("tab\there", strict=True)
