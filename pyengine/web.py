@@ -238,7 +238,8 @@ class Steps:
     * ``Steps.OVER`` (0): the job is over (DONE or ERROR posted);
     * ``Steps.PROMISING`` (3): as ``TURN``, and enter every later step
       through ``callPromising``: this step was entered plainly and did AES
-      work in pure Python that WebCrypto would have done (the worker's look
+      work in JavaScript (or pure Python) that WebCrypto would have done
+      faster (inputs over webcrypto.SYNC_MAX_BYTES; the worker's look
       at the bytes missed the file's encryption, see web/webcrypto.js
       ``mayNeedWebCrypto``).  Said once per job, at a turn.
 

@@ -156,7 +156,8 @@ async function start() {
   // With JS Promise Integration, Python can block on WebCrypto's promises
   // (pyodide.ffi.run_sync) while it runs in a promising call: init checks
   // that once, so it is entered through callPromising; so is each step of
-  // an extraction (runSteps).  Without JSPI (the check is Pyodide's own), init picks pure-Python AES.
+  // an extraction (runSteps).  Without JSPI (the check is Pyodide's own), init picks
+  // synccrypto.js's AES for every call.
   const initArgs = [JSON.stringify(MSG), (text) => post(withHeap(JSON.parse(text))),
     readDataFile, aesCbcDecrypt, aesCbcEncrypt, syncCrypto];
   const versions = JSON.parse(
