@@ -165,3 +165,21 @@ def test_printable_ascii_passwords_skip_saslprep_unchanged():
         assert ours._encode_password(password) == Encryption._encode_password(handler, password)
     with pytest.raises(ValueError):  # a control character: pypdf's strict SASLprep refuses it
         ours._encode_password("tab\there", strict=True)
+
+
+def test_printable_ascii_password_opens_r5_and_r6_without_saslprep(monkeypatch):
+    import pypdf._encryption as encryption
+
+    calls = []
+    original = encryption._saslprep
+    monkeypatch.setattr(encryption, "_saslprep", lambda p: calls.append(p) or original(p))
+    files = [_encrypted("u pw!", "o", algorithm) for algorithm in ("AES-256-R5", "AES-256")]
+    other = _encrypted("u", "o", "AES-256")
+    calls.clear()  # (pypdf's writer ran it)
+    for data in files:
+        assert pyengine.extract(data, pyengine.Options(password="u pw!")).pages[0].text.strip() \
+            == "Locked words"
+    assert calls == []
+    with pytest.raises(PasswordWrong):
+        pyengine.extract(other, pyengine.Options(password="caf\u00e9"))
+    assert calls == ["caf\u00e9"]
