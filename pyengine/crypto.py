@@ -353,13 +353,25 @@ def _check_length(data: bytes) -> None:
         raise ValueError("The length of the provided data is not a multiple of the block length.")
 
 
+_ZERO_IV = bytes(BLOCK)
+
+
 def aes_ecb_encrypt(key: bytes, data: bytes) -> bytes:
-    """AES-ECB encryption, no padding; len(data) must be a multiple of 16."""
+    """AES-ECB encryption, no padding; len(data) must be a multiple of 16.
+    One block is CBC with a zero IV, so the backend may take it."""
+    if len(data) == BLOCK and _backend is not None and len(key) in (16, 24, 32):
+        return _cbc(True, key, _ZERO_IV, data)
     return _pack(_encrypt_words(_schedule(key), _words(data), None))
 
 
 def aes_ecb_decrypt(key: bytes, data: bytes) -> bytes:
-    """AES-ECB decryption, no padding; len(data) must be a multiple of 16."""
+    """AES-ECB decryption, no padding; len(data) must be a multiple of 16.
+
+    One block (the /Perms check of an AES-256 file, ISO 32000-2 Algorithm
+    13, on every open) is CBC with a zero IV, so the backend may take it:
+    in Pyodide the pure-Python schedule and block cost about 0.1 ms."""
+    if len(data) == BLOCK and _backend is not None and len(key) in (16, 24, 32):
+        return _cbc(False, key, _ZERO_IV, data)
     return _pack(_decrypt_words(_schedule(key), _words(data)))
 
 
@@ -445,8 +457,8 @@ def aes_cbc_decrypt(key: bytes, iv: bytes, data: bytes) -> bytes:
 def set_aes_backend(backend: AesBackend | None) -> None:
     """Try ``backend`` first for every AES-CBC call, or only pure Python
     with ``None``.  It sees stream and string data, the /OE and /UE keys of
-    AES-256 files and the /R 6 hash rounds; ECB (one /Perms block) stays
-    pure Python."""
+    AES-256 files, the /R 6 hash rounds and one-block ECB (/Perms) as CBC
+    with a zero IV."""
     global _backend
     _backend = backend
 

@@ -2,13 +2,14 @@
 
 The boundary is bytes in, JSON text out (STYLE.md habit 12):
 
-* ``init(protocol_json, post, read_file, aes_decrypt, aes_encrypt)`` once at
-  start-up.  ``protocol_json`` is web/protocol.js's MSG table, so page,
-  worker and Python share one list of message types; ``post(text)`` sends
-  one JSON message to the page; ``read_file(name)`` returns a same-origin
-  data file's bytes (a JS Uint8Array) or None; the two AES functions are
-  web/webcrypto.js's (see ``_install_aes``).  Returns JSON text with
-  versions, including ``aes``: the AES backend in use.
+* ``init(protocol_json, post, read_file, aes_decrypt, aes_encrypt,
+  sync_crypto)`` once at start-up.  ``protocol_json`` is web/protocol.js's
+  MSG table, so page, worker and Python share one list of message types;
+  ``post(text)`` sends one JSON message to the page; ``read_file(name)``
+  returns a same-origin data file's bytes (a JS Uint8Array) or None; the two
+  AES functions are web/webcrypto.js's and ``sync_crypto`` is the module
+  web/synccrypto.js (see ``_install_aes`` and ``_install_rc4``).  Returns
+  JSON text with versions, including ``aes``: the AES backend in use.
 * ``await extract(job, data, password, options_json)`` reads one PDF given
   as a JS Uint8Array and posts STARTED, one PAGE per page, then DONE; or
   ERROR with ``{code, message}`` from ``api.error_dict``: never a traceback.
@@ -128,42 +129,55 @@ def _data_reader(read_file: Callable[[str], Any]) -> Callable[[str], bytes | Non
 
 def init(protocol_json: str, post: Callable[[str], Any],
          read_file: Callable[[str], Any], aes_decrypt: Any = None,
-         aes_encrypt: Any = None) -> str:
+         aes_encrypt: Any = None, sync_crypto: Any = None) -> str:
     global _post
     _msg.clear()
     _msg.update(json.loads(protocol_json))
     _post = post
     data.set_source(data.FetchSource(_data_reader(read_file)))
-    aes = _install_aes(aes_decrypt, aes_encrypt)
+    aes = _install_aes(aes_decrypt, aes_encrypt, sync_crypto)
+    _install_rc4(sync_crypto)
     return json.dumps({"python": sys.version.split()[0], "pypdf": pypdf.__version__,
                        "aes": aes})
 
 
-def _install_aes(aes_decrypt: Any, aes_encrypt: Any) -> str:
+def _install_aes(aes_decrypt: Any, aes_encrypt: Any, sync_crypto: Any = None) -> str:
     """Give pypdf AES (Pyodide has no `cryptography`); returns the backend.
 
-    ``aes_decrypt``/``aes_encrypt`` are web/webcrypto.js's functions (or
-    missing).  WebCrypto is used when they are given and ``run_sync`` works
-    in this call, which the worker arranges by calling init through
-    ``callPromising`` when the browser has JSPI: "webcrypto", with the
-    pure-Python AES for small inputs and for any call made where run_sync
-    cannot block.  Otherwise "pure-python".  Under CPython with
-    `cryptography` nothing is patched: "native".  Must run before any
-    PdfReader is made.
+    ``aes_decrypt``/``aes_encrypt`` are web/webcrypto.js's functions and
+    ``sync_crypto`` the module web/synccrypto.js (or missing).  WebCrypto is
+    used when they are given and ``run_sync`` works in this call, which the
+    worker arranges by calling init through ``callPromising`` with JSPI:
+    "webcrypto", with the synchronous JavaScript AES (else pure Python) for
+    small inputs and for any call made where run_sync cannot block.  Without
+    JSPI, "javascript" if ``sync_crypto`` is given, else "pure-python".  Under
+    CPython with `cryptography` nothing is patched: "native".  Must run
+    before any PdfReader is made.
     """
     global _webcrypto
     from .crypto import install_fallback_aes, set_aes_backend
-    from .webcrypto import WebCryptoAes, jspi_available
+    from .webcrypto import JsAes, WebCryptoAes, jspi_available
 
     _webcrypto = None
     if not install_fallback_aes():
         return "native"
+    sync = None if _is_missing(sync_crypto) else JsAes(sync_crypto.aesCbcRaw)
     if _is_missing(aes_decrypt) or _is_missing(aes_encrypt) or not jspi_available():
-        set_aes_backend(None)
-        return "pure-python"
-    _webcrypto = WebCryptoAes(aes_decrypt, aes_encrypt)
+        set_aes_backend(sync)
+        return "pure-python" if sync is None else sync.name
+    _webcrypto = WebCryptoAes(aes_decrypt, aes_encrypt, sync)
     set_aes_backend(_webcrypto)
     return "webcrypto"
+
+
+def _install_rc4(sync_crypto: Any) -> None:
+    """RC4 in web/synccrypto.js (if given) where pypdf uses rc4.py's
+    pure-Python RC4 (no `cryptography`)."""
+    from .rc4 import rc4_installed, set_rc4_backend
+    from .webcrypto import JsRc4
+
+    use = rc4_installed() and not _is_missing(sync_crypto)
+    set_rc4_backend(JsRc4(sync_crypto.rc4Raw, sync_crypto.rc4Chain) if use else None)
 
 
 def aes_stats() -> str:
@@ -224,7 +238,8 @@ class Steps:
     * ``Steps.OVER`` (0): the job is over (DONE or ERROR posted);
     * ``Steps.PROMISING`` (3): as ``TURN``, and enter every later step
       through ``callPromising``: this step was entered plainly and did AES
-      work in pure Python that WebCrypto would have done (the worker's look
+      work in JavaScript (or pure Python) that WebCrypto would have done
+      faster (inputs over webcrypto.SYNC_MAX_BYTES; the worker's look
       at the bytes missed the file's encryption, see web/webcrypto.js
       ``mayNeedWebCrypto``).  Said once per job, at a turn.
 

@@ -417,3 +417,23 @@ def test_cryptaes_refuses_a_bad_key_size_when_made(size: int) -> None:
         ref_provider.CryptAES(bytes(size))
     with pytest.raises(ValueError, match=f"Invalid key size \\({size * 8}\\) for AES"):
         crypto.CryptAES(bytes(size))
+
+
+@pytest.mark.parametrize("klen", [16, 32])
+def test_one_block_ecb_goes_to_the_backend_as_zero_iv_cbc(klen: int) -> None:
+    """pypdf's /Perms check (one block of ECB) reaches the backend as CBC
+    with a zero IV, same bytes; longer ECB and bad sizes stay pure Python."""
+    key, block, blocks = os.urandom(klen), os.urandom(16), os.urandom(48)
+    backend = _RefBackend()
+    crypto.set_aes_backend(backend)
+    try:
+        assert crypto.aes_ecb_decrypt(key, block) == _ref(key, modes.ECB(), block, True)
+        assert crypto.aes_ecb_encrypt(key, block) == _ref(key, modes.ECB(), block, False)
+        assert backend.calls == [("decrypt", 16), ("encrypt", 16)]
+        assert crypto.aes_ecb_decrypt(key, blocks) == _ref(key, modes.ECB(), blocks, True)
+        assert crypto.aes_ecb_encrypt(key, blocks) == _ref(key, modes.ECB(), blocks, False)
+        with pytest.raises(ValueError):
+            crypto.aes_ecb_decrypt(b"k" * 15, block)
+        assert len(backend.calls) == 2
+    finally:
+        crypto.set_aes_backend(None)

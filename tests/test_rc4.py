@@ -10,6 +10,7 @@ RC4 is the one pypdf uses there, on RC4 and AES-128 files.
 from __future__ import annotations
 
 import io
+import json
 import random
 
 import pytest
@@ -147,3 +148,86 @@ def test_files_read_with_the_fast_rc4_where_pypdf_has_no_native_provider(tmp_pat
     assert files[:4] == [read, {"error": "password-wrong"}, read, {"error": "password-wrong"}]
     # user password "u": needs it (or the owner's)
     assert files[4:] == [{"error": "password-required"}, read, read, {"error": "password-wrong"}]
+
+
+# --- a backend (the browser's web/synccrypto.js rc4Raw) ------------------------------
+
+
+class _CountingRc4:
+    """A backend that is pypdf's fallback RC4, counting its calls."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, key: bytes, data: bytes) -> bytes:
+        self.calls.append((key, len(data)))
+        return _fallback.rc4_encrypt(key, data)
+
+
+@pytest.fixture
+def backend():
+    fake = _CountingRc4()
+    rc4.set_rc4_backend(fake)
+    try:
+        yield fake
+    finally:
+        rc4.set_rc4_backend(None)
+
+
+def test_backend_takes_every_call_with_a_key(backend):
+    rng = random.Random(3)
+    key = rng.randbytes(16)
+    cipher = rc4.CryptRC4(key)
+    for n in (40, 3, 0, 500):
+        data = rng.randbytes(n)
+        assert cipher.decrypt(data) == _fallback.rc4_encrypt(key, data)
+        assert rc4.rc4_encrypt(key[:5], data) == _fallback.rc4_encrypt(key[:5], data)
+    assert cipher._state is None  # never scheduled here
+    assert [n for _, n in backend.calls] == [40, 40, 3, 3, 0, 0, 500, 500]
+
+
+def test_backend_is_not_given_an_empty_key(backend):
+    with pytest.raises(ZeroDivisionError):
+        rc4.rc4_encrypt(b"", b"x")
+    with pytest.raises(ZeroDivisionError):
+        rc4.CryptRC4(b"")
+    assert backend.calls == []
+
+
+_WITH_BACKEND = r"""
+from pyengine import rc4
+from pypdf._crypt_providers import _fallback
+calls = []
+def backend(key, data):
+    calls.append(len(data))
+    return _fallback.rc4_encrypt(key, data)
+rc4.set_rc4_backend(backend)
+""" + _WORKER.replace("json.dump(out,", "out['calls'] = len(calls); json.dump(out,")
+
+
+@pytest.mark.parametrize("algorithm", ["RC4-40", "RC4-128", "AES-128"])
+def test_files_read_the_same_with_a_backend(tmp_path, algorithm):
+    """Password checks (every revision) and strings and streams go to the
+    backend, and files read as with rc4.py's own RC4."""
+    job = []
+    for user in ("", "u"):
+        path = tmp_path / f"{algorithm}-{user or 'empty'}.pdf"
+        path.write_bytes(_encrypted_pdf(algorithm, user, "o"))
+        job += [(str(path), ""), (str(path), "u"), (str(path), "o"), (str(path), "wrong")]
+    plain = run_without_native_crypto(_WORKER, job)
+    out = run_without_native_crypto(_WITH_BACKEND, job)
+    calls = out.pop("calls")
+    assert out == plain
+    # A password try is one RC4 pass at /R 2 (RC4-40), 20 at /R 3 and 4.
+    assert calls > (1 if algorithm == "RC4-40" else 20) * len(job)
+
+
+@pytest.mark.parametrize("first,last", [(0, 19), (19, 0), (1, 19), (7, 7), (0, 255)])
+def test_chain_is_passes_with_the_key_xored_with_the_counter(first, last):
+    rng = random.Random(first * 1000 + last)
+    key, data = rng.randbytes(16), rng.randbytes(32)
+    want = data
+    step = 1 if last >= first else -1
+    for i in range(first, last + step, step):
+        want = _fallback.rc4_encrypt(bytes(x ^ i for x in key), want)
+    assert rc4.rc4_chain(key, data, first, last) == want

@@ -204,6 +204,7 @@ def unsynced_webcrypto(monkeypatch):
     backend = WebCryptoAes.__new__(WebCryptoAes)  # no JS here: only _usable runs
     backend.failures = backend.unsynced = 0
     backend._can_run_sync = lambda: False
+    backend._sync = None  # no JavaScript AES: the calls over MIN_BYTES count
     was_installed = crypto.aes_installed()
     crypto.install_fallback_aes(force=True)
     crypto.set_aes_backend(backend)

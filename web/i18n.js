@@ -94,7 +94,8 @@ const enFlags = {
 };
 const enPages = (pages) => listOf(pages, (n) => `and ${n} more`);
 // The AES backend (READY's versions.aes, pyengine/web.py _install_aes).
-const enAes = { webcrypto: "WebCrypto", "pure-python": "pure Python", native: "native" };
+const enAes = { webcrypto: "WebCrypto", javascript: "JavaScript", "pure-python": "pure Python",
+  native: "native" };
 // Issues are counted where they happen (per page, per font use): "(3 times)".
 const enTimes = (n) => (n > 1 ? ` (${n} times)` : "");
 const enOnPages = (pages) => `${pages.length === 1 ? "page" : "pages"} ${enPages(pages)}`;
@@ -294,7 +295,8 @@ const esFlags = {
   unmapped: "glifos sin correspondencia", offpage: "fuera de la página",
 };
 const esPages = (pages) => listOf(pages, (n) => `y ${n} más`);
-const esAes = { webcrypto: "WebCrypto", "pure-python": "Python puro", native: "nativo" };
+const esAes = { webcrypto: "WebCrypto", javascript: "JavaScript", "pure-python": "Python puro",
+  native: "nativo" };
 const esTimes = (n) => (n > 1 ? ` (${n} veces)` : "");
 const esOnPages = (pages) => `${pages.length === 1 ? "la página" : "las páginas"} ${esPages(pages)}`;
 es.ui = {

@@ -79,8 +79,9 @@ export async function aesCbcEncrypt(rawKey, iv, data) {
 // at the end of the file (the first-page trailer of a linearized file near
 // its start; in the corpus every encrypted file has it within 644 bytes of
 // its end).  A miss (junk after %%EOF, a name written with # escapes) is not
-// wrong, only slower: Python does that AES itself and says so
-// (web.Steps.PROMISING), and the job's later steps are entered promising.
+// wrong, only slower: the synchronous AES of synccrypto.js does the large
+// inputs too and Python says so (web.Steps.PROMISING), and the job's later
+// steps are entered promising.
 export const ENCRYPT_WINDOW = 32768;
 
 const ENCRYPT = [0x2f, 0x45, 0x6e, 0x63, 0x72, 0x79, 0x70, 0x74];   // "/Encrypt"

@@ -15,6 +15,7 @@
 import { MSG, CODES, PROTOCOL_VERSION } from "./protocol.js";
 import { bytesFetcher, dataReader } from "./loader.js";
 import { aesCbcDecrypt, aesCbcEncrypt, aesStats, mayNeedWebCrypto } from "./webcrypto.js";
+import * as syncCrypto from "./synccrypto.js";
 import { HELPER_NAME, HelperLink, helperStats } from "./helper.js";
 
 const BASE = new URL("./", import.meta.url);
@@ -45,11 +46,12 @@ const fetchBytes = bytesFetcher(BASE);
 
 // For tests and measurements (read with Playwright's worker.evaluate, between
 // files): the AES backend Python chose at init, what went through WebCrypto
-// (aes) and Python's own count per path (python, see pyengine.crypto).
+// (aes), what went through the synchronous JavaScript AES and RC4 (sync,
+// web/synccrypto.js) and Python's own count per path (python, see pyengine.crypto).
 // In the app's worker, `helper`: the page helper's counts (helper.js);
 // `steps`: the extraction steps entered plainly and through callPromising.
 const stepStats = { plain: 0, promising: 0 };
-self.pyengineStats = { aesBackend: "", aes: aesStats, steps: stepStats };
+self.pyengineStats = { aesBackend: "", aes: aesStats, sync: syncCrypto.syncStats, steps: stepStats };
 const IS_HELPER = self.name === HELPER_NAME;
 const helperLink = IS_HELPER ? null : new HelperLink(new URL(import.meta.url));
 if (!IS_HELPER) self.pyengineStats.helper = helperStats;
@@ -154,9 +156,10 @@ async function start() {
   // With JS Promise Integration, Python can block on WebCrypto's promises
   // (pyodide.ffi.run_sync) while it runs in a promising call: init checks
   // that once, so it is entered through callPromising; so is each step of
-  // an extraction (runSteps).  Without JSPI (the check is Pyodide's own), init picks pure-Python AES.
+  // an extraction (runSteps).  Without JSPI (the check is Pyodide's own), init picks
+  // synccrypto.js's AES for every call.
   const initArgs = [JSON.stringify(MSG), (text) => post(withHeap(JSON.parse(text))),
-    readDataFile, aesCbcDecrypt, aesCbcEncrypt];
+    readDataFile, aesCbcDecrypt, aesCbcEncrypt, syncCrypto];
   const versions = JSON.parse(
     jspi ? await web.init.callPromising(...initArgs) : web.init(...initArgs));
   self.pyengineStats.aesBackend = versions.aes;

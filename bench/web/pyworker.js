@@ -6,6 +6,7 @@ import { MSG } from "../protocol.js";
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { bytesFetcher, dataReader } from "../loader.js";
 import { aesCbcDecrypt, aesCbcEncrypt, mayNeedWebCrypto } from "../webcrypto.js";
+import * as syncCrypto from "../synccrypto.js";
 
 const BASE = new URL("../", import.meta.url);
 const started = performance.now();
@@ -36,7 +37,8 @@ async function start() {
   // encrypted) is entered through callPromising so Python can block on
   // WebCrypto's AES; other files are run with a plain call.
   const jspi = "Suspending" in WebAssembly || "Suspender" in WebAssembly;
-  const initArgs = [JSON.stringify(MSG), () => {}, readDataFile, aesCbcDecrypt, aesCbcEncrypt];
+  const initArgs = [JSON.stringify(MSG), () => {}, readDataFile, aesCbcDecrypt, aesCbcEncrypt,
+    syncCrypto];
   const versions = JSON.parse(
     jspi ? await web.init.callPromising(...initArgs) : web.init(...initArgs));
   benchRun = pyodide.runPython(`
