@@ -2,7 +2,7 @@
 // pages of the file shown, with word boxes, search and downloads.
 // All PDF text, file names and metadata go into the page as textContent,
 // never as HTML.
-import { MSG, CODES } from "./protocol.js";
+import { MSG, CODES, message } from "./protocol.js";
 import { errorText, VERDICT_TEXT, UI } from "./notices.js";
 import { LANGUAGE_EVENT, languageControl, translate } from "./i18n.js";
 import { registerServiceWorker } from "./offline.js";
@@ -97,7 +97,8 @@ function startWorker() {
   ui.loader.hidden = false;
   outstanding.clear();
   worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
-  worker.onmessage = ({ data: msg }) => {
+  worker.onmessage = ({ data }) => {
+    const msg = message(data);
     if (msg.type === MSG.DONE || msg.type === MSG.ERROR) outstanding.delete(msg.job);
     handlers[msg.type]?.(msg);
   };

@@ -158,8 +158,12 @@ async function start() {
   // that once, so it is entered through callPromising; so is each step of
   // an extraction (runSteps).  Without JSPI (the check is Pyodide's own), init picks
   // synccrypto.js's AES for every call.
-  const initArgs = [JSON.stringify(MSG), (text) => post(withHeap(JSON.parse(text))),
-    readDataFile, aesCbcDecrypt, aesCbcEncrypt, syncCrypto];
+  // Python's messages go to the page as the JSON text Python wrote (see
+  // protocol.js `message`); the helper's go to the app's worker as objects,
+  // HELPER_END with this worker's heap size.
+  const toPage = IS_HELPER ? (text) => post(withHeap(JSON.parse(text))) : (text) => post(text);
+  const initArgs = [JSON.stringify(MSG), toPage, readDataFile, aesCbcDecrypt, aesCbcEncrypt,
+    syncCrypto];
   const versions = JSON.parse(
     jspi ? await web.init.callPromising(...initArgs) : web.init(...initArgs));
   self.pyengineStats.aesBackend = versions.aes;

@@ -5,6 +5,7 @@
 // bench/browser.py asks.  Times are measured here, on the page, from
 // handing over the bytes to having every page's text.
 import * as pdfjsLib from "../pdfjs/build/pdf.mjs";
+import { message } from "../protocol.js";
 
 const PDFJS = new URL("../pdfjs/", import.meta.url);
 pdfjsLib.GlobalWorkerOptions.workerSrc = new URL("build/pdf.worker.mjs", PDFJS).href;
@@ -59,7 +60,8 @@ class App {
     this.job = 0;
     this.pending = new Map();
     this.ready = new Promise((resolve, reject) => {
-      this.worker.onmessage = ({ data }) => {
+      this.worker.onmessage = ({ data: raw }) => {
+        const data = message(raw);      // as app.js reads it
         if (data.type === "ready") resolve(data);
         else if (data.type === "fatal") reject(new Error(data.message));
         else if (data.type === "done" || data.type === "error") {

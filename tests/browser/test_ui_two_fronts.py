@@ -31,7 +31,8 @@ DRIVER = """() => {
   const jobs = {};
   let readyResolve;
   const ready = new Promise((r) => { readyResolve = r; });
-  w.onmessage = ({ data }) => {
+  w.onmessage = ({ data: raw }) => {
+    const data = typeof raw === "string" ? JSON.parse(raw) : raw;   // protocol.js message
     if (data.type === "ready") readyResolve();
     if (data.job === undefined) return;
     (jobs[data.job] ??= []).push(data);
