@@ -187,6 +187,11 @@ def _charset(buf: bytes, offset: int, glyphs: int) -> list[int]:
     sids = [0]
     fmt = buf[offset]
     p = offset + 1
+    if fmt == 0 and offset > 0 and glyphs > 1:
+        # A SID per glyph read at once (a struct.error past the end, as
+        # one at a time gave): the loop's 2 bytes a glyph was most of the
+        # charset's time (deb-ko-cjk-ko-doc, 48 such programs).
+        sids.extend(struct.unpack_from(f">{glyphs - 1}H", buf, p))
     while len(sids) < glyphs:
         if fmt == 0:
             sids.append(struct.unpack_from(">H", buf, p)[0])
@@ -211,7 +216,18 @@ def _encoding(buf: bytes, offset: int, sids: list[int]) -> dict[int, int]:
     p = offset + 1
     out: dict[int, int] = {}
     gid = 1
-    if fmt & 0x7F == 0:
+    if fmt & 0x7F == 0 and offset >= 0:
+        # The codes of the glyphs the charset has, read at once: the loop
+        # below indexes a code only for a glyph the charset has, so an
+        # IndexError comes only where one of those runs past the end.
+        count = buf[p]
+        shown = min(count, len(sids) - 1)
+        codes = buf[p + 1:p + 1 + shown] if shown > 0 else b""
+        if len(codes) < shown:
+            raise IndexError("encoding past the end of the program")
+        out.update(zip(codes, sids[1:shown + 1]))
+        p += 1 + count
+    elif fmt & 0x7F == 0:
         count = buf[p]
         for k in range(count):
             if gid < len(sids):
@@ -222,10 +238,11 @@ def _encoding(buf: bytes, offset: int, sids: list[int]) -> dict[int, int]:
         ranges = buf[p]
         for k in range(ranges):
             first, left = buf[p + 1 + 2 * k], buf[p + 2 + 2 * k]
-            for code in range(first, min(first + left, 255) + 1):
-                if gid < len(sids):
-                    out[code] = sids[gid]
-                gid += 1
+            # A range's codes with the next glyphs the charset has (zip
+            # stops where they run out), not a code at a time.
+            codes = range(first, min(first + left, 255) + 1)
+            out.update(zip(codes, sids[gid:gid + len(codes)]))
+            gid += len(codes)
         p += 1 + 2 * ranges
     else:
         raise _Damaged
@@ -287,11 +304,15 @@ def builtin_encoding(cff: bytes) -> dict[int, str] | str | None:
         codes = _encoding(cff, enc, _sids(cff, top))
     except (_Damaged, struct.error, IndexError, ValueError):
         return None
+    # (_sid_name written out: a name per code of the font)
+    standard, count = STANDARD_STRINGS, len(STANDARD_STRINGS)
+    custom = len(strings)
     out: dict[int, str] = {}
     for code, sid in codes.items():
-        glyph = _sid_name(sid, strings)
-        if glyph is not None:
-            out[code] = glyph
+        if sid < count:
+            out[code] = standard[sid]
+        elif sid - count < custom:
+            out[code] = strings[sid - count].decode("latin-1")
     return out
 
 

@@ -1015,15 +1015,21 @@ def _contradiction_counts(mapped: dict[int, str], names: list[str | None],
     one to both counts at most."""
     both = differ = 0
     out = []
+    known = _GLYPH_TEXTS  # glyph_to_unicode's own memo, read first
     for code, text in mapped.items():
         glyph = names[code]
         if not text or glyph is None:
             continue
-        named = glyph_to_unicode(glyph)
+        named = known.get(glyph, _UNKNOWN)
+        if named is _UNKNOWN:
+            named = glyph_to_unicode(glyph)
         if not named or named != texts[code] or clean_text(named) is None:
             continue  # no name, or one the encoding step did not read
         both += 1
-        if _names_other_letter(named, text):
+        # (A map that gives the name's own text agrees with it: the usual
+        # case, decided without _names_other_letter's two NFKC
+        # normalisations; a CJK font's /uniAC00 names each reach them.)
+        if text != named and _names_other_letter(named, text):
             differ += 1
             out.append(code)
     return both, differ, out
