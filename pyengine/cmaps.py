@@ -333,13 +333,14 @@ is the body's bytes, hexadecimal strings and white space only (and
 brackets, in bfrange) (``_tokens_with_hex_runs``), read by
 ``_parse_bfchar`` and ``_parse_bfrange``."""
 
-_RUN_KEYWORDS = re.compile(rb"begin(bfchar|bfrange)")
-"""The keywords whose plain bodies are cut out as ``HEX_RUN`` tokens (the
-name of the section in group 1)."""
+_RUN_KEYWORD = b"beginbf"
+"""What the keywords whose plain bodies are cut out as ``HEX_RUN`` tokens
+start with ("beginbfchar", "beginbfrange": a section of ``_RUN_ENDS``
+follows; found with bytes.find, not an expression compiled at import)."""
 _HEX_BYTES = b"0123456789ABCDEFabcdef"
 _RUN_ENDS = {b"bfchar": (b"endbfchar", b"", _HEX_BYTES + b"<>" + _WS_BYTES),
              b"bfrange": (b"endbfrange", b"[]", _HEX_BYTES + b"<>[]" + _WS_BYTES)}
-"""Per section of ``_RUN_KEYWORDS``: its end keyword, the brackets its
+"""Per section of ``_RUN_KEYWORD``: its end keyword, the brackets its
 plain body may hold, and all the bytes it may hold (``_PLAIN_BODY``)."""
 _NOT_REGULAR = frozenset(b"\x00\t\n\x0c\r ()<>[]{}/%")
 """The bytes that end a keyword (not ``_CMAP_REGULAR``)."""
@@ -407,10 +408,16 @@ def _tokens_with_hex_runs(src: bytes) -> list[Token]:
         return tokenize(src)
     cuts: list[tuple[int, int]] = []
     seen = 0  # the bytes before were seen: before a keyword taken, or its body
-    found = _RUN_KEYWORDS.search(src)
-    while found is not None:
-        at, after = found.span()
-        section = found.group(1)
+    at = src.find(_RUN_KEYWORD)
+    while at >= 0:
+        after = at + len(_RUN_KEYWORD)
+        if src.startswith(b"char", after):
+            section, after = b"bfchar", after + 4
+        elif src.startswith(b"range", after):
+            section, after = b"bfrange", after + 5
+        else:
+            at = src.find(_RUN_KEYWORD, after)
+            continue
         # The body's length first: most are short (Acrobat's maps alternate
         # bfchar and bfrange sections of a few entries each).
         end = src.find(_RUN_ENDS[section][0], after)
@@ -421,7 +428,7 @@ def _tokens_with_hex_runs(src: bytes) -> list[Token]:
                     and _plain_body(src, after, end, section)):
                 cuts.append((after, end))
                 seen = end
-        found = _RUN_KEYWORDS.search(src, after)
+        at = src.find(_RUN_KEYWORD, after)
     if not cuts:
         return tokenize(src)
     tokens: list[Token] = []
