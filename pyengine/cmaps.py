@@ -28,6 +28,9 @@ from array import array as _array
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import compress, repeat
+from operator import eq as _eq
+from operator import lt as _lt
 from typing import NamedTuple
 
 # Longest code the spec allows (ISO 32000-1 9.7.6.2: at most 4 bytes).
@@ -324,30 +327,75 @@ def _plain_tokens(items: list[tuple[bytes, bytes, bytes]]) -> list[Token]:
 
 
 HEX_RUN = "hexrun"
-"""Kind of the one token that stands for the body of a plain bfchar
-section in ``parse_cmap`` (never made by ``tokenize``): its value is the
-body's bytes, hexadecimal strings and white space only
-(``_tokens_with_hex_runs``), read by ``_parse_bfchar``."""
+"""Kind of the one token that stands for the body of a plain bfchar or
+bfrange section in ``parse_cmap`` (never made by ``tokenize``): its value
+is the body's bytes, hexadecimal strings and white space only (and
+brackets, in bfrange) (``_tokens_with_hex_runs``), read by
+``_parse_bfchar`` and ``_parse_bfrange``."""
 
-_BFCHAR = b"beginbfchar"
+_RUN_KEYWORD = b"beginbf"
+"""What the keywords whose plain bodies are cut out as ``HEX_RUN`` tokens
+start with ("beginbfchar", "beginbfrange": a section of ``_RUN_ENDS``
+follows; found with bytes.find, not an expression compiled at import)."""
+_HEX_BYTES = b"0123456789ABCDEFabcdef"
+_RUN_ENDS = {b"bfchar": (b"endbfchar", b"", _HEX_BYTES + b"<>" + _WS_BYTES),
+             b"bfrange": (b"endbfrange", b"[]", _HEX_BYTES + b"<>[]" + _WS_BYTES)}
+"""Per section of ``_RUN_KEYWORD``: its end keyword, the brackets its
+plain body may hold, and all the bytes it may hold (``_PLAIN_BODY``)."""
+_NOT_REGULAR = frozenset(b"\x00\t\n\x0c\r ()<>[]{}/%")
+"""The bytes that end a keyword (not ``_CMAP_REGULAR``)."""
 _BLANK = frozenset(b"\x00\t\n\x0c\r ")
 _BLANK_OR_HEX = _BLANK | {ord("<")}
-"""The bytes around a "beginbfchar" that make it a whole keyword (not a
-name, not part of a word): white space before, white space or a
-hexadecimal string after."""
+"""The bytes around a "beginbfchar" (or "beginbfrange") that make it a
+whole keyword (not a name, not part of a word): white space before, white
+space or a hexadecimal string after."""
 _HEX_DIGITS = re.compile(rb"<([0-9A-Fa-f]*)>")
 HEX_RUN_MIN_BYTES = 512
-"""Bytes from a "beginbfchar" to its "endbfchar" from which the body is
-read as a ``HEX_RUN`` (some 36 entries): a shorter one (deb-ko-nanum-sampler
-has 88 maps of one entry each) costs less as ordinary tokens than cut out."""
+"""Bytes from a "beginbfchar" to its "endbfchar" (or of a bfrange) from
+which the body is read as a ``HEX_RUN`` (some 36 bfchar entries, 25
+bfrange ones): a shorter one (deb-ko-nanum-sampler has 88 maps of one
+entry each) costs less as ordinary tokens than cut out."""
+
+
+def _plain_body(src: bytes, after: int, end: int, section: bytes) -> bool:
+    """Whether ``_PLAIN_BODY``'s body of the section (a key of
+    ``_RUN_ENDS``) matches from ``after`` to ``end``, the first end keyword
+    after it; tested with a few passes in C over the body rather than the
+    regular expression's step a byte (which cost most of reading a map of
+    Word's: plumber-issue-842-example).
+
+    The body can only end at that keyword (no string of hexadecimal
+    digits holds an "n"), if the keyword is whole; it matches if it holds
+    only white space, brackets (bfrange) and strings of hexadecimal
+    digits: only their bytes, each "<" closed by a ">" with only digits
+    between (the digits taken out, "<>"), no digit outside a string (white
+    space and brackets taken out, the strings follow each other: one "><"
+    fewer than strings, none before the first or after the last)."""
+    end_kw, brackets, allowed = _RUN_ENDS[section]
+    stop = end + len(end_kw)
+    if stop < len(src) and src[stop] not in _NOT_REGULAR:
+        return False
+    body = src[after:end]
+    if body.translate(None, allowed):
+        return False
+    strings = body.translate(None, _HEX_BYTES)
+    opened = strings.count(b"<")
+    if strings.count(b"<>") != opened or strings.count(b">") != opened:
+        return False
+    if opened:
+        runs = body.translate(None, _WS_BYTES + brackets)
+        return runs[0] == 0x3C and runs[-1] == 0x3E and runs.count(b"><") == opened - 1
+    return True
 
 
 def _tokens_with_hex_runs(src: bytes) -> list[Token]:
     """``tokenize``'s tokens, but in a plain CMap (``_plain_cmap_tokens``)
-    each plain bfchar body (``_PLAIN_BODY``) of ``HEX_RUN_MIN_BYTES`` or
-    more is one ``HEX_RUN`` token, its strings read in C by ``_parse_bfchar``
-    and not made into tokens (a whole font's ToUnicode map has tens of
-    thousands: pdfcpu-UnifontMedium_BMP).
+    each plain bfchar or bfrange body (``_PLAIN_BODY``) of
+    ``HEX_RUN_MIN_BYTES`` or more is one ``HEX_RUN`` token, its strings
+    read in C by ``_parse_bfchar`` or ``_parse_bfrange`` and not made into
+    tokens (a whole font's ToUnicode map has tens of thousands:
+    pdfcpu-UnifontMedium_BMP; Word's maps have a bfrange entry a line,
+    each line a new one to tokenize: plumber-issue-842-example 1,211).
 
     The source is cut before each such body and after it (at its end
     keyword), and the pieces between are tokenized on their own: they give
@@ -359,21 +407,28 @@ def _tokens_with_hex_runs(src: bytes) -> list[Token]:
     if len(src) > MAX_TOKENS:
         return tokenize(src)
     cuts: list[tuple[int, int]] = []
-    body_re = _PLAIN_BODY["beginbfchar"]
     seen = 0  # the bytes before were seen: before a keyword taken, or its body
-    at = src.find(_BFCHAR)
+    at = src.find(_RUN_KEYWORD)
     while at >= 0:
-        after = at + len(_BFCHAR)
-        if at and src[at - 1] in _BLANK and (after == len(src) or src[after] in _BLANK_OR_HEX):
+        after = at + len(_RUN_KEYWORD)
+        if src.startswith(b"char", after):
+            section, after = b"bfchar", after + 4
+        elif src.startswith(b"range", after):
+            section, after = b"bfrange", after + 5
+        else:
+            at = src.find(_RUN_KEYWORD, after)
+            continue
+        # The body's length first: most are short (Acrobat's maps alternate
+        # bfchar and bfrange sections of a few entries each).
+        end = src.find(_RUN_ENDS[section][0], after)
+        if (end - after >= HEX_RUN_MIN_BYTES and at and src[at - 1] in _BLANK
+                and src[after] in _BLANK_OR_HEX):
             line = max(src.rfind(b"\n", seen, at), src.rfind(b"\r", seen, at), seen)
-            end = src.find(b"endbfchar", after)
-            if (end - after >= HEX_RUN_MIN_BYTES and b"%" not in src[line:at]
-                    and b"(" not in src[line:at]):
-                body = body_re.match(src, after)
-                if body is not None:
-                    cuts.append((after, body.end()))
-                    seen = body.end()
-        at = src.find(_BFCHAR, after)
+            if (b"%" not in src[line:at] and b"(" not in src[line:at]
+                    and _plain_body(src, after, end, section)):
+                cuts.append((after, end))
+                seen = end
+        at = src.find(_RUN_KEYWORD, after)
     if not cuts:
         return tokenize(src)
     tokens: list[Token] = []
@@ -780,11 +835,28 @@ def _bfchar_run(digits: list[bytes], single: dict[int, str]) -> bool:
 
 
 _FOUR_DIGIT_BODY = re.compile(rb"(?:" + _CMAP_WS + rb"*<[0-9A-Fa-f]{4}>)*" + _CMAP_WS + rb"*")
-"""A HEX_RUN body whose strings are all of four digits (two bytes)."""
-_BODY_BLANKS = b"<>\x00\t\n\x0c\r "
+"""A HEX_RUN body whose strings are all of four digits (two bytes): the
+rule ``_four_digit_bytes`` reads in C (tests/test_cmaps_bfrange_runs)."""
 _UNITS_OK = _array("H").itemsize == 2
 _SWAP = sys.byteorder == "little"
 """array("H") reads native order; the strings are big-endian."""
+
+
+def _four_digit_bytes(body: bytes) -> bytes | None:
+    """The bytes of a HEX_RUN body's strings, one after the other, if they
+    all have four digits (``_FOUR_DIGIT_BODY``), else None.  The body is
+    plain (``_plain_body``): without its white space it is strings (and
+    brackets) only, and they are all "<dddd>" if a "<" opens and a ">"
+    closes every six bytes, and there are no other "<" (a shorter string
+    would put a ">" or a bracket between; a longer one a digit where a "<"
+    is due).  A few passes in C: the expression's step a byte cost as much
+    as reading the body (plumber-issue-842-example)."""
+    strings = body.translate(None, _WS_BYTES)
+    count = len(strings) // 6
+    if (len(strings) != 6 * count or strings.count(b"<") != count
+            or strings[0::6] != b"<" * count or strings[5::6] != b">" * count):
+        return None
+    return binascii.unhexlify(strings.translate(None, b"<>"))
 
 
 def _bfchar_run_four(body: bytes, single: dict[int, str]) -> bool:
@@ -793,9 +865,11 @@ def _bfchar_run_four(body: bytes, single: dict[int, str]) -> bool:
     without cutting out its strings: the body's digits as one run of
     16-bit units, source and destination in turn.  False, with nothing
     done, for any other body, or where ``_bfchar_run`` refuses."""
-    if not _UNITS_OK or _FOUR_DIGIT_BODY.fullmatch(body) is None:
+    if not _UNITS_OK:
         return False
-    raw = binascii.unhexlify(body.translate(None, _BODY_BLANKS))
+    raw = _four_digit_bytes(body)
+    if raw is None:
+        return False
     n = len(raw) & ~3  # a last source without destination is dropped
     if not n:
         return False
@@ -835,7 +909,13 @@ def _parse_bfrange(body: list[Token], cmap: CMap) -> None:
     ``CMap.add_uni_range`` are written out inline, each token unpacked
     once (a CJK font's map has hundreds of ranges:
     pdfcpu-fill-chineseSimple); tests/test_cmaps_fast.py holds the rule
-    as those steps."""
+    as those steps.  A ``HEX_RUN`` body is read by ``_bfrange_run_four``
+    or, if it refuses, as the tokens of its strings and brackets."""
+    if len(body) == 1 and body[0][0] == HEX_RUN:
+        raw: bytes = body[0][1]  # type: ignore[assignment]
+        if _bfrange_run_four(raw, cmap.uni_single, cmap.uni_ranges):
+            return
+        body = _plain_tokens(_PLAIN_ITEM.findall(raw))
     i = 0
     n = len(body)
     single = cmap.uni_single
@@ -883,6 +963,45 @@ def _parse_bfrange(body: list[Token], cmap: CMap) -> None:
                     if text is not None:
                         single[low] = text
         i += 3
+
+
+def _bfrange_run_four(body: bytes, single: dict[int, str],
+                      ranges: list[tuple[int, int, int, int]]) -> bool:
+    """``_parse_bfrange`` of a HEX_RUN body whose strings all have four
+    digits (two-byte codes and destinations: Word's maps, a range of one
+    code per line), read without cutting out its strings: the body's
+    digits as one run of 16-bit units, low, high and destination in turn.
+    A range of one code maps it to its unit's character (in ``single``);
+    a longer one is a range; one upside down nothing.  False, with nothing
+    done, for any other body, or when a destination is a surrogate (a
+    range of one code to a lone one maps nothing: left to the tokens)."""
+    if not _UNITS_OK:
+        return False
+    raw = _four_digit_bytes(body)
+    if raw is None:
+        return False
+    n = len(raw) // 6 * 6  # a last entry without its destination is dropped
+    if not n:
+        return False
+    units = _array("H", raw[:n])
+    if _SWAP:
+        units.byteswap()
+    lows, highs, destinations = units[0::3], units[1::3], units[2::3]
+    if lows == highs:  # every range one code (Word's)
+        texts = "".join(map(chr, destinations))
+        if _SURROGATES.search(texts):
+            return False
+        single.update(zip(lows, texts))
+        return True
+    one = list(map(_eq, lows, highs))
+    texts = "".join(map(chr, compress(destinations, one)))
+    if _SURROGATES.search(texts):
+        return False
+    single.update(zip(compress(lows, one), texts))
+    more = list(map(_lt, lows, highs))
+    ranges.extend(zip(compress(lows, more), compress(highs, more), compress(destinations, more),
+                      repeat(2)))
+    return True
 
 
 def _parse_cidchar(body: list[Token], cmap: CMap) -> None:
