@@ -29,6 +29,7 @@ from pyengine.fonts import cff, common, simple
 from pyengine.fonts.glyphlist import clean_text, glyph_to_unicode
 
 from corpus import corpus_dir
+from test_fonts_load_fast import outcome
 
 # --- the reference: the plain loops ------------------------------------------
 
@@ -130,14 +131,6 @@ def ref_contradiction_counts(mapped, names, texts):
             differ += 1
             out.append(code)
     return both, differ, out
-
-
-def outcome(fn, *args):
-    """(result, None) or (None, exception type)."""
-    try:
-        return fn(*args), None
-    except Exception as exc:  # noqa: BLE001 - the type is compared
-        return None, type(exc)
 
 
 # --- CFF: random bytes ---------------------------------------------------------

@@ -226,9 +226,9 @@ def _agree(content: bytes, to_display=DISPLAY, forms=None) -> Rules:
     return got
 
 
-def _corpus_pages(monkeypatch) -> list[tuple[bytes, tuple]]:
-    """(content, to_display) of every page of CORPUS_FILES given a rules
-    reader (api.py), as extract hands them over."""
+def _corpus_pages(monkeypatch, files: list[str] = CORPUS_FILES) -> list[tuple[bytes, tuple]]:
+    """(content, to_display) of every page of ``files`` (CORPUS_FILES) given
+    a rules reader (api.py), as extract hands them over."""
     pages = []
 
     def kept(content, to_display, forms=None):
@@ -236,7 +236,7 @@ def _corpus_pages(monkeypatch) -> list[tuple[bytes, tuple]]:
         return rules.PageRules(content, to_display, forms)
 
     monkeypatch.setattr(api, "PageRules", kept)
-    for data, password in corpus_documents(CORPUS_FILES):
+    for data, password in corpus_documents(files):
         pyengine.extract(data, Options(password=password) if password else None)
     return pages
 

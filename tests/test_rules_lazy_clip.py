@@ -14,7 +14,7 @@ import io
 
 import pytest
 from corpus import corpus_documents
-from test_rules_fast import DISPLAY, _agree, _plain_read_rules
+from test_rules_fast import DISPLAY, _agree, _corpus_pages, _plain_read_rules
 
 import pyengine
 from pyengine import api, rules
@@ -165,15 +165,7 @@ def test_a_reportlab_page_of_clipped_cells_gives_the_rules_of_the_plain_reading(
 
 @pytest.mark.skipif(not corpus_documents(CLIPPED_FILES[:1]), reason="corpus not present")
 def test_corpus_pages_clipped_cell_by_cell_give_the_rules_of_the_plain_reading(monkeypatch):
-    pages = []
-
-    def kept(content, to_display, forms=None):
-        pages.append((content, to_display))
-        return rules.PageRules(content, to_display, forms)
-
-    monkeypatch.setattr(api, "PageRules", kept)
-    for data, _ in corpus_documents(CLIPPED_FILES):
-        pyengine.extract(data)
+    pages = _corpus_pages(monkeypatch, CLIPPED_FILES)
     assert pages
     clipped = 0
     for content, to_display in pages:
