@@ -66,7 +66,22 @@ def jspi_available() -> bool:
     return bool(can_run_sync())
 
 
-class JsAes:
+class _ToJs:
+    """Copies bytes into JS memory for the backends below (Pyodide's ``js``
+    module, imported when one is made)."""
+
+    def __init__(self) -> None:
+        from js import Uint8Array
+
+        self._uint8array = Uint8Array
+
+    def _js_bytes(self, value: bytes) -> Any:
+        array = self._uint8array.new(len(value))
+        array.assign(value)  # one copy into JS memory
+        return array
+
+
+class JsAes(_ToJs):
     """An AES backend for pyengine.crypto.set_aes_backend on web/synccrypto.js's
     ``aesCbcRaw(packed, keyLength, encrypt)``: synchronous, so it needs no
     JSPI and takes every call (key sizes 128, 192 and 256 bits)."""
@@ -74,17 +89,12 @@ class JsAes:
     name = "javascript"
 
     def __init__(self, js_raw: Callable[..., Any]) -> None:
-        from js import Uint8Array
-
+        super().__init__()
         self._raw = js_raw
-        self._uint8array = Uint8Array
 
     def run(self, encrypt: bool, key: bytes, iv: bytes, data: bytes) -> bytes:
         # One copy into JS memory for key, IV and data together.
-        packed = key + iv + data
-        array = self._uint8array.new(len(packed))
-        array.assign(packed)
-        return self._raw(array, len(key), encrypt).to_bytes()
+        return self._raw(self._js_bytes(key + iv + data), len(key), encrypt).to_bytes()
 
     def cbc_decrypt(self, key: bytes, iv: bytes, data: bytes) -> bytes | None:
         return self.run(False, key, iv, data)
@@ -93,32 +103,24 @@ class JsAes:
         return self.run(True, key, iv, data)
 
 
-class JsRc4:
+class JsRc4(_ToJs):
     """An RC4 backend for pyengine.rc4.set_rc4_backend on web/synccrypto.js's
     ``rc4Raw(packed, keyLength)`` and ``rc4Chain(packed, keyLength, first,
     last)`` (synchronous, no JSPI needed)."""
 
     def __init__(self, js_raw: Callable[..., Any], js_chain: Callable[..., Any]) -> None:
-        from js import Uint8Array
-
+        super().__init__()
         self._raw = js_raw
         self._chain = js_chain
-        self._uint8array = Uint8Array
-
-    def _packed(self, key: bytes, data: bytes) -> Any:
-        packed = key + data
-        array = self._uint8array.new(len(packed))
-        array.assign(packed)
-        return array
 
     def __call__(self, key: bytes, data: bytes) -> bytes:
-        return self._raw(self._packed(key, data), len(key)).to_bytes()
+        return self._raw(self._js_bytes(key + data), len(key)).to_bytes()
 
     def chain(self, key: bytes, data: bytes, first: int, last: int) -> bytes:
-        return self._chain(self._packed(key, data), len(key), first, last).to_bytes()
+        return self._chain(self._js_bytes(key + data), len(key), first, last).to_bytes()
 
 
-class WebCryptoAes:
+class WebCryptoAes(_ToJs):
     """An AES backend for pyengine.crypto.set_aes_backend, on two JS functions
     ``decrypt(key, iv, data)`` and ``encrypt(key, iv, data)`` that take
     Uint8Arrays and return a promise of the raw CBC result (web/webcrypto.js),
@@ -129,9 +131,9 @@ class WebCryptoAes:
 
     def __init__(self, js_decrypt: Callable[..., Any], js_encrypt: Callable[..., Any],
                  sync: JsAes | None = None) -> None:
-        from js import Uint8Array
         from pyodide.ffi import JsException, can_run_sync, run_sync
 
+        super().__init__()
         self.failures = 0
         """Calls WebCrypto refused, redone in pure Python."""
         self.unsynced = 0
@@ -145,7 +147,6 @@ class WebCryptoAes:
         self._sync = sync
         self._can_run_sync = can_run_sync
         self._run_sync = run_sync
-        self._uint8array = Uint8Array
 
     def _usable(self, key: bytes, data: bytes) -> bool:
         """Is this call WebCrypto's (else JsAes's, or pure Python's)?"""
@@ -158,11 +159,6 @@ class WebCryptoAes:
             return True
         self.unsynced += 1
         return False
-
-    def _js_bytes(self, value: bytes) -> Any:
-        array = self._uint8array.new(len(value))
-        array.assign(value)  # one copy into JS memory
-        return array
 
     def _call(self, fn: Callable[..., Any], key: bytes, iv: bytes, data: bytes) -> bytes | None:
         promise = fn(self._js_bytes(key), self._js_bytes(iv), self._js_bytes(data))
