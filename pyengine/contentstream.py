@@ -368,6 +368,15 @@ def run_clips(data: bytes, start: int, end: int, first: int | None = None) -> li
     return out
 
 
+def _path_open(data: bytes, start: int, end: int) -> bool:
+    """Whether the runs in data[start:end] leave a path unpainted: a path
+    construction operator, W or W* after their last painting operator."""
+    for tok in reversed(_RUN_ITEM.findall(data, start, end)):
+        if tok in TRACKED:
+            return tok not in PAINTING
+    return False
+
+
 _AFTER_TOKEN = frozenset(b" \t\n\r\f0123456789.[]")
 """Bytes an operator of a run may follow (white space, a number's end, a
 bracket of skimmed runs)."""
@@ -790,7 +799,9 @@ def capped(data: bytes) -> bool:
 class _ListRuns(Exception):
     """A capped stream read with skip_runs reached a cap, or came near the
     operand cap before a run: the caps count every operator listed, so the
-    stream is read again without skip_runs."""
+    stream is read again without skip_runs.  Also raised where a run would
+    go on with a path that runs before it left open (``_path_open``) across
+    operands only: the clips are then those of the operators listed."""
 
 
 def _parse(data: bytes, deadline: float | None = None,
@@ -806,7 +817,8 @@ def _parse(data: bytes, deadline: float | None = None,
 def _read(data: bytes, deadline: float | None = None,
           skip_runs: bool = False) -> tuple[Operations, BaseException | None]:
     """``_parse``; raises _ListRuns when a capped stream read with
-    ``skip_runs`` could not count as it is read without."""
+    ``skip_runs`` could not count as it is read without, or when its runs
+    could not give the clips of its operators listed (a path split)."""
     ops = Operations()
     operands: list = []
     cur = operands          # where the next value goes: operands or an open array
@@ -824,6 +836,7 @@ def _read(data: bytes, deadline: float | None = None,
     pos = 0
     last = None     # the match that ended the last operation (or run of them)
     run_start = run_end = -1  # the stretch of runs that follow one another
+    listed = 0      # len(ops) at the end of that stretch
     frozen = None   # _Prefix at the first value pypdf may read otherwise
     try:
         while True:
@@ -844,10 +857,20 @@ def _read(data: bytes, deadline: float | None = None,
                         words = run.translate(_RUN_OPERATORS_APART).split()
                         count = len(words)
                     if m.start() != run_end:
+                        if len(ops) == listed and run_end >= 0 and \
+                                _path_open(data, run_start, run_end):
+                            # Only operands (a string, a malformed number,
+                            # an array...) or a comment stand between this
+                            # run and a path the stretch before left open:
+                            # listed, its operators would go on with that
+                            # path (compile), which run_clips cannot read
+                            # across them.  Rare: the stream is listed.
+                            raise _ListRuns()
                         run_start = m.start()  # else runs that follow one another
                     run_end = m.end()
                     if b"W" in run and (clips := run_clips(data, run_start, run_end, m.start())):
                         ops.extend(clips)  # a clip hides text: its box is listed (clip.py)
+                    listed = len(ops)
                     skipped += count
                     skipped_paths += len([w for w in words if w in PATH_OPERATORS])
                     if limited:
