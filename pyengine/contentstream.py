@@ -154,8 +154,8 @@ _SHOW_OP = rb"(?:" + _SP + rb"(Tj|'|\")(?!" + _REG + rb"))?"
 _SHOWN = (rb"(?:" + _SP + rb"(?:\(([^()\\\r]*)\)|<([0-9A-Fa-f \t\n\r\f\x00]*)>)" + _SP
           + rb"(Tj)(?!" + _REG + rb"))?")
 # Operators that take numbers or one name and that no run holds (_SKIPPABLE):
-# an operator (k 2 or 6) is read with those that follow it, each after its
-# operands, as one token: "ET Q q BT /F1 22 Tf ET 1 0 0 1 59 7669 cm BT 0 Tw"
+# an operator (k 2 or 6, or 12 after an array: "[...] TJ ET Q") is read with
+# those that follow it, each after its operands, as one token: "ET Q q BT /F1 22 Tf ET 1 0 0 1 59 7669 cm BT 0 Tw"
 # (pdfcpu-UnifontMedium_BMP draws each of its 65,536 glyphs so).  Only blank
 # (no NUL) separates the words of such a sequence, so that split() finds
 # them; a name comes first.  The operations are those read apart (_sequence).
@@ -172,7 +172,7 @@ _TOKEN_BODY = (
     + _SHOWN + rb")?"                                      # 3-5 a string and Tj after it
     rb"|(" + _OP + _SEQ_TAIL + rb")" + _SHOWN +            # 6 operator(s) or keyword, 7-9 as 3-5
     rb"|/(" + _REG + rb"{0,4000})(?!" + _REG + rb")"      # 10 name
-    rb"|" + _SIMPLE_ARRAY + _SP + rb"(" + _OP + rb")?"     # 11 array items, 12 operator after it
+    rb"|" + _SIMPLE_ARRAY + _SP + rb"(" + _OP + _SEQ_TAIL + rb")?"  # 11 array items, 12 operator(s) after it
     rb"|" + _LIT + _SHOW_OP +                              # 13 literal string, nesting <= 1, 14 Tj ' "
     rb"|<([0-9A-Fa-f \t\n\r\f\x00]*)>" + _SHOW_OP +         # 15 hexadecimal string, 16 Tj ' "
     rb"|(\[)"                                              # 17
@@ -996,18 +996,7 @@ def _read(data: bytes, deadline: float | None = None,
                             if err:
                                 return ops, err
                         else:
-                            # _sequence, inline (no array open, no cap to check)
-                            values = operands
-                            for word in words:
-                                c = word[0]
-                                if c in _NUMBER_START:
-                                    values.append(float(word))
-                                elif c == 47:  # "/"
-                                    raw = word[1:]
-                                    values.append(get_name(raw) or _name(raw))
-                                else:
-                                    ops.append((values, word))
-                                    values = []
+                            _sequence(ops, operands, words)
                         operands = cur = []
                         last = m
                         continue
@@ -1028,10 +1017,22 @@ def _read(data: bytes, deadline: float | None = None,
                     if frozen is None and (92 in body or 13 in body) and _READ_OTHERWISE(body):
                         frozen = _Prefix(last, len(ops), skipped, skipped_paths)
                     cur.append(_array(body))
-                    if stack:
-                        _keyword(cur, m[12])
+                    op = m[12]
+                    if len(op) > 2 and len(words := op.split()) > 1:  # _SEQ_TAIL
+                        if stack or limited:
+                            err = _sequence_checked(ops, operands, words, stack, cur, limited, cap,
+                                                    deadline)
+                            if err:
+                                return ops, err
+                        else:
+                            _sequence(ops, operands, words)
+                        operands = cur = []
+                        last = m
                         continue
-                    ops.append((operands, m[12]))
+                    if stack:
+                        _keyword(cur, op)
+                        continue
+                    ops.append((operands, op))
                     operands = cur = []
                     last = m
                     if limited and (len(ops) > cap or not len(ops) & DEADLINE_CHECK_MASK) \

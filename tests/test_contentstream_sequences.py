@@ -23,7 +23,7 @@ from test_contentstream_fused import _corpus_streams
 
 
 def _unsequenced(monkeypatch):
-    assert cs._TOKEN_BODY.count(cs._SEQ_TAIL) == 2
+    assert cs._TOKEN_BODY.count(cs._SEQ_TAIL) == 3  # after numbers, alone, after an array
     body = cs._TOKEN_BODY.replace(cs._SEQ_TAIL, b"")
     ws = rb"[ \t\n\r\f\x00]*(?:"
     monkeypatch.setattr(cs, "_TOKEN", re.compile(ws + body + rb")", re.S))
@@ -68,6 +68,29 @@ def test_a_sequence_is_one_token():
                          ([], b"ET"), ([1.0, 0.0, 0.0, 1.0, 59.0, 7669.0], b"cm"), ([], b"BT"),
                          ([0.0], b"Tw")]
     assert ops.skipped == 1
+
+
+def test_a_sequence_after_an_array_is_one_token(monkeypatch):
+    # "[...] TJ" and the operators after it: one token (k 12), the
+    # operations those read apart.
+    block = b"[(a) -5 <42>] TJ ET Q q BT /F1 12 Tf 0 -14 Td [(c)] TJ 0 g"
+    m = cs._TOKEN.match(block)
+    assert m.lastindex == 12 and m[12] == b"TJ ET Q q BT /F1 12 Tf 0 -14 Td"
+    ops = cs.operations_for_interpreter(block, skip_runs=True)
+    assert list(ops) == [([[b"a", -5.0, b"B"]], b"TJ"), ([], b"ET"), ([], b"Q"), ([], b"q"),
+                         ([], b"BT"), (["/F1", 12.0], b"Tf"), ([0.0, -14.0], b"Td"),
+                         ([[b"c"]], b"TJ")]
+    assert ops.skipped == 1
+    _read_alike(monkeypatch, [
+        block,
+        b"[(a)] TJ ET [(b)] TJ",                 # two arrays, a sequence between
+        b"[1 2] 0 d [(a)]TJ Q",                  # an array that is no TJ's
+        b"[[(a)] TJ ET] TJ",                     # inside an array: pypdf's
+        b"[(a)] TJ ET (x) Tj",                   # a string after the sequence
+        b"[(a)] TJ\x00ET [(b)] TJ /F1 1 Tf",    # NUL: no sequence
+        b"[(a\\051)] TJ Q << /A 1 >> BDC",      # an escape, a dictionary after
+        b"[<41>] TJ true false",                 # keywords as operators
+    ])
 
 
 def test_a_sequence_is_bounded():
