@@ -155,7 +155,8 @@ _SHOWN = (rb"(?:" + _SP + rb"(?:\(([^()\\\r]*)\)|<([0-9A-Fa-f \t\n\r\f\x00]*)>)"
           + rb"(Tj)(?!" + _REG + rb"))?")
 # Operators that take numbers or one name and that no run holds (_SKIPPABLE):
 # an operator (k 2 or 6, or 12 after an array: "[...] TJ ET Q") is read with
-# those that follow it, each after its operands, as one token: "ET Q q BT /F1 22 Tf ET 1 0 0 1 59 7669 cm BT 0 Tw"
+# those that follow it, each after its operands, as one token:
+# "ET Q q BT /F1 22 Tf ET 1 0 0 1 59 7669 cm BT 0 Tw"
 # (pdfcpu-UnifontMedium_BMP draws each of its 65,536 glyphs so).  Only blank
 # (no NUL) separates the words of such a sequence, so that split() finds
 # them; a name comes first.  The operations are those read apart (_sequence).
@@ -996,7 +997,18 @@ def _read(data: bytes, deadline: float | None = None,
                             if err:
                                 return ops, err
                         else:
-                            _sequence(ops, operands, words)
+                            # _sequence, inline (no array open, no cap to check)
+                            values = operands
+                            for word in words:
+                                c = word[0]
+                                if c in _NUMBER_START:
+                                    values.append(float(word))
+                                elif c == 47:  # "/"
+                                    raw = word[1:]
+                                    values.append(get_name(raw) or _name(raw))
+                                else:
+                                    ops.append((values, word))
+                                    values = []
                         operands = cur = []
                         last = m
                         continue
