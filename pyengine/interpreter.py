@@ -793,6 +793,7 @@ class _Interpreter:
         new_glyph = tuple.__new__
         tstar, td_upper = _I.op_Tstar_show, _I.op_TD_show
         isfinite = math.isfinite
+        memo = font.strings
         for handler, operands in o:
             move, items = operands
             # The move, as the pair's handler makes it.
@@ -829,18 +830,20 @@ class _Interpreter:
             if not (kept[0] is font and kept[1] is ctm and kept[2] == numbers):
                 kept = self._setup(font, ctm, numbers, size, rise, a0, b0, c0, d0)
             (A, B, C, D, E, F, a, b, c, d, eff, oversized, ux, uy, asc, desc, vertical,
-             cy0, cy1, dy0, dy1, cr, dr, upright, lean) = kept[3]
+             cy0, cy1, dy0, dy1, cr, dr, upright, lean, steady) = kept[3]
             e, f = e0 * A + f0 * C + E, e0 * B + f0 * D + F
             first = len(glyphs)
             if oversized or not upright or not (f != 0.0 or (dy0 != 0.0 and dy1 != 0.0 and dr != 0.0)) \
                     or len(data) > (limit - first + 1) * MAX_CODE_BYTES:
                 self._show(items)
                 continue
-            try:
-                chars = font.decode(data)
-            except ProgramNeeded:
-                self._show(items)
-                continue
+            chars = memo.get(data)  # (a string the font kept: _show's way)
+            if chars is None:
+                try:
+                    chars = font.decode(data)
+                except ProgramNeeded:
+                    self._show(items)
+                    continue
             count = len(chars)
             if first + count > limit:
                 self._show(items)
@@ -889,9 +892,12 @@ class _Interpreter:
                     stats[4].add(self.page_number)
                 run.unmapped_fonts.add(font.name or str(gs.font_key))
             if pen:
-                self.tm = (a0 + 0.0 * c0, b0 + 0.0 * d0,
-                           0.0 * a0 + c0, 0.0 * b0 + d0,
-                           pen * a0 + 0.0 * c0 + e0, pen * b0 + 0.0 * d0 + f0)
+                if steady:  # (the same linear part: _setup)
+                    self.tm = (a0, b0, c0, d0, pen * a0 + 0.0 * c0 + e0, pen * b0 + 0.0 * d0 + f0)
+                else:
+                    self.tm = (a0 + 0.0 * c0, b0 + 0.0 * d0,
+                               0.0 * a0 + c0, 0.0 * b0 + d0,
+                               pen * a0 + 0.0 * c0 + e0, pen * b0 + 0.0 * d0 + f0)
 
     def op_Tm(self, o) -> None:
         if len(o) == 6:
@@ -1092,9 +1098,16 @@ class _Interpreter:
             lean = abs(c * ux + d * uy) * (asc - desc)
             if not math.isfinite(lean):
                 lean = 0.0
+        # The end of a string moves Tm by the pen (translate): its linear
+        # part is then the same floats, bit for bit, unless a zero among
+        # them changes sign (-0.0 + 0.0 is 0.0): ``steady``, the string
+        # keeps Tm's own a0, b0, c0, d0 (_show, op_shows) without working
+        # them out again.
+        steady = _LINEAR_KEY(a0 + 0.0 * c0, b0 + 0.0 * d0, 0.0 * a0 + c0, 0.0 * b0 + d0) \
+            == _LINEAR_KEY(a0, b0, c0, d0)
         self.setup = kept = (font, ctm, numbers, (
             A, B, C, D, E, F, a, b, c, d, eff, oversized, ux, uy, asc, desc, vertical,
-            cy0, cy1, dy0, dy1, cr, dr, upright, lean))
+            cy0, cy1, dy0, dy1, cr, dr, upright, lean, steady))
         if len(self.setups) < SETUPS_MAX:
             self.setups[key] = kept
             self.linear_setups[linear] = kept
@@ -1118,7 +1131,7 @@ class _Interpreter:
         if not (kept[0] is font and kept[1] is ctm and kept[2] == numbers):
             kept = self._setup(font, ctm, numbers, size, rise, a0, b0, c0, d0)
         (A, B, C, D, E, F, a, b, c, d, eff, oversized, ux, uy, asc, desc, vertical,
-         cy0, cy1, dy0, dy1, cr, dr, upright, lean) = kept[3]
+         cy0, cy1, dy0, dy1, cr, dr, upright, lean, steady) = kept[3]
         e, f = e0 * A + f0 * C + E, e0 * B + f0 * D + F
         mode = gs.mode
         source = self.source
@@ -1142,18 +1155,28 @@ class _Interpreter:
         # Tz 100, Tc 0, Tw 0 (most text): upright glyphs take the loop
         # without the spacing arithmetic that then changes nothing.
         plain = th == 1.0 and tc == 0.0 and tw == 0.0
+        # Upright, horizontal and placed: a string within the character
+        # limit with a finite pen takes the upright loop (below).
+        flat = y_fixed and not (vertical or oversized)
         new_glyph = tuple.__new__
         shown_from = len(glyphs)
         pen = 0.0   # horizontal pen offset in text space from Tm's origin
         vpen = 0.0  # vertical pen offset (vertical writing)
         n_glyphs = n_unmapped = n_items = offpage = 0
+        # An array shorter than ITEMS_CHECK_EVERY never reaches a look at
+        # the clock: its numbers are not counted.
+        watch = len(items) >= ITEMS_CHECK_EVERY
+        # The font's kept strings (decode's memo), read here: a string seen
+        # before (most: one CJK glyph per string) takes no call to decode.
+        memo = font.strings
         for item in items:
             kind = type(item)
             if kind is float:  # a TJ adjustment, as the tokenizer gives it
-                n_items += 1
-                if not n_items % ITEMS_CHECK_EVERY:
-                    self.check_time()
-                if not math.isfinite(item):
+                if watch:
+                    n_items += 1
+                    if not n_items % ITEMS_CHECK_EVERY:
+                        self.check_time()
+                if item - item != 0.0:  # (not finite: x - x is 0.0 for every finite x)
                     continue
                 if vertical:
                     vpen -= item / 1000.0 * size
@@ -1164,9 +1187,10 @@ class _Interpreter:
                 if isinstance(item, IndirectObject):
                     item = item.get_object()
                 if not isinstance(item, (bytes, str)):
-                    n_items += 1
-                    if not n_items % ITEMS_CHECK_EVERY:
-                        self.check_time()
+                    if watch:
+                        n_items += 1
+                        if not n_items % ITEMS_CHECK_EVERY:
+                            self.check_time()
                     try:
                         n = float(item)
                     except (TypeError, ValueError):
@@ -1191,28 +1215,27 @@ class _Interpreter:
             room = limit - (run.oversized if oversized else first) + 1
             if len(data) > room * MAX_CODE_BYTES:
                 data = data[: room * MAX_CODE_BYTES]
-            try:
-                chars = font.decode(data)
-            except ProgramNeeded:
-                chars = self._font_program(font, data)
+            chars = memo.get(data)
+            if chars is None:
+                try:
+                    chars = font.decode(data)
+                except ProgramNeeded:
+                    chars = self._font_program(font, data)
             count = len(chars)
             n_glyphs += count
-            if not (vertical or oversized or first + count > limit):
-                # The common case, unrolled: horizontal, placed, within the
-                # character limit. The same arithmetic as the loop below, and
-                # min()/max() of the four corners spelled out as they compare.
-                apen, bpen = a * pen, b * pen
-                if upright and y_fixed and math.isfinite(pen):
-                    # Upright text (b = 0, c y0 = c y1): corners 2 and 3 equal
-                    # corners 0 and 1 in x, so min()/max() pick from corners
-                    # 0 and 1. With b = 0 and a finite pen, b * pen is a zero
-                    # and every y of the string is the same float (y_fixed):
-                    # worked out once. A glyph's origin is the previous one's
-                    # end (the same expression of the same pen).
-                    unmapped_before, pen_before = n_unmapped, pen
-                    ox = apen + cr + e
-                    q = apen + cy0 + e
-                    for ch in (chars if plain else ()):
+            if flat and first + count <= limit and pen - pen == 0.0:  # (pen finite)
+                # Upright text (b = 0, c y0 = c y1): corners 2 and 3 equal
+                # corners 0 and 1 in x, so min()/max() pick from corners
+                # 0 and 1. With b = 0 and a finite pen, b * pen is a zero
+                # and every y of the string is the same float (y_fixed):
+                # worked out once. A glyph's origin is the previous one's
+                # end (the same expression of the same pen).
+                apen = a * pen
+                unmapped_before, pen_before = n_unmapped, pen
+                ox = apen + cr + e
+                q = apen + cy0 + e
+                if plain:
+                    for ch in chars:
                         # Tz 100, Tc 0 and Tw 0 (``plain``): the loop below
                         # with its identities left out. ws * 1.0 is ws, and
                         # (ws + tc + tw) * 1.0 with tc and tw zeros is ws or
@@ -1242,7 +1265,8 @@ class _Interpreter:
                         ox, q = ex, p
                         if y_off or gx1 < 0 or gx0 > W:
                             offpage += 1
-                    for ch in (() if plain else chars):
+                else:
+                    for ch in chars:
                         text, w0, space_code, mapped, is_space = ch.info
                         ws = w0 * size
                         x1t = pen + ws * th
@@ -1263,14 +1287,18 @@ class _Interpreter:
                         ox = ex
                         if y_off or gx1 < 0 or gx0 > W:
                             offpage += 1
-                    if math.isfinite(pen):  # else b * pen was not a zero: again
-                        if offpage:
-                            run.offpage += offpage
-                            offpage = 0
-                        continue
-                    del glyphs[first:]
-                    n_unmapped, pen, offpage = unmapped_before, pen_before, 0
-                    apen, bpen = a * pen, b * pen
+                if pen - pen == 0.0:  # finite; else b * pen was not a zero: again
+                    if offpage:
+                        run.offpage += offpage
+                        offpage = 0
+                    continue
+                del glyphs[first:]
+                n_unmapped, pen, offpage = unmapped_before, pen_before, 0
+            if not (vertical or oversized or first + count > limit):
+                # The common case, unrolled: horizontal, placed, within the
+                # character limit. The same arithmetic as the loop below, and
+                # min()/max() of the four corners spelled out as they compare.
+                apen, bpen = a * pen, b * pen
                 for ch in chars:
                     text, w0, space_code, mapped, is_space = ch.info
                     ws = w0 * size
@@ -1390,9 +1418,12 @@ class _Interpreter:
         # translate(pen, vpen, self.tm) inline (self.tm is still the
         # (a0, ..., f0) read above: nothing here changes it).
         if pen or vpen:
-            self.tm = (a0 + 0.0 * c0, b0 + 0.0 * d0,
-                       0.0 * a0 + c0, 0.0 * b0 + d0,
-                       pen * a0 + vpen * c0 + e0, pen * b0 + vpen * d0 + f0)
+            if steady:  # (the same linear part: _setup)
+                self.tm = (a0, b0, c0, d0, pen * a0 + vpen * c0 + e0, pen * b0 + vpen * d0 + f0)
+            else:
+                self.tm = (a0 + 0.0 * c0, b0 + 0.0 * d0,
+                           0.0 * a0 + c0, 0.0 * b0 + d0,
+                           pen * a0 + vpen * c0 + e0, pen * b0 + vpen * d0 + f0)
 
     # --- XObjects and images -------------------------------------------------
 

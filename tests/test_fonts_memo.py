@@ -40,7 +40,7 @@ def test_memo_gives_what_decoding_anew_gives(monkeypatch):
     fresh = _fonts()
     want = [[_key(f.decode(s)) for s in strings] for f in fresh]
     assert got == want
-    assert all(not f._strings for f in fresh)
+    assert all(not f.strings for f in fresh)
 
 
 def test_memo_keeps_short_strings_only_and_at_most_the_cap(monkeypatch):
@@ -49,7 +49,7 @@ def test_memo_keeps_short_strings_only_and_at_most_the_cap(monkeypatch):
     assert f.decode(bytearray(b"\x00\x01")) is first  # the same bytes, another type
     long = b"\x00\x01" * (composite.MAX_MEMO_BYTES // 2 + 1)
     assert f.decode(long) is not f.decode(long)
-    monkeypatch.setattr(composite, "MAX_MEMO_STRINGS", len(f._strings))
+    monkeypatch.setattr(composite, "MAX_MEMO_STRINGS", len(f.strings))
     assert f.decode(b"\x00\x02") is not f.decode(b"\x00\x02")
 
 
@@ -71,12 +71,12 @@ def test_simple_memo_gives_what_decoding_anew_gives(monkeypatch):
     strings = [rnd.choice(pool) for _ in range(600)] + [b"AB" * 40] * 2
     memo = _simple_fonts()
     got = [[_key(f.decode(s)) for s in strings] for f in memo]
-    assert all(f._strings for f in memo)
+    assert all(f.strings for f in memo)
     monkeypatch.setattr(simple, "MAX_MEMO_BYTES", -1)  # nothing kept
     fresh = _simple_fonts()
     want = [[_key(f.decode(s)) for s in strings] for f in fresh]
     assert got == want
-    assert all(not f._strings for f in fresh)
+    assert all(not f.strings for f in fresh)
 
 
 def test_simple_memo_keeps_short_strings_only_and_at_most_the_cap(monkeypatch):
@@ -86,5 +86,5 @@ def test_simple_memo_keeps_short_strings_only_and_at_most_the_cap(monkeypatch):
     long = b"A" * (simple.MAX_MEMO_BYTES + 1)
     assert f.decode(long) is not f.decode(long)
     assert f.decode(long[:-1]) is f.decode(long[:-1])
-    monkeypatch.setattr(simple, "MAX_MEMO_STRINGS", len(f._strings))
+    monkeypatch.setattr(simple, "MAX_MEMO_STRINGS", len(f.strings))
     assert f.decode(b"BA") is not f.decode(b"BA")

@@ -153,6 +153,7 @@ class _Font:
         from pyengine.fonts.base import Char
 
         self.chars = {c: Char(c, chr(65 + c % 26), w, c == 32) for c, w in widths.items()}
+        self.strings: dict = {}  # (the Font protocol's: none kept)
 
     def decode(self, data: bytes) -> list:
         return [self.chars[b] for b in data]

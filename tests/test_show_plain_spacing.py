@@ -37,6 +37,7 @@ class _Font:
         self.chars = {code: Char(code, chr(65 + code % 26) if code != 7 else None, width,
                                  code == 32)
                       for code, width in widths.items()}
+        self.strings: dict = {}  # (the Font protocol's: none kept)
 
     def decode(self, data: bytes) -> list:
         return [self.chars[b] for b in data]

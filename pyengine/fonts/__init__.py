@@ -37,6 +37,7 @@ class BrokenFont:
     def __init__(self, font_name: str) -> None:
         self.name = font_name
         self.table = tuple(Char(code, None, FALLBACK_WIDTH, code == 32) for code in range(256))
+        self.strings: dict[bytes, list[Char]] = {}  # (decode keeps none: always empty)
 
     def decode(self, data: bytes) -> list[Char]:
         table = self.table

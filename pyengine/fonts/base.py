@@ -104,6 +104,10 @@ class Font(Protocol):
     ascent: float
     descent: float
     """Per unit font size, in text space (ascent > 0 > descent)."""
+    strings: dict[bytes, list[Char]]
+    """Strings decode keeps (by their bytes; it may keep none): for a key,
+    ``decode(key)`` gives ``strings[key]`` (the interpreter reads it first,
+    without a call)."""
 
     def decode(self, data: bytes) -> list[Char]:
         """Split a string operand into characters (never raises).  The

@@ -101,7 +101,7 @@ class _Identity:
 
 class CompositeFont:
     __slots__ = ("name", "kind", "vertical", "ascent", "descent", "_split", "_fixed", "_cache",
-                 "_strings", "_encoding", "_tounicode", "_ucs2", "_gid_text", "_cid_to_gid",
+                 "strings", "_encoding", "_tounicode", "_ucs2", "_gid_text", "_cid_to_gid",
                  "_widths", "_dw", "_w2", "_dw2", "_symbol", "_program")
 
     def decode(self, data: bytes) -> list[Char]:
@@ -109,7 +109,7 @@ class CompositeFont:
         again for the same bytes (the caller does not change it)."""
         if type(data) is not bytes:  # pypdf's ByteStringObject, str, ...
             data = to_bytes(data)
-        strings = self._strings
+        strings = self.strings
         out = strings.get(data)
         if out is None:
             out = self._decode(data)
@@ -591,7 +591,7 @@ def load_type0(font_dict, issues: list[Issue], tounicode_maps: dict | None = Non
     } if font.vertical else {}
     font.ascent, font.descent = ascent_descent(desc, 0.001, None)
     font._cache = {}
-    font._strings = {}
+    font.strings = {}
     if tounicode is not None:
         font.kind = KIND_TOUNICODE
     elif font._ucs2 is not None:

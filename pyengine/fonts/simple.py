@@ -83,7 +83,7 @@ class SimpleFont:
     """A single-byte font: a Char per code, made once."""
 
     __slots__ = ("name", "kind", "vertical", "ascent", "descent", "table", "font_matrix",
-                 "_strings", "_program")
+                 "strings", "_program")
 
     def __init__(self, name: str, kind: str, ascent: float, descent: float,
                  table: _CharTable, font_matrix=None) -> None:
@@ -94,7 +94,7 @@ class SimpleFont:
         self.descent = descent
         self.table = table
         self.font_matrix = font_matrix
-        self._strings: dict[bytes, list[Char]] = {}
+        self.strings: dict[bytes, list[Char]] = {}
         self._program: _Pending | None = None
 
     def decode(self, data: bytes) -> list[Char]:
@@ -102,7 +102,7 @@ class SimpleFont:
         again for the same bytes (the caller does not change it)."""
         if type(data) is not bytes:
             data = to_bytes(data)
-        strings = self._strings
+        strings = self.strings
         out = strings.get(data)
         if out is None:
             table = self.table
