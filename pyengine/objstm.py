@@ -125,6 +125,30 @@ TAIL_WINDOW = 64
 """Bytes at the end of a file in which _PLAIN_TAIL is looked for."""
 
 
+_EOF_CUT = (b"%%EO", b"%%E", b"%%", b"%")
+"""What pypdf takes for a cut-off %%EOF at the end of the file's last line
+(stripped): it warns, and stops there."""
+
+
+def _tail_before_line(data: bytes) -> re.Match | None:
+    """A plain end (_PLAIN_TAIL) followed by one more line of anything but
+    line ends (NUL padding, spaces, a producer's junk), which pypdf's
+    backward reading of lines steps over without a warning and then finds
+    "%%EOF" on the line above, as for a plain end: when that line holds
+    no "%%EOF" (pypdf would stop there), no "startxref" (it warns) and
+    does not end, stripped, in what pypdf takes for a cut-off "%%EOF".
+    None for anything else (pypdf reads it).  pypdf reads that line one
+    byte at a time in Python: 20 KB of NULs after the marker
+    (pypdf-selenium-pypdf-issue-177) took most of its open."""
+    cut = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
+    if cut <= 0 or cut == len(data):
+        return None
+    line = data[cut:]
+    if b"%%EOF" in line or b"startxref" in line or line.strip().endswith(_EOF_CUT):
+        return None
+    return _PLAIN_TAIL.search(data, max(0, cut - TAIL_WINDOW), cut)
+
+
 def _index_headers(data: bytes) -> dict[tuple[int, int], int]:
     """(generation, number) -> offset of the first header for that object."""
     found: dict[tuple[int, int], int] = {}
@@ -292,7 +316,8 @@ class LazyObjStmReader(PdfReader):
         return kept[1]
 
     def _find_eof_marker(self, stream) -> None:
-        """pypdf's, for a file whose end is plain (_PLAIN_TAIL): the stream
+        """pypdf's, for a file whose end is plain (_PLAIN_TAIL, or that and
+        a last line pypdf steps over: _tail_before_line): the stream
         is left where pypdf's backward reading of lines leaves it (after the
         offset), and the offset and the position after pypdf's reading of
         the two lines above are kept for ``_find_startxref_pos``.  pypdf
@@ -301,7 +326,9 @@ class LazyObjStmReader(PdfReader):
         if isinstance(stream, BytesIO):
             data = self._pyengine_bytes(stream)
             size = len(data)
-            m = _PLAIN_TAIL.search(data, max(0, size - TAIL_WINDOW)) if stream.tell() == size else None
+            m = None
+            if stream.tell() == size:
+                m = _PLAIN_TAIL.search(data, max(0, size - TAIL_WINDOW)) or _tail_before_line(data)
             if m is not None and m.start() >= PDF_HEADER_BYTES and int(m[1]) > 0:
                 # pypdf reads lines backwards from the end: the line ends
                 # after "%%EOF" (an empty line), "%%EOF", then the offset

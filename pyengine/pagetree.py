@@ -81,9 +81,7 @@ def _walk(reader, list_only: bool) -> list[PageObject] | None:
             page_entries -= count
             if page_entries < 0:
                 return None
-            page = PageObject(reader, ref)
-            if not list_only:
-                page.update(node)
+            page = _page_object(reader, ref, node, list_only)
             for name, value in inherit.items():
                 if name not in page:
                     page[name] = value
@@ -111,3 +109,24 @@ def _walk(reader, list_only: bool) -> list[PageObject] | None:
             ancestors.discard(id(parent))
         if node is None:
             return pages
+
+
+def _page_object(reader, ref: IndirectObject | None, node: DictionaryObject,
+                 list_only: bool) -> PageObject:
+    """What pypdf's ``PageObject(reader, ref)`` and then, unless
+    ``list_only``, ``page.update(node)`` make, for the page ``node`` that
+    ``ref`` (if not None) was just read to: the same attributes, the same
+    entries in the same order.  pypdf's constructor asks the reader for
+    ``ref``'s object three times (is_null_or_none twice, then to copy its
+    entries: the cached ``node`` each time, a non-empty dictionary) and
+    the walk copied the same entries a second time."""
+    page = _new_dict(PageObject)
+    page.pdf = reader
+    page._content_stream_images = None
+    page.indirect_reference = ref
+    if ref is not None or not list_only:
+        dict.update(page, node)
+    return page
+
+
+_new_dict = dict.__new__

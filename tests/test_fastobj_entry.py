@@ -111,6 +111,8 @@ def test_the_switch_switches():
     b"<< /A 123456789012345678 /B 1234567890123456789 >>",
     b"<< /A 12345678901234 0 R /B 123456789012345 0 R >>",
     b"<< /A 1 0 R /A 2 >>", b"<< /A << /B 1 /B 2 >> >>", b"<< /A 1 /B << /C 1 >> /D 2 >>",
+    # names among references and numbers (the name is _ENTRY's first alternative)
+    b"<< /A /B 1 0 R /C /1 /D 5 /E /-2 /F/G/H 3 /I /.5 >>", b"<</A/B/C 1 0 R/D/E>>",
 ])
 def test_entries_read_as_two_tokens(text):
     _check(text)

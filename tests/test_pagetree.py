@@ -66,7 +66,7 @@ def _outcome(data: bytes, walk) -> tuple:
         reader._flatten = lambda list_only=False: walk(reader, list_only)  # noqa: SLF001
         try:
             count = len(reader.pages)
-            pages = [(type(p).__name__, _value(p.indirect_reference), _value(p))
+            pages = [(type(p).__name__, _value(p.indirect_reference), _value(p), _attributes(p, reader))
                      for p in reader.flattened_pages]
             got = (count, pages)
         except Exception as exc:  # noqa: BLE001 -- compared as pypdf's outcome
@@ -74,6 +74,12 @@ def _outcome(data: bytes, walk) -> tuple:
         return got, list(reader.resolved_objects), logs
     finally:
         logger.removeHandler(handler)
+
+
+def _attributes(page, reader) -> list:
+    """The page's attributes (pypdf's PageObject sets three), its reader
+    as ``is``, its reference by number."""
+    return [(name, "reader" if value is reader else _value(value)) for name, value in vars(page).items()]
 
 
 def _pypdf_walk(reader, list_only):
@@ -189,3 +195,29 @@ def test_corpus_page_trees():
         assert _outcome(data, _our_walk) == _outcome(data, _pypdf_walk), path.name
         plain += pagetree.flatten(LazyObjStmReader(io.BytesIO(data), strict=False), False) is not None
     assert plain > 0.9 * len(files)
+
+
+_ROOT_PAGE = {
+    2: b"<< /Type /Page /Contents 3 0 R /MediaBox [0 0 10 10] >>",
+    1: b"<< /Type /Catalog /Pages 2 0 R >>",
+}
+"""A catalog whose /Pages is itself a page: it is reached without a
+reference (pypdf's PageObject gets None and copies the entries only when
+not ``list_only``)."""
+
+
+@pytest.mark.parametrize("list_only", [False, True])
+@pytest.mark.parametrize("objects", [_TWO_PAGES, _ROOT_PAGE])
+def test_page_objects_made_as_pypdf_makes_them(objects, list_only):
+    """pagetree's PageObjects (made without pypdf's constructor) have the
+    attributes, entries and order pypdf's walk gives them, with either
+    ``list_only``, for pages reached by reference and without one."""
+    data = _pdf(objects, 1)
+    ours = _outcome(data, lambda reader, _: _our_walk(reader, list_only))
+    assert ours == _outcome(data, lambda reader, _: _pypdf_walk(reader, list_only))
+    reader = LazyObjStmReader(io.BytesIO(data), strict=False)
+    pages = pagetree.flatten(reader, list_only)
+    assert pages is not None and all(vars(p)["pdf"] is reader for p in pages)
+    assert [_attributes(p, reader)[1:] for p in pages] == [
+        [("_content_stream_images", ("NoneType", None)), ("indirect_reference", ref)]
+        for ref in ([("ref", 4, 0), ("ref", 5, 0)] if objects is _TWO_PAGES else [("NoneType", None)])]
