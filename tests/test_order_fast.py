@@ -108,7 +108,7 @@ def test_gutters_handed_down_are_the_regions_own(read, monkeypatch):
     def check(items, options, col_gaps=None, page_rtl=None):
         if col_gaps is not None:
             handed.append(1)
-            assert col_gaps == order._gutters(items, options)
+            assert col_gaps == order._gutters_anew(items, options)  # (not the gutters kept)
         return real(items, options, col_gaps, page_rtl)
 
     monkeypatch.setattr(order, "xy_cut", check)
@@ -250,7 +250,7 @@ def test_gutters_given_to_run_under_head_are_the_next_band_s(read, monkeypatch):
     real, given = order._run_under_head, []
 
     def check(first, later, options, gutters=None):
-        assert gutters is not None and gutters == order._gutters(list(later[0]), options)
+        assert gutters is not None and gutters == order._gutters_anew(list(later[0]), options)
         given.append(1)
         return real(first, later, options, gutters)
 

@@ -251,10 +251,11 @@ def xy_cut(items: list[Line], options: Options,
 
 def forget_readings() -> None:
     """Drop the readings kept, and the table answers (``_table_apart``'s,
-    ``_grid_table``'s) (``layout.build_layout`` does, when a page is read:
+    ``_grid_table``'s) and the gutters (``_gutters``') (``layout.build_layout`` does, when a page is read:
     its lines are read no more, and their text is not kept)."""
     _READINGS.clear()
     _TABLES.clear()
+    _GUTTERS.clear()
     _GRID_TABLES.clear()
 
 
@@ -2635,7 +2636,33 @@ punctuation mark hung in the margin.  Floored: a side of fewer than four
 lines has none."""
 
 
+GUTTERS_KEPT = 256
+"""Answers ``_gutters`` keeps while a page is read (0: none).  The row cut
+asks the gutters of a band for the table tests (``_table_below``), again
+to read it, and the column tests ask them of the same lines again: a third
+of the calls over the band files (/tmp/s40/band.txt) asked lines asked
+before."""
+
+_GUTTERS: dict[tuple, tuple[list[Line], Options, list[tuple[float, float]]]] = {}
+"""(identities of the lines in their order, of the options) -> (the lines,
+the options, the gutters), kept as ``_READINGS`` is, and forgotten with it."""
+
+
 def _gutters(region: list[Line], options: Options) -> list[tuple[float, float]]:
+    """``_gutters_anew``'s answer, kept (``GUTTERS_KEPT``; the list is
+    shared: no caller changes it)."""
+    key = (tuple(map(id, region)), id(options))
+    found = _GUTTERS.get(key)  # (kept.kept, written out: see xy_cut)
+    if found is None:
+        found = (list(region), options, _gutters_anew(region, options))
+        if len(_GUTTERS) >= GUTTERS_KEPT:
+            _GUTTERS.clear()
+        if GUTTERS_KEPT:
+            _GUTTERS[key] = found
+    return found[2]
+
+
+def _gutters_anew(region: list[Line], options: Options) -> list[tuple[float, float]]:
     """The white gaps between columns: ``column_gap_min`` wide, and half
     the region's median type size.
 
