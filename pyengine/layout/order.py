@@ -380,6 +380,7 @@ def _xy_cut(items: list[Line], options: Options,
     regions = _one_baseline_rows(_labelled_rows(regions), items)
     below: list[Line] | None = None  # the band whose gutters ``_run_under_head`` was given
     below_gutters: list[tuple[float, float]] = []
+    cells_at: dict[int, list[Line] | None] = {}  # (k -> _sheet_cells(regions[k]), as asked)
     i = 0
     while i < len(regions):
         region = regions[i]
@@ -388,9 +389,13 @@ def _xy_cut(items: list[Line], options: Options,
             if region:
                 out.append(region)
             continue
-        # (a band starts where a run of rows starts: each row asked once)
-        sheet = _sheet_band(regions, i - 1, options) \
-            if i == 1 or _sheet_cells(regions[i - 2], options) is None else None
+        # (a band starts where a run of rows starts; each row's cells asked
+        # once, kept in ``cells_at`` by the band that asked them first)
+        if i == 1:
+            sheet = _sheet_band(regions, 0, options, cells_at)
+        else:
+            before = cells_at[i - 2] if i - 2 in cells_at else _sheet_cells(regions[i - 2], options)
+            sheet = _sheet_band(regions, i - 1, options, cells_at) if before is None else None
         if sheet is not None:  # rows of a sheet cut apart: read as one table
             table, count = sheet
             out.append(table)
@@ -1831,7 +1836,8 @@ with their line numbers side by side (pdfcpu-GridFromPDF), two tables of
 codes side by side (opf-195981 p.26)."""
 
 
-def _sheet_band(regions: list[list[Line]], start: int, options: Options
+def _sheet_band(regions: list[list[Line]], start: int, options: Options,
+                cells_at: dict[int, list[Line] | None] | None = None
                 ) -> tuple[TableRegion, int] | None:
     """(the table, how many regions it takes) when the regions from
     ``start`` on, cut apart as rows, are the rows of a sheet: each a row of
@@ -1849,10 +1855,19 @@ def _sheet_band(regions: list[list[Line]], start: int, options: Options
     paper A4 500 sheets" over the quantity's column), which closes the
     sheet's gutters: no gutter crossed the sheet, its rows were cut apart,
     and each row was cut at its whites into a paragraph a cell (hunt22
-    gn-inventory)."""
+    gn-inventory).
+
+    ``cells_at``: the ``_sheet_cells`` of regions asked before, by their
+    index, kept in it as they are asked (the row loop asks whether the
+    region before a band is a sheet's row: the band before asked it)."""
     rows: list[list[Line]] = []
-    for region in regions[start:]:
-        cells = _sheet_cells(region, options)
+    for k in range(start, len(regions)):
+        if cells_at is None:
+            cells = _sheet_cells(regions[k], options)
+        elif k in cells_at:
+            cells = cells_at[k]
+        else:
+            cells = cells_at[k] = _sheet_cells(regions[k], options)
         if cells is None:
             break
         rows.append(cells)
