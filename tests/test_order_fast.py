@@ -17,6 +17,7 @@ from pdfbuild import helvetica, make_pdf
 import pyengine
 import pyengine.layout as layout
 from pyengine.layout import order
+from pyengine.records import Line, Word
 
 F = {"/F1": helvetica()}
 CORPUS_FILES = ["opf-178360", "deb-ko-chapstyfig", "pypdf-box"]
@@ -412,3 +413,20 @@ def test_run_under_head_is_the_plain_rule(read, monkeypatch):
         assert got == _plain_run_under_head(first, later, options)
         found += got is not None
     assert asked and found  # heads over columns found, and none
+
+
+def test_one_baseline_row_of_lines_without_words_is_none_as_before():
+    """_one_baseline_row asks whether the region is one row before whether
+    every line has words (a rotated frame's proxies have none): a row with
+    a proxy in it, or lines one under the other, is None as before."""
+    def word_line(text, x0, y0):
+        w = Word(text, x0, y0, x0 + 5 * len(text), y0 + 10, 10.0)
+        return Line((w,), w.x0, w.y0, w.x1, w.y1, 10.0)
+
+    a, b = word_line("Full name:", 72, 100), word_line("Priya", 160, 101)
+    proxy = Line((), 250, 100, 300, 110, 10.0)
+    under = word_line("below", 72, 130)
+    assert order._one_baseline_row([a, b], [a, b]) is not None
+    for region in ([a, b, proxy], [proxy, a], [a, under], [a, b, under], [proxy, under]):
+        assert order._one_baseline_row(region, region) is None
+        assert _plain_one_baseline_row(region, region) is None

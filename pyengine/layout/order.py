@@ -2139,9 +2139,12 @@ def _one_baseline_row(region: list[Line], items: list[Line]) -> Line | None:
     Results"), the last lines of two columns, a running head over two
     columns (opf-303226 p.4 "§ 1308.12" ... "21 CFR Ch. II") are no row.
     Else None: read as before."""
-    if not all(ln.words for ln in region):
-        return None
+    # (the one row asked first: most regions asked are lines one under the
+    # other, which it tells at the first line off the lowest's baseline,
+    # not after a look at every line's words)
     if not _one_grid_row(region):
+        return None
+    if not all(ln.words for ln in region):
         return None
     size = max(ln.size for ln in region)
     pieces = sorted(region, key=attrgetter("x0"))
