@@ -430,3 +430,42 @@ def test_one_baseline_row_of_lines_without_words_is_none_as_before():
     for region in ([a, b, proxy], [proxy, a], [a, under], [a, b, under], [proxy, under]):
         assert order._one_baseline_row(region, region) is None
         assert _plain_one_baseline_row(region, region) is None
+
+
+def _prose_lines(rng, count: int) -> list:
+    """Lines of a column read in order: edges at the margin, at a first-line
+    indent (0.8 em exactly: the least ``_indented_start`` takes, or more),
+    out of it; pitches at the text's, at 1.25 times it (the least space
+    ``_spaced_start`` takes) or wider; sizes changed now and then; lines
+    full or short, of one word to eight."""
+    out, y, size = [], 100.0, 10.0
+    for _ in range(count):
+        if rng.random() < 0.1:
+            size = rng.choice([10.0, 10.4, 12.0])
+        x0 = rng.choice([72.0, 72.0, 72.0, 72.0 + 0.8 * size, 72.0 + 0.8 * size - 1e-9, 84.0, 60.0])
+        words, x = [], x0
+        for _ in range(rng.choice([1, 3, 4, 6, 8, 8, 8])):
+            w = rng.choice([15.0, 30.0, 45.0])
+            words.append(Word("w" * int(w // 5), x, y, x + w, y + size, size))
+            x += w + 0.25 * size
+        out.append(Line(tuple(words), x0, y, words[-1].x1, y + size, size))
+        y += rng.choice([1.2 * size, 1.2 * size, 1.2 * size, 1.25 * 1.2 * size, 1.6 * size, 2.4 * size])
+    return out
+
+
+def test_paragraphs_of_crafted_columns_are_the_plain_rule(monkeypatch):
+    """paragraphs() asks the cheap test of ``_spaced_start`` and of
+    ``_indented_start`` (the step to the line, its shift) before calling
+    them: the blocks are the plain rule's on crafted columns set at and
+    about the rules' thresholds, where each rule says yes and no."""
+    import random
+    rng = random.Random(20261205)
+    said = {"_spaced_start": set(), "_indented_start": set()}
+    for name in said:
+        real = getattr(order, name)
+        monkeypatch.setattr(order, name, lambda *a, _r=real, _n=name: said[_n].add(_r(*a)) or _r(*a))
+    options = pyengine.Options()
+    for _ in range(300):
+        regions = [_prose_lines(rng, rng.randint(2, 14))]
+        assert order.paragraphs(regions, options) == _plain_paragraphs(regions, options)
+    assert said["_spaced_start"] == {True, False} and said["_indented_start"] == {True, False}

@@ -3656,9 +3656,17 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
                 # (the line's marker asked once: a line that runs on asked it twice)
                 marker = list_marker(ln.text)
                 if marker is None:
-                    if _spaced_start(seq, i, ratio, options):
+                    # (the test each rule answers most lines by, asked first,
+                    # written out: a line set at the pitch under the one
+                    # before, ``prev``, starts after no space, and one at its
+                    # left edge at no indent; those rules would say False)
+                    if 0 < ratio <= SPACED_PITCH_MAX and \
+                            not (min(ln.y1 - prev.y1, ln.y0 - prev.y0) <=
+                                 options.paragraph_space_ratio * (ratio * max(prev.size, ln.size))) and \
+                            _spaced_start(seq, i, ratio, options):
                         brk = _SPACE
-                    elif _indented_start(seq, i, options):
+                    elif not (abs(ln.x0 - prev.x0) < options.paragraph_indent_min * ln.size) and \
+                            _indented_start(seq, i, options):
                         brk = _INDENT
                     elif _resized_start(prev, ln, ratio, options):
                         brk = _SPACE
