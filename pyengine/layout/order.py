@@ -250,9 +250,10 @@ def xy_cut(items: list[Line], options: Options,
 
 
 def forget_readings() -> None:
-    """Drop the readings kept, and the table answers (``_table_apart``'s,
-    ``_grid_table``'s) and the gutters (``_gutters``') (``layout.build_layout`` does, when a page is read:
-    its lines are read no more, and their text is not kept)."""
+    """Drop the readings kept, the table answers (``_table_apart``'s,
+    ``_grid_table``'s) and the gutters (``_gutters``') (``layout.build_layout``
+    does, when a page is read: its lines are read no more, and their text is
+    not kept)."""
     _READINGS.clear()
     _TABLES.clear()
     _GUTTERS.clear()
@@ -2658,7 +2659,7 @@ GUTTERS_KEPT = 256
 """Answers ``_gutters`` keeps while a page is read (0: none).  The row cut
 asks the gutters of a band for the table tests (``_table_below``), again
 to read it, and the column tests ask them of the same lines again: a third
-of the calls over the band files (/tmp/s40/band.txt) asked lines asked
+of the calls over the 58 files of the median's band asked lines asked
 before."""
 
 _GUTTERS: dict[tuple, tuple[list[Line], Options, list[tuple[float, float]]]] = {}
