@@ -17,6 +17,7 @@ from pdfbuild import helvetica, make_pdf
 import pyengine
 import pyengine.layout as layout
 from pyengine.layout import order
+from pyengine.records import Line, Word
 
 F = {"/F1": helvetica()}
 CORPUS_FILES = ["opf-178360", "deb-ko-chapstyfig", "pypdf-box"]
@@ -108,7 +109,7 @@ def test_gutters_handed_down_are_the_regions_own(read, monkeypatch):
     def check(items, options, col_gaps=None, page_rtl=None):
         if col_gaps is not None:
             handed.append(1)
-            assert col_gaps == order._gutters(items, options)
+            assert col_gaps == order._gutters_anew(items, options)  # (not the gutters kept)
         return real(items, options, col_gaps, page_rtl)
 
     monkeypatch.setattr(order, "xy_cut", check)
@@ -250,7 +251,7 @@ def test_gutters_given_to_run_under_head_are_the_next_band_s(read, monkeypatch):
     real, given = order._run_under_head, []
 
     def check(first, later, options, gutters=None):
-        assert gutters is not None and gutters == order._gutters(list(later[0]), options)
+        assert gutters is not None and gutters == order._gutters_anew(list(later[0]), options)
         given.append(1)
         return real(first, later, options, gutters)
 
@@ -412,3 +413,59 @@ def test_run_under_head_is_the_plain_rule(read, monkeypatch):
         assert got == _plain_run_under_head(first, later, options)
         found += got is not None
     assert asked and found  # heads over columns found, and none
+
+
+def test_one_baseline_row_of_lines_without_words_is_none_as_before():
+    """_one_baseline_row asks whether the region is one row before whether
+    every line has words (a rotated frame's proxies have none): a row with
+    a proxy in it, or lines one under the other, is None as before."""
+    def word_line(text, x0, y0):
+        w = Word(text, x0, y0, x0 + 5 * len(text), y0 + 10, 10.0)
+        return Line((w,), w.x0, w.y0, w.x1, w.y1, 10.0)
+
+    a, b = word_line("Full name:", 72, 100), word_line("Priya", 160, 101)
+    proxy = Line((), 250, 100, 300, 110, 10.0)
+    under = word_line("below", 72, 130)
+    assert order._one_baseline_row([a, b], [a, b]) is not None
+    for region in ([a, b, proxy], [proxy, a], [a, under], [a, b, under], [proxy, under]):
+        assert order._one_baseline_row(region, region) is None
+        assert _plain_one_baseline_row(region, region) is None
+
+
+def _prose_lines(rng, count: int) -> list:
+    """Lines of a column read in order: edges at the margin, at a first-line
+    indent (0.8 em exactly: the least ``_indented_start`` takes, or more),
+    out of it; pitches at the text's, at 1.25 times it (the least space
+    ``_spaced_start`` takes) or wider; sizes changed now and then; lines
+    full or short, of one word to eight."""
+    out, y, size = [], 100.0, 10.0
+    for _ in range(count):
+        if rng.random() < 0.1:
+            size = rng.choice([10.0, 10.4, 12.0])
+        x0 = rng.choice([72.0, 72.0, 72.0, 72.0 + 0.8 * size, 72.0 + 0.8 * size - 1e-9, 84.0, 60.0])
+        words, x = [], x0
+        for _ in range(rng.choice([1, 3, 4, 6, 8, 8, 8])):
+            w = rng.choice([15.0, 30.0, 45.0])
+            words.append(Word("w" * int(w // 5), x, y, x + w, y + size, size))
+            x += w + 0.25 * size
+        out.append(Line(tuple(words), x0, y, words[-1].x1, y + size, size))
+        y += rng.choice([1.2 * size, 1.2 * size, 1.2 * size, 1.25 * 1.2 * size, 1.6 * size, 2.4 * size])
+    return out
+
+
+def test_paragraphs_of_crafted_columns_are_the_plain_rule(monkeypatch):
+    """paragraphs() asks the cheap test of ``_spaced_start`` and of
+    ``_indented_start`` (the step to the line, its shift) before calling
+    them: the blocks are the plain rule's on crafted columns set at and
+    about the rules' thresholds, where each rule says yes and no."""
+    import random
+    rng = random.Random(20261205)
+    said = {"_spaced_start": set(), "_indented_start": set()}
+    for name in said:
+        real = getattr(order, name)
+        monkeypatch.setattr(order, name, lambda *a, _r=real, _n=name: said[_n].add(_r(*a)) or _r(*a))
+    options = pyengine.Options()
+    for _ in range(300):
+        regions = [_prose_lines(rng, rng.randint(2, 14))]
+        assert order.paragraphs(regions, options) == _plain_paragraphs(regions, options)
+    assert said["_spaced_start"] == {True, False} and said["_indented_start"] == {True, False}

@@ -250,11 +250,13 @@ def xy_cut(items: list[Line], options: Options,
 
 
 def forget_readings() -> None:
-    """Drop the readings kept, and the table answers (``_table_apart``'s,
-    ``_grid_table``'s) (``layout.build_layout`` does, when a page is read:
-    its lines are read no more, and their text is not kept)."""
+    """Drop the readings kept, the table answers (``_table_apart``'s,
+    ``_grid_table``'s) and the gutters (``_gutters``') (``layout.build_layout``
+    does, when a page is read: its lines are read no more, and their text is
+    not kept)."""
     _READINGS.clear()
     _TABLES.clear()
+    _GUTTERS.clear()
     _GRID_TABLES.clear()
 
 
@@ -379,6 +381,7 @@ def _xy_cut(items: list[Line], options: Options,
     regions = _one_baseline_rows(_labelled_rows(regions), items)
     below: list[Line] | None = None  # the band whose gutters ``_run_under_head`` was given
     below_gutters: list[tuple[float, float]] = []
+    cells_at: dict[int, list[Line] | None] = {}  # (k -> _sheet_cells(regions[k]), as asked)
     i = 0
     while i < len(regions):
         region = regions[i]
@@ -387,9 +390,13 @@ def _xy_cut(items: list[Line], options: Options,
             if region:
                 out.append(region)
             continue
-        # (a band starts where a run of rows starts: each row asked once)
-        sheet = _sheet_band(regions, i - 1, options) \
-            if i == 1 or _sheet_cells(regions[i - 2], options) is None else None
+        # (a band starts where a run of rows starts; each row's cells asked
+        # once, kept in ``cells_at`` by the band that asked them first)
+        if i == 1:
+            sheet = _sheet_band(regions, 0, options, cells_at)
+        else:
+            before = cells_at[i - 2] if i - 2 in cells_at else _sheet_cells(regions[i - 2], options)
+            sheet = _sheet_band(regions, i - 1, options, cells_at) if before is None else None
         if sheet is not None:  # rows of a sheet cut apart: read as one table
             table, count = sheet
             out.append(table)
@@ -1830,7 +1837,8 @@ with their line numbers side by side (pdfcpu-GridFromPDF), two tables of
 codes side by side (opf-195981 p.26)."""
 
 
-def _sheet_band(regions: list[list[Line]], start: int, options: Options
+def _sheet_band(regions: list[list[Line]], start: int, options: Options,
+                cells_at: dict[int, list[Line] | None] | None = None
                 ) -> tuple[TableRegion, int] | None:
     """(the table, how many regions it takes) when the regions from
     ``start`` on, cut apart as rows, are the rows of a sheet: each a row of
@@ -1848,10 +1856,19 @@ def _sheet_band(regions: list[list[Line]], start: int, options: Options
     paper A4 500 sheets" over the quantity's column), which closes the
     sheet's gutters: no gutter crossed the sheet, its rows were cut apart,
     and each row was cut at its whites into a paragraph a cell (hunt22
-    gn-inventory)."""
+    gn-inventory).
+
+    ``cells_at``: the ``_sheet_cells`` of regions asked before, by their
+    index, kept in it as they are asked (the row loop asks whether the
+    region before a band is a sheet's row: the band before asked it)."""
     rows: list[list[Line]] = []
-    for region in regions[start:]:
-        cells = _sheet_cells(region, options)
+    for k in range(start, len(regions)):
+        if cells_at is None:
+            cells = _sheet_cells(regions[k], options)
+        elif k in cells_at:
+            cells = cells_at[k]
+        else:
+            cells = cells_at[k] = _sheet_cells(regions[k], options)
         if cells is None:
             break
         rows.append(cells)
@@ -2123,9 +2140,12 @@ def _one_baseline_row(region: list[Line], items: list[Line]) -> Line | None:
     Results"), the last lines of two columns, a running head over two
     columns (opf-303226 p.4 "§ 1308.12" ... "21 CFR Ch. II") are no row.
     Else None: read as before."""
-    if not all(ln.words for ln in region):
-        return None
+    # (the one row asked first: most regions asked are lines one under the
+    # other, which it tells at the first line off the lowest's baseline,
+    # not after a look at every line's words)
     if not _one_grid_row(region):
+        return None
+    if not all(ln.words for ln in region):
         return None
     size = max(ln.size for ln in region)
     pieces = sorted(region, key=attrgetter("x0"))
@@ -2635,7 +2655,33 @@ punctuation mark hung in the margin.  Floored: a side of fewer than four
 lines has none."""
 
 
+GUTTERS_KEPT = 256
+"""Answers ``_gutters`` keeps while a page is read (0: none).  The row cut
+asks the gutters of a band for the table tests (``_table_below``), again
+to read it, and the column tests ask them of the same lines again: a third
+of the calls over the 58 files of the median's band asked lines asked
+before."""
+
+_GUTTERS: dict[tuple, tuple[list[Line], Options, list[tuple[float, float]]]] = {}
+"""(identities of the lines in their order, of the options) -> (the lines,
+the options, the gutters), kept as ``_READINGS`` is, and forgotten with it."""
+
+
 def _gutters(region: list[Line], options: Options) -> list[tuple[float, float]]:
+    """``_gutters_anew``'s answer, kept (``GUTTERS_KEPT``; the list is
+    shared: no caller changes it)."""
+    key = (tuple(map(id, region)), id(options))
+    found = _GUTTERS.get(key)  # (kept.kept, written out: see xy_cut)
+    if found is None:
+        found = (list(region), options, _gutters_anew(region, options))
+        if len(_GUTTERS) >= GUTTERS_KEPT:
+            _GUTTERS.clear()
+        if GUTTERS_KEPT:
+            _GUTTERS[key] = found
+    return found[2]
+
+
+def _gutters_anew(region: list[Line], options: Options) -> list[tuple[float, float]]:
     """The white gaps between columns: ``column_gap_min`` wide, and half
     the region's median type size.
 
@@ -3611,9 +3657,17 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
                 # (the line's marker asked once: a line that runs on asked it twice)
                 marker = list_marker(ln.text)
                 if marker is None:
-                    if _spaced_start(seq, i, ratio, options):
+                    # (the test each rule answers most lines by, asked first,
+                    # written out: a line set at the pitch under the one
+                    # before, ``prev``, starts after no space, and one at its
+                    # left edge at no indent; those rules would say False)
+                    if 0 < ratio <= SPACED_PITCH_MAX and \
+                            not (min(ln.y1 - prev.y1, ln.y0 - prev.y0) <=
+                                 options.paragraph_space_ratio * (ratio * max(prev.size, ln.size))) and \
+                            _spaced_start(seq, i, ratio, options):
                         brk = _SPACE
-                    elif _indented_start(seq, i, options):
+                    elif not (abs(ln.x0 - prev.x0) < options.paragraph_indent_min * ln.size) and \
+                            _indented_start(seq, i, options):
                         brk = _INDENT
                     elif _resized_start(prev, ln, ratio, options):
                         brk = _SPACE
