@@ -37,7 +37,8 @@ from .dropcap import attach_drop_caps, is_attached
 from .linenos import _NUMBER as _GUTTER_NUMBER, GUTTER_NUMBERS_MIN, Item, gutter_numbers
 from .lists import list_marker
 from .prebase import has_prebase, prebase_lines
-from .tracking import LETTER_GAP_MAX_WIDTHS, LETTER_SPACING_TOLERANCE, line_word_gap, tracked_words
+from .tracking import (LETTER_GAP_MAX_WIDTHS, LETTER_SPACING_TOLERANCE, TRACKED_ONES_MIN,
+                       line_word_gap, tracked_words)
 
 ANGLE_STEP = 1.0
 """Degrees: glyph directions are grouped in steps of this size."""
@@ -2963,6 +2964,11 @@ def word_glyphs(line: _LineAcc, options: Options, marks: bool = True,
         if tracking:
             groups, hard = (_cut_plain(glyphs, options, tracking) if plain else
                             _cut(glyphs, moved, options, tracking))
+    if list(map(len, groups)).count(1) < _ONES_MIN:
+        # Fewer groups of one glyph than any of the three stages below looks
+        # for: each would give the groups back as they are (nine lines in
+        # ten; three calls, and a count in each, spared).
+        return groups
     if not tracking:
         # Letter-spaced runs of a line the line's own spacing does not
         # explain (tracking.py).
@@ -3400,6 +3406,10 @@ LETTER_SPACED_MIN = 4
 LETTER_SPACED_MAX = 20
 """Longer runs of evenly spaced letters are a character chart or a grid, not
 a word (pdfcpu-UnifontMedium_BMP)."""
+_ONES_MIN = min(TRACKED_ONES_MIN, LETTER_SPACED_MIN, LEADER_MIN)
+"""Groups of one glyph (a letter, a dot) a line's groups need for any of
+``tracked_words``, ``join_letter_spaced`` and ``leaders_apart`` to change
+them (``word_glyphs`` asks none of them with fewer)."""
 
 
 TRACKING_MIN_PAIRS = 6
