@@ -3300,19 +3300,29 @@ def _cut_plain(glyphs: list[_G], options: Options, tracking: float = 0.0
                 split = False
             else:
                 split = cjk[text] and cjk[ptext] and gap > cjk_space_gap * big
-            if split:
-                if shown:
-                    groups.append(cur)
-                    hard.append(after_space)
-                cur, after_space, shown = [], False, False
-        first = not cur
-        cur.append(p)
-        if not shown and text.strip():
+            if not split:
+                # The glyph joins the group (most glyphs: this path first,
+                # without the tests of a group's first glyph).
+                cur.append(p)
+                if not shown and text.strip():
+                    shown = True
+                if u1 >= prev_u1:  # not from a glyph drawn inside the one before
+                    prev_u1 = u1
+                    ptext = text
+                    psize = size
+                continue
+            if shown:
+                groups.append(cur)
+                hard.append(after_space)
+            after_space = False
+        # The first glyph of a group: gaps are measured from it.
+        cur = [p]
+        shown = False
+        if text.strip():
             shown = True
-        if first or u1 >= prev_u1:  # not from a glyph drawn inside the one before
-            prev_u1 = u1
-            ptext = text
-            psize = size
+        prev_u1 = u1
+        ptext = text
+        psize = size
     if shown:
         groups.append(cur)
         hard.append(after_space)
