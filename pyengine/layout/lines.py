@@ -1647,6 +1647,11 @@ class _LineAcc:
     vmax: float = 0.0
     smin: float = 0.0
     """Range of its segments' baselines, and their smallest size."""
+    shows: bool = True
+    """False: every segment of the line is blank (space glyphs, blank
+    texts): it has no word (``line_words`` gives none).  Set by
+    ``merge_lines`` once the lines are joined; ``build_lines`` asks no
+    words of such a line (one line in ten of the band pages)."""
 
     def absorb(self, other: "_LineAcc") -> None:
         """Take in the segments of ``other`` (lines found one only after
@@ -1930,7 +1935,15 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     first = []
     for ln in lines:
         ss = ln.segs
-        first.append(ss[0].index if len(ss) == 1 else min([s.index for s in ss]))
+        if len(ss) == 1:
+            k = ss[0].index
+            first.append(k)
+            if blank[k]:
+                ln.shows = False
+        else:
+            first.append(min([s.index for s in ss]))
+            if all([blank[s.index] for s in ss]):
+                ln.shows = False
     return [lines[k] for k in sorted(range(len(lines)), key=first.__getitem__)]
 
 
@@ -3790,6 +3803,8 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     accs = merge_lines(big_operators_down(segs), options)
     ltr_set = _set_left_to_right(accs) if rtl_page else set()
     for acc in accs:
+        if not acc.shows:
+            continue  # only blank glyphs: no word
         words = line_words(acc, options, rtl_page and id(acc) not in ltr_set, rtl_text, marks,
                            inner_spaces, accents, script_marks, mixed)
         if words:
