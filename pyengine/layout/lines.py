@@ -37,7 +37,8 @@ from .dropcap import attach_drop_caps, is_attached
 from .linenos import _NUMBER as _GUTTER_NUMBER, GUTTER_NUMBERS_MIN, Item, gutter_numbers
 from .lists import list_marker
 from .prebase import has_prebase, prebase_lines
-from .tracking import LETTER_GAP_MAX_WIDTHS, LETTER_SPACING_TOLERANCE, line_word_gap, tracked_words
+from .tracking import (LETTER_GAP_MAX_WIDTHS, LETTER_SPACING_TOLERANCE, TRACKED_ONES_MIN,
+                       line_word_gap, tracked_words)
 
 ANGLE_STEP = 1.0
 """Degrees: glyph directions are grouped in steps of this size."""
@@ -1646,6 +1647,11 @@ class _LineAcc:
     vmax: float = 0.0
     smin: float = 0.0
     """Range of its segments' baselines, and their smallest size."""
+    shows: bool = True
+    """False: every segment of the line is blank (space glyphs, blank
+    texts): it has no word (``line_words`` gives none).  Set by
+    ``merge_lines`` once the lines are joined; ``build_lines`` asks no
+    words of such a line (one line in ten of the band pages)."""
 
     def absorb(self, other: "_LineAcc") -> None:
         """Take in the segments of ``other`` (lines found one only after
@@ -1929,7 +1935,15 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     first = []
     for ln in lines:
         ss = ln.segs
-        first.append(ss[0].index if len(ss) == 1 else min([s.index for s in ss]))
+        if len(ss) == 1:
+            k = ss[0].index
+            first.append(k)
+            if blank[k]:
+                ln.shows = False
+        else:
+            first.append(min([s.index for s in ss]))
+            if all([blank[s.index] for s in ss]):
+                ln.shows = False
     return [lines[k] for k in sorted(range(len(lines)), key=first.__getitem__)]
 
 
@@ -2963,6 +2977,11 @@ def word_glyphs(line: _LineAcc, options: Options, marks: bool = True,
         if tracking:
             groups, hard = (_cut_plain(glyphs, options, tracking) if plain else
                             _cut(glyphs, moved, options, tracking))
+    if list(map(len, groups)).count(1) < _ONES_MIN:
+        # Fewer groups of one glyph than any of the three stages below looks
+        # for: each would give the groups back as they are (nine lines in
+        # ten; three calls, and a count in each, spared).
+        return groups
     if not tracking:
         # Letter-spaced runs of a line the line's own spacing does not
         # explain (tracking.py).
@@ -3294,19 +3313,29 @@ def _cut_plain(glyphs: list[_G], options: Options, tracking: float = 0.0
                 split = False
             else:
                 split = cjk[text] and cjk[ptext] and gap > cjk_space_gap * big
-            if split:
-                if shown:
-                    groups.append(cur)
-                    hard.append(after_space)
-                cur, after_space, shown = [], False, False
-        first = not cur
-        cur.append(p)
-        if not shown and text.strip():
+            if not split:
+                # The glyph joins the group (most glyphs: this path first,
+                # without the tests of a group's first glyph).
+                cur.append(p)
+                if not shown and text.strip():
+                    shown = True
+                if u1 >= prev_u1:  # not from a glyph drawn inside the one before
+                    prev_u1 = u1
+                    ptext = text
+                    psize = size
+                continue
+            if shown:
+                groups.append(cur)
+                hard.append(after_space)
+            after_space = False
+        # The first glyph of a group: gaps are measured from it.
+        cur = [p]
+        shown = False
+        if text.strip():
             shown = True
-        if first or u1 >= prev_u1:  # not from a glyph drawn inside the one before
-            prev_u1 = u1
-            ptext = text
-            psize = size
+        prev_u1 = u1
+        ptext = text
+        psize = size
     if shown:
         groups.append(cur)
         hard.append(after_space)
@@ -3400,6 +3429,10 @@ LETTER_SPACED_MIN = 4
 LETTER_SPACED_MAX = 20
 """Longer runs of evenly spaced letters are a character chart or a grid, not
 a word (pdfcpu-UnifontMedium_BMP)."""
+_ONES_MIN = min(TRACKED_ONES_MIN, LETTER_SPACED_MIN, LEADER_MIN)
+"""Groups of one glyph (a letter, a dot) a line's groups need for any of
+``tracked_words``, ``join_letter_spaced`` and ``leaders_apart`` to change
+them (``word_glyphs`` asks none of them with fewer)."""
 
 
 TRACKING_MIN_PAIRS = 6
@@ -3770,6 +3803,8 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     accs = merge_lines(big_operators_down(segs), options)
     ltr_set = _set_left_to_right(accs) if rtl_page else set()
     for acc in accs:
+        if not acc.shows:
+            continue  # only blank glyphs: no word
         words = line_words(acc, options, rtl_page and id(acc) not in ltr_set, rtl_text, marks,
                            inner_spaces, accents, script_marks, mixed)
         if words:

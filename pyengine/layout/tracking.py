@@ -238,14 +238,19 @@ def _tracked(run: list[list], spaced: bool, options: Options, alone: bool = Fals
     return words, spacing
 
 
+TRACKED_ONES_MIN = 2
+"""Groups of one glyph a line needs for ``tracked_words`` to look for a run
+(a run holds at least two groups, one a letter alone)."""
+
+
 def tracked_words(groups: list[list], hard: list[bool], options: Options
                   ) -> tuple[list[list], list[bool]]:
     """The line's word groups with its letter-spaced runs joined into their
     words (module docstring), and ``hard`` for them: a word of a run after
     its first follows a measured gap."""
     lens = list(map(len, groups))
-    if lens.count(1) < 2:
-        return groups, hard  # (a run holds at least two groups, one a letter alone)
+    if lens.count(1) < TRACKED_ONES_MIN:
+        return groups, hard
     runs = _runs(groups, hard, lens)
     if not runs:
         return groups, hard
