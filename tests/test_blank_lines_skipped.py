@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-import pyengine
-import pyengine.layout as layout_pkg
-from corpus import corpus_dir, manifest
 from pyengine.layout.dropcap import attach_drop_caps
 from pyengine.layout.lines import (big_operators_down, build_lines, drop_duplicates,
                                    line_words, merge_lines, segments)
 from pyengine.options import Options
 from pyengine.records import Glyph
+from test_layout_paths import _corpus_pages
 
 
 def _glyph(text: str, x: float, y: float, is_space: bool = False, size: float = 10.0) -> Glyph:
@@ -72,19 +70,7 @@ def test_a_line_with_a_letter_among_blanks_is_not_marked():
 @pytest.mark.parametrize("name", ["pdfjs-issue6127", "pdfjs-issue5874", "sf-multicolumn",
                                   "pdfcpu-annotTest", "plumber-issue-336-example"])
 def test_corpus_blank_lines_give_no_word(name, monkeypatch):
-    found = corpus_dir()
-    if found is None or name not in manifest():
-        pytest.skip("corpus not available")
-    pages: list[list[Glyph]] = []
-    build = layout_pkg.build_lines
-
-    def capture(glyphs, options):
-        pages.append(list(glyphs))
-        return build(glyphs, options)
-
-    monkeypatch.setattr(layout_pkg, "build_lines", capture)
-    pyengine.extract((found / "pdfs" / f"{name}.pdf").read_bytes(),
-                     pyengine.Options(pages=tuple(range(1, 4))))
+    pages = _corpus_pages(name, 3, monkeypatch)
     assert pages
     options = Options()
     totals = [_check(glyphs, options) for glyphs in pages]

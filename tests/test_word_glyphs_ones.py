@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-import pyengine
-import pyengine.layout as layout_pkg
-from corpus import corpus_dir, manifest
 from pyengine.layout import lines as lines_mod
 from pyengine.layout.lines import LEADER_MIN, LETTER_SPACED_MIN, build_lines
 from pyengine.layout.tracking import TRACKED_ONES_MIN
 from pyengine.options import Options
 from pyengine.records import Glyph
+from test_layout_paths import _corpus_pages
 
 
 def _glyph(text: str, x: float, y: float, size: float = 10.0, advance: float = 5.0) -> Glyph:
@@ -80,19 +78,7 @@ def test_a_bound_too_high_would_change_the_words(monkeypatch):
 @pytest.mark.parametrize("name", ["pdfjs-issue840", "sf-multicolumn", "deb-other-esperanto",
                                   "docling-equations", "pdfminer-jo"])
 def test_corpus_pages_read_as_by_the_stages(name, monkeypatch):
-    found = corpus_dir()
-    if found is None or name not in manifest():
-        pytest.skip("corpus not available")
-    pages: list[list[Glyph]] = []
-    build = layout_pkg.build_lines
-
-    def capture(glyphs, options):
-        pages.append(list(glyphs))
-        return build(glyphs, options)
-
-    monkeypatch.setattr(layout_pkg, "build_lines", capture)
-    pyengine.extract((found / "pdfs" / f"{name}.pdf").read_bytes(),
-                     pyengine.Options(pages=tuple(range(1, 4))))
+    pages = _corpus_pages(name, 3, monkeypatch)
     assert pages
     options = Options()
     fast = [repr([ln for _, ln in build_lines(glyphs, options)]) for glyphs in pages]
