@@ -2945,7 +2945,7 @@ def _table_under_caption(items: list[Line], options: Options
     gaps = _gutters(core, options)
     if len(gaps) < TABLE_MIN_COLUMNS - 1 or _stacked_cells(core, len(gaps) + 1):
         return None
-    return _gridded(items, gaps, options, rows)
+    return _gridded(items, gaps, options, rows, (above, core, below))
 
 
 def _stacked_cells(core: list[Line], count: int) -> bool:
@@ -3262,12 +3262,13 @@ def _table_apart_anew(items: list[Line], col_gaps: list[tuple[float, float]], op
         # the grid (``_gridded``), no row opens a body (``_headed_table``)
         # and none is full (``_spanned_table``).
         return None
-    found = _gridded(items, col_gaps, options, rows)
+    peeled = peel(items, rows)
+    found = _gridded(items, col_gaps, options, rows, peeled)
     if found is None and several >= TABLE_MIN_CELL_ROWS:
         # (one row of several lines: each body ``_headed_table`` tries is a
         # run of these rows, grouped so again, no grid (``_grid_table``);
         # ``_spanned_table`` wants a row of fewer lines than the fullest)
-        found = _headed_table(items, options, rows)
+        found = _headed_table(items, options, rows, peeled)
         if found is None:
             found = _spanned_table(items, options, rows)
     return found
@@ -3363,11 +3364,13 @@ def _one_size(ln: Line) -> bool:
 
 
 def _gridded(items: list[Line], col_gaps: list[tuple[float, float]], options: Options,
-             rows: list[list[Line]] | None = None
+             rows: list[list[Line]] | None = None,
+             peeled: tuple[list[Line], list[Line], list[Line]] | None = None
              ) -> tuple[list[Line], list[list[Line]], list[Line]] | None:
     """``_table_apart`` for a table whose every row is on its grid.
-    ``rows``: ``shared_grid_rows(items)``, when the caller holds it."""
-    above, core, below = peel(items, rows)
+    ``rows``: ``shared_grid_rows(items)``, when the caller holds it;
+    ``peeled``: ``peel(items, rows)``, when the caller asked it."""
+    above, core, below = peel(items, rows) if peeled is None else peeled
     if above or below:
         if len(core) < 2 * TABLE_MIN_FULL_ROWS:
             return None
@@ -3385,7 +3388,8 @@ def _gridded(items: list[Line], col_gaps: list[tuple[float, float]], options: Op
     return None if regions is None else (above, regions, below)
 
 
-def _headed_table(items: list[Line], options: Options, rows: list[list[Line]] | None = None
+def _headed_table(items: list[Line], options: Options, rows: list[list[Line]] | None = None,
+                  peeled: tuple[list[Line], list[Line], list[Line]] | None = None
                   ) -> tuple[list[Line], list[list[Line]], list[Line]] | None:
     """``_table_apart`` for a table under a header of its own shape
     (tables.header_band: cells spanning columns or header rows): its body,
@@ -3397,7 +3401,11 @@ def _headed_table(items: list[Line], options: Options, rows: list[list[Line]] | 
     caption's place (``_gridded``), not for its header, and a caption
     centred a little off the table would be taken for one (deb-ja-jlshort
     p.63's "表 3.3: ギリシャ大文字" over its first row).  ``rows``:
-    ``shared_grid_rows(items)``, when the caller holds it."""
+    ``shared_grid_rows(items)``, when the caller holds it; ``peeled``:
+    ``peel(items, rows)``, when the caller asked it: peel's parts are made
+    of the rows alone, so the body tried from the first row is peeled so
+    (``_table_apart_anew``: ``_gridded`` peeled it; 130 of these 543 peels
+    over the band files)."""
     if rows is None:
         rows = shared_grid_rows(items)
     lead = next((r for r, row in enumerate(rows) if len(row) > 1), len(rows))
@@ -3408,7 +3416,8 @@ def _headed_table(items: list[Line], options: Options, rows: list[list[Line]] | 
             return None
         if not opens_with_grid(rows[start:]):
             continue  # (peel would set lines apart over the body: asked first, cheaply)
-        top, body, below = peel([ln for row in rows[start:] for ln in row], rows[start:])
+        top, body, below = peel([ln for row in rows[start:] for ln in row], rows[start:]) \
+            if start or peeled is None else peeled
         if top or len(body) < 2 * TABLE_MIN_FULL_ROWS:
             continue
         gaps = _gutters(body, options)
