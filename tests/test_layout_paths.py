@@ -24,7 +24,7 @@ from pyengine.layout.bidi import normalise_presentation_forms
 from pyengine.layout.dropcap import attach_drop_caps
 from pyengine.layout.lines import (_G, _INNER_SPACES, APART_BAND_RUNS, APART_BUCKET,
                                    APART_TOL_MAX, DUP_CELL,
-                                   DUP_NEXT_AT, _file_run, _word, drop_duplicates, line_words,
+                                   DUP_NEXT_AT, _word, drop_duplicates, line_words,
                                    merge_lines, segments, segments_apart, word_glyphs)
 from pyengine.options import Options
 from pyengine.records import Glyph, Word

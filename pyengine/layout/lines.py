@@ -234,37 +234,6 @@ APART_PAIRS_MAX = 4096
 glyphs): two longer runs that come close send the page to the search."""
 
 
-def _file_run(bands: dict, band: float, x0: float, x1: float, y: float, tol: float,
-              glyphs: list[Glyph] | None = None, k0: int = 0, k1: int = 0,
-              dup_tol: float = 0.0) -> bool:
-    """File a run (``glyphs[k0:k1]``, None: not given) in its band unless it
-    comes within ``tol`` of an earlier run that holds a glyph one of its
-    own is a duplicate of (then False: the page may hold a duplicate).  Two
-    runs that come close (a period set smaller, or a baseline off by a
-    hair, just before the next line's run) are measured glyph by glyph
-    (``_runs_apart``)."""
-    lo, hi = x0 - tol, x1 + tol
-    for b in range(int((y - tol) // band), int((y + tol) // band) + 1):
-        runs = bands.get(b)
-        if runs is None:
-            continue
-        if len(runs) > APART_BAND_RUNS:
-            return False
-        for a0, a1, ay, j0, j1 in runs:
-            if a0 <= hi and lo <= a1 and -tol <= ay - y <= tol and (
-                    glyphs is None or j1 < 0 or
-                    not _runs_apart(glyphs, j0, j1, k0, k1, dup_tol)):
-                return False
-    key = int(y // band)
-    entry = (x0, x1, y, k0, k1) if glyphs is not None else (x0, x1, y, 0, -1)
-    runs = bands.get(key)
-    if runs is None:
-        bands[key] = [entry]
-    else:
-        runs.append(entry)
-    return True
-
-
 def _runs_apart(glyphs: list[Glyph], j0: int, j1: int, k0: int, k1: int, dup_tol: float
                 ) -> bool:
     """Is no glyph of ``glyphs[k0:k1]`` one ``drop_duplicates`` would drop
@@ -290,10 +259,34 @@ def _next_run(bands: dict, x0: float, x1: float, y: float, tol: float, ox: float
     """The step of ``segments_apart``'s proof from one run to the next:
     file the run ending (``glyphs[k0:k1]``, from ``x0`` to ``x1`` along
     ``y``, tolerance ``tol``; none when ``y`` is NaN), and is the next one's
-    origin (``ox``, ``oy``) finite?  False: the page may hold a duplicate."""
-    if y == y and not (x1 - x1 == 0.0 and tol <= APART_TOL_MAX and
-                       _file_run(bands, APART_BUCKET, x0, x1, y, tol, glyphs, k0, k1, dup_tol)):
-        return False
+    origin (``ox``, ``oy``) finite?  False: the page may hold a duplicate.
+
+    The run is filed in its band (``APART_BUCKET``) unless it comes within
+    ``tol`` of an earlier run that holds a glyph one of its own is a
+    duplicate of.  Two runs that come close (a period set smaller, or a
+    baseline off by a hair, just before the next line's run) are measured
+    glyph by glyph (``_runs_apart``).  (The filing was a call of its own:
+    folded in here, a call less per run.)"""
+    if y == y:
+        if not (x1 - x1 == 0.0 and tol <= APART_TOL_MAX):
+            return False
+        lo, hi = x0 - tol, x1 + tol
+        for b in range(int((y - tol) // APART_BUCKET), int((y + tol) // APART_BUCKET) + 1):
+            runs = bands.get(b)
+            if runs is None:
+                continue
+            if len(runs) > APART_BAND_RUNS:
+                return False
+            for a0, a1, ay, j0, j1 in runs:
+                if a0 <= hi and lo <= a1 and -tol <= ay - y <= tol and \
+                        not _runs_apart(glyphs, j0, j1, k0, k1, dup_tol):
+                    return False
+        key = int(y // APART_BUCKET)
+        runs = bands.get(key)
+        if runs is None:
+            bands[key] = [(x0, x1, y, k0, k1)]
+        else:
+            runs.append((x0, x1, y, k0, k1))
     return ox - ox == 0.0 and oy - oy == 0.0
 
 
