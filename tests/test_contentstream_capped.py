@@ -50,7 +50,7 @@ def test_a_run_token_of_a_capped_stream_is_bounded():
     m = cs._TOKEN_RUNS_CAPPED.match(data)
     assert m.lastindex is None and len(cs._RUN_WORD.findall(m[0])) == cs.RUN_MAX_OPERATORS
     numbers = b"1 " * (2 * cs.RUN_MAX_NUMBERS + 1) + b"m"  # (before and after the names)
-    assert cs._TOKEN_RUNS_CAPPED.match(numbers).lastindex == 2  # not a run: numbers and m
+    assert cs._TOKEN_RUNS_CAPPED.match(numbers).lastindex == 4  # not a run: numbers and m
     assert cs._TOKEN_RUNS.match(numbers).lastindex is None
     ops = cs.operations_for_interpreter(data, skip_runs=True)
     assert list(ops) == [] and ops.skipped == 4 * (cs.MAX_OPERANDS // 20)

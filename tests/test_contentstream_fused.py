@@ -68,17 +68,17 @@ def test_fused_token_is_used():
 def test_numbers_operator_string_and_tj_are_one_token():
     for token in (cs._TOKEN, cs._TOKEN_RUNS):
         m = token.match(b" 4.5 0 Td <0041> Tj")
-        assert m.lastindex == 5 and (m[1], m[2], m[4], m[5]) == (b"4.5 0 ", b"Td", b"0041", b"Tj")
+        assert m.lastindex == 7 and (m[3], m[4], m[6], m[7]) == (b"4.5 0 ", b"Td", b"0041", b"Tj")
         m = token.match(b"1 2 Td\n(ab c)Tj")
-        assert m.lastindex == 5 and m[3] == b"ab c"
+        assert m.lastindex == 7 and m[5] == b"ab c"
         m = token.match(b"\nT*\n<0b85>Tj")
-        assert m.lastindex == 9 and (m[6], m[8], m[9]) == (b"T*", b"0b85", b"Tj")
+        assert m.lastindex == 11 and (m[8], m[10], m[11]) == (b"T*", b"0b85", b"Tj")
     # What is not read as it stands, or not shown by Tj, is not fused.
     for data in (b"1 2 Td (a\\051) Tj", b"1 2 Td (a(b)) Tj", b"1 2 Td (a\rb) Tj",
                  b"1 2 Td <41> TJ", b"1 2 Td <41> '", b"1 2 Td <41> Tjx", b"1 2 Td \x00<41> Tj",
                  b"1 2 Td [<41>] TJ"):
-        assert cs._TOKEN.match(data).lastindex == 2, data
-        assert cs._TOKEN.match(data.replace(b"1 2 Td", b"T*")).lastindex == 6, data
+        assert cs._TOKEN.match(data).lastindex == 4, data
+        assert cs._TOKEN.match(data.replace(b"1 2 Td", b"T*")).lastindex == 8, data
     ops = cs.operations_for_interpreter(b"/F1 9 Tf 1 2 Td <4142> Tj 3 4 Td (c d) Tj T* <45>Tj")
     assert list(ops) == [(["/F1", 9.0], b"Tf"), ([1.0, 2.0], b"Td"), ([b"AB"], b"Tj"),
                          ([3.0, 4.0], b"Td"), ([b"c d"], b"Tj"), ([], b"T*"), ([b"E"], b"Tj")]

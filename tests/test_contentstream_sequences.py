@@ -56,13 +56,13 @@ def _read_alike(monkeypatch, streams, deadline=None):
 def test_a_sequence_is_one_token():
     block = b"ET Q q BT /F1 22.00 Tf ET 1 0 0 1 59 7669 cm BT 0 Tw 0 0 0 RG"
     m = cs._TOKEN.match(block)
-    assert m.lastindex == 6 and m[6] == b"ET Q q BT /F1 22.00 Tf ET 1 0 0 1 59 7669 cm BT 0 Tw"
+    assert m.lastindex == 8 and m[8] == b"ET Q q BT /F1 22.00 Tf ET 1 0 0 1 59 7669 cm BT 0 Tw"
     m = cs._TOKEN.match(b"0.00 3.00 Td 0 Tr (\x00\x03) Tj ET Q")
-    assert m.lastindex == 5 and (m[1], m[2], m[3]) == (b"0.00 3.00 ", b"Td 0 Tr", b"\x00\x03")
+    assert m.lastindex == 7 and (m[3], m[4], m[5]) == (b"0.00 3.00 ", b"Td 0 Tr", b"\x00\x03")
     # Not in a sequence: a glued number, a NUL, two names, a run's operator.
     for data, first in ((b"q 2Tw", b"q"), (b"q \x00Q", b"q"), (b"q /A /B BDC", b"q"),
                         (b"q 1 g", b"q")):
-        assert cs._TOKEN.match(data)[6] == first, data
+        assert cs._TOKEN.match(data)[8] == first, data
     ops = cs.operations_for_interpreter(block, skip_runs=True)
     assert list(ops) == [([], b"ET"), ([], b"Q"), ([], b"q"), ([], b"BT"), (["/F1", 22.0], b"Tf"),
                          ([], b"ET"), ([1.0, 0.0, 0.0, 1.0, 59.0, 7669.0], b"cm"), ([], b"BT"),
@@ -75,7 +75,7 @@ def test_a_sequence_after_an_array_is_one_token(monkeypatch):
     # operations those read apart.
     block = b"[(a) -5 <42>] TJ ET Q q BT /F1 12 Tf 0 -14 Td [(c)] TJ 0 g"
     m = cs._TOKEN.match(block)
-    assert m.lastindex == 12 and m[12] == b"TJ ET Q q BT /F1 12 Tf 0 -14 Td"
+    assert m.lastindex == 2 and m[2] == b"TJ ET Q q BT /F1 12 Tf 0 -14 Td"
     ops = cs.operations_for_interpreter(block, skip_runs=True)
     assert list(ops) == [([[b"a", -5.0, b"B"]], b"TJ"), ([], b"ET"), ([], b"Q"), ([], b"q"),
                          ([], b"BT"), (["/F1", 12.0], b"Tf"), ([0.0, -14.0], b"Td"),
@@ -95,7 +95,7 @@ def test_a_sequence_after_an_array_is_one_token(monkeypatch):
 
 def test_a_sequence_is_bounded():
     m = cs._TOKEN.match(b"q " * 200)
-    assert len(m[6].split()) == cs.SEQUENCE_MAX_OPERATORS
+    assert len(m[8].split()) == cs.SEQUENCE_MAX_OPERATORS
 
 
 _WORDS = (b"q Q BT ET cm Tc Tw Tz TL Tf Tr Ts Td TD Tm T* Do BMC EMC BDC f f* F B B* b b* "
