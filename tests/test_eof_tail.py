@@ -71,24 +71,7 @@ def test_end_as_pypdf_reads_it(i):
     tails = _tails(offset)
     if i >= len(tails):
         pytest.skip("fewer tails")
-    data = body + tails[i]
-    steps = []
-    for find_eof, find_startxref in (
-            (PdfReader._find_eof_marker, PdfReader._find_startxref_pos),
-            (LazyObjStmReader._find_eof_marker, LazyObjStmReader._find_startxref_pos)):
-        reader = LazyObjStmReader(io.BytesIO(_pdf()))  # any reader: only its methods run
-        stream = io.BytesIO(data)
-        stream.seek(0, 2)
-        with pypdf_warnings() as warned:
-            try:
-                find_eof(reader, stream)
-                after_eof = stream.tell()
-                result = find_startxref(reader, stream)
-            except Exception as exc:  # noqa: BLE001 -- the same error both ways
-                result = type(exc)
-                after_eof = None
-        steps.append((after_eof, result, stream.tell(), list(warned)))
-    assert steps[0] == steps[1], data[-40:]
+    _same_steps(body + tails[i])
 
 
 def _junk_tails(offset: bytes) -> list[bytes]:
