@@ -993,8 +993,15 @@ def _read(data: bytes, deadline: float | None = None,
                     if limited and (len(ops) > cap or not len(ops) & DEADLINE_CHECK_MASK) \
                             and (err := _over(ops, deadline, cap)):
                         return ops, err
-                elif k == 8:
-                    op = m[8]
+                elif k == 8 or k == 2:
+                    if k == 2:
+                        # An array (its items) and the operator(s) after it:
+                        # the array as k 1 reads it, then the operator as k 8.
+                        body = m[1]
+                        if frozen is None and (92 in body or 13 in body) and _READ_OTHERWISE(body):
+                            frozen = _Prefix(last, len(ops), skipped, skipped_paths)
+                        cur.append(_array(body))
+                    op = m[k]
                     if len(op) > 2 and len(words := op.split()) > 1:  # _SEQ_TAIL
                         if stack or limited:
                             err = _sequence_checked(ops, operands, words, stack, cur, limited, cap,
@@ -1029,32 +1036,6 @@ def _read(data: bytes, deadline: float | None = None,
                 elif k == 12:
                     raw = m[12]
                     cur.append(get_name(raw) or _name(raw))
-                elif k == 2:
-                    body = m[1]
-                    if frozen is None and (92 in body or 13 in body) and _READ_OTHERWISE(body):
-                        frozen = _Prefix(last, len(ops), skipped, skipped_paths)
-                    cur.append(_array(body))
-                    op = m[2]
-                    if len(op) > 2 and len(words := op.split()) > 1:  # _SEQ_TAIL
-                        if stack or limited:
-                            err = _sequence_checked(ops, operands, words, stack, cur, limited, cap,
-                                                    deadline)
-                            if err:
-                                return ops, err
-                        else:
-                            _sequence(ops, operands, words)
-                        operands = cur = []
-                        last = m
-                        continue
-                    if stack:
-                        _keyword(cur, op)
-                        continue
-                    ops.append((operands, op))
-                    operands = cur = []
-                    last = m
-                    if limited and (len(ops) > cap or not len(ops) & DEADLINE_CHECK_MASK) \
-                            and (err := _over(ops, deadline, cap)):
-                        return ops, err
                 elif k == 16 or k == 14:
                     # A string and the operator that shows it: as the string
                     # (k 15 or 13) and then the operator (k 8) would be read.
@@ -1186,7 +1167,7 @@ def _sequence(ops: list, operands: list, words: list) -> None:
     """Append the operations of a token of several operators (_SEQ_TAIL),
     split at blanks: the first operator takes ``operands``, each other one
     the name and numbers written before it.  (``_read`` has this loop
-    inline too, for the tokens of 4 and 8 outside arrays in a stream that
+    inline too, for the tokens of 4, 8 and 2 outside arrays in a stream that
     is not capped: two calls fewer per token.)"""
     values = operands  # the first word is an operator
     for word in words:
