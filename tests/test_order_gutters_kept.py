@@ -13,6 +13,7 @@ import pytest
 from corpus import corpus_documents
 from keptcheck import count_calls, read_pages
 from pdfbuild import helvetica, make_pdf
+from test_layout import column
 
 import pyengine
 from pyengine.layout import order
@@ -20,13 +21,6 @@ from pyengine.records import Line, Word
 
 F = {"/F1": helvetica()}
 CORPUS_FILES = ["opf-178360", "deb-ko-chapstyfig", "plumber-issue-67-example"]
-
-
-def _column(x: int, lines: list[str], top: int) -> bytes:
-    out = b"BT /F1 10 Tf %d %d Td 12 TL " % (x, top)
-    for ln in lines:
-        out += b"(" + ln.encode() + b") Tj T* "
-    return out + b"ET "
 
 
 def _synthetic() -> bytes:
@@ -37,8 +31,8 @@ def _synthetic() -> bytes:
     table = b"".join(b"BT /F1 10 Tf %d %d Td (c%d%d) Tj ET " % (72 + 90 * c, 480 - 14 * r, r, c)
                      for r in range(4) for c in range(4))
     return make_pdf([b"BT /F1 16 Tf 72 740 Td (A title over the columns) Tj ET "
-                     + _column(72, prose, 700) + _column(300, prose, 700) + table,
-                     _column(72, prose, 700) + _column(72, prose, 600) + _column(90, prose[:2], 500)],
+                     + column(72, prose, 700) + column(300, prose, 700) + table,
+                     column(72, prose, 700) + column(72, prose, 600) + column(90, prose[:2], 500)],
                     fonts=F)
 
 
