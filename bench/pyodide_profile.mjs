@@ -11,6 +11,12 @@
 // (SORT=cumulative and TOPN=100 in the environment change the order and
 // the count).
 // "time": per file the best ms/page of REPEAT passes, then the median.
+// "stages": per file, the time of each stage of an extract (open, fonts,
+// content parsing, forms, the rest of interpretation, layout, verdict,
+// finish) as a share of the file's time, best of REPEAT passes, then each
+// stage's share averaged over the files, each file weighing the same (as the
+// median of per-file ratios that issue 6 targets does; a cProfile sums
+// time, so long files outweigh the rest).
 // "webprofile" and "webtime" do the same for the app's worker: its Python
 // (pyengine.web.extract, reading alone) with a post that only keeps the
 // messages; "webtime" also times pyengine.extract alone in the same passes
@@ -31,8 +37,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
 const [mode, list, rep = "1", repo = root,
   corpus = path.resolve(root, "..", "shared", "corpus")] = process.argv.slice(2);
-if (!["profile", "time", "webprofile", "webtime"].includes(mode) || !list) {
-  console.error("usage: node bench/pyodide_profile.mjs profile|time|webprofile|webtime "
+if (!["profile", "time", "stages", "webprofile", "webtime"].includes(mode) || !list) {
+  console.error("usage: node bench/pyodide_profile.mjs profile|time|stages|webprofile|webtime "
     + "FILELIST [REPEAT] [REPO] [CORPUS]");
   process.exit(2);
 }
@@ -114,6 +120,56 @@ if MODE.endswith("profile"):
     out = io.StringIO()
     pstats.Stats(prof, stream=out).sort_stats(SORT).print_stats(TOPN)
     print(out.getvalue())
+elif MODE == "stages":
+    from pyengine import api, interpreter
+    spent = {}
+
+    def timed(owner, name, label):
+        """Wrap owner.name so its time adds to spent[label], counted once
+        when it is re-entered (a form within a form)."""
+        inner = getattr(owner, name)
+        depth = [0]
+
+        def wrapper(*args, **kwargs):
+            depth[0] += 1
+            t = clock()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                depth[0] -= 1
+                if not depth[0]:
+                    spent[label] = spent.get(label, 0.0) + clock() - t
+        setattr(owner, name, wrapper)
+
+    timed(api.docmod, "open_document", "open")
+    timed(api, "run_page", "interpret")
+    timed(interpreter._Interpreter, "_font", "fonts")
+    timed(interpreter._Interpreter, "compile", "parse")
+    timed(api, "build_layout", "layout")
+    timed(api, "page_verdict", "verdict")
+    timed(api.Session, "finish", "finish")
+    STAGES = ("open", "fonts", "parse", "interpret", "layout", "verdict", "finish", "other")
+    best = {}
+    for _ in range(REPEAT):
+        for name in FILES:
+            spent.clear()
+            ms, pages = run(name)
+            if name in best and best[name][0] <= ms:
+                continue
+            part = dict(spent)
+            # interpret holds fonts and parse (run_page calls them): its own rest
+            part["interpret"] = part.get("interpret", 0.0) - part.get("fonts", 0.0) \
+                - part.get("parse", 0.0)
+            part["other"] = ms - sum(part.values())
+            best[name] = (ms, part)
+    print("file".ljust(44) + "ms".rjust(9) + "".join(s.rjust(10) for s in STAGES))
+    for name in FILES:
+        ms, part = best[name]
+        print(name[:43].ljust(44) + f"{ms:9.2f}" + "".join(
+            f"{100 * part.get(s, 0.0) / ms:9.1f}%" for s in STAGES))
+    print("mean share".ljust(53) + "".join(
+        f"{100 * statistics.mean(p.get(s, 0.0) / ms for ms, p in best.values()):9.1f}%"
+        for s in STAGES) + f"  over {len(best)} files, each weighing the same")
 elif MODE == "time":
     best = {}
     for _ in range(REPEAT):
