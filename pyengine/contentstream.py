@@ -1165,8 +1165,16 @@ def _read(data: bytes, deadline: float | None = None,
                     break  # go on after the string
                 elif k == 25:
                     raise _Fallback("unexpected byte")
-                # k == 26: white space up to the end
+                else:
+                    # k == 26: white space up to the end.  The stream is
+                    # read: after it finditer would match the end once
+                    # more (empty, after a match that was not), a try of
+                    # the whole pattern for each stream that ends in
+                    # white space (about 1 us in CPython; most do).
+                    break
             else:
+                break
+            if k == 26:
                 break
         if stack:
             raise _Fallback("unterminated array or dictionary")
