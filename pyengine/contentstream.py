@@ -280,6 +280,37 @@ operator that ended the path before is looked for (``run_clips``)."""
 # ".*" finds the last; a run holds no string, so such a match is a token).
 _RUN_CLIP = re.compile(rb"W\*?(?!" + _REG + rb")")
 _RUN_LAST_PAINTING = re.compile(rb"(?s:.*)(?<=[ \t\n\r\f])[Ssn](?!" + _REG + rb")")
+"""What ``_last_painting`` finds (its definition: the tests compare them)."""
+_BLANK_BYTES = frozenset(b" \t\n\r\f")
+_NOT_REGULAR = frozenset(b" \t\n\r\f\v()<>[]{}/%")
+"""The bytes that end a token (``_REG`` is any other)."""
+
+
+def _last_painting(data: bytes, start: int, end: int) -> int:
+    """The end of ``_RUN_LAST_PAINTING.match(data, start, end)``, or -1 if
+    none: the last S, s or n in data[start:end] after a blank (the byte
+    before ``start`` too, as a lookbehind sees it) and not followed by a
+    regular byte (``end`` ends the string, as for the pattern).  Looked
+    for backwards with ``rfind`` (in C), not by the pattern's ".*", which
+    gives back one byte at a time: up to CLIP_PATH_MAX_BYTES tries of the
+    lookbehind per W, most of run_clips' time on a page of long paths."""
+    rfind = data.rfind
+    s1, s2, s3 = rfind(b"S", start, end), rfind(b"s", start, end), rfind(b"n", start, end)
+    while True:
+        i = s1 if s1 > s2 else s2
+        if s3 > i:
+            i = s3
+        if i < 0:
+            return -1
+        if i and data[i - 1] in _BLANK_BYTES and (i + 1 == end or data[i + 1] in _NOT_REGULAR):
+            return i + 1
+        # (the other two letters' last places stay as found: before i)
+        if i == s1:
+            s1 = rfind(b"S", start, i)
+        elif i == s2:
+            s2 = rfind(b"s", start, i)
+        else:
+            s3 = rfind(b"n", start, i)
 
 
 _CLIP_NUM = rb"[+-]?+(?:\d++\.?+\d*+|\.\d++)[ \t\n\r\f]++"
@@ -337,8 +368,9 @@ def run_clips(data: bytes, start: int, end: int, first: int | None = None) -> li
         # is reset there), looked for CLIP_PATH_MAX_BYTES back; failing
         # that, from where the last reading stopped (a long path: every
         # token since then is read, once).
-        m = _RUN_LAST_PAINTING.match(data, max(p - CLIP_PATH_MAX_BYTES, done), p)
-        path = m.end() if m is not None else done
+        path = _last_painting(data, max(p - CLIP_PATH_MAX_BYTES, done), p)
+        if path < 0:
+            path = done
         if rect_clip is None:
             _rect_clips_unmatched += 1
             if _rect_clips_unmatched > RECT_CLIP_COMPILE_AFTER:

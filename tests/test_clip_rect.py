@@ -246,3 +246,30 @@ def test_polygon_clips_read_in_one_step_as_token_by_token(monkeypatch):
     assert len(polygons) > 400 and sum(len(a) for a in fast) > 1500
     assert fast[-6] == [] and fast[-4] == [] and fast[-10] != []  # an infinite coordinate: no box
     assert len(fast[-2]) == 2 and fast[-2][0] == _bits([([0.0, 0.0, 5.0, 5.0], CLIP)])[0]
+
+
+def test_last_painting_found_backwards_as_the_pattern_finds_it():
+    """run_clips finds the painting operator before a W with rfind
+    (``_last_painting``), not with ``_RUN_LAST_PAINTING``'s ".*" given back
+    a byte at a time: the same place on random bytes (a blank before the
+    start seen as the pattern's lookbehind sees it, the end as its end)
+    and at every W of corpus streams."""
+    rng = random.Random(7)
+    alphabet = [b"S", b"s", b"n", b" ", b"\n", b"\t", b"\r", b"\f", b"\x0b", b"/", b"(", b"scn",
+                b"SCN", b"1", b"x", b"\x00", b"%", b"W", b"sh", b"]", b"Sn", b"nS"]
+    found = 0
+    for _ in range(30000):
+        data = b"".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 24)))
+        start = rng.randrange(0, len(data) + 1)
+        end = rng.randrange(start, len(data) + 1)
+        m = cs._RUN_LAST_PAINTING.match(data, start, end)
+        assert cs._last_painting(data, start, end) == (m.end() if m else -1), (data, start, end)
+        found += m is not None
+    assert found > 1500
+    for data in corpus_content_streams(limit_files=40, per_file=2):
+        p = data.find(b"W")
+        while p >= 0:
+            start = max(0, p - cs.CLIP_PATH_MAX_BYTES)
+            m = cs._RUN_LAST_PAINTING.match(data, start, p)
+            assert cs._last_painting(data, start, p) == (m.end() if m else -1)
+            p = data.find(b"W", p + 1)
