@@ -717,10 +717,45 @@ def _scan_ei(data: bytes, start: int) -> tuple[int, int]:
         p = i + 1
 
 
+IMAGE_HEADERS_KEPT = 256
+"""Inline image headers kept (``_image_headers``), the cache cleared when full."""
+IMAGE_HEADER_KEPT_MAX_BYTES = 256
+"""Bytes from BI to the byte after ID: a longer header is not kept."""
+_image_headers: dict[bytes, dict] = {}
+"""The settings that headers read as, by their bytes from BI to the byte
+after the first ID: a producer that draws rules as 1x1 image masks writes
+the same header hundreds of times ("BI /IM true /W 1 /H 1 /BPC 1 ID":
+deb-other-bengdoc, 709 of them; read, 20 us each in CPython)."""
+_KEPT_VALUE_TYPES = (float, bool, NameObject, bytes, type(None))
+
+
 def _inline_image(data: bytes, pos: int) -> tuple[dict, int]:
     """The inline image after "BI" at pos: (operand, position after EI)."""
-    settings: dict = {}
     n = len(data)
+    i = data.find(b"ID", pos)
+    key = data[pos:i + 3] if 0 <= i and i + 3 <= n and i + 3 - pos <= IMAGE_HEADER_KEPT_MAX_BYTES \
+        else None
+    kept = _image_headers.get(key) if key is not None else None
+    if kept is not None:
+        # The same bytes up to their first ID read as these settings, ID
+        # that first one (reading looks at no byte past the one after it).
+        settings = dict(kept)  # each image its own, as read
+        start = i + 3
+    else:
+        settings, start = _image_header(data, pos, n)
+        if key is not None and start == i + 3 and \
+                all(type(v) in _KEPT_VALUE_TYPES for v in settings.values()):
+            # (values that cannot change: a copy of the dictionary is a new reading)
+            if len(_image_headers) >= IMAGE_HEADERS_KEPT:
+                _image_headers.clear()
+            _image_headers[key] = dict(settings)
+    return _image_body(data, settings, start, n)
+
+
+def _image_header(data: bytes, pos: int, n: int) -> tuple[dict, int]:
+    """The settings of the inline image after "BI" at pos, and where its
+    data starts (after ID and one white-space byte)."""
+    settings: dict = {}
     while True:
         pos = _SKIP.match(data, pos).end()
         if pos >= n:
@@ -734,7 +769,12 @@ def _inline_image(data: bytes, pos: int) -> tuple[dict, int]:
             raise _Fallback("inline image key")
         value, pos = _read_value(data, pos)
         settings[key] = value
-    start = pos + 3  # "ID" and the one white-space byte after it
+    return settings, pos + 3  # "ID" and the one white-space byte after it
+
+
+def _image_body(data: bytes, settings: dict, start: int, n: int) -> tuple[dict, int]:
+    """The inline image operand of these settings, its data starting at
+    ``start``, and the position after its EI."""
     end = -1
     length = _count(_get(settings, "/L", "/Length"))  # PDF 2.0 Table 91
     if length is not None:
