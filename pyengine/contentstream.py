@@ -280,23 +280,65 @@ operator that ended the path before is looked for (``run_clips``)."""
 # ".*" finds the last; a run holds no string, so such a match is a token).
 _RUN_CLIP = re.compile(rb"W\*?(?!" + _REG + rb")")
 _RUN_LAST_PAINTING = re.compile(rb"(?s:.*)(?<=[ \t\n\r\f])[Ssn](?!" + _REG + rb")")
+"""What ``_last_painting`` finds (its definition: the tests compare them)."""
+_BLANK_BYTES = frozenset(b" \t\n\r\f")
+_NOT_REGULAR = frozenset(b" \t\n\r\f\v()<>[]{}/%")
+"""The bytes that end a token (``_REG`` is any other)."""
 
 
-_RECT_CLIP_PATTERN = (rb"[ \t\n\r\f\x00]*+((?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)[ \t\n\r\f]+){4})"
-                      rb"re[ \t\n\r\f]+(W)\*?[ \t\n\r\f]+[Ssn](?!" + _REG + rb")")
-"""A path that is one rectangle made a clip and ended in the run: "x y w h
-re W n" (W* or W; S or s as well), each token as ``_RUN_ITEM`` reads it,
-blanks between, nothing before it since the painting operator that ended
-the path before (``run_clips``).  Group 1 the four numbers, 2 the W.  A
-spreadsheet clips each cell's text so (plumber-issue-67-example: 2,800
-per document, read a token at a time: a quarter of its parse)."""
+def _last_painting(data: bytes, start: int, end: int) -> int:
+    """The end of ``_RUN_LAST_PAINTING.match(data, start, end)``, or -1 if
+    none: the last S, s or n in data[start:end] after a blank (the byte
+    before ``start`` too, as a lookbehind sees it) and not followed by a
+    regular byte (``end`` ends the string, as for the pattern).  Looked
+    for backwards with ``rfind`` (in C), not by the pattern's ".*", which
+    gives back one byte at a time: up to CLIP_PATH_MAX_BYTES tries of the
+    lookbehind per W, most of run_clips' time on a page of long paths."""
+    rfind = data.rfind
+    s1, s2, s3 = rfind(b"S", start, end), rfind(b"s", start, end), rfind(b"n", start, end)
+    while True:
+        i = s1 if s1 > s2 else s2
+        if s3 > i:
+            i = s3
+        if i < 0:
+            return -1
+        if i and data[i - 1] in _BLANK_BYTES and (i + 1 == end or data[i + 1] in _NOT_REGULAR):
+            return i + 1
+        # (the other two letters' last places stay as found: before i)
+        if i == s1:
+            s1 = rfind(b"S", start, i)
+        elif i == s2:
+            s2 = rfind(b"s", start, i)
+        else:
+            s3 = rfind(b"n", start, i)
+
+
+_CLIP_NUM = rb"[+-]?+(?:\d++\.?+\d*+|\.\d++)[ \t\n\r\f]++"
+"""In ``_RECT_CLIP_PATTERN``: a number as ``_RUN_ITEM`` reads it, blanks after it."""
+_RECT_CLIP_PATTERN = (rb"[ \t\n\r\f\x00]*+(?:((?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)[ \t\n\r\f]+){4})"
+                      rb"re[ \t\n\r\f]+(W)\*?"
+                      rb"|(" + _CLIP_NUM * 2 + rb"m[ \t\n\r\f]++(?:(?:" + _CLIP_NUM * 2
+                      + rb"(?:[ml]|" + _CLIP_NUM * 2 + rb"(?:[vy]|" + _CLIP_NUM * 2 + rb"c))|h)"
+                      rb"[ \t\n\r\f]++)*+)(W)\*?)"
+                      rb"[ \t\n\r\f]+[Ssn](?!" + _REG + rb")")
+"""A path made a clip and ended in the run, each token as ``_RUN_ITEM``
+reads it, blanks between, nothing before it since the painting operator
+that ended the path before (``run_clips``): one rectangle, "x y w h re W n"
+(W* or W; S or s as well), group 1 the four numbers, 2 the W; or a polygon
+(curves too), "x y m x y l x1 y1 x2 y2 x3 y3 c ... h W n" (m, l, c, v, y,
+h, the m first), group 3 its points and operators, 4 the W.  A spreadsheet
+clips each cell's text to a rectangle (plumber-issue-67-example: 2,800 per
+document, read a token at a time: a quarter of its parse); other producers
+clip to a polygon (pymupdf-test_3072: the page's outline, 104 times;
+pypdf-test-Orient: one of 800 points, 22 KB)."""
 _RECT_CLIP = None
 """``_RECT_CLIP_PATTERN`` compiled, once RECT_CLIP_COMPILE_AFTER clips
 have been read the token way in this process."""
 RECT_CLIP_COMPILE_AFTER = 40
 """Clips (W or W* in a skipped run) read token by token before
-``_RECT_CLIP_PATTERN`` is compiled: compiling it costs about 0.2 ms in
-CPython, reading a rectangle in one match saves about 5 us, so a file with
+``_RECT_CLIP_PATTERN`` is compiled: compiling it costs about 0.6 ms in
+CPython (0.15 for the rectangle alone), reading a rectangle in one match
+saves about 5 us, a polygon 15 us (5 points) to 5 ms (800), so a file with
 a few clips (sf-google-doc-document: 25) does not pay the compile when it
 is the first after start-up."""
 _rect_clips_unmatched = 0
@@ -326,21 +368,28 @@ def run_clips(data: bytes, start: int, end: int, first: int | None = None) -> li
         # is reset there), looked for CLIP_PATH_MAX_BYTES back; failing
         # that, from where the last reading stopped (a long path: every
         # token since then is read, once).
-        m = _RUN_LAST_PAINTING.match(data, max(p - CLIP_PATH_MAX_BYTES, done), p)
-        path = m.end() if m is not None else done
+        path = _last_painting(data, max(p - CLIP_PATH_MAX_BYTES, done), p)
+        if path < 0:
+            path = done
         if rect_clip is None:
             _rect_clips_unmatched += 1
             if _rect_clips_unmatched > RECT_CLIP_COMPILE_AFTER:
                 rect_clip = _RECT_CLIP = re.compile(_RECT_CLIP_PATTERN)
         rect = rect_clip.match(data, path, end) if rect_clip is not None else None
-        if rect is not None and rect.start(2) == p:
-            # What the tracker below makes of these tokens, in one step:
-            # the box of "re"'s corners (x, y) and (x + w, y + h).
-            x, y, w, h = rect[1].split()
-            x, y, w, h = float(x), float(y), float(w), float(h)
-            if isfinite(x) and isfinite(y) and isfinite(w) and isfinite(h):
-                x1, y1 = x + w, y + h
-                out.append(([min(x, x1), min(y, y1), max(x, x1), max(y, y1)], CLIP))
+        if rect is not None and rect.start(rect.lastindex) == p:
+            # What the tracker below makes of these tokens, in one step.
+            if rect.lastindex == 2:
+                # The box of "re"'s corners (x, y) and (x + w, y + h).
+                x, y, w, h = rect[1].split()
+                x, y, w, h = float(x), float(y), float(w), float(h)
+                box = None
+                if isfinite(x) and isfinite(y) and isfinite(w) and isfinite(h):
+                    x1, y1 = x + w, y + h
+                    box = [min(x, x1), min(y, y1), max(x, x1), max(y, y1)]
+            else:
+                box = _points_box(rect[3])
+            if box is not None:
+                out.append((box, CLIP))
                 done = rect.end()
                 p = find(b"W", done, end)
                 continue
@@ -372,6 +421,24 @@ def run_clips(data: bytes, start: int, end: int, first: int | None = None) -> li
             return out
         p = find(b"W", done, end)
     return out
+
+
+def _points_box(path: bytes) -> list | None:
+    """The box ClipTracker makes of a polygon's operators (group 3 of
+    ``_RECT_CLIP_PATTERN``): each takes its points' coordinates (x, y
+    pairs, all of them: no operand is left over), so the box is the least
+    and greatest of all the x and of all the y, the first of equal ones as
+    the tracker keeps it (``min`` and ``max`` keep the first); None where
+    a coordinate is not finite (a number too long for a float: the tracker
+    then bounds nothing, read token by token)."""
+    values = list(map(float, path.translate(None, b"mlcvyh").split()))
+    xs, ys = values[0::2], values[1::2]
+    box = [min(xs), min(ys), max(xs), max(ys)]
+    # An infinite coordinate is the least or the greatest (never NaN: the
+    # numbers are plain decimals).
+    if isfinite(box[0]) and isfinite(box[1]) and isfinite(box[2]) and isfinite(box[3]):
+        return box
+    return None
 
 
 def _path_open(data: bytes, start: int, end: int) -> bool:
@@ -650,10 +717,45 @@ def _scan_ei(data: bytes, start: int) -> tuple[int, int]:
         p = i + 1
 
 
+IMAGE_HEADERS_KEPT = 256
+"""Inline image headers kept (``_image_headers``), the cache cleared when full."""
+IMAGE_HEADER_KEPT_MAX_BYTES = 256
+"""Bytes from BI to the byte after ID: a longer header is not kept."""
+_image_headers: dict[bytes, dict] = {}
+"""The settings that headers read as, by their bytes from BI to the byte
+after the first ID: a producer that draws rules as 1x1 image masks writes
+the same header hundreds of times ("BI /IM true /W 1 /H 1 /BPC 1 ID":
+deb-other-bengdoc, 709 of them; read, 20 us each in CPython)."""
+_KEPT_VALUE_TYPES = (float, bool, NameObject, bytes, type(None))
+
+
 def _inline_image(data: bytes, pos: int) -> tuple[dict, int]:
     """The inline image after "BI" at pos: (operand, position after EI)."""
-    settings: dict = {}
     n = len(data)
+    i = data.find(b"ID", pos)
+    key = data[pos:i + 3] if 0 <= i and i + 3 <= n and i + 3 - pos <= IMAGE_HEADER_KEPT_MAX_BYTES \
+        else None
+    kept = _image_headers.get(key) if key is not None else None
+    if kept is not None:
+        # The same bytes up to their first ID read as these settings, ID
+        # that first one (reading looks at no byte past the one after it).
+        settings = dict(kept)  # each image its own, as read
+        start = i + 3
+    else:
+        settings, start = _image_header(data, pos, n)
+        if key is not None and start == i + 3 and \
+                all(type(v) in _KEPT_VALUE_TYPES for v in settings.values()):
+            # (values that cannot change: a copy of the dictionary is a new reading)
+            if len(_image_headers) >= IMAGE_HEADERS_KEPT:
+                _image_headers.clear()
+            _image_headers[key] = dict(settings)
+    return _image_body(data, settings, start, n)
+
+
+def _image_header(data: bytes, pos: int, n: int) -> tuple[dict, int]:
+    """The settings of the inline image after "BI" at pos, and where its
+    data starts (after ID and one white-space byte)."""
+    settings: dict = {}
     while True:
         pos = _SKIP.match(data, pos).end()
         if pos >= n:
@@ -667,7 +769,12 @@ def _inline_image(data: bytes, pos: int) -> tuple[dict, int]:
             raise _Fallback("inline image key")
         value, pos = _read_value(data, pos)
         settings[key] = value
-    start = pos + 3  # "ID" and the one white-space byte after it
+    return settings, pos + 3  # "ID" and the one white-space byte after it
+
+
+def _image_body(data: bytes, settings: dict, start: int, n: int) -> tuple[dict, int]:
+    """The inline image operand of these settings, its data starting at
+    ``start``, and the position after its EI."""
     end = -1
     length = _count(_get(settings, "/L", "/Length"))  # PDF 2.0 Table 91
     if length is not None:
@@ -1130,8 +1237,16 @@ def _read(data: bytes, deadline: float | None = None,
                     break  # go on after the string
                 elif k == 25:
                     raise _Fallback("unexpected byte")
-                # k == 26: white space up to the end
+                else:
+                    # k == 26: white space up to the end.  The stream is
+                    # read: after it finditer would match the end once
+                    # more (empty, after a match that was not), a try of
+                    # the whole pattern for each stream that ends in
+                    # white space (about 1 us in CPython; most do).
+                    break
             else:
+                break
+            if k == 26:
                 break
         if stack:
             raise _Fallback("unterminated array or dictionary")

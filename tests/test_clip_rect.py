@@ -180,3 +180,96 @@ def test_the_pattern_is_compiled_after_some_clips_read_token_by_token(monkeypatc
         assert cs._RECT_CLIP is None
     assert cs.run_clips(b"0 0 10 10 re W n", 0, 16) == [([0.0, 0.0, 10.0, 10.0], CLIP)]
     assert cs._RECT_CLIP is not None and cs._RECT_CLIP.pattern == cs._RECT_CLIP_PATTERN
+
+
+_POINT_OPS = [(b"m", 2), (b"l", 2), (b"l", 2), (b"c", 6), (b"v", 4), (b"y", 4), (b"h", 0),
+              (b"re", 4), (b"l", 3), (b"c", 5)]
+
+
+def _random_polygon(rng: random.Random) -> bytes:
+    """A path made a clip, mostly as _RECT_CLIP_PATTERN's polygon reads it
+    ("x y m x y l ... h W n"), sometimes not (a number it refuses, a NUL,
+    a rectangle inside, too few or too many numbers, no m first...)."""
+    sep = (lambda: rng.choice(_SEPS)) if rng.random() < 0.2 else (lambda: rng.choice((b" ", b"\n")))
+    out = b""
+    if rng.random() < 0.9:
+        out += b"%g" % rng.uniform(-900, 900) + sep() + b"%g" % rng.uniform(-900, 900) + sep() + b"m" + sep()
+    for _ in range(rng.randrange(0, 12)):
+        op, count = rng.choice(_POINT_OPS)
+        for _ in range(count):
+            out += (rng.choice(_NUMBERS) if rng.random() < 0.04 else b"%g" % rng.uniform(-900, 900)) + sep()
+        out += op + sep()
+    out += rng.choice((b"W", b"W*", b"W", b"W*")) + sep() + rng.choice((b"n", b"n", b"S", b"s", b"f", b"n1"))
+    return out
+
+
+def test_polygon_clips_read_in_one_step_as_token_by_token(monkeypatch):
+    """A polygon made a clip (m, l, c, v, y, h; pymupdf-test_3072 clips to
+    the page's outline so, pypdf-test-Orient to one of 800 points) is one
+    match of _RECT_CLIP_PATTERN (its group 4 the W): the box of all its
+    points, the same as the ClipTracker's, which also decides where the
+    pattern does not match or a coordinate is not finite."""
+    rng = random.Random(43)
+    runs = []
+    for _ in range(2000):
+        parts = [_random_polygon(rng) if rng.random() < 0.7 else rng.choice(_OTHER)
+                 for _ in range(rng.randrange(1, 5))]
+        runs.append(rng.choice((b" ", b"\n")).join(parts))
+    runs += [b"0 0 m 5 -0 l -0 0 l 0 -0 1 2 -0 5 c h W n", b"-0 0 m 0 -0 l h W* S",
+             b"1 1 m " + b"9" * 400 + b" 2 l h W n", b"1 1 m -" + b"9" * 400 + b" 2 l h W n",
+             b"0 0 m " + b"5 5 l " * 3000 + b"h W n 1 1 m 2 2 l W n"]
+    polygons = []
+    real = re.compile(cs._RECT_CLIP_PATTERN)
+
+    class Spy:
+        @staticmethod
+        def match(data, pos, end):
+            m = real.match(data, pos, end)
+            if m is not None and m.lastindex == 4:
+                polygons.append(m)
+            return m
+
+    def read():
+        out = []
+        for run in runs:
+            out.append(_bits(cs.run_clips(run, 0, len(run))))
+            first = run.find(b"W", len(run) // 2)
+            out.append(_bits(cs.run_clips(run, 0, len(run), first if first >= 0 else None)))
+        return out
+
+    monkeypatch.setattr(cs, "_RECT_CLIP", Spy)
+    fast = read()
+    monkeypatch.setattr(cs, "_RECT_CLIP", _NEVER)
+    plain = read()
+    for run, a, b in zip([r for r in runs for _ in (0, 1)], fast, plain):
+        assert a == b, run
+    assert len(polygons) > 400 and sum(len(a) for a in fast) > 1500
+    assert fast[-6] == [] and fast[-4] == [] and fast[-10] != []  # an infinite coordinate: no box
+    assert len(fast[-2]) == 2 and fast[-2][0] == _bits([([0.0, 0.0, 5.0, 5.0], CLIP)])[0]
+
+
+def test_last_painting_found_backwards_as_the_pattern_finds_it():
+    """run_clips finds the painting operator before a W with rfind
+    (``_last_painting``), not with ``_RUN_LAST_PAINTING``'s ".*" given back
+    a byte at a time: the same place on random bytes (a blank before the
+    start seen as the pattern's lookbehind sees it, the end as its end)
+    and at every W of corpus streams."""
+    rng = random.Random(7)
+    alphabet = [b"S", b"s", b"n", b" ", b"\n", b"\t", b"\r", b"\f", b"\x0b", b"/", b"(", b"scn",
+                b"SCN", b"1", b"x", b"\x00", b"%", b"W", b"sh", b"]", b"Sn", b"nS"]
+    found = 0
+    for _ in range(30000):
+        data = b"".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 24)))
+        start = rng.randrange(0, len(data) + 1)
+        end = rng.randrange(start, len(data) + 1)
+        m = cs._RUN_LAST_PAINTING.match(data, start, end)
+        assert cs._last_painting(data, start, end) == (m.end() if m else -1), (data, start, end)
+        found += m is not None
+    assert found > 1500
+    for data in corpus_content_streams(limit_files=40, per_file=2):
+        p = data.find(b"W")
+        while p >= 0:
+            start = max(0, p - cs.CLIP_PATH_MAX_BYTES)
+            m = cs._RUN_LAST_PAINTING.match(data, start, p)
+            assert cs._last_painting(data, start, p) == (m.end() if m else -1)
+            p = data.find(b"W", p + 1)
