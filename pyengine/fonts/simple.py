@@ -18,7 +18,9 @@ Text for a code, first source that explains it (never a guess):
 The embedded program is read only for step 3 or 4, and with
 ``defer_program`` only when a code the earlier steps leave to it is shown:
 a Type 1 font's built-in encoding (``_deferred``), a symbolic TrueType
-font's 'cmap' (``_RouteTexts``).
+font's 'cmap' (``_ROUTE_PENDING``: not even its stream is read until then;
+without ``defer_program``, the program decoded at load and its tables read
+when first asked for, ``_RouteTexts``).
 """
 
 from __future__ import annotations
@@ -811,7 +813,9 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
     program's (none named) reads the program only when a code the
     ToUnicode map and the /Differences leave to it is decoded
     (``_deferred``): ``decode`` raises ProgramNeeded then, and its caller
-    calls ``read_program``.  Most such fonts never need it."""
+    calls ``read_program``.  Most such fonts never need it.  So does a
+    symbolic TrueType font read through its embedded cmap whose ToUnicode
+    map gives texts (``_ROUTE_PENDING``)."""
     font_name = base_font_name(font_dict)
     if subtype == "/Type3" and not font_name:
         font_name = str(get(font_dict, "/Name", "") or "")[1:] or "Type3"
