@@ -27,6 +27,7 @@ import binascii
 import codecs
 import re
 from functools import partial
+from itertools import chain
 
 from pypdf._codecs import _pdfdoc_encoding, _pdfdoc_encoding_rev
 from pypdf._configuration import CURRENT_CONFIGURATION
@@ -271,6 +272,53 @@ def _width_compiled() -> tuple:
     return _width_patterns
 
 
+_DIGIT_LISTS = re.compile(rb"[0-9\t\n\f\r \[\]]*+").match
+"""The run of digits, ``_LIST_WHITE`` and brackets from a position: all a
+/W of integer ``c [w1 w2 ...]`` entries holds (``_integer_width_lists``)."""
+_ARRAY_END = re.compile(rb"\]" + _LIST_WHITE + rb"*+\]").search
+"""A list's "]" and the array's after it."""
+_LEADING_LISTS = re.compile(rb"(?:" + _LIST_WHITE + rb"*+\d{1,9}" + _LIST_WHITE + rb"*+\[[^\[\]]*+\]){1,3}"
+                            + _LIST_WHITE + rb"*+(?:\d{1,9}" + _LIST_WHITE + rb"*+\[|\])").match
+"""The array's first entries (three at most) and the start of the next
+one or the end: a /W with a range ``c1 c2 w`` among them (most that have
+one) is turned away at once, before the whole array is looked at."""
+
+
+def _integer_width_lists(data: bytes, pos: int) -> tuple[list[int], list[list[bytes]]] | None:
+    """``width_lists`` of a /W whose widths are all integers (the usual
+    one), found with bytes methods instead of ``_WIDTH_LIST``'s match per
+    number (pdfjs-issue5874's 633 entries, 7 KB: 1 ms of its 11 in
+    CPython): the array's bytes up to its end, digits, white space and
+    brackets only (``_DIGIT_LISTS``, ``_ARRAY_END``), split at the
+    brackets must be firsts of one to nine digits between white space,
+    lists, and white space before the "]": then they are ``width_lists``'s
+    (``tests/test_fastobj_width_lists.py`` checks it).  None for anything
+    else (a width with a point or a sign...), which ``width_lists`` reads
+    as before."""
+    if _LEADING_LISTS(data, pos + 1) is None:
+        return None
+    run = _DIGIT_LISTS(data, pos + 1)
+    end = _ARRAY_END(data, pos + 1, run.end())
+    if end is None:
+        return None
+    parts = data[pos + 1:end.end() - 1].replace(b"]", b"[").split(b"[")
+    # parts: first, list, first, list, ..., white space before the "]"
+    if len(parts) < 3 or not len(parts) & 1 or parts[-1].strip(b"\t\n\f\r "):
+        return None
+    heads = parts[0:-1:2]
+    firsts = b" ".join(heads).split()
+    if len(firsts) != len(heads) or max(map(len, firsts)) > 9:
+        return None  # (an empty or two-number head, or a long first)
+    lists = parts[1::2]  # (digits and white space only: ``_DIGIT_LISTS``)
+    pieces = list(map(bytes.split, lists))
+    counts = list(map(len, pieces))
+    max_array = _configuration().array_maximum_element_count
+    if 2 * len(lists) > max_array or min(counts) == 0 or max(counts) > max_array \
+            or max(map(len, chain.from_iterable(pieces))) >= INDIRECT_PEEK:
+        return None
+    return list(map(int, firsts)), pieces
+
+
 def width_lists(data: bytes, pos: int) -> tuple[list[int], list[list[bytes]]] | None:
     """The array at ``data[pos]`` as (first CIDs, their lists' numbers as
     bytes), when it is ``c [w1 w2 ...]`` entries only (``_WIDTH_LIST``:
@@ -283,6 +331,9 @@ def width_lists(data: bytes, pos: int) -> tuple[list[int], list[list[bytes]]] | 
     font's thousand widths: ``fonts.composite._ListWidths``)."""
     if data[pos:pos + 1] != b"[":
         return None
+    found = _integer_width_lists(data, pos)
+    if found is not None:
+        return found
     whole, items, long_number = _width_patterns or _width_compiled()
     m = whole(data, pos + 1)
     if m is None:

@@ -3,7 +3,9 @@ ToUnicode map gives texts reads its 'cmap' and 'post' tables only when a
 code the map does not give is shown (``simple._RouteTexts``), and reads as
 the font that read them at load: the same Chars (texts, widths), kind and
 issues, for any codes shown.  The plain rule is ``load_simple`` with the
-tables read at once (``_encoding_texts`` without ``route_later``).
+tables read at once (``_texts_over`` without ``route_later``).  (The
+interpreter's fonts, loaded with ``defer_program``, leave even the program
+unread: tests/test_fonts_route_deferred.py.)
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from test_fonts import cmap_format4, cmap_table, font, sfnt, stream, tounicode
 
 
 def _eager(monkeypatch):
-    """load_simple as it read the tables: at load."""
-    plain = simple._encoding_texts
-    monkeypatch.setattr(simple, "_encoding_texts",
-                        lambda *a, route_later=False: plain(*a))
+    """load_simple as it read the tables: at load (``_texts_over`` without
+    ``route_later``)."""
+    plain = simple._texts_over
+    monkeypatch.setattr(simple, "_texts_over",
+                        lambda *a, route_later=False, **k: plain(*a, **k))
 
 
 def _program():
@@ -109,6 +112,8 @@ def test_corpus_files_read_as_at_load(name, monkeypatch):
     if found is None:
         pytest.skip("no corpus")
     data = (found / "pdfs" / f"{name}.pdf").read_bytes()
+    # (the program decoded at load: not left unread, _ROUTE_PENDING)
+    monkeypatch.setattr(simple, "_route_deferrable", lambda *a: False)
     later = []
     plain = simple._RouteTexts
     monkeypatch.setattr(simple, "_RouteTexts", lambda p: later.append(p) or plain(p))

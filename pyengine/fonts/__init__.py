@@ -55,7 +55,8 @@ def load_font(font_dict, issues: list[Issue], cyrillic_document=None,
     far, by their bytes (``tounicode.load_tounicode``'s ``parsed``).
     ``defer_program``: a Type0 font with a ToUnicode map, or a Type 1 font
     whose ToUnicode map or /Differences explain the codes its embedded
-    program's encoding would, reads the program only when a code needs it
+    program's encoding would, or a symbolic TrueType font whose map gives
+    texts, reads the program only when a code needs it
     (``composite.load_type0``, ``simple.load_simple``); its ``decode`` may
     then raise ``ProgramNeeded``."""
     font_dict = resolve(font_dict)

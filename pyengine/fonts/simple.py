@@ -18,7 +18,9 @@ Text for a code, first source that explains it (never a guess):
 The embedded program is read only for step 3 or 4, and with
 ``defer_program`` only when a code the earlier steps leave to it is shown:
 a Type 1 font's built-in encoding (``_deferred``), a symbolic TrueType
-font's 'cmap' (``_RouteTexts``).
+font's 'cmap' (``_ROUTE_PENDING``: not even its stream is read until then;
+without ``defer_program``, the program decoded at load and its tables read
+when first asked for, ``_RouteTexts``).
 """
 
 from __future__ import annotations
@@ -95,7 +97,7 @@ class SimpleFont:
         self.table = table
         self.font_matrix = font_matrix
         self.strings: dict[bytes, list[Char]] = {}
-        self._program: _Pending | None = None
+        self._program: _Pending | _RoutePending | None = None
 
     def decode(self, data: bytes) -> list[Char]:
         """The Chars of a string; the list of a short one is kept and given
@@ -119,6 +121,9 @@ class SimpleFont:
         ProgramNeeded stopped at."""
         pending, self._program = self._program, None
         if pending is None:
+            return
+        if type(pending) is _RoutePending:
+            self.table = pending.table(self.table, issues, self.name)
             return
         try:
             base = _implicit_base(pending.subtype, pending.desc, pending.std, issues, self.name)
@@ -598,8 +603,35 @@ def _base_and_differences(font_dict, subtype, desc, std, issues, font_name, defe
                 and std not in _OWN_ENCODINGS and "mu" not in diffs.values() \
                 and (diffs or get(font_dict, "/ToUnicode") is not None):
             return _PENDING, diffs
+        if defer and _route_deferrable(font_dict, subtype, desc, std, diffs):
+            return _ROUTE_PENDING, diffs
         base = _implicit_base(subtype, desc, std, issues, font_name)
     return base, diffs
+
+
+_ROUTE_PENDING = object()
+"""``_base_and_differences``'s base of a symbolic TrueType font whose
+embedded cmap (step 4, ``_CMAP_ROUTE``) is left for later: its program
+stream is not even read (``_route_deferrable``)."""
+
+
+def _route_deferrable(font_dict, subtype, desc: Descriptor, std, diffs) -> bool:
+    """Would ``_implicit_base`` give a font the embedded cmap's route or no
+    base at all (no program), with no /Differences over it, and may a
+    /ToUnicode map explain its codes without the program?  A symbolic
+    TrueType font (not Symbol or ZapfDingbats) whose descriptor names a
+    /FontFile2 and neither of the programs ``_builtin_encoding`` reads.
+    Decided from the descriptor's keys: the program's stream object is not
+    read, which in an encrypted file decrypts the whole program
+    (pdfminer-aes-256: 16 KB of pure-Python AES in Pyodide, 20 ms of the
+    file's 25).  If the /FontFile2 holds no stream after all, the font has
+    no program, as ``_implicit_base`` would find (no base: the map's texts
+    alone, which is what the route gives for no program)."""
+    return (subtype == "/TrueType" and not diffs and std not in _OWN_ENCODINGS
+            and desc.symbolic and not desc.nonsymbolic
+            and desc.named_program_key() == "/FontFile2"
+            and not desc.names_program_key(_ENCODING_PROGRAMS)
+            and get(font_dict, "/ToUnicode") is not None)
 
 
 _ENCODING_PROGRAMS = ("/FontFile", "/FontFile3")
@@ -781,7 +813,9 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
     program's (none named) reads the program only when a code the
     ToUnicode map and the /Differences leave to it is decoded
     (``_deferred``): ``decode`` raises ProgramNeeded then, and its caller
-    calls ``read_program``.  Most such fonts never need it."""
+    calls ``read_program``.  Most such fonts never need it.  So does a
+    symbolic TrueType font read through its embedded cmap whose ToUnicode
+    map gives texts (``_ROUTE_PENDING``)."""
     font_name = base_font_name(font_dict)
     if subtype == "/Type3" and not font_name:
         font_name = str(get(font_dict, "/Name", "") or "")[1:] or "Type3"
@@ -819,6 +853,25 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
         issues.extend(later)
         texts, names, kinds = _texts_over(base, diffs, subtype, desc, std, issues, font_name)
         widths.texts, widths.names = texts, names
+    elif base is _ROUTE_PENDING:
+        # As for _PENDING: the map first, its issues after the program's
+        # if the program is read now all the same.
+        later = []
+        tounicode = load_tounicode(font_dict, later, font_name, tounicode_maps)
+        mapped = tounicode.unicode_below(256) if tounicode is not None else None
+        if mapped and "symbol" not in font_name.lower():
+            # The font the route's branch below makes, its program unread.
+            widths = _Widths(font_dict, desc, std, None, [None] * 256, font_name, scale)
+            issues.extend(later)
+            font = SimpleFont(font_name, KIND_TOUNICODE, ascent, descent, None, matrix)
+            font.table = _RoutePendingTable(mapped, widths, font)
+            font._program = _RoutePending(desc, mapped)
+            return font
+        base = _implicit_base(subtype, desc, std, issues, font_name)
+        texts, names, kinds = _texts_over(base, diffs, subtype, desc, std, issues, font_name,
+                                          cyrillic_document, route_later=True)
+        widths = _Widths(font_dict, desc, std, texts, names, font_name, scale)
+        issues.extend(later)
     else:
         texts, names, kinds = _texts_over(base, diffs, subtype, desc, std, issues, font_name,
                                           cyrillic_document, route_later=True)
@@ -857,13 +910,19 @@ def _program_left(font_dict, subtype: str, defer_program: bool) -> bool:
     a /ToUnicode map but no /Encoding reads its program all the same
     unless the map gives fewer than ``CONTRADICTED_MIN`` texts
     (``load_simple``), which few maps do: its descriptor was peeked at and
-    then read (deb-ko-cjk-ko-doc: 48 of its 95 TeX fonts).  A guess from
+    then read (deb-ko-cjk-ko-doc: 48 of its 95 TeX fonts).  Yes too for a
+    TrueType font loaded with ``defer_program`` that has a /ToUnicode but
+    no /Encoding (``_ROUTE_PENDING``, or WinAnsiEncoding).  A guess from
     the dictionary's entries as they stand: only the cost depends on it."""
     if subtype == "/Type3":
         return False
     enc = font_dict.get("/Encoding")
     if isinstance(enc, str) and enc in BY_NAME:
         return True
+    if defer_program and subtype == "/TrueType" and enc is None:
+        # A symbolic one with a map leaves its cmap for later
+        # (_route_deferrable); a nonsymbolic one reads WinAnsiEncoding.
+        return font_dict.get("/ToUnicode") is not None
     return defer_program and subtype in _DEFERRED_SUBTYPES and enc is not None
 
 
@@ -952,6 +1011,55 @@ def _deferred(font_name, ascent, descent, widths, texts, names, kinds, diffs, ma
     font.table = _PendingTable(final, widths, font, diffs, mapped or {})
     font._program = pending
     return font
+
+
+class _RoutePending:
+    """What ``SimpleFont.read_program`` needs to finish a symbolic TrueType
+    font whose embedded cmap ``load_simple`` left unread
+    (``_ROUTE_PENDING``): its descriptor and its ToUnicode map's codes."""
+
+    __slots__ = ("desc", "mapped")
+
+    def __init__(self, desc: Descriptor, mapped: dict[int, str]) -> None:
+        self.desc = desc
+        self.mapped = mapped
+
+    def table(self, pending: "_RoutePendingTable", issues: list[Issue], font_name: str) -> _CharTable:
+        """The font's table once its program is read, as ``load_simple``
+        makes it at load (``_implicit_base``'s program look-up, then
+        ``_texts_over``'s route): the map's texts over the cmap's, the
+        widths reading the cmap's texts."""
+        try:
+            program = stream_bytes(self.desc.font_file, issues, f"font program of {font_name}")
+            texts = _program_route_texts(program) if program else [None] * 256
+        except Exception as exc:  # a damaged file: load_font's recovery, for this part
+            issues.append(Issue("font-broken", f"{font_name or '/TrueType'}: {type(exc).__name__}: {exc}"))
+            texts = [None] * 256
+        widths = pending.widths
+        widths.texts = texts
+        return _CharTable(_MappedTexts(self.mapped, texts), widths)
+
+
+class _RoutePendingTable(_CharTable):
+    """``_CharTable`` of a font whose embedded cmap is not read yet
+    (``_ROUTE_PENDING``): a code its ToUnicode map gives reads the map's
+    text (as ``_MappedTexts``), unless its width is its glyph's in the
+    standard metrics (``_Widths.by_name``: read through the cmap's
+    texts); any other code raises ProgramNeeded."""
+
+    __slots__ = ("font", "mapped")
+
+    def __init__(self, mapped: dict[int, str], widths: "_Widths", font: SimpleFont) -> None:
+        super().__init__(None, widths)
+        self.font = font
+        self.mapped = mapped
+
+    def __missing__(self, code: int) -> Char:
+        text = self.mapped.get(code, _UNKNOWN)
+        if text is _UNKNOWN or self.widths.by_name(code):
+            raise ProgramNeeded(self.font)
+        char = self[code] = Char(code, clean_text(text), self.widths.of(code), code == 32)
+        return char
 
 
 class _PendingTable(_CharTable):
