@@ -131,7 +131,11 @@ def test_gutter_numbers_are_the_plain_rule():
                            (_two_columns([]), set())):
         assert lines._gutter_numbers(segs, numbered) == _plain_gutter(segs, numbered)
     rnd = random.Random(5)
-    texts = ["1", "12", "123", "1234", "12345", "a", "1.", " 7", "\u0663", "", " "]
+    # (With first glyphs that start a number or may: digits, an Arabic-
+    # Indic digit, a blank, a superscript two (a digit, not a decimal one:
+    # no \d), a letter, none at all.)
+    texts = ["1", "12", "123", "1234", "12345", "a", "1.", " 7", "\u0663", "", " ", "\u00b2",
+             "\u00b23", " \u0663\u0664", "x1", "\u00a012"]
     for _ in range(500):
         segs = [_seg(i, rnd.choice(texts), rnd.uniform(0, 400), rnd.uniform(0, 700))
                 for i in range(rnd.randint(0, 12))]
@@ -282,3 +286,41 @@ def test_corpus_pages_are_the_plain_rules(monkeypatch):
         assert lines._gutter_numbers(segs, numbered) == _plain_gutter(segs, numbered)
     for shape, before, blank, options in stretched:
         assert shape == _shape(_plain_join_stretched(before, blank, options))
+
+
+# _baselines_shared
+
+def _plain_baselines_shared(lns):
+    """_baselines_shared as it was: any() over the sorted lines' pairs."""
+    by_v = sorted(lns, key=lambda ln: (ln.key, ln.v))
+    return any(a.key == b.key and b.v - a.v <= lines.SCRIPT_MIN_SHIFT * max(a.size, b.size)
+               for a, b in zip(by_v, by_v[1:]))
+
+
+def _acc(key, v, size):
+    return _LineAcc(key, [], 0.0, 10.0, v, size, set(), v, v, size)
+
+
+def test_baselines_shared_is_the_plain_rule():
+    nan = float("nan")
+    # Edge cases: no line, one, two of one baseline in two directions, a
+    # shift exactly at the limit, NaN sizes either side, sizes tied.
+    cases = [[], [_acc(0, 10.0, 10.0)],
+             [_acc(0, 10.0, 10.0), _acc(90, 10.0, 10.0)],
+             [_acc(0, 10.0, 10.0), _acc(0, 11.0, 10.0)],
+             [_acc(0, 10.0, 10.0), _acc(0, 11.0, 9.0)],
+             [_acc(0, 10.0, nan), _acc(0, 10.5, 10.0)],
+             [_acc(0, 10.0, 10.0), _acc(0, 10.5, nan)],
+             [_acc(0, 10.0, 10.0), _acc(0, 10.5, 10.0), _acc(0, 40.0, 10.0)]]
+    assert [lines._baselines_shared(c) for c in cases] == \
+        [False, False, False, True, True, False, True, True]
+    rnd = random.Random(11)
+    found = 0
+    for _ in range(3000):
+        lns = [_acc(rnd.choice([0, 0, 0, 90, 270]), rnd.choice([rnd.uniform(0, 700), 100.0, 101.0]),
+                    rnd.choice([10.0, 9.0, 12.0, nan, 0.0, -3.0]))
+               for _ in range(rnd.randint(0, 9))]
+        want = _plain_baselines_shared(lns)
+        assert lines._baselines_shared(lns) == want
+        found += want
+    assert 300 < found < 2700  # both answers met

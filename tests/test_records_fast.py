@@ -105,3 +105,19 @@ def test_lines_of_a_page_rebuild_alike():
     for ln in lines:
         values = [getattr(ln, f.name) for f in fields(Line) if f.init]
         assert _same_line(ln, PlainLine(*values)) and Line(*values) == ln
+
+
+def test_line_text_made_on_first_read_from_a_none_slot():
+    """``_text`` starts as None (records._line_init): the text is made on
+    first read, kept, set by ``with_text``, and made anew for a line
+    ``replace`` builds (its words may differ); a line of no words reads ""."""
+    from pyengine.records import with_text
+    words = (Word("t", 1.5, 2.5, 3.5, 3.0, 9.0), Word("e", 4.5, 2.5, 6.5, 3.0, 9))
+    ln = Line(words, 1.5, 2.5, 6.5, 3.0, 9.0)
+    assert ln._text is None
+    assert ln.text == "t e" and ln._text == "t e" and ln.text is ln.text
+    assert with_text(ln, "te").text == "te"
+    again = replace(ln, words=words[:1])
+    assert again._text is None and again.text == "t"
+    empty = Line((), 0.0, 0.0, 0.0, 0.0, 0.0)
+    assert empty.text == "" and empty._text == ""
