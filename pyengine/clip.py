@@ -137,3 +137,14 @@ def visible(glyphs: list, clip: tuple) -> list:
     edge, is hidden."""
     x0, y0, x1, y1 = clip
     return [g for g in glyphs if g[3] > x0 and g[1] < x1 and g[4] > y0 and g[2] < y1]
+
+
+def visible_across(glyphs: list, clip: tuple, y0: float, y1: float) -> list:
+    """``visible(glyphs, clip)`` for glyphs that all span ``y0`` to ``y1``
+    (their y0 and y1, indices 2 and 4: a string of upright text): the
+    comparisons of the band with the clip's height are the same for each,
+    so they are made once."""
+    cx0, cy0, cx1, cy1 = clip
+    if not (y1 > cy0 and y0 < cy1):
+        return []
+    return [g for g in glyphs if g[3] > cx0 and g[1] < cx1]
