@@ -118,8 +118,10 @@ def display_box(box: tuple, m: tuple) -> tuple | None:
     a, b, c, d, e, f = m
     xs = (a * x0 + c * y0 + e, a * x1 + c * y0 + e, a * x0 + c * y1 + e, a * x1 + c * y1 + e)
     ys = (b * x0 + d * y0 + f, b * x1 + d * y0 + f, b * x0 + d * y1 + f, b * x1 + d * y1 + f)
-    out = (min(xs), min(ys), max(xs), max(ys))
-    return out if all(math.isfinite(v) for v in out) else None
+    out = lo_x, lo_y, hi_x, hi_y = min(xs), min(ys), max(xs), max(ys)
+    # All four finite: x - x is 0.0 for every finite x, NaN for an
+    # infinity or a NaN (one generator and four calls fewer per clip).
+    return out if (lo_x - lo_x) + (lo_y - lo_y) + (hi_x - hi_x) + (hi_y - hi_y) == 0.0 else None
 
 
 def intersect(old: tuple | None, new: tuple) -> tuple:
