@@ -118,8 +118,10 @@ def display_box(box: tuple, m: tuple) -> tuple | None:
     a, b, c, d, e, f = m
     xs = (a * x0 + c * y0 + e, a * x1 + c * y0 + e, a * x0 + c * y1 + e, a * x1 + c * y1 + e)
     ys = (b * x0 + d * y0 + f, b * x1 + d * y0 + f, b * x0 + d * y1 + f, b * x1 + d * y1 + f)
-    out = (min(xs), min(ys), max(xs), max(ys))
-    return out if all(math.isfinite(v) for v in out) else None
+    out = lo_x, lo_y, hi_x, hi_y = min(xs), min(ys), max(xs), max(ys)
+    # All four finite: x - x is 0.0 for every finite x, NaN for an
+    # infinity or a NaN (one generator and four calls fewer per clip).
+    return out if (lo_x - lo_x) + (lo_y - lo_y) + (hi_x - hi_x) + (hi_y - hi_y) == 0.0 else None
 
 
 def intersect(old: tuple | None, new: tuple) -> tuple:
@@ -137,3 +139,14 @@ def visible(glyphs: list, clip: tuple) -> list:
     edge, is hidden."""
     x0, y0, x1, y1 = clip
     return [g for g in glyphs if g[3] > x0 and g[1] < x1 and g[4] > y0 and g[2] < y1]
+
+
+def visible_across(glyphs: list, clip: tuple, y0: float, y1: float) -> list:
+    """``visible(glyphs, clip)`` for glyphs that all span ``y0`` to ``y1``
+    (their y0 and y1, indices 2 and 4: a string of upright text): the
+    comparisons of the band with the clip's height are the same for each,
+    so they are made once."""
+    cx0, cy0, cx1, cy1 = clip
+    if not (y1 > cy0 and y0 < cy1):
+        return []
+    return [g for g in glyphs if g[3] > cx0 and g[1] < cx1]

@@ -31,7 +31,7 @@ from pypdf.generic import (ArrayObject, DictionaryObject, IndirectObject, Stream
                            create_string_object, is_null_or_none)
 
 from . import streams
-from .clip import CLIP, ClipTracker, display_box, intersect, visible
+from .clip import CLIP, ClipTracker, display_box, intersect, visible, visible_across
 from .clip import PAINTING as CLIP_PAINTING
 from .clip import TRACKED as CLIP_TRACKED
 from .contentstream import PATH_OPERATORS, ContentDeadline, capped, operations_for_interpreter
@@ -864,11 +864,12 @@ class _Interpreter:
                 pen += w0 * size
                 apen = a * pen
                 p = apen + cy0 + e
-                if p < q:
+                if p > q:  # (min and max of q and p, as _show's plain loop takes them)
+                    gx0, gx1 = q, p
+                elif p < q:
                     gx0, gx1 = p, q
                 else:
-                    gx0 = q
-                    gx1 = p if p > q else q
+                    gx0 = gx1 = q
                 ex = apen + cr + e
                 if not mapped:
                     n_unmapped += 1
@@ -1158,6 +1159,7 @@ class _Interpreter:
         # Upright, horizontal and placed: a string within the character
         # limit with a finite pen takes the upright loop (below).
         flat = y_fixed and not (vertical or oversized)
+        band = flat  # every glyph shown so far spans fy0 to fy1 (the upright loops)
         new_glyph = tuple.__new__
         shown_from = len(glyphs)
         pen = 0.0   # horizontal pen offset in text space from Tm's origin
@@ -1212,9 +1214,13 @@ class _Interpreter:
             # Never decode more codes than the page may still show: a
             # 100 MB string must not become 100 million records first.
             first = len(glyphs)
-            room = limit - (run.oversized if oversized else first) + 1
-            if len(data) > room * MAX_CODE_BYTES:
-                data = data[: room * MAX_CODE_BYTES]
+            # A string of placed glyphs that fits in the room left (the
+            # usual one) is not cut: it has fewer bytes than the codes the
+            # cut below keeps.
+            if first + len(data) > limit or oversized:
+                room = limit - (run.oversized if oversized else first) + 1
+                if len(data) > room * MAX_CODE_BYTES:
+                    data = data[: room * MAX_CODE_BYTES]
             chars = memo.get(data)
             if chars is None:
                 try:
@@ -1251,11 +1257,16 @@ class _Interpreter:
                         pen += w0 * size
                         apen = a * pen
                         p = apen + cy0 + e
-                        if p < q:
+                        # The box is min() and max() of q and p: q where
+                        # they compare equal (zeros of either sign) or p is
+                        # NaN, as they keep the first; p > q tested first,
+                        # the common case (a positive advance rightwards).
+                        if p > q:
+                            gx0, gx1 = q, p
+                        elif p < q:
                             gx0, gx1 = p, q
                         else:
-                            gx0 = q
-                            gx1 = p if p > q else q
+                            gx0 = gx1 = q
                         ex = apen + cr + e
                         if not mapped:
                             n_unmapped += 1
@@ -1294,6 +1305,7 @@ class _Interpreter:
                     continue
                 del glyphs[first:]
                 n_unmapped, pen, offpage = unmapped_before, pen_before, 0
+            band = False
             if not (vertical or oversized or first + count > limit):
                 # The common case, unrolled: horizontal, placed, within the
                 # character limit. The same arithmetic as the loop below, and
@@ -1351,14 +1363,14 @@ class _Interpreter:
                     offpage = 0
                 continue
             for ch in chars:
-                w0 = ch.width
+                text, w0, space_code, mapped, is_space = ch.info
                 if vertical:
                     gx0 = pen - ch.vx * size
                     gy = vpen - ch.vy * size + rise
                     x0t, x1t = gx0, gx0 + w0 * size
                     y0t, y1t = gy + desc, gy + asc
                     ox_t, oy_t = gx0, gy
-                    adv = ch.vertical_advance * size - tc - (tw if ch.is_space_code else 0.0)
+                    adv = ch.vertical_advance * size - tc - (tw if space_code else 0.0)
                     vpen += adv
                     ex_t, ey_t = gx0, vpen - ch.vy * size + rise
                 else:
@@ -1366,12 +1378,10 @@ class _Interpreter:
                     x0t, x1t = pen, pen + gw
                     y0t, y1t = rise + desc, rise + asc
                     ox_t, oy_t = pen, rise
-                    pen += (w0 * size + tc + (tw if ch.is_space_code else 0.0)) * th
+                    pen += (w0 * size + tc + (tw if space_code else 0.0)) * th
                     ex_t, ey_t = pen, rise
-                text = ch.text
-                if text is None:
+                if not mapped:
                     n_unmapped += 1
-                    text = ""
                 if oversized:
                     run.oversized += 1
                     if run.oversized > limit:
@@ -1379,31 +1389,54 @@ class _Interpreter:
                     continue
                 if len(glyphs) >= limit:
                     self.stop(LIMIT_CHARACTERS, f"more than {limit} on one page")
-                # Corners of the glyph box in the display frame.
-                px0 = a * x0t + c * y0t + e
-                py0 = b * x0t + d * y0t + f
-                px1 = a * x1t + c * y0t + e
-                py1 = b * x1t + d * y0t + f
-                px2 = a * x0t + c * y1t + e
-                py2 = b * x0t + d * y1t + f
-                px3 = a * x1t + c * y1t + e
-                py3 = b * x1t + d * y1t + f
-                gx0_, gx1_ = min(px0, px1, px2, px3), max(px0, px1, px2, px3)
-                gy0_, gy1_ = min(py0, py1, py2, py3), max(py0, py1, py2, py3)
-                glyphs.append(Glyph(
-                    text=text, x0=gx0_, y0=gy0_, x1=gx1_, y1=gy1_,
-                    ox=a * ox_t + c * oy_t + e, oy=b * ox_t + d * oy_t + f,
-                    ex=a * ex_t + c * ey_t + e, ey=b * ex_t + d * ey_t + f,
-                    size=eff, dx=ux, dy=uy, font=label,
-                    mapped=ch.text is not None, render_mode=mode,
-                    vertical=vertical, source=source,
-                    is_space=text.isspace() if text else False,
-                    lean=0.0 if vertical else lean,
-                ))
-                if gx1_ < 0 or gy1_ < 0 or gx0_ > W or gy0_ > H:
+                # Corners of the glyph box in the display frame, the box
+                # their min() and max() spelled out as they compare (the
+                # first of equal ones kept).
+                gx0 = gx1 = a * x0t + c * y0t + e
+                gy0 = gy1 = b * x0t + d * y0t + f
+                p = a * x1t + c * y0t + e
+                if p < gx0:
+                    gx0 = p
+                if p > gx1:
+                    gx1 = p
+                p = a * x0t + c * y1t + e
+                if p < gx0:
+                    gx0 = p
+                if p > gx1:
+                    gx1 = p
+                p = a * x1t + c * y1t + e
+                if p < gx0:
+                    gx0 = p
+                if p > gx1:
+                    gx1 = p
+                p = b * x1t + d * y0t + f
+                if p < gy0:
+                    gy0 = p
+                if p > gy1:
+                    gy1 = p
+                p = b * x0t + d * y1t + f
+                if p < gy0:
+                    gy0 = p
+                if p > gy1:
+                    gy1 = p
+                p = b * x1t + d * y1t + f
+                if p < gy0:
+                    gy0 = p
+                if p > gy1:
+                    gy1 = p
+                glyphs.append(new_glyph(Glyph, (
+                    text, gx0, gy0, gx1, gy1,
+                    a * ox_t + c * oy_t + e, b * ox_t + d * oy_t + f,
+                    a * ex_t + c * ey_t + e, b * ex_t + d * ey_t + f,
+                    eff, ux, uy, label, mapped, mode, vertical, source, is_space,
+                    0.0 if vertical else lean)))
+                if gx1 < 0 or gy1 < 0 or gx0 > W or gy0 > H:
                     run.offpage += 1
         if gs.clip is not None and len(glyphs) > shown_from:
-            kept = visible(glyphs[shown_from:], gs.clip)
+            # Glyphs of one band (fy0 to fy1) meet the clip's height all or
+            # none: that is tested once, their widths one by one.
+            kept = visible_across(glyphs[shown_from:], gs.clip, fy0, fy1) if band \
+                else visible(glyphs[shown_from:], gs.clip)
             if len(kept) < len(glyphs) - shown_from:
                 run.clipped += len(glyphs) - shown_from - len(kept)
                 glyphs[shown_from:] = kept
