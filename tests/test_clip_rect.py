@@ -27,16 +27,18 @@ def _bits(out: list) -> list:
     return [([struct.pack(">d", v) for v in box], op) for box, op in out]
 
 
-def _both(monkeypatch, fn):
-    """(fast, plain) results of ``fn()``, and how often the one step was taken."""
-    hits = []
+def _both_matches(monkeypatch, fn):
+    """(fast, plain) results of ``fn()``, and the matches of the one step
+    taken in the fast run."""
+    matches = []
     real = re.compile(cs._RECT_CLIP_PATTERN)
 
     class Spy:
         @staticmethod
         def match(data, pos, end):
             m = real.match(data, pos, end)
-            hits.append(m is not None)
+            if m is not None:
+                matches.append(m)
             return m
 
     monkeypatch.setattr(cs, "_RECT_CLIP", Spy)
@@ -44,7 +46,13 @@ def _both(monkeypatch, fn):
     monkeypatch.setattr(cs, "_RECT_CLIP", _NEVER)
     plain = fn()
     monkeypatch.undo()
-    return fast, plain, sum(hits)
+    return fast, plain, matches
+
+
+def _both(monkeypatch, fn):
+    """(fast, plain) results of ``fn()``, and how often the one step was taken."""
+    fast, plain, matches = _both_matches(monkeypatch, fn)
+    return fast, plain, len(matches)
 
 
 _NUMBERS = [b"0", b"-0", b"+0", b"12", b"-7.5", b"3.", b".25", b"-.5", b"+4.125", b"1e3",
@@ -218,17 +226,6 @@ def test_polygon_clips_read_in_one_step_as_token_by_token(monkeypatch):
     runs += [b"0 0 m 5 -0 l -0 0 l 0 -0 1 2 -0 5 c h W n", b"-0 0 m 0 -0 l h W* S",
              b"1 1 m " + b"9" * 400 + b" 2 l h W n", b"1 1 m -" + b"9" * 400 + b" 2 l h W n",
              b"0 0 m " + b"5 5 l " * 3000 + b"h W n 1 1 m 2 2 l W n"]
-    polygons = []
-    real = re.compile(cs._RECT_CLIP_PATTERN)
-
-    class Spy:
-        @staticmethod
-        def match(data, pos, end):
-            m = real.match(data, pos, end)
-            if m is not None and m.lastindex == 4:
-                polygons.append(m)
-            return m
-
     def read():
         out = []
         for run in runs:
@@ -237,10 +234,8 @@ def test_polygon_clips_read_in_one_step_as_token_by_token(monkeypatch):
             out.append(_bits(cs.run_clips(run, 0, len(run), first if first >= 0 else None)))
         return out
 
-    monkeypatch.setattr(cs, "_RECT_CLIP", Spy)
-    fast = read()
-    monkeypatch.setattr(cs, "_RECT_CLIP", _NEVER)
-    plain = read()
+    fast, plain, matches = _both_matches(monkeypatch, read)
+    polygons = [m for m in matches if m.lastindex == 4]
     for run, a, b in zip([r for r in runs for _ in (0, 1)], fast, plain):
         assert a == b, run
     assert len(polygons) > 400 and sum(len(a) for a in fast) > 1500

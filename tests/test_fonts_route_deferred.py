@@ -13,6 +13,7 @@ import pytest
 from pdfbuild import encrypted, make_pdf, shared_resources
 from test_fonts import font, stream, tounicode
 from test_fonts_route_later import _program
+from test_simple_program_deferred import _read as _read_strings
 
 import pyengine
 from pyengine.fonts import ProgramNeeded, common, load_font, simple
@@ -57,21 +58,7 @@ SHOWN = [b"AB", b"BA", b"ABCD", b"DCBA\x00 ", b"AB", bytes(range(256))]
 
 
 def _read(fonts, defer: bool):
-    out = []
-    for f in fonts:
-        issues: list = []
-        loaded = load_font(f, issues, defer_program=defer)
-        decoded = []
-        for shown in SHOWN:
-            try:
-                chars = loaded.decode(shown)
-            except ProgramNeeded:
-                loaded.read_program(issues)
-                chars = loaded.decode(shown)
-            decoded.append([(c.code, c.text, c.width, c.is_space_code) for c in chars])
-        out.append((type(loaded).__name__, loaded.kind, decoded,
-                    sorted((i.code, i.message) for i in issues)))
-    return out
+    return _read_strings(fonts, defer, SHOWN)
 
 
 def test_fonts_read_later_as_at_load():

@@ -80,13 +80,15 @@ def _fonts():
 SHOWN = [b"AB", b"ABd", b"\x01 ,ab", b"AB", bytes(range(256))]
 
 
-def _read(fonts, defer: bool):
+def _read(fonts, defer: bool, strings: list[bytes] = SHOWN):
+    """Per font: its class, kind, the Chars of each of ``strings`` (the
+    program read when a decode asks for it) and its issues."""
     out = []
     for f in fonts:
         issues: list = []
         loaded = load_font(f, issues, defer_program=defer)
         decoded = []
-        for shown in SHOWN:
+        for shown in strings:
             try:
                 chars = loaded.decode(shown)
             except ProgramNeeded:
