@@ -275,25 +275,24 @@ CLIP_PATH_MAX_BYTES = 4096
 """Bytes before a W or W* in a run of skipped operators where the painting
 operator that ended the path before is looked for (``run_clips``)."""
 
-# In a run: a W or W* operator (what stands before it is checked apart), and
-# the last painting operator of a stretch, after white space (the greedy
-# ".*" finds the last; a run holds no string, so such a match is a token).
+# In a run: a W or W* operator (what stands before it is checked apart; the
+# last painting operator of the stretch before it: ``_last_painting``).
 _RUN_CLIP = re.compile(rb"W\*?(?!" + _REG + rb")")
-_RUN_LAST_PAINTING = re.compile(rb"(?s:.*)(?<=[ \t\n\r\f])[Ssn](?!" + _REG + rb")")
-"""What ``_last_painting`` finds (its definition: the tests compare them)."""
 _BLANK_BYTES = frozenset(b" \t\n\r\f")
 _NOT_REGULAR = frozenset(b" \t\n\r\f\v()<>[]{}/%")
 """The bytes that end a token (``_REG`` is any other)."""
 
 
 def _last_painting(data: bytes, start: int, end: int) -> int:
-    """The end of ``_RUN_LAST_PAINTING.match(data, start, end)``, or -1 if
-    none: the last S, s or n in data[start:end] after a blank (the byte
-    before ``start`` too, as a lookbehind sees it) and not followed by a
-    regular byte (``end`` ends the string, as for the pattern).  Looked
-    for backwards with ``rfind`` (in C), not by the pattern's ".*", which
-    gives back one byte at a time: up to CLIP_PATH_MAX_BYTES tries of the
-    lookbehind per W, most of run_clips' time on a page of long paths."""
+    """The end of the last painting operator in data[start:end], or -1 if
+    none: the last S, s or n there after a blank (the byte before ``start``
+    too, as a lookbehind sees it) and not followed by a regular byte
+    (``end`` ends the string); a run holds no string, so such a letter is
+    a token.  Looked for backwards with ``rfind`` (in C), not by a pattern
+    whose greedy ".*" gives back one byte at a time (the one this replaced:
+    up to CLIP_PATH_MAX_BYTES tries of its lookbehind per W, most of
+    run_clips' time on a page of long paths; tests/test_clip_rect.py holds
+    it and checks the two agree)."""
     rfind = data.rfind
     s1, s2, s3 = rfind(b"S", start, end), rfind(b"s", start, end), rfind(b"n", start, end)
     while True:

@@ -20,6 +20,9 @@ from pyengine.clip import CLIP
 from pyengine.fastscan import skim
 
 _NEVER = re.compile(rb"(?!)")
+_RUN_LAST_PAINTING = re.compile(rb"(?s:.*)(?<=[ \t\n\r\f])[Ssn](?!" + cs._REG + rb")")
+"""The pattern run_clips looked for the last painting operator with (the
+greedy ".*" finds the last): ``cs._last_painting`` must find the same."""
 
 
 def _bits(out: list) -> list:
@@ -257,7 +260,7 @@ def test_last_painting_found_backwards_as_the_pattern_finds_it():
         data = b"".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 24)))
         start = rng.randrange(0, len(data) + 1)
         end = rng.randrange(start, len(data) + 1)
-        m = cs._RUN_LAST_PAINTING.match(data, start, end)
+        m = _RUN_LAST_PAINTING.match(data, start, end)
         assert cs._last_painting(data, start, end) == (m.end() if m else -1), (data, start, end)
         found += m is not None
     assert found > 1500
@@ -265,6 +268,6 @@ def test_last_painting_found_backwards_as_the_pattern_finds_it():
         p = data.find(b"W")
         while p >= 0:
             start = max(0, p - cs.CLIP_PATH_MAX_BYTES)
-            m = cs._RUN_LAST_PAINTING.match(data, start, p)
+            m = _RUN_LAST_PAINTING.match(data, start, p)
             assert cs._last_painting(data, start, p) == (m.end() if m else -1)
             p = data.find(b"W", p + 1)
