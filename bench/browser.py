@@ -18,8 +18,9 @@ on 127.0.0.1 with build.py's handler (same MIME types, CSP and
    our bundle as ``web/worker.js`` does, then times ``pyengine.extract``: one
    core), "app", the app's own worker (``web/worker.js`` through its
    protocol, EXTRACT -> DONE, parallel pages on: it starts its page helper,
-   a second worker, for long files), "app1", the same worker with its
-   helper off (``parallel: false``), and pdf.js in its own Web Worker
+   a second worker, for long files), "app1", a second instance of that
+   worker with its helper off (``parallel: false``; its own worker, so it
+   never reads bytes app has just read in the same worker), and pdf.js in its own Web Worker
    (``getDocument`` with cMapUrl/standardFontDataUrl, then
    ``getTextContent`` for every page, one page after another).  All get the
    same bytes, file by file, the first tool rotating.  Time is measured on
@@ -291,7 +292,7 @@ def run_memory(p, base: str, cases: list[tuple[str, str, str]], timeout_s: float
                   flush=True)
             a = page.evaluate("([u, pw, t]) => window.memoryRunApp(u, pw, t)",
                               [url, password, timeout_s * 1000])
-            # The app's workers (the bench page's own, idle, and this case's,
+            # The app's workers (the bench page's two, idle, and this case's,
             # not its helper): the one that read the file has the larger heap.
             stats = max((json.loads(w.evaluate("JSON.stringify(self.pyengineStats)"))
                          for w in page.workers if w.url.endswith("/worker.js")
