@@ -2,6 +2,7 @@
 
     python -m bench.browser [FOLDER] [--max-files 40] [--repeat 3] [--rounds 1]
                             [--startup-runs 3] [--no-startup] [--no-memory]
+    python -m bench.browser [FOLDER] --against OTHER/site [--max-files 0] [--repeat 3]
 
 Needs the built site (``python build.py``), ``npm ci`` (pdfjs-dist, pinned in
 package-lock.json), Playwright for Python and Debian's Chromium
@@ -34,6 +35,12 @@ on 127.0.0.1 with build.py's handler (same MIME types, CSP and
    after the largest file of the folder and a generated 1,000-page PDF (wasm
    memory never shrinks, so the size after is the peak); then the same
    files in a fresh app worker: its wasm heap and its helper's.
+With ``--against SITE`` (another build's ``site/``, e.g. of a git worktree
+at an older commit), throughput only: "ours" (this build), "base" (that
+build, served under ``/b/``, in the same bench worker) and pdf.js, file by
+file, the first rotating; it prints this build ÷ the base build per file
+(median) and pooled: a change's effect measured in Chromium itself.
+
 3. Start-up, in a fresh on-disk profile per run: the real app (``index.html``)
    from page open to the first page's text of a generated 10-page PDF chosen
    as soon as the page has loaded, on a first visit and a repeat visit (warm
@@ -67,8 +74,12 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 BENCH_WEB = Path(__file__).resolve().parent / "web"
 PDFJS = ROOT / "node_modules" / "pdfjs-dist"
 TOOLS = ("ours", "app", "app1", "pdfjs")
-ENGINES = ("ours", "app", "app1")
-"""Ours, each compared with pdf.js."""
+AB_TOOLS = ("ours", "base", "pdfjs")
+"""With ``--against SITE``: this build, the other build ("base", its
+``pyengine.extract`` in the same bench worker) and pdf.js."""
+LABELS = {"ours": "ours (one core)", "base": "base build (one core)",
+          "app": "app (two cores)", "app1": "app (one core)",
+          "pdfjs": "pdf.js getTextContent"}
 SETTLE_MS = 5000
 
 # Marks on the page when the first page's text shows up in the app.
@@ -89,8 +100,11 @@ FIRST_TEXT_OBSERVER = """
 """
 
 
-def prepare_root(tmp: Path, files: list[PdfFile], extra: dict[str, Path]) -> dict[str, str]:
-    """Lay out the served folder; returns {pdf name: URL path}."""
+def prepare_root(tmp: Path, files: list[PdfFile], extra: dict[str, Path],
+                 against: Path | None = None) -> dict[str, str]:
+    """Lay out the served folder; returns {pdf name: URL path}.  With
+    ``against`` (another build's site/), that build is served under /b/ with
+    the bench pages under /b/bench/."""
     site = build.SITE
     if not (site / "py" / "manifest.json").is_file():
         raise SystemExit("site/ is not built: run `python build.py` first")
@@ -99,6 +113,11 @@ def prepare_root(tmp: Path, files: list[PdfFile], extra: dict[str, Path]) -> dic
     root = tmp / "root"
     shutil.copytree(site, root)          # copy2 keeps mtimes (Last-Modified)
     shutil.copytree(BENCH_WEB, root / "bench")
+    if against is not None:
+        if not (against / "py" / "manifest.json").is_file():
+            raise SystemExit(f"{against} is not a built site/ (no py/manifest.json)")
+        shutil.copytree(against, root / "b")
+        shutil.copytree(BENCH_WEB, root / "b" / "bench")
     os.symlink(PDFJS, root / "pdfjs")
     (root / "pdfs").mkdir()
     urls = {}
@@ -131,38 +150,40 @@ reads it."""
 
 
 def _one_repeat(page, url: str, password: str, turn: int, rounds: int,
-                timeout_s: float) -> dict:
+                timeout_s: float, tools: tuple[str, ...] = TOOLS) -> dict:
     """One repeat of one file: each tool once, the first tool rotating with
     ``turn``; for a small file (``ROUNDS_UNDER_MS``) ``rounds`` such rounds,
     the first tool rotating on, and per tool the run of the median time
     (a failed run, if any, so that a failure is never hidden)."""
     outs = []
     for j in range(rounds):
-        k = (turn + j) % len(TOOLS)
-        order = list(TOOLS[k:] + TOOLS[:k])
+        k = (turn + j) % len(tools)
+        order = list(tools[k:] + tools[:k])
         outs.append(page.evaluate("([u, pw, o, t]) => window.runFile(u, pw, o, t)",
                                   [url, password, order, timeout_s * 1000]))
-        if any("outerMs" not in outs[-1][t] for t in TOOLS):
+        if any("outerMs" not in outs[-1][t] for t in tools):
             return outs[-1]
-        if max(outs[0][t]["outerMs"] for t in TOOLS) >= ROUNDS_UNDER_MS:
+        if max(outs[0][t]["outerMs"] for t in tools) >= ROUNDS_UNDER_MS:
             break
     return {t: sorted((o[t] for o in outs), key=lambda x: x["outerMs"])[len(outs) // 2]
-            for t in TOOLS}
+            for t in tools}
 
 
 def run_throughput(p, base: str, files: list[PdfFile], urls: dict, repeat: int,
-                   timeout_s: float, rounds: int = 1) -> tuple[dict, dict]:
+                   timeout_s: float, rounds: int = 1,
+                   tools: tuple[str, ...] = TOOLS) -> tuple[dict, dict]:
     browser = launch(p)
     try:
         page = browser.new_page()
         page.on("console", lambda m: m.type == "error" and print(
             f"  [console] {m.text[:200]}", file=sys.stderr))
-        page.goto(base + "bench/bench.html")
+        page.goto(base + "bench/bench.html" + ("?against=1" if "base" in tools else ""))
         info = page.evaluate("window.benchReady")
+        other = (f"the base build's in {info['baseReadyMs']:.0f} ms" if "base" in tools
+                 else f"the app's in {info['appReadyMs']} ms")
         print(f"bench page ready: our worker started in {info['readyMs']:.0f} ms "
-              f"(bundle {info['bundle']}), the app's in {info['appReadyMs']} ms, "
-              f"pdf.js {info['pdfjs']}", flush=True)
-        times = {t: {} for t in TOOLS}
+              f"(bundle {info['bundle']}), {other}, pdf.js {info['pdfjs']}", flush=True)
+        times = {t: {} for t in tools}
         pages = {}
         t0 = time.monotonic()
         # Each repeat is a pass over every file: no file is read twice in a
@@ -171,17 +192,17 @@ def run_throughput(p, base: str, files: list[PdfFile], urls: dict, repeat: int,
         for r in range(repeat):
             for i, f in enumerate(files):
                 name = f.path.name
-                out = _one_repeat(page, urls[name], f.password, i + r, rounds, timeout_s)
-                for t in TOOLS:
+                out = _one_repeat(page, urls[name], f.password, i + r, rounds, timeout_s, tools)
+                for t in tools:
                     times[t].setdefault(name, []).append(out[t])
-                ok = [times[t][name][-1] for t in TOOLS]
+                ok = [times[t][name][-1] for t in tools]
                 pages[name] = next((x["pages"] for x in ok if "pages" in x), 0)
                 cells = "  ".join(
                     f"{t}=" + (f"{min(x['outerMs'] for x in times[t][name]) / pages[name]:.1f}"
                                if pages[name] and all("outerMs" in x for x in times[t][name])
                                else "ERR(" + next((x.get("error", "?") for x in times[t][name]
                                                    if "error" in x), "?")[:80] + ")")
-                    for t in TOOLS)
+                    for t in tools)
                 print(f"[pass {r + 1}/{repeat}, {i + 1}/{len(files)} {time.monotonic() - t0:5.0f}s] "
                       f"{name} ({pages[name]} p): {cells}", file=sys.stderr, flush=True)
         return {"pages": pages, "times": times}, info
@@ -191,63 +212,73 @@ def run_throughput(p, base: str, files: list[PdfFile], urls: dict, repeat: int,
 
 def summarize(result: dict, repeat: int) -> dict:
     pages, times = result["pages"], result["times"]
+    tools = tuple(times)
+    engines = [t for t in tools if t != "pdfjs"]
+    second = "app" if "app" in tools else "base"   # the outliers' second column
     failed = {t: sorted(n for n in pages if not pages[n] or any(
-        "outerMs" not in x for x in times[t][n])) for t in TOOLS}
-    common = [n for n in pages if pages[n] and not any(n in failed[t] for t in TOOLS)]
+        "outerMs" not in x for x in times[t][n])) for t in tools}
+    common = [n for n in pages if pages[n] and not any(n in failed[t] for t in tools)]
     # Both engines are divided by the same page count (ours = pypdf's).
     denom = {n: times["ours"][n][0].get("pages") or pages[n] for n in common}
     count_mismatch = [(n, times["ours"][n][0]["pages"], times["pdfjs"][n][0]["pages"])
                       for n in common
                       if times["ours"][n][0]["pages"] != times["pdfjs"][n][0]["pages"]]
-    per_repeat = {t: {"median": [], "pooled": []} for t in TOOLS}
+    per_repeat = {t: {"median": [], "pooled": []} for t in tools}
     ratio = {e: {"of_medians": [], "median_of_file_ratios": [], "pooled": []}
-             for e in ENGINES}
+             for e in engines}
+    vs_base = {"median_of_file_ratios": [], "pooled": []}
     inner_share = []
     for r in range(repeat):
-        ms = {t: [times[t][n][r]["outerMs"] / denom[n] for n in common] for t in TOOLS}
-        tot = {t: sum(times[t][n][r]["outerMs"] for n in common) for t in TOOLS}
+        ms = {t: [times[t][n][r]["outerMs"] / denom[n] for n in common] for t in tools}
+        tot = {t: sum(times[t][n][r]["outerMs"] for n in common) for t in tools}
         npages = sum(denom.values())
-        for t in TOOLS:
+        for t in tools:
             per_repeat[t]["median"].append(statistics.median(ms[t]))
             per_repeat[t]["pooled"].append(tot[t] / npages)
-        for e in ENGINES:
+        for e in engines:
             ratio[e]["of_medians"].append(
                 statistics.median(ms[e]) / statistics.median(ms["pdfjs"]))
             ratio[e]["median_of_file_ratios"].append(statistics.median(
                 a / b for a, b in zip(ms[e], ms["pdfjs"])))
             ratio[e]["pooled"].append(tot[e] / tot["pdfjs"])
+        if "base" in tools:
+            vs_base["median_of_file_ratios"].append(statistics.median(
+                a / b for a, b in zip(ms["ours"], ms["base"])))
+            vs_base["pooled"].append(tot["ours"] / tot["base"])
         inner_share.append(sum(times["ours"][n][r]["ms"] for n in common) / tot["ours"])
-    best = {t: {n: min(x["outerMs"] for x in times[t][n]) for n in common} for t in TOOLS}
+    best = {t: {n: min(x["outerMs"] for x in times[t][n]) for n in common} for t in tools}
     worst = sorted(common, key=lambda n: best["ours"][n] / best["pdfjs"][n], reverse=True)
     outliers = [(n, denom[n], round(best["ours"][n] / denom[n], 1),
-                 round(best["app"][n] / denom[n], 1),
+                 round(best[second][n] / denom[n], 1),
                  round(best["pdfjs"][n] / denom[n], 1),
                  round(best["ours"][n] / best["pdfjs"][n], 2)) for n in worst[:10]]
     long_files = sorted(common, key=lambda n: denom[n], reverse=True)[:6]
-    per_page = {n: {t: round(best[t][n] / denom[n], 1) for t in TOOLS} | {"pages": denom[n]}
+    per_page = {n: {t: round(best[t][n] / denom[n], 1) for t in tools} | {"pages": denom[n]}
                 for n in long_files}
-    return {"files": len(pages), "common_files": len(common),
+    return {"tools": tools, "files": len(pages), "common_files": len(common),
             "common_pages": sum(denom.values()), "failed": failed,
             "page_count_mismatch": count_mismatch, "per_repeat": per_repeat,
-            "ratio": ratio, "extract_share_of_ours": inner_share, "outliers": outliers,
+            "ratio": ratio, "vs_base": vs_base if "base" in tools else None,
+            "extract_share_of_ours": inner_share, "outliers": outliers,
             "long_files": per_page}
 
 
 def print_summary(s: dict, repeat: int) -> None:
+    tools = s["tools"]
+    second = "app" if "app" in tools else "base"
     print(f"\nFiles: {s['files']}; both engines read {s['common_files']} "
           f"({s['common_pages']} pages). min / median / max over {repeat} repeat(s).")
-    for t in TOOLS:
+    for t in tools:
         if s["failed"][t]:
             print(f"  {t} failed on {len(s['failed'][t])}: {', '.join(s['failed'][t])}")
     if s["page_count_mismatch"]:
         print(f"  page counts differ (ours, pdf.js): {s['page_count_mismatch']}")
     print("\nms/page in Chromium        median over files          pooled (sum/sum)")
     print("engine                     min  median     max       min  median     max")
-    for t, label in (("ours", "ours (one core)"), ("app", "app (two cores)"),
-                     ("app1", "app (one core)"), ("pdfjs", "pdf.js getTextContent")):
+    for t in tools:
         pr = s["per_repeat"][t]
-        print(f"{label:20s} {spread(pr['median'])}   {spread(pr['pooled'])}")
-    for e in ENGINES:
+        print(f"{LABELS[t]:20s} {spread(pr['median'])}   {spread(pr['pooled'])}")
+    for e in s["ratio"]:
         r = s["ratio"][e]
         print(f"\nratio {e} / pdf.js (< 1: {e} is faster)" + " " * (16 - 2 * len(e))
               + "min  median     max")
@@ -257,14 +288,20 @@ def print_summary(s: dict, repeat: int) -> None:
     share = s["extract_share_of_ours"]
     print(f"  (pyengine.extract itself is {100 * statistics.median(share):.0f}% of our "
           f"measured time; the rest is message passing and bytes -> Python)")
+    if s["vs_base"]:
+        v = s["vs_base"]
+        print("\nthis build / the base build (< 1: this build is faster)   min  median     max")
+        print(f"  median of per-file ratios                        "
+              f"{spread(v['median_of_file_ratios'])}")
+        print(f"  pooled (total time / total time)                 {spread(v['pooled'])}")
     print("\nfiles where ours is slowest relative to pdf.js (best of repeats, ms/page "
-          "ours, app, pdf.js):")
-    for name, p, ours, app, theirs, ratio in s["outliers"]:
-        print(f"  {ratio:7.2f}x  {ours:8.1f} {app:8.1f} vs {theirs:8.1f}  {p:4d} p  {name}")
+          f"ours, {second}, pdf.js):")
+    for name, p, ours, other, theirs, ratio in s["outliers"]:
+        print(f"  {ratio:7.2f}x  {ours:8.1f} {other:8.1f} vs {theirs:8.1f}  {p:4d} p  {name}")
     print("\nthe longest files (best of repeats, ms/page):")
     for name, row in s["long_files"].items():
-        print(f"  {row['pages']:4d} p  ours {row['ours']:6.1f}  app {row['app']:6.1f}  "
-              f"app1 {row['app1']:6.1f}  pdf.js {row['pdfjs']:6.1f}  {name}")
+        print(f"  {row['pages']:4d} p  " + "  ".join(f"{t} {row[t]:6.1f}" for t in tools)
+              + f"  {name}")
 
 
 # --- memory --------------------------------------------------------------------
@@ -430,6 +467,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-throughput", action="store_true")
     parser.add_argument("--no-startup", action="store_true")
     parser.add_argument("--no-memory", action="store_true")
+    parser.add_argument("--against", type=Path, default=None, metavar="SITE",
+                        help="another build's site/ folder: throughput only, this build "
+                             "(ours) against that one (base) and pdf.js, file by file")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -443,7 +483,7 @@ def main(argv: list[str] | None = None) -> int:
     results: dict = {"folder": str(folder), "repeat": args.repeat}
     with tempfile.TemporaryDirectory() as tmp:
         urls = prepare_root(Path(tmp), files + ([largest] if largest not in files else []),
-                            {"generated1000": big, "generated10": ten})
+                            {"generated1000": big, "generated10": ten}, args.against)
         root = Path(tmp) / "root"
         server, base = build.serve_in_thread(root)
         try:
@@ -451,18 +491,21 @@ def main(argv: list[str] | None = None) -> int:
                 if not args.no_throughput:
                     started = time.monotonic()
                     raw, info = run_throughput(p, base, files, urls, args.repeat, args.timeout,
-                                               max(1, args.rounds))
+                                               max(1, args.rounds),
+                                               AB_TOOLS if args.against else TOOLS)
                     summary = summarize(raw, args.repeat)
                     print_summary(summary, args.repeat)
                     print(f"\nthroughput took {time.monotonic() - started:.0f} s")
                     results.update(info=info, raw=raw, summary=summary)
-                if not args.no_memory:
+                if args.against:
+                    results["against"] = str(args.against.resolve())
+                elif not args.no_memory:
                     results["memory"] = run_memory(p, base, [
                         (f"largest file: {largest.path.name} ({fmt_mib(largest.size)})",
                          urls[largest.path.name], largest.password),
                         (f"generated 1,000-page PDF ({fmt_mib(big.stat().st_size)})",
                          urls["generated1000"], "")], args.timeout)
-                if not args.no_startup and args.startup_runs > 0:
+                if not args.against and not args.no_startup and args.startup_runs > 0:
                     s = run_startup(p, base, ten, args.startup_runs, root)
                     print_startup(s, args.startup_runs)
                     results["startup"] = s

@@ -19,9 +19,17 @@ const PDFJS_OPTIONS = {
 
 let pdfWorker = new pdfjsLib.PDFWorker({ name: "pdfjs-bench" });
 
+// bench.html?against=1: a second build of the site is served under /b/ and
+// "base" is its pyworker (bench.browser --against): two builds of our
+// engine, file by file in the same page, with pdf.js between them.
+const AGAINST = new URL(location.href).searchParams.has("against");
+const PYWORKER = new URL("pyworker.js", import.meta.url);
+const BASE_PYWORKER = new URL("../b/bench/pyworker.js", import.meta.url);
+
 class Ours {
-  constructor() {
-    this.worker = new Worker(new URL("pyworker.js", import.meta.url), { type: "module" });
+  constructor(url = PYWORKER) {
+    this.url = url;
+    this.worker = new Worker(url, { type: "module" });
     this.next = 1;
     this.pending = new Map();
     this.worker.onmessage = ({ data }) => {
@@ -51,6 +59,7 @@ class Ours {
 }
 
 let ours = new Ours();
+let base = AGAINST ? new Ours(BASE_PYWORKER) : null;
 
 // The app's worker (web/worker.js), as app.js drives it: EXTRACT, then the
 // job's DONE or ERROR.  `parallel` is the protocol's switch for the helper.
@@ -92,11 +101,12 @@ class App {
   terminate() { this.worker.terminate(); }
 }
 
-let app = new App();
+// (Not started in the A/B mode, which times ours, base and pdf.js only.)
+let app = AGAINST ? null : new App();
 // "app1" gets a worker of its own: sharing app's worker, it read every file
 // right after app had read the same bytes there (warm), 12-15 % faster on
 // 1-2 page files that never start the helper.
-let app1 = new App();
+let app1 = AGAINST ? null : new App();
 
 async function runPdfjs(bytes, password) {
   const t0 = performance.now();
@@ -139,6 +149,15 @@ const RUNNERS = {
     });
     if (r.error && !r.error.startsWith("timeout")) return r;
     if (r.error) await ours.info();
+    return r;
+  },
+  async base(buf, password, timeoutMs) {
+    const r = await withTimeout(base.run(buf.slice(0), password), timeoutMs, () => {
+      base.terminate();
+      base = new Ours(BASE_PYWORKER);
+    });
+    if (r.error && !r.error.startsWith("timeout")) return r;
+    if (r.error) await base.info();
     return r;
   },
   async app(buf, password, timeoutMs) {
@@ -198,6 +217,8 @@ window.memoryRunApp = async (url, password, timeoutMs) => {
 };
 window.memoryAppDone = () => { window.memoryApp?.terminate(); window.memoryApp = null; };
 
-window.benchReady = Promise.all([ours.info(), app.ready, app1.ready]).then(
-  ([info, appReady]) => ({ ...info, appReadyMs: appReady.timings?.ready,
-                           pdfjs: pdfjsLib.version }));
+window.benchReady = AGAINST
+  ? Promise.all([ours.info(), base.info()]).then(([info, baseInfo]) => (
+    { ...info, baseReadyMs: baseInfo.readyMs, pdfjs: pdfjsLib.version }))
+  : Promise.all([ours.info(), app.ready, app1.ready]).then(([info, appReady]) => (
+    { ...info, appReadyMs: appReady.timings?.ready, pdfjs: pdfjsLib.version }));
