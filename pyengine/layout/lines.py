@@ -44,6 +44,7 @@ ANGLE_STEP = 1.0
 """Degrees: glyph directions are grouped in steps of this size."""
 _KEYS = int(360 / ANGLE_STEP)
 """Direction keys run from 0 to _KEYS - 1 (``_project``, ``_path_key``)."""
+_INF = math.inf
 
 
 _G = tuple
@@ -852,6 +853,43 @@ def _glyph_v(g: Glyph) -> float:
     return _across(g, *direction_of(g))
 
 
+def _line_reach(ln: _LineAcc) -> list:
+    """[segments summed up, u0, u1, v0, v1, finite] of the line: the extent
+    along the line of its segments (``_Seg.u0``, ``u1``), and the range of
+    the baselines of their shown glyphs (``_shown_glyphs``; a NaN baseline
+    is left out: it stands off no baseline, every comparison of it being
+    false); ``finite``: every segment's u0 and u1 is a finite number (a
+    NaN or an infinity would make an overlap NaN, which the tests below
+    do not skip).  Kept on the line (``_LineAcc.reach``), the segments
+    joined since the last call added to it."""
+    r = ln.reach
+    if r is None:
+        r = ln.reach = [0, _INF, -_INF, _INF, -_INF, True]
+    segs = ln.segs
+    n = len(segs)
+    if r[0] < n:
+        _, u0, u1, v0, v1, finite = r
+        for t in segs[r[0]:]:
+            t_u0, t_u1 = t.u0, t.u1
+            if t_u0 - t_u0 != 0.0 or t_u1 - t_u1 != 0.0:  # (x - x is 0.0 for every finite x)
+                finite = False
+            if t_u0 < u0:
+                u0 = t_u0
+            if t_u1 > u1:
+                u1 = t_u1
+            shown = t.shown
+            if shown is None:
+                shown = t.shown = _shown_glyphs(t.glyphs)
+            for q in shown:
+                v = q[4]
+                if v < v0:
+                    v0 = v
+                if v > v1:
+                    v1 = v
+        r[:] = n, u0, u1, v0, v1, finite
+    return r
+
+
 def _drawn_across(s: _Seg, ln: _LineAcc) -> bool:
     """Do glyphs of ``s`` stand over or under glyphs of the line's text (of
     its size), off their baseline by more than ``STACKED_SHIFT`` (smaller
@@ -860,6 +898,41 @@ def _drawn_across(s: _Seg, ln: _LineAcc) -> bool:
     script?"""
     base = SCRIPT_SIZE_RATIO * ln.size
     s_u0, s_u1 = s.u0, s.u1
+    # Two cheap tests that tell False for a whole line, before its segments
+    # are looked through one by one (each must overlap s along the line,
+    # then each of their glyphs is paired with each of s's):
+    # - s beside the line's extent (u0, u1 of every segment), all finite:
+    #   no segment overlaps s along the line (min(s_u1, t_u1) <= t_u1 <=
+    #   u1 <= s_u0 <= max(s_u0, t_u0), and the same on the other side), the
+    #   usual case of a run drawn after the text of its line;
+    # - the baselines of s's shown glyphs (g_v) and of the line's (h_v)
+    #   nowhere more than STACKED_SHIFT * base apart: every way of telling
+    #   True below needs a pair with dv > STACKED_SHIFT * h_size, h_size >=
+    #   base (h_size < base is skipped; STACKED_SYMBOL_SHIFT > STACKED_SHIFT
+    #   and max(g_size, h_size) >= h_size), and dv = |h_v - g_v| is at most
+    #   the larger of v1 - g0 and g1 - v0 (float subtraction is monotone),
+    #   a NaN baseline making no dv that is larger than anything.
+    #   (pdfjs-issue6387: glyphs 85 pt wide set 30 pt apart, each glyph a
+    #   segment overlapping its neighbours, all on one baseline: each asked
+    #   through its line's segments, half of merge_lines' time.)
+    reach = _line_reach(ln)
+    if reach[5] and s_u0 - s_u0 == 0.0 and s_u1 - s_u1 == 0.0 and (s_u0 >= reach[2] or s_u1 <= reach[1]):
+        return False
+    mine = s.shown
+    if mine is None:
+        mine = s.shown = _shown_glyphs(s.glyphs)
+    if not mine:
+        return False  # (as below, when s is first paired: nothing of s to pair)
+    g0, g1 = _INF, -_INF
+    for q in mine:
+        v = q[4]
+        if v < g0:
+            g0 = v
+        if v > g1:
+            g1 = v
+    least = STACKED_SHIFT * base
+    if reach[4] - g0 <= least and g1 - reach[3] <= least:
+        return False
     # The glyphs of s that show text and are no accent, each with its
     # baseline, listed when a segment of the line is first asked, and so
     # the glyphs of each such segment, kept on the segment (_Seg.shown):
@@ -867,7 +940,6 @@ def _drawn_across(s: _Seg, ln: _LineAcc) -> bool:
     # (deb-ar-arabluatex: 75,000 pairs in 7,300 calls).  min and max of
     # two are written out: a builtin's call per pair cost more than the
     # pair's other tests.
-    mine = None
     for t in ln.segs:
         # (min(s_u1, t.u1) - max(s_u0, t.u0) <= 0, written out: a line of
         # right-to-left text holds hundreds of segments, each asked)
@@ -875,12 +947,6 @@ def _drawn_across(s: _Seg, ln: _LineAcc) -> bool:
         if t.size < base or \
                 (t_u1 if t_u1 < s_u1 else s_u1) - (t_u0 if t_u0 > s_u0 else s_u0) <= 0:
             continue
-        if mine is None:
-            mine = s.shown
-            if mine is None:
-                mine = s.shown = _shown_glyphs(s.glyphs)
-            if not mine:
-                return False
         # Only the line's own text counts, not its scripts: scripts may
         # stand over scripts (x_i^2, HCO3-).
         theirs = t.shown
@@ -963,9 +1029,18 @@ def _drawn_over(s: _Seg, ln: _LineAcc) -> bool:
     under it, not over another string, and one glyph over a stack of glyphs
     is a layer of one symbol (opf-247224's highway shields: four 18 pt
     glyphs drawn over one another)."""
+    s_u0, s_u1, s_size = s.u0, s.u1, s.size
+    # False at once for a run of fewer glyphs than OVERDRAWN_GLYPHS (each
+    # glyph of s counts once: a CJK page set a glyph a segment,
+    # pdfjs-issue6387), or one beside the line's extent (as in
+    # _drawn_across: no segment of the line overlaps it along the line).
+    if len(s.glyphs) < OVERDRAWN_GLYPHS:
+        return False
+    reach = _line_reach(ln)
+    if reach[5] and s_u0 - s_u0 == 0.0 and s_u1 - s_u1 == 0.0 and (s_u0 >= reach[2] or s_u1 <= reach[1]):
+        return False
     covered: set[int] = set()  # ids of the glyphs of the line covered
     over: set[int] = set()  # ids of the glyphs of s that cover one
-    s_u0, s_u1, s_size = s.u0, s.u1, s.size
     for t in ln.segs:
         # (min(s_u1, t_u1) - max(s_u0, t_u0) <= 0 written out, as in
         # _drawn_across)
@@ -1645,6 +1720,10 @@ class _LineAcc:
     texts): it has no word (``line_words`` gives none).  Set by
     ``merge_lines`` once the lines are joined; ``build_lines`` asks no
     words of such a line (one line in ten of the band pages)."""
+    reach: list | None = field(default=None, init=False, repr=False, compare=False)
+    """``_line_reach``'s summary of the line's segments, made when
+    ``_drawn_across`` first asks and brought up to date as segments join
+    (they are only ever added to ``segs``, at its end)."""
 
     def absorb(self, other: "_LineAcc") -> None:
         """Take in the segments of ``other`` (lines found one only after
