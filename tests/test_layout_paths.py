@@ -753,6 +753,50 @@ def test_word_matches_the_rule_on_corpus_lines(name, monkeypatch):
     assert count
 
 
+def _reference_parts(glyphs: list[_G]) -> tuple[Word, ...]:
+    """The rule of ``_vertical_parts``: a part per glyph of vertical
+    writing, with the blank, textless and combining glyphs after it, and
+    runs of other glyphs as one; each a word by ``_word``'s rule."""
+    groups: list[list[_G]] = []
+    for p in glyphs:
+        g = p[0]
+        if groups and (not g.text.strip() or unicodedata.category(g.text[0]) in ("Mn", "Me")
+                       or not (g.vertical or groups[-1][-1][0].vertical)):
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    if len(groups) < 2:
+        return ()
+    return tuple(w for w in map(_reference_word, groups) if w is not None)
+
+
+def test_vertical_parts_match_the_rule(monkeypatch):
+    """A vertical word's parts (most made without a call of ``_word`` per
+    glyph) are the words of its characters by ``_word``'s rule, on the
+    columns of pdfminer-jo and on a column with a blank, a textless, an
+    unmapped, an invisible glyph, a combining mark, ASCII and a run of
+    upright glyphs."""
+    def glyph(text, y, vertical=True, mapped=True, mode=0):
+        return (Glyph(text, -5.0 + y / 100, y, 5.0, y + 10.0, 0.0, y, 0.0, y + 10.0,
+                      10.0 + y / 50, 1.0, 0.0, "F1", mapped, mode, vertical, "page",
+                      text == " "), y, y + 10.0, 0)
+    column = [glyph("縦", 0.0), glyph(" ", 10.0), glyph("書", 20.0, mapped=False),
+              glyph("か", 30.0), glyph("\u3099", 30.0), glyph("", 40.0), glyph("き", 50.0, mode=3),
+              glyph("A", 60.0, vertical=False), glyph("B", 65.0, vertical=False),
+              glyph("1", 70.0), glyph("\ufe10", 80.0), glyph("x", 90.0, mode=7)]
+    groups = [column, column[:1], column[:2], column[1:4], column[7:]]
+    pages = _corpus_pages("pdfminer-jo", 1, monkeypatch)
+    options = Options()
+    for glyphs in pages:
+        for acc in merge_lines(segments(glyphs, options), options):
+            groups.extend(grp for grp in word_glyphs(acc, options) if len(grp) > 1)
+    assert len(groups) > 50  # (60 words of several characters on the page)
+    for grp in groups:
+        got = _word(grp)
+        want = _reference_parts(grp) if grp[0][0].vertical else ()
+        assert repr(got.parts) == repr(want), grp
+
+
 def test_word_glyphs_leaves_out_groups_of_blank_glyphs():
     """A group none of whose glyphs shows text is no word (a blank glyph not
     flagged as a space, as only synthetic glyphs are)."""

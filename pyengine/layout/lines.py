@@ -2720,7 +2720,29 @@ def _vertical_parts(glyphs: list[_G]) -> tuple[Word, ...]:
         before = vertical
     if len(groups) < 2:
         return ()
-    return tuple([w for w in map(_word, groups) if w is not None])
+    # Most parts are one glyph (a character of the column): made here as
+    # _word's one-glyph branch makes them, without a call and a list per
+    # glyph (pdfminer-jo: 900 parts a page; tests/test_layout_paths.py
+    # checks the two agree).
+    parts = []
+    word_text = _WORD_TEXT
+    for grp in groups:
+        if len(grp) > 1:
+            w = _word(grp)
+            if w is not None:
+                parts.append(w)
+            continue
+        (t, x0, y0, x1, y1, _ox, _oy, _ex, _ey, size, dx, dy, _font, mapped, mode,
+         vertical, source, _is_space, _lean) = grp[0][0]
+        if not t.strip():
+            continue
+        if not t.isascii():
+            t = word_text[t]
+        if vertical:
+            dx, dy = -dy, dx
+        parts.append(Word(t, x0, y0, x1, y1, size, dx, dy, source, mode in (3, 7),
+                          0 if mapped else 1, False, ()))
+    return tuple(parts)
 
 
 _SARA_AM = re.compile("\u0e4d\u0e32|\u0ecd\u0eb2")
