@@ -24,8 +24,9 @@ from pyengine.layout.bidi import normalise_presentation_forms
 from pyengine.layout.dropcap import attach_drop_caps
 from pyengine.layout.lines import (_G, _INNER_SPACES, APART_BAND_RUNS, APART_BUCKET,
                                    APART_TOL_MAX, DUP_CELL,
-                                   DUP_NEXT_AT, _word, drop_duplicates, line_words,
-                                   merge_lines, segments, segments_apart, word_glyphs)
+                                   DUP_NEXT_AT, _in_columns, _project, _word, drop_duplicates,
+                                   line_words, merge_lines, segments, segments_apart,
+                                   word_glyphs)
 from pyengine.options import Options
 from pyengine.records import Glyph, Word
 
@@ -246,6 +247,11 @@ def _drawn_apart(glyphs: list[Glyph], dup_tol: float) -> bool:
     which runs when the glyphs of two runs are duplicates, or when a
     position is not finite.
     """
+    if _in_columns(glyphs):
+        # A page of columns is proved along them (segments_apart): x and y
+        # swapped, its runs share x and go down the page (the rule measures
+        # x and y alike: it drops what it dropped).
+        glyphs = [g._replace(ox=g.oy, oy=g.ox, ex=g.ey, ey=g.ex) for g in glyphs]
     bands: dict[int, list] = {}
     # x - x == 0.0 is math.isfinite(x) for a float (inf - inf and NaN are
     # NaN), without a call per run.
@@ -517,6 +523,108 @@ def test_segments_apart_proves_what_drawn_apart_proves():
     assert verdicts == {True, False}
 
 
+def _column(text: str, x: float, y: float, size: float = 10.0, step: float | None = None
+            ) -> list[Glyph]:
+    """Vertical writing down the page from (x, y): each glyph's box is
+    centred on x, its pen moves ``step`` (its size) down."""
+    step = size if step is None else step
+    return [Glyph(ch, x - size / 2, y + k * step, x + size / 2, y + k * step + size,
+                  x, y + k * step, x, y + (k + 1) * step, size, 1.0, 0.0, "F1", True, 0,
+                  True, "page", ch == " ") for k, ch in enumerate(text)]
+
+
+def _column_page(rng) -> list[Glyph]:
+    """Columns of vertical writing drawn right to left, now and then: a
+    column drawn again a fraction of a point off (faux bold), a glyph put
+    back over one of its column, one drawn up the column, two glyphs at one
+    origin, a column a hair beside the one before, a line of upright text,
+    a glyph at a position that is not finite."""
+    out: list[Glyph] = []
+    x = 500.0
+    for _ in range(rng.randrange(1, 10)):
+        size = rng.choice([10.0, 10.0, 9.0, 24.0])
+        text = "".join(rng.choice("あいうえお漢字 ") for _ in range(rng.randrange(1, 25)))
+        col = _column(text, x, 60.0 + rng.choice([0.0, 0.0, 3.0]), size,
+                      size * rng.choice([1.0, 1.0, 1.0, 0.1, 0.0]))
+        if rng.random() < 0.1:
+            col.reverse()  # drawn up the column
+        out.extend(col)
+        kind = rng.random()
+        if kind < 0.1:  # faux bold
+            dx, dy = rng.choice([0.3, 2.0]), rng.choice([0.0, 0.4, 5.0])
+            out.extend(g._replace(ox=g.ox + dx, oy=g.oy + dy, ex=g.ex + dx, ey=g.ey + dy)
+                       for g in col)
+        elif kind < 0.2 and col:  # a glyph put back over one of its column
+            g = rng.choice(col)
+            out.append(g._replace(oy=g.oy + rng.choice([0.0, 0.5, 3.0])))
+        elif kind < 0.3 and col:  # another glyph at the same origin
+            out.append(col[-1]._replace(text="゛"))
+        elif kind < 0.35:  # a line of upright text across the column
+            out.extend(_glyph(ch, x - 20.0 + 5.0 * k, 100.0) for k, ch in enumerate("abcde"))
+        elif kind < 0.37 and col:
+            out.append(col[-1]._replace(oy=rng.choice([math.inf, math.nan])))
+        x -= rng.choice([size * 1.5, size * 1.5, 0.2])
+    return out
+
+
+def test_segments_apart_proves_a_page_of_columns_along_them(monkeypatch):
+    """A page of vertical writing (``_in_columns``) is proved apart column
+    by column: one run, one ``_next_run`` call, per column rather than per
+    glyph; the proof never calls a page apart that holds a glyph the rule
+    drops, and its verdicts are ``_drawn_apart``'s (which takes columns the
+    same way)."""
+    import random
+    from pyengine.layout import lines as lines_mod
+
+    calls = []
+    real = lines_mod._next_run
+    monkeypatch.setattr(lines_mod, "_next_run", lambda *a: calls.append(1) or real(*a))
+    page = [g for k in range(20) for g in _column("あいうえお漢字あいうえお漢字" * 2, 500.0 - 15 * k,
+                                                   60.0)]
+    assert _in_columns(page)
+    # A call as each column starts, and one to file the last (along
+    # baselines: one per glyph and one more, 561).
+    assert _apart(page, 0.15) and len(calls) == 21
+    bold = page + [page[30]._replace(ox=page[30].ox + 0.3)]
+    assert not _apart(bold, 0.15)
+    assert len(drop_duplicates(bold, Options())) == len(page)
+    rng = random.Random(44)
+    proved = columns = dropped = 0
+    for _ in range(1500):
+        glyphs = _column_page(rng)
+        columns += _in_columns(glyphs)
+        for dup_tol in (0.15, 0.4):
+            options = Options(duplicate_tolerance=dup_tol)
+            apart = _apart(glyphs, dup_tol)
+            kept = _reference_drop_duplicates(glyphs, options)
+            if apart:
+                assert kept == glyphs, glyphs
+                proved += 1
+            dropped += len(kept) < len(glyphs)
+            assert apart == _drawn_apart(glyphs, dup_tol), glyphs
+    # (Most pages hold a column drawn oddly: of 3000 verdicts, 592 proved
+    # apart, 2379 with a glyph dropped.)
+    assert columns > 1000 and proved > 400 and dropped > 1500
+
+
+def test_segments_project_vertical_writing_as_project_does(monkeypatch):
+    """``segments_apart`` places the glyphs of vertical writing of an
+    upright font itself (not by ``_project``): the same extent and
+    baseline, on the columns of pdfminer-jo (a page of vertical Japanese)
+    and on glyphs of zero, negative, infinite and NaN coordinates."""
+    pages = _corpus_pages("pdfminer-jo", 1, monkeypatch)
+    odd = [g._replace(ox=ox, oy=oy, ex=ex, ey=ey, x0=-ox, x1=ox, y0=y0, y1=oy)
+           for g in _column("あい", 10.0, 20.0)
+           for ox, oy, ex, ey, y0 in itertools.product(
+               (0.0, -0.0, -3.0, math.inf), (0.0, -0.0, 7.0), (0.0, -0.0, 2.0),
+               (-0.0, 9.0, math.nan), (-40.0, 3.0, math.nan))]
+    for glyphs in pages + [odd]:
+        assert sum(g.vertical for g in glyphs) > len(glyphs) / 2
+        for g in glyphs:  # (each alone: a segment's v is its first glyph's)
+            (s,) = segments([g], Options())
+            assert repr((s.glyphs[0][1], s.glyphs[0][2], s.v, s.key)) == repr(_project(g)), g
+
+
 def _lines_in_the_stages_order(glyphs, options, monkeypatch):
     """build_lines with its stages in the order they are written: duplicates
     dropped, then the segments cut (no proof along the way)."""
@@ -643,6 +751,50 @@ def test_word_matches_the_rule_on_corpus_lines(name, monkeypatch):
                 assert _same_word(_word(grp), _reference_word(grp))
                 count += 1
     assert count
+
+
+def _reference_parts(glyphs: list[_G]) -> tuple[Word, ...]:
+    """The rule of ``_vertical_parts``: a part per glyph of vertical
+    writing, with the blank, textless and combining glyphs after it, and
+    runs of other glyphs as one; each a word by ``_word``'s rule."""
+    groups: list[list[_G]] = []
+    for p in glyphs:
+        g = p[0]
+        if groups and (not g.text.strip() or unicodedata.category(g.text[0]) in ("Mn", "Me")
+                       or not (g.vertical or groups[-1][-1][0].vertical)):
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    if len(groups) < 2:
+        return ()
+    return tuple(w for w in map(_reference_word, groups) if w is not None)
+
+
+def test_vertical_parts_match_the_rule(monkeypatch):
+    """A vertical word's parts (most made without a call of ``_word`` per
+    glyph) are the words of its characters by ``_word``'s rule, on the
+    columns of pdfminer-jo and on a column with a blank, a textless, an
+    unmapped, an invisible glyph, a combining mark, ASCII and a run of
+    upright glyphs."""
+    def glyph(text, y, vertical=True, mapped=True, mode=0):
+        return (Glyph(text, -5.0 + y / 100, y, 5.0, y + 10.0, 0.0, y, 0.0, y + 10.0,
+                      10.0 + y / 50, 1.0, 0.0, "F1", mapped, mode, vertical, "page",
+                      text == " "), y, y + 10.0, 0)
+    column = [glyph("縦", 0.0), glyph(" ", 10.0), glyph("書", 20.0, mapped=False),
+              glyph("か", 30.0), glyph("\u3099", 30.0), glyph("", 40.0), glyph("き", 50.0, mode=3),
+              glyph("A", 60.0, vertical=False), glyph("B", 65.0, vertical=False),
+              glyph("1", 70.0), glyph("\ufe10", 80.0), glyph("x", 90.0, mode=7)]
+    groups = [column, column[:1], column[:2], column[1:4], column[7:]]
+    pages = _corpus_pages("pdfminer-jo", 1, monkeypatch)
+    options = Options()
+    for glyphs in pages:
+        for acc in merge_lines(segments(glyphs, options), options):
+            groups.extend(grp for grp in word_glyphs(acc, options) if len(grp) > 1)
+    assert len(groups) > 50  # (60 words of several characters on the page)
+    for grp in groups:
+        got = _word(grp)
+        want = _reference_parts(grp) if grp[0][0].vertical else ()
+        assert repr(got.parts) == repr(want), grp
 
 
 def test_word_glyphs_leaves_out_groups_of_blank_glyphs():

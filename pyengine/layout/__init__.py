@@ -163,10 +163,13 @@ def _turn_box(x0: float, y0: float, x1: float, y1: float, dx: float, dy: float
               ) -> tuple[float, float, float, float]:
     """The box around a page box turned into the frame of direction (dx, dy):
     u = x * dx + y * dy along it, v = -x * dy + y * dx across it."""
-    us, vs = [], []
-    for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
-        us.append(x * dx + y * dy)
-        vs.append(-x * dy + y * dx)
+    # The four corners (x0, y0), (x1, y0), (x0, y1), (x1, y1) in that
+    # order, each product made once and summed as the loop over them did
+    # (the same values, so min and max pick the same ones).
+    ax, bx, ay, by = x0 * dx, x1 * dx, y0 * dy, y1 * dy
+    us = (ax + ay, bx + ay, ax + by, bx + by)
+    ax, bx, ay, by = -x0 * dy, -x1 * dy, y0 * dx, y1 * dx
+    vs = (ax + ay, bx + ay, ax + by, bx + by)
     return min(us), min(vs), max(us), max(vs)
 
 
@@ -190,8 +193,12 @@ def _to_frame(ln: Line, dx: float, dy: float, originals: dict[int, Word]) -> Lin
                     max(b[2] for b in boxes), max(b[3] for b in boxes), ln.size)
     turned = []
     for w in ln.words:
-        t = replace(w, **dict(zip(("x0", "y0", "x1", "y1"), _turn_box(w.x0, w.y0, w.x1, w.y1, dx, dy))),
-                    dx=1.0, dy=0.0)
+        # The Word dataclasses.replace makes (it calls __init__ with every
+        # field), built directly: replace looks each field up by name, a
+        # dict and a zip were made per word (pdfjs-issue14497, a page of
+        # text turned four ways: _to_frame was a seventh of the layout).
+        t = Word(w.text, *_turn_box(w.x0, w.y0, w.x1, w.y1, dx, dy), w.size, 1.0, 0.0,
+                 w.source, w.invisible, w.unmapped, w.offpage, w.parts)
         originals[id(t)] = w
         turned.append(t)
     return Line(tuple(turned), *union_box(turned), ln.size)
