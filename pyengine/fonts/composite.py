@@ -222,12 +222,20 @@ class CompositeFont:
         later (``load_type0``'s ``defer_program``), reporting to ``issues``;
         ``decode`` then gives the glyphs ProgramNeeded stopped at.  A
         program that breaks the reader gives no text (the ToUnicode map's
-        codes still decode), as a damaged one does."""
+        codes still decode), as a damaged one does.  Where loading left
+        the character collection unread too, it is read first, and the
+        program only if the collection has no UCS2 map."""
         pending, self._program = self._program, None
         if pending is None:
             return
-        descendant, desc, font_name = pending
+        descendant, desc, font_name, collection_unread, cmap_name = pending
         try:
+            if collection_unread:
+                # The collection first: a known one's UCS2 map explains
+                # the glyphs, and the program is not read (as at load).
+                self._ucs2 = _collection_map(descendant, cmap_name, issues, font_name)
+                if self._ucs2 is not None:
+                    return
             self._gid_text, self._cid_to_gid = _embedded_gid_text(descendant, desc, issues, font_name)
         except Exception as exc:  # a damaged program: load_font's recovery, for this part
             issues.append(Issue("font-broken", f"{font_name or 'Type0'}: {type(exc).__name__}: {exc}"))
@@ -483,11 +491,17 @@ def _encoding_cmap(font_dict, issues: list[Issue], font_name: str):
     return None, None
 
 
-def _collection(descendant, cmap_name: str | None) -> str | None:
+def _collection_by_name(cmap_name: str | None) -> str | None:
+    """The collection a predefined CMap's name tells (nothing read)."""
     if cmap_name and not cmap_name.startswith("Identity"):
-        by_name = _collection_of_cmap(cmap_name)
-        if by_name:
-            return by_name
+        return _collection_of_cmap(cmap_name)
+    return None
+
+
+def _collection(descendant, cmap_name: str | None) -> str | None:
+    by_name = _collection_by_name(cmap_name)
+    if by_name:
+        return by_name
     info = get(descendant, "/CIDSystemInfo")
     ordering = get(info, "/Ordering")
     registry = get(info, "/Registry")
@@ -495,6 +509,16 @@ def _collection(descendant, cmap_name: str | None) -> str | None:
     if str(registry or "") == "Adobe" and ordering in _COLLECTIONS:
         return ordering
     return None
+
+
+def _collection_map(descendant, cmap_name: str | None, issues: list[Issue], font_name: str):
+    """The UCS2 CMap of the font's character collection (9.10.2 step 2),
+    or None: not a known collection, or (reported) no data for it."""
+    collection = _collection(descendant, cmap_name)
+    ucs2 = load_predefined(f"Adobe-{collection}-UCS2") if collection else None
+    if collection and ucs2 is None:
+        issues.append(Issue("cmap-missing", f"{font_name}: no data for Adobe-{collection}-UCS2"))
+    return ucs2
 
 
 def _embedded_gid_text(descendant, desc, issues, font_name):
@@ -568,17 +592,23 @@ def load_type0(font_dict, issues: list[Issue], tounicode_maps: dict | None = Non
     font._fixed = fixed if fixed == 1 or (fixed == 2 and _ARRAY_OK) else 0
     font._tounicode = tounicode
     font._symbol = "symbol" in font_name.lower()  # encodings.symbol_private_use
-    collection = _collection(descendant, cmap_name)
-    font._ucs2 = load_predefined(f"Adobe-{collection}-UCS2") if collection else None
-    if collection and font._ucs2 is None:
-        issues.append(Issue("cmap-missing", f"{font_name}: no data for Adobe-{collection}-UCS2"))
     font._gid_text, font._cid_to_gid = {}, None
     font._program = None
-    if font._ucs2 is None:
-        if defer_program and tounicode is not None:
-            font._program = (descendant, desc, font_name)
-        else:
-            font._gid_text, font._cid_to_gid = _embedded_gid_text(descendant, desc, issues, font_name)
+    if defer_program and tounicode is not None and _collection_by_name(cmap_name) is None:
+        # The collection's UCS2 map, like the program, only explains codes
+        # the ToUnicode map leaves: the /CIDSystemInfo that names the
+        # collection (an object of its own in most files, whose strings an
+        # encrypted file decrypts: pypdf-r4-owner-password) is read with
+        # the program, when a code needs either (read_program).
+        font._ucs2 = None
+        font._program = (descendant, desc, font_name, True, cmap_name)
+    else:
+        font._ucs2 = _collection_map(descendant, cmap_name, issues, font_name)
+        if font._ucs2 is None:
+            if defer_program and tounicode is not None:
+                font._program = (descendant, desc, font_name, False, cmap_name)
+            else:
+                font._gid_text, font._cid_to_gid = _embedded_gid_text(descendant, desc, issues, font_name)
     font._dw = (number(get(descendant, "/DW"), 1000.0) or 0.0) / 1000
     w = descendant.get("/W") if descendant is not None else None
     widths = _list_widths(w)
