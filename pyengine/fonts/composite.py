@@ -23,7 +23,7 @@ from array import array as _codes_array
 from itertools import islice, repeat
 from operator import add, le, truediv
 
-from pypdf.generic import IndirectObject
+from pypdf.generic import IndirectObject, NumberObject
 
 from ..cmaps import CodeSplitter, parse_cmap
 from ..records import Issue
@@ -440,6 +440,97 @@ def _list_widths(value) -> _ListWidths | None:
     return _ListWidths(firsts, pieces)
 
 
+class _EntryWidths:
+    """CID -> width of a /W whose entries (``c [w1 w2 ...]`` and ``cfirst
+    clast w``) come in order of their CIDs, each ending before the next
+    starts (``_entry_widths``): ``get`` as the dict's ``get`` of
+    ``_parse_widths`` of the same array, found by bisection among the
+    entries, a list's width divided when its CID is first asked for (once
+    per code: the font keeps the Char).  A CJK font's /W gives hundreds of
+    entries and thousands of CIDs, of which a page shows a few dozen;
+    putting them all in a dict at load was most of the font's own load
+    (pdfcpu-fill-chineseSimple, pdfjs-issue15629)."""
+
+    __slots__ = ("firsts", "lasts", "values")
+
+    def __init__(self, firsts: list[int], lasts: list[int], values: list) -> None:
+        self.firsts = firsts
+        self.lasts = lasts
+        self.values = values
+        """Per entry: a list's widths as floats (thousandths, as in the
+        file), or a range's width per unit of text space."""
+
+    def get(self, cid: int, default=None):
+        i = bisect_right(self.firsts, cid) - 1
+        if i < 0 or cid > self.lasts[i]:
+            return default
+        value = self.values[i]
+        if type(value) is list:
+            value = value[cid - self.firsts[i]]
+            if value - value != 0.0:
+                return default  # not finite: no width (_parse_widths skips it)
+            return value / 1000
+        return value
+
+
+_CID_TYPES = frozenset((int, NumberObject))
+"""Types of the CIDs ``_entry_widths`` reads (a float or anything else
+that ``_parse_widths`` might read as a CID is left to it)."""
+
+
+def _entry_widths(items: list, limit: int = MAX_WIDTH_ENTRIES) -> _EntryWidths | None:
+    """The ``_EntryWidths`` of a /W (plain numbers and lists of them,
+    ``number_array``'s items) whose entries are each whole and well
+    formed (a CID, then a list of plain numbers, or a last CID not below
+    the first and a finite width), come in order, each after the CIDs of
+    the one before (then no entry overrides another, and the entry before
+    a CID is the only one that may hold it), and give fewer than ``limit``
+    CIDs (then ``_parse_widths`` cuts none); else None (``_widths_table``
+    reads it).  A list's widths are converted to floats here, in C, as
+    ``_parse_widths`` converts them (a huge integer raises the same)."""
+    firsts: list[int] = []
+    lasts: list[int] = []
+    values: list = []
+    plain = PLAIN_NUMBER_TYPES
+    cid_types = _CID_TYPES
+    end = -1  # the last CID of the entries so far
+    total = 0
+    i, n = 0, len(items)
+    while i + 1 < n:
+        first, nxt = items[i], items[i + 1]
+        if type(first) not in cid_types or first <= end:
+            return None
+        if isinstance(nxt, list):
+            if not plain.issuperset(map(type, nxt)):
+                return None
+            if nxt:
+                floats = list(map(float, nxt))
+                firsts.append(first)
+                end = first + len(floats) - 1
+                lasts.append(end)
+                values.append(floats)
+                total += len(floats)
+            i += 2
+            continue
+        if type(nxt) not in cid_types or nxt < first or i + 2 >= n:
+            return None
+        width = items[i + 2]
+        if type(width) not in plain:
+            return None
+        width = float(width)
+        if width - width != 0.0:
+            return None  # not finite: _parse_widths reads the entry otherwise
+        firsts.append(first)
+        lasts.append(nxt)
+        values.append(width / 1000)
+        end = nxt
+        total += nxt - first + 1
+        i += 3
+    if i != n or not firsts or total >= limit:
+        return None
+    return _EntryWidths(firsts, lasts, values)
+
+
 WIDTH_LIST_IN_C = 8
 """Widths in a ``c [w1 w2 ...]`` entry of /W from which they are read in C
 (``_plain_widths``); a shorter list (most are one width: pymupdf-test_4182)
@@ -612,7 +703,12 @@ def load_type0(font_dict, issues: list[Issue], tounicode_maps: dict | None = Non
     font._dw = (number(get(descendant, "/DW"), 1000.0) or 0.0) / 1000
     w = descendant.get("/W") if descendant is not None else None
     widths = _list_widths(w)
-    font._widths = widths if widths is not None else _widths_table(number_array(w))
+    if widths is None:
+        items = number_array(w)
+        widths = _entry_widths(items)
+        if widths is None:
+            widths = _widths_table(items)
+    font._widths = widths
     dw2 = [number(v) for v in array(get(descendant, "/DW2"))]
     font._dw2 = (dw2[0] / 1000, dw2[1] / 1000) if len(dw2) == 2 and None not in dw2 else (0.88, -1.0)
     font._w2 = {
