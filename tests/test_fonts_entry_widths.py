@@ -56,6 +56,9 @@ def test_the_widths_of_every_cid_are_parse_widths(items):
     [1, [500], 7],                          # an entry cut short
     [1, [500], 7, 8],
     [0, 300000, 1],                         # past MAX_WIDTH_ENTRIES: cut
+    [2 ** 53 + 1, [500]],                   # read through a float: rounded
+    [1, [500], 10 ** 400, 10 ** 400, 700],  # ... or raises
+    [-1, [500]],                            # below 0
     [],
 ])
 def test_what_it_does_not_take_is_left_to_widths_table(items):

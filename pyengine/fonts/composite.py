@@ -526,9 +526,14 @@ def _entry_widths(items: list, limit: int = MAX_WIDTH_ENTRIES) -> _EntryWidths |
         end = nxt
         total += nxt - first + 1
         i += 3
-    if i != n or not firsts or total >= limit:
+    if i != n or not firsts or total >= limit or end >= EXACT_CIDS:
         return None
     return _EntryWidths(firsts, lasts, values)
+
+
+EXACT_CIDS = 1 << 53
+"""CIDs that ``_parse_widths`` reads exactly (it reads a CID through a
+float: a larger one is rounded, or raises, as ``_entry_widths`` would not)."""
 
 
 WIDTH_LIST_IN_C = 8
