@@ -23,7 +23,7 @@ from array import array as _codes_array
 from itertools import islice, repeat
 from operator import add, le, truediv
 
-from pypdf.generic import IndirectObject
+from pypdf.generic import IndirectObject, NumberObject
 
 from ..cmaps import CodeSplitter, parse_cmap
 from ..records import Issue
@@ -222,12 +222,20 @@ class CompositeFont:
         later (``load_type0``'s ``defer_program``), reporting to ``issues``;
         ``decode`` then gives the glyphs ProgramNeeded stopped at.  A
         program that breaks the reader gives no text (the ToUnicode map's
-        codes still decode), as a damaged one does."""
+        codes still decode), as a damaged one does.  Where loading left
+        the character collection unread too, it is read first, and the
+        program only if the collection has no UCS2 map."""
         pending, self._program = self._program, None
         if pending is None:
             return
-        descendant, desc, font_name = pending
+        descendant, desc, font_name, collection_unread, cmap_name = pending
         try:
+            if collection_unread:
+                # The collection first: a known one's UCS2 map explains
+                # the glyphs, and the program is not read (as at load).
+                self._ucs2 = _collection_map(descendant, cmap_name, issues, font_name)
+                if self._ucs2 is not None:
+                    return
             self._gid_text, self._cid_to_gid = _embedded_gid_text(descendant, desc, issues, font_name)
         except Exception as exc:  # a damaged program: load_font's recovery, for this part
             issues.append(Issue("font-broken", f"{font_name or 'Type0'}: {type(exc).__name__}: {exc}"))
@@ -432,6 +440,102 @@ def _list_widths(value) -> _ListWidths | None:
     return _ListWidths(firsts, pieces)
 
 
+class _EntryWidths:
+    """CID -> width of a /W whose entries (``c [w1 w2 ...]`` and ``cfirst
+    clast w``) come in order of their CIDs, each ending before the next
+    starts (``_entry_widths``): ``get`` as the dict's ``get`` of
+    ``_parse_widths`` of the same array, found by bisection among the
+    entries, a list's width divided when its CID is first asked for (once
+    per code: the font keeps the Char).  A CJK font's /W gives hundreds of
+    entries and thousands of CIDs, of which a page shows a few dozen;
+    putting them all in a dict at load was most of the font's own load
+    (pdfcpu-fill-chineseSimple, pdfjs-issue15629)."""
+
+    __slots__ = ("firsts", "lasts", "values")
+
+    def __init__(self, firsts: list[int], lasts: list[int], values: list) -> None:
+        self.firsts = firsts
+        self.lasts = lasts
+        self.values = values
+        """Per entry: a list's widths as floats (thousandths, as in the
+        file), or a range's width per unit of text space."""
+
+    def get(self, cid: int, default=None):
+        i = bisect_right(self.firsts, cid) - 1
+        if i < 0 or cid > self.lasts[i]:
+            return default
+        value = self.values[i]
+        if type(value) is list:
+            value = value[cid - self.firsts[i]]
+            if value - value != 0.0:
+                return default  # not finite: no width (_parse_widths skips it)
+            return value / 1000
+        return value
+
+
+_CID_TYPES = frozenset((int, NumberObject))
+"""Types of the CIDs ``_entry_widths`` reads (a float or anything else
+that ``_parse_widths`` might read as a CID is left to it)."""
+
+
+def _entry_widths(items: list, limit: int = MAX_WIDTH_ENTRIES) -> _EntryWidths | None:
+    """The ``_EntryWidths`` of a /W (plain numbers and lists of them,
+    ``number_array``'s items) whose entries are each whole and well
+    formed (a CID, then a list of plain numbers, or a last CID not below
+    the first and a finite width), come in order, each after the CIDs of
+    the one before (then no entry overrides another, and the entry before
+    a CID is the only one that may hold it), and give fewer than ``limit``
+    CIDs (then ``_parse_widths`` cuts none); else None (``_widths_table``
+    reads it).  A list's widths are converted to floats here, in C, as
+    ``_parse_widths`` converts them (a huge integer raises the same)."""
+    firsts: list[int] = []
+    lasts: list[int] = []
+    values: list = []
+    plain = PLAIN_NUMBER_TYPES
+    cid_types = _CID_TYPES
+    end = -1  # the last CID of the entries so far
+    total = 0
+    i, n = 0, len(items)
+    while i + 1 < n:
+        first, nxt = items[i], items[i + 1]
+        if type(first) not in cid_types or first <= end:
+            return None
+        if isinstance(nxt, list):
+            if not plain.issuperset(map(type, nxt)):
+                return None
+            if nxt:
+                floats = list(map(float, nxt))
+                firsts.append(first)
+                end = first + len(floats) - 1
+                lasts.append(end)
+                values.append(floats)
+                total += len(floats)
+            i += 2
+            continue
+        if type(nxt) not in cid_types or nxt < first or i + 2 >= n:
+            return None
+        width = items[i + 2]
+        if type(width) not in plain:
+            return None
+        width = float(width)
+        if width - width != 0.0:
+            return None  # not finite: _parse_widths reads the entry otherwise
+        firsts.append(first)
+        lasts.append(nxt)
+        values.append(width / 1000)
+        end = nxt
+        total += nxt - first + 1
+        i += 3
+    if i != n or not firsts or total >= limit or end >= EXACT_CIDS:
+        return None
+    return _EntryWidths(firsts, lasts, values)
+
+
+EXACT_CIDS = 1 << 53
+"""CIDs that ``_parse_widths`` reads exactly (it reads a CID through a
+float: a larger one is rounded, or raises, as ``_entry_widths`` would not)."""
+
+
 WIDTH_LIST_IN_C = 8
 """Widths in a ``c [w1 w2 ...]`` entry of /W from which they are read in C
 (``_plain_widths``); a shorter list (most are one width: pymupdf-test_4182)
@@ -483,11 +587,17 @@ def _encoding_cmap(font_dict, issues: list[Issue], font_name: str):
     return None, None
 
 
-def _collection(descendant, cmap_name: str | None) -> str | None:
+def _collection_by_name(cmap_name: str | None) -> str | None:
+    """The collection a predefined CMap's name tells (nothing read)."""
     if cmap_name and not cmap_name.startswith("Identity"):
-        by_name = _collection_of_cmap(cmap_name)
-        if by_name:
-            return by_name
+        return _collection_of_cmap(cmap_name)
+    return None
+
+
+def _collection(descendant, cmap_name: str | None) -> str | None:
+    by_name = _collection_by_name(cmap_name)
+    if by_name:
+        return by_name
     info = get(descendant, "/CIDSystemInfo")
     ordering = get(info, "/Ordering")
     registry = get(info, "/Registry")
@@ -495,6 +605,16 @@ def _collection(descendant, cmap_name: str | None) -> str | None:
     if str(registry or "") == "Adobe" and ordering in _COLLECTIONS:
         return ordering
     return None
+
+
+def _collection_map(descendant, cmap_name: str | None, issues: list[Issue], font_name: str):
+    """The UCS2 CMap of the font's character collection (9.10.2 step 2),
+    or None: not a known collection, or (reported) no data for it."""
+    collection = _collection(descendant, cmap_name)
+    ucs2 = load_predefined(f"Adobe-{collection}-UCS2") if collection else None
+    if collection and ucs2 is None:
+        issues.append(Issue("cmap-missing", f"{font_name}: no data for Adobe-{collection}-UCS2"))
+    return ucs2
 
 
 def _embedded_gid_text(descendant, desc, issues, font_name):
@@ -568,21 +688,32 @@ def load_type0(font_dict, issues: list[Issue], tounicode_maps: dict | None = Non
     font._fixed = fixed if fixed == 1 or (fixed == 2 and _ARRAY_OK) else 0
     font._tounicode = tounicode
     font._symbol = "symbol" in font_name.lower()  # encodings.symbol_private_use
-    collection = _collection(descendant, cmap_name)
-    font._ucs2 = load_predefined(f"Adobe-{collection}-UCS2") if collection else None
-    if collection and font._ucs2 is None:
-        issues.append(Issue("cmap-missing", f"{font_name}: no data for Adobe-{collection}-UCS2"))
     font._gid_text, font._cid_to_gid = {}, None
     font._program = None
-    if font._ucs2 is None:
-        if defer_program and tounicode is not None:
-            font._program = (descendant, desc, font_name)
-        else:
-            font._gid_text, font._cid_to_gid = _embedded_gid_text(descendant, desc, issues, font_name)
+    if defer_program and tounicode is not None and _collection_by_name(cmap_name) is None:
+        # The collection's UCS2 map, like the program, only explains codes
+        # the ToUnicode map leaves: the /CIDSystemInfo that names the
+        # collection (an object of its own in most files, whose strings an
+        # encrypted file decrypts: pypdf-r4-owner-password) is read with
+        # the program, when a code needs either (read_program).
+        font._ucs2 = None
+        font._program = (descendant, desc, font_name, True, cmap_name)
+    else:
+        font._ucs2 = _collection_map(descendant, cmap_name, issues, font_name)
+        if font._ucs2 is None:
+            if defer_program and tounicode is not None:
+                font._program = (descendant, desc, font_name, False, cmap_name)
+            else:
+                font._gid_text, font._cid_to_gid = _embedded_gid_text(descendant, desc, issues, font_name)
     font._dw = (number(get(descendant, "/DW"), 1000.0) or 0.0) / 1000
     w = descendant.get("/W") if descendant is not None else None
     widths = _list_widths(w)
-    font._widths = widths if widths is not None else _widths_table(number_array(w))
+    if widths is None:
+        items = number_array(w)
+        widths = _entry_widths(items)
+        if widths is None:
+            widths = _widths_table(items)
+    font._widths = widths
     dw2 = [number(v) for v in array(get(descendant, "/DW2"))]
     font._dw2 = (dw2[0] / 1000, dw2[1] / 1000) if len(dw2) == 2 and None not in dw2 else (0.88, -1.0)
     font._w2 = {
