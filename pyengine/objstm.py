@@ -92,9 +92,15 @@ def _read_index(stm) -> _Index | None:
 _NOT_READ = object()
 """LazyObjStmReader._read_at: the object is left to pypdf."""
 
-_PLAIN_HEADER = re.compile(rb"([0-9]{1,20})[\t\n\r ]+([0-9]{1,20})[\t\n\r ]+obj[\x00\t\n\f\r ]*")
+_PLAIN_HEADER = re.compile(
+    rb"[\x00\t\n\f\r ]*+([0-9]{1,20})[\t\n\r ]+([0-9]{1,20})[\t\n\r ]+obj[\x00\t\n\f\r ]*")
 """An object header as pypdf reads it (read_object_header), in its plain
-form: no comment or white space before it, at most 20 digits a number."""
+form: no comment before it, at most 20 digits a number.  White space
+before it (pypdf's WHITESPACES, which its read_object_header skips, and
+warns of only when strict: ``_plain_start``) is taken: a table whose
+offsets all point one byte early, at the end of line before each header
+(pdfjs-pdfkit_compressed, pypdf-test-Orient), had every object read by
+pypdf, a byte at a time."""
 
 _STREAM_NEXT = re.compile(rb"[\x00\t\n\f\r ]*s")
 """What pypdf's _read_stream_data takes for a stream after a dictionary:
@@ -493,7 +499,8 @@ class LazyObjStmReader(PdfReader):
         kept = self.__dict__.get("_pyengine_data")
         data = kept[1] if kept is not None and kept[0] is self.stream else self._pyengine_bytes()
         m = _PLAIN_HEADER.match(data, offset)
-        if m is None or int(m[1]) != num or int(m[2]) != gen:
+        if m is None or int(m[1]) != num or int(m[2]) != gen \
+                or (self.strict and m.start(1) != offset):  # (pypdf warns)
             return None
         return data, m.end()
 
