@@ -739,7 +739,7 @@ def _utf16_string_object(data: bytes, codec: str, bom: bytes):
 
 # A dictionary's text entries without reading it.
 
-def flat_texts(data: bytes, pos: int) -> dict[str, str] | None:
+def flat_texts(data: bytes, pos: int, decrypt=None) -> dict[str, str] | None:
     """``{str(key).lstrip("/"): str(value)}`` for the entries of the
     dictionary at ``data[pos]`` whose values are strings or names (as
     PdfDocument.metadata takes them from the object pypdf reads), in their
@@ -753,7 +753,13 @@ def flat_texts(data: bytes, pos: int) -> dict[str, str] | None:
     TextStringObjects and DictionaryObject cost 4 to 8% of the time of the
     smallest files in Pyodide.  The values are made by the same functions
     ``read`` makes them with (``_literal_string``, ``_hex_string``,
-    ``name_text``), so their text is the same."""
+    ``name_text``), so their text is the same.
+
+    ``decrypt``: the strings are encrypted (an encrypted file's object at
+    its xref offset): each string's value is then made as pypdf's
+    decryption makes it from the string ``read`` makes (CryptFilter
+    .decrypt_object: ``decrypt`` of its original bytes, then
+    create_string_object of what that gives)."""
     if data[pos:pos + 2] != b"<<":
         return None
     max_dict = _configuration().dictionary_maximum_element_count
@@ -789,6 +795,8 @@ def flat_texts(data: bytes, pos: int) -> dict[str, str] | None:
         elif k == 7 or k == 8:
             try:
                 value = _literal_string(e[7]) if k == 7 else _hex_string(e[8])
+                if decrypt is not None:
+                    value = _string_object(decrypt(value.original_bytes))
             except Exception:  # noqa: BLE001 -- Fallback, or whatever read meets: it decides
                 return None
         else:  # an array, or a value of another kind: read it
@@ -806,7 +814,7 @@ OTHER = object()
 """``flat_numbers``: the entry's value is a name, a string or an array."""
 
 
-def flat_numbers(data: bytes, pos: int) -> dict | None:
+def flat_numbers(data: bytes, pos: int, strings: bool = True) -> dict | None:
     """``{key: value}`` of the dictionary at ``data[pos]``, in its order,
     key as ``str(key)`` of the NameObject read makes ("/Flags"), a number
     as the int or float of the NumberObject or FloatObject read makes,
@@ -814,7 +822,9 @@ def flat_numbers(data: bytes, pos: int) -> dict | None:
     numbers, when ``read`` reads the dictionary entry by entry with
     _ENTRY (only those values, no repeated key, no comment) without a
     Fallback and no stream follows it; None for anything else (the
-    caller reads the object).
+    caller reads the object), and, when not ``strings``, for a dictionary
+    with a string value (its reader would decrypt it, and may warn:
+    objstm._quiet_strings).
 
     A font descriptor is read for four numbers and whether it names a
     font program (fonts.common.read_descriptor): its NameObjects, numbers,
@@ -850,7 +860,11 @@ def flat_numbers(data: bytes, pos: int) -> dict | None:
             if pos - e.start(3) >= INDIRECT_PEEK:
                 return None
             out[key] = REFERENCE
-        elif k == 2 or k == 8:
+        elif k == 2:
+            out[key] = OTHER
+        elif k == 8:
+            if not strings:
+                return None
             out[key] = OTHER
         elif k == 6:
             # (as read takes the array whole; anything else read reads
@@ -864,6 +878,8 @@ def flat_numbers(data: bytes, pos: int) -> dict | None:
                 return None
             out[key] = OTHER
         elif k == 7:
+            if not strings:
+                return None
             body = e[7]
             if 92 in body:
                 try:
@@ -954,14 +970,15 @@ _FLAT_STREAM = re.compile(_WHITE + rb"*s")
 word "stream" after white space)."""
 
 
-def flat_subtype(data: bytes, pos: int) -> bytes | None:
+def flat_subtype(data: bytes, pos: int, strings: bool = True) -> bytes | None:
     """The bytes of the /Subtype name of the dictionary at ``data[pos]``
     (no white space before it) when ``read`` reads that dictionary as the
     whole object without a Fallback (so without any warning from pypdf)
     and no stream follows it: a ``_FLAT_DICT`` without a repeated key in
     it or its inner dictionaries.  None for anything else, and for a
     dictionary whose /Subtype is not a name or that has none: the caller
-    reads the object.
+    reads the object; and, when not ``strings``, for a dictionary that
+    holds a string (as ``flat_numbers``).
 
     A page's link annotations are read only to be skipped for their
     /Subtype (interpreter._annotation_appearances); deb-zh-cnbook has
@@ -971,6 +988,8 @@ def flat_subtype(data: bytes, pos: int) -> bytes | None:
     m = shape.match(data, pos, pos + FLAT_PEEK_BYTES)
     if m is None or _FLAT_STREAM.match(data, m.end()) is not None:
         return None
+    if not strings and data.find(b"(", pos, m.end()) >= 0:
+        return None  # (no name, number or reference of _FLAT_DICT holds one)
     entries = entry.findall(data, pos + 2, m.end())
     keys = dict(entries)
     if len(keys) != len(entries):
