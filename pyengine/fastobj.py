@@ -105,6 +105,14 @@ _PLAIN_NUMBERS = re.compile(rb"[-+.0-9\t\n\f\r ]*")
 _PLAIN_BLANKS = b"\t\n\f\r "
 
 
+_NO_NUMBER_FIRST = (b"/", b"<", b"(", b"]")
+"""Bytes right after an array's "[" with which neither ``_plain_numbers``
+nor _NUMBER_RUN reads anything (a name, a string, a dictionary, the end):
+``read`` reads its items token by token at once.  (/ProcSet [/PDF /Text],
+a trailer's /ID [<...> <...>]: the two tries cost about 10K instructions
+an array in CPython.)"""
+
+
 _INNER_ARRAY = object()
 """_plain_numbers: the array's numbers are followed by an inner array."""
 
@@ -606,7 +614,7 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                 stack.append((cur, key))
             cur, key = ({} if k == 2 else []), None
             is_dict = k == 2
-            if is_dict:
+            if is_dict or data.startswith(_NO_NUMBER_FIRST, pos):
                 continue
             plain = _plain_numbers(data, pos, _plain_run)
             if plain is _INNER_ARRAY:
@@ -659,11 +667,12 @@ _PLAIN = re.compile(rb"[\t\n\r\x20-\x7e]*")
 """Bytes that PDFDocEncoding maps to the same characters, both ways."""
 
 
-_PDFDOC_DEFINED = bytes(i for i, c in enumerate(_pdfdoc_encoding) if c != "\u0000")
-"""The bytes pypdf's PDFDocEncoding table maps to a character: a string
-with any other byte is bytes to pypdf (decode_pdfdocencoding raises)."""
-_PDFDOC_TEXT = {i: c for i, c in enumerate(_pdfdoc_encoding) if c != chr(i)}
-"""str.translate table from Latin-1 to PDFDocEncoding (pypdf's table)."""
+_PDFDOC_DECODING = "".join("\ufffe" if c == "\u0000" else c for c in _pdfdoc_encoding)
+"""pypdf's PDFDocEncoding table as a codecs.charmap_decode table: the
+bytes it leaves undefined ("\u0000" there; a string with one is bytes to
+pypdf: decode_pdfdocencoding raises) map to "\ufffe", which the codec
+takes for undefined, and its "ignore" handler drops."""
+_charmap_decode = codecs.charmap_decode
 _PDFDOC_ENCODABLE = dict.fromkeys(map(ord, _pdfdoc_encoding_rev))
 """str.translate table deleting the characters PDFDocEncoding encodes."""
 _UTF16_BOMS = (codecs.BOM_UTF16_BE, codecs.BOM_UTF16_LE)
@@ -702,10 +711,14 @@ def _string_object(data: bytes):
         return _utf16_string_object(data, "utf-16le", codecs.BOM_UTF16_LE)
     elif data[0] in _UNICODE_STARTS:
         return create_string_object(data)
-    elif data.translate(None, _PDFDOC_DEFINED):
-        return ByteStringObject(data)
     else:
-        text = data.decode("latin-1").translate(_PDFDOC_TEXT)
+        # (one table look-up per byte in C; a Latin-1 decode and a
+        # str.translate by a dict, after a check that every byte is
+        # defined, cost three times as much: a file's /ID, two strings of
+        # 16 random bytes, took 26K instructions a string in CPython)
+        text = _charmap_decode(data, "ignore", _PDFDOC_DECODING)[0]
+        if len(text) != len(data):
+            return ByteStringObject(data)  # (an undefined byte: dropped)
     obj = str.__new__(TextStringObject, text)
     obj._original_bytes = data
     obj.autodetect_utf16 = False
