@@ -105,6 +105,14 @@ _PLAIN_NUMBERS = re.compile(rb"[-+.0-9\t\n\f\r ]*")
 _PLAIN_BLANKS = b"\t\n\f\r "
 
 
+_NO_NUMBER_FIRST = (b"/", b"<", b"(", b"]")
+"""Bytes right after an array's "[" with which neither ``_plain_numbers``
+nor _NUMBER_RUN reads anything (a name, a string, a dictionary, the end):
+``read`` reads its items token by token at once.  (/ProcSet [/PDF /Text],
+a trailer's /ID [<...> <...>]: the two tries cost about 10K instructions
+an array in CPython.)"""
+
+
 _INNER_ARRAY = object()
 """_plain_numbers: the array's numbers are followed by an inner array."""
 
@@ -606,7 +614,7 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                 stack.append((cur, key))
             cur, key = ({} if k == 2 else []), None
             is_dict = k == 2
-            if is_dict:
+            if is_dict or data.startswith(_NO_NUMBER_FIRST, pos):
                 continue
             plain = _plain_numbers(data, pos, _plain_run)
             if plain is _INNER_ARRAY:
@@ -659,11 +667,12 @@ _PLAIN = re.compile(rb"[\t\n\r\x20-\x7e]*")
 """Bytes that PDFDocEncoding maps to the same characters, both ways."""
 
 
-_PDFDOC_DEFINED = bytes(i for i, c in enumerate(_pdfdoc_encoding) if c != "\u0000")
-"""The bytes pypdf's PDFDocEncoding table maps to a character: a string
-with any other byte is bytes to pypdf (decode_pdfdocencoding raises)."""
-_PDFDOC_TEXT = {i: c for i, c in enumerate(_pdfdoc_encoding) if c != chr(i)}
-"""str.translate table from Latin-1 to PDFDocEncoding (pypdf's table)."""
+_PDFDOC_DECODING = "".join("\ufffe" if c == "\u0000" else c for c in _pdfdoc_encoding)
+"""pypdf's PDFDocEncoding table as a codecs.charmap_decode table: the
+bytes it leaves undefined ("\u0000" there; a string with one is bytes to
+pypdf: decode_pdfdocencoding raises) map to "\ufffe", which the codec
+takes for undefined, and its "ignore" handler drops."""
+_charmap_decode = codecs.charmap_decode
 _PDFDOC_ENCODABLE = dict.fromkeys(map(ord, _pdfdoc_encoding_rev))
 """str.translate table deleting the characters PDFDocEncoding encodes."""
 _UTF16_BOMS = (codecs.BOM_UTF16_BE, codecs.BOM_UTF16_LE)
@@ -702,10 +711,14 @@ def _string_object(data: bytes):
         return _utf16_string_object(data, "utf-16le", codecs.BOM_UTF16_LE)
     elif data[0] in _UNICODE_STARTS:
         return create_string_object(data)
-    elif data.translate(None, _PDFDOC_DEFINED):
-        return ByteStringObject(data)
     else:
-        text = data.decode("latin-1").translate(_PDFDOC_TEXT)
+        # (one table look-up per byte in C; a Latin-1 decode and a
+        # str.translate by a dict, after a check that every byte is
+        # defined, cost three times as much: a file's /ID, two strings of
+        # 16 random bytes, took 26K instructions a string in CPython)
+        text = _charmap_decode(data, "ignore", _PDFDOC_DECODING)[0]
+        if len(text) != len(data):
+            return ByteStringObject(data)  # (an undefined byte: dropped)
     obj = str.__new__(TextStringObject, text)
     obj._original_bytes = data
     obj.autodetect_utf16 = False
@@ -739,7 +752,7 @@ def _utf16_string_object(data: bytes, codec: str, bom: bytes):
 
 # A dictionary's text entries without reading it.
 
-def flat_texts(data: bytes, pos: int) -> dict[str, str] | None:
+def flat_texts(data: bytes, pos: int, decrypt=None) -> dict[str, str] | None:
     """``{str(key).lstrip("/"): str(value)}`` for the entries of the
     dictionary at ``data[pos]`` whose values are strings or names (as
     PdfDocument.metadata takes them from the object pypdf reads), in their
@@ -753,7 +766,13 @@ def flat_texts(data: bytes, pos: int) -> dict[str, str] | None:
     TextStringObjects and DictionaryObject cost 4 to 8% of the time of the
     smallest files in Pyodide.  The values are made by the same functions
     ``read`` makes them with (``_literal_string``, ``_hex_string``,
-    ``name_text``), so their text is the same."""
+    ``name_text``), so their text is the same.
+
+    ``decrypt``: the strings are encrypted (an encrypted file's object at
+    its xref offset): each string's value is then made as pypdf's
+    decryption makes it from the string ``read`` makes (CryptFilter
+    .decrypt_object: ``decrypt`` of its original bytes, then
+    create_string_object of what that gives)."""
     if data[pos:pos + 2] != b"<<":
         return None
     max_dict = _configuration().dictionary_maximum_element_count
@@ -789,6 +808,8 @@ def flat_texts(data: bytes, pos: int) -> dict[str, str] | None:
         elif k == 7 or k == 8:
             try:
                 value = _literal_string(e[7]) if k == 7 else _hex_string(e[8])
+                if decrypt is not None:
+                    value = _string_object(decrypt(value.original_bytes))
             except Exception:  # noqa: BLE001 -- Fallback, or whatever read meets: it decides
                 return None
         else:  # an array, or a value of another kind: read it
@@ -806,7 +827,7 @@ OTHER = object()
 """``flat_numbers``: the entry's value is a name, a string or an array."""
 
 
-def flat_numbers(data: bytes, pos: int) -> dict | None:
+def flat_numbers(data: bytes, pos: int, strings: bool = True) -> dict | None:
     """``{key: value}`` of the dictionary at ``data[pos]``, in its order,
     key as ``str(key)`` of the NameObject read makes ("/Flags"), a number
     as the int or float of the NumberObject or FloatObject read makes,
@@ -814,7 +835,9 @@ def flat_numbers(data: bytes, pos: int) -> dict | None:
     numbers, when ``read`` reads the dictionary entry by entry with
     _ENTRY (only those values, no repeated key, no comment) without a
     Fallback and no stream follows it; None for anything else (the
-    caller reads the object).
+    caller reads the object), and, when not ``strings``, for a dictionary
+    with a string value (its reader would decrypt it, and may warn:
+    objstm._quiet_strings).
 
     A font descriptor is read for four numbers and whether it names a
     font program (fonts.common.read_descriptor): its NameObjects, numbers,
@@ -850,7 +873,11 @@ def flat_numbers(data: bytes, pos: int) -> dict | None:
             if pos - e.start(3) >= INDIRECT_PEEK:
                 return None
             out[key] = REFERENCE
-        elif k == 2 or k == 8:
+        elif k == 2:
+            out[key] = OTHER
+        elif k == 8:
+            if not strings:
+                return None
             out[key] = OTHER
         elif k == 6:
             # (as read takes the array whole; anything else read reads
@@ -864,6 +891,8 @@ def flat_numbers(data: bytes, pos: int) -> dict | None:
                 return None
             out[key] = OTHER
         elif k == 7:
+            if not strings:
+                return None
             body = e[7]
             if 92 in body:
                 try:
@@ -954,14 +983,15 @@ _FLAT_STREAM = re.compile(_WHITE + rb"*s")
 word "stream" after white space)."""
 
 
-def flat_subtype(data: bytes, pos: int) -> bytes | None:
+def flat_subtype(data: bytes, pos: int, strings: bool = True) -> bytes | None:
     """The bytes of the /Subtype name of the dictionary at ``data[pos]``
     (no white space before it) when ``read`` reads that dictionary as the
     whole object without a Fallback (so without any warning from pypdf)
     and no stream follows it: a ``_FLAT_DICT`` without a repeated key in
     it or its inner dictionaries.  None for anything else, and for a
     dictionary whose /Subtype is not a name or that has none: the caller
-    reads the object.
+    reads the object; and, when not ``strings``, for a dictionary that
+    holds a string (as ``flat_numbers``).
 
     A page's link annotations are read only to be skipped for their
     /Subtype (interpreter._annotation_appearances); deb-zh-cnbook has
@@ -971,6 +1001,8 @@ def flat_subtype(data: bytes, pos: int) -> bytes | None:
     m = shape.match(data, pos, pos + FLAT_PEEK_BYTES)
     if m is None or _FLAT_STREAM.match(data, m.end()) is not None:
         return None
+    if not strings and data.find(b"(", pos, m.end()) >= 0:
+        return None  # (no name, number or reference of _FLAT_DICT holds one)
     entries = entry.findall(data, pos + 2, m.end())
     keys = dict(entries)
     if len(keys) != len(entries):

@@ -30,6 +30,7 @@ pypdf reading them itself when it does not take them on.
 from __future__ import annotations
 
 import re
+from functools import partial
 from io import BytesIO
 
 from pypdf import PdfReader
@@ -92,9 +93,15 @@ def _read_index(stm) -> _Index | None:
 _NOT_READ = object()
 """LazyObjStmReader._read_at: the object is left to pypdf."""
 
-_PLAIN_HEADER = re.compile(rb"([0-9]{1,20})[\t\n\r ]+([0-9]{1,20})[\t\n\r ]+obj[\x00\t\n\f\r ]*")
+_PLAIN_HEADER = re.compile(
+    rb"[\x00\t\n\f\r ]*+([0-9]{1,20})[\t\n\r ]+([0-9]{1,20})[\t\n\r ]+obj[\x00\t\n\f\r ]*")
 """An object header as pypdf reads it (read_object_header), in its plain
-form: no comment or white space before it, at most 20 digits a number."""
+form: no comment before it, at most 20 digits a number.  White space
+before it (pypdf's WHITESPACES, which its read_object_header skips, and
+warns of only when strict: ``_plain_start``) is taken: a table whose
+offsets all point one byte early, at the end of line before each header
+(pdfjs-pdfkit_compressed, pypdf-test-Orient), had every object read by
+pypdf, a byte at a time."""
 
 _STREAM_NEXT = re.compile(rb"[\x00\t\n\f\r ]*s")
 """What pypdf's _read_stream_data takes for a stream after a dictionary:
@@ -493,7 +500,8 @@ class LazyObjStmReader(PdfReader):
         kept = self.__dict__.get("_pyengine_data")
         data = kept[1] if kept is not None and kept[0] is self.stream else self._pyengine_bytes()
         m = _PLAIN_HEADER.match(data, offset)
-        if m is None or int(m[1]) != num or int(m[2]) != gen:
+        if m is None or int(m[1]) != num or int(m[2]) != gen \
+                or (self.strict and m.start(1) != offset):  # (pypdf warns)
             return None
         return data, m.end()
 
@@ -604,16 +612,31 @@ class LazyObjStmReader(PdfReader):
         (``fastobj.flat_ready``).  Nothing is read or kept: a caller that
         skips the object on its /Subtype leaves the reader as it was."""
         found = self._unread_start(ref)
-        return None if found is None or not fastobj.flat_ready() else fastobj.flat_subtype(*found)
+        if found is None or not fastobj.flat_ready():
+            return None
+        data, start, crypt = found
+        return fastobj.flat_subtype(data, start, crypt is None or _quiet_strings(crypt))
 
     def unread_texts(self, ref: IndirectObject) -> dict[str, str] | None:
         """The string and name entries of the dictionary object ``ref``, not
         read yet, as PdfDocument.metadata takes them from the object
-        ``get_object`` would read with fastobj (fastobj.flat_texts); None
-        for anything else (the caller reads it).  Nothing is read or kept,
-        as for ``unread_subtype``."""
+        ``get_object`` would read with fastobj (fastobj.flat_texts), its
+        strings decrypted as get_object decrypts them in an encrypted file
+        (with the object's key: pypdf's crypt filter); None for anything
+        else (the caller reads it).  Nothing is read or kept, as for
+        ``unread_subtype``.  (Decryption may warn, as reading would: the
+        caller, metadata at the end of a document, collects no warning.)"""
         found = self._unread_start(ref)
-        return None if found is None else fastobj.flat_texts(*found)
+        if found is None:
+            return None
+        data, start, crypt = found
+        if crypt is None:
+            return fastobj.flat_texts(data, start)
+        try:
+            strings = crypt._make_crypt_filter(ref.idnum, ref.generation).str_crypt  # noqa: SLF001
+            return fastobj.flat_texts(data, start, decrypt=partial(strings.decrypt, strict=self.strict))
+        except Exception:  # noqa: BLE001 -- reading it decides (read_metadata)
+            return None
 
     def unread_numbers(self, ref: IndirectObject) -> list | None:
         """The items of the array object ``ref``, not read yet, as plain
@@ -621,8 +644,10 @@ class LazyObjStmReader(PdfReader):
         read it with fastobj as numbers only (fastobj.number_array); None
         for anything else (the caller reads it).  Nothing is read or kept,
         as for ``unread_subtype``.  None as well while the page helper
-        records what a page reads (``_unread_unrecorded``)."""
-        return self._unread_unrecorded(ref, fastobj.number_array)
+        records what a page reads (``_unread_unrecorded``).  (Numbers only:
+        nothing to decrypt in an encrypted file.)"""
+        found = self._unread_unrecorded(ref)
+        return None if found is None else fastobj.number_array(found[0], found[1])
 
     def unread_width_lists(self, ref: IndirectObject) -> tuple | None:
         """The array object ``ref``, not read yet, as fastobj.width_lists
@@ -630,38 +655,53 @@ class LazyObjStmReader(PdfReader):
         by fastobj.number_array without a Fallback); None for anything
         else, and as ``unread_numbers`` gives None.  Nothing is read or
         kept."""
-        return self._unread_unrecorded(ref, fastobj.width_lists)
+        found = self._unread_unrecorded(ref)
+        return None if found is None else fastobj.width_lists(found[0], found[1])
 
     def unread_entries(self, ref: IndirectObject) -> dict | None:
         """The entries of the dictionary object ``ref``, not read yet, as
         fastobj.flat_numbers gives them (numbers as ints and floats, other
         values as its markers) when ``get_object`` would read it with
-        fastobj, without a warning, and no stream follows it; None for
-        anything else, and while the page helper records
-        (``_unread_unrecorded``).  Nothing is read or kept."""
-        return self._unread_unrecorded(ref, fastobj.flat_numbers)
+        fastobj, without a warning (``_quiet_strings``), and no stream
+        follows it; None for anything else, and while the page helper
+        records (``_unread_unrecorded``).  Nothing is read or kept."""
+        found = self._unread_unrecorded(ref)
+        if found is None:
+            return None
+        data, start, crypt = found
+        return fastobj.flat_numbers(data, start, crypt is None or _quiet_strings(crypt))
 
-    def _unread_unrecorded(self, ref: IndirectObject, read_bytes):
-        """``read_bytes(data, start)`` of object ``ref`` not read yet
-        (``_unread_start``), or None: for anything ``_unread_start`` does
-        not find, and while the page helper records what a page reads
-        (PdfDocument.record_uses puts its own ``get_object`` on this
-        reader, and a first read of an object is a shared load it is to
-        see)."""
+    def _unread_unrecorded(self, ref: IndirectObject) -> tuple[bytes, int, object] | None:
+        """``_unread_start(ref)``, or None while the page helper records
+        what a page reads (PdfDocument.record_uses puts its own
+        ``get_object`` on this reader, and a first read of an object is a
+        shared load it is to see)."""
         if "get_object" in self.__dict__:
             return None
-        found = self._unread_start(ref)
-        return None if found is None else read_bytes(*found)
+        return self._unread_start(ref)
 
-    def _unread_start(self, ref: IndirectObject) -> tuple[bytes, int] | None:
-        """The bytes that hold object ``ref`` and where it starts in them,
-        for an object not read yet that ``get_object`` would read with
-        fastobj from those bytes: after its plain header at its xref offset
-        (as get_object and _read_at read it), or in an object stream whose
-        index is kept (as _get_object_from_stream reads it); None for
-        anything else (an encrypted file, an object read or being read...)."""
+    def _unread_start(self, ref: IndirectObject) -> tuple[bytes, int, object] | None:
+        """The bytes that hold object ``ref``, where it starts in them, and
+        the encryption of its strings, for an object not read yet that
+        ``get_object`` would read with fastobj from those bytes: after its
+        plain header at its xref offset (as get_object and _read_at read
+        it), or in an object stream whose index is kept (as
+        _get_object_from_stream reads it); None for anything else (an
+        object read or being read, an encrypted file whose key is not
+        known...).
+
+        The encryption is None where the strings are as in the bytes: an
+        unencrypted file, and an object stream's objects, whose stream was
+        decrypted whole (ISO 32000-1 7.6.2: strings inside an object
+        stream are not encrypted again; pypdf's get_object decrypts none of
+        them).  An encrypted file's object at its xref offset gives the
+        file's handler: get_object decrypts its strings (_read_at), which
+        a peek that uses no string's value need not do, and the handler's
+        crypt filter does for one that does (``unread_texts``).  Before,
+        an encrypted file gave None: every font descriptor, /Widths and
+        /Info of pypdf-r4-owner-password was read and decrypted."""
         gen, num = ref.generation, ref.idnum
-        if (gen, num) in self.resolved_objects or self._encryption is not None:
+        if (gen, num) in self.resolved_objects:
             return None
         if gen == 0 and num in self.xref_objStm:
             index = self.__dict__.get("_pyengine_objstm", {}).get(self.xref_objStm[num][0])
@@ -671,9 +711,15 @@ class LazyObjStmReader(PdfReader):
             if offset is None:
                 return None
             data = index.data
-            return data, fastobj.skip_white(data, index.first + offset)
+            return data, fastobj.skip_white(data, index.first + offset), None
         offset = self.xref.get(gen, {}).get(num)
-        return None if offset is None else self._plain_start(num, gen, offset)
+        if offset is None:
+            return None
+        crypt = self._encryption
+        if crypt is not None and (self._override_encryption or not crypt.is_decrypted()):
+            return None  # (get_object raises, or reads /Encrypt itself)
+        found = self._plain_start(num, gen, offset)
+        return None if found is None else (found[0], found[1], crypt)
 
     def _get_object_from_stream(self, indirect_reference: IndirectObject) -> PdfObject:
         try:
@@ -839,6 +885,26 @@ def _nothing_to_decrypt(obj) -> bool:
     if kinds <= _CLEAR_TYPES:
         return True
     return kinds <= _CLEAR_OR_CONTAINER and all(map(_nothing_to_decrypt, values))
+
+
+_WARNING_STRING_METHODS = ("/AESV2", "/AESV3")
+"""The crypt filter methods whose decryption of a string may warn (pypdf's
+CryptAES, not strict: "Adding missing padding", "Ignoring padding error");
+RC4 and /Identity never do (Encryption._get_crypt: any other method is
+RC4)."""
+
+
+def _quiet_strings(crypt) -> bool:
+    """May a peek at an object whose strings are encrypted with ``crypt``
+    (``_unread_start``: None, not encrypted) pass over strings without
+    decrypting them?  Yes unless decrypting one may warn: a caller that
+    skips the object on the peek's answer must leave the document's
+    warnings as reading it would have (an AES file's strings make the peek
+    give None: the object is read)."""
+    if crypt is None:
+        return True
+    method = getattr(crypt, "StrF", None)
+    return isinstance(method, str) and method not in _WARNING_STRING_METHODS
 
 
 _PROPAGATE = (FileNotDecryptedError, MemoryError, ExtractError)

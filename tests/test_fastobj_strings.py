@@ -121,3 +121,12 @@ def test_unmarked_utf16_strings_without_pypdf_character_check(data, monkeypatch)
         monkeypatch.setattr(pypdf_base, "encode_pdfdocencoding", no_check)
     got = fastobj._string_object(data)  # noqa: SLF001
     assert same(got, expected)
+
+
+def test_every_byte_as_create_string_object():
+    """Each byte alone, after a letter, before one and between high bytes:
+    PDFDocEncoding's defined and undefined bytes (_string_object decodes
+    with a charmap table) make the objects pypdf makes."""
+    for b in range(256):
+        for data in (bytes([b]), bytes([0x41, b]), bytes([b, 0x41]), bytes([0xE9, b, 0xE8])):
+            assert same(fastobj._string_object(data), create_string_object(data)), data  # noqa: SLF001

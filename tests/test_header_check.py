@@ -11,9 +11,12 @@ import re
 
 import pytest
 from pypdf import PdfReader, PdfWriter
+from pypdf.generic import IndirectObject
 
 from pyengine.document import pypdf_warnings
 from pyengine.objstm import LazyObjStmReader
+
+from test_fastobj import assert_objects_agree, same
 
 
 def _pdf(pages: int = 3) -> bytes:
@@ -89,3 +92,43 @@ def test_wrong_entries_dropped_as_pypdf_drops_them(where):
     ours, theirs = _state(LazyObjStmReader, data), _state(PdfReader, data)
     assert ours == theirs
     assert ours[1] is False
+
+
+def _early_offsets(data: bytes) -> bytes:
+    """``data`` with every in-use entry of its table pointing one byte
+    early, at the end of line before its header (pdfjs-pdfkit_compressed's
+    writer did that): pypdf's read_object_header skips white space first."""
+    offsets = {int(m[1]): m.start() for m in re.finditer(rb"(?<=\n)(\d+) 0 obj", data)}
+    assert all(data[at - 1:at] == b"\n" for at in offsets.values())
+    return _with_offsets(data, {num: at - 1 for num, at in offsets.items()})
+
+
+def test_blank_before_header_read_plainly(monkeypatch):
+    """Headers after white space are checked, and their objects read, by the
+    plain route, not by pypdf's read_object_header (which the old pattern,
+    no white space before the number, sent every such object to), to the
+    same objects and warnings as pypdf's."""
+    data = _early_offsets(_pdf())
+    calls = header_reads(monkeypatch)
+    with pypdf_warnings() as warned:
+        ours = LazyObjStmReader(io.BytesIO(data), strict=False)
+        for num in sorted(ours.xref[0]):
+            ours.get_object(IndirectObject(num, 0, ours))
+    assert calls == [] and warned == [] and len(ours.resolved_objects) >= 5
+    assert _state(LazyObjStmReader, data) == _state(PdfReader, data)
+    assert_objects_agree(PdfReader(io.BytesIO(data), strict=False),
+                         LazyObjStmReader(io.BytesIO(data), strict=False))
+
+
+def test_blank_before_header_strict_left_to_pypdf():
+    """In strict mode pypdf warns of the white space ("Superfluous
+    whitespace found in object header"): such an object is left to it."""
+    data = _early_offsets(_pdf())
+    ours, theirs = (cls(io.BytesIO(data), strict=False) for cls in (LazyObjStmReader, PdfReader))
+    ours.strict = theirs.strict = True
+    with pypdf_warnings() as warned:
+        got = ours.get_object(IndirectObject(2, 0, ours))
+    with pypdf_warnings() as expected:
+        want = theirs.get_object(2)
+    assert same(got, want) and warned == expected
+    assert any("Superfluous whitespace" in w for w in warned)
