@@ -124,16 +124,25 @@ CLASSES_KEPT = 4096
 """Texts whose class (``_cls``) ``logical_order`` keeps: the class is the
 text's alone, and a line's glyphs repeat a script's few letters."""
 
-_CLASSES: dict[str, str] = {}
+class _Kept(dict):
+    """``kept[text]`` is ``fn(text)``, made once per distinct text (at most
+    ``CLASSES_KEPT`` kept): a look-up per glyph, made in C by ``map``."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Callable[[str], object]) -> None:
+        super().__init__()
+        self.fn = fn
+
+    def __missing__(self, text: str):
+        if len(self) >= CLASSES_KEPT:
+            self.clear()
+        value = self[text] = self.fn(text)
+        return value
 
 
-def _class_kept(text: str) -> str:
-    """``_cls(text)``, kept (``CLASSES_KEPT``)."""
-    cls = _cls(text)
-    if len(_CLASSES) >= CLASSES_KEPT:
-        _CLASSES.clear()
-    _CLASSES[text] = cls
-    return cls
+_CLASSES = _Kept(_cls)
+"""``_CLASSES[text]`` is ``_cls(text)``."""
 
 
 def _strong(cls: str) -> str:
@@ -145,17 +154,9 @@ def _is_mark(text: str) -> bool:
     return bool(text) and all(unicodedata.category(c) in ("Mn", "Me") for c in text)
 
 
-_MARKS: dict[str, bool] = {}
-
-
-def _mark_kept(text: str) -> bool:
-    """``_is_mark(text)``, kept (``CLASSES_KEPT`` texts, as ``_class_kept``:
-    asked of every glyph of a right-to-left line)."""
-    mark = _is_mark(text)
-    if len(_MARKS) >= CLASSES_KEPT:
-        _MARKS.clear()
-    _MARKS[text] = mark
-    return mark
+_MARKS = _Kept(_is_mark)
+"""``_MARKS[text]`` is ``_is_mark(text)`` (asked of every glyph of a
+right-to-left line)."""
 
 
 def x_order_is_logical(raw: Sequence[Sequence[str]]) -> bool:
@@ -214,11 +215,9 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
         return [list(zip(w, ts)) for w, ts in zip(words, word_texts)]
     # Units: a base glyph (with the combining marks drawn on it: ``marked``,
     # by the unit's index); None between words.  Each glyph's text is asked
-    # once (kept in ``_MARKS``); a line without marks (most lines) is its
+    # once (``_MARKS``); a line without marks (most lines) is its
     # glyphs, without a pass per word.
-    marks = list(map(_MARKS.get, line_text))
-    if None in marks:
-        marks = [_mark_kept(t) if m is None else m for m, t in zip(marks, line_text)]
+    marks = list(map(_MARKS.__getitem__, line_text))
     units: list = []
     texts: list[str] = []
     marked: dict[int, list[tuple[G, str]]] = {}
@@ -239,9 +238,7 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
             texts += ts
         start = end
     # The separators' text, "", is neutral as they are (``_cls``).
-    classes = list(map(_CLASSES.get, texts))
-    if None in classes:
-        classes = [_class_kept(t) if c is None else c for c, t in zip(classes, texts)]
+    classes = list(map(_CLASSES.__getitem__, texts))
     # The line's direction: that of most of its glyphs (a glyph mapped to a
     # whole phrase counts once, by its first strong character), or the
     # page's when the line may start with right-to-left text: its rightmost
@@ -261,19 +258,25 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
         base = _R if rtl_base or n_r > n_l or (rtl_page and n_r and _last_strong(classes) == _R) else _L
         levels = _levels(classes, base, units, font_of)
         order = _reorder(levels)
-    mirror = MIRRORED.get
     if marked:
         return _rebuilt(units, texts, marked, levels, order)
     # The units in logical order, each with its text (mirrored at an odd
-    # level), cut into words at the separators.
+    # level: asked only of a line with a bracket), cut into words at the
+    # separators.
+    mirror = MIRRORED.get
+    if MIRRORED.keys().isdisjoint(texts):
+        shown = texts
+    elif levels is None:
+        shown = list(map(mirror, texts, texts))
+    else:
+        shown = [mirror(t, t) if lv & 1 else t for t, lv in zip(texts, levels)]
+    pairs = list(zip(units, shown))
     if levels is None:
-        pairs = list(zip(units, map(mirror, texts, texts)))
         pairs.reverse()
         units = units[::-1]
     else:
-        pairs = list(zip(units, [mirror(t, t) if lv & 1 else t for t, lv in zip(texts, levels)]))
-        pairs = [pairs[i] for i in order]
-        units = [units[i] for i in order]
+        pairs = list(map(pairs.__getitem__, order))
+        units = list(map(units.__getitem__, order))
     out: list[list[tuple[G, str]]] = []
     start, n = 0, len(units)
     while start < n:
@@ -466,27 +469,24 @@ class _Glue:
     used on the line for text of that direction only (a run set apart in a
     face of its own, as TeX's bidi packages set code or Latin inside
     Arabic).  None when the evidence is not there (one font for both
-    scripts: then UAX #9 decides).  The units' fonts are asked only when a
-    unit is (most lines have no number and no neutral between runs of
+    scripts: then UAX #9 decides).  A unit's font is asked only when it is
+    looked at (most lines have no number and few neutrals between runs of
     either direction)."""
 
-    __slots__ = ("units", "font_of", "fonts", "by_class")
+    __slots__ = ("units", "font_of", "by_class")
 
     def __init__(self, units: list, font_of: Callable) -> None:
         self.units = units  # None between words
         self.font_of = font_of
-        self.fonts: list | None = None
-        self.by_class: dict[int, dict[str, list]] = {}
+        self.by_class: dict[tuple[int, str], list] = {}
 
     def run(self, resolved: list[str], i: int) -> str | None:
         units = self.units
-        if units[i] is None:
+        u = units[i]
+        if u is None:
             return None
-        fonts = self.fonts
-        if fonts is None:
-            font_of = self.font_of
-            fonts = self.fonts = [None if u is None else font_of(u) for u in units]
-        f = fonts[i]
+        font_of = self.font_of
+        f = font_of(u)
         if f is None:
             return None
         got = None
@@ -495,7 +495,7 @@ class _Glue:
         while j >= 0 and units[j] is not None:
             c = resolved[j]
             if c == _L or c == _R:
-                if not fonts[j] != f:
+                if not font_of(units[j]) != f:
                     got = c
                 break
             j -= 1
@@ -503,7 +503,7 @@ class _Glue:
         while j < n and units[j] is not None:
             c = resolved[j]
             if c == _L or c == _R:
-                if not fonts[j] != f:
+                if not font_of(units[j]) != f:
                     if got is not None and got != c:
                         return None
                     got = c
@@ -512,11 +512,12 @@ class _Glue:
         if got is None:
             return None
         # Its font set text of the other direction anywhere on the line?
-        by_class = self.by_class.get(id(resolved))
-        if by_class is None:
-            by_class = self.by_class[id(resolved)] = {
-                d: [fl for c, fl in zip(resolved, fonts) if c == d] for d in (_L, _R)}
-        if f in by_class[_R if got == _L else _L]:
+        other = _R if got == _L else _L
+        key = (id(resolved), other)
+        fonts = self.by_class.get(key)
+        if fonts is None:
+            fonts = self.by_class[key] = [font_of(u) for u, c in zip(units, resolved) if c == other]
+        if f in fonts:
             return None
         return got
 
@@ -555,9 +556,14 @@ def _levels(classes: list[str], base: str, units: list | None = None,
         # font of its own ("\\kurdishlipsum[4-57]" in an Arabic line) is
         # part of it.
         if glue is not None:
-            for i, c in enumerate(numbers):
-                if c == _EN and glue.run(numbers, i) == _L:
+            i = numbers.index(_EN)
+            while True:
+                if glue.run(numbers, i) == _L:
                     resolved[i] = _L
+                try:
+                    i = numbers.index(_EN, i + 1)
+                except ValueError:
+                    break
     # N1: a neutral between two runs of the same direction takes it (numbers
     # count as right-to-left).  Otherwise, a neutral glued to a run set in a
     # font of its own belongs to it (``_Glue``): "\\usepackage{...}" in
@@ -610,10 +616,11 @@ def _reorder(levels: list[int]) -> list[int]:
     order = list(range(len(levels)))
     if not levels:
         return order
-    odd = [lv for lv in levels if lv & 1]
-    lowest_odd = min(odd) if odd else min(levels) + 1
-    top = max(levels)
-    if top == lowest_odd == min(levels):
+    present = set(levels)
+    odd = [lv for lv in present if lv & 1]
+    lowest_odd = min(odd) if odd else min(present) + 1
+    top = max(present)
+    if len(present) == 1 and top == lowest_odd:
         return order[::-1]  # one level, odd: the whole line reversed
     shown = bytes(levels)
     for level in range(top, lowest_odd - 1, -1):
