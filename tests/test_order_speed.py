@@ -253,7 +253,10 @@ def _plain_with_marks(word, text_of, span_of):
 
 def _plain_logical_order(words, text_of, span_of, shape_of=None, rtl_page=False, font_of=None, rtl_base=False):
     """bidi.logical_order as it was: every class made anew (bidi._cls), and
-    every glyph's text asked again as the words are rebuilt."""
+    every glyph's text asked again as the words are rebuilt; the levels and
+    the order as bidi_plain makes them (the rules one at a time)."""
+    import bidi_plain
+
     from pyengine.layout import bidi
     units, word_of = [], []
     for wi, word in enumerate(words):
@@ -268,14 +271,14 @@ def _plain_logical_order(words, text_of, span_of, shape_of=None, rtl_page=False,
     if bidi.x_order_is_logical([[shape(g) for g in w] for w in words]):
         return [[(g, text_of(g)) for g in w] for w in words]
     classes = [bidi._cls(t) if u is not None else bidi._N for u, t in zip(units, texts)]
-    strong = [bidi._strong(c) for c in classes]
+    strong = [bidi_plain._strong(c) for c in classes]
     n_r = strong.count(bidi._R)
     base = bidi._R if rtl_base or n_r > strong.count(bidi._L) or (
         rtl_page and n_r and next(c for c in reversed(strong) if c in (bidi._R, bidi._L)) == bidi._R) else bidi._L
     fonts = [None if u is None or font_of is None else font_of(u[0]) for u in units]
-    levels = bidi._levels(classes, base, word_of, fonts)
+    levels = bidi_plain._levels(classes, base, word_of, fonts)
     out, cur = [], []
-    for i in bidi._reorder(levels):
+    for i in bidi_plain._reorder(levels):
         u = units[i]
         if u is None:
             if cur:
@@ -284,7 +287,7 @@ def _plain_logical_order(words, text_of, span_of, shape_of=None, rtl_page=False,
         else:
             for g in u:
                 t = text_of(g)
-                cur.append((g, bidi._mirror(t) if levels[i] % 2 == 1 else t))
+                cur.append((g, bidi_plain._mirror(t) if levels[i] % 2 == 1 else t))
     if cur:
         out.append(cur)
     return out

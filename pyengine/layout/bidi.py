@@ -124,16 +124,25 @@ CLASSES_KEPT = 4096
 """Texts whose class (``_cls``) ``logical_order`` keeps: the class is the
 text's alone, and a line's glyphs repeat a script's few letters."""
 
-_CLASSES: dict[str, str] = {}
+class _Kept(dict):
+    """``kept[text]`` is ``fn(text)``, made once per distinct text (at most
+    ``CLASSES_KEPT`` kept): a look-up per glyph, made in C by ``map``."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Callable[[str], object]) -> None:
+        super().__init__()
+        self.fn = fn
+
+    def __missing__(self, text: str):
+        if len(self) >= CLASSES_KEPT:
+            self.clear()
+        value = self[text] = self.fn(text)
+        return value
 
 
-def _class_kept(text: str) -> str:
-    """``_cls(text)``, kept (``CLASSES_KEPT``)."""
-    cls = _cls(text)
-    if len(_CLASSES) >= CLASSES_KEPT:
-        _CLASSES.clear()
-    _CLASSES[text] = cls
-    return cls
+_CLASSES = _Kept(_cls)
+"""``_CLASSES[text]`` is ``_cls(text)``."""
 
 
 def _strong(cls: str) -> str:
@@ -145,17 +154,9 @@ def _is_mark(text: str) -> bool:
     return bool(text) and all(unicodedata.category(c) in ("Mn", "Me") for c in text)
 
 
-_MARKS: dict[str, bool] = {}
-
-
-def _mark_kept(text: str) -> bool:
-    """``_is_mark(text)``, kept (``CLASSES_KEPT`` texts, as ``_class_kept``:
-    asked of every glyph of a right-to-left line)."""
-    mark = _is_mark(text)
-    if len(_MARKS) >= CLASSES_KEPT:
-        _MARKS.clear()
-    _MARKS[text] = mark
-    return mark
+_MARKS = _Kept(_is_mark)
+"""``_MARKS[text]`` is ``_is_mark(text)`` (asked of every glyph of a
+right-to-left line)."""
 
 
 def x_order_is_logical(raw: Sequence[Sequence[str]]) -> bool:
@@ -202,29 +203,42 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
     a visual word that mixes directions ("habibiحبيبي") comes out as its
     logical pieces.
     """
-    # Units: a base glyph with the combining marks drawn on it; None between words.
-    units: list[list[G] | None] = []
-    word_of: list[int] = []
-    texts: list[str] = []
-    for wi, word in enumerate(words):
-        if wi:
-            units.append(None)
-            word_of.append(-1)
-            texts.append("")
-        got, got_texts = _with_marks(word, [text_of(g) for g in word], span_of)
-        units.extend(got)
-        texts.extend(got_texts)
-        word_of.extend([wi] * len(got))
-    shape = shape_of or text_of
+    word_texts = [[text_of(g) for g in word] for word in words]
+    line_text = [t for ts in word_texts for t in ts]
     # Only Hebrew final letters can show that the x order is logical
     # (x_order_is_logical): a line without one among its texts (every
     # Arabic line) is not asked, nor its glyphs' shapes made (a glyph's
     # text is its shape, presentation forms normalised: a final letter
     # drawn is in the texts too).
-    if not HEBREW_FINALS.isdisjoint("".join(texts)) and \
-            x_order_is_logical([[shape(g) for g in w] for w in words]):
-        return [[(g, text_of(g)) for g in w] for w in words]
-    classes = [_N if u is None else _CLASSES.get(t) or _class_kept(t) for u, t in zip(units, texts)]
+    if not HEBREW_FINALS.isdisjoint("".join(line_text)) and \
+            x_order_is_logical([[(shape_of or text_of)(g) for g in w] for w in words]):
+        return [list(zip(w, ts)) for w, ts in zip(words, word_texts)]
+    # Units: a base glyph (with the combining marks drawn on it: ``marked``,
+    # by the unit's index); None between words.  Each glyph's text is asked
+    # once (``_MARKS``); a line without marks (most lines) is its
+    # glyphs, without a pass per word.
+    marks = list(map(_MARKS.__getitem__, line_text))
+    units: list = []
+    texts: list[str] = []
+    marked: dict[int, list[tuple[G, str]]] = {}
+    start = 0
+    for wi, (word, ts) in enumerate(zip(words, word_texts)):
+        if wi:
+            units.append(None)
+            texts.append("")
+        end = start + len(ts)
+        if True in marks[start:end]:
+            for g, t, glyphs in _with_marks(word, ts, marks[start:end], span_of):
+                if glyphs is not None:
+                    marked[len(units)] = glyphs
+                units.append(g)
+                texts.append(t)
+        else:
+            units += word
+            texts += ts
+        start = end
+    # The separators' text, "", is neutral as they are (``_cls``).
+    classes = list(map(_CLASSES.__getitem__, texts))
     # The line's direction: that of most of its glyphs (a glyph mapped to a
     # whole phrase counts once, by its first strong character), or the
     # page's when the line may start with right-to-left text: its rightmost
@@ -232,87 +246,141 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
     # left with "The word شكرا means ..." is a left-to-right sentence:
     # Chromium; a Hebrew sentence quoting a long English title ends at the
     # right with Hebrew.)
-    strong = [_R if c == _AL else c for c in classes]  # _strong, without a call each
-    n_r = strong.count(_R)
-    base = _R if rtl_base or n_r > strong.count(_L) or (
-        rtl_page and n_r and next(c for c in reversed(strong) if c in (_R, _L)) == _R) else _L
-    fonts = [None if u is None or font_of is None else font_of(u[0]) for u in units]
-    levels = _levels(classes, base, word_of, fonts)
-    order = _reorder(levels)
+    n_r = classes.count(_R) + classes.count(_AL)
+    n_l = classes.count(_L)
+    if n_r and n_r + classes.count(_N) == len(classes):
+        # Right-to-left letters and neutrals only (most lines of Arabic
+        # text): every unit resolves to the line's direction, right to left
+        # (N1), so the line reads from its right end, brackets mirrored.
+        levels = None
+        order: Iterable[int] = range(len(units) - 1, -1, -1)
+    else:
+        base = _R if rtl_base or n_r > n_l or (rtl_page and n_r and _last_strong(classes) == _R) else _L
+        levels = _levels(classes, base, units, font_of)
+        order = _reorder(levels)
+    if marked:
+        return _rebuilt(units, texts, marked, levels, order)
+    # The units in logical order, each with its text (mirrored at an odd
+    # level: asked only of a line with a bracket), cut into words at the
+    # separators.
+    mirror = MIRRORED.get
+    if MIRRORED.keys().isdisjoint(texts):
+        shown = texts
+    elif levels is None:
+        shown = list(map(mirror, texts, texts))
+    else:
+        shown = [mirror(t, t) if lv & 1 else t for t, lv in zip(texts, levels)]
+    pairs = list(zip(units, shown))
+    if levels is None:
+        pairs.reverse()
+        units = units[::-1]
+    else:
+        pairs = list(map(pairs.__getitem__, order))
+        units = list(map(units.__getitem__, order))
+    out: list[list[tuple[G, str]]] = []
+    start, n = 0, len(units)
+    while start < n:
+        try:
+            end = units.index(None, start)
+        except ValueError:
+            end = n
+        if end > start:
+            out.append(pairs[start:end])
+        start = end + 1
+    return out
+
+
+def _rebuilt(units: list, texts: list[str], marked: dict[int, list[tuple[G, str]]],
+             levels: list[int] | None, order: Iterable[int]) -> list[list[tuple[G, str]]]:
+    """``logical_order``'s words, of a line with units of several glyphs
+    (a base with its marks, ``marked``): each glyph with its own text."""
+    mirror = MIRRORED.get
     out: list[list[tuple[G, str]]] = []
     cur_word: list[tuple[G, str]] = []
     for i in order:
-        u = units[i]
-        if u is None:
+        g = units[i]
+        odd = levels is None or levels[i] & 1
+        if g is None:
             if cur_word:
                 out.append(cur_word)
             cur_word = []
-        elif len(u) == 1:  # (most units: its text is the glyph's, made above)
-            t = texts[i]
-            cur_word.append((u[0], _mirror(t) if levels[i] % 2 == 1 else t))
+        elif i in marked:
+            for g, t in marked[i]:
+                cur_word.append((g, mirror(t, t) if odd else t))
         else:
-            odd = levels[i] % 2 == 1
-            for g in u:
-                t = text_of(g)
-                cur_word.append((g, _mirror(t) if odd else t))
+            t = texts[i]
+            cur_word.append((g, mirror(t, t) if odd else t))
     if cur_word:
         out.append(cur_word)
     return out
 
 
+def _last_strong(classes: list[str]) -> str | None:
+    """The direction of the last strong class (R for an Arabic letter), None
+    when there is none."""
+    for c in reversed(classes):
+        if c == _L:
+            return _L
+        if c == _R or c == _AL:
+            return _R
+    return None
+
+
 MIRRORED = dict(zip("()[]{}<>«»‹›", ")(][}{><»«›‹"))
 """Bracket pairs whose glyph is mirrored in right-to-left text (a subset of
-Unicode's BidiMirroring.txt that covers the common brackets)."""
+Unicode's BidiMirroring.txt that covers the common brackets).  Keys of one
+character: ``MIRRORED.get(text, text)`` leaves a longer text as it is."""
 
 
 def _mirror(text: str) -> str:
-    return MIRRORED.get(text, text) if len(text) == 1 else text
+    return MIRRORED.get(text, text)
 
 
-def _with_marks(word: Sequence[G], texts: list[str], span_of) -> tuple[list[list[G]], list[str]]:
-    """Base glyphs in visual order, each followed by the marks drawn on it,
-    and the text of each (its glyphs' ``texts``, which are the word's).
+def _with_marks(word: Sequence[G], texts: list[str], marks: list[bool],
+                span_of) -> list[tuple[G, str, list[tuple[G, str]] | None]]:
+    """Base glyphs in visual order, each followed by the marks drawn on it:
+    per base, the base, the unit's text (its glyphs' ``texts``, which are
+    the word's) and, when it holds marks, its glyphs with their texts
+    (``marks``: which glyphs are combining marks, ``_is_mark``).
 
     A mark's box says little (often zero wide, placed by the font inside its
     base's outline: deb-ar-arabluatex), but a producer draws a mark next to
     its base, whether it writes logical or visual order; of its two drawing
     neighbours the base is the one that reads before it, on its right.
     """
-    # Each glyph's text is classed once; a word without marks (most words)
-    # is its glyphs, each a unit, without the sort by drawing order.
-    kept = _MARKS.get
-    marks = [kept(t) for t in texts]
-    if None in marks:
-        marks = [_mark_kept(t) if m is None else m for m, t in zip(marks, texts)]
-    if True not in marks:
-        return [[g] for g in word], texts
-    bases = [g for g, mark in zip(word, marks) if not mark]
-    if not bases:
-        return [[g] for g in word], texts
-    text = {id(g): t for g, t in zip(word, texts)}
-    units = {id(b): [b] for b in bases}
-    by_seq = sorted(bases, key=lambda b: span_of(b)[2])
-    seqs = [span_of(b)[2] for b in by_seq]
-    for g, mark in zip(word, marks):
+    bases = [i for i, mark in enumerate(marks) if not mark]
+    if not bases or len(bases) == len(word):
+        return [(g, t, None) for g, t in zip(word, texts)]
+    spans = [span_of(g) for g in word]
+    by_seq = sorted(bases, key=lambda i: spans[i][2])
+    seqs = [spans[i][2] for i in by_seq]
+    got: dict[int, list[int]] = {i: [i] for i in bases}
+    last = len(by_seq)
+    for m, mark in enumerate(marks):
         if not mark:
             continue
-        m0, m1, seq = span_of(g)
-        k = bisect_left(seqs, seq)
-        near = [b for b in (by_seq[k - 1] if k else None,
-                            by_seq[k] if k < len(by_seq) else None) if b is not None]
-        best = max(near, key=lambda b: span_of(b)[0])
-        units[id(best)].append(g)
-    out = [units[id(b)] for b in bases]
-    return out, ["".join([text[id(g)] for g in u]) for u in out]
+        k = bisect_left(seqs, spans[m][2])
+        # Of the bases drawn just before and just after it, the one further
+        # right (the one before when level).
+        best = by_seq[k - 1] if k else by_seq[k]
+        if k and k < last and spans[by_seq[k]][0] > spans[best][0]:
+            best = by_seq[k]
+        got[best].append(m)
+    out = []
+    for b in bases:
+        unit = got[b]
+        if len(unit) == 1:
+            out.append((word[b], texts[b], None))
+        else:
+            out.append((word[b], "".join([texts[i] for i in unit]), [(word[i], texts[i]) for i in unit]))
+    return out
 
 
-def _nearest_strong(classes: list[str], i: int, step: int, base: str) -> str:
-    j = i + step
-    while 0 <= j < len(classes):
-        if classes[j] in (_L, _R):
-            return classes[j]
-        j += step
-    return base
+_W3 = {_AL: _R}
+"""W3: an Arabic letter is right-to-left text (``_W3.get(c, c)``)."""
+_WEAK = (_EN, _ES, _CS, _ET)
+_RESOLVED = {_L: _L, _R: _R, _EN: _EN, _AN: _AN, _ES: _N, _CS: _N, _ET: _N, _N: _N}
+"""W6: a weak class left after W4-W5 is neutral."""
 
 
 def _arabic_numbers(classes: list[str], base: str) -> list[str]:
@@ -334,7 +402,9 @@ def _arabic_numbers(classes: list[str], base: str) -> list[str]:
     (pdfcpu-UnifontMedium_BMP).  A number beside left-to-right text is left
     as it is (W7 may make it that text).
     """
-    out = [_R if c == _AL else c for c in classes]  # _strong, without a call each
+    out = list(map(_W3.get, classes, classes))
+    if _EN not in classes or _AL not in classes:
+        return out  # no number, or no Arabic letter to make one Arabic
     n = len(classes)
     last = base  # nearest strong class on the left
     i = 0
@@ -342,16 +412,16 @@ def _arabic_numbers(classes: list[str], base: str) -> list[str]:
         c = classes[i]
         if c in (_L, _R, _AL):
             last = c
-        if c not in (_EN, _ES, _CS, _ET):
+        if c not in _WEAK:
             i += 1
             continue
         j = i
-        while j < n and classes[j] in (_EN, _ES, _CS, _ET):
+        while j < n and classes[j] in _WEAK:
             j += 1
         k = j
         while k < n and classes[k] == _N:
             k += 1
-        if _strong(last) == _R and k < n and classes[k] == _AL:
+        if last != _L and k < n and classes[k] == _AL:
             for m in range(i, j):
                 if classes[m] == _EN:
                     out[m] = _AN
@@ -367,131 +437,197 @@ def _weak_numbers(classes: list[str], base: str = _L) -> list[str]:
     W4); terminators next to a European number join it ("#06", "50%": W5);
     any other weak character is neutral (W6)."""
     classes = _arabic_numbers(classes, base)
+    if _EN not in classes and _AN not in classes:
+        # No number: W4 and W5 join nothing, W6 makes every weak character
+        # neutral.
+        return list(map(_RESOLVED.get, classes))
     out = list(classes)
-    for i in range(1, len(out) - 1):
-        if out[i - 1] == classes[i + 1] and (
-                (out[i] in (_ES, _CS) and out[i - 1] == _EN) or (out[i] == _CS and out[i - 1] == _AN)):
+    n = len(out)
+    for i in range(1, n - 1):
+        c = out[i]
+        if (c == _ES or c == _CS) and out[i - 1] == classes[i + 1] and (
+                out[i - 1] == _EN or (c == _CS and out[i - 1] == _AN)):
             out[i] = out[i - 1]
-    for i, c in enumerate(out):
-        if c != _ET:
-            continue
-        j = i
-        while j < len(out) and out[j] == _ET:
-            j += 1
-        k = i
-        while k >= 0 and out[k] == _ET:
-            k -= 1
-        if (j < len(out) and out[j] == _EN) or (k >= 0 and out[k] == _EN):
-            out[i] = _EN
-    return [c if c in (_L, _R, _EN, _AN) else _N for c in out]
+    if _ET in out:
+        for i, c in enumerate(out):
+            if c != _ET:
+                continue
+            j = i
+            while j < n and out[j] == _ET:
+                j += 1
+            k = i
+            while k >= 0 and out[k] == _ET:
+                k -= 1
+            if (j < n and out[j] == _EN) or (k >= 0 and out[k] == _EN):
+                out[i] = _EN
+    return list(map(_RESOLVED.get, out))
 
 
-def _strong_in_word(resolved: list[str], word_of: list[int], i: int, step: int) -> int:
-    """Index of the nearest strong unit of ``i``'s own word, or -1."""
-    j = i + step
-    while 0 <= j < len(resolved) and word_of[j] == word_of[i]:
-        if resolved[j] in (_L, _R):
-            return j
-        j += step
-    return -1
+class _Glue:
+    """``run(resolved, i)``: the direction of the strong run that unit ``i``
+    is glued to: a run of its own word, set in its own font, that font being
+    used on the line for text of that direction only (a run set apart in a
+    face of its own, as TeX's bidi packages set code or Latin inside
+    Arabic).  None when the evidence is not there (one font for both
+    scripts: then UAX #9 decides).  A unit's font is asked only when it is
+    looked at (most lines have no number and few neutrals between runs of
+    either direction)."""
 
+    __slots__ = ("units", "font_of", "by_class")
 
-def _glued_run(resolved: list[str], word_of: list[int], fonts: list, i: int) -> str | None:
-    """The direction of the strong run that unit ``i`` is glued to: a run of
-    its own word, set in its own font, that font being used on the line for
-    text of that direction only (a run set apart in a face of its own, as
-    TeX's bidi packages set code or Latin inside Arabic).  None when the
-    evidence is not there (one font for both scripts: then UAX #9 decides)."""
-    if word_of[i] < 0 or fonts[i] is None:
-        return None
-    got = None
-    for step in (-1, 1):
-        j = _strong_in_word(resolved, word_of, i, step)
-        if j < 0 or fonts[j] != fonts[i]:
-            continue
-        if got is not None and got != resolved[j]:
+    def __init__(self, units: list, font_of: Callable) -> None:
+        self.units = units  # None between words
+        self.font_of = font_of
+        self.by_class: dict[tuple[int, str], list] = {}
+
+    def run(self, resolved: list[str], i: int) -> str | None:
+        units = self.units
+        u = units[i]
+        if u is None:
             return None
-        got = resolved[j]
-    if got is None:
-        return None
-    other = _R if got == _L else _L
-    if any(c == other and f == fonts[i] for c, f in zip(resolved, fonts)):
-        return None
-    return got
+        font_of = self.font_of
+        f = font_of(u)
+        if f is None:
+            return None
+        got = None
+        # The nearest strong unit of its word on either side, if of its font.
+        j = i - 1
+        while j >= 0 and units[j] is not None:
+            c = resolved[j]
+            if c == _L or c == _R:
+                if not font_of(units[j]) != f:
+                    got = c
+                break
+            j -= 1
+        j, n = i + 1, len(units)
+        while j < n and units[j] is not None:
+            c = resolved[j]
+            if c == _L or c == _R:
+                if not font_of(units[j]) != f:
+                    if got is not None and got != c:
+                        return None
+                    got = c
+                break
+            j += 1
+        if got is None:
+            return None
+        # Its font set text of the other direction anywhere on the line?
+        other = _R if got == _L else _L
+        key = (id(resolved), other)
+        fonts = self.by_class.get(key)
+        if fonts is None:
+            fonts = self.by_class[key] = [font_of(u) for u, c in zip(units, resolved) if c == other]
+        if f in fonts:
+            return None
+        return got
 
 
-def _levels(classes: list[str], base: str, word_of: list[int] | None = None,
-            fonts: list | None = None) -> list[int]:
+def _levels(classes: list[str], base: str, units: list | None = None,
+            font_of: Callable | None = None) -> list[int]:
+    """Each unit's embedding level.  ``units``: the line's units, None
+    between words, and ``font_of`` their fonts (``_Glue``); without them
+    no run is found glued."""
     resolved = _weak_numbers(classes, base)
-    # W7-like: in a left-to-right line a number beside left-to-right text (or
-    # the line's edge) is left-to-right text ("Silent و/ي 14" in a table of
-    # contents: deb-ar-arabluatex); elsewhere it is a number inside
-    # right-to-left text (it keeps its digits' order either way).
-    numbers = list(resolved)
-    for i, c in enumerate(numbers):
-        if c == _EN and base == _L:
-            left = _nearest_strong(numbers, i, -1, base)
-            right = _nearest_strong(numbers, i, 1, base)
-            if left == _L or right == _L:
-                resolved[i] = _L
-    word_of = word_of or [0] * len(classes)
-    fonts = fonts or [None] * len(classes)
-    # W7 inside a word: a number glued to left-to-right text set in a font
-    # of its own ("\\kurdishlipsum[4-57]" in an Arabic line) is part of it.
-    for i, c in enumerate(numbers):
-        if c == _EN and _glued_run(numbers, word_of, fonts, i) == _L:
-            resolved[i] = _L
+    glue = _Glue(units, font_of) if units is not None and font_of is not None else None
+    n = len(resolved)
+    if _EN in resolved:
+        numbers = list(resolved)
+        # W7-like: in a left-to-right line a number beside left-to-right
+        # text (or the line's edge) is left-to-right text ("Silent و/ي 14"
+        # in a table of contents: deb-ar-arabluatex); elsewhere it is a
+        # number inside right-to-left text (it keeps its digits' order
+        # either way).
+        if base == _L:
+            left_l = [False] * n  # the nearest strong unit on the left is L (or none)
+            last = _L
+            for i, c in enumerate(numbers):
+                if c == _L or c == _R:
+                    last = c
+                elif c == _EN:
+                    left_l[i] = last == _L
+            last = _L
+            for i in range(n - 1, -1, -1):
+                c = numbers[i]
+                if c == _L or c == _R:
+                    last = c
+                elif c == _EN and (last == _L or left_l[i]):
+                    resolved[i] = _L
+        # W7 inside a word: a number glued to left-to-right text set in a
+        # font of its own ("\\kurdishlipsum[4-57]" in an Arabic line) is
+        # part of it.
+        if glue is not None:
+            i = numbers.index(_EN)
+            while True:
+                if glue.run(numbers, i) == _L:
+                    resolved[i] = _L
+                try:
+                    i = numbers.index(_EN, i + 1)
+                except ValueError:
+                    break
     # N1: a neutral between two runs of the same direction takes it (numbers
     # count as right-to-left).  Otherwise, a neutral glued to a run set in a
-    # font of its own belongs to it (``_glued_run``): "\\usepackage{...}" in
+    # font of its own belongs to it (``_Glue``): "\\usepackage{...}" in
     # a typewriter font inside an Arabic line keeps its backslash and braces,
     # and in "،\\kurdishlipsum" the backslash goes with the Latin
     # (deb-ar-kurdishlipsum), while a Latin comma after an Arabic word in an
     # English line stays after it (deb-ar-arabluatex).  Only then does the
-    # neutral take the line's direction (N2).
-    def side(j: int, step: int) -> str:
-        while 0 <= j < len(resolved):
-            c = resolved[j]
-            if c != _N:
-                return _R if c in (_EN, _AN) else c
-            j += step
-        return base
+    # neutral take the line's direction (N2).  A run of neutrals has the
+    # same strong units on either side.
     final = list(resolved)
-    for i, c in enumerate(resolved):
-        if c != _N:
-            continue
-        a, b = side(i - 1, -1), side(i + 1, 1)
-        if a == b:
-            final[i] = a
-            continue
-        final[i] = _glued_run(resolved, word_of, fonts, i) or base
-    level_of = _LEVELS_RTL if base == _R else _LEVELS_LTR
-    return [level_of[c] for c in final]
+    if _N in resolved:
+        i = resolved.index(_N)
+        while True:
+            j = i + 1
+            while j < n and resolved[j] == _N:
+                j += 1
+            a = _SIDE[resolved[i - 1]] if i else base
+            b = _SIDE[resolved[j]] if j < n else base
+            if a == b:
+                final[i:j] = [a] * (j - i)
+            else:
+                for k in range(i, j):
+                    final[k] = glue is not None and glue.run(resolved, k) or base
+            if j >= n - 1:
+                break
+            try:
+                i = resolved.index(_N, j + 1)
+            except ValueError:
+                break
+    return list(map((_LEVELS_RTL if base == _R else _LEVELS_LTR).__getitem__, final))
 
 
+_SIDE = {_L: _L, _R: _R, _EN: _R, _AN: _R}
+"""The direction a strong unit or a number gives the neutrals beside it (N1)."""
 _LEVELS_LTR = {_L: 0, _R: 1, _EN: 2, _AN: 2}
 _LEVELS_RTL = {_L: 2, _R: 1, _EN: 2, _AN: 2}
 """A unit's embedding level by its resolved class, in a left-to-right and
 in a right-to-left line (``_levels``)."""
 
+_RUNS: dict[int, re.Pattern] = {}
+"""By level: the pattern of a run of units at that level or above, in the
+bytes of the levels (``_reorder``)."""
+
 
 def _reorder(levels: list[int]) -> list[int]:
-    """L2: reverse every run at or above each level, highest level first."""
+    """L2: reverse every run at or above each level, highest level first.
+    The units at or above a level stay where they were as the runs above
+    it are reversed (a run is reversed within itself), so each level's runs
+    are read off the levels as given."""
     order = list(range(len(levels)))
     if not levels:
         return order
-    lowest_odd = min((lv for lv in levels if lv % 2), default=None)
-    if lowest_odd is None:
-        lowest_odd = min(levels) + 1
-    for level in range(max(levels), lowest_odd - 1, -1):
-        i = 0
-        while i < len(order):
-            if levels[order[i]] >= level:
-                j = i
-                while j < len(order) and levels[order[j]] >= level:
-                    j += 1
-                order[i:j] = order[i:j][::-1]
-                i = j
-            else:
-                i += 1
+    present = set(levels)
+    odd = [lv for lv in present if lv & 1]
+    lowest_odd = min(odd) if odd else min(present) + 1
+    top = max(present)
+    if len(present) == 1 and top == lowest_odd:
+        return order[::-1]  # one level, odd: the whole line reversed
+    shown = bytes(levels)
+    for level in range(top, lowest_odd - 1, -1):
+        runs = _RUNS.get(level)
+        if runs is None:
+            runs = _RUNS[level] = re.compile(b"[\\x%02x-\\xff]+" % level)
+        for m in runs.finditer(shown):
+            i, j = m.span()
+            order[i:j] = order[i:j][::-1]
     return order
