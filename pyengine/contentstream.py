@@ -205,16 +205,26 @@ _TOKEN = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _TOKEN_BODY + rb")", re.S)
 # parsed.  No capturing group, so a run is the token whose lastindex is None.
 # The stretch before each operator is atomic and holds at most two names, so
 # a failed attempt costs at most one pass over the numbers that the number
-# alternative then reads anyway: linear.  Anything else (strings, arrays,
-# dictionaries, comments, NUL, malformed numbers) ends a run; the normal
+# alternative then reads anyway: linear.  Anything else (strings, arrays
+# other than a dash array, dictionaries, comments, NUL, malformed numbers) ends a run; the normal
 # tokens take over there.
 _SKIPPABLE = (rb"(?:rg|RG|g|G|k|K|cs|CS|scn|SCN|sc|SC|m|l|c|v|y|re|h|S|s|n|W\*|W|w|J|j|M|d0|d1|d"
               rb"|ri|i|gs|sh|MP|DP|BX|EX)")
 _RSP = rb"[ \t\n\r\f]*+"
 # The bytes a run can start with (a number, a name, the operator): a token
 # that starts otherwise is not tried as a run at all.
-_RUN_START = rb"(?=[+\-./0-9rRgGkKcCsSmlvyhnWwJjMdiBEDX])"
-_RUN = (_RUN_START + rb"(?:(?>(?:" + _NUM + _RSP + rb")*+(?:/" + _REG + rb"{0,4000}(?!" + _REG + rb")" + _RSP
+_RUN_START = rb"(?=[+\-./0-9\[rRgGkKcCsSmlvyhnWwJjMdiBEDX])"
+# A dash array ("[] 0 d", "[3 2] 0 d": cairo and dvipdfmx set one with the
+# line style of every stroke) may open an operator's operands in a run: an
+# array of numbers only, bounded (DASH_ARRAY_MAX_NUMBERS).  Read apart, it
+# ended the run before it and the one after it started: two tokens and a
+# _path_open check per stroke (pdfjs-bug1978317: 16,384 of them).  Listed,
+# it is an operand of the run's operator like the numbers, dropped with them.
+DASH_ARRAY_MAX_NUMBERS = 16
+"""Numbers in a dash array read inside a run, at most."""
+_DASH = (rb"(?:\[" + _RSP + rb"(?:" + _NUM + _RSP + rb"){0,%d}+\]" % DASH_ARRAY_MAX_NUMBERS
+         + _RSP + rb")?+")
+_RUN = (_RUN_START + rb"(?:(?>" + _DASH + rb"(?:" + _NUM + _RSP + rb")*+(?:/" + _REG + rb"{0,4000}(?!" + _REG + rb")" + _RSP
         + rb"){0,2}+(?:" + _NUM + _RSP + rb")*+)(?=[rRgGkKcCsSmlvyhnWwJjMdiBEDX])"
         + _SKIPPABLE + rb"(?!" + _REG + rb")" + _RSP + rb")++")
 _TOKEN_RUNS = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _RUN + rb"|" + _TOKEN_BODY + rb")", re.S)
@@ -225,14 +235,15 @@ RUN_MAX_OPERATORS = 256
 clock is read between tokens."""
 RUN_MAX_NUMBERS = 64
 """Numbers before (and after) the names of one operator of such a run."""
-RUN_MAX_OPERANDS = 2 * RUN_MAX_NUMBERS + 2
-"""Operands of one operator of such a run, at most."""
+RUN_MAX_OPERANDS = 2 * RUN_MAX_NUMBERS + 3
+"""Operands of one operator of such a run, at most (a dash array, numbers,
+two names, numbers)."""
 # The same runs, each operator's numbers and the operators of one token
 # bounded: in a stream long enough to reach the caps (``capped``), a run is
 # never so long that listing its words costs memory, nor so long that its
 # numbers could make the operand cap count otherwise (see ``_read``).
 _AT_MOST_NUMBERS = rb"{0,%d}+" % RUN_MAX_NUMBERS
-_RUN_CAPPED = (_RUN_START + rb"(?:(?>(?:" + _NUM + _RSP + rb")" + _AT_MOST_NUMBERS
+_RUN_CAPPED = (_RUN_START + rb"(?:(?>" + _DASH + rb"(?:" + _NUM + _RSP + rb")" + _AT_MOST_NUMBERS
                + rb"(?:/" + _REG + rb"{0,4000}(?!" + _REG + rb")" + _RSP + rb"){0,2}+"
                + rb"(?:" + _NUM + _RSP + rb")" + _AT_MOST_NUMBERS
                + rb")(?=[rRgGkKcCsSmlvyhnWwJjMdiBEDX])" + _SKIPPABLE + rb"(?!" + _REG + rb")"
@@ -241,11 +252,11 @@ _TOKEN_RUNS_CAPPED = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _RUN_CAPPED + rb"|" + 
                                 re.S)
 _RUN_WORD = re.compile(rb"/" + _REG + rb"*|[A-Za-z'\"]" + _REG + rb"*")
 """In a run: one match per name and per operator (names hold one "/" each)."""
-_RUN_OPERATORS_APART = bytes.maketrans(b"0123456789.+-\x00", b" " * 14)
+_RUN_OPERATORS_APART = bytes.maketrans(b"0123456789.+-\x00[]", b" " * 16)
 """A run without a name holds blanks (NUL before its first word), numbers
-("+-.0-9") and operators (each followed by a blank or the run's end, d0 and
+("+-.0-9"), the brackets of dash arrays (_DASH) and operators (each followed by a blank or the run's end, d0 and
 d1 the only ones with a digit, after their letter): with the bytes of numbers
-and NUL made spaces, ``split()`` gives one word per operator, as many as
+NUL and brackets made spaces, ``split()`` gives one word per operator, as many as
 ``_RUN_WORD`` finds, the path operators (PATH_OPERATORS) the same words.
 Three times faster than ``_RUN_WORD.findall`` in CPython and in Pyodide."""
 

@@ -96,3 +96,36 @@ def test_corpus_runs():
             assert _counts_agree(data), data[:200]
     finally:
         logging.disable(logging.NOTSET)
+
+
+@pytest.mark.parametrize("data, run, skipped", [
+    # cairo: the line style of every stroke, the dash array among it
+    (b"0.5 w\n0 J\n0 j\n[] 0.0 d\n10 M q 1 0 0 1 0 0 cm", b"0.5 w\n0 J\n0 j\n[] 0.0 d\n10 M ", 5),
+    # dvipdfmx: numbers in the array, blanks around them
+    (b"q [ 0.79701 1.99255 ] 0.0 d  0.79701 w  1 2 m 3 4 l  S  Q",
+     b" [ 0.79701 1.99255 ] 0.0 d  0.79701 w  1 2 m 3 4 l  S  ", 5),
+    # no blank after the array; the array first in the stream
+    (b"[]0\nd\n/GS0 gs BT ET", b"[]0\nd\n/GS0 gs ", 2),
+])
+def test_dash_array_is_read_inside_a_run(data, run, skipped):
+    # One run token across the dash array (read apart, the array ended the
+    # run before it), in both run patterns; the operators listed and the
+    # counts are the full parse's.
+    for pattern in (cs._TOKEN_RUNS, cs._TOKEN_RUNS_CAPPED):
+        runs = [m[0] for m in pattern.finditer(data) if m.lastindex is None]
+        assert runs == [run]
+    ops = cs.operations_for_interpreter(data, skip_runs=True)
+    assert ops.skipped == skipped
+    full = cs.operations_for_interpreter(data)
+    assert list(ops) == [op for op in full if op[1] not in {w for w in run.split()}]
+    assert _counts_agree(data)
+
+
+@pytest.mark.parametrize("data, run", [
+    (b"1 w [1 2] TJ", b"1 w "),                        # numbers shown by TJ: no dash array
+    (b"1 w [(a) 2] 0 d", b"1 w "),                      # a string in it
+    (b"1 w [" + b"1 " * 17 + b"] 0 d BT", b"1 w "),     # over DASH_ARRAY_MAX_NUMBERS
+])
+def test_other_arrays_end_a_run(data, run):
+    assert cs._TOKEN_RUNS.match(data)[0] == run
+    assert _counts_agree(data)
