@@ -1022,13 +1022,11 @@ def _read(data: bytes, deadline: float | None = None,
                         elif operands:
                             operands.extend(numbers)
                             numbers = operands
-                        if stack or limited:
-                            err = _sequence_checked(ops, numbers, words, stack, cur, limited, cap,
-                                                    deadline)
-                            if err:
-                                return ops, err
+                        if stack:
+                            _sequence_checked(ops, numbers, words, stack, cur, limited, cap, deadline)  # raises
                         else:
-                            # _sequence, inline (no array open, no cap to check)
+                            # _sequence_checked, inline (no array open)
+                            before = len(ops)
                             for word in words:
                                 c = word[0]
                                 if c in _NUMBER_START:
@@ -1039,6 +1037,9 @@ def _read(data: bytes, deadline: float | None = None,
                                 else:
                                     ops.append((numbers, word))
                                     numbers = []
+                            if limited and (len(ops) > cap or len(ops) > before | DEADLINE_CHECK_MASK) \
+                                    and (err := _over_many(ops, before, deadline, cap)):
+                                return ops, err
                         operands = cur = []
                         last = m
                         continue
@@ -1069,7 +1070,23 @@ def _read(data: bytes, deadline: float | None = None,
                                 operands.extend(numbers)
                             else:
                                 operands = numbers
-                        if err := _sequence_checked(ops, operands, words, stack, cur, limited, cap, deadline):
+                        if stack:
+                            _sequence_checked(ops, operands, words, stack, cur, limited, cap, deadline)  # raises
+                        # _sequence_checked, inline (no array open)
+                        before = len(ops)
+                        values = operands
+                        for word in words:
+                            c = word[0]
+                            if c in _NUMBER_START:
+                                values.append(float(word))
+                            elif c == 47:  # "/"
+                                raw = word[1:]
+                                values.append(get_name(raw) or _name(raw))
+                            else:
+                                ops.append((values, word))
+                                values = []
+                        if limited and (len(ops) > cap or len(ops) > before | DEADLINE_CHECK_MASK) \
+                                and (err := _over_many(ops, before, deadline, cap)):
                             return ops, err
                         plain, h = (m[5], m[6]) if k == 7 else (m[9], m[10])
                     else:
@@ -1120,13 +1137,11 @@ def _read(data: bytes, deadline: float | None = None,
                         cur.append(_array(body))
                     op = m[k]
                     if len(op) > 2 and len(words := op.split()) > 1:  # _SEQ_TAIL
-                        if stack or limited:
-                            err = _sequence_checked(ops, operands, words, stack, cur, limited, cap,
-                                                    deadline)
-                            if err:
-                                return ops, err
+                        if stack:
+                            _sequence_checked(ops, operands, words, stack, cur, limited, cap, deadline)  # raises
                         else:
-                            # _sequence, inline (no array open, no cap to check)
+                            # _sequence_checked, inline (no array open)
+                            before = len(ops)
                             values = operands
                             for word in words:
                                 c = word[0]
@@ -1138,6 +1153,9 @@ def _read(data: bytes, deadline: float | None = None,
                                 else:
                                     ops.append((values, word))
                                     values = []
+                            if limited and (len(ops) > cap or len(ops) > before | DEADLINE_CHECK_MASK) \
+                                    and (err := _over_many(ops, before, deadline, cap)):
+                                return ops, err
                         operands = cur = []
                         last = m
                         continue
@@ -1292,8 +1310,9 @@ def _sequence(ops: list, operands: list, words: list) -> None:
     """Append the operations of a token of several operators (_SEQ_TAIL),
     split at blanks: the first operator takes ``operands``, each other one
     the name and numbers written before it.  (``_read`` has this loop
-    inline too, for the tokens of 4, 8 and 2 outside arrays in a stream that
-    is not capped: two calls fewer per token.)"""
+    inline too, with ``_sequence_checked``'s checks, for the tokens outside
+    arrays: two calls fewer per token, in capped streams and for the tokens
+    that end with a string shown too.)"""
     values = operands  # the first word is an operator
     for word in words:
         c = word[0]
