@@ -731,9 +731,9 @@ IMAGE_HEADERS_KEPT = 256
 """Inline image headers kept (``_image_headers``), the cache cleared when full."""
 IMAGE_HEADER_KEPT_MAX_BYTES = 256
 """Bytes from BI to the byte after ID: a longer header is not kept."""
-_image_headers: dict[bytes, dict] = {}
-"""The settings that headers read as, by their bytes from BI to the byte
-after the first ID: a producer that draws rules as 1x1 image masks writes
+_image_headers: dict[bytes, tuple[dict, tuple]] = {}
+"""The settings that headers read as, and their ``_image_plan``, by their
+bytes from BI to the byte after the first ID: a producer that draws rules as 1x1 image masks writes
 the same header hundreds of times ("BI /IM true /W 1 /H 1 /BPC 1 ID":
 deb-other-bengdoc, 709 of them; read, 20 us each in CPython)."""
 _KEPT_VALUE_TYPES = (float, bool, NameObject, bytes, type(None))
@@ -749,17 +749,18 @@ def _inline_image(data: bytes, pos: int) -> tuple[dict, int]:
     if kept is not None:
         # The same bytes up to their first ID read as these settings, ID
         # that first one (reading looks at no byte past the one after it).
-        settings = dict(kept)  # each image its own, as read
-        start = i + 3
-    else:
-        settings, start = _image_header(data, pos, n)
-        if key is not None and start == i + 3 and \
-                all(type(v) in _KEPT_VALUE_TYPES for v in settings.values()):
-            # (values that cannot change: a copy of the dictionary is a new reading)
-            if len(_image_headers) >= IMAGE_HEADERS_KEPT:
-                _image_headers.clear()
-            _image_headers[key] = dict(settings)
-    return _image_body(data, settings, start, n)
+        settings = dict(kept[0])  # each image its own, as read
+        return _image_body(data, settings, i + 3, n, kept[1])
+    settings, start = _image_header(data, pos, n)
+    plan = _image_plan(settings)
+    if key is not None and start == i + 3 and \
+            all(type(v) in _KEPT_VALUE_TYPES for v in settings.values()):
+        # (values that cannot change: a copy of the dictionary is a new
+        # reading, and the plan, made of the values alone, the same)
+        if len(_image_headers) >= IMAGE_HEADERS_KEPT:
+            _image_headers.clear()
+        _image_headers[key] = (dict(settings), plan)
+    return _image_body(data, settings, start, n, plan)
 
 
 def _image_header(data: bytes, pos: int, n: int) -> tuple[dict, int]:
@@ -782,23 +783,44 @@ def _image_header(data: bytes, pos: int, n: int) -> tuple[dict, int]:
     return settings, pos + 3  # "ID" and the one white-space byte after it
 
 
-def _image_body(data: bytes, settings: dict, start: int, n: int) -> tuple[dict, int]:
-    """The inline image operand of these settings, its data starting at
-    ``start``, and the position after its EI."""
-    end = -1
+def _image_plan(settings: dict) -> tuple:
+    """What ``_image_body`` looks for after the data of an image of these
+    settings, which it alone decides: (its /L or /Length, or None; its
+    first filter, or None; the byte counts its unfiltered samples may take,
+    ``_raw_sizes``, without a filter, or None where that raises, as it then
+    does only when the sizes are needed).  Kept with the settings of a header
+    read before (``_image_headers``): worked out once, not per image."""
     length = _count(_get(settings, "/L", "/Length"))  # PDF 2.0 Table 91
+    filt = _get(settings, "/F", "/Filter")
+    if isinstance(filt, list):
+        filt = filt[0] if filt else None
+    sizes: tuple | None = ()
+    if filt is None:
+        try:
+            sizes = _raw_sizes(settings)
+        except OverflowError:  # an infinite /W or /H: raised where it was needed
+            sizes = None
+    return length, filt, sizes
+
+
+def _image_body(data: bytes, settings: dict, start: int, n: int,
+                plan: tuple) -> tuple[dict, int]:
+    """The inline image operand of these settings, its data starting at
+    ``start``, and the position after its EI; ``plan`` is
+    ``_image_plan(settings)``."""
+    end = -1
+    length, filt, sizes = plan
     if length is not None:
         end = start + length
         after = _ei_at(data, end) if end <= n else -1
         if after < 0:
             end = -1
     if end < 0:
-        filt = _get(settings, "/F", "/Filter")
-        if isinstance(filt, list):
-            filt = filt[0] if filt else None
         stops: tuple[int, ...] = ()
         if filt is None:
-            stops = tuple(start + size for size in _raw_sizes(settings))
+            if sizes is None:
+                sizes = _raw_sizes(settings)
+            stops = tuple(start + size for size in sizes)
         elif filt in ("/AHx", "/ASCIIHexDecode"):  # up to the EOD marker
             i = data.find(b">", start)
             stops = (i + 1,) if i >= 0 else ()
