@@ -129,3 +129,26 @@ def test_dash_array_is_read_inside_a_run(data, run, skipped):
 def test_other_arrays_end_a_run(data, run):
     assert cs._TOKEN_RUNS.match(data)[0] == run
     assert _counts_agree(data)
+
+
+@pytest.mark.parametrize("data, run, skipped", [
+    # malformed numbers (read apart: tokens that pypdf reads as 0) and
+    # numbers glued to operators, skipped with the run's operands
+    (b"1.2.3 0 m --5 1 l -m 2.l S BT ET", b"1.2.3 0 m --5 1 l -m 2.l S ", 5),
+    (b"q 0 0 1 rg 1..5 w 4 4 re f", b" 0 0 1 rg 1..5 w 4 4 re ", 3),
+])
+def test_a_run_reads_the_bytes_of_numbers_as_one_class(data, run, skipped):
+    assert [m[0] for m in cs._TOKEN_RUNS.finditer(data) if m.lastindex is None] == [run]
+    ops = cs.operations_for_interpreter(data, skip_runs=True)
+    assert not ops.used_pypdf and ops.skipped == skipped
+    full = cs.operations_for_interpreter(data)
+    assert list(ops) == [op for op in full if op[1] not in set(run.split())]
+    assert [op for _, op in full] == [op for _, op in cs.pypdf_operations(data)]
+    assert _counts_agree(data)
+
+
+def test_a_comma_still_ends_a_run():
+    # "1,5": no number for pypdf ("," ends none of its numbers): the run
+    # stops before it, as when each number was matched.
+    assert cs._TOKEN_RUNS.match(b"0 0 m 1,5 l S BT")[0] == b"0 0 m "
+    assert _counts_agree(b"0 0 m 1,5 l S BT ET")
