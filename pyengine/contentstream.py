@@ -238,6 +238,12 @@ _RUN = (_RUN_START + rb"(?:(?>" + _DASH + _RUN_NUMBERS + rb"(?:/" + _REG + rb"{0
         + _RSP + rb"){0,2}+" + _RUN_NUMBERS + rb")(?=[rRgGkKcCsSmlvyhnWwJjMdiBEDX])"
         + _SKIPPABLE + rb"(?!" + _REG + rb")" + _RSP + rb")++")
 _TOKEN_RUNS = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _RUN + rb"|" + _TOKEN_BODY + rb")", re.S)
+# The run with each number matched (_NUM), as it was read before
+# _RUN_NUMBERS: a malformed number ends it.  For the streams that go to
+# pypdf midway (_parse).
+_RUN_STRICT = (_RUN_START + rb"(?:(?>" + _DASH + rb"(?:" + _NUM + _RSP + rb")*+(?:/" + _REG + rb"{0,4000}(?!"
+               + _REG + rb")" + _RSP + rb"){0,2}+(?:" + _NUM + _RSP + rb")*+)(?=[rRgGkKcCsSmlvyhnWwJjMdiBEDX])"
+               + _SKIPPABLE + rb"(?!" + _REG + rb")" + _RSP + rb")++")
 
 RUN_MAX_OPERATORS = 256
 """Operators in one run token of a stream that counts against the caps
@@ -967,13 +973,33 @@ def _parse(data: bytes, deadline: float | None = None,
         return _read(data, deadline, skip_runs)
     except _ListRuns:
         return _read(data, deadline, False)
+    except _Fallback:
+        if not skip_runs or capped(data):
+            raise
+    # A malformed number inside a run (_RUN_NUMBERS) is read with the run,
+    # not as a token of its own that ends the prefix kept before pypdf's
+    # parse (_Prefix): read again with each number matched, so that pypdf
+    # parses from where it did, and warns about what it did (the issues
+    # recorded: opf-219789's "could not convert string to float").  Only
+    # on the way to pypdf's parse, which costs far more than this.
+    try:
+        return _read(data, deadline, skip_runs, strict=True)
+    except _ListRuns:
+        return _read(data, deadline, False)
+
+
+_token_runs_strict = None
+"""``_RUN_STRICT``'s tokens compiled, once a stream needed them (_parse)."""
 
 
 def _read(data: bytes, deadline: float | None = None,
-          skip_runs: bool = False) -> tuple[Operations, BaseException | None]:
+          skip_runs: bool = False, strict: bool = False) -> tuple[Operations, BaseException | None]:
     """``_parse``; raises _ListRuns when a capped stream read with
     ``skip_runs`` could not count as it is read without, or when its runs
-    could not give the clips of its operators listed (a path split)."""
+    could not give the clips of its operators listed (a path split).
+    ``strict``: a stream that is not capped has its runs read with each
+    number matched (_RUN_STRICT), as a capped one always has."""
+    global _token_runs_strict
     ops = Operations()
     operands: list = []
     cur = operands          # where the next value goes: operands or an open array
@@ -986,6 +1012,11 @@ def _read(data: bytes, deadline: float | None = None,
     # list may hold while the runs skipped so far leave it room.
     finditer = (_TOKEN if not skip_runs else _TOKEN_RUNS_CAPPED if limited
                 else _TOKEN_RUNS).finditer
+    if strict and skip_runs and not limited:
+        if _token_runs_strict is None:
+            _token_runs_strict = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _RUN_STRICT + rb"|" + _TOKEN_BODY
+                                            + rb")", re.S)
+        finditer = _token_runs_strict.finditer
     cap = MAX_OPERATIONS
     skipped = skipped_paths = 0
     pos = 0

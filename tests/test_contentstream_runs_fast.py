@@ -152,3 +152,34 @@ def test_a_comma_still_ends_a_run():
     # stops before it, as when each number was matched.
     assert cs._TOKEN_RUNS.match(b"0 0 m 1,5 l S BT")[0] == b"0 0 m "
     assert _counts_agree(b"0 0 m 1,5 l S BT ET")
+
+
+class _Kept(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def test_a_malformed_number_in_a_run_still_ends_the_prefix_given_to_pypdf():
+    # A stray ")" sends the stream to pypdf after the prefix read alike; a
+    # malformed number ends that prefix, inside a run as elsewhere, so
+    # pypdf reads "1.2.3" and warns about it (an issue of the page:
+    # opf-219789) whether runs are skipped or not.
+    data = b"q 0 0 m 1.2.3 5 l S BT (a) Tj ET ) q Q"
+    got = {}
+    logger = logging.getLogger("pypdf")
+    for skip in (True, False):
+        kept = _Kept()
+        logger.addHandler(kept)
+        try:
+            ops = cs.operations_for_interpreter(data, skip_runs=skip)
+        finally:
+            logger.removeHandler(kept)
+        got[skip] = ([op for _, op in ops], ops.used_pypdf, kept.messages)
+    assert got[True] == got[False]
+    names, used_pypdf, warnings = got[True]
+    assert used_pypdf and names == [b"q", b"m", b"l", b"S", b"BT", b"Tj", b"ET"]
+    assert any("1.2.3" in w for w in warnings)
