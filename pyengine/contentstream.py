@@ -205,19 +205,45 @@ _TOKEN = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _TOKEN_BODY + rb")", re.S)
 # parsed.  No capturing group, so a run is the token whose lastindex is None.
 # The stretch before each operator is atomic and holds at most two names, so
 # a failed attempt costs at most one pass over the numbers that the number
-# alternative then reads anyway: linear.  Anything else (strings, arrays,
-# dictionaries, comments, NUL, malformed numbers) ends a run; the normal
+# alternative then reads anyway: linear.  Anything else (strings, arrays
+# other than a dash array, dictionaries, comments, NUL, malformed numbers) ends a run; the normal
 # tokens take over there.
 _SKIPPABLE = (rb"(?:rg|RG|g|G|k|K|cs|CS|scn|SCN|sc|SC|m|l|c|v|y|re|h|S|s|n|W\*|W|w|J|j|M|d0|d1|d"
               rb"|ri|i|gs|sh|MP|DP|BX|EX)")
 _RSP = rb"[ \t\n\r\f]*+"
 # The bytes a run can start with (a number, a name, the operator): a token
 # that starts otherwise is not tried as a run at all.
-_RUN_START = rb"(?=[+\-./0-9rRgGkKcCsSmlvyhnWwJjMdiBEDX])"
-_RUN = (_RUN_START + rb"(?:(?>(?:" + _NUM + _RSP + rb")*+(?:/" + _REG + rb"{0,4000}(?!" + _REG + rb")" + _RSP
-        + rb"){0,2}+(?:" + _NUM + _RSP + rb")*+)(?=[rRgGkKcCsSmlvyhnWwJjMdiBEDX])"
+_RUN_START = rb"(?=[+\-./0-9\[rRgGkKcCsSmlvyhnWwJjMdiBEDX])"
+# A dash array ("[] 0 d", "[3 2] 0 d": cairo and dvipdfmx set one with the
+# line style of every stroke) may open an operator's operands in a run: an
+# array of numbers only, bounded (DASH_ARRAY_MAX_NUMBERS).  Read apart, it
+# ended the run before it and the one after it started: two tokens and a
+# _path_open check per stroke (pdfjs-bug1978317: 16,384 of them).  Listed,
+# it is an operand of the run's operator like the numbers, dropped with them.
+DASH_ARRAY_MAX_NUMBERS = 16
+"""Numbers in a dash array read inside a run, at most."""
+_DASH = (rb"(?:\[" + _RSP + rb"(?:" + _NUM + _RSP + rb"){0,%d}+\]" % DASH_ARRAY_MAX_NUMBERS
+         + _RSP + rb")?+")
+# The numbers of a run are not told apart, only their bytes and the blanks
+# between them read as one class: a run's operands are dropped, so their
+# reading does not matter, and a malformed number ("1.2.3", "--5", "-")
+# is skipped with them (read apart, it is an operand that pypdf reads as
+# the malformed-number token does: the same operators either way).  Each
+# number matched as _NUM cost about 80 ns in CPython, most of a run's time
+# (docling-fp8-frameworkv3: its runs' regex 2.65 -> 0.97 ms).  The comma,
+# which ends no number for pypdf, stays out: "1,5 m" ends the run there,
+# as before.  (The capped pattern below counts each operator's numbers.)
+_RUN_NUMBERS = rb"[-+.0-9 \t\n\r\f]*+"
+_RUN = (_RUN_START + rb"(?:(?>" + _DASH + _RUN_NUMBERS + rb"(?:/" + _REG + rb"{0,4000}(?!" + _REG + rb")"
+        + _RSP + rb"){0,2}+" + _RUN_NUMBERS + rb")(?=[rRgGkKcCsSmlvyhnWwJjMdiBEDX])"
         + _SKIPPABLE + rb"(?!" + _REG + rb")" + _RSP + rb")++")
 _TOKEN_RUNS = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _RUN + rb"|" + _TOKEN_BODY + rb")", re.S)
+# The run with each number matched (_NUM), as it was read before
+# _RUN_NUMBERS: a malformed number ends it.  For the streams that go to
+# pypdf midway (_parse).
+_RUN_STRICT = (_RUN_START + rb"(?:(?>" + _DASH + rb"(?:" + _NUM + _RSP + rb")*+(?:/" + _REG + rb"{0,4000}(?!"
+               + _REG + rb")" + _RSP + rb"){0,2}+(?:" + _NUM + _RSP + rb")*+)(?=[rRgGkKcCsSmlvyhnWwJjMdiBEDX])"
+               + _SKIPPABLE + rb"(?!" + _REG + rb")" + _RSP + rb")++")
 
 RUN_MAX_OPERATORS = 256
 """Operators in one run token of a stream that counts against the caps
@@ -225,14 +251,15 @@ RUN_MAX_OPERATORS = 256
 clock is read between tokens."""
 RUN_MAX_NUMBERS = 64
 """Numbers before (and after) the names of one operator of such a run."""
-RUN_MAX_OPERANDS = 2 * RUN_MAX_NUMBERS + 2
-"""Operands of one operator of such a run, at most."""
+RUN_MAX_OPERANDS = 2 * RUN_MAX_NUMBERS + 3
+"""Operands of one operator of such a run, at most (a dash array, numbers,
+two names, numbers)."""
 # The same runs, each operator's numbers and the operators of one token
 # bounded: in a stream long enough to reach the caps (``capped``), a run is
 # never so long that listing its words costs memory, nor so long that its
 # numbers could make the operand cap count otherwise (see ``_read``).
 _AT_MOST_NUMBERS = rb"{0,%d}+" % RUN_MAX_NUMBERS
-_RUN_CAPPED = (_RUN_START + rb"(?:(?>(?:" + _NUM + _RSP + rb")" + _AT_MOST_NUMBERS
+_RUN_CAPPED = (_RUN_START + rb"(?:(?>" + _DASH + rb"(?:" + _NUM + _RSP + rb")" + _AT_MOST_NUMBERS
                + rb"(?:/" + _REG + rb"{0,4000}(?!" + _REG + rb")" + _RSP + rb"){0,2}+"
                + rb"(?:" + _NUM + _RSP + rb")" + _AT_MOST_NUMBERS
                + rb")(?=[rRgGkKcCsSmlvyhnWwJjMdiBEDX])" + _SKIPPABLE + rb"(?!" + _REG + rb")"
@@ -241,11 +268,11 @@ _TOKEN_RUNS_CAPPED = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _RUN_CAPPED + rb"|" + 
                                 re.S)
 _RUN_WORD = re.compile(rb"/" + _REG + rb"*|[A-Za-z'\"]" + _REG + rb"*")
 """In a run: one match per name and per operator (names hold one "/" each)."""
-_RUN_OPERATORS_APART = bytes.maketrans(b"0123456789.+-\x00", b" " * 14)
+_RUN_OPERATORS_APART = bytes.maketrans(b"0123456789.+-\x00[]", b" " * 16)
 """A run without a name holds blanks (NUL before its first word), numbers
-("+-.0-9") and operators (each followed by a blank or the run's end, d0 and
+("+-.0-9"), the brackets of dash arrays (_DASH) and operators (each followed by a blank or the run's end, d0 and
 d1 the only ones with a digit, after their letter): with the bytes of numbers
-and NUL made spaces, ``split()`` gives one word per operator, as many as
+NUL and brackets made spaces, ``split()`` gives one word per operator, as many as
 ``_RUN_WORD`` finds, the path operators (PATH_OPERATORS) the same words.
 Three times faster than ``_RUN_WORD.findall`` in CPython and in Pyodide."""
 
@@ -720,9 +747,9 @@ IMAGE_HEADERS_KEPT = 256
 """Inline image headers kept (``_image_headers``), the cache cleared when full."""
 IMAGE_HEADER_KEPT_MAX_BYTES = 256
 """Bytes from BI to the byte after ID: a longer header is not kept."""
-_image_headers: dict[bytes, dict] = {}
-"""The settings that headers read as, by their bytes from BI to the byte
-after the first ID: a producer that draws rules as 1x1 image masks writes
+_image_headers: dict[bytes, tuple[dict, tuple]] = {}
+"""The settings that headers read as, and their ``_image_plan``, by their
+bytes from BI to the byte after the first ID: a producer that draws rules as 1x1 image masks writes
 the same header hundreds of times ("BI /IM true /W 1 /H 1 /BPC 1 ID":
 deb-other-bengdoc, 709 of them; read, 20 us each in CPython)."""
 _KEPT_VALUE_TYPES = (float, bool, NameObject, bytes, type(None))
@@ -738,17 +765,18 @@ def _inline_image(data: bytes, pos: int) -> tuple[dict, int]:
     if kept is not None:
         # The same bytes up to their first ID read as these settings, ID
         # that first one (reading looks at no byte past the one after it).
-        settings = dict(kept)  # each image its own, as read
-        start = i + 3
-    else:
-        settings, start = _image_header(data, pos, n)
-        if key is not None and start == i + 3 and \
-                all(type(v) in _KEPT_VALUE_TYPES for v in settings.values()):
-            # (values that cannot change: a copy of the dictionary is a new reading)
-            if len(_image_headers) >= IMAGE_HEADERS_KEPT:
-                _image_headers.clear()
-            _image_headers[key] = dict(settings)
-    return _image_body(data, settings, start, n)
+        settings = dict(kept[0])  # each image its own, as read
+        return _image_body(data, settings, i + 3, n, kept[1])
+    settings, start = _image_header(data, pos, n)
+    plan = _image_plan(settings)
+    if key is not None and start == i + 3 and \
+            all(type(v) in _KEPT_VALUE_TYPES for v in settings.values()):
+        # (values that cannot change: a copy of the dictionary is a new
+        # reading, and the plan, made of the values alone, the same)
+        if len(_image_headers) >= IMAGE_HEADERS_KEPT:
+            _image_headers.clear()
+        _image_headers[key] = (dict(settings), plan)
+    return _image_body(data, settings, start, n, plan)
 
 
 def _image_header(data: bytes, pos: int, n: int) -> tuple[dict, int]:
@@ -771,23 +799,44 @@ def _image_header(data: bytes, pos: int, n: int) -> tuple[dict, int]:
     return settings, pos + 3  # "ID" and the one white-space byte after it
 
 
-def _image_body(data: bytes, settings: dict, start: int, n: int) -> tuple[dict, int]:
-    """The inline image operand of these settings, its data starting at
-    ``start``, and the position after its EI."""
-    end = -1
+def _image_plan(settings: dict) -> tuple:
+    """What ``_image_body`` looks for after the data of an image of these
+    settings, which it alone decides: (its /L or /Length, or None; its
+    first filter, or None; the byte counts its unfiltered samples may take,
+    ``_raw_sizes``, without a filter, or None where that raises, as it then
+    does only when the sizes are needed).  Kept with the settings of a header
+    read before (``_image_headers``): worked out once, not per image."""
     length = _count(_get(settings, "/L", "/Length"))  # PDF 2.0 Table 91
+    filt = _get(settings, "/F", "/Filter")
+    if isinstance(filt, list):
+        filt = filt[0] if filt else None
+    sizes: tuple | None = ()
+    if filt is None:
+        try:
+            sizes = _raw_sizes(settings)
+        except OverflowError:  # an infinite /W or /H: raised where it was needed
+            sizes = None
+    return length, filt, sizes
+
+
+def _image_body(data: bytes, settings: dict, start: int, n: int,
+                plan: tuple) -> tuple[dict, int]:
+    """The inline image operand of these settings, its data starting at
+    ``start``, and the position after its EI; ``plan`` is
+    ``_image_plan(settings)``."""
+    end = -1
+    length, filt, sizes = plan
     if length is not None:
         end = start + length
         after = _ei_at(data, end) if end <= n else -1
         if after < 0:
             end = -1
     if end < 0:
-        filt = _get(settings, "/F", "/Filter")
-        if isinstance(filt, list):
-            filt = filt[0] if filt else None
         stops: tuple[int, ...] = ()
         if filt is None:
-            stops = tuple(start + size for size in _raw_sizes(settings))
+            if sizes is None:
+                sizes = _raw_sizes(settings)
+            stops = tuple(start + size for size in sizes)
         elif filt in ("/AHx", "/ASCIIHexDecode"):  # up to the EOD marker
             i = data.find(b">", start)
             stops = (i + 1,) if i >= 0 else ()
@@ -924,13 +973,33 @@ def _parse(data: bytes, deadline: float | None = None,
         return _read(data, deadline, skip_runs)
     except _ListRuns:
         return _read(data, deadline, False)
+    except _Fallback:
+        if not skip_runs or capped(data):
+            raise
+    # A malformed number inside a run (_RUN_NUMBERS) is read with the run,
+    # not as a token of its own that ends the prefix kept before pypdf's
+    # parse (_Prefix): read again with each number matched, so that pypdf
+    # parses from where it did, and warns about what it did (the issues
+    # recorded: opf-219789's "could not convert string to float").  Only
+    # on the way to pypdf's parse, which costs far more than this.
+    try:
+        return _read(data, deadline, skip_runs, strict=True)
+    except _ListRuns:
+        return _read(data, deadline, False)
+
+
+_token_runs_strict = None
+"""``_RUN_STRICT``'s tokens compiled, once a stream needed them (_parse)."""
 
 
 def _read(data: bytes, deadline: float | None = None,
-          skip_runs: bool = False) -> tuple[Operations, BaseException | None]:
+          skip_runs: bool = False, strict: bool = False) -> tuple[Operations, BaseException | None]:
     """``_parse``; raises _ListRuns when a capped stream read with
     ``skip_runs`` could not count as it is read without, or when its runs
-    could not give the clips of its operators listed (a path split)."""
+    could not give the clips of its operators listed (a path split).
+    ``strict``: a stream that is not capped has its runs read with each
+    number matched (_RUN_STRICT), as a capped one always has."""
+    global _token_runs_strict
     ops = Operations()
     operands: list = []
     cur = operands          # where the next value goes: operands or an open array
@@ -943,6 +1012,11 @@ def _read(data: bytes, deadline: float | None = None,
     # list may hold while the runs skipped so far leave it room.
     finditer = (_TOKEN if not skip_runs else _TOKEN_RUNS_CAPPED if limited
                 else _TOKEN_RUNS).finditer
+    if strict and skip_runs and not limited:
+        if _token_runs_strict is None:
+            _token_runs_strict = re.compile(rb"[ \t\n\r\f\x00]*(?:" + _RUN_STRICT + rb"|" + _TOKEN_BODY
+                                            + rb")", re.S)
+        finditer = _token_runs_strict.finditer
     cap = MAX_OPERATIONS
     skipped = skipped_paths = 0
     pos = 0
@@ -1011,13 +1085,11 @@ def _read(data: bytes, deadline: float | None = None,
                         elif operands:
                             operands.extend(numbers)
                             numbers = operands
-                        if stack or limited:
-                            err = _sequence_checked(ops, numbers, words, stack, cur, limited, cap,
-                                                    deadline)
-                            if err:
-                                return ops, err
+                        if stack:
+                            _sequence_checked(ops, numbers, words, stack, cur, limited, cap, deadline)  # raises
                         else:
-                            # _sequence, inline (no array open, no cap to check)
+                            # _sequence_checked, inline (no array open)
+                            before = len(ops)
                             for word in words:
                                 c = word[0]
                                 if c in _NUMBER_START:
@@ -1028,6 +1100,9 @@ def _read(data: bytes, deadline: float | None = None,
                                 else:
                                     ops.append((numbers, word))
                                     numbers = []
+                            if limited and (len(ops) > cap or len(ops) > before | DEADLINE_CHECK_MASK) \
+                                    and (err := _over_many(ops, before, deadline, cap)):
+                                return ops, err
                         operands = cur = []
                         last = m
                         continue
@@ -1058,7 +1133,23 @@ def _read(data: bytes, deadline: float | None = None,
                                 operands.extend(numbers)
                             else:
                                 operands = numbers
-                        if err := _sequence_checked(ops, operands, words, stack, cur, limited, cap, deadline):
+                        if stack:
+                            _sequence_checked(ops, operands, words, stack, cur, limited, cap, deadline)  # raises
+                        # _sequence_checked, inline (no array open)
+                        before = len(ops)
+                        values = operands
+                        for word in words:
+                            c = word[0]
+                            if c in _NUMBER_START:
+                                values.append(float(word))
+                            elif c == 47:  # "/"
+                                raw = word[1:]
+                                values.append(get_name(raw) or _name(raw))
+                            else:
+                                ops.append((values, word))
+                                values = []
+                        if limited and (len(ops) > cap or len(ops) > before | DEADLINE_CHECK_MASK) \
+                                and (err := _over_many(ops, before, deadline, cap)):
                             return ops, err
                         plain, h = (m[5], m[6]) if k == 7 else (m[9], m[10])
                     else:
@@ -1109,13 +1200,11 @@ def _read(data: bytes, deadline: float | None = None,
                         cur.append(_array(body))
                     op = m[k]
                     if len(op) > 2 and len(words := op.split()) > 1:  # _SEQ_TAIL
-                        if stack or limited:
-                            err = _sequence_checked(ops, operands, words, stack, cur, limited, cap,
-                                                    deadline)
-                            if err:
-                                return ops, err
+                        if stack:
+                            _sequence_checked(ops, operands, words, stack, cur, limited, cap, deadline)  # raises
                         else:
-                            # _sequence, inline (no array open, no cap to check)
+                            # _sequence_checked, inline (no array open)
+                            before = len(ops)
                             values = operands
                             for word in words:
                                 c = word[0]
@@ -1127,6 +1216,9 @@ def _read(data: bytes, deadline: float | None = None,
                                 else:
                                     ops.append((values, word))
                                     values = []
+                            if limited and (len(ops) > cap or len(ops) > before | DEADLINE_CHECK_MASK) \
+                                    and (err := _over_many(ops, before, deadline, cap)):
+                                return ops, err
                         operands = cur = []
                         last = m
                         continue
@@ -1281,8 +1373,9 @@ def _sequence(ops: list, operands: list, words: list) -> None:
     """Append the operations of a token of several operators (_SEQ_TAIL),
     split at blanks: the first operator takes ``operands``, each other one
     the name and numbers written before it.  (``_read`` has this loop
-    inline too, for the tokens of 4, 8 and 2 outside arrays in a stream that
-    is not capped: two calls fewer per token.)"""
+    inline too, with ``_sequence_checked``'s checks, for the tokens outside
+    arrays: two calls fewer per token, in capped streams and for the tokens
+    that end with a string shown too.)"""
     values = operands  # the first word is an operator
     for word in words:
         c = word[0]

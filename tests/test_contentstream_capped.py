@@ -107,6 +107,10 @@ def test_over_the_operator_limit_the_first_operators_of_the_stream_run():
 
 
 def test_the_capped_run_is_the_run_bounded():
-    unbounded = cs._RUN_CAPPED.replace(cs._AT_MOST_NUMBERS, b"*+") \
+    # The same run, its operators and each one's numbers counted, where
+    # the run reads the bytes of numbers as one class (_RUN_NUMBERS).
+    numbers = b"(?:" + cs._NUM + cs._RSP + b")" + cs._AT_MOST_NUMBERS
+    assert cs._RUN_CAPPED.count(numbers) == 2
+    unbounded = cs._RUN_CAPPED.replace(numbers, cs._RUN_NUMBERS) \
         .replace(b"{1,%d}" % cs.RUN_MAX_OPERATORS, b"+")
     assert unbounded == cs._RUN

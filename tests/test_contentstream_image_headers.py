@@ -78,3 +78,30 @@ def test_a_header_whose_first_id_is_not_its_end_is_not_kept():
     assert not cs._image_headers
     cs.operations_for_interpreter(b"BI /W 1 /H 1 /CS /G /BPC 8 ID \x00\nEI Q")
     assert list(cs._image_headers) == [b" /W 1 /H 1 /CS /G /BPC 8 ID "]
+
+
+def test_a_kept_header_keeps_its_plan(monkeypatch):
+    # deb-other-bengdoc draws its rules as 1x1 image masks, the same header
+    # 709 times: where the data ends is worked out from the settings once.
+    calls = []
+    real = cs._raw_sizes
+    monkeypatch.setattr(cs, "_raw_sizes", lambda settings: calls.append(1) or real(settings))
+    cs._image_headers.clear()
+    image = b"q 4.8 0 0 -6.6 305 198 cm BI /IM true /W 1 /H 1 /BPC 1 ID \x00\nEI Q\n"
+    data = image * 5
+    ops = cs.operations_for_interpreter(data)
+    assert len(calls) == 1
+    assert list(ops) == list(cs.pypdf_operations(data))
+    assert [op for _, op in ops].count(b"INLINE IMAGE") == 5
+
+
+def test_an_infinite_width_matters_only_where_the_sizes_are_needed():
+    # float("1" * 400) is inf: _raw_sizes raises (int(inf)); with a /L that
+    # ends at an EI, the sizes are not needed and the image reads as pypdf
+    # reads it, kept header or not.
+    cs._image_headers.clear()
+    data = b"BI /L 1 /W " + b"1" * 400 + b" /H 1 /CS /G /BPC 8 ID a\nEI Q"
+    for _ in range(2):
+        ops = cs.operations_for_interpreter(data)
+        assert not ops.used_pypdf and ops.error is None
+        assert ops[0][0]["data"] == b"a" and ops[1] == ([], b"Q")

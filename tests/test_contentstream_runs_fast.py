@@ -96,3 +96,90 @@ def test_corpus_runs():
             assert _counts_agree(data), data[:200]
     finally:
         logging.disable(logging.NOTSET)
+
+
+@pytest.mark.parametrize("data, run, skipped", [
+    # cairo: the line style of every stroke, the dash array among it
+    (b"0.5 w\n0 J\n0 j\n[] 0.0 d\n10 M q 1 0 0 1 0 0 cm", b"0.5 w\n0 J\n0 j\n[] 0.0 d\n10 M ", 5),
+    # dvipdfmx: numbers in the array, blanks around them
+    (b"q [ 0.79701 1.99255 ] 0.0 d  0.79701 w  1 2 m 3 4 l  S  Q",
+     b" [ 0.79701 1.99255 ] 0.0 d  0.79701 w  1 2 m 3 4 l  S  ", 5),
+    # no blank after the array; the array first in the stream
+    (b"[]0\nd\n/GS0 gs BT ET", b"[]0\nd\n/GS0 gs ", 2),
+])
+def test_dash_array_is_read_inside_a_run(data, run, skipped):
+    # One run token across the dash array (read apart, the array ended the
+    # run before it), in both run patterns; the operators listed and the
+    # counts are the full parse's.
+    for pattern in (cs._TOKEN_RUNS, cs._TOKEN_RUNS_CAPPED):
+        runs = [m[0] for m in pattern.finditer(data) if m.lastindex is None]
+        assert runs == [run]
+    ops = cs.operations_for_interpreter(data, skip_runs=True)
+    assert ops.skipped == skipped
+    full = cs.operations_for_interpreter(data)
+    assert list(ops) == [op for op in full if op[1] not in {w for w in run.split()}]
+    assert _counts_agree(data)
+
+
+@pytest.mark.parametrize("data, run", [
+    (b"1 w [1 2] TJ", b"1 w "),                        # numbers shown by TJ: no dash array
+    (b"1 w [(a) 2] 0 d", b"1 w "),                      # a string in it
+    (b"1 w [" + b"1 " * 17 + b"] 0 d BT", b"1 w "),     # over DASH_ARRAY_MAX_NUMBERS
+])
+def test_other_arrays_end_a_run(data, run):
+    assert cs._TOKEN_RUNS.match(data)[0] == run
+    assert _counts_agree(data)
+
+
+@pytest.mark.parametrize("data, run, skipped", [
+    # malformed numbers (read apart: tokens that pypdf reads as 0) and
+    # numbers glued to operators, skipped with the run's operands
+    (b"1.2.3 0 m --5 1 l -m 2.l S BT ET", b"1.2.3 0 m --5 1 l -m 2.l S ", 5),
+    (b"q 0 0 1 rg 1..5 w 4 4 re f", b" 0 0 1 rg 1..5 w 4 4 re ", 3),
+])
+def test_a_run_reads_the_bytes_of_numbers_as_one_class(data, run, skipped):
+    assert [m[0] for m in cs._TOKEN_RUNS.finditer(data) if m.lastindex is None] == [run]
+    ops = cs.operations_for_interpreter(data, skip_runs=True)
+    assert not ops.used_pypdf and ops.skipped == skipped
+    full = cs.operations_for_interpreter(data)
+    assert list(ops) == [op for op in full if op[1] not in set(run.split())]
+    assert [op for _, op in full] == [op for _, op in cs.pypdf_operations(data)]
+    assert _counts_agree(data)
+
+
+def test_a_comma_still_ends_a_run():
+    # "1,5": no number for pypdf ("," ends none of its numbers): the run
+    # stops before it, as when each number was matched.
+    assert cs._TOKEN_RUNS.match(b"0 0 m 1,5 l S BT")[0] == b"0 0 m "
+    assert _counts_agree(b"0 0 m 1,5 l S BT ET")
+
+
+class _Kept(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def test_a_malformed_number_in_a_run_still_ends_the_prefix_given_to_pypdf():
+    # A stray ")" sends the stream to pypdf after the prefix read alike; a
+    # malformed number ends that prefix, inside a run as elsewhere, so
+    # pypdf reads "1.2.3" and warns about it (an issue of the page:
+    # opf-219789) whether runs are skipped or not.
+    data = b"q 0 0 m 1.2.3 5 l S BT (a) Tj ET ) q Q"
+    got = {}
+    logger = logging.getLogger("pypdf")
+    for skip in (True, False):
+        kept = _Kept()
+        logger.addHandler(kept)
+        try:
+            ops = cs.operations_for_interpreter(data, skip_runs=skip)
+        finally:
+            logger.removeHandler(kept)
+        got[skip] = ([op for _, op in ops], ops.used_pypdf, kept.messages)
+    assert got[True] == got[False]
+    names, used_pypdf, warnings = got[True]
+    assert used_pypdf and names == [b"q", b"m", b"l", b"S", b"BT", b"Tj", b"ET"]
+    assert any("1.2.3" in w for w in warnings)

@@ -143,3 +143,58 @@ def test_either_path_extracts_the_same(monkeypatch):
     assert [p.text for p in default.pages] == [p.text for p in skimmed.pages] == \
         [p.text for p in parsed.pages]
     assert "#41" in default.pages[0].text and "After the figure" in default.pages[1].text
+
+
+class _CountedBytes(bytes):
+    """Bytes that list the words counted in them."""
+
+    def count(self, word, *args):
+        self.counted.append(word)
+        return super().count(word, *args)
+
+
+def _by_the_sum(data: bytes) -> bool:
+    """worth_skimming as its rule reads, the seven words counted in full."""
+    from pyengine.fastscan import SMALL_STREAM, TEXT_DENSE_BYTES, _TEXT_OPERATORS
+    return len(data) >= SMALL_STREAM and \
+        len(data) > TEXT_DENSE_BYTES * sum(data.count(w) for w in _TEXT_OPERATORS)
+
+
+def test_a_sparse_stream_is_told_by_one_count():
+    # Twice its "T" bytes bound the text operators: the figure's stream
+    # needs no count of the seven words (fails when they are counted).
+    from pyengine.fastscan import worth_skimming
+
+    data = _CountedBytes(_text_after_a_figure(6000))
+    data.counted = []
+    assert worth_skimming(data)
+    assert data.counted == [b"T"]
+    data = _CountedBytes(_glyph_per_text_object(1200))
+    data.counted = []
+    assert not worth_skimming(data)
+    assert data.counted[0] == b"T" and len(data.counted) < 8  # up to the count that decides
+
+
+def test_worth_skimming_is_the_sum_rule():
+    # Around the threshold, with "T" bytes in every place the bound counts
+    # twice ("BTf", "ETj") or not at all ("Tc", "(T)"), the answer is the
+    # full sum's.
+    import random
+
+    from pyengine.fastscan import SMALL_STREAM, worth_skimming
+
+    rng = random.Random(5)
+    words = (b"BT", b"ET", b"Tf", b"Td", b"Tm", b"Tj", b"TJ", b"BTf", b"ETj", b"Tc", b"(T)", b"T*")
+    filler = b"0 0 m 1 1 l S "
+    answers = set()
+    for _ in range(300):
+        body = b" ".join(rng.choice(words) for _ in range(rng.randrange(0, 1600)))
+        data = body + filler * ((SMALL_STREAM + rng.randrange(0, 90_000) - len(body)) // len(filler) + 1)
+        assert worth_skimming(data) == _by_the_sum(data)
+        answers.add(worth_skimming(data))
+    assert answers == {True, False}
+    # At the threshold itself, each "T" in two words ("BTf": BT and Tf):
+    # 1,000 operators, 500 "T" bytes.
+    for n, skim in ((80_000, False), (80_001, True)):
+        data = b"BTf " * 500 + b" " * (n - 2000)
+        assert worth_skimming(data) == _by_the_sum(data) == skim
