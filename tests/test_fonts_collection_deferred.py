@@ -14,11 +14,11 @@ import pytest
 from pdfbuild import encrypted, make_pdf, shared_resources, stream, tounicode
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject, TextStringObject
-from test_font_program_deferred import PROGRAM
+from test_font_program_deferred import PROGRAM, reads  # noqa: F401  (a fixture)
 
 import pyengine
 from pyengine import objstm
-from pyengine.fonts import composite, load_font
+from pyengine.fonts import load_font
 
 # Adobe-Japan1 CIDs 34 and 35 are "A" and "B" (its UCS2 map).  The
 # ToUnicode map explains CID 34 only, as "X": the map wins where it
@@ -86,16 +86,9 @@ def objects_read(monkeypatch) -> list[int]:
 
 
 @pytest.fixture
-def programs_read(monkeypatch) -> list[str]:
-    made: list[str] = []
-    real = composite._embedded_gid_text
-
-    def spy(descendant, desc, issues, font_name):
-        made.append(font_name)
-        return real(descendant, desc, issues, font_name)
-
-    monkeypatch.setattr(composite, "_embedded_gid_text", spy)
-    return made
+def programs_read(reads) -> list[str]:
+    """The font programs read, by font name (test_font_program_deferred's spy)."""
+    return reads
 
 
 def test_a_map_that_explains_every_code_drawn_leaves_the_collection_unread(objects_read,
