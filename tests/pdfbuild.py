@@ -75,6 +75,15 @@ def tounicode(body: bytes, two_byte: bool = False) -> DecodedStreamObject:
                   + body + b" endcmap end end")
 
 
+def bfchar(pairs) -> bytes:
+    """A bfchar section for ``tounicode(..., two_byte=True)``: each (code,
+    text) pair maps a two-byte code to the text's UTF-16BE."""
+    pairs = list(pairs)
+    return b"%d beginbfchar " % len(pairs) + b" ".join(
+        b"<%04X> <%s>" % (code, text.encode("utf-16-be").hex().upper().encode())
+        for code, text in pairs) + b" endbfchar"
+
+
 def type0(to_unicode: DecodedStreamObject, dw: int = 1000, encoding: str = "/Identity-H") -> dict:
     """A composite font with 2-byte codes, default width ``dw`` and no /W."""
     return {"/Type": "/Font", "/Subtype": "/Type0", "/BaseFont": "/X", "/Encoding": encoding,

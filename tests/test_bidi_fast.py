@@ -16,7 +16,7 @@ import bidi_plain
 import pytest
 
 import pyengine
-from pdfbuild import make_pdf, tounicode, type0
+from pdfbuild import bfchar, make_pdf, tounicode, type0
 from pyengine.layout import bidi, lines
 
 MARKS = "\u064e\u064f\u0650\u0651\u05b8"
@@ -28,9 +28,7 @@ ADVANCE = 5.0
 
 
 def _font() -> dict:
-    body = b"%d beginbfchar " % len(CODE) + b" ".join(
-        b"<%04X> <%s>" % (code, ch.encode("utf-16-be").hex().upper().encode())
-        for ch, code in CODE.items()) + b" endbfchar"
+    body = bfchar((code, ch) for ch, code in CODE.items())
     font = type0(tounicode(body, two_byte=True), dw=500)
     # The marks have no advance: drawn over their base.
     font["/DescendantFonts"][0]["/W"] = [x for m in MARKS for x in (CODE[m], [0])]

@@ -868,11 +868,9 @@ def test_a_kangxi_radical_in_a_tounicode_map_reads_as_its_ideograph(radical, ide
     # a search for the word finds nothing.  The radicals are compatibility
     # characters of the ideographs (their NFKC form).
     import pyengine
-    from pdfbuild import make_pdf, tounicode, type0
+    from pdfbuild import bfchar, make_pdf, tounicode, type0
     pairs = [(1, radical), (2, "本"), (3, "語")]
-    body = b"%d beginbfchar " % len(pairs) + b" ".join(
-        b"<%04X> <%s>" % (c, t.encode("utf-16-be").hex().upper().encode()) for c, t in pairs) + \
-        b" endbfchar"
+    body = bfchar(pairs)
     fonts = {"/F1": type0(tounicode(body, two_byte=True), dw=1000)}
     content = b"BT /F1 12 Tf 72 700 Td <000100020003> Tj ET"
     text = pyengine.extract(make_pdf([content], fonts=fonts)).pages[0].text
@@ -883,11 +881,9 @@ def test_a_row_of_kangxi_radicals_alone_stays_radicals():
     # pdfcpu-UnifontMedium_BMP: a chart of the code points draws the row of
     # U+2F00.. as such; no ideograph beside them, they are meant.
     import pyengine
-    from pdfbuild import make_pdf, tounicode, type0
+    from pdfbuild import bfchar, make_pdf, tounicode, type0
     row = "\u2f00\u2f01\u2f02\u2f47"
-    body = b"%d beginbfchar " % len(row) + b" ".join(
-        b"<%04X> <%s>" % (c, t.encode("utf-16-be").hex().upper().encode())
-        for c, t in enumerate(row, start=1)) + b" endbfchar"
+    body = bfchar(enumerate(row, start=1))
     fonts = {"/F1": type0(tounicode(body, two_byte=True), dw=1000)}
     content = b"BT /F1 12 Tf 72 700 Td <0001000200030004> Tj ET"
     assert pyengine.extract(make_pdf([content], fonts=fonts)).pages[0].text == row + "\n"

@@ -4,7 +4,7 @@ every glyph 5 pt wide at 10 pt, each glyph drawn at its place on the line:
 the page shows the text in visual order)."""
 
 import pyengine
-from pdfbuild import helvetica, make_pdf, tounicode, type0
+from pdfbuild import bfchar, helvetica, make_pdf, tounicode, type0
 
 CHARS = ("אבגדהוזחטיכלמנסעפצקרשתךםןףץ"
          "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.:")
@@ -13,9 +13,7 @@ ADVANCE = 5.0
 
 
 def _font() -> dict:
-    body = b"%d beginbfchar " % len(CODE) + b" ".join(
-        b"<%04X> <%s>" % (code, ch.encode("utf-16-be").hex().upper().encode())
-        for ch, code in CODE.items()) + b" endbfchar"
+    body = bfchar((code, ch) for ch, code in CODE.items())
     return {"/F2": type0(tounicode(body, two_byte=True), dw=500), "/F1": helvetica()}
 
 
