@@ -225,30 +225,11 @@ def test_right_to_left_is_the_plain_count_on_pages(monkeypatch):
 # -- bidi.logical_order: classes kept by text, a unit's text made once ---------
 
 def _plain_with_marks(word, text_of, span_of):
-    """bidi._with_marks as it was: each glyph's text asked and classed
-    (bidi._is_mark) anew, the units' texts left to the caller."""
-    from bisect import bisect_left
-
-    from pyengine.layout import bidi
-    marks = [bidi._is_mark(text_of(g)) for g in word]
-    if True not in marks:
-        return [[g] for g in word]
-    bases = [g for g, mark in zip(word, marks) if not mark]
-    if not bases:
-        return [[g] for g in word]
-    units = {id(b): [b] for b in bases}
-    by_seq = sorted(bases, key=lambda b: span_of(b)[2])
-    seqs = [span_of(b)[2] for b in by_seq]
-    for g, mark in zip(word, marks):
-        if not mark:
-            continue
-        m0, m1, seq = span_of(g)
-        k = bisect_left(seqs, seq)
-        near = [b for b in (by_seq[k - 1] if k else None,
-                            by_seq[k] if k < len(by_seq) else None) if b is not None]
-        best = max(near, key=lambda b: span_of(b)[0])
-        units[id(best)].append(g)
-    return [units[id(b)] for b in bases]
+    """bidi._with_marks as it was: each glyph's text asked anew (the frozen
+    reference, bidi_plain._with_marks, takes the texts and also gives the
+    units' texts, left to the caller here)."""
+    import bidi_plain
+    return bidi_plain._with_marks(word, [text_of(g) for g in word], span_of)[0]
 
 
 def _plain_logical_order(words, text_of, span_of, shape_of=None, rtl_page=False, font_of=None, rtl_base=False):
