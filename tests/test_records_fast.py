@@ -18,7 +18,7 @@ import pytest
 from pdfbuild import helvetica, make_pdf
 
 import pyengine
-from pyengine.records import Line, Word, make_word
+from pyengine.records import Line, Word, make_line, make_word
 
 Plain = make_dataclass(
     "Plain", [(f.name, f.type) if f.default is MISSING else (f.name, f.type, f.default)
@@ -167,3 +167,51 @@ def test_line_text_made_on_first_read_from_a_none_slot():
     assert again._text is None and again.text == "t"
     empty = Line((), 0.0, 0.0, 0.0, 0.0, 0.0)
     assert empty.text == "" and empty._text == ""
+
+
+# -- make_line (records._line_maker) -------------------------------------------
+
+
+def test_make_line_signature_is_line_s():
+    params = list(inspect.signature(make_line.__init__).parameters.values())[1:]
+    assert [p.name for p in params] == [f.name for f in fields(Line) if f.init]
+    assert all(p.default is inspect.Parameter.empty for p in params)
+    assert make_line.__slots__ == Line.__slots__ == tuple(f.name for f in fields(Line))
+
+
+def test_make_line_is_a_line_as_line_makes_it():
+    words = (Word("t", 1.5, 2.5, 3.5, 3.0, 9.0), make_word("e", 4.5, 2.5, 6.5, 3.0, 9))
+    values = (words, 1.5, 2, 6.5, 3.0, 9)
+    names = [f.name for f in fields(Line) if f.init]
+    kwargs = dict(zip(reversed(names), reversed(values)))
+    for made in (make_line(*values), make_line(**kwargs)):
+        line = Line(*values)
+        assert type(made) is Line and _same_line(made, PlainLine(*values))
+        assert made == line and hash(made) == hash(line) and repr(made) == repr(line)
+        assert made._text is None and made.text == "t e" and made._text == "t e"
+        with pytest.raises(AttributeError):  # frozen, as a Line
+            made.x0 = 2.0
+        assert pickle.loads(pickle.dumps(made)) == made
+        assert replace(made, x0=0.5) == replace(line, x0=0.5)
+    with pytest.raises(TypeError):
+        make_line(*values[:5])  # no defaults
+
+
+def test_lines_of_a_page_are_made_by_make_line(monkeypatch):
+    # The layout's lines (lines.to_line) are built by make_line: a page
+    # read with it replaced by Line reads the same.
+    from pyengine.layout import lines
+    data = make_pdf([b"BT /F1 10 Tf 72 700 Td (Two words) Tj 0 -14 Td (and more here) Tj ET"],
+                    fonts={"/F1": helvetica()})
+    made = []
+
+    def spy(*args):
+        made.append(make_line(*args))
+        return made[-1]
+
+    monkeypatch.setattr(lines, "make_line", spy)
+    page = pyengine.extract(data).pages[0]
+    assert len(made) == 2
+    monkeypatch.setattr(lines, "make_line", Line)
+    again = pyengine.extract(data).pages[0]
+    assert again.blocks == page.blocks and again.text == page.text

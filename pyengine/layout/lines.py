@@ -31,7 +31,7 @@ from operator import attrgetter, itemgetter
 
 from ..options import Options
 from ..fonts.glyphlist import normalize_radicals
-from ..records import SOURCE_PAGE, Glyph, Line, Word, make_word, union_box
+from ..records import SOURCE_PAGE, Glyph, Line, Word, make_line, make_word, union_box
 from .bidi import has_rtl, logical_order, normalise_presentation_forms, page_is_rtl
 from .dropcap import attach_drop_caps, is_attached
 from .linenos import _NUMBER as _GUTTER_NUMBER, GUTTER_NUMBERS_MIN, Item, gutter_numbers
@@ -3813,7 +3813,7 @@ def to_line(acc: _LineAcc, words: list[Word]) -> Line:
                 y0 = max(y0, min(p[0].y0 for s in segs for p in s.glyphs))
                 y1 = min(y1, max(p[0].y1 for s in segs for p in s.glyphs))
             break
-    return Line(tuple(words), x0, y0, x1, y1, max([s.size for s in segs]))
+    return make_line(tuple(words), x0, y0, x1, y1, max([s.size for s in segs]))
 
 
 LTR_ALIGN_TOLERANCE = 0.5
