@@ -121,6 +121,53 @@ def _word_init():
 Word.__init__ = _word_init()  # type: ignore[method-assign]
 
 
+def _word_maker() -> type:
+    """``make_word``: a class called as ``Word`` is, that returns a Word.
+
+    Its instances have Word's slots (the same names in the same order, no
+    ``__dict__``), which its ``__init__`` sets by plain attribute stores,
+    and then take the class Word (CPython lets an object change to a class
+    of the same layout): the object is a Word as ``Word(...)`` makes it,
+    the same fields, type, hash and frozenness.  A Word's own ``__init__``
+    cannot store so (a frozen dataclass's ``__setattr__`` raises), and the
+    calls of its slots' ``__set__`` (``_word_init``) cost more than the
+    rest of building a word: in Pyodide (Python 3.14, whose interpreter
+    specializes a store to a slot of a plain class) 2.9 us a Word against
+    0.75 us so; CPython 1.06 against 0.45 us.  The layout makes one Word per
+    word (``layout.lines._word``: a twentieth of a median file's time went
+    to words).  Same parameters, order and defaults as ``Word``:
+    tests/test_records_fast.py checks them against ``fields(Word)``."""
+
+    class WordMaker:
+        __slots__ = Word.__slots__
+
+        def __init__(self, text: str, x0: float, y0: float, x1: float, y1: float,
+                     size: float, dx: float = 1.0, dy: float = 0.0,
+                     source: str = SOURCE_PAGE, invisible: bool = False,
+                     unmapped: int = 0, offpage: bool = False,
+                     parts: tuple[Word, ...] = ()) -> None:
+            self.text = text
+            self.x0 = x0
+            self.y0 = y0
+            self.x1 = x1
+            self.y1 = y1
+            self.size = size
+            self.dx = dx
+            self.dy = dy
+            self.source = source
+            self.invisible = invisible
+            self.unmapped = unmapped
+            self.offpage = offpage
+            self.parts = parts
+            self.__class__ = Word  # (every slot set: now a Word, frozen)
+
+    return WordMaker
+
+
+make_word = _word_maker()
+"""``make_word(...)`` is ``Word(...)``, built faster (``_word_maker``)."""
+
+
 def union_box(items) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) around the boxes of ``items`` (records with x0, y0,
     x1, y1; at least one), in one pass; min/max keep the first of equal
@@ -205,6 +252,34 @@ def _line_init():
 
 
 Line.__init__ = _line_init()  # type: ignore[method-assign]
+
+
+def _line_maker() -> type:
+    """``make_line``: a class called as ``Line`` is, that returns a Line,
+    built as ``make_word`` builds a Word (``_word_maker``: its slots set by
+    plain stores on a twin class of Line's layout, then the class Line).
+    ``layout.lines.to_line`` makes one per line.  Same parameters and
+    order as ``Line``: tests/test_records_fast.py checks them."""
+
+    class LineMaker:
+        __slots__ = Line.__slots__
+
+        def __init__(self, words: tuple[Word, ...], x0: float, y0: float, x1: float, y1: float,
+                     size: float) -> None:
+            self.words = words
+            self.x0 = x0
+            self.y0 = y0
+            self.x1 = x1
+            self.y1 = y1
+            self.size = size
+            self._text = None  # (made on first use: Line.text)
+            self.__class__ = Line  # (every slot set: now a Line, frozen)
+
+    return LineMaker
+
+
+make_line = _line_maker()
+"""``make_line(...)`` is ``Line(...)``, built faster (``_line_maker``)."""
 
 
 @dataclass(frozen=True, slots=True)

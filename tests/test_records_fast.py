@@ -3,19 +3,22 @@
 They set the slots through their descriptors for speed (records._word_init,
 records._line_init); checked here against a dataclass with the record's own
 (init) fields, on words and lines of a page read here and on every default
-and keyword.
+and keyword.  So is records.make_word, which builds a Word as an object of
+a twin class of the same slots and then gives it the class Word
+(records._word_maker).
 """
 
 from __future__ import annotations
 
 import inspect
+import pickle
 from dataclasses import MISSING, astuple, fields, make_dataclass, replace
 
 import pytest
 from pdfbuild import helvetica, make_pdf
 
 import pyengine
-from pyengine.records import Line, Word
+from pyengine.records import Line, Word, make_line, make_word
 
 Plain = make_dataclass(
     "Plain", [(f.name, f.type) if f.default is MISSING else (f.name, f.type, f.default)
@@ -55,6 +58,49 @@ def test_words_of_a_page_rebuild_alike():
         assert _same(w, Plain(*astuple(w)))
         assert Word(*astuple(w)) == w
         assert replace(w, offpage=True) == Word(*astuple(w)[:-2], True, ())
+
+
+def test_make_word_signature_is_the_fields_with_their_defaults():
+    params = list(inspect.signature(make_word.__init__).parameters.values())[1:]
+    assert [p.name for p in params] == [f.name for f in fields(Word)]
+    assert [p.default for p in params] == \
+        [inspect.Parameter.empty if f.default is MISSING else f.default for f in fields(Word)]
+    assert make_word.__slots__ == Word.__slots__ == tuple(f.name for f in fields(Word))
+
+
+@pytest.mark.parametrize("count", range(6, 14))
+def test_make_word_is_a_word_as_word_makes_it(count):
+    values = ("text", 1.5, 2.5, 3.5, 4.5, 9.0, 0.0, -1.0, "annotation", True, 3, True,
+              (Word("t", 1.5, 2.5, 3.5, 3.0, 9.0), Word("e", 1.5, 3.0, 3.5, 4.5, 9.0)))[:count]
+    names = [f.name for f in fields(Word)][:count]
+    kwargs = dict(zip(reversed(names), reversed(values)))
+    for made, plain, word in ((make_word(*values), Plain(*values), Word(*values)),
+                              (make_word(**kwargs), Plain(**kwargs), Word(**kwargs))):
+        assert type(made) is Word and _same(made, plain)
+        assert made == word and hash(made) == hash(word) and repr(made) == repr(word)
+        with pytest.raises(AttributeError):  # frozen, as a Word
+            made.x0 = 2.0
+        assert pickle.loads(pickle.dumps(made)) == made
+        assert replace(made, offpage=False) == replace(word, offpage=False)
+
+
+def test_words_of_a_page_are_made_by_make_word(monkeypatch):
+    # The layout's words (lines._word, _vertical_parts) are built by
+    # make_word: a page read with it replaced by Word reads the same.
+    from pyengine.layout import lines
+    data = make_pdf([b"BT /F1 10 Tf 72 700 Td (Two words) Tj 0 -14 Td (and more here) Tj ET "
+                     b"BT 3 Tr /F1 12 Tf 72 600 Td (hidden) Tj ET"], fonts={"/F1": helvetica()})
+    made = []
+
+    def spy(*args):
+        made.append(make_word(*args))
+        return made[-1]
+
+    monkeypatch.setattr(lines, "make_word", spy)
+    words = pyengine.extract(data).pages[0].words
+    assert len(made) >= len(words) == 6
+    monkeypatch.setattr(lines, "make_word", Word)
+    assert pyengine.extract(data).pages[0].words == words
 
 
 def test_a_word_stays_frozen():
@@ -121,3 +167,51 @@ def test_line_text_made_on_first_read_from_a_none_slot():
     assert again._text is None and again.text == "t"
     empty = Line((), 0.0, 0.0, 0.0, 0.0, 0.0)
     assert empty.text == "" and empty._text == ""
+
+
+# -- make_line (records._line_maker) -------------------------------------------
+
+
+def test_make_line_signature_is_line_s():
+    params = list(inspect.signature(make_line.__init__).parameters.values())[1:]
+    assert [p.name for p in params] == [f.name for f in fields(Line) if f.init]
+    assert all(p.default is inspect.Parameter.empty for p in params)
+    assert make_line.__slots__ == Line.__slots__ == tuple(f.name for f in fields(Line))
+
+
+def test_make_line_is_a_line_as_line_makes_it():
+    words = (Word("t", 1.5, 2.5, 3.5, 3.0, 9.0), make_word("e", 4.5, 2.5, 6.5, 3.0, 9))
+    values = (words, 1.5, 2, 6.5, 3.0, 9)
+    names = [f.name for f in fields(Line) if f.init]
+    kwargs = dict(zip(reversed(names), reversed(values)))
+    for made in (make_line(*values), make_line(**kwargs)):
+        line = Line(*values)
+        assert type(made) is Line and _same_line(made, PlainLine(*values))
+        assert made == line and hash(made) == hash(line) and repr(made) == repr(line)
+        assert made._text is None and made.text == "t e" and made._text == "t e"
+        with pytest.raises(AttributeError):  # frozen, as a Line
+            made.x0 = 2.0
+        assert pickle.loads(pickle.dumps(made)) == made
+        assert replace(made, x0=0.5) == replace(line, x0=0.5)
+    with pytest.raises(TypeError):
+        make_line(*values[:5])  # no defaults
+
+
+def test_lines_of_a_page_are_made_by_make_line(monkeypatch):
+    # The layout's lines (lines.to_line) are built by make_line: a page
+    # read with it replaced by Line reads the same.
+    from pyengine.layout import lines
+    data = make_pdf([b"BT /F1 10 Tf 72 700 Td (Two words) Tj 0 -14 Td (and more here) Tj ET"],
+                    fonts={"/F1": helvetica()})
+    made = []
+
+    def spy(*args):
+        made.append(make_line(*args))
+        return made[-1]
+
+    monkeypatch.setattr(lines, "make_line", spy)
+    page = pyengine.extract(data).pages[0]
+    assert len(made) == 2
+    monkeypatch.setattr(lines, "make_line", Line)
+    again = pyengine.extract(data).pages[0]
+    assert again.blocks == page.blocks and again.text == page.text

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from pdfbuild import helvetica, make_pdf
 
 import pyengine
@@ -106,3 +108,77 @@ def test_categories_are_the_plain_rule():
         assert ticks._is_category(ln) is want
         seen.add((want, len(words)))
     assert {w for w, _ in seen} == {True, False} and {n for _, n in seen} >= {0, 1, 2, 3, 4}
+
+
+def _plain_join(lines: list[Line]) -> list[Line]:
+    """join_tick_rows as it stood: both searches asked of every page."""
+    rows = ticks.tick_rows(lines)
+    rows += ticks.category_rows(lines, {i for row in rows for i in row})
+    if not rows:
+        return lines
+    joined, gone = {}, set()
+    for row in rows:
+        got = [lines[i] for i in row]
+        joined[row[0]] = Line(tuple(w for ln in got for w in ln.words),
+                              min(ln.x0 for ln in got), min(ln.y0 for ln in got),
+                              max(ln.x1 for ln in got), max(ln.y1 for ln in got),
+                              max(ln.size for ln in got))
+        gone.update(row[1:])
+    return [joined.get(i, ln) for i, ln in enumerate(lines) if i not in gone]
+
+
+def test_join_is_the_plain_rule_about_the_least_ticks():
+    # Pages of 0 to TICKS_MIN + 1 numbers (a row of them, or a value axis
+    # beside a row of category labels) among words: the lines joined as
+    # when both searches were asked of every page; rows and axes of exactly
+    # TICKS_MIN ticks are among those joined.
+    rng = random.Random(31)
+    joined_at = set()
+    for _ in range(2000):
+        count = rng.randrange(0, ticks.TICKS_MIN + 2)
+        lines = []
+        if rng.random() < 0.5:  # a row of ticks
+            for k in range(count):
+                lines.append(_line(str(10 * k), 50.0 + 60.0 * k, 100.0))
+        else:  # a value axis, flush right, beside category labels
+            for k in range(count):
+                tick = str(50 * k)
+                lines.append(_line(tick, 95.0 - 5.0 * len(tick), 170.0 + 50.0 * k, 8.0))
+            for k, label in enumerate(rng.sample(["Jan", "Feb", "Mar", "Apr"], 3)):
+                lines.append(_line(label, 120.0 + 60.0 * k, 160.0, 8.0))
+        for _ in range(rng.randrange(0, 3)):
+            lines.append(_line(rng.choice(["note", "7", "A"]), rng.choice([10.0, 300.0]),
+                               rng.choice([100.0, 160.0, 400.0])))
+        rng.shuffle(lines)
+        want = _plain_join(lines)
+        assert ticks.join_tick_rows(lines) == want
+        if len(want) < len(lines):
+            joined_at.add(sum(map(ticks._is_tick, lines)))
+    assert ticks.TICKS_MIN in joined_at  # (the least that is joined: the shortcut's bound)
+
+
+@pytest.mark.parametrize("values, joined", [
+    (("0", "50"), False), (("0", "50", "100"), True), (("0", "50", "100", "150"), True)])
+def test_a_value_axis_of_the_least_ticks_still_joins_its_categories(values, joined):
+    # A bar chart (matplotlib's layout, as tests/test_layout.py's _bar_chart
+    # sets it) whose value axis holds exactly TICKS_MIN ticks, the page's
+    # only numbers: its category labels are still one line; with one tick
+    # fewer, none are.
+    content = b"BT /F1 10 Tf 40 400 Td (Water use rose in the spring of the year.) Tj ET "
+    for k, tick in enumerate(values):
+        content += b"BT /F1 8 Tf %g %g Td (%s) Tj ET " % (95 - 4 * len(tick), 170 + 50 * k,
+                                                          tick.encode())
+    for k, label in enumerate(["Q1", "Q2", "Q3"]):
+        content += b"BT /F1 8 Tf %g 160 Td (%s) Tj ET " % (160 + 100 * k - 4, label.encode())
+    content += b"BT /F1 8 Tf 250 148 Td (Month) Tj ET "
+    content += b"BT /F1 10 Tf 40 110 Td (In the summer gardens took the most.) Tj ET "
+    text = pyengine.extract(make_pdf([content], fonts=F)).pages[0].text
+    assert ("\nQ1 Q2 Q3\nMonth\n" in text) is joined, text
+    assert (len(values) >= ticks.TICKS_MIN) is joined
+
+
+def test_a_row_of_the_least_ticks_is_joined():
+    axis = b"".join(b"BT /F1 9 Tf %d 100 Td (%d) Tj ET " % (100 + 80 * k, 20 * k)
+                    for k in range(ticks.TICKS_MIN))
+    page = pyengine.extract(make_pdf([axis], fonts=F)).pages[0]
+    assert len(page.blocks) == 1 and len(page.blocks[0].paragraphs[0]) == 1  # one line

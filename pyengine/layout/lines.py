@@ -31,7 +31,7 @@ from operator import attrgetter, itemgetter
 
 from ..options import Options
 from ..fonts.glyphlist import normalize_radicals
-from ..records import SOURCE_PAGE, Glyph, Line, Word, union_box
+from ..records import SOURCE_PAGE, Glyph, Line, Word, make_line, make_word, union_box
 from .bidi import has_rtl, logical_order, normalise_presentation_forms, page_is_rtl
 from .dropcap import attach_drop_caps, is_attached
 from .linenos import _NUMBER as _GUTTER_NUMBER, GUTTER_NUMBERS_MIN, Item, gutter_numbers
@@ -2715,8 +2715,8 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
             text = _WORD_TEXT[text]
         if vertical:
             dx, dy = -dy, dx
-        return Word(text, x0, y0, x1, y1, size, dx, dy, source, mode in (3, 7),
-                    0 if mapped else 1, False, ())
+        return make_word(text, x0, y0, x1, y1, size, dx, dy, source, mode in (3, 7),
+                         0 if mapped else 1, False, ())
     # One pass for the texts, the unmapped count, and the box, the size and
     # the flags of the glyphs that show text (min/max keep the first of
     # equal values, as the builtins do).
@@ -2768,11 +2768,12 @@ def _word(glyphs: list[_G], text: str | None = None) -> Word | None:
     parts = ()
     if first.vertical and given is None and len(glyphs) > 1:
         parts = _vertical_parts(glyphs)
-    # Positional arguments: a frozen dataclass is built noticeably faster so.
-    return Word(text, x0, y0, x1, y1, size,
-                first.dx if not first.vertical else -first.dy,    # dx
-                first.dy if not first.vertical else first.dx,     # dy
-                first.source, invisible, unmapped, False, parts)
+    # Positional arguments: a frozen dataclass is built noticeably faster so
+    # (and by make_word, without the descriptor calls of Word's __init__).
+    return make_word(text, x0, y0, x1, y1, size,
+                     first.dx if not first.vertical else -first.dy,    # dx
+                     first.dy if not first.vertical else first.dx,     # dy
+                     first.source, invisible, unmapped, False, parts)
 
 
 def _vertical_parts(glyphs: list[_G]) -> tuple[Word, ...]:
@@ -2819,8 +2820,8 @@ def _vertical_parts(glyphs: list[_G]) -> tuple[Word, ...]:
             t = word_text[t]
         if vertical:
             dx, dy = -dy, dx
-        parts.append(Word(t, x0, y0, x1, y1, size, dx, dy, source, mode in (3, 7),
-                          0 if mapped else 1, False, ()))
+        parts.append(make_word(t, x0, y0, x1, y1, size, dx, dy, source, mode in (3, 7),
+                               0 if mapped else 1, False, ()))
     return tuple(parts)
 
 
@@ -3812,7 +3813,7 @@ def to_line(acc: _LineAcc, words: list[Word]) -> Line:
                 y0 = max(y0, min(p[0].y0 for s in segs for p in s.glyphs))
                 y1 = min(y1, max(p[0].y1 for s in segs for p in s.glyphs))
             break
-    return Line(tuple(words), x0, y0, x1, y1, max([s.size for s in segs]))
+    return make_line(tuple(words), x0, y0, x1, y1, max([s.size for s in segs]))
 
 
 LTR_ALIGN_TOLERANCE = 0.5

@@ -194,8 +194,20 @@ def _other_on_baseline(lines: list[Line], row: list[int], base: float, tol: floa
 
 def join_tick_rows(lines: list[Line]) -> list[Line]:
     """The lines with each row of ticks (``tick_rows``) and of category
-    labels (``category_rows``) made one line, in the place of its first."""
-    rows = tick_rows(lines)
+    labels (``category_rows``) made one line, in the place of its first.
+
+    A page with fewer than ``TICKS_MIN`` ticks (``_is_tick``) has neither
+    (nine pages in ten of the median band: the lines are given back
+    without asking each for a category label).  Proof: ``_rows_of`` keeps
+    only rows of ``TICKS_MIN`` candidates or more, and the candidates of
+    ``tick_rows`` are the ticks; a row of category labels is kept only
+    beside a value axis (``_value_axis``), a column of ``TICKS_MIN`` ticks
+    or more.  (tests/test_ticks_fast.py: a chart of exactly ``TICKS_MIN``
+    ticks, in a row and in a value axis, is still joined.)"""
+    ticked = [i for i, ln in enumerate(lines) if _is_tick(ln)]
+    if len(ticked) < TICKS_MIN:
+        return lines
+    rows = _rows_of(lines, sorted(ticked, key=lambda i: lines[i].y1))
     rows += category_rows(lines, {i for row in rows for i in row})
     if not rows:
         return lines
