@@ -517,8 +517,28 @@ any CR, a backslash before a character outside its escape table, an octal
 escape over 255, a backslash-LF followed by another end of line."""
 
 
+UNESCAPED_KEPT = 4096
+"""Literal strings with escapes kept read (``_unescape``), the cache cleared when full."""
+UNESCAPED_KEPT_MAX_BYTES = 64
+"""Bytes of a literal string's body at most for its reading to be kept."""
+_UNESCAPED: dict[bytes, bytes] = {}
+"""The bytes of literal strings with escapes, by their body: a TeX font's
+codes outside ASCII are written as octal escapes ("(\\051)"), the same
+few over and over (pdfjs-issue6127: 3,522 strings to read, 155 of them
+different; deb-ko-cjk-ko-doc: 950, 142); each reading is a regex
+substitution that calls ``_escape`` per escape, a few microseconds in
+Pyodide, a look-up a tenth of that."""
+
+
 def _unescape(body: bytes) -> bytes:
-    return _ESCAPE.sub(_escape, body)
+    s = _UNESCAPED.get(body)
+    if s is None:
+        s = _ESCAPE.sub(_escape, body)
+        if len(body) <= UNESCAPED_KEPT_MAX_BYTES:
+            if len(_UNESCAPED) >= UNESCAPED_KEPT:
+                _UNESCAPED.clear()
+            _UNESCAPED[body] = s
+    return s
 
 
 def _hex(body: bytes) -> bytes:
