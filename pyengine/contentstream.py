@@ -517,8 +517,28 @@ any CR, a backslash before a character outside its escape table, an octal
 escape over 255, a backslash-LF followed by another end of line."""
 
 
+UNESCAPED_KEPT = 4096
+"""Literal strings with escapes kept read (``_unescape``), the cache cleared when full."""
+UNESCAPED_KEPT_MAX_BYTES = 64
+"""Bytes of a literal string's body at most for its reading to be kept."""
+_UNESCAPED: dict[bytes, bytes] = {}
+"""The bytes of literal strings with escapes, by their body: a TeX font's
+codes outside ASCII are written as octal escapes ("(\\051)"), the same
+few over and over (pdfjs-issue6127: 3,522 strings to read, 155 of them
+different; deb-ko-cjk-ko-doc: 950, 142); each reading is a regex
+substitution that calls ``_escape`` per escape, a few microseconds in
+Pyodide, a look-up a tenth of that."""
+
+
 def _unescape(body: bytes) -> bytes:
-    return _ESCAPE.sub(_escape, body)
+    s = _UNESCAPED.get(body)
+    if s is None:
+        s = _ESCAPE.sub(_escape, body)
+        if len(body) <= UNESCAPED_KEPT_MAX_BYTES:
+            if len(_UNESCAPED) >= UNESCAPED_KEPT:
+                _UNESCAPED.clear()
+            _UNESCAPED[body] = s
+    return s
 
 
 def _hex(body: bytes) -> bytes:
@@ -923,13 +943,34 @@ def _split_array(body: bytes) -> list | None:
     return out
 
 
+ARRAYS_KEPT = 4096
+"""Short simple arrays kept (``_ARRAYS``), the cache cleared when full."""
+_ARRAYS: dict[bytes, tuple] = {}
+"""The items of simple arrays shorter than ARRAY_SPLIT_MIN_BYTES, by their
+body: a TJ array of a glyph or two ("[<0078>] TJ", "[(\\051)] TJ") comes
+back over and over in a stream (pdfjs-issue6127: 4,526 arrays, 268
+bodies; deb-ko-cjk-ko-doc 1,487, 279; deb-ar-test_beamer 99, 25); read,
+each costs a findall and a loop over its items (3 us in Pyodide), kept a
+look-up and a copy.  Each array read is a list of its own (its items,
+bytes and floats, cannot change).  Longer arrays seldom repeat: kept, each
+would cost a tuple and an insertion more."""
+
+
 def _array(body: bytes) -> list:
     """The items of a simple array (strings and numbers)."""
     if len(body) >= ARRAY_SPLIT_MIN_BYTES:
         out = _split_array(body)
         if out is not None:
             return out
-    return _array_items(body)
+        return _array_items(body)
+    kept = _ARRAYS.get(body)
+    if kept is not None:
+        return list(kept)
+    out = _array_items(body)
+    if len(_ARRAYS) >= ARRAYS_KEPT:
+        _ARRAYS.clear()
+    _ARRAYS[body] = tuple(out)
+    return out
 
 
 def _array_items(body: bytes) -> list:
