@@ -26,7 +26,6 @@ from __future__ import annotations
 import binascii
 import codecs
 import re
-from functools import partial
 from itertools import chain
 
 from pypdf._codecs import _pdfdoc_encoding, _pdfdoc_encoding_rev
@@ -38,6 +37,9 @@ from pypdf.generic import (ArrayObject, BooleanObject, ByteStringObject, Diction
 # Literal strings: their pattern is contentstream's (a test compares both
 # readings on random strings).
 from .contentstream import _LIT_INNER, name_text  # noqa: E402
+# Names inside containers: contentstream's NameObjects, shared (see read).
+from .contentstream import _NAMES as _NAME_OBJECTS  # noqa: E402
+from .contentstream import _name as _name_object  # noqa: E402
 
 __all__ = ["Fallback", "read", "skip_white"]
 
@@ -141,7 +143,7 @@ def _plain_numbers(data: bytes, pos: int, plain_run,
     if not pieces or max(map(len, pieces)) >= INDIRECT_PEEK:
         return None  # (pypdf reads a long number another way: Fallback)
     try:
-        values = (_plain_values if plain else _number_objects)(pieces, 46 in body)
+        values = _plain_values(pieces, 46 in body) if plain else _number_objects(pieces)
     except ValueError:
         return None
     return values, pos + len(body.rstrip(_PLAIN_BLANKS))
@@ -196,28 +198,38 @@ def _mixed_numbers(data: bytes, pos: int, depth: int, max_array: int,
             if not pieces or len(pieces) > max_array or max(map(len, pieces)) >= INDIRECT_PEEK:
                 return None  # _plain_numbers does not take it
             append(_plain_values(pieces, 46 in inner) if plain
-                   else ArrayObject(_number_objects(pieces, 46 in inner)))
+                   else ArrayObject(_number_objects(pieces)))
     except ValueError:
         return None
     return out, end
 
 
-_NUMBER_OBJECT = partial(int.__new__, NumberObject)
-"""``int.__new__(NumberObject, int(piece))`` for the bytes of an integer
-(int reads the bytes as it reads their text: the same value, the same
-ValueError)."""
+_NUMBER_OBJECTS: dict[bytes, NumberObject | FloatObject] = {}
+"""The NumberObjects and FloatObjects ``read`` puts in containers, by their
+bytes, shared (see ``read``)."""
 
 
-def _number_objects(pieces: list[bytes], dotted: bool) -> list:
+def _number_object(tok: bytes) -> NumberObject | FloatObject:
+    """The NumberObject (FloatObject with a point) pypdf reads for the
+    number ``tok``, kept in _NUMBER_OBJECTS; Fallback for one of
+    INDIRECT_PEEK bytes or more (pypdf reads it another way), ValueError
+    for one Python does not read."""
+    if len(tok) >= INDIRECT_PEEK:
+        raise Fallback("long number")
+    obj = float.__new__(FloatObject, float(tok)) if 46 in tok else int.__new__(NumberObject, int(tok))
+    if len(_NUMBER_OBJECTS) >= NAME_CACHE_SIZE:
+        _NUMBER_OBJECTS.clear()
+    _NUMBER_OBJECTS[tok] = obj
+    return obj
+
+
+def _number_objects(pieces: list[bytes]) -> list:
     """The objects of a plain array's numbers (``_plain_numbers``, an
     ``_ENTRY`` value): a FloatObject for a piece with a point, else a
-    NumberObject; ``dotted``: any piece has a point (without one, integers
-    only, most /Widths: each made in C).  Raises ValueError where Python
-    reads a piece as no number."""
-    if dotted:
-        return [float.__new__(FloatObject, float(piece)) if 46 in piece
-                else int.__new__(NumberObject, int(piece)) for piece in pieces]
-    return list(map(_NUMBER_OBJECT, pieces))
+    NumberObject, shared (``_number_object``).  Raises ValueError where
+    Python reads a piece as no number, Fallback for a long one."""
+    get = _NUMBER_OBJECTS.get
+    return [obj if (obj := get(piece)) is not None else _number_object(piece) for piece in pieces]
 
 
 def _plain_values(pieces: list[bytes], dotted: bool) -> list:
@@ -489,6 +501,18 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
     match = _token_match
     entry = _entry_match
     names = _NAMES
+    # The names and numbers inside containers are shared: one NameObject,
+    # NumberObject or FloatObject for the same bytes, in every object read
+    # (contentstream's names for its operands are the same).  In Pyodide
+    # making one (a subclass of str, int or float) costs about 1 us, ten
+    # times a dictionary look-up, and they are most of what a dictionary
+    # holds: its keys, /Type and /Subtype, /Count, /MediaBox's numbers.
+    # Nothing reading a file changes one: pypdf sets an attribute only on
+    # the object it reads whole (cache_indirect_object's
+    # indirect_reference), which is made anew here when it is a name or a
+    # number (``cur is None``).
+    shared = _NAME_OBJECTS
+    numbers = _NUMBER_OBJECTS
     stack: list = []   # enclosing containers: (list or dict, pending key)
     cur = None         # the open container: a list, or a dict
     key = None         # in a dict: the key read, awaiting its value
@@ -498,7 +522,7 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
             # A key, and a simple value after it (see _ENTRY), read as the
             # tokens would be read.
             raw = e[1]
-            key = NameObject(names.get(raw) or _name_text(raw))
+            key = shared.get(raw) or _name_object(raw)
             if key in cur:
                 raise Fallback("repeated key")  # pypdf warns
             if len(cur) >= max_dict:
@@ -518,17 +542,13 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                 cur[key] = ref
             elif k == 2:
                 raw = e[2]
-                cur[key] = NameObject(names.get(raw) or _name_text(raw))
+                cur[key] = shared.get(raw) or _name_object(raw)
             elif k == 1:
                 continue  # a value of another kind: the next token
             elif k == 5:
                 tok = e[5]
-                if len(tok) >= INDIRECT_PEEK:
-                    raise Fallback("long number")  # pypdf reads it another way
-                if 46 in tok:  # "."
-                    cur[key] = float.__new__(FloatObject, float(tok))
-                else:
-                    cur[key] = int.__new__(NumberObject, int(tok))
+                value = numbers.get(tok)
+                cur[key] = value if value is not None else _number_object(tok)
             elif k == 7:
                 cur[key] = _literal_string(e[7])
             elif k == 6:
@@ -539,7 +559,7 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                     pos = e.start(6) - 1
                     continue
                 try:
-                    values = _number_objects(pieces, 46 in e[6])
+                    values = _number_objects(pieces)
                 except ValueError:
                     pos = e.start(6) - 1
                     continue
@@ -568,7 +588,7 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
             # A key or the end of the dictionary.
             if k == 1:
                 raw = m[1]
-                key = NameObject(names.get(raw) or _name_text(raw))
+                key = shared.get(raw) or _name_object(raw)
                 if key in cur:
                     raise Fallback("repeated key")  # pypdf warns
                 if len(cur) >= max_dict:
@@ -587,15 +607,19 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
             is_dict = type(cur) is dict
         elif k == 1:
             raw = m[1]
-            value = NameObject(names.get(raw) or _name_text(raw))
+            value = NameObject(names.get(raw) or _name_text(raw)) if cur is None \
+                else shared.get(raw) or _name_object(raw)  # (see above)
         elif k == 8:
             tok = m[8]
-            if len(tok) >= INDIRECT_PEEK:
-                raise Fallback("long number")  # pypdf reads it another way
-            if 46 in tok:  # "."
-                value = float.__new__(FloatObject, float(tok))
+            if cur is None:  # (the object read whole: its own, see above)
+                if len(tok) >= INDIRECT_PEEK:
+                    raise Fallback("long number")  # pypdf reads it another way
+                value = float.__new__(FloatObject, float(tok)) if 46 in tok \
+                    else int.__new__(NumberObject, int(tok))
             else:
-                value = int.__new__(NumberObject, int(tok))
+                value = numbers.get(tok)
+                if value is None:
+                    value = _number_object(tok)
         elif k == 7:
             # pypdf matches "N G R" and the byte after it in a window of
             # INDIRECT_PEEK bytes from the number.
@@ -626,11 +650,8 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
                 cur.extend(values)
             elif (run := _number_run(data, pos)) is not None:
                 end = run.end()
-                for tok in _number_items(data, pos, end):
-                    if len(tok) >= INDIRECT_PEEK:
-                        raise Fallback("long number")  # pypdf reads it another way
-                    cur.append(float.__new__(FloatObject, float(tok)) if 46 in tok
-                               else int.__new__(NumberObject, int(tok)))
+                # (Fallback for a long number: pypdf reads it another way)
+                cur.extend(_number_objects(_number_items(data, pos, end)))
                 if len(cur) > max_array:
                     raise Fallback("array size")
                 pos = end
