@@ -209,14 +209,18 @@ _NUMBER_OBJECTS: dict[bytes, NumberObject | FloatObject] = {}
 bytes, shared (see ``read``)."""
 
 
-def _number_object(tok: bytes) -> NumberObject | FloatObject:
-    """The NumberObject (FloatObject with a point) pypdf reads for the
-    number ``tok``, kept in _NUMBER_OBJECTS; Fallback for one of
-    INDIRECT_PEEK bytes or more (pypdf reads it another way), ValueError
-    for one Python does not read."""
+def _new_number(tok: bytes) -> NumberObject | FloatObject:
+    """A new NumberObject (FloatObject with a point) as pypdf reads the
+    number ``tok``; Fallback for one of INDIRECT_PEEK bytes or more (pypdf
+    reads it another way), ValueError for one Python does not read."""
     if len(tok) >= INDIRECT_PEEK:
         raise Fallback("long number")
-    obj = float.__new__(FloatObject, float(tok)) if 46 in tok else int.__new__(NumberObject, int(tok))
+    return float.__new__(FloatObject, float(tok)) if 46 in tok else int.__new__(NumberObject, int(tok))
+
+
+def _number_object(tok: bytes) -> NumberObject | FloatObject:
+    """``_new_number(tok)``, kept in _NUMBER_OBJECTS."""
+    obj = _new_number(tok)
     if len(_NUMBER_OBJECTS) >= NAME_CACHE_SIZE:
         _NUMBER_OBJECTS.clear()
     _NUMBER_OBJECTS[tok] = obj
@@ -612,10 +616,7 @@ def read(data: bytes, pos: int, pdf, top_dict: bool = False):
         elif k == 8:
             tok = m[8]
             if cur is None:  # (the object read whole: its own, see above)
-                if len(tok) >= INDIRECT_PEEK:
-                    raise Fallback("long number")  # pypdf reads it another way
-                value = float.__new__(FloatObject, float(tok)) if 46 in tok \
-                    else int.__new__(NumberObject, int(tok))
+                value = _new_number(tok)
             else:
                 value = numbers.get(tok)
                 if value is None:
