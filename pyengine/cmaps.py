@@ -491,6 +491,50 @@ destination: plumber-issue-842-example's maps have 1,211)."""
 _SWAPPED_ASCII = re.compile(rb"(?:[\x20-\x7e]\x00)+", re.DOTALL)
 """Little-endian UTF-16 of printable ASCII (see ``utf16_text``)."""
 
+SWAPPED_MIN_CODES = 3
+"""Distinct code units of the form XX00 a ToUnicode map must map codes to
+before its units are all read little-endian (``unswap_units``)."""
+
+
+def _swapped_unit(text: str) -> bool:
+    """Is ``text`` one code unit XX00, XX a printable ASCII or Latin-1 byte
+    (U+2000-U+7E00, U+A000-U+FF00 in steps of 0x100)?"""
+    if len(text) != 1:
+        return False
+    unit = ord(text)
+    return not unit & 0xFF and (0x20 <= unit >> 8 <= 0x7E or 0xA0 <= unit >> 8 <= 0xFF)
+
+
+def unswap_units(cmap: "CMap") -> bool:
+    """Read a map written little-endian as such, in place; was it?
+
+    Adobe Photoshop (CC 2015, PDF/X-3 export: pikepdf's cmyk.pdf) writes
+    every destination of its ToUnicode maps byte-swapped, "M" as <4D00> and
+    the space as <2000>, which read as UTF-16BE (9.10.3) gave
+    "䴀甀氀琀椀挀漀氀漀爀" for "Multicolor".  When every code the map maps
+    (no range of codes: a range's next destination ends in 01) maps to one
+    unit XX00 (``_swapped_unit``; ``SWAPPED_MIN_CODES`` distinct ones at
+    least), or to two characters or more of printable ASCII, which
+    ``utf16_text`` has read little-endian already (Ghostscript's ligatures,
+    <66006900>), the map is little-endian: real text of ideographs (U+4E00
+    "一" ends in 00) has one such character in 256, and a single unit of
+    any other form says the map is big-endian.  Each unit XX00 is then read
+    as its byte XX."""
+    if cmap.uni_ranges or cmap.cid_ranges or len(cmap.uni_single) < SWAPPED_MIN_CODES:
+        return False
+    units = set()
+    for text in cmap.uni_single.values():
+        if _swapped_unit(text):
+            units.add(text)
+        elif len(text) < 2 or not (text.isascii() and text.isprintable()):
+            return False  # (a unit of another form: the map is big-endian)
+    if len(units) < SWAPPED_MIN_CODES:
+        return False
+    for code, text in cmap.uni_single.items():
+        if len(text) == 1 and _swapped_unit(text):
+            cmap.uni_single[code] = chr(ord(text) >> 8)
+    return True
+
 
 @dataclass(slots=True)
 class CMap:

@@ -7,7 +7,7 @@ stream is reported and ignored so that the next step of the chain runs.
 
 from __future__ import annotations
 
-from ..cmaps import CMap, parse_cmap
+from ..cmaps import CMap, parse_cmap, unswap_units
 from ..records import Issue
 from .bcmap import load_predefined
 from .common import get, stream_bytes
@@ -44,6 +44,7 @@ def load_tounicode(font_dict, issues: list[Issue], font_name: str,
     if cmap is None:
         cmap = parse_cmap(raw)
         resolve_usecmap(cmap)
+        unswap_units(cmap)
         if parsed is not None and len(raw) <= SHARED_MAP_MAX_BYTES and len(parsed) < SHARED_MAPS_MAX:
             parsed[raw] = cmap
     if not (cmap.uni_ranges or any(cmap.uni_single.values())):
