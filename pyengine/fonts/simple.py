@@ -503,12 +503,20 @@ def _code_named(diffs: dict[int, str]) -> bool:
     return True
 
 
-def _tex_code_text(code: int, layout: str) -> str | None:
+def _tex_code_text(code: int, layout: str, typewriter: bool = False) -> str | None:
     """The text of a code of a TeX text font laid out in ``layout`` (OT1, T1
     or T2A): only where the layouts say for sure (``_TEX_ASCII``, T1's
     accented letters, T2A's upper half, the ligatures).  T2A's lower half is
-    read as T1's (same ligatures, quotes and dashes)."""
+    read as T1's (same ligatures, quotes and dashes).  A ``typewriter``
+    font (``_typewriter``) has printable ASCII at 0x21-0x7E in every layout
+    (cmtt's OT1 too: its 0x5C is the backslash, not OT1's "\u201c"), and in
+    OT1 its own glyphs at 0x0B-0x0F where cmr has ligatures."""
     t1 = layout != _OT1
+    if typewriter:
+        if 32 < code < 127:
+            return chr(code)
+        if not t1 and code in _OT1_TYPEWRITER:
+            return _OT1_TYPEWRITER[code]
     if 32 < code < 127:
         c = chr(code)
         if c in _TEX_ASCII:
@@ -523,6 +531,53 @@ def _tex_code_text(code: int, layout: str) -> str | None:
             return _T1_HIGH.get(code, chr(code))
         return _T1_LIGATURES.get(code)
     return _OT1_LIGATURES.get(code)
+
+
+_OT1_TYPEWRITER = {0x0B: "\u2191", 0x0C: "\u2193", 0x0D: "'", 0x0E: "\u00a1", 0x0F: "\u00bf"}
+"""cmtt's codes 0x0B-0x0F (OT1 typewriter: up and down arrows, the
+straight quote, inverted marks), where cmr has its ligatures: a
+typewriter font has none."""
+TYPEWRITER_MIN_GLYPHS = 8
+"""Glyphs a code-named Type3 font must draw, all of one width, before it
+is read as a typewriter font (``_typewriter``)."""
+TYPEWRITER_MIN_LETTERS = 4
+"""ASCII letters among them: letters of a proportional TeX font differ in
+width (cmr's "i" 0.278 em, "m" 0.833 em), where its digits do not (all
+0.5 em): a font of digits alone says nothing."""
+
+
+def _typewriter(font_dict, diffs: dict[int, str]) -> bool:
+    """Is this code-named Type3 font (``_code_named``) a TeX typewriter
+    font (cmtt, ectt, T2A's tt): do the glyphs it draws (the codes its
+    /Differences names that its /CharProcs holds), ``TYPEWRITER_MIN_GLYPHS``
+    or more with ``TYPEWRITER_MIN_LETTERS`` letters among them, all have the
+    same width (/Widths)?  dvips and pdfTeX embed a PK font's glyphs with
+    their TFM widths, and a monospaced font's are all one.  Then its codes
+    0x21-0x7E are ASCII (tl-cyrillic-mlsquick: "\\SetDocumentEncodingBicig"
+    in cmtt lost its backslash, read as OT1/T1, which have no backslash
+    there that a text font draws)."""
+    procs = get(font_dict, "/CharProcs")
+    if not hasattr(procs, "keys"):
+        return False
+    drawn = {key[1:] for key in procs.keys() if isinstance(key, str)}
+    first = integer(get(font_dict, "/FirstChar"), 0) or 0
+    raw = array(get(font_dict, "/Widths"))
+    width = None
+    glyphs = letters = 0
+    for code, glyph in diffs.items():
+        if glyph not in drawn:
+            continue
+        w = number(raw[code - first]) if 0 <= code - first < len(raw) else None
+        if w is None or w == 0.0:
+            continue
+        if width is None:
+            width = w
+        elif w != width:
+            return False
+        glyphs += 1
+        if 65 <= code <= 90 or 97 <= code <= 122:
+            letters += 1
+    return glyphs >= TYPEWRITER_MIN_GLYPHS and letters >= TYPEWRITER_MIN_LETTERS
 
 
 def _numbering_scheme(diffs: dict[int, str]) -> bool:
@@ -572,7 +627,8 @@ def _encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrillic_d
     caller works out from the texts if it needs them; its names are all
     None."""
     base, diffs = _base_and_differences(font_dict, subtype, desc, std, issues, font_name)
-    return _texts_over(base, diffs, subtype, desc, std, issues, font_name, cyrillic_document, route_later)
+    return _texts_over(base, diffs, subtype, desc, std, issues, font_name, cyrillic_document, route_later,
+                       font_dict)
 
 
 _PENDING = object()
@@ -645,9 +701,10 @@ _OWN_ENCODINGS = ("Symbol", "ZapfDingbats")
 
 
 def _texts_over(base, diffs: dict[int, str], subtype, desc, std, issues, font_name, cyrillic_document=None,
-                route_later: bool = False):
+                route_later: bool = False, font_dict=None):
     """``_encoding_texts`` of the base (``_base_and_differences``) and the
-    /Differences over it."""
+    /Differences over it.  ``font_dict``: the font, for a code-named Type3
+    font's widths (``_typewriter``; None: not read)."""
     texts: list[str | None] = [None] * 256
     names: list[str | None] = [None] * 256
     kinds: list[str | None] = [None] * 256
@@ -677,6 +734,7 @@ def _texts_over(base, diffs: dict[int, str], subtype, desc, std, issues, font_na
     opaque = _numbering_scheme(diffs)
     own_codes = subtype == "/Type3" and _code_named(diffs)
     layout = _tex_layout(diffs, cyrillic_document) if own_codes else _OT1
+    typewriter = own_codes and font_dict is not None and _typewriter(font_dict, diffs)
     diff_kind = KIND_TYPE3 if subtype == "/Type3" else KIND_ENCODING
     known = _GLYPH_TEXTS  # glyph_to_unicode's own memo, read first
     if std == "ZapfDingbats":
@@ -684,7 +742,7 @@ def _texts_over(base, diffs: dict[int, str], subtype, desc, std, issues, font_na
     for code, glyph in diffs.items():
         names[code] = glyph
         if own_codes:
-            text = _tex_code_text(code, layout) if glyph != ".notdef" else None
+            text = _tex_code_text(code, layout, typewriter) if glyph != ".notdef" else None
         elif opaque and _NUMBER_NAME.fullmatch(glyph):
             text = None
         else:
@@ -874,7 +932,7 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
         issues.extend(later)
     else:
         texts, names, kinds = _texts_over(base, diffs, subtype, desc, std, issues, font_name,
-                                          cyrillic_document, route_later=True)
+                                          cyrillic_document, route_later=True, font_dict=font_dict)
         widths = _Widths(font_dict, desc, std, texts, names, font_name, scale)
         tounicode = load_tounicode(font_dict, issues, font_name, tounicode_maps)
         mapped = tounicode.unicode_below(256) if tounicode is not None else None
