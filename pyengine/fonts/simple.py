@@ -546,27 +546,51 @@ width (cmr's "i" 0.278 em, "m" 0.833 em), where its digits do not (all
 0.5 em): a font of digits alone says nothing."""
 
 
-def _typewriter(font_dict, diffs: dict[int, str]) -> bool:
-    """Is this code-named Type3 font (``_code_named``) a TeX typewriter
-    font (cmtt, ectt, T2A's tt): do the glyphs it draws (the codes its
-    /Differences names that its /CharProcs holds), ``TYPEWRITER_MIN_GLYPHS``
-    or more with ``TYPEWRITER_MIN_LETTERS`` letters among them, all have the
-    same width (/Widths)?  dvips and pdfTeX embed a PK font's glyphs with
-    their TFM widths, and a monospaced font's are all one.  Then its codes
-    0x21-0x7E are ASCII (tl-cyrillic-mlsquick: "\\SetDocumentEncodingBicig"
-    in cmtt lost its backslash, read as OT1/T1, which have no backslash
-    there that a text font draws)."""
+def _drawn_codes(font_dict, diffs: dict[int, str]) -> list[int]:
+    """The codes a Type3 font's /Differences names whose glyphs its
+    /CharProcs holds (the glyphs it draws), in ascending order."""
     procs = get(font_dict, "/CharProcs")
     if not hasattr(procs, "keys"):
-        return False
+        return []
     drawn = {key[1:] for key in procs.keys() if isinstance(key, str)}
+    return sorted(code for code, glyph in diffs.items() if glyph in drawn)
+
+
+NUMBERED_MIN_GLYPHS = 16
+"""Glyphs a code-named Type3 font must draw at codes 0, 1, 2 ... with no
+code skipped before its codes are read as its producer's numbering, not
+a TeX layout (``_numbered_in_order``)."""
+
+
+def _numbered_in_order(drawn: list[int]) -> bool:
+    """Are a code-named Type3 font's drawn codes (``_drawn_codes``) exactly
+    0 to n - 1, n at least ``NUMBERED_MIN_GLYPHS``?  Aladdin Ghostscript 5.50
+    (tl-greek-anc-test.pdf, 2000) packed the PK glyphs of a dvips file's
+    fonts, Greek ones, into Type3 fonts /A, /B ... named /a0 ... /a255,
+    numbered as it met them: six fonts draw all of 0-255 and the last
+    0-38.  Read in TeX's T1 layout they came out "ffff!ffeff", "Äff(Å;".
+    No TeX text font's subset draws codes 0 to 15 and up with none
+    skipped: OT1 has Greek capitals and ligatures there, T1 accents and
+    quotes, a few of which a text uses.  Such a font's codes say nothing of
+    what it draws: they stay unmapped (and the page is flagged)."""
+    return len(drawn) >= NUMBERED_MIN_GLYPHS and drawn[0] == 0 and drawn[-1] == len(drawn) - 1
+
+
+def _typewriter(font_dict, drawn: list[int]) -> bool:
+    """Is this code-named Type3 font (``_code_named``) a TeX typewriter
+    font (cmtt, ectt, T2A's tt): do the glyphs it draws (``drawn``,
+    ``_drawn_codes``), ``TYPEWRITER_MIN_GLYPHS`` or more with
+    ``TYPEWRITER_MIN_LETTERS`` letters among them, all have the same width
+    (/Widths)?  dvips and pdfTeX embed a PK font's glyphs with their TFM
+    widths, and a monospaced font's are all one.  Then its codes 0x21-0x7E
+    are ASCII (tl-cyrillic-mlsquick: "\\SetDocumentEncodingBicig" in cmtt
+    lost its backslash, read as OT1/T1, which have no backslash there that
+    a text font draws)."""
     first = integer(get(font_dict, "/FirstChar"), 0) or 0
     raw = array(get(font_dict, "/Widths"))
     width = None
     glyphs = letters = 0
-    for code, glyph in diffs.items():
-        if glyph not in drawn:
-            continue
+    for code in drawn:
         w = number(raw[code - first]) if 0 <= code - first < len(raw) else None
         if w is None or w == 0.0:
             continue
@@ -734,7 +758,9 @@ def _texts_over(base, diffs: dict[int, str], subtype, desc, std, issues, font_na
     opaque = _numbering_scheme(diffs)
     own_codes = subtype == "/Type3" and _code_named(diffs)
     layout = _tex_layout(diffs, cyrillic_document) if own_codes else _OT1
-    typewriter = own_codes and font_dict is not None and _typewriter(font_dict, diffs)
+    drawn = _drawn_codes(font_dict, diffs) if own_codes and font_dict is not None else []
+    numbered = _numbered_in_order(drawn)
+    typewriter = bool(drawn) and not numbered and _typewriter(font_dict, drawn)
     diff_kind = KIND_TYPE3 if subtype == "/Type3" else KIND_ENCODING
     known = _GLYPH_TEXTS  # glyph_to_unicode's own memo, read first
     if std == "ZapfDingbats":
@@ -742,7 +768,7 @@ def _texts_over(base, diffs: dict[int, str], subtype, desc, std, issues, font_na
     for code, glyph in diffs.items():
         names[code] = glyph
         if own_codes:
-            text = _tex_code_text(code, layout, typewriter) if glyph != ".notdef" else None
+            text = _tex_code_text(code, layout, typewriter) if glyph != ".notdef" and not numbered else None
         elif opaque and _NUMBER_NAME.fullmatch(glyph):
             text = None
         else:
