@@ -727,8 +727,9 @@ _OWN_ENCODINGS = ("Symbol", "ZapfDingbats")
 def _texts_over(base, diffs: dict[int, str], subtype, desc, std, issues, font_name, cyrillic_document=None,
                 route_later: bool = False, font_dict=None):
     """``_encoding_texts`` of the base (``_base_and_differences``) and the
-    /Differences over it.  ``font_dict``: the font, for a code-named Type3
-    font's widths (``_typewriter``; None: not read)."""
+    /Differences over it.  ``font_dict``: the font, for the glyphs a
+    code-named Type3 font draws and their widths (``_drawn_codes``,
+    ``_numbered_in_order``, ``_typewriter``; None: not read)."""
     texts: list[str | None] = [None] * 256
     names: list[str | None] = [None] * 256
     kinds: list[str | None] = [None] * 256
