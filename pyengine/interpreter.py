@@ -169,8 +169,8 @@ def _restates(text: str, glyphs: list, start: int, space_gap: float) -> bool:
     i = 0
     prev = None
     for g in glyphs[start:]:
-        if not g.mapped or g.dx != 1.0 or g.dy != 0.0:
-            return False
+        if not g.mapped or g.dx != 1.0 or g.dy != 0.0 or g.vertical:
+            return False  # (gaps are measured along upright lines only)
         shown = g.text
         if g.is_space or shown.isspace():
             if prev is None or i == len(want):
