@@ -80,8 +80,17 @@ def _table_row(row: list[Line], others: list[Line]) -> bool:
 
 def tick_rows(lines: list[Line]) -> list[list[int]]:
     """Indices of the lines that are rows of ticks, each row left to right."""
-    return _rows_of(lines, sorted((i for i, ln in enumerate(lines) if _is_tick(ln)),
-                                  key=lambda i: lines[i].y1))
+    return _tick_rows(lines, _ticks(lines))
+
+
+def _ticks(lines: list[Line]) -> list[int]:
+    """Indices of the lines that are ticks (``_is_tick``)."""
+    return [i for i, ln in enumerate(lines) if _is_tick(ln)]
+
+
+def _tick_rows(lines: list[Line], ticked: list[int]) -> list[list[int]]:
+    """``tick_rows`` of the ticks ``ticked`` (``_ticks``)."""
+    return _rows_of(lines, sorted(ticked, key=lambda i: lines[i].y1))
 
 
 CATEGORY_MAX_WORDS = 2
@@ -204,10 +213,10 @@ def join_tick_rows(lines: list[Line]) -> list[Line]:
     beside a value axis (``_value_axis``), a column of ``TICKS_MIN`` ticks
     or more.  (tests/test_ticks_fast.py: a chart of exactly ``TICKS_MIN``
     ticks, in a row and in a value axis, is still joined.)"""
-    ticked = [i for i, ln in enumerate(lines) if _is_tick(ln)]
+    ticked = _ticks(lines)
     if len(ticked) < TICKS_MIN:
         return lines
-    rows = _rows_of(lines, sorted(ticked, key=lambda i: lines[i].y1))
+    rows = _tick_rows(lines, ticked)
     rows += category_rows(lines, {i for row in rows for i in row})
     if not rows:
         return lines
