@@ -70,15 +70,14 @@ def _corpus_hashes(corpus_manifest: str) -> set[str]:
 
 def _sdist_pdfs(work: str) -> list[tuple[str, bytes]]:
     out = []
+    dl = os.path.join(work, "pypi")
+    os.makedirs(dl, exist_ok=True)
     for spec in SDISTS:
-        dl = os.path.join(work, "pypi")
-        os.makedirs(dl, exist_ok=True)
         r = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps",
                             "--no-binary", ":all:", "-d", dl, spec], capture_output=True, text=True)
         if r.returncode:
             print(f"skipped {spec}: pip download failed", file=sys.stderr)
-            continue
-    for archive in sorted(glob.glob(os.path.join(work, "pypi", "*.tar.gz"))):
+    for archive in sorted(glob.glob(os.path.join(dl, "*.tar.gz"))):
         prefix = os.path.basename(archive).rsplit("-", 1)[0].split("-")[0]
         with tarfile.open(archive) as tar:
             for m in tar.getmembers():
