@@ -1069,6 +1069,29 @@ def test_a_combining_mark_drawn_after_its_base_stays_on_it_when_placed_over_the_
         "\u00ee x\n"
 
 
+def test_the_marks_of_a_cluster_drawn_past_the_space_stay_on_their_base():
+    # A Lepcha consonant with two signs (sil-mingzat's type sample, Word
+    # through "Microsoft: Print To PDF"): the base, its two zero-advance
+    # signs, then the space, which starts where the base ends. The font's
+    # mark positioning sets one sign or both past the space's start: sorted
+    # by origin they went after the space, "\u1c19 \u1c2f\u1c37\u1c1b" for
+    # "\u1c19\u1c37\u1c2f \u1c1b" (nukta 0.22 em and sign 0.12 em past the
+    # base's end), and "\u1c00\u1c2c \u1c2e\u1c01" for
+    # "\u1c00\u1c2c\u1c2e \u1c01" (the second sign only).  The signs keep
+    # the order they were drawn in.
+    lepcha = b"<0001> <1C19> <0002> <1C37> <0005> <1C2F> <0003> <0020> <0004> <1C1B>"
+    assert _mark_page(lepcha, b"[<0001> -220 <0002> 100 <0005> 120 <00030004>]") == \
+        "\u1c19\u1c37\u1c2f \u1c1b\n"
+    assert _mark_page(lepcha, b"[<0001> 40 <0002> -210 <0005> 170 <00030004>]") == \
+        "\u1c19\u1c37\u1c2f \u1c1b\n"
+    # A sign drawn after the space is not the letter's.
+    assert _mark_page(lepcha, b"[<0001> 40 <0002> -40 <0003> 330 <0005> -330 <0004>]") == \
+        "\u1c19\u1c37 \u1c2f \u1c1b\n"
+    # Nor one standing over the next letter's place (MARK_REACH).
+    assert _mark_page(lepcha, b"[<0001> -100 <0002> -200 <0005> 300 <00030004>]") == \
+        "\u1c19\u1c37 \u1c2f \u1c1b\n"
+
+
 def test_a_mark_drawn_right_after_its_base_is_not_cut_off_by_the_gap_to_its_origin():
     # "Microsoft: Print To PDF" places a Lepcha sign 0.18 em past the end of
     # its base, drawn right after it: measured from the base, the gap to the

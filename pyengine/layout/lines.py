@@ -2961,6 +2961,34 @@ def _mark_of_previous(a: _G, m: _G, b: _G) -> bool:
         not _COMBINING[a[0].text] and not has_rtl(m[0].text)
 
 
+def _mark_of_cluster(m: _G, b: _G, by_seq: dict[int, _G]) -> bool:
+    """Is the zero-advance mark ``m``, sorted along the line after ``b``,
+    a mark of the base drawn before it with other marks (``_mark_of_previous``
+    for a cluster: the glyphs drawn between that base and ``b`` are all
+    zero-advance marks in the base's font)?  Word's "Microsoft: Print To
+    PDF" draws a Lepcha consonant, its two signs and the space after it,
+    and sets the second sign past the space's start (sil-mingzat)."""
+    size = m[0].size
+    font = m[0].font
+    combining = _COMBINING
+
+    def _mark(p: _G | None) -> bool:
+        return p is not None and p[0].font == font and combining[p[0].text] and \
+            p[2] - p[1] <= MARK_MAX_WIDTH * size
+
+    for k in range(m[3] + 1, b[3]):
+        if not _mark(by_seq.get(k)):
+            return False
+    k = m[3] - 1
+    while _mark(base := by_seq.get(k)):
+        k -= 1
+    if base is None or k == m[3] - 1 == b[3] - 2:
+        return False  # no other mark: _mark_of_previous's case
+    return base[0].font == font and not combining[base[0].text] and \
+        base[0].text.strip() != "" and abs(b[1] - base[2]) <= MARK_NUDGE * size and \
+        base[1] <= m[1] <= base[2] + MARK_REACH * size and not has_rtl(m[0].text)
+
+
 def marks_with_their_bases(glyphs: list[_G], drawn: list[_G]) -> None:
     """Keep a zero-advance mark after the base it was drawn after.
 
@@ -2974,10 +3002,12 @@ def marks_with_their_bases(glyphs: list[_G], drawn: list[_G]) -> None:
     Cyrillic, Greek, Latin marks under XeTeX and LuaTeX), or between its
     base and the space glyph after it (Word's "Microsoft: Print To PDF" and
     Acrobat Distiller: a word-final Lepcha sign or an italic "i"'s
-    circumflex over the space, sil-mingzat, sil-gentiumplus).  In place;
+    circumflex over the space, sil-mingzat, sil-gentiumplus), and so do
+    the marks of a cluster drawn so (``_mark_of_cluster``), in the order
+    they were drawn.  In place;
     ``drawn``: the same glyphs in drawing order."""
     combining = _COMBINING
-    order = None
+    order = by_seq = None
     for i in range(2, len(glyphs)):
         m = glyphs[i]
         if m[2] - m[1] > MARK_MAX_WIDTH * m[0].size or not combining[m[0].text]:
@@ -2988,6 +3018,17 @@ def marks_with_their_bases(glyphs: list[_G], drawn: list[_G]) -> None:
         if _mark_of_previous(a, m, b):
             glyphs[i - 1], glyphs[i] = m, b
             continue
+        if m[3] < b[3]:
+            # A mark of a cluster (a base and two marks or more).
+            if by_seq is None:
+                by_seq = {p[3]: p for p in drawn}
+            if _mark_of_cluster(m, b, by_seq):
+                glyphs[i - 1], glyphs[i] = m, b
+                j = i - 1  # the cluster's marks in drawing order
+                while j > 1 and combining[glyphs[j - 1][0].text] and m[3] < glyphs[j - 1][3] < b[3]:
+                    glyphs[j - 1], glyphs[j] = m, glyphs[j - 1]
+                    j -= 1
+                continue
         if not b[0].text.strip():
             continue
         nudge = MARK_NUDGE * m[0].size
