@@ -37,14 +37,24 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 SDISTS = ["pikepdf==10.18.0", "pdfreader==0.1.15", "pdftotext==4.0.0", "tabula-py==2.10.0",
-          "PyPDF2==1.26.0"]
+          "PyPDF2==1.26.0", "pyhanko==0.38.0", "pdfannots==0.5"]
 """PyPI source distributions whose test files are PDFs (pip download
 --no-binary :all:)."""
 
 DEBIAN = ["xorg-docs=1:1.7.1-1.2", "glpk-doc=5.0-1", "octave-doc=7.3.0-2",
           "gnuplot-doc=5.4.4+dfsg1-2", "asymptote-doc=2.85+ds-1", "groff=1.22.4-10",
           "maxima-doc=5.46.0-11", "texlive-lang-greek=2022.20230122-1",
-          "texlive-lang-cyrillic=2022.20230122-1"]
+          "texlive-lang-cyrillic=2022.20230122-1", "r-doc-pdf=4.2.2.20221110-2",
+          "fonts-sil-abyssinica=2.100-3", "fonts-sil-akatab=2.000-3", "fonts-sil-alkalami=1.200-1",
+          "fonts-sil-andika-compact=5.000-3", "fonts-sil-andika=6.101-2",
+          "fonts-sil-andikanewbasic=5.500-3.1", "fonts-sil-annapurna=1.204-2",
+          "fonts-sil-awami-nastaliq=2.200-1", "fonts-sil-charis-compact=5.000-2",
+          "fonts-sil-charis=6.101-1", "fonts-sil-dai-banna=2.200-2", "fonts-sil-doulos-compact=5.000-3",
+          "fonts-sil-doulos=6.101-1", "fonts-sil-ezra=2.51-9", "fonts-sil-gentiumplus-compact=5.000-4",
+          "fonts-sil-gentiumplus=6.101-1", "fonts-sil-harmattan=2.000-1", "fonts-sil-mingzat=1.000-3",
+          "fonts-sil-mondulkiri-extra=5.300-2", "fonts-sil-mondulkiri=7.100-3",
+          "fonts-sil-padauk=5.000-3", "fonts-sil-scheherazade=2.100-2.1", "fonts-sil-shimenkan=1.000-3",
+          "fonts-sil-tagmukay=2.000-2.1", "fonts-sil-taiheritagepro=2.600-2"]
 """Debian 12 packages whose documentation holds PDFs (apt-get download)."""
 
 MAX_BYTES = 3 * 1024 * 1024
