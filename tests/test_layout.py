@@ -1092,6 +1092,21 @@ def test_the_marks_of_a_cluster_drawn_past_the_space_stay_on_their_base():
         "\u1c19\u1c37 \u1c2f \u1c1b\n"
 
 
+def test_a_reph_drawn_before_a_consonant_and_set_over_it_stays_before_it():
+    # XeTeX with the Nakula font (debian-refcard's Hindi card, DBLaTeX)
+    # draws "\u0930\u094d" as one zero-advance glyph, in the order of the
+    # text, 0.05 em past the start of the consonant drawn after it. Sorted
+    # by origin it went after that consonant: "\u0928\u0947\u091f\u0935"
+    # "\u0915\u0930\u094d" for "...\u0935\u0930\u094d\u0915" (network).
+    chars = b"<0001> <0935> <0002> <0930094D> <0003> <0020> <0004> <0915>"
+    assert _mark_page(chars, b"[<0001> -54 <0002> 54 <0004>]") == "\u0935\u0930\u094d\u0915\n"
+    # Drawn after the consonant, it stays after it.
+    assert _mark_page(chars, b"[<00010004> 10 <0002>]") == "\u0935\u0915\u0930\u094d\n"
+    # A letter and its virama drawn with an advance are read where they stand.
+    wide = b"<0001> <0935> <0006> <0930094D> <0003> <0020> <0004> <0915>"
+    assert _mark_page(wide, b"[<0001> -54 <0006> 554 <0004>]") == "\u0935\u0915\u0930\u094d\n"
+
+
 def test_a_mark_drawn_right_after_its_base_is_not_cut_off_by_the_gap_to_its_origin():
     # "Microsoft: Print To PDF" places a Lepcha sign 0.18 em past the end of
     # its base, drawn right after it: measured from the base, the gap to the

@@ -2989,6 +2989,16 @@ def _mark_of_cluster(m: _G, b: _G, by_seq: dict[int, _G]) -> bool:
         base[1] <= m[1] <= base[2] + MARK_REACH * size and not has_rtl(m[0].text)
 
 
+def _is_dead_consonant(text: str) -> bool:
+    """A consonant and its virama in one glyph (canonical combining class
+    9: the virama of every Indic script), as a reph is."""
+    return len(text) == 2 and unicodedata.combining(text[1]) == 9 and \
+        unicodedata.category(text[0]) == "Lo"
+
+
+_DEAD_CONSONANT = _TextCache(_is_dead_consonant)
+
+
 def marks_with_their_bases(glyphs: list[_G], drawn: list[_G]) -> None:
     """Keep a zero-advance mark after the base it was drawn after.
 
@@ -3004,13 +3014,26 @@ def marks_with_their_bases(glyphs: list[_G], drawn: list[_G]) -> None:
     Acrobat Distiller: a word-final Lepcha sign or an italic "i"'s
     circumflex over the space, sil-mingzat, sil-gentiumplus), and so do
     the marks of a cluster drawn so (``_mark_of_cluster``), in the order
-    they were drawn.  In place;
+    they were drawn.  A reph (a zero-advance consonant and virama,
+    ``_is_dead_consonant``) drawn right before the consonant it is set
+    over goes back before it: XeTeX with Nakula draws "र्" before "क" and
+    places it over the end of the "क" ("नेटवकर्" for "नेटवर्क": debian-
+    refcard's Hindi card, DBLaTeX).  In place;
     ``drawn``: the same glyphs in drawing order."""
     combining = _COMBINING
     order = by_seq = None
-    for i in range(2, len(glyphs)):
+    for i in range(1, len(glyphs)):
         m = glyphs[i]
-        if m[2] - m[1] > MARK_MAX_WIDTH * m[0].size or not combining[m[0].text]:
+        if m[2] - m[1] > MARK_MAX_WIDTH * m[0].size:
+            continue
+        if not combining[m[0].text]:
+            if _DEAD_CONSONANT[m[0].text]:
+                b = glyphs[i - 1]
+                if b[3] == m[3] + 1 and b[1] <= m[1] <= b[2] and b[0].font == m[0].font and \
+                        b[0].text.strip():
+                    glyphs[i - 1], glyphs[i] = m, b
+            continue
+        if i < 2:
             continue
         b, a = glyphs[i - 1], glyphs[i - 2]
         if combining[b[0].text] or m[1] < b[1]:
