@@ -1087,6 +1087,13 @@ def test_the_marks_of_a_cluster_drawn_past_the_space_stay_on_their_base():
     # A sign drawn after the space is not the letter's.
     assert _mark_page(lepcha, b"[<0001> 40 <0002> -40 <0003> 330 <0005> -330 <0004>]") == \
         "\u1c19\u1c37 \u1c2f \u1c1b\n"
+    # Two marks past the end of their letter, over the start of the next
+    # (sil-gentiumplus' features, Distiller: "o" with a double breve and a
+    # double macron below, then "u"): the second mark is no TeX \\not drawn
+    # before the "u" (marks_after_bases), it follows the first.
+    latin = b"<0001> <006F> <0002> <0361> <0005> <035F> <0003> <0020> <0004> <0075>"
+    assert _mark_page(latin, b"[<0001> -4 <0002> -110 <0005> 120 <0004>]") == \
+        "o\u035f\u0361u\n"
     # Nor one standing over the next letter's place (MARK_REACH).
     assert _mark_page(lepcha, b"[<0001> -100 <0002> -200 <0005> 300 <00030004>]") == \
         "\u1c19\u1c37 \u1c2f \u1c1b\n"

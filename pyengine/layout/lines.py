@@ -2893,8 +2893,11 @@ def marks_after_bases(glyphs: list[_G]) -> set[int]:
     """Put a zero-width combining mark drawn before its base (TeX's \\not:
     U+0338 drawn at the origin of "=") after that base, so that NFC makes
     one character of them ("≠": sf-GeoTopo-komprimiert).  In place; glyphs
-    are sorted along the line.  Only generic marks move (``_is_overlay_mark``).
-    Returns the ids of the marks moved."""
+    are sorted along the line.  Only generic marks move (``_is_overlay_mark``),
+    and not one drawn right after another mark of its font: that is the
+    second mark of the letter before (a double macron below after a double
+    breve, "o\u0361\u035fu": sil-gentiumplus' features).  Returns the ids
+    of the marks moved."""
     moved: set[int] = set()
     if _OVERLAY_CHARS.search("".join([p[0].text for p in glyphs])) is None:
         return moved  # no overlay mark on the line
@@ -2911,7 +2914,9 @@ def marks_after_bases(glyphs: list[_G]) -> set[int]:
                 nxt[1] - 0.01 * m[0].size <= m[1] < nxt[2] and \
                 not (i and glyphs[i - 1][1] <= m[1] < glyphs[i - 1][2] and
                      glyphs[i - 1][0].text.strip() and not combining[glyphs[i - 1][0].text]) and \
-                not (i and _mark_of_previous(glyphs[i - 1], m, nxt)):
+                not (i and _mark_of_previous(glyphs[i - 1], m, nxt)) and \
+                not (i and combining[glyphs[i - 1][0].text] and glyphs[i - 1][3] == m[3] - 1
+                     and glyphs[i - 1][0].font == m[0].font):
             glyphs[i], glyphs[i + 1] = nxt, m
             moved.add(id(m))
             i += 2
