@@ -1120,14 +1120,15 @@ class _Interpreter:
             # vector's share across the baseline, not its length (groff's
             # slanted Symbol at 10 pt read 10.4 pt).
             ysc = abs(a * d - b * c) / xsc
-        eff = abs(size) * ysc
+        em = font.em  # (1 but for a Type3 font not scaled to ems: fonts/simple._type3_em)
+        eff = abs(size) * ysc * em
         oversized = not eff <= MAX_GLYPH_SIZE  # also true for NaN
         # A text matrix with no x axis (a = b = 0: Tz 0, or a Tm of zeros)
         # draws its glyphs with no width; they still run along a baseline,
         # rightwards, rather than in no direction at all (fuzz: a (0, 0)
         # direction put an f1040 line across the rows around it).
         ux, uy = (a / xsc, b / xsc) if a or b else (1.0, 0.0)
-        asc, desc = font.ascent * size, font.descent * size
+        asc, desc = font.ascent * size * em, font.descent * size * em
         vertical = font.vertical
         # Horizontal writing: the glyph box's bottom and top and the baseline
         # are the same for every glyph of this string; their share of the

@@ -33,6 +33,7 @@ class BrokenFont:
     vertical = False
     ascent = 0.75
     descent = -0.25
+    em = 1.0
 
     def __init__(self, font_name: str) -> None:
         self.name = font_name

@@ -103,7 +103,11 @@ class Font(Protocol):
     vertical: bool
     ascent: float
     descent: float
-    """Per unit font size, in text space (ascent > 0 > descent)."""
+    """Per unit font size, in text space (ascent > 0 > descent), in ems
+    (times ``em``)."""
+    em: float
+    """Text space units per em per unit of font size: 1 but for a Type3
+    font whose FontMatrix does not scale its glyphs to ems (simple._type3_em)."""
     strings: dict[bytes, list[Char]]
     """Strings decode keeps (by their bytes; it may keep none): for a key,
     ``decode(key)`` gives ``strings[key]`` (the interpreter reads it first,

@@ -103,6 +103,7 @@ class CompositeFont:
     __slots__ = ("name", "kind", "vertical", "ascent", "descent", "_split", "_fixed", "_cache",
                  "strings", "_encoding", "_tounicode", "_ucs2", "_gid_text", "_cid_to_gid",
                  "_widths", "_dw", "_w2", "_dw2", "_symbol", "_program")
+    em = 1.0  # (text space units per em per unit size: fonts/simple._type3_em)
 
     def decode(self, data: bytes) -> list[Char]:
         """The Chars of a string; the list of a short one is kept and given

@@ -25,6 +25,7 @@ when first asked for, ``_RouteTexts``).
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 
@@ -85,10 +86,10 @@ class SimpleFont:
     """A single-byte font: a Char per code, made once."""
 
     __slots__ = ("name", "kind", "vertical", "ascent", "descent", "table", "font_matrix",
-                 "strings", "_program")
+                 "strings", "_program", "em")
 
     def __init__(self, name: str, kind: str, ascent: float, descent: float,
-                 table: _CharTable, font_matrix=None) -> None:
+                 table: _CharTable, font_matrix=None, em: float = 1.0) -> None:
         self.name = name
         self.kind = kind
         self.vertical = False
@@ -96,6 +97,7 @@ class SimpleFont:
         self.descent = descent
         self.table = table
         self.font_matrix = font_matrix
+        self.em = em
         self.strings: dict[bytes, list[Char]] = {}
         self._program: _Pending | _RoutePending | None = None
 
@@ -479,18 +481,32 @@ def cyrillic_tex_document(font_dicts) -> bool:
     return False
 
 
+_HEX_ESCAPE = re.compile("#[0-9A-Fa-f]{2}")
+"""A name's character written as "#" and two hex digits (7.3.5)."""
+
+
 def _code_named(diffs: dict[int, str]) -> bool:
     """Are the glyphs of this (Type3) font named by their own codes: /a16 ...
     /a239 at codes 16 ... 239 (pdfTeX's bitmap fonts, embedded when a T1
-    font has no Type 1 version: the glyph list knows none of these names)?
-    At least ``CODE_NAMED_MIN`` names, ``CODE_NAMED_SHARE`` of them."""
+    font has no Type 1 version: the glyph list knows none of these names),
+    or by the codes' own characters: /#0B /' /#28 /0 /A at 0x0B, 0x27, 0x28,
+    0x30, 0x41 (dvips' bitmap fonts through Acrobat Distiller 3: graphviz's
+    dottyguide, where "." "(" "0" were unmapped)?  At least
+    ``CODE_NAMED_MIN`` names, ``CODE_NAMED_SHARE`` of them."""
     count = len(diffs) - list(diffs.values()).count(".notdef")
     if count < CODE_NAMED_MIN:
         return False
     need = CODE_NAMED_SHARE * count
     misses = 0
+    numbered = symbol = False
     for code, glyph in diffs.items():
         if glyph == ".notdef":
+            continue
+        if len(glyph) == 1 and ord(glyph) == code or \
+                len(glyph) == 3 and glyph[0] == "#" and _HEX_ESCAPE.fullmatch(glyph) and \
+                int(glyph[1:], 16) == code:
+            # Named by its code's own character: "/(" or "/#28" at 40.
+            symbol = symbol or not glyph.isalpha()
             continue
         m = _CODE_NAME.fullmatch(glyph)
         if m is None or int(m.group(1)) != code:
@@ -500,7 +516,12 @@ def _code_named(diffs: dict[int, str]) -> bool:
                 # share.  sf-google-doc-document's Type3 fonts name 210
                 # codes /g0: a quarter of their load went to matching all.)
                 return False
-    return True
+        else:
+            numbered = True
+    # Glyphs named by their characters are named by their codes when one
+    # at least is no glyph name ("/(", "/0", "/#0B"); letters alone ("/A")
+    # are the glyph list's names.
+    return numbered or symbol
 
 
 def _tex_code_text(code: int, layout: str, typewriter: bool = False) -> str | None:
@@ -876,10 +897,37 @@ def _font_matrix(font_dict) -> tuple[float, ...]:
     return (0.001, 0.0, 0.0, 0.001, 0.0, 0.0)
 
 
-def _type3_extent(font_dict, matrix, desc: Descriptor):
-    """Ascent/descent of a Type3 font from /FontBBox under /FontMatrix."""
+TYPE3_EM_WIDTH = 0.5
+"""Ems: the median advance of a font's glyphs (``_type3_em``)."""
+TYPE3_WIDTH_MAX = 5.0
+"""Text space units per unit of font size: a Type3 font whose median
+advance is wider than this does not scale its glyphs to ems with its
+/FontMatrix (``_type3_em``)."""
+
+
+def _type3_em(font_dict, matrix) -> float:
+    """Text space units per unit of font size that make an em of a Type3
+    font: 1, as for every other font, unless its /FontMatrix leaves its
+    glyphs in units far smaller than an em.  dvips' bitmap fonts through
+    Acrobat Distiller 3 (graphviz's dottyguide) have FontMatrix [1 0 0 -1 0
+    0], advances of 45 units, and are shown at Tf 1 under a 0.12 Tm: 10.8
+    pt letters of size 0.12, every glyph 40 sizes from the next.  Then the
+    em is taken from the median advance (``TYPE3_EM_WIDTH``)."""
+    widths = sorted(w for w in (number(v) for v in number_array(font_dict.get("/Widths")))
+                    if w is not None and w > 0)
+    if not widths:
+        return 1.0
+    median = widths[len(widths) // 2] * abs(matrix[0])
+    if not median > TYPE3_WIDTH_MAX or not math.isfinite(median):
+        return 1.0
+    return median / TYPE3_EM_WIDTH
+
+
+def _type3_extent(font_dict, matrix, desc: Descriptor, em: float = 1.0):
+    """Ascent/descent of a Type3 font from /FontBBox under /FontMatrix, in
+    ems of ``em`` text space units (``_type3_em``)."""
     bbox = [number(v) for v in array(get(font_dict, "/FontBBox"))]
-    d = matrix[3] or matrix[0]
+    d = (matrix[3] or matrix[0]) / em
     if len(bbox) == 4 and all(v is not None for v in bbox) and bbox[3] != bbox[1]:
         top, bottom = max(bbox[1] * d, bbox[3] * d), min(bbox[1] * d, bbox[3] * d)
         if 0 < top < 3 and -3 < bottom <= 0:
@@ -906,10 +954,12 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
         font_name = str(get(font_dict, "/Name", "") or "")[1:] or "Type3"
     desc = read_descriptor(font_dict, _program_left(font_dict, subtype, defer_program))
     std = None if subtype == "/Type3" else standard_name(font_name)
+    em = 1.0
     if subtype == "/Type3":
         matrix = _font_matrix(font_dict)
         scale = matrix[0]
-        ascent, descent = _type3_extent(font_dict, matrix, desc)
+        em = _type3_em(font_dict, matrix)
+        ascent, descent = _type3_extent(font_dict, matrix, desc, em)
     else:
         matrix = None
         scale = 0.001
@@ -982,7 +1032,7 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
     kind = _font_kind(kinds, tounicode is not None)
     if kind == KIND_NONE:
         issues.append(Issue("font-no-unicode", f"{font_name or subtype}: no map to Unicode"))
-    return SimpleFont(font_name, kind, ascent, descent, table, matrix)
+    return SimpleFont(font_name, kind, ascent, descent, table, matrix, em)
 
 
 def _program_left(font_dict, subtype: str, defer_program: bool) -> bool:
