@@ -180,6 +180,20 @@ def test_faux_bold_duplicate_gives_one_word():
     assert [w.text for w in ws] == ["Bold"]
 
 
+def test_a_word_mirrored_about_its_first_letter_keeps_that_letter():
+    # gofpdf's TransformMirrorHorizontal: "Mirror" drawn, then drawn again
+    # under the CTM [-1 0 0 1 2x 0] that mirrors it about its own origin x:
+    # the mirrored "M" stands at the first "M"'s origin, written leftwards.
+    # It is no faux-bold stroke: both words keep their six letters.
+    ws = words(b"BT /F1 10 Tf 100 700 Td (Mirror) Tj ET "
+               b"q -1 0 0 1 200 0 cm BT /F1 10 Tf 100 700 Td (Mirror) Tj ET Q")
+    assert sorted(w.text for w in ws) == ["Mirror", "Mirror"]
+    # Drawn again the same way, it is one word as before.
+    ws = words(b"BT /F1 10 Tf 100 700 Td (Mirror) Tj ET "
+               b"q 1 0 0 1 0.3 0 cm BT /F1 10 Tf 100 700 Td (Mirror) Tj ET Q")
+    assert [w.text for w in ws] == ["Mirror"]
+
+
 def test_shadow_of_a_large_title_gives_one_word():
     # A 79 pt title drawn again 2.3 pt left and 3.3 pt up (a drop shadow,
     # opf-178360: "TThhee SScciieennccee"): within the duplicate tolerance

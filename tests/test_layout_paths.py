@@ -24,7 +24,8 @@ from pyengine.layout.bidi import normalise_presentation_forms
 from pyengine.layout.dropcap import attach_drop_caps
 from pyengine.layout.lines import (_G, _INNER_SPACES, APART_BAND_RUNS, APART_BUCKET,
                                    APART_TOL_MAX, DUP_CELL,
-                                   DUP_NEXT_AT, _in_columns, _project, _word, drop_duplicates,
+                                   DUP_NEXT_AT, DUP_SAME_DIRECTION, _in_columns, _project, _word,
+                                   drop_duplicates,
                                    line_words, merge_lines, segments, segments_apart,
                                    word_glyphs)
 from pyengine.options import Options
@@ -47,6 +48,8 @@ def _reference_drop_duplicates(glyphs: list[Glyph], options: Options) -> list[Gl
                 ax, ay = h.ex - h.ox, h.ey - h.oy
                 adv2 = ax * ax + ay * ay
                 if adv2 > 0 and (g.ox - h.ox) * ax + (g.oy - h.oy) * ay >= DUP_NEXT_AT * adv2:
+                    continue
+                if h.dx * g.dx + h.dy * g.dy < DUP_SAME_DIRECTION:
                     continue
                 dup = True
                 break
@@ -82,6 +85,11 @@ def _synthetic() -> list[Glyph]:
         for y2 in (y, y + dy):
             for k in range(8):
                 out.append(_glyph("cde"[k % 3], 3.0 * k - 6.0, y2))
+    # A letter drawn again at its origin written leftwards (a mirror
+    # image), downwards, and the same way: only the last is a duplicate.
+    for d, (dx, dy) in enumerate(((-1.0, 0.0), (0.0, 1.0), (1.0, 0.0))):
+        out.append(_glyph("f", 10.0 * d, 30.0))
+        out.append(_glyph("f", 10.0 * d + 0.2, 30.0)._replace(dx=dx, dy=dy))
     out.append(_glyph(" ", 0.0, 0.0, is_space=True))
     out.append(_glyph(" ", 0.1, 0.0, is_space=True))
     out.append(_glyph("", 0.0, 0.0))
@@ -206,7 +214,8 @@ def _dropped_for(h: Glyph, g: Glyph, dup_tol: float) -> bool:
         return False
     ax, ay = h.ex - h.ox, h.ey - h.oy
     adv2 = ax * ax + ay * ay
-    return not (adv2 > 0 and (g.ox - h.ox) * ax + (g.oy - h.oy) * ay >= DUP_NEXT_AT * adv2)
+    return not (adv2 > 0 and (g.ox - h.ox) * ax + (g.oy - h.oy) * ay >= DUP_NEXT_AT * adv2) \
+        and h.dx * g.dx + h.dy * g.dy >= DUP_SAME_DIRECTION
 
 
 def _file_plain(bands: dict, x0: float, x1: float, y: float, tol: float,

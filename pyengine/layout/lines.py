@@ -211,6 +211,14 @@ tall and 2 to 6 pt wide, where 0.15 em is more than an advance: "Acount",
 kashida in deb-ar-texnegar-doc) stay duplicates."""
 
 
+DUP_SAME_DIRECTION = 0.9
+"""Cosine of the angle between two glyphs' writing directions: at least
+this for one to be a duplicate of the other.  Faux bold draws the same
+text again the same way; a word mirrored about its first letter's origin
+(gofpdf's TransformMirrorHorizontal) shares that letter's place, written
+leftwards: its "M" was dropped as a duplicate ("irror horizontal")."""
+
+
 _DUP_ROW = 1 << 15
 """A grid cell (cx, cy) is looked up as the int ``cx * _DUP_ROW + cy``: an
 int is made and hashed faster than a tuple.  Two cells share a key only
@@ -306,7 +314,8 @@ def _drops(h: Glyph, g: Glyph, tol: float) -> bool:
         return False
     ax, ay = h.ex - h.ox, h.ey - h.oy
     adv2 = ax * ax + ay * ay
-    return not (adv2 > 0 and (g.ox - h.ox) * ax + (g.oy - h.oy) * ay >= DUP_NEXT_AT * adv2)
+    return not (adv2 > 0 and (g.ox - h.ox) * ax + (g.oy - h.oy) * ay >= DUP_NEXT_AT * adv2) \
+        and h.dx * g.dx + h.dy * g.dy >= DUP_SAME_DIRECTION
 
 
 def _beside_the_run(glyphs: list[Glyph], seq: int, g: Glyph, tol: float, furthest: float,
@@ -518,6 +527,8 @@ def _duplicates_out(glyphs: list[Glyph], options: Options) -> list[Glyph]:
                     adv2 = ax * ax + ay * ay
                     if adv2 > 0 and (ox - h.ox) * ax + (oy - h.oy) * ay >= DUP_NEXT_AT * adv2:
                         continue  # beside h, after it: the next letter
+                    if h.dx * g.dx + h.dy * g.dy < DUP_SAME_DIRECTION:
+                        continue  # written another way: a mirror image, not a bold stroke
                     dup = True
                     break
             if dup:
