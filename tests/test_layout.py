@@ -229,6 +229,19 @@ def test_a_spacing_accent_drawn_over_its_letter_becomes_one_accented_letter():
     assert _accent_page(b"(\\264) 500 (\\210) 500 (e)") == "\u1ebf\n"
 
 
+def test_a_combining_mark_drawn_at_the_pen_after_its_letter_stays_on_it():
+    # XeTeX with a monospaced font (debian-refcard's Vietnamese card): the
+    # acute of "thi\u1ebft" is U+0301 after "\u00ea", drawn at the pen with
+    # the font's advance, which the next glyph takes back: the "t" is drawn
+    # at the acute's origin, and the acute's box lies over it.  It read
+    # "thi\u00eat\u0301"; the text's order puts it on the "\u00ea".
+    chars = b"<0001> <0069> <0002> <00EA> <0003> <0301> <0004> <0074>"
+    assert _two_byte_page(chars, b"[<000100020003> 500 <0004>]") == "i\u1ebft\n"
+    # Drawn over the next letter by a kern of its own, it is that letter's
+    # (TeX's \\vec, above).
+    assert _two_byte_page(chars, b"[<00010002> -100 <0003> 600 <0004>]") == "i\u00eat\u0301\n"
+
+
 def test_an_accent_character_typed_beside_a_letter_stays_as_it_is():
     # "^", "~" and "\u00b4" with their own advance (code, a typed caret) are
     # characters of the text, not accents put on a letter.

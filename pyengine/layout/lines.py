@@ -3169,18 +3169,48 @@ def _accent_mark(text: str) -> str | None:
     return mark
 
 
+def _letter_drawn_before(glyphs: list[_G], i: int, by_seq: dict[int, _G]) -> int:
+    """The index of the letter the combining mark ``glyphs[i]`` (with an
+    advance of its own) follows in the text, or -1: the glyph drawn right
+    before it, a letter of its font that ends where the mark begins (the
+    mark drawn at the pen), when the glyph drawn right after the mark
+    starts there too (the mark's advance taken back).  Wherever the font
+    puts the mark's ink, it is that letter's: XeTeX with a monospaced font
+    gives U+0301 an advance, takes it back, and draws it over the next
+    letter ("thiết" read "thiêt́": debian-refcard's Vietnamese card).
+    TeX's \\vec, drawn before its letter, is placed by kerns (its origin
+    is not the pen's)."""
+    p = glyphs[i]
+    prev, nxt = by_seq.get(p[3] - 1), by_seq.get(p[3] + 1)
+    if prev is None or nxt is None or prev[0].font != p[0].font:
+        return -1
+    nudge = MARK_NUDGE * p[0].size
+    base = prev[0].text
+    if abs(p[1] - prev[2]) > nudge or abs(nxt[1] - p[1]) > nudge or not base or \
+            unicodedata.category(base[0]) not in ("Lu", "Ll", "Lt", "Lo") or \
+            not all(unicodedata.combining(c) for c in base[1:]):
+        return -1
+    for j in range(i - 1, max(-1, i - 4), -1):
+        if glyphs[j][3] == prev[3]:
+            return j
+    return -1
+
+
 def accents_onto_bases(glyphs: list[_G]) -> list[_G]:
     """Put each spacing accent (``SPACING_ACCENTS``) drawn over a letter onto
     that letter as its combining mark, so that the word reads "Métro" and
     NFC (``_word``) makes one character of them.  A generic combining mark
     drawn with an advance of its own goes on the letter under it too (TeX's
     \\vec: U+20D7 from the math italic font, drawn before the "x" it is
-    over: "\u20d7x"); one without (``MARK_MAX_WIDTH``) is left to
+    over: "\u20d7x"), unless it was drawn at the pen right after a letter
+    and its advance taken back (``_letter_drawn_before``): it is that
+    letter's; one without (``MARK_MAX_WIDTH``) is left to
     ``marks_after_bases``.  Glyphs are sorted along the line; returns them without
     the accents put on letters."""
     if _ACCENT_CHARS.search("".join([p[0].text for p in glyphs])) is None:
         return glyphs
     out = list(glyphs)
+    by_seq = None
     i = 0
     while i < len(out):
         p = out[i]
@@ -3188,6 +3218,15 @@ def accents_onto_bases(glyphs: list[_G]) -> list[_G]:
         if mark is not None and mark == p[0].text and \
                 p[2] - p[1] <= MARK_MAX_WIDTH * p[0].size:
             mark = None  # a mark without advance: marks_after_bases places it
+        if mark is not None and mark == p[0].text:
+            if by_seq is None:
+                by_seq = {q[3]: q for q in out}
+            j = _letter_drawn_before(out, i, by_seq)
+            if j >= 0:
+                q = out[j]
+                out[j] = (q[0]._replace(text=q[0].text + mark), q[1], q[2], q[3])
+                del out[i]
+                continue
         j = _accent_base(out, i) if mark is not None else -1
         if j < 0:
             i += 1
