@@ -147,7 +147,7 @@ class _Font:
     """One-byte codes, each with the width the test gives (a Char per code)."""
 
     name, kind, vertical = "Crafted", "tounicode", False
-    ascent, descent = 0.75, -0.25
+    ascent, descent, em = 0.75, -0.25, 1.0
 
     def __init__(self, widths: dict[int, float]) -> None:
         from pyengine.fonts.base import Char
