@@ -1276,3 +1276,32 @@ def test_turned_paragraphs_beside_a_turned_table_keep_their_words_and_boxes():
     assert page.text.split("\n\n")[0] == "Monthly rainfall"
     first = next(w for w in page.words if w.text == "Month")
     assert first.x1 < 160 and 792 - 150 - 40 < first.y0 < first.y1 <= 792 - 150 + 1
+
+
+def _cjk_line(tc: float, gap_after: float, cjk: int = 9) -> list[str]:
+    """The words of a line of ``cjk`` CJK characters spread by Tc ``tc``
+    (10 pt, 1 em each), then "17" (Tc 0, half an em each) ``gap_after`` pt
+    further than the spread."""
+    chars = b"<0001> <8FBE> <0002> <5230> <0003> <7EA6> <0004> <0031> <0005> <0037>"
+    font = type0(tounicode(b"5 beginbfchar " + chars + b" endbfchar", two_byte=True), dw=1000)
+    font["/DescendantFonts"][0]["/W"] = [4, [500, 500]]
+    han = b"".join(b"%04x" % (1 + k % 3) for k in range(cjk))
+    content = b"BT /F1 10 Tf %g Tc 72 700 Td <%s> Tj 0 Tc [%d <00040005>] TJ ET" % (
+        tc, han, -round(gap_after * 100))
+    return [w.text for w in pyengine.extract(make_pdf([content], fonts={"/F1": font})).pages[0].words]
+
+
+def test_cjk_spread_by_justification_keeps_the_digits_after_it():
+    # r-cran-pdftools' chinese.pdf (PDFium): a justified line spreads its
+    # characters by Tc (1.51 pt at 10 pt there); the gap after "\u7d04"
+    # before "17,300,000" is that spread, no word space.  It read as two
+    # words.
+    han = "\u8fbe\u5230\u7ea6" * 3
+    assert _cjk_line(1.7, 0.0) == [han + "17"]
+    # A word space more (autospacing between Chinese and Latin) parts them.
+    assert _cjk_line(1.7, 2.5) == [han, "17"]
+    # Unspread text parts them at 0.15 em, as before.
+    assert _cjk_line(0.0, 1.6) == [han, "17"]
+    # Characters set 0.36 em apart are a grid, not spread text
+    # (CJK_TRACKING_MAX): the gap after them parts them from the digits.
+    assert _cjk_line(3.6, 0.0) == [han, "17"]

@@ -3322,6 +3322,11 @@ def word_glyphs(line: _LineAcc, options: Options, marks: bool = True,
         if tracking:
             groups, hard = (_cut_plain(glyphs, options, tracking) if plain else
                             _cut(glyphs, moved, options, tracking))
+    elif len(groups) > 1 and _cjk_boundary(groups, hard):
+        cjk_tracking = cjk_letter_spacing(glyphs)
+        if cjk_tracking:
+            groups, hard = (_cut_plain(glyphs, options, 0.0, cjk_tracking) if plain else
+                            _cut(glyphs, moved, options, 0.0, cjk_tracking))
     if list(map(len, groups)).count(1) < _ONES_MIN:
         # Fewer groups of one glyph than any of the three stages below looks
         # for: each would give the groups back as they are (nine lines in
@@ -3503,14 +3508,16 @@ apart, and "...)" came out ". . . )", ".. . )" or "...)" by the size
 (real15: docbook-xsl-doc-pdf's reference.pdf)."""
 
 
-def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: float = 0.0
-         ) -> tuple[list[list[_G]], list[bool]]:
+def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: float = 0.0,
+         cjk_tracking: float = 0.0) -> tuple[list[list[_G]], list[bool]]:
     """Glyphs sorted along a line -> word groups, and per group whether it
     follows a space glyph (a sure break).  ``moved``: ids of the marks
     ``marks_after_bases`` moved after their base.  ``tracking``: the line's
     letter spacing (``letter_spacing``, a fraction of the font size), added
-    to every gap limit.  A group none of whose glyphs shows text (all blank)
-    is left out."""
+    to every gap limit; ``cjk_tracking``: the letter spacing of its CJK text
+    (``cjk_letter_spacing``), added to the limit between a CJK glyph and
+    another.  A group none of whose glyphs shows text (all blank) is left
+    out."""
     groups: list[list[_G]] = []
     hard: list[bool] = []
     cur: list[_G] = []
@@ -3549,6 +3556,9 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
             # glyphs, else space_gap: CJK looked up only when it matters.
             if gap > space_gap * big:
                 split = not (cjk[text] and cjk[ptext]) or gap > cjk_space_gap * big
+                if split and cjk_tracking and (cjk[text] or cjk[ptext]) and \
+                        not (cjk[text] and cjk[ptext]):
+                    split = gap > (space_gap + cjk_tracking) * big
             elif wide and big >= 0.0:
                 split = False
             else:
@@ -3607,8 +3617,8 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
     return groups, hard
 
 
-def _cut_plain(glyphs: list[_G], options: Options, tracking: float = 0.0
-               ) -> tuple[list[list[_G]], list[bool]]:
+def _cut_plain(glyphs: list[_G], options: Options, tracking: float = 0.0,
+               cjk_tracking: float = 0.0) -> tuple[list[list[_G]], list[bool]]:
     """``_cut`` of a plain line: no glyph is without text, all are of one
     source, none is a combining mark and none was moved (``moved`` None).
     The same groups and flags, without the tests per glyph that those rule
@@ -3654,6 +3664,9 @@ def _cut_plain(glyphs: list[_G], options: Options, tracking: float = 0.0
             gap = u0 - prev_u1
             if gap > space_gap * big:
                 split = not (cjk[text] and cjk[ptext]) or gap > cjk_space_gap * big
+                if split and cjk_tracking and (cjk[text] or cjk[ptext]) and \
+                        not (cjk[text] and cjk[ptext]):
+                    split = gap > (space_gap + cjk_tracking) * big
             elif wide and big >= 0.0:
                 split = False
             else:
@@ -3789,6 +3802,54 @@ for the median to be the line's letter spacing (Tc, the same after every
 letter; Chromium's CSS letter-spacing 0.2 em: every gap 0.200 em but one
 kerned pair; LibreOffice's 2 pt "Expanded" spacing at 10.5 pt: 0.184 to
 0.198 em, a LibreOffice report)."""
+
+
+def _cjk_boundary(groups: list[list[_G]], hard: list[bool]) -> bool:
+    """Do two groups of the line part at a gap (not a space glyph) between
+    a CJK glyph and another?"""
+    cjk = CJK
+    for k in range(1, len(groups)):
+        if not hard[k] and cjk[groups[k - 1][-1][0].text] != cjk[groups[k][0][0].text]:
+            return True
+    return False
+
+
+CJK_TRACKING_MAX = 0.25
+"""Fraction of the font size: CJK glyphs set further apart than this are
+laid out in a grid (a font table: pdfcpu-UnifontMedium_BMP's rows of
+radicals 0.36 em apart, each row after its label "#2F"), not spread by
+justification (``cjk_letter_spacing``)."""
+
+
+def cjk_letter_spacing(glyphs: list[_G]) -> float:
+    """The letter spacing of a line's CJK text (a fraction of the font
+    size), or 0.0: the median gap between neighbouring CJK glyphs of one
+    size, when most gaps are within ``LETTER_SPACING_TOLERANCE`` of it
+    (``TRACKING_SHARE``) and it is wider than that tolerance (and no wider
+    than ``CJK_TRACKING_MAX``).  A justified
+    Chinese line spreads its characters evenly, with Tc: the gap after a
+    CJK character before a digit is that spacing, no word space
+    (r-cran-pdftools' chinese.pdf, PDFium: "\u9054\u5230\u7d04 17,300,000"
+    read as two words at 0.15 em).  A gap wider by a word space still
+    parts them (``_cut``'s ``cjk_tracking``)."""
+    cjk = CJK
+    gaps: list[float] = []
+    prev: _G | None = None
+    for p in glyphs:
+        g = p[0]
+        if prev is not None and g.size > 0 and abs(g.size - prev[0].size) < 0.01 * g.size and \
+                cjk[g.text] and cjk[prev[0].text]:
+            gaps.append((p[1] - prev[2]) / g.size)
+        prev = p
+    if len(gaps) < TRACKING_MIN_PAIRS:
+        return 0.0
+    gaps.sort()
+    mid = gaps[len(gaps) // 2]
+    tol = LETTER_SPACING_TOLERANCE
+    if not tol < mid <= CJK_TRACKING_MAX or \
+            sum(1 for d in gaps if abs(d - mid) <= tol) < TRACKING_SHARE * len(gaps):
+        return 0.0
+    return mid
 
 
 def letter_spacing(glyphs: list[_G], moved: set[int] | None, options: Options) -> float:
