@@ -31,7 +31,7 @@ class _Font:
     name = "Crafted"
     kind = "tounicode"
     vertical = False
-    ascent, descent = 0.75, -0.25
+    ascent, descent, em = 0.75, -0.25, 1.0
 
     def __init__(self, widths: dict[int, float]) -> None:
         self.chars = {code: Char(code, chr(65 + code % 26) if code != 7 else None, width,

@@ -36,7 +36,7 @@ def bits(values) -> tuple:
 class _Font:
     name = "Crafted"
     kind = "tounicode"
-    ascent, descent = 0.75, -0.25
+    ascent, descent, em = 0.75, -0.25, 1.0
 
     def __init__(self, vertical: bool = False) -> None:
         self.vertical = vertical
