@@ -12,7 +12,7 @@ shared scorer's reference.py (PyMuPDF and pdfplumber must be installed:
 ``pip install pymupdf pdfplumber``), runs the engine on them
 (scripts/run_corpus.py) and scores the result (score.py).  Each step is
 skipped when its output is there already (delete DIR/ref to rebuild the
-references).  Not part of the test suite; it downloads about 240 MB.
+references).  Not part of the test suite; it downloads about 300 MB.
 
 What a file's low figure means is for a person to read: the references
 are two tools' agreement, and on bitmap (Type3) fonts, letter-spaced
@@ -54,7 +54,12 @@ DEBIAN = ["xorg-docs=1:1.7.1-1.2", "glpk-doc=5.0-1", "octave-doc=7.3.0-2",
           "fonts-sil-gentiumplus=6.101-1", "fonts-sil-harmattan=2.000-1", "fonts-sil-mingzat=1.000-3",
           "fonts-sil-mondulkiri-extra=5.300-2", "fonts-sil-mondulkiri=7.100-3",
           "fonts-sil-padauk=5.000-3", "fonts-sil-scheherazade=2.100-2.1", "fonts-sil-shimenkan=1.000-3",
-          "fonts-sil-tagmukay=2.000-2.1", "fonts-sil-taiheritagepro=2.600-2"]
+          "fonts-sil-tagmukay=2.000-2.1", "fonts-sil-taiheritagepro=2.600-2",
+          "cups-filters=1.28.17-3+deb12u2", "debian-history=2.28", "debian-refcard=12.0",
+          "erlang-doc=1:25.2.3+dfsg-1+deb12u4", "eyes17=5.3.0+repack-3",
+          "golang-github-jung-kurt-gofpdf-dev=2.17.2+ds-3", "graphviz-doc=2.42.2-7+deb12u1",
+          "installation-guide-amd64=20230508+deb12u1", "live-manual-pdf=2:20151217.2",
+          "packaging-tutorial=0.29", "python-matplotlib-data=3.6.3-1", "r-cran-pdftools=3.3.3-1"]
 """Debian 12 packages whose documentation holds PDFs (apt-get download)."""
 
 MAX_BYTES = 3 * 1024 * 1024
@@ -67,7 +72,16 @@ path, every third is taken (the others are more of the same producer)."""
 PASSWORDS = {"pikepdf-graph-encrypted.pdf": "owner",
              "pdfreader-encrypted-with-qwerty.pdf": "qwerty",
              "pdftotext-both_passwords.pdf": "user_password",
-             "pdftotext-user_password.pdf": "user_password"}
+             "pdftotext-user_password.pdf": "user_password",
+             "pyhanko-malformed-encrypt-dict1.pdf": "usersecret",
+             "pyhanko-minimal-aes256.pdf": "usersecret", "pyhanko-minimal-rc4.pdf": "usersecret",
+             "pyhanko-minimal-two-fields-aes256.pdf": "usersecret",
+             "pyhanko-minimal-with-field-aes256.pdf": "usersecret",
+             "pyhanko-minimal-with-field-rc4.pdf": "usersecret",
+             "pyhanko-minimal-aes256-empty-encrypted-string.pdf": "secret",
+             "pyhanko-embedded-encrypted-nocf.pdf": "secret",
+             "golang-github-jung-kurt-gofpdf-dev-Fpdf_SetProtection.pdf": "123",
+             "golang-github-jung-kurt-gofpdf-dev-Fpdf_SetProtection-2.pdf": "123"}
 """The passwords the packages' own tests open these with."""
 
 
