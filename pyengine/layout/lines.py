@@ -3825,13 +3825,12 @@ def cjk_letter_spacing(glyphs: list[_G]) -> float:
     """The letter spacing of a line's CJK text (a fraction of the font
     size), or 0.0: the median gap between neighbouring CJK glyphs of one
     size, when most gaps are within ``LETTER_SPACING_TOLERANCE`` of it
-    (``TRACKING_SHARE``) and it is wider than that tolerance (and no wider
-    than ``CJK_TRACKING_MAX``).  A justified
-    Chinese line spreads its characters evenly, with Tc: the gap after a
-    CJK character before a digit is that spacing, no word space
-    (r-cran-pdftools' chinese.pdf, PDFium: "\u9054\u5230\u7d04 17,300,000"
-    read as two words at 0.15 em).  A gap wider by a word space still
-    parts them (``_cut``'s ``cjk_tracking``)."""
+    (``TRACKING_SHARE``) and it is wider than that tolerance, up to
+    ``CJK_TRACKING_MAX``.  A justified Chinese line spreads its characters
+    evenly, with Tc: the gap after a CJK character before a digit is that
+    spacing, no word space (r-cran-pdftools' chinese.pdf, PDFium:
+    "\u9054\u5230\u7d04 17,300,000" read as two words at 0.15 em).  A gap
+    wider by a word space still parts them (``_cut``'s ``cjk_tracking``)."""
     cjk = CJK
     gaps: list[float] = []
     prev: _G | None = None
