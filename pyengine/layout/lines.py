@@ -2970,9 +2970,17 @@ def _mark_of_previous(a: _G, m: _G, b: _G) -> bool:
     drawn from the symbol font at the origin of the "=" after it, is not the
     mark of the letter before, even touching it ("A∩B≠∅" in a display,
     "i≠j" in a subscript: sf-GeoTopo-komprimiert)."""
+    return a[3] + 1 == m[3] == b[3] - 1 and _holds_mark(a, m, b)
+
+
+def _holds_mark(a: _G, m: _G, b: _G) -> bool:
+    """Can the letter ``a`` hold the zero-advance mark ``m``, the glyph
+    ``b`` drawn after them (``_mark_of_previous``, ``_mark_of_cluster``):
+    ``a`` a glyph with text, no mark itself, in the font of ``m``, touching
+    ``b`` (``MARK_NUDGE``), ``m``'s origin from its start to ``MARK_REACH``
+    past its end, and ``m`` no right-to-left mark?"""
     size = m[0].size
-    return a[3] + 1 == m[3] == b[3] - 1 and a[0].font == m[0].font and \
-        abs(b[1] - a[2]) <= MARK_NUDGE * size and \
+    return a[0].font == m[0].font and abs(b[1] - a[2]) <= MARK_NUDGE * size and \
         a[1] <= m[1] <= a[2] + MARK_REACH * size and a[0].text.strip() != "" and \
         not _COMBINING[a[0].text] and not has_rtl(m[0].text)
 
@@ -3000,9 +3008,7 @@ def _mark_of_cluster(m: _G, b: _G, by_seq: dict[int, _G]) -> bool:
         k -= 1
     if base is None or k == m[3] - 1 == b[3] - 2:
         return False  # no other mark: _mark_of_previous's case
-    return base[0].font == font and not combining[base[0].text] and \
-        base[0].text.strip() != "" and abs(b[1] - base[2]) <= MARK_NUDGE * size and \
-        base[1] <= m[1] <= base[2] + MARK_REACH * size and not has_rtl(m[0].text)
+    return _holds_mark(base, m, b)
 
 
 def _is_dead_consonant(text: str) -> bool:
@@ -3840,14 +3846,24 @@ def cjk_letter_spacing(glyphs: list[_G]) -> float:
                 cjk[g.text] and cjk[prev[0].text]:
             gaps.append((p[1] - prev[2]) / g.size)
         prev = p
-    if len(gaps) < TRACKING_MIN_PAIRS:
+    mid = _clustered_median(gaps)
+    if mid is None or not LETTER_SPACING_TOLERANCE < mid <= CJK_TRACKING_MAX:
         return 0.0
+    return mid
+
+
+def _clustered_median(gaps: list[float]) -> float | None:
+    """The median of a line's gaps (sorted in place), when there are
+    ``TRACKING_MIN_PAIRS`` of them at least and ``TRACKING_SHARE`` of them
+    lie within ``LETTER_SPACING_TOLERANCE`` of it; else None
+    (``letter_spacing``, ``cjk_letter_spacing``)."""
+    if len(gaps) < TRACKING_MIN_PAIRS:
+        return None
     gaps.sort()
     mid = gaps[len(gaps) // 2]
     tol = LETTER_SPACING_TOLERANCE
-    if not tol < mid <= CJK_TRACKING_MAX or \
-            sum(1 for d in gaps if abs(d - mid) <= tol) < TRACKING_SHARE * len(gaps):
-        return 0.0
+    if sum(1 for d in gaps if abs(d - mid) <= tol) < TRACKING_SHARE * len(gaps):
+        return None
     return mid
 
 
@@ -3881,14 +3897,8 @@ def letter_spacing(glyphs: list[_G], moved: set[int] | None, options: Options) -
             gaps.append((p[1] - prev[2]) / g.size)
             widths.append((p[2] - p[1]) / g.size)
         prev = p
-    if len(gaps) < TRACKING_MIN_PAIRS:
-        return 0.0
-    gaps.sort()
-    mid = gaps[len(gaps) // 2]
-    tol = LETTER_SPACING_TOLERANCE
-    if mid + tol <= options.space_gap:
-        return 0.0
-    if sum(1 for d in gaps if abs(d - mid) <= tol) < TRACKING_SHARE * len(gaps):
+    mid = _clustered_median(gaps)
+    if mid is None or mid + LETTER_SPACING_TOLERANCE <= options.space_gap:
         return 0.0
     widths.sort()
     if mid > LETTER_GAP_MAX_WIDTHS * widths[len(widths) // 2]:
