@@ -162,3 +162,19 @@ T2A_HIGH = (
     "\u0440\u0441\u0442\u0443\u0444\u0445\u0446\u0447"  # 0xF0-0xF7 рстуфхцч
     "\u0448\u0449\u044a\u044b\u044c\u044d\u044e\u044f"  # 0xF8-0xFF шщъыьэюя
 )
+
+# TeX's T1 (Cork) encoding, codes 0x80-0xBF: T1_MIDDLE[code - 0x80], the
+# letters of Central European, Baltic, Turkish and Croatian text (0xC0-0xFF
+# is Latin-1's but for four codes: simple._T1_HIGH).  Read from the glyph
+# names of cm-super's cm-super-t1.enc (Debian cm-super-minimal 0.3.4-17,
+# fonts/enc/dvips/cm-super; GPL-2+), each name through the Adobe glyph list.
+T1_MIDDLE = (
+    "\u0102\u0104\u0106\u010c\u010e\u011a\u0118\u011e"  # 0x80-0x87 ĂĄĆČĎĚĘĞ
+    "\u0139\u013d\u0141\u0143\u0147\u014a\u0150\u0154"  # 0x88-0x8F ĹĽŁŃŇŊŐŔ
+    "\u0158\u015a\u0160\u015e\u0164\u0162\u0170\u016e"  # 0x90-0x97 ŘŚŠŞŤŢŰŮ
+    "\u0178\u0179\u017d\u017b\u0132\u0130\u0111\u00a7"  # 0x98-0x9F ŸŹŽŻĲİđ§
+    "\u0103\u0105\u0107\u010d\u010f\u011b\u0119\u011f"  # 0xA0-0xA7 ăąćčďěęğ
+    "\u013a\u013e\u0142\u0144\u0148\u014b\u0151\u0155"  # 0xA8-0xAF ĺľłńňŋőŕ
+    "\u0159\u015b\u0161\u015f\u0165\u0163\u0171\u016f"  # 0xB0-0xB7 řśšşťţűů
+    "\u00ff\u017a\u017e\u017c\u0133\u00a1\u00bf\u00a3"  # 0xB8-0xBF ÿźžżĳ¡¿£
+)

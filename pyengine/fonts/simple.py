@@ -45,7 +45,7 @@ from .common import (
     read_descriptor,
     stream_bytes,
 )
-from .encodings import (BY_NAME, DINGBAT_NAMES, STANDARD, SYMBOL, T2A_HIGH, WIN_ANSI, ZAPF_DINGBATS, Table,
+from .encodings import (BY_NAME, DINGBAT_NAMES, STANDARD, SYMBOL, T1_MIDDLE, T2A_HIGH, WIN_ANSI, ZAPF_DINGBATS, Table,
                         symbol_private_use)
 from .glyphlist import _cache as _GLYPH_TEXTS, glyph_to_unicode, clean_text
 from .std14 import metrics, standard_name, substitute_name
@@ -380,10 +380,20 @@ _OT1_LIGATURES = {0x0B: "ff", 0x0C: "fi", 0x0D: "fl", 0x0E: "ffi", 0x0F: "ffl",
                   0x5C: "\u201c", 0x22: "\u201d", 0x7B: "\u2013", 0x7C: "\u2014"}
 _TEX_QUOTES = {0x27: "\u2019", 0x60: "\u2018"}
 """Both layouts' single quotes (their ASCII codes draw curly quotes)."""
+_T1_QUOTES = {0x0D: "\u201a", 0x0E: "\u2039", 0x0F: "\u203a", 0x12: "\u201e", 0x13: "\u00ab",
+              0x14: "\u00bb", 0x7F: "-"}
+"""T1's low quotes and guillemets (OT1 has none; a math font has Greek
+there) and its second hyphen."""
 
 
-# Which TeX layout a code-named font's codes are read in.
-_OT1, _T1, _T2A = "OT1", "T1", "T2A"
+# Which TeX layout a code-named font's codes are read in.  A subset font
+# (``T2A_MAX_MIDDLE``) is read as T1 by a code above 127 (only T1's and
+# T2A's text fonts have one).  A font is read as T1 for want of better
+# (``_T1_GUESS``) by its ligature codes alone (a T1 font of plain ASCII
+# text, or a math font: cmmi's Greek at 0x0B-0x1F) or when it is complete
+# (every glyph embedded, used or not: LGR Greek, OT2 Cyrillic and T1 fonts
+# alike): only the codes that T1 shares with its likes are read then.
+_OT1, _T1, _T1_GUESS, _T2A = "OT1", "T1", "T1-guess", "T2A"
 
 T2A_MIN_HIGH = 3
 """Fewest distinct letter codes in 0xC0-0xFF (T1's accented letters, T2A's
@@ -443,20 +453,21 @@ def _tex_layout(diffs: dict[int, str], cyrillic_document=None) -> str:
     """The TeX encoding of a font whose glyphs are named by their codes.
 
     dvips and pdfTeX name a bitmap font's glyphs by code; the codes are the
-    TeX font's encoding: OT1 (no code above 127), T1, or T2A (Cyrillic) when
-    its letters say so (``_cyrillic_letters``).  A subset font with letters
+    TeX font's encoding: OT1 (no code above 127), T1 (``_T1_GUESS`` when
+    only its ligature codes 0x1B-0x1F say so, or the font is complete), or
+    T2A (Cyrillic) when its letters say so (``_cyrillic_letters``).  A subset font with letters
     in 0xC0-0xFF but too few to say (lshortru.pdf: "Автор:" in a font with 43
     ASCII letters, "имя" in a typewriter font) is T2A when the document is
     (``cyrillic_document()``, asked only then: ``cyrillic_tex_document``)."""
-    if not any(code >= 0x80 or 0x1B <= code <= 0x1F for code in diffs):
-        return _OT1
+    if not any(code >= 0x80 for code in diffs):
+        return _T1_GUESS if any(0x1B <= code <= 0x1F for code in diffs) else _OT1
     middle, high, ascii_letters = _letter_counts(diffs)
     if _cyrillic_letters(middle, high, ascii_letters):
         return _T2A
     if high and middle <= T2A_MAX_MIDDLE and cyrillic_document is not None \
             and cyrillic_document():
         return _T2A
-    return _T1
+    return _T1 if middle <= T2A_MAX_MIDDLE else _T1_GUESS
 
 
 def cyrillic_tex_document(font_dicts) -> bool:
@@ -528,7 +539,10 @@ def _tex_code_text(code: int, layout: str, typewriter: bool = False) -> str | No
     """The text of a code of a TeX text font laid out in ``layout`` (OT1, T1
     or T2A): only where the layouts say for sure (``_TEX_ASCII``, T1's
     accented letters, T2A's upper half, the ligatures).  T2A's lower half is
-    read as T1's (same ligatures, quotes and dashes).  A ``typewriter``
+    read as T1's (same ligatures, quotes and dashes).  A subset font read
+    as T1 by a code above 127 has T1's every letter (``T1_MIDDLE``: hrlatex.pdf's
+    Croatian "prosječnom" lost its "č"), its ASCII symbols (" < > | ...)
+    and its low quotes and guillemets (``_T1_QUOTES``).  A ``typewriter``
     font (``_typewriter``) has printable ASCII at 0x21-0x7E in every layout
     (cmtt's OT1 too: its 0x5C is the backslash, not OT1's "\u201c"), and in
     OT1 its own glyphs at 0x0B-0x0F where cmr has ligatures."""
@@ -544,12 +558,19 @@ def _tex_code_text(code: int, layout: str, typewriter: bool = False) -> str | No
             return c
         if code in _TEX_QUOTES:
             return _TEX_QUOTES[code]
+        if layout == _T1:
+            return c  # (T1's printable ASCII is ASCII: " # $ % < > \\ ^ _ { | } ~)
         return None if t1 else _OT1_LIGATURES.get(code)
     if layout == _T2A and code >= 0x80:
         return T2A_HIGH[code - 0x80]
     if t1:
         if code >= 0xC0:
             return _T1_HIGH.get(code, chr(code))
+        if layout == _T1:
+            if code >= 0x80:
+                return T1_MIDDLE[code - 0x80]
+            if code in _T1_QUOTES:
+                return _T1_QUOTES[code]
         return _T1_LIGATURES.get(code)
     return _OT1_LIGATURES.get(code)
 
