@@ -343,13 +343,14 @@ def test_type3_glyphs_named_by_their_own_codes_are_tex_text():
     # pdfTeX with T1 fonts and no Type 1 EC fonts (Debian without cm-super)
     # embeds bitmap Type3 fonts naming glyph N /aN: no glyph-list name, so
     # the whole body text was unmapped.  T1: codes above 127 are Latin-1's
-    # accented letters, 0x1C is "fi", 0x10 and 0x11 the double quotes.
+    # accented letters, 0x1C is "fi", 0x10 and 0x11 the double quotes, and
+    # 0x3C "<" (OT1's "¡"): a code above 127 makes the font T1.
     enc = {"/Differences": [16, "/a16", "/a17", 28, "/a28", 46, "/a46", "/.notdef",
                             60, "/a60", 84, "/a84", 97, "/a97", 101, "/a101", 233, "/a233"]}
     f = load_font(font(Subtype="/Type3", FontMatrix=[0.001, 0, 0, 0.001, 0, 0],
                        Encoding=enc, FirstChar=0, Widths=[500] * 256), [])
     assert texts(f, b"T\x1ca\xe9.\x10e\x11<") == ["T", "fi", "a", "\u00e9", ".", "\u201c", "e",
-                                                 "\u201d", None]
+                                                 "\u201d", "<"]
     # OT1 (codes below 128 only): "fi" is 0x0C, 0x5C and 0x22 the double quotes.
     ot1 = {"/Differences": [12, "/a12", 34, "/a34", 65, "/a65", "/a66", 92, "/a92"]}
     g = load_font(font(Subtype="/Type3", FontMatrix=[0.001, 0, 0, 0.001, 0, 0],

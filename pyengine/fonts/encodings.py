@@ -178,3 +178,47 @@ T1_MIDDLE = (
     "\u0159\u015b\u0161\u015f\u0165\u0163\u0171\u016f"  # 0xB0-0xB7 řśšşťţűů
     "\u00ff\u017a\u017e\u017c\u0133\u00a1\u00bf\u00a3"  # 0xB8-0xBF ÿźžżĳ¡¿£
 )
+
+# TeX's LGR (Greek) encoding, the layout of the CB Greek fonts (cbgreek,
+# grmn1000...) that LaTeX's babel-greek typesets with: LGR[code], "\x00"
+# where a code is no text (a space with a combining mark below, the fonts'
+# internal glyphs).  Read from the glyph names of cbfonts' CB.enc (Debian
+# texlive-lang-greek 2022.20230122-1, fonts/enc/dvips/cbfonts/CB.enc,
+# A. Syropoulos 2005, LPPL), each name through the Adobe glyph list.  Greek
+# letters sit at the Latin letters' codes (a α, b β, g γ... c ς, j θ, q χ,
+# w ω), breathings and accents at < > ' ` " ~, and the accented small
+# vowels at 0x80-0xFF.
+LGR = (
+    "\u2013\x00\U00010144\U00010145\U00010146\U00010147\u03db\u03db"  # 0x00-0x07 –·𐅄𐅅𐅆𐅇ϛϛ
+    "\u1fbe\u1fbc\u1fcc\u1ffc\u0391\u03ab\u03b1\u03cb"  # 0x08-0x0F ιᾼῌῼΑΫαϋ
+    "\u02cf\u02ce\u03df\u03d9\x00\u03d8\u03da\u03e0"  # 0x10-0x17 ˏˎϟϙ·ϘϚϠ
+    "\u20ac\u2030\u0259\u03e1\u2018\u2019\u02d8\u00af"  # 0x18-0x1F €‰əϡ‘’˘¯
+    "\u1fc1\u0021\u00a8\u0385\u1fed\u0025\u00b7\u0384"  # 0x20-0x27 ῁!¨΅῭%·΄
+    "\u0028\u0029\u002a\u002b\u002c\u002d\u002e\u002f"  # 0x28-0x2F ()*+,-./
+    "\u0030\u0031\u0032\u0033\u0034\u0035\u0036\u0037"  # 0x30-0x37 01234567
+    "\u0038\u0039\u003a\u0387\u1ffe\u003d\u1fbf\u003b"  # 0x38-0x3F 89:·῾=᾿;
+    "\u1fdf\u0391\u0392\u1fdd\u0394\u0395\u03a6\u0393"  # 0x40-0x47 ῟ΑΒ῝ΔΕΦΓ
+    "\u0397\u0399\u0398\u039a\u039b\u039c\u039d\u039f"  # 0x48-0x4F ΗΙΘΚΛΜΝΟ
+    "\u03a0\u03a7\u03a1\u03a3\u03a4\u03a5\u1fde\u03a9"  # 0x50-0x57 ΠΧΡΣΤΥ῞Ω
+    "\u039e\u03a8\u0396\u005b\u1fcf\u005d\u1fce\u1fcd"  # 0x58-0x5F ΞΨΖ[῏]῎῍
+    "\u1fef\u03b1\u03b2\u03c2\u03b4\u03b5\u03c6\u03b3"  # 0x60-0x67 `αβςδεφγ
+    "\u03b7\u03b9\u03b8\u03ba\u03bb\u03bc\u03bd\u03bf"  # 0x68-0x6F ηιθκλμνο
+    "\u03c0\u03c7\u03c1\u03c3\u03c4\u03c5\x00\u03c9"  # 0x70-0x77 πχρστυ·ω
+    "\u03be\u03c8\u03b6\u00ab\u037a\u00bb\u1fc0\u2014"  # 0x78-0x7F ξψζ«ͺ»῀—
+    "\u1f70\u1f01\u1f00\u1f03\u1fb2\u1f81\u1f80\u1f83"  # 0x80-0x87 ὰἁἀἃᾲᾁᾀᾃ
+    "\u03ac\u1f05\u1f04\u1f02\u1fb4\u1f85\u1f84\u1f82"  # 0x88-0x8F άἅἄἂᾴᾅᾄᾂ
+    "\u1fb6\u1f07\u1f06\u03dd\u1fb7\u1f87\u1f86\x00"  # 0x90-0x97 ᾶἇἆϝᾷᾇᾆ·
+    "\u1f74\u1f21\u1f20\x00\u1fc2\u1f91\u1f90\x00"  # 0x98-0x9F ὴἡἠ·ῂᾑᾐ·
+    "\u03ae\u1f25\u1f24\u1f23\u1fc4\u1f95\u1f94\u1f93"  # 0xA0-0xA7 ήἥἤἣῄᾕᾔᾓ
+    "\u1fc6\u1f27\u1f26\u1f22\u1fc7\u1f97\u1f96\u1f92"  # 0xA8-0xAF ῆἧἦἢῇᾗᾖᾒ
+    "\u1f7c\u1f61\u1f60\u1f63\u1ff2\u1fa1\u1fa0\u1fa3"  # 0xB0-0xB7 ὼὡὠὣῲᾡᾠᾣ
+    "\u03ce\u1f65\u1f64\u1f62\u1ff4\u1fa5\u1fa4\u1fa2"  # 0xB8-0xBF ώὥὤὢῴᾥᾤᾢ
+    "\u1ff6\u1f67\u1f66\u03dc\u1ff7\u1fa7\u1fa6\x00"  # 0xC0-0xC7 ῶὧὦϜῷᾧᾦ·
+    "\u1f76\u1f31\u1f30\u1f33\u1f7a\u1f51\u1f50\u1f53"  # 0xC8-0xCF ὶἱἰἳὺὑὐὓ
+    "\u03af\u1f35\u1f34\u1f32\u03cd\u1f55\u1f54\u1f52"  # 0xD0-0xD7 ίἵἴἲύὕὔὒ
+    "\u1fd6\u1f37\u1f36\u03aa\u1fe6\u1f57\u1f56\u03ab"  # 0xD8-0xDF ῖἷἶΪῦὗὖΫ
+    "\u1f72\u1f11\u1f10\u1f13\u1f78\u1f41\u1f40\u1f43"  # 0xE0-0xE7 ὲἑἐἓὸὁὀὃ
+    "\u03ad\u1f15\u1f14\u1f12\u03cc\u1f45\u1f44\u1f42"  # 0xE8-0xEF έἕἔἒόὅὄὂ
+    "\u03ca\u1fd2\u0390\u1fd7\u03cb\u1fe2\u03b0\u1fe7"  # 0xF0-0xF7 ϊῒΐῗϋῢΰῧ
+    "\u1fb3\u1fc3\u1ff3\u1fe5\u1fe4\x00\u0374\u0375"  # 0xF8-0xFF ᾳῃῳῥῤ·ʹ͵
+)

@@ -45,7 +45,7 @@ from .common import (
     read_descriptor,
     stream_bytes,
 )
-from .encodings import (BY_NAME, DINGBAT_NAMES, STANDARD, SYMBOL, T1_MIDDLE, T2A_HIGH, WIN_ANSI, ZAPF_DINGBATS, Table,
+from .encodings import (BY_NAME, DINGBAT_NAMES, LGR, STANDARD, SYMBOL, T1_MIDDLE, T2A_HIGH, WIN_ANSI, ZAPF_DINGBATS, Table,
                         symbol_private_use)
 from .glyphlist import _cache as _GLYPH_TEXTS, glyph_to_unicode, clean_text
 from .std14 import metrics, standard_name, substitute_name
@@ -393,7 +393,13 @@ there) and its second hyphen."""
 # text, or a math font: cmmi's Greek at 0x0B-0x1F) or when it is complete
 # (every glyph embedded, used or not: LGR Greek, OT2 Cyrillic and T1 fonts
 # alike): only the codes that T1 shares with its likes are read then.
-_OT1, _T1, _T1_GUESS, _T2A = "OT1", "T1", "T1-guess", "T2A"
+_OT1, _T1, _T1_GUESS, _T2A, _LGR = "OT1", "T1", "T1-guess", "T2A", "LGR"
+
+LGR_WIDE_MIN = 0.8
+"""Width over the glyph at "o" from which a font's glyphs at "f", "j" and
+"l" are Greek (``_greek_widths``): LGR's φ, θ and λ are about as wide as
+its ο (CB Greek's 0.90-1.11), Latin's f, j and l half as wide (cmr 0.56-0.61,
+ec and cmti fonts no more than 0.65)."""
 
 T2A_MIN_HIGH = 3
 """Fewest distinct letter codes in 0xC0-0xFF (T1's accented letters, T2A's
@@ -546,6 +552,9 @@ def _tex_code_text(code: int, layout: str, typewriter: bool = False) -> str | No
     font (``_typewriter``) has printable ASCII at 0x21-0x7E in every layout
     (cmtt's OT1 too: its 0x5C is the backslash, not OT1's "\u201c"), and in
     OT1 its own glyphs at 0x0B-0x0F where cmr has ligatures."""
+    if layout == _LGR:
+        text = LGR[code]
+        return None if text == "\x00" else text
     t1 = layout != _OT1
     if typewriter:
         if 32 < code < 127:
@@ -616,6 +625,31 @@ def _numbered_in_order(drawn: list[int]) -> bool:
     quotes, a few of which a text uses.  Such a font's codes say nothing of
     what it draws: they stay unmapped (and the page is flagged)."""
     return len(drawn) >= NUMBERED_MIN_GLYPHS and drawn[0] == 0 and drawn[-1] == len(drawn) - 1
+
+
+def _greek_widths(font_dict, diffs: dict[int, str]) -> bool:
+    """Are the glyphs of this code-named Type3 subset font, read as T1 by a
+    code above 127, Greek in LGR (babel-greek's CB fonts as PK bitmaps:
+    texlive-lang-greek ancient.pdf's "EÊsagwg" for "Εἰσαγωγή")?  The
+    codes cannot tell (LGR's letters sit at the Latin letters' codes, its
+    accented vowels above 127), but the widths (/Widths, the TFM's) can: at
+    "f", "j" and "l" it has φ, θ and λ, each about as wide as its ο at "o"
+    (``LGR_WIDE_MIN``), where Latin has narrow letters.  Those of them the
+    font has must all say so, one at least; and its small letters must not
+    be all one width (a monospaced font's "l" is as wide as its "o")."""
+    first = integer(get(font_dict, "/FirstChar"), 0) or 0
+    raw = array(get(font_dict, "/Widths"))
+    widths = {}
+    for code in range(0x61, 0x7B):
+        if diffs.get(code, ".notdef") != ".notdef" and 0 <= code - first < len(raw):
+            w = number(raw[code - first])
+            if w:
+                widths[code] = w
+    o = widths.get(0x6F)
+    wide = [widths[code] for code in (0x66, 0x6A, 0x6C) if code in widths]
+    if not o or not wide or len(set(widths.values())) < 2:
+        return False
+    return all(w >= LGR_WIDE_MIN * o for w in wide)
 
 
 def _typewriter(font_dict, drawn: list[int]) -> bool:
@@ -801,6 +835,8 @@ def _texts_over(base, diffs: dict[int, str], subtype, desc, std, issues, font_na
     opaque = _numbering_scheme(diffs)
     own_codes = subtype == "/Type3" and _code_named(diffs)
     layout = _tex_layout(diffs, cyrillic_document) if own_codes else _OT1
+    if layout == _T1 and font_dict is not None and _greek_widths(font_dict, diffs):
+        layout = _LGR
     drawn = _drawn_codes(font_dict, diffs) if own_codes and font_dict is not None else []
     numbered = _numbered_in_order(drawn)
     typewriter = bool(drawn) and not numbered and _typewriter(font_dict, drawn)

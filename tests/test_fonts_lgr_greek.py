@@ -1,0 +1,73 @@
+"""TeX bitmap fonts in LGR (babel-greek's CB Greek fonts as PK bitmaps).
+
+texlive-lang-greek ancient.pdf and lgreekuse.pdf (pdfTeX, Type3 fonts
+whose glyphs are named /aNN, no /ToUnicode): LGR puts the Greek letters at
+the Latin letters' codes (a α, j θ, l λ, c ς, w ω) and the accented small
+vowels above 127, so the fonts were read as T1: "Εἰσαγωγὴ" came out
+"EÊsagwg" and "ἐν ἀρχῇ ἦν ὁ λόγος" "ân rq n å lìgos".  The codes cannot
+tell LGR from T1; the widths can: LGR's glyphs at "f", "j" and "l" (φ, θ,
+λ) are as wide as its ο, Latin's f, j and l half as wide.
+"""
+
+from __future__ import annotations
+
+import pyengine
+from pdfbuild import make_pdf
+from test_fonts_t2a import code_named_type3, page_text, shown
+
+CMR_WIDTHS = {"f": 306, "i": 278, "j": 306, "l": 278, "m": 833, "o": 500, "t": 389, "w": 722}
+"""Latin glyph widths of cmr10, thousandths of an em."""
+GREEK_WIDTHS = {"f": 560, "i": 270, "j": 540, "l": 520, "m": 560, "o": 500, "t": 470, "w": 660}
+"""The widths of the same codes in grmn1000 (CB Greek), rounded: φ ι θ λ μ ο τ ω."""
+
+
+def font_with_widths(codes: bytes, widths: dict[str, int]) -> dict:
+    font = code_named_type3(codes)
+    font["/Widths"] = [widths.get(chr(code), 500) for code in range(256)]
+    return font
+
+
+def test_lgr_bitmap_font_reads_greek():
+    # LGR codes: E Ε, 0xCA ἰ, s σ, a α, g γ, w ω, 0x98 ὴ; l λ, 0xEC ό, o ο,
+    # c ς; 0xE8 έ, 0xD0 ί, j θ, f φ.
+    heading = b"E\xcasagwg\x98"
+    word = b"l\xecgoc"
+    more = b"fil\xe8a"
+    font = font_with_widths(heading + word + more + b"imt", GREEK_WIDTHS)
+    text = page_text(make_pdf([shown([("F1", heading), ("F1", word), ("F1", more)])], {"/F1": font}))
+    assert text.split("\n")[:3] == ["Εἰσαγωγὴ", "λόγος", "φιλέα"]
+
+
+def test_t1_font_with_latin_widths_stays_latin():
+    # The same codes in a font whose "f", "j" and "l" are Latin's narrow
+    # letters: T1, accented letters and all ("fil\xe8" is "filè").
+    data = b"fil\xe8jolt"
+    font = font_with_widths(data + b"mw", CMR_WIDTHS)
+    assert page_text(make_pdf([shown([("F1", data)])], {"/F1": font})).strip() == "filèjolt"
+
+
+def test_monospaced_font_is_not_greek():
+    # A typewriter font's "l" is as wide as its "o", as λ is: all its
+    # letters of one width say nothing of Greek.
+    data = b"fil\xe8jolt"
+    font = font_with_widths(data + b"mw", {})  # every glyph 500 wide
+    assert page_text(make_pdf([shown([("F1", data)])], {"/F1": font})).strip() == "filèjolt"
+
+
+def test_font_without_f_j_or_l_says_nothing():
+    # "agp" only (lgreekuse.pdf's smallest font): no wide-or-narrow letter
+    # to tell by; read as before.
+    data = b"agp\xe8"
+    font = font_with_widths(data + b"o", GREEK_WIDTHS)
+    assert page_text(make_pdf([shown([("F1", data)])], {"/F1": font})).strip() == "agpè"
+
+
+def test_lgr_table_points():
+    from pyengine.fonts.encodings import LGR
+    assert len(LGR) == 256
+    assert LGR[ord("a")] + LGR[ord("c")] + LGR[ord("j")] + LGR[ord("q")] + LGR[ord("w")] == "αςθχω"
+    assert (LGR[0x98], LGR[0xCA], LGR[0xEC], LGR[ord("<")], LGR[ord(">")]) == ("ὴ", "ἰ", "ό", "῾", "᾿")
+    assert LGR[ord("v")] == "\x00"  # (no text: the fonts' internal glyph)
+    doc = pyengine.extract(make_pdf([shown([("F1", b"lov\xec")])],
+                                    {"/F1": font_with_widths(b"lov\xecf", GREEK_WIDTHS)}))
+    assert doc.pages[0].text.strip() == "λοό"
