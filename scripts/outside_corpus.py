@@ -12,7 +12,7 @@ shared scorer's reference.py (PyMuPDF and pdfplumber must be installed:
 ``pip install pymupdf pdfplumber``), runs the engine on them
 (scripts/run_corpus.py) and scores the result (score.py).  Each step is
 skipped when its output is there already (delete DIR/ref to rebuild the
-references).  Not part of the test suite; it downloads about 300 MB.
+references).  Not part of the test suite; it downloads about 750 MB.
 
 What a file's low figure means is for a person to read: the references
 are two tools' agreement, and on bitmap (Type3) fonts, letter-spaced
@@ -37,7 +37,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 SDISTS = ["pikepdf==10.18.0", "pdfreader==0.1.15", "pdftotext==4.0.0", "tabula-py==2.10.0",
-          "PyPDF2==1.26.0", "pyhanko==0.38.0", "pdfannots==0.5"]
+          "PyPDF2==1.26.0", "pyhanko==0.38.0", "pdfannots==0.5", "ocrmypdf==17.13.0"]
 """PyPI source distributions whose test files are PDFs (pip download
 --no-binary :all:)."""
 
@@ -59,7 +59,20 @@ DEBIAN = ["xorg-docs=1:1.7.1-1.2", "glpk-doc=5.0-1", "octave-doc=7.3.0-2",
           "erlang-doc=1:25.2.3+dfsg-1+deb12u4", "eyes17=5.3.0+repack-3",
           "golang-github-jung-kurt-gofpdf-dev=2.17.2+ds-3", "graphviz-doc=2.42.2-7+deb12u1",
           "installation-guide-amd64=20230508+deb12u1", "live-manual-pdf=2:20151217.2",
-          "packaging-tutorial=0.29", "python-matplotlib-data=3.6.3-1", "r-cran-pdftools=3.3.3-1"]
+          "packaging-tutorial=0.29", "python-matplotlib-data=3.6.3-1", "r-cran-pdftools=3.3.3-1",
+          "texlive-lang-korean=2022.20230122-1", "texlive-lang-chinese=2022.20230122-1",
+          "texlive-lang-japanese=2022.20230122-1", "texlive-lang-arabic=2022.20230122-1",
+          "texlive-lang-other=2022.20230122-1", "texlive-lang-european=2022.20230122-1",
+          "debian-handbook=11.20220922", "fonts-cwtex-docs=1.0-4",
+          "debian-edu-doc-legacy-zh-cn=2.12.23~deb12u1",
+          "linuxcnc-doc-zh-cn=2.9.0~pre1+git20230208.f1270d6ed7-1+deb12u2", "alqalam=0.2-10",
+          "instead-doc-ru=3.3.2-1.1", "forensics-samples-files=1.1.4-5", "libcamlpdf-ocaml-dev=2.5.3-1",
+          "libpdf-builder-perl=3.025-1", "libtext-pdf-perl=0.31-3",
+          "qtpdf5-examples=5.15.13+dfsg-1~deb12u1", "paperwork-gtk=2.1.1-1",
+          "docbook-xsl-doc-pdf=1.79.1-1", "goldencheetah=1:3.5-1.1", "sioyek=2.0.0+dfsg-3+b6",
+          "fonts-solide-mirage=0.2-2", "fonts-millimetre=0.2-2", "libdigidoc-doc=3.10.5-4",
+          "juce-modules-source-data=7.0.5+ds-1", "jmeter-help=2.13-5", "debmake-doc=1.17-7",
+          "dblatex=0.3.12py3-2", "lyx-common=2.3.7-1", "auto-multiple-choice-doc-pdf=1.6.0-1"]
 """Debian 12 packages whose documentation holds PDFs (apt-get download)."""
 
 MAX_BYTES = 3 * 1024 * 1024
@@ -81,7 +94,9 @@ PASSWORDS = {"pikepdf-graph-encrypted.pdf": "owner",
              "pyhanko-minimal-aes256-empty-encrypted-string.pdf": "secret",
              "pyhanko-embedded-encrypted-nocf.pdf": "secret",
              "golang-github-jung-kurt-gofpdf-dev-Fpdf_SetProtection.pdf": "123",
-             "golang-github-jung-kurt-gofpdf-dev-Fpdf_SetProtection-2.pdf": "123"}
+             "golang-github-jung-kurt-gofpdf-dev-Fpdf_SetProtection-2.pdf": "123",
+             "forensics-samples-files-a-text-pass-A5d.pdf": "A5d",
+             "forensics-samples-files-a-text-pass-peanuts.pdf": "peanuts"}
 """The passwords the packages' own tests open these with."""
 
 
