@@ -17,8 +17,9 @@ from test_fonts_t2a import code_named_type3, page_text, shown
 
 CMR_WIDTHS = {"f": 306, "i": 278, "j": 306, "l": 278, "m": 833, "o": 500, "t": 389, "w": 722}
 """Latin glyph widths of cmr10, thousandths of an em."""
-GREEK_WIDTHS = {"f": 560, "i": 270, "j": 540, "l": 520, "m": 560, "o": 500, "t": 470, "w": 660}
-"""The widths of the same codes in grmn1000 (CB Greek), rounded: φ ι θ λ μ ο τ ω."""
+GREEK_WIDTHS = {"f": 553, "i": 241, "j": 542, "l": 474, "m": 495, "o": 500, "t": 435, "w": 631}
+"""The same codes' widths in ancient.pdf's body font (CB Greek, a PK font),
+scaled to its "o" (ο) = 500: φ ι θ λ μ ο τ ω."""
 
 
 def font_with_widths(codes: bytes, widths: dict[str, int]) -> dict:

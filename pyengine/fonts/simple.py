@@ -45,8 +45,8 @@ from .common import (
     read_descriptor,
     stream_bytes,
 )
-from .encodings import (BY_NAME, DINGBAT_NAMES, LGR, STANDARD, SYMBOL, T1_MIDDLE, T2A_HIGH, WIN_ANSI, ZAPF_DINGBATS, Table,
-                        symbol_private_use)
+from .encodings import (BY_NAME, DINGBAT_NAMES, LGR, STANDARD, SYMBOL, T1_MIDDLE, T2A_HIGH, WIN_ANSI,
+                        ZAPF_DINGBATS, Table, symbol_private_use)
 from .glyphlist import _cache as _GLYPH_TEXTS, glyph_to_unicode, clean_text
 from .std14 import metrics, standard_name, substitute_name
 from .tounicode import load_tounicode
@@ -461,10 +461,12 @@ def _tex_layout(diffs: dict[int, str], cyrillic_document=None) -> str:
     dvips and pdfTeX name a bitmap font's glyphs by code; the codes are the
     TeX font's encoding: OT1 (no code above 127), T1 (``_T1_GUESS`` when
     only its ligature codes 0x1B-0x1F say so, or the font is complete), or
-    T2A (Cyrillic) when its letters say so (``_cyrillic_letters``).  A subset font with letters
-    in 0xC0-0xFF but too few to say (lshortru.pdf: "Автор:" in a font with 43
-    ASCII letters, "имя" in a typewriter font) is T2A when the document is
-    (``cyrillic_document()``, asked only then: ``cyrillic_tex_document``)."""
+    T2A (Cyrillic) when its letters say so (``_cyrillic_letters``).  (A T1
+    subset font may be LGR Greek: ``_greek_widths``.)  A subset font with
+    letters in 0xC0-0xFF but too few to say (lshortru.pdf: "Автор:" in a
+    font with 43 ASCII letters, "имя" in a typewriter font) is T2A when the
+    document is (``cyrillic_document()``, asked only then:
+    ``cyrillic_tex_document``)."""
     if not any(code >= 0x80 for code in diffs):
         return _T1_GUESS if any(0x1B <= code <= 0x1F for code in diffs) else _OT1
     middle, high, ascii_letters = _letter_counts(diffs)
@@ -542,13 +544,13 @@ def _code_named(diffs: dict[int, str]) -> bool:
 
 
 def _tex_code_text(code: int, layout: str, typewriter: bool = False) -> str | None:
-    """The text of a code of a TeX text font laid out in ``layout`` (OT1, T1
-    or T2A): only where the layouts say for sure (``_TEX_ASCII``, T1's
+    """The text of a code of a TeX text font laid out in ``layout`` (OT1, T1,
+    T2A or LGR, the last read whole from its table): only where the layouts say for sure (``_TEX_ASCII``, T1's
     accented letters, T2A's upper half, the ligatures).  T2A's lower half is
     read as T1's (same ligatures, quotes and dashes).  A subset font read
-    as T1 by a code above 127 has T1's every letter (``T1_MIDDLE``: hrlatex.pdf's
-    Croatian "prosječnom" lost its "č"), its ASCII symbols (" < > | ...)
-    and its low quotes and guillemets (``_T1_QUOTES``).  A ``typewriter``
+    as T1 by a code above 127 has T1's every letter (``T1_MIDDLE``:
+    hrlatex.pdf's Croatian "prosječnom" lost its "č"), its ASCII symbols
+    (" < > | ...) and its low quotes and guillemets (``_T1_QUOTES``).  A ``typewriter``
     font (``_typewriter``) has printable ASCII at 0x21-0x7E in every layout
     (cmtt's OT1 too: its 0x5C is the backslash, not OT1's "\u201c"), and in
     OT1 its own glyphs at 0x0B-0x0F where cmr has ligatures."""
@@ -630,7 +632,7 @@ def _numbered_in_order(drawn: list[int]) -> bool:
 def _greek_widths(font_dict, diffs: dict[int, str]) -> bool:
     """Are the glyphs of this code-named Type3 subset font, read as T1 by a
     code above 127, Greek in LGR (babel-greek's CB fonts as PK bitmaps:
-    texlive-lang-greek ancient.pdf's "EÊsagwg" for "Εἰσαγωγή")?  The
+    texlive-lang-greek ancient.pdf's "EÊsagwg" for "Εἰσαγωγὴ")?  The
     codes cannot tell (LGR's letters sit at the Latin letters' codes, its
     accented vowels above 127), but the widths (/Widths, the TFM's) can: at
     "f", "j" and "l" it has φ, θ and λ, each about as wide as its ο at "o"
