@@ -124,6 +124,25 @@ def test_letter_spaced_title_with_gaps_narrower_than_its_letters_is_one_word():
     assert text_of(b"BT /F1 20 Tf 8 Tc 72 700 Td (TITLE) Tj ET") == "TITLE\n"
 
 
+def test_capitals_each_in_another_font_evenly_spaced_are_not_a_letter_spaced_word():
+    # texlive fonts-extra ap-info.pdf's glyph chart: "A" in the regular,
+    # italic, bold and bold italic, 0.5 em apart, read "AAAA".  A word is set
+    # in one font; the same row in one font stays a letter-spaced word.
+    fonts = {"/F1": helvetica(), "/F2": helvetica(), "/F3": helvetica(), "/F4": helvetica()}
+
+    def row(names: list[int]) -> bytes:
+        # The chart's row: the code in small type, then the four samples
+        # (these test fonts' glyphs are 0.5 em wide: 0.5 em gaps).
+        return (b"BT /F1 10 Tf 72 700 Td (0041) Tj 30 0 Td "
+                + b"".join(b"/F%d 12 Tf (A) Tj 12 0 Td " % n for n in names) + b"ET")
+
+    def text(content: bytes) -> str:
+        return pyengine.extract(make_pdf([content], fonts=fonts)).pages[0].text
+
+    assert text(row([1, 2, 3, 4])) == "0041 A A A A\n"
+    assert text(row([1, 1, 1, 1])) == "0041 AAAA\n"
+
+
 def test_large_spaces_between_two_lines_one_em_apart_do_not_merge_them():
     # pdfjs-issue6127: 12 pt spaces drawn between two 10 pt lines 0.96 em
     # apart founded a line that both joined ("dceogurséi").

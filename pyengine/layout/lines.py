@@ -3912,6 +3912,11 @@ def _letter(grp: list[_G]) -> bool:
     return len(grp) == 1 and len(grp[0][0].text) == 1 and grp[0][0].text.isupper()
 
 
+def _one_font(groups: list[list[_G]], piece: list[int]) -> bool:
+    font = groups[piece[0]][0][0].font
+    return all(groups[k][0][0].font == font for k in piece)
+
+
 def _median_width(groups: list[list[_G]], piece: list[int]) -> float:
     widths = sorted(groups[k][0][2] - groups[k][0][1] for k in piece)
     return widths[len(widths) // 2]
@@ -3923,7 +3928,12 @@ def join_letter_spaced(groups: list[list[_G]], hard: list[bool],
 
     A run of single-letter groups with no space glyph between them is cut
     where a gap is clearly wider than the narrowest one (a word space);
-    pieces whose gaps are uniform become one word.
+    pieces whose gaps are uniform become one word, when their letters are
+    of one font: a word is set in one, and letters in several are a chart's
+    samples (texlive fonts-extra ap-info.pdf: "A A A A" in the regular,
+    italic, bold and bold italic, evenly spaced, read "AAAA").  (A run is
+    cut by its gaps only: a chart's row longer than ``LETTER_SPACED_MAX``
+    stays a chart, whatever its fonts.)
     """
     if list(map(len, groups)).count(1) < LETTER_SPACED_MIN or \
             sum(1 for g in groups if _letter(g)) < LETTER_SPACED_MIN:
@@ -3951,6 +3961,7 @@ def join_letter_spaced(groups: list[list[_G]], hard: list[bool],
                 pieces.append((piece, g0))
                 piece = [k]
         pieces.append((piece, g0))
+    pieces = [(piece, g0) for piece, g0 in pieces if _one_font(groups, piece)]
     spacings = [g0 for piece, g0 in pieces
                 if LETTER_SPACED_MIN <= len(piece) <= LETTER_SPACED_MAX
                 and g0 <= LETTER_GAP_MAX_WIDTHS * _median_width(groups, piece)]
