@@ -12,7 +12,7 @@ shared scorer's reference.py (PyMuPDF and pdfplumber must be installed:
 ``pip install pymupdf pdfplumber``), runs the engine on them
 (scripts/run_corpus.py) and scores the result (score.py).  Each step is
 skipped when its output is there already (delete DIR/ref to rebuild the
-references).  Not part of the test suite; it downloads about 1.2 GB.
+references).  Not part of the test suite; it downloads about 1.5 GB.
 
 What a file's low figure means is for a person to read: the references
 are two tools' agreement, and on bitmap (Type3) fonts, letter-spaced
@@ -79,7 +79,15 @@ DEBIAN = ["xorg-docs=1:1.7.1-1.2", "glpk-doc=5.0-1", "octave-doc=7.3.0-2",
           "texlive-lang-czechslovak=2022.20230122-1", "texlive-lang-polish=2022.20230122-1",
           "texlive-lang-german=2022.20230122-1", "texlive-lang-italian=2022.20230122-1",
           "texlive-lang-portuguese=2022.20230122-1", "texlive-lang-spanish=2022.20230122-1",
-          "texlive-lang-cjk=2022.20230122-1", "lilypond-doc-pdf=2.24.1-2"]
+          "texlive-lang-cjk=2022.20230122-1", "lilypond-doc-pdf=2.24.1-2",
+          "simh=3.8.1-6.1", "db5.3-doc=5.3.28+dfsg2-1", "libsystemc-doc=2.3.4-2", "simbody-doc=3.7+dfsg-3",
+          "grcompiler=5.2.1-0.2+b1", "golang-gonum-v1-plot-dev=0.7.0-5", "labplot-data=2.9.0-1",
+          "python-astropy-doc=5.2.1-2+deb12u1", "r-cran-tikzdevice=0.12.4-1", "therion-doc=6.1.6-3",
+          "fuzzylite=6.0+dfsg-6", "altos=1.9.16-2", "parallel=20221122+ds-2", "gretl-doc=2022c-1",
+          "libstxxl-doc=1.4.1-3", "bacula-doc=9.6.7-2", "clips-doc=6.30-4.1", "krb5-doc=1.20.1-2+deb12u5",
+          "nut-doc=2.8.0-7", "ettercap-common=1:0.8.3.1-11", "king=2.24+dfsg2-1",
+          "ifeffit-doc=2:1.2.11d-12.5", "libatlas-doc=3.10.3-13", "toulbar2-doc=1.1.1+dfsg-1",
+          "yacas-doc=1.3.6-2.1", "python-sympy-doc=1.11.1-1", "sasview-doc=5.0.5-5"]
 """Debian 12 packages whose documentation holds PDFs (apt-get download)."""
 
 MAX_BYTES = 3 * 1024 * 1024
@@ -90,7 +98,10 @@ TEXLIVE_EVERY = 3
 path, every third is taken (the others are more of the same producer)."""
 SAMPLED_FROM = DEBIAN.index("texlive-fonts-extra-doc=2022.20230122-4")
 """The packages from here on (session 48's second set) are sampled by their
-count of PDFs under TEXLIVE_MAX_BYTES (``_sample``)."""
+count of PDFs under TEXLIVE_MAX_BYTES (``_sample``)..."""
+SAMPLED_ALL_FROM = DEBIAN.index("simh=3.8.1-6.1")
+"""...and from here on (its third set), by their count of PDFs under
+MAX_BYTES (compressed ones counted at their compressed size)."""
 
 
 def _sample(small: list[str]) -> list[str]:
@@ -156,7 +167,10 @@ def _debian_pdfs(work: str) -> list[tuple[str, bytes]]:
         subprocess.run(["dpkg-deb", "-x", debs[0], root], check=True)
         found = sorted(p for p in glob.glob(os.path.join(root, "**", "*"), recursive=True)
                        if p.lower().endswith((".pdf", ".pdf.gz")) and os.path.isfile(p))
-        if n >= SAMPLED_FROM:
+        if n >= SAMPLED_ALL_FROM:
+            found = _sample([p for p in found if os.path.getsize(p) < MAX_BYTES])
+            prefix = pkg
+        elif n >= SAMPLED_FROM:
             small = [p for p in found if p.endswith(".pdf") and os.path.getsize(p) < TEXLIVE_MAX_BYTES]
             found = _sample(small)
             prefix = "tl-" + pkg[len("texlive-"):] if pkg.startswith("texlive-") else pkg
