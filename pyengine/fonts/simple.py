@@ -455,14 +455,15 @@ def _unmistakably_cyrillic(middle: int, high: int) -> bool:
     return middle <= T2A_MAX_MIDDLE and high >= T2A_MANY_HIGH
 
 
-def _tex_layout(diffs: dict[int, str], cyrillic_document=None) -> str:
+def _tex_layout(diffs: dict[int, str], cyrillic_document=None, font_dict=None) -> str:
     """The TeX encoding of a font whose glyphs are named by their codes.
 
     dvips and pdfTeX name a bitmap font's glyphs by code; the codes are the
     TeX font's encoding: OT1 (no code above 127), T1 (``_T1_GUESS`` when
     only its ligature codes 0x1B-0x1F say so, or the font is complete), or
-    T2A (Cyrillic) when its letters say so (``_cyrillic_letters``).  (A T1
-    subset font may be LGR Greek: ``_greek_widths``.)  A subset font with
+    T2A (Cyrillic) when its letters say so (``_cyrillic_letters``).  A T1
+    subset font is LGR Greek when its widths say so (``_greek_widths``,
+    asked of ``font_dict`` when given).  A subset font with
     letters in 0xC0-0xFF but too few to say (lshortru.pdf: "Автор:" in a
     font with 43 ASCII letters, "имя" in a typewriter font) is T2A when the
     document is (``cyrillic_document()``, asked only then:
@@ -475,7 +476,9 @@ def _tex_layout(diffs: dict[int, str], cyrillic_document=None) -> str:
     if high and middle <= T2A_MAX_MIDDLE and cyrillic_document is not None \
             and cyrillic_document():
         return _T2A
-    return _T1 if middle <= T2A_MAX_MIDDLE else _T1_GUESS
+    if middle > T2A_MAX_MIDDLE:
+        return _T1_GUESS
+    return _LGR if font_dict is not None and _greek_widths(font_dict, diffs) else _T1
 
 
 def cyrillic_tex_document(font_dicts) -> bool:
@@ -639,14 +642,8 @@ def _greek_widths(font_dict, diffs: dict[int, str]) -> bool:
     (``LGR_WIDE_MIN``), where Latin has narrow letters.  Those of them the
     font has must all say so, one at least; and its small letters must not
     be all one width (a monospaced font's "l" is as wide as its "o")."""
-    first = integer(get(font_dict, "/FirstChar"), 0) or 0
-    raw = array(get(font_dict, "/Widths"))
-    widths = {}
-    for code in range(0x61, 0x7B):
-        if diffs.get(code, ".notdef") != ".notdef" and 0 <= code - first < len(raw):
-            w = number(raw[code - first])
-            if w:
-                widths[code] = w
+    widths = _code_widths(font_dict, [code for code in range(0x61, 0x7B)
+                                      if diffs.get(code, ".notdef") != ".notdef"])
     o = widths.get(0x6F)
     wide = [widths[code] for code in (0x66, 0x6A, 0x6C) if code in widths]
     if not o or not wide or len(set(widths.values())) < 2:
@@ -664,22 +661,25 @@ def _typewriter(font_dict, drawn: list[int]) -> bool:
     are ASCII (tl-cyrillic-mlsquick: "\\SetDocumentEncodingBicig" in cmtt
     lost its backslash, read as OT1/T1, which have no backslash there that
     a text font draws)."""
+    widths = _code_widths(font_dict, drawn)
+    if len(set(widths.values())) > 1:
+        return False
+    letters = sum(1 for code in widths if 65 <= code <= 90 or 97 <= code <= 122)
+    return len(widths) >= TYPEWRITER_MIN_GLYPHS and letters >= TYPEWRITER_MIN_LETTERS
+
+
+def _code_widths(font_dict, codes) -> dict[int, float]:
+    """The /Widths entry of each of ``codes`` that has one, not zero (the
+    TFM widths a TeX bitmap font's glyphs are embedded with:
+    ``_greek_widths``, ``_typewriter``)."""
     first = integer(get(font_dict, "/FirstChar"), 0) or 0
     raw = array(get(font_dict, "/Widths"))
-    width = None
-    glyphs = letters = 0
-    for code in drawn:
+    widths = {}
+    for code in codes:
         w = number(raw[code - first]) if 0 <= code - first < len(raw) else None
-        if w is None or w == 0.0:
-            continue
-        if width is None:
-            width = w
-        elif w != width:
-            return False
-        glyphs += 1
-        if 65 <= code <= 90 or 97 <= code <= 122:
-            letters += 1
-    return glyphs >= TYPEWRITER_MIN_GLYPHS and letters >= TYPEWRITER_MIN_LETTERS
+        if w:
+            widths[code] = w
+    return widths
 
 
 def _numbering_scheme(diffs: dict[int, str]) -> bool:
@@ -836,9 +836,7 @@ def _texts_over(base, diffs: dict[int, str], subtype, desc, std, issues, font_na
         return texts, names, kinds
     opaque = _numbering_scheme(diffs)
     own_codes = subtype == "/Type3" and _code_named(diffs)
-    layout = _tex_layout(diffs, cyrillic_document) if own_codes else _OT1
-    if layout == _T1 and font_dict is not None and _greek_widths(font_dict, diffs):
-        layout = _LGR
+    layout = _tex_layout(diffs, cyrillic_document, font_dict) if own_codes else _OT1
     drawn = _drawn_codes(font_dict, diffs) if own_codes and font_dict is not None else []
     numbered = _numbered_in_order(drawn)
     typewriter = bool(drawn) and not numbered and _typewriter(font_dict, drawn)

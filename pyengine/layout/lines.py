@@ -3221,18 +3221,18 @@ def accents_onto_bases(glyphs: list[_G]) -> list[_G]:
     while i < len(out):
         p = out[i]
         mark = _accent_mark(p[0].text)
-        if mark is not None and mark == p[0].text and \
-                p[2] - p[1] <= MARK_MAX_WIDTH * p[0].size:
-            mark = None  # a mark without advance: marks_after_bases places it
         if mark is not None and mark == p[0].text:
-            if by_seq is None:
-                by_seq = {q[3]: q for q in out}
-            j = _letter_drawn_before(out, i, by_seq)
-            if j >= 0:
-                q = out[j]
-                out[j] = (q[0]._replace(text=q[0].text + mark), q[1], q[2], q[3])
-                del out[i]
-                continue
+            if p[2] - p[1] <= MARK_MAX_WIDTH * p[0].size:
+                mark = None  # a mark without advance: marks_after_bases places it
+            else:
+                if by_seq is None:
+                    by_seq = {q[3]: q for q in out}
+                j = _letter_drawn_before(out, i, by_seq)
+                if j >= 0:
+                    q = out[j]
+                    out[j] = (q[0]._replace(text=q[0].text + mark), q[1], q[2], q[3])
+                    del out[i]
+                    continue
         j = _accent_base(out, i) if mark is not None else -1
         if j < 0:
             i += 1
@@ -3562,8 +3562,7 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
             # glyphs, else space_gap: CJK looked up only when it matters.
             if gap > space_gap * big:
                 split = not (cjk[text] and cjk[ptext]) or gap > cjk_space_gap * big
-                if split and cjk_tracking and (cjk[text] or cjk[ptext]) and \
-                        not (cjk[text] and cjk[ptext]):
+                if split and cjk_tracking and cjk[text] != cjk[ptext]:
                     split = gap > (space_gap + cjk_tracking) * big
             elif wide and big >= 0.0:
                 split = False
@@ -3670,8 +3669,7 @@ def _cut_plain(glyphs: list[_G], options: Options, tracking: float = 0.0,
             gap = u0 - prev_u1
             if gap > space_gap * big:
                 split = not (cjk[text] and cjk[ptext]) or gap > cjk_space_gap * big
-                if split and cjk_tracking and (cjk[text] or cjk[ptext]) and \
-                        not (cjk[text] and cjk[ptext]):
+                if split and cjk_tracking and cjk[text] != cjk[ptext]:
                     split = gap > (space_gap + cjk_tracking) * big
             elif wide and big >= 0.0:
                 split = False
