@@ -54,6 +54,11 @@ class Options:
     duplicate_tolerance: float = 0.15
     """Glyphs with the same text drawn within this fraction of the font size of
     an earlier one are a faux-bold duplicate and are dropped."""
+    shadow_offset_max: float = 0.35
+    """A run of text drawn again whole, every glyph set off by one slanted
+    offset of at most this fraction of the font size each way (past
+    ``duplicate_tolerance``), is a drop shadow: only the copy drawn last is
+    kept (layout/shadows.py).  0: shadows are kept."""
 
     # --- lines -----------------------------------------------------------
     line_baseline_tolerance: float = 0.5

@@ -7,7 +7,9 @@ grouped by angle; vertical CJK runs top to bottom, with v = -x so that
 sorting lines by v reads columns right to left.
 
 Stages (each a pure function):
-1. ``drop_duplicates``: text drawn twice at the same place (faux bold).
+1. ``drop_duplicates``: text drawn twice at the same place (faux bold);
+   then ``shadows.shadow_copies``: a run drawn again a little off and
+   slanted (a drop shadow) keeps its last copy.
 2. ``segments``: glyphs in drawing order, cut where the pen leaves the line;
    text along a curve, each glyph at its own angle, stays one run
    (``continues_path``); a drop cap goes to its first line (dropcap.py).
@@ -37,6 +39,7 @@ from .dropcap import attach_drop_caps, is_attached
 from .linenos import _NUMBER as _GUTTER_NUMBER, GUTTER_NUMBERS_MIN, Item, gutter_numbers
 from .lists import list_marker
 from .prebase import has_prebase, prebase_lines
+from .shadows import shadow_copies
 from .tracking import (LETTER_GAP_MAX_WIDTHS, LETTER_SPACING_TOLERANCE, TRACKED_ONES_MIN,
                        line_word_gap, tracked_words)
 
@@ -4195,6 +4198,12 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
         if len(kept) != len(glyphs):
             segs = None
         glyphs = kept
+    if segs is None:
+        segs = segments(glyphs, options)
+    shadows = shadow_copies(segs, options)
+    if shadows:
+        glyphs = [g for k, g in enumerate(glyphs) if k not in shadows]
+        segs = None
     texts = list(map(_TEXT, glyphs))
     # The classes of characters below are looked for among the page's
     # distinct characters (a hundred or so) rather than along its text (a
