@@ -87,7 +87,14 @@ DEBIAN = ["xorg-docs=1:1.7.1-1.2", "glpk-doc=5.0-1", "octave-doc=7.3.0-2",
           "libstxxl-doc=1.4.1-3", "bacula-doc=9.6.7-2", "clips-doc=6.30-4.1", "krb5-doc=1.20.1-2+deb12u5",
           "nut-doc=2.8.0-7", "ettercap-common=1:0.8.3.1-11", "king=2.24+dfsg2-1",
           "ifeffit-doc=2:1.2.11d-12.5", "libatlas-doc=3.10.3-13", "toulbar2-doc=1.1.1+dfsg-1",
-          "yacas-doc=1.3.6-2.1", "python-sympy-doc=1.11.1-1", "sasview-doc=5.0.5-5"]
+          "yacas-doc=1.3.6-2.1", "python-sympy-doc=1.11.1-1", "sasview-doc=5.0.5-5",
+          "texlive-pstricks-doc=2022.20230122-4", "texlive-pictures-doc=2022.20230122-3",
+          "texlive-publishers-doc=2022.20230122-4", "sagemath-doc=9.5-6",
+          "texlive-lang-french=2022.20230122-1", "texlive-metapost-doc=2022.20230122-3",
+          "python-qutip-doc=4.7.1-2", "python-statsmodels-doc=0.13.5+dfsg-7", "smlnj-doc=110.79-8",
+          "lammps-doc=20220106.git7586adbb6a+ds1-2", "pari-doc=2.15.2-1", "dynare-doc=5.3-1",
+          "genometools-doc=1.6.2+ds-3", "macsyfinder=2.0-2+b1", "docbook-dsssl=1.79-10",
+          "gnucash-docs=4.13-1", "warmux-data=1:11.04.1+repack2-4"]
 """Debian 12 packages whose documentation holds PDFs (apt-get download)."""
 
 MAX_BYTES = 3 * 1024 * 1024
@@ -100,7 +107,9 @@ SAMPLED_FROM = DEBIAN.index("texlive-fonts-extra-doc=2022.20230122-4")
 """The packages from here on (session 48's second set) are sampled by their
 count of PDFs under TEXLIVE_MAX_BYTES (``_sample``)..."""
 SAMPLED_ALL_FROM = DEBIAN.index("simh=3.8.1-6.1")
-"""...and from here on (its third set), by their count of PDFs under
+"""...and from here on (its third set, and session 49's: PSTricks through
+Ghostscript, TikZ, publishers' classes, French, MetaPost, Sage's and
+statsmodels' matplotlib figures, DocBook, ...), by their count of PDFs under
 MAX_BYTES (compressed ones counted at their compressed size)."""
 
 
