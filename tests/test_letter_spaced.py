@@ -109,3 +109,16 @@ def test_a_capitalised_word_letter_spaced_alone_on_its_line_is_one_word():
     assert text_of(each_glyph("Xyz", 72, 700, 10, 2)) == "X y z\n"
     content = b"BT /F1 10 Tf 72 700 Td (Points) Tj ET " + each_glyph("Pqrs", 112, 700, 10, 2)
     assert text_of(content) == "Points P q r s\n"
+
+
+def test_a_letter_spaced_word_alone_on_its_line_keeps_its_punctuation():
+    # tufte-book's sample-book.pdf (texlive-pictures-doc): a quotation in
+    # capitals tracked 0.2 em, its last line "SURING." alone, read
+    # "SURING .": no line-wide tracking claimed the full stop, and only
+    # capitals join a letter-spaced word.  Marks at the word's letter
+    # spacing, after it or before it, are the word's.
+    assert text_of(b"BT /F1 10 Tf 2 Tc 72 700 Td (SURING.) Tj ET") == "SURING.\n"
+    assert text_of(b'BT /F1 10 Tf 2 Tc 72 700 Td ("SURING,") Tj ET') == '"SURING,"\n'
+    assert text_of(b"BT /F1 10 Tf 2 Tc 72 700 Td ((SURING)) Tj ET") == "(SURING)\n"
+    # A mark further off than the letter spacing stays apart.
+    assert text_of(b"BT /F1 10 Tf 2 Tc 72 700 Td (SURING) Tj 60 0 Td (.) Tj ET") == "SURING .\n"

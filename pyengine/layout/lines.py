@@ -3923,6 +3923,62 @@ def _median_width(groups: list[list[_G]], piece: list[int]) -> float:
     return widths[len(widths) // 2]
 
 
+_CLOSING = frozenset(("Po", "Pe", "Pf", "Pd"))
+"""Classes of a punctuation mark that ends a letter-spaced word it follows
+at the word's letter spacing (``_with_punctuation``): "HERE." "SURING,"
+"(TITLE)" "REAS-"."""
+_OPENING = frozenset(("Ps", "Pi"))
+"""Classes of one that begins the word it comes before: "(TITLE" "“TITLE"."""
+_OPENING_QUOTES = frozenset("\"'¡¿")
+"""Marks of class Po that begin a word too (straight quotes; Spanish's
+inverted marks)."""
+
+
+def _mark(grp: list[_G], classes: frozenset, also: frozenset = frozenset()) -> bool:
+    """A punctuation mark alone, of one of ``classes`` (or in ``also``)."""
+    if len(grp) != 1:
+        return False
+    text = grp[0][0].text
+    return len(text) == 1 and (unicodedata.category(text) in classes or text in also)
+
+
+def _with_punctuation(groups: list[list[_G]], hard: list[bool], piece: list[int],
+                      reach: float) -> list[int]:
+    """``piece`` (a letter-spaced word's groups) with the punctuation marks
+    set at its letter spacing (a gap up to ``reach``) right after it and
+    right before it, with no space glyph between: "SURING." alone on its
+    line (tufte-book's sample-book.pdf, 0.2 em tracking) read "SURING .",
+    as no line-wide tracking claims the full stop there."""
+    k = piece[-1] + 1
+    after = []
+    while k < len(groups) and not hard[k] and _mark(groups[k], _CLOSING) and \
+            groups[k][0][1] - groups[k - 1][-1][2] <= reach:
+        after.append(k)
+        k += 1
+    k = piece[0] - 1
+    before = []
+    while k >= 0 and not hard[k + 1] and _mark(groups[k], _OPENING, _OPENING_QUOTES) and \
+            groups[k + 1][0][1] - groups[k][-1][2] <= reach:
+        before.append(k)
+        k -= 1
+    if not (after or before):
+        return piece
+    return before[::-1] + piece + after
+
+
+def _punctuation_claimed_once(join: dict[int, list[int]]) -> dict[int, list[int]]:
+    """``join`` keyed by each piece's first group, a mark between two
+    letter-spaced words going with the first (it was claimed by both: the
+    first's closing, a straight quote the second's opening)."""
+    out: dict[int, list[int]] = {}
+    taken: set[int] = set()
+    for piece in sorted(join.values()):
+        piece = [k for k in piece if k not in taken]
+        taken.update(piece)
+        out[piece[0]] = piece
+    return out
+
+
 def join_letter_spaced(groups: list[list[_G]], hard: list[bool],
                        options: Options) -> list[list[_G]]:
     """Join single letters set with wide, uniform spacing into their words.
@@ -3983,7 +4039,9 @@ def join_letter_spaced(groups: list[list[_G]], hard: list[bool],
         if len(piece) >= LETTER_SPACED_MIN or (
                 len(piece) >= 2 and any(abs(g0 - s) <= LETTER_SPACING_TOLERANCE * size
                                         for s in spacings)):
-            join[piece[0]] = piece
+            join[piece[0]] = _with_punctuation(groups, hard, piece, g0 + LETTER_SPACING_TOLERANCE * size)
+    if join:
+        join = _punctuation_claimed_once(join)
     out: list[list[_G]] = []
     skip = set()
     for i, grp in enumerate(groups):
