@@ -12,7 +12,7 @@ shared scorer's reference.py (PyMuPDF and pdfplumber must be installed:
 ``pip install pymupdf pdfplumber``), runs the engine on them
 (scripts/run_corpus.py) and scores the result (score.py).  Each step is
 skipped when its output is there already (delete DIR/ref to rebuild the
-references).  Not part of the test suite; it downloads about 1.5 GB.
+references).  Not part of the test suite; it downloads about 2.8 GB.
 
 What a file's low figure means is for a person to read: the references
 are two tools' agreement, and on bitmap (Type3) fonts, letter-spaced
@@ -33,13 +33,20 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 SDISTS = ["pikepdf==10.18.0", "pdfreader==0.1.15", "pdftotext==4.0.0", "tabula-py==2.10.0",
-          "PyPDF2==1.26.0", "pyhanko==0.38.0", "pdfannots==0.5", "ocrmypdf==17.13.0"]
+          "PyPDF2==1.26.0", "pyhanko==0.38.0", "pdfannots==0.5", "ocrmypdf==17.13.0",
+          "pypdf==7.1.1"]
 """PyPI source distributions whose test files are PDFs (pip download
 --no-binary :all:)."""
+SDIST_URLS = [("https://files.pythonhosted.org/packages/96/02/"
+               "0b97863cc45761f6d076d2973038c79460b4364b49ea4cc2f015a2e8c1d5/pdf2docx-0.5.13.tar.gz",
+               "75eff485d4fdcd28237783a65c1bc5e9eaf9fbc747fcacee6c5c16c8ffa7a6a9")]
+"""Source distributions pip will not download, fetched by URL and checked by
+SHA-256: pdf2docx 0.5.13's metadata says it is 0.5.6a1."""
 
 DEBIAN = ["xorg-docs=1:1.7.1-1.2", "glpk-doc=5.0-1", "octave-doc=7.3.0-2",
           "gnuplot-doc=5.4.4+dfsg1-2", "asymptote-doc=2.85+ds-1", "groff=1.22.4-10",
@@ -119,6 +126,10 @@ def _sample(small: list[str]) -> list[str]:
     return small[every - 1::every]
 
 PASSWORDS = {"pikepdf-graph-encrypted.pdf": "owner",
+             "pypdf-r2-user-password.pdf": "asdfzxcv", "pypdf-r3-user-password.pdf": "asdfzxcv",
+             "pypdf-r4-user-password.pdf": "asdfzxcv", "pypdf-r4-aes-user-password.pdf": "asdfzxcv",
+             "pypdf-r6-both-passwords.pdf": "foo", "pypdf-r6-cleartext-metadata.pdf": "foo",
+             "pypdf-crazyones-encrypted-256.pdf": "password", "pypdf-encrypted-file.pdf": "test",
              "pdfreader-encrypted-with-qwerty.pdf": "qwerty",
              "pdftotext-both_passwords.pdf": "user_password",
              "pdftotext-user_password.pdf": "user_password",
@@ -152,6 +163,17 @@ def _sdist_pdfs(work: str) -> list[tuple[str, bytes]]:
                             "--no-binary", ":all:", "-d", dl, spec], capture_output=True, text=True)
         if r.returncode:
             print(f"skipped {spec}: pip download failed", file=sys.stderr)
+    for url, sha256 in SDIST_URLS:
+        try:
+            data = urllib.request.urlopen(url, timeout=120).read()
+        except OSError as e:
+            print(f"skipped {url}: {e}", file=sys.stderr)
+            continue
+        if hashlib.sha256(data).hexdigest() != sha256:
+            print(f"skipped {url}: SHA-256 differs", file=sys.stderr)
+            continue
+        with open(os.path.join(dl, url.rsplit("/", 1)[1]), "wb") as f:
+            f.write(data)
     for archive in sorted(glob.glob(os.path.join(dl, "*.tar.gz"))):
         prefix = os.path.basename(archive).rsplit("-", 1)[0].split("-")[0]
         with tarfile.open(archive) as tar:
