@@ -43,31 +43,19 @@ itself is a stack (music's chords: tl-music's noteheads "ÍÍ" 0.19 em
 apart, straight up), and one drawn again straight along its line is other
 text overlapping (alqalam's Arabic dots, 0.2 em apart)."""
 SHADOW_CANDIDATES = 8
-"""Earlier runs alike at a glance (same length, first and last text, size,
-direction and source) a run is measured against at most, the latest first:
-a shadow is drawn just before its text."""
+"""Earlier runs alike at a glance (same length, first and last text, and
+size) a run is measured against at most, the latest first: a shadow is
+drawn just before its text."""
 
 
-def _alike(s: "_Seg") -> tuple:
-    """What two copies of a run share, read in constant time."""
-    run = s.glyphs
-    return (len(run), run[0][0][0], run[-1][0][0], s.size, s.key, s.source)
-
-
-def _copy_of(t: "_Seg", s: "_Seg", reach: float) -> bool:
-    """Is run ``s`` run ``t`` drawn again, set off by at most ``reach``
-    (points) each way, every glyph by the same offset?"""
-    a, b = t.glyphs, s.glyphs
-    g0, h0 = a[0][0], b[0][0]
-    dx, dy = h0.ox - g0.ox, h0.oy - g0.oy
-    if not (abs(dx) <= reach and abs(dy) <= reach):  # (False for NaN)
-        return False
-    slant = SHADOW_SLANT_MIN * s.size
-    if not (abs(dx) >= slant and abs(dy) >= slant):
+def _copy_of(t: "_Seg", s: "_Seg", dx: float, dy: float) -> bool:
+    """Is run ``s`` run ``t`` drawn again, every glyph set off by the offset
+    (``dx``, ``dy``) of their first glyphs (within ``SHADOW_EXACT``)?"""
+    if t.key != s.key or t.source != s.source:
         return False
     eps = SHADOW_EXACT * s.size
     shown = 0
-    for p, q in zip(a, b):
+    for p, q in zip(t.glyphs, s.glyphs):
         g, h = p[0], q[0]
         if g.text != h.text or g.font != h.font or g.size != h.size or \
                 not (abs(h.ox - g.ox - dx) <= eps and abs(h.oy - g.oy - dy) <= eps):
@@ -81,30 +69,39 @@ def shadow_copies(segs: list["_Seg"], options: Options) -> set[int]:
     """Drawing-order positions (``_G``'s ``seq``) of the glyphs of every run
     that is drawn again a little off by a later run (a drop shadow: the
     module's docstring).  Empty when there is none (the common case: a
-    look-up per run)."""
+    look-up per run, and the offset to the earlier runs alike measured in
+    line: the corpus's pages hold 72 runs each, and as many runs alike as
+    runs; a call per pair cost 2.6 us a run)."""
     limit = options.shadow_offset_max
     drop: set[int] = set()
     if not limit > 0:
         return drop
-    seen: dict[tuple, list["_Seg"]] = {}
+    seen: dict[tuple, list[tuple[float, float, "_Seg"]]] = {}
     for s in segs:
-        if len(s.glyphs) < SHADOW_MIN_GLYPHS:
+        run = s.glyphs
+        n = len(run)
+        if n < SHADOW_MIN_GLYPHS:
             continue
-        key = _alike(s)
+        g = run[0][0]
+        ox, oy = g[5], g[6]  # (the first glyph's origin)
+        key = (n, g[0], run[-1][0][0], s.size)
         earlier = seen.get(key)
         if earlier is None:
-            seen[key] = [s]
+            seen[key] = [(ox, oy, s)]
             continue
         reach = limit * s.size
+        slant = SHADOW_SLANT_MIN * s.size
         for i in range(len(earlier) - 1, -1, -1):
-            t = earlier[i]
-            if _copy_of(t, s, reach):
+            tx, ty, t = earlier[i]
+            # Within reach each way, and slanted (False for NaN).
+            if slant <= abs(ox - tx) <= reach and slant <= abs(oy - ty) <= reach and \
+                    _copy_of(t, s, ox - tx, oy - ty):
                 drop.update(p[3] for p in t.glyphs)
                 # A third copy (a deeper shadow, an emboss) is measured
                 # against this one.
                 del earlier[i]
                 break
-        earlier.append(s)
+        earlier.append((ox, oy, s))
         if len(earlier) > SHADOW_CANDIDATES:
             del earlier[0]
     return drop
