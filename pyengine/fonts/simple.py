@@ -548,15 +548,16 @@ def _code_named(diffs: dict[int, str]) -> bool:
 
 def _tex_code_text(code: int, layout: str, typewriter: bool = False) -> str | None:
     """The text of a code of a TeX text font laid out in ``layout`` (OT1, T1,
-    T2A or LGR, the last read whole from its table): only where the layouts say for sure (``_TEX_ASCII``, T1's
-    accented letters, T2A's upper half, the ligatures).  T2A's lower half is
-    read as T1's (same ligatures, quotes and dashes).  A subset font read
-    as T1 by a code above 127 has T1's every letter (``T1_MIDDLE``:
-    hrlatex.pdf's Croatian "prosječnom" lost its "č"), its ASCII symbols
-    (" < > | ...) and its low quotes and guillemets (``_T1_QUOTES``).  A ``typewriter``
-    font (``_typewriter``) has printable ASCII at 0x21-0x7E in every layout
-    (cmtt's OT1 too: its 0x5C is the backslash, not OT1's "\u201c"), and in
-    OT1 its own glyphs at 0x0B-0x0F where cmr has ligatures."""
+    T2A or LGR, the last read whole from its table): only where the layouts
+    say for sure (``_TEX_ASCII``, T1's accented letters, T2A's upper half,
+    the ligatures).  T2A's lower half is read as T1's (same ligatures, quotes
+    and dashes).  A subset font read as T1 by a code above 127 has T1's
+    every letter (``T1_MIDDLE``: hrlatex.pdf's Croatian "prosječnom" lost
+    its "č"), its ASCII symbols (" < > | ...) and its low quotes and
+    guillemets (``_T1_QUOTES``).  A ``typewriter`` font (``_typewriter``)
+    has printable ASCII at 0x21-0x7E in every layout (cmtt's OT1 too: its
+    0x5C is the backslash, not OT1's "\u201c"), and in OT1 its own glyphs at
+    0x0B-0x0F where cmr has ligatures."""
     if layout == _LGR:
         text = LGR[code]
         return None if text == "\x00" else text

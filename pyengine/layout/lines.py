@@ -3966,13 +3966,14 @@ def _with_punctuation(groups: list[list[_G]], hard: list[bool], piece: list[int]
     return before[::-1] + piece + after
 
 
-def _punctuation_claimed_once(join: dict[int, list[int]]) -> dict[int, list[int]]:
-    """``join`` keyed by each piece's first group, a mark between two
-    letter-spaced words going with the first (it was claimed by both: the
-    first's closing, a straight quote the second's opening)."""
+def _punctuation_claimed_once(joined: list[list[int]]) -> dict[int, list[int]]:
+    """The pieces ``joined`` (in line order) keyed by their first group, a
+    mark between two letter-spaced words going with the first (it was
+    claimed by both: the first's closing, a straight quote the second's
+    opening)."""
     out: dict[int, list[int]] = {}
     taken: set[int] = set()
-    for piece in sorted(join.values()):
+    for piece in joined:
         piece = [k for k in piece if k not in taken]
         taken.update(piece)
         out[piece[0]] = piece
@@ -4027,7 +4028,7 @@ def join_letter_spaced(groups: list[list[_G]], hard: list[bool],
     # Capitals spaced as the line's own words are words of one letter
     # ("answers A B C D" in TeX, which draws no space glyphs).
     word_gap = line_word_gap(groups, hard)
-    join = {}
+    joined = []
     for piece, g0 in pieces:
         size = groups[piece[0]][0][0].size
         if len(piece) > LETTER_SPACED_MAX or \
@@ -4039,9 +4040,8 @@ def join_letter_spaced(groups: list[list[_G]], hard: list[bool],
         if len(piece) >= LETTER_SPACED_MIN or (
                 len(piece) >= 2 and any(abs(g0 - s) <= LETTER_SPACING_TOLERANCE * size
                                         for s in spacings)):
-            join[piece[0]] = _with_punctuation(groups, hard, piece, g0 + LETTER_SPACING_TOLERANCE * size)
-    if join:
-        join = _punctuation_claimed_once(join)
+            joined.append(_with_punctuation(groups, hard, piece, g0 + LETTER_SPACING_TOLERANCE * size))
+    join = _punctuation_claimed_once(joined)
     out: list[list[_G]] = []
     skip = set()
     for i, grp in enumerate(groups):
