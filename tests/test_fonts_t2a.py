@@ -131,3 +131,61 @@ def test_tounicode_that_reads_an_aNN_name_as_a_dingbat_is_not_believed():
     # A ToUnicode that maps the code to a letter is believed, as before.
     font["/ToUnicode"] = tounicode(b"1 beginbfrange <cc> <cc> <041c> endbfrange")
     assert page_text(make_pdf([shown([("F1", word)])], {"/F1": font})).strip() == "Московское"
+
+
+def with_widths(font: dict, widths: dict[int, int]) -> dict:
+    """The font with these codes' /Widths (the TFM widths dvips and pdfTeX
+    embed a bitmap font's glyphs with); the rest stay 500."""
+    font["/Widths"] = [widths.get(code, 500) for code in range(256)]
+    return font
+
+
+def lh_widths() -> dict[int, int]:
+    """Cyrillic letters' widths as in lshortru.pdf's LH roman fonts (per
+    mille of the em): а-я at T2A's 0xE0-0xFF, А-Я at 0xC0-0xDF."""
+    small = dict(zip("абвгдежзийклмнопрстуфхцчшщъыьэюя",
+                     (500, 500, 500, 444, 556, 444, 833, 444, 556, 556, 556, 556, 667, 556, 500, 556,
+                      556, 444, 478, 528, 778, 528, 556, 556, 806, 806, 611, 722, 500, 444, 750, 539)))
+    widths = {0xE0 + i: small[ch] for i, ch in enumerate("абвгдежзийклмнопрстуфхцчшщъыьэюя")}
+    widths.update({code: 722 for code in range(0xC0, 0xE0)})  # capitals
+    widths.update({code: 1000 for code in t2a("ЖМШЩЫЮ")})
+    return widths
+
+
+def test_arabtex_bitmap_font_whose_widths_are_not_cyrillic_stays_unmapped():
+    # alqalam's sajda.pdf (texlive-lang-arabic; ArabTeX's Arabic bitmap
+    # fonts through pdfTeX): Type3 fonts naming glyph N /aN, most of their
+    # letter codes in 0xC0-0xFF.  Read as T2A they came out Cyrillic
+    # mojibake ("ХжҲAҝ бҝ Ҫҥk"), unflagged.  Their widths say no: their
+    # "с" is wider than their "ж" (1.67 and 1.33 of their "о"), and their
+    # accented-letter codes are not their base letters' widths (T1's "È"
+    # 1.5 of "E").  Such a font's codes say nothing: unmapped, page flagged.
+    codes = bytes(range(0xC0, 0x100)) + b"AEIaeo"
+    arabic = {code: 500 for code in codes}
+    arabic.update({code: 300 for code in b"AEIaeo"})
+    arabic.update({0xF1: 835, 0xE6: 665, 0xF8: 1085, 0xC8: 750, 0xC9: 1000, 0xE0: 665, 0xE8: 415})
+    font = with_widths(code_named_type3(codes), arabic)
+    shown_codes = bytes([0xD5, 0xE6, 0xC8, 0x41, 0xF1])
+    doc = pyengine.extract(make_pdf([shown([("F1", shown_codes)])], {"/F1": font}))
+    page = doc.pages[0]
+    assert page.text.strip() == ""
+    assert page.verdict == "garbled"
+    assert page.unmapped_fonts == ("Type3",)  # (its name: a Type3 font has no /BaseFont)
+    # The same codes with a Cyrillic font's widths read Russian.
+    russian = with_widths(code_named_type3(codes), lh_widths())
+    text = page_text(make_pdf([shown([("F1", t2a("Жизнь"))])], {"/F1": russian}))
+    assert text.strip() == "Жизнь"
+
+
+def test_font_table_of_a_t1_font_reads_latin_by_its_widths():
+    # tl-fonts-extra-doc-testfont.pdf: testfont.tex's table of callig15, a
+    # T1 font, as PK bitmaps: 57 letters in 0xC0-0xFF beside 52 ASCII ones,
+    # so its codes said T2A.  Its widths say T1: "с" (ñ) is no narrower
+    # than "ж" (æ), and its accented letters are their base letters' widths.
+    latin = bytes(range(0x41, 0x5B)) + bytes(range(0x61, 0x7B))
+    codes = latin + bytes(range(0xC0, 0x100))
+    widths = {code: 500 for code in codes}
+    widths.update({ord("n"): 550, 0xF1: 550, 0xE6: 600})  # n and ñ; æ: 1.09 times ñ
+    font = with_widths(code_named_type3(codes), widths)
+    text = page_text(make_pdf([shown([("F1", b"\xc0\xe9t\xe9"), ("F1", b"\xf1\xe6")])], {"/F1": font}))
+    assert "Àété\nñæ" in text

@@ -394,6 +394,10 @@ there) and its second hyphen."""
 # (every glyph embedded, used or not: LGR Greek, OT2 Cyrillic and T1 fonts
 # alike): only the codes that T1 shares with its likes are read then.
 _OT1, _T1, _T1_GUESS, _T2A, _LGR = "OT1", "T1", "T1-guess", "T2A", "LGR"
+_NO_LAYOUT = "none"
+"""A code-named font whose letters' codes say Cyrillic but whose widths
+say neither Cyrillic nor Latin (``_cyrillic_widths``, ``_latin_widths``):
+ArabTeX's bitmap Arabic fonts.  Its codes stay unmapped."""
 
 LGR_WIDE_MIN = 0.8
 """Width over the glyph at "o" from which a font's glyphs at "f", "j" and
@@ -426,6 +430,59 @@ Russian text has a few there (Ё ё « » „ № §), of Ukrainian or Kazakh so
 more.  A font with more is complete (every glyph embedded, used or not:
 greektexdoc.pdf's Greek, ctib4tex.pdf's Tibetan, montex's Mongolian, all 64
 codes there), whose glyphs say nothing of the text's language."""
+
+
+CYRILLIC_NARROW = (0xE3, 0xE5, 0xE7, 0xF1, 0xFD)
+"""T2A's г е з с э: the narrow small letters of every Cyrillic typeface
+(lshortru.pdf's LH fonts: 0.79-0.97 of its о)."""
+CYRILLIC_WIDE = (0xE6, 0xEC, 0xF4, 0xF8, 0xF9, 0xFB, 0xFE, 0xC6, 0xCC, 0xD8, 0xD9, 0xDB, 0xDE)
+"""T2A's ж м ф ш щ ы ю, its wide small letters (1.30-2.20 of its о), and
+Ж М Ш Щ Ы Ю, capitals wider still."""
+CYRILLIC_WIDE_OVER_NARROW = 1.15
+"""Least ratio of the narrowest of a font's ``CYRILLIC_WIDE`` letters to
+the widest of its ``CYRILLIC_NARROW`` ones for its widths to say Cyrillic
+(``_cyrillic_widths``): at least 1.33 in the LH fonts of lshortru.pdf and
+packaging-tutorial.ru.pdf, roman, bold, italic and sans alike.  ArabTeX's
+Arabic glyphs at those codes are 0.6-0.8 (alqalam's sajda.pdf: its "с"
+1.67 of its "о", its "ж" 1.33)."""
+LATIN_SAME_WIDTH = 0.02
+"""Most relative difference between the widths of a T1 accented letter
+(codes 0xC0-0xFF) and its base letter for the two to be the same width, as
+a TeX font's accented letters are (``_latin_widths``)."""
+
+
+def _cyrillic_widths(font_dict, diffs: dict[int, str]) -> bool | None:
+    """Do a code-named font's widths (/Widths, the TFM's) say its codes
+    0xC0-0xFF are T2A's Cyrillic letters: are its wide letters
+    (``CYRILLIC_WIDE``) at least ``CYRILLIC_WIDE_OVER_NARROW`` times as wide
+    as its narrow ones (``CYRILLIC_NARROW``)?  None when they cannot tell
+    (one of the two kinds missing, or a monospaced font: all one width)."""
+    codes = [code for code in CYRILLIC_NARROW + CYRILLIC_WIDE if diffs.get(code, ".notdef") != ".notdef"]
+    widths = _code_widths(font_dict, codes)
+    narrow = [widths[code] for code in CYRILLIC_NARROW if code in widths]
+    wide = [widths[code] for code in CYRILLIC_WIDE if code in widths]
+    if not narrow or not wide or len(set(widths.values())) < 2:
+        return None
+    return min(wide) >= CYRILLIC_WIDE_OVER_NARROW * max(narrow)
+
+
+def _latin_widths(font_dict, diffs: dict[int, str]) -> bool:
+    """Are a code-named font's codes 0xC0-0xFF T1's accented letters: are
+    more than half of those it has beside their base letter (À and A, é and
+    e: Latin-1's decomposition) the base letter's width
+    (``LATIN_SAME_WIDTH``)?  (tl-fonts-extra-doc-testfont.pdf's table of a
+    T1 font: 43 of 51.)  No such pair: no."""
+    present = [code for code, glyph in diffs.items() if glyph != ".notdef"]
+    widths = _code_widths(font_dict, present)
+    pairs = [(widths[code], widths[base]) for code in present
+             if code >= 0xC0 and code in widths and (base := _LATIN_BASE.get(code)) in widths]
+    return 2 * sum(1 for w, b in pairs if abs(w - b) <= LATIN_SAME_WIDTH * b) > len(pairs)
+
+
+_LATIN_BASE = {code: ord(base[0]) for code in range(0xC0, 0xFF)
+               if len(base := unicodedata.normalize("NFD", chr(code))) > 1 and base[0].isascii()}
+"""T1's accented letters at 0xC0-0xFE (Latin-1's there; T1's 0xFF is ß)
+-> their base letter's code."""
 
 
 def _letter_counts(diffs: dict[int, str]) -> tuple[int, int, int]:
@@ -461,7 +518,10 @@ def _tex_layout(diffs: dict[int, str], cyrillic_document=None, font_dict=None) -
     dvips and pdfTeX name a bitmap font's glyphs by code; the codes are the
     TeX font's encoding: OT1 (no code above 127), T1 (``_T1_GUESS`` when
     only its ligature codes 0x1B-0x1F say so, or the font is complete), or
-    T2A (Cyrillic) when its letters say so (``_cyrillic_letters``).  A T1
+    T2A (Cyrillic) when its letters say so (``_cyrillic_letters``) and
+    its widths do not deny it (``_cyrillic_widths``); when they do, T1 if
+    its widths say so (``_latin_widths``: a T1 font's table), else none of
+    them (``_NO_LAYOUT``: ArabTeX's Arabic).  A T1
     subset font is LGR Greek when its widths say so (``_greek_widths``,
     asked of ``font_dict`` when given).  A subset font with
     letters in 0xC0-0xFF but too few to say (lshortru.pdf: "Автор:" in a
@@ -472,9 +532,13 @@ def _tex_layout(diffs: dict[int, str], cyrillic_document=None, font_dict=None) -
         return _T1_GUESS if any(0x1B <= code <= 0x1F for code in diffs) else _OT1
     middle, high, ascii_letters = _letter_counts(diffs)
     if _cyrillic_letters(middle, high, ascii_letters):
-        return _T2A
+        if font_dict is None or _cyrillic_widths(font_dict, diffs) is not False:
+            return _T2A
+        # Letters not Latin by their codes, not Cyrillic by their widths.
+        return _T1 if _latin_widths(font_dict, diffs) else _NO_LAYOUT
     if high and middle <= T2A_MAX_MIDDLE and cyrillic_document is not None \
-            and cyrillic_document():
+            and cyrillic_document() \
+            and (font_dict is None or _cyrillic_widths(font_dict, diffs) is not False):
         return _T2A
     if middle > T2A_MAX_MIDDLE:
         return _T1_GUESS
@@ -498,7 +562,7 @@ def cyrillic_tex_document(font_dicts) -> bool:
         if not _code_named(diffs):
             continue
         middle, high, _ = _letter_counts(diffs)
-        if _unmistakably_cyrillic(middle, high):
+        if _unmistakably_cyrillic(middle, high) and _cyrillic_widths(font_dict, diffs) is not False:
             return True
     return False
 
@@ -848,7 +912,8 @@ def _texts_over(base, diffs: dict[int, str], subtype, desc, std, issues, font_na
     for code, glyph in diffs.items():
         names[code] = glyph
         if own_codes:
-            text = _tex_code_text(code, layout, typewriter) if glyph != ".notdef" and not numbered else None
+            text = _tex_code_text(code, layout, typewriter) \
+                if glyph != ".notdef" and not numbered and layout != _NO_LAYOUT else None
         elif opaque and _NUMBER_NAME.fullmatch(glyph):
             text = None
         else:
