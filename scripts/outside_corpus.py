@@ -12,7 +12,7 @@ shared scorer's reference.py (PyMuPDF and pdfplumber must be installed:
 ``pip install pymupdf pdfplumber``), runs the engine on them
 (scripts/run_corpus.py) and scores the result (score.py).  Each step is
 skipped when its output is there already (delete DIR/ref to rebuild the
-references).  Not part of the test suite; it downloads about 2.8 GB.
+references).  Not part of the test suite; it downloads about 3.1 GB.
 
 What a file's low figure means is for a person to read: the references
 are two tools' agreement, and on bitmap (Type3) fonts, letter-spaced
@@ -101,7 +101,18 @@ DEBIAN = ["xorg-docs=1:1.7.1-1.2", "glpk-doc=5.0-1", "octave-doc=7.3.0-2",
           "python-qutip-doc=4.7.1-2", "python-statsmodels-doc=0.13.5+dfsg-7", "smlnj-doc=110.79-8",
           "lammps-doc=20220106.git7586adbb6a+ds1-2", "pari-doc=2.15.2-1", "dynare-doc=5.3-1",
           "genometools-doc=1.6.2+ds-3", "macsyfinder=2.0-2+b1", "docbook-dsssl=1.79-10",
-          "gnucash-docs=4.13-1", "warmux-data=1:11.04.1+repack2-4"]
+          "gnucash-docs=4.13-1", "warmux-data=1:11.04.1+repack2-4",
+          "lure-of-the-temptress=1.1+ds3-1", "muttprint-manual=0.73-11", "winff-doc=1.5.5-9",
+          "snek=1.9-1", "jverein=2.8.19+dfsg-1", "impressive-display=0.4.1-1",
+          "jcadencii=3.3.9+svn20110818.r1732-6.1", "mumudvb=1.7.1-1+b1", "cb2bib=2.0.1-2",
+          "eigensoft=8.0.0+dfsg-1", "context-modules=20220508-2", "fonts-texgyre=20180621-6",
+          "r-cran-hsaur3=1.0-13-1", "python-dtcwt-doc=0.12.0-5", "tipa-doc=2:1.3-21",
+          "linuxcnc-doc-fr=2.9.0~pre1+git20230208.f1270d6ed7-1+deb12u2", "liggghts-doc=3.8.0+repack1-9",
+          "bedops-doc=2.4.41+dfsg-1", "hmmer-examples=3.3.2+dfsg-1", "wannier90-data=3.1.0+ds-7",
+          "mma=21.09-1", "minlog=4.0.99.20100221-7", "gnustep-make-doc=2.9.1-2", "systemtap-doc=4.8-2",
+          "libexplain-doc=1.4.D001-12", "bash-doc=5.2.15-2", "python-nibabel-doc=5.0.0-2",
+          "python-fluids-doc=1.0.22-2", "r-cran-boolnet=2.1.7-1", "python-biopython-doc=1.80+dfsg-4",
+          "aplus-fsf-doc=4.22.1-10.2"]
 """Debian 12 packages whose documentation holds PDFs (apt-get download)."""
 
 MAX_BYTES = 3 * 1024 * 1024
@@ -116,7 +127,9 @@ count of PDFs under TEXLIVE_MAX_BYTES (``_sample``)..."""
 SAMPLED_ALL_FROM = DEBIAN.index("simh=3.8.1-6.1")
 """...and from here on (its third set, and session 49's: PSTricks through
 Ghostscript, TikZ, publishers' classes, French, MetaPost, Sage's and
-statsmodels' matplotlib figures, DocBook, ...), by their count of PDFs under
+statsmodels' matplotlib figures, DocBook, ...; session 50's: manuals from
+Photoshop, Distiller 3 to 8, Word through Quartz, OpenOffice and LibreOffice,
+FOP, Asciidoctor, cairo, groff, ConTeXt), by their count of PDFs under
 MAX_BYTES (compressed ones counted at their compressed size)."""
 
 
