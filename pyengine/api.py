@@ -16,6 +16,7 @@ from typing import Callable
 
 from . import document as docmod
 from .errors import Cancelled, ExtractError, error_for
+from .firstuse import unmap_numbered
 from .interpreter import run_page
 from .layout import build_layout, finish_pages
 from .options import DEFAULT_OPTIONS, Options
@@ -95,6 +96,7 @@ class Session:
                 return Page(number, 0.0, 0.0, "", (), (), "none",
                             ("the page could not be read",), (), tuple(issues))
         issues.extend(docmod.warning_issues(warned, number))
+        run = unmap_numbered(run, self.doc.first_use_fonts, self.doc.font_stats, number, issues)
         try:
             # (a page that draws no path, nor do its forms, has no rules to
             # read; a page without glyphs has nothing that could ask for them)

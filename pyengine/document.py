@@ -146,6 +146,10 @@ class PdfDocument:
         self.font_stats: dict[object, list] = {}
         """[name, kind, glyphs, unmapped glyphs, pages with unmapped glyphs]
         per font, filled by the interpreter."""
+        self.first_use_fonts: set[str] = set()
+        """The fonts (str of their keys) that may number their codes by use
+        (firstuse.may_number_by_use), noted by the interpreter as it loads
+        them."""
         self.form_cache: dict[object, object] = {}
         """Compiled form XObjects (interpreter.Program) by object number."""
         self.form_cache_ops = 0

@@ -39,6 +39,7 @@ from .fastscan import ScanError, skim, worth_skimming
 from .document import PageGeometry, PdfDocument, as_dict, int_value, page_resources, pypdf_warnings, resolve
 from .fieldvalues import (FieldFont, acroform, appearance, comb_field, form_resources, need_appearances,
                           shows_text, value_text)
+from .firstuse import may_number_by_use
 from .fonts import ProgramNeeded, load_font
 from .fonts.base import Font
 from .options import Options
@@ -1012,6 +1013,8 @@ class _Interpreter:
                                  defer_program=True)
             cache[key] = font
             doc.font_stats[key] = [font.name, font.kind, 0, 0, set()]
+            if may_number_by_use(as_dict(ref)):
+                doc.first_use_fonts.add(str(key))
         elif doc.uses is not None and ("font", key) in doc.loads:
             doc.use(("font", key))
         label = str(key)
