@@ -12,7 +12,7 @@ shared scorer's reference.py (PyMuPDF and pdfplumber must be installed:
 ``pip install pymupdf pdfplumber``), runs the engine on them
 (scripts/run_corpus.py) and scores the result (score.py).  Each step is
 skipped when its output is there already (delete DIR/ref to rebuild the
-references).  Not part of the test suite; it downloads about 3.1 GB.
+references).  Not part of the test suite; it downloads about 3.3 GB.
 
 What a file's low figure means is for a person to read: the references
 are two tools' agreement, and on bitmap (Type3) fonts, letter-spaced
@@ -112,7 +112,19 @@ DEBIAN = ["xorg-docs=1:1.7.1-1.2", "glpk-doc=5.0-1", "octave-doc=7.3.0-2",
           "mma=21.09-1", "minlog=4.0.99.20100221-7", "gnustep-make-doc=2.9.1-2", "systemtap-doc=4.8-2",
           "libexplain-doc=1.4.D001-12", "bash-doc=5.2.15-2", "python-nibabel-doc=5.0.0-2",
           "python-fluids-doc=1.0.22-2", "r-cran-boolnet=2.1.7-1", "python-biopython-doc=1.80+dfsg-4",
-          "aplus-fsf-doc=4.22.1-10.2"]
+          "aplus-fsf-doc=4.22.1-10.2",
+          "ruby-prawn-doc=2.4.0+dfsg-1~", "python-reportlab-doc=3.6.12-1+deb12u1",
+          "ubuntu-packaging-guide-pdf=1.0.4", "ubuntu-packaging-guide-pdf-de=1.0.4",
+          "ubuntu-packaging-guide-pdf-ru=1.0.4", "ubuntu-packaging-guide-pdf-uk=1.0.4",
+          "ada-reference-manual-2020=1:2020.1commit85143dcb-4", "debian-edu-doc-ja=2.12.23~deb12u1",
+          "debian-edu-doc-zh-cn=2.12.23~deb12u1", "debian-edu-doc-de=2.12.23~deb12u1",
+          "c++-annotations-pdf=12.2.0-2", "expeyes-doc-fr=4.3-3", "texworks-help-fr=20210308-2",
+          "sqlite3-doc=3.40.1-2+deb12u2", "libifd-cyberjack6=3.99.5final.sp14-2",
+          "imx-code-signing-tool=3.3.1+dfsg-2+b1", "liblimesuite-doc=22.09.1+dfsg-1",
+          "dlt-viewer=2.23.0+dfsg-3", "kannel-docs=1.4.5-12", "gnubg-data=1.07.001-1",
+          "valentina=0.7.52~dfsg-1", "songwrite=3-0.2-1", "grace=1:5.1.25-13", "xfig-doc=1:3.2.8b-2",
+          "zoneminder=1.36.33+dfsg1-1", "e2guardian=5.3.5-4+deb12u1", "debian-policy=4.6.2.0",
+          "debian-faq=11.1", "tiatracker=1.3-3", "gerbv=2.9.6-1", "pcb-common=1:4.2.2-1"]
 """Debian 12 packages whose documentation holds PDFs (apt-get download)."""
 
 MAX_BYTES = 3 * 1024 * 1024
@@ -127,9 +139,10 @@ count of PDFs under TEXLIVE_MAX_BYTES (``_sample``)..."""
 SAMPLED_ALL_FROM = DEBIAN.index("simh=3.8.1-6.1")
 """...and from here on (its third set, and session 49's: PSTricks through
 Ghostscript, TikZ, publishers' classes, French, MetaPost, Sage's and
-statsmodels' matplotlib figures, DocBook, ...; session 50's: manuals from
-Photoshop, Distiller 3 to 8, Word through Quartz, OpenOffice and LibreOffice,
-FOP, Asciidoctor, cairo, groff, ConTeXt), by their count of PDFs under
+statsmodels' matplotlib figures, DocBook, ...; session 50's two: manuals
+from Photoshop, Distiller 3 to 8, Word (through Quartz, and 2016 and 365),
+OpenOffice and LibreOffice, FOP, Asciidoctor, Prawn, ReportLab, htmldoc,
+cairo, groff, ConTeXt), by their count of PDFs under
 MAX_BYTES (compressed ones counted at their compressed size)."""
 
 
