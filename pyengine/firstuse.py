@@ -16,9 +16,11 @@ in the page itself: a font's glyph texts, in the order the page
 first shows them, are "!", '"', "#", ... one after another, with no other
 text among them, at least ``FIRST_USE_MIN_CODES`` of them, and some shown
 again (a table of ASCII, drawn once each, is not a numbering).  Real text
-never reads its characters in code order as it goes.  A page that shows
-none of those first characters is not looked at further (one set of its
-glyphs' texts, made in C).
+never reads its characters in code order as it goes.  A page whose
+glyphs do not show all of the first ``FIRST_USE_MIN_CODES`` characters is
+not looked at further (one set of its glyphs' texts, made in C).  A font
+numbered on one page and shown again on a later one without the order
+starting afresh there is read as its ToUnicode says on that page.
 """
 
 from __future__ import annotations
