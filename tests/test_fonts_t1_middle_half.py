@@ -52,6 +52,26 @@ def test_font_read_as_t1_by_its_ligature_codes_alone_keeps_other_codes_unread():
     assert page_text(make_pdf([shown([("F1", data)])], fonts)).strip() == "fix\"\u201ey"
 
 
+def test_t1_text_font_of_plain_ascii_keeps_its_straight_quotes():
+    # dlt-viewer's user manual (pdfTeX, T1 PK fonts): its body font has
+    # T1's ligatures and no code above 127, and its '"Save Filter"' lost
+    # both quotes (345 glyphs).  It draws a comma and a full stop at 0x2C
+    # and 0x2E, which cmmi has not (a hook and a triangle there), and
+    # nothing at 0x0B-0x0F (OT1's ligatures, cmmi's Greek): a T1 text font.
+    words = [b'"Save', b'Filter"', b"lets", b"you", b"store", b"it,", b"\x1cle_name", b"a|b"]
+    fonts = {"/F1": code_named_type3(b"".join(words) + b"abc.")}
+    text = page_text(make_pdf([shown([("F1", w) for w in words])], fonts))
+    assert text.split() == ['"Save', 'Filter"', "lets", "you", "store", "it,", "file_name", "a|b"]
+    # Without its full stop (cmmi's is at 0x3A) it may be cmmi: as before.
+    fonts = {"/F1": code_named_type3(b"".join(words))}
+    text = page_text(make_pdf([shown([("F1", w) for w in words])], fonts))
+    assert text.split()[:2] == ["Save", "Filter"]
+    # With OT1's ligature codes it may be a complete OT1 font: as before.
+    fonts = {"/F1": code_named_type3(b"".join(words) + b"abc.\x0c")}
+    text = page_text(make_pdf([shown([("F1", w) for w in words])], fonts))
+    assert text.split()[:2] == ["Save", "Filter"]
+
+
 def test_t1_middle_table_edges():
     from pyengine.fonts.encodings import T1_MIDDLE
     assert len(T1_MIDDLE) == 64

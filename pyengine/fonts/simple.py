@@ -390,7 +390,8 @@ there) and its second hyphen."""
 # (``T2A_MAX_MIDDLE``) is read as T1 by a code above 127 (only T1's and
 # T2A's text fonts have one).  A font is read as T1 for want of better
 # (``_T1_GUESS``) by its ligature codes alone (a T1 font of plain ASCII
-# text, or a math font: cmmi's Greek at 0x0B-0x1F) or when it is complete
+# text, or a math font: cmmi's Greek at 0x0B-0x1F), unless its comma and
+# full stop say it is a T1 text font (``_t1_text_font``), or when it is complete
 # (every glyph embedded, used or not: LGR Greek, OT2 Cyrillic and T1 fonts
 # alike): only the codes that T1 shares with its likes are read then.
 _OT1, _T1, _T1_GUESS, _T2A, _LGR = "OT1", "T1", "T1-guess", "T2A", "LGR"
@@ -517,7 +518,8 @@ def _tex_layout(diffs: dict[int, str], cyrillic_document=None, font_dict=None) -
 
     dvips and pdfTeX name a bitmap font's glyphs by code; the codes are the
     TeX font's encoding: OT1 (no code above 127), T1 (``_T1_GUESS`` when
-    only its ligature codes 0x1B-0x1F say so, or the font is complete), or
+    only its ligature codes 0x1B-0x1F say so and it may be a math or OT1
+    font, ``_t1_text_font``, or when the font is complete), or
     T2A (Cyrillic) when its letters say so (``_cyrillic_letters``) and
     its widths do not deny it (``_cyrillic_widths``); when they do, T1 if
     its widths say so (``_latin_widths``: a T1 font's table), else none of
@@ -529,7 +531,9 @@ def _tex_layout(diffs: dict[int, str], cyrillic_document=None, font_dict=None) -
     document is (``cyrillic_document()``, asked only then:
     ``cyrillic_tex_document``)."""
     if not any(code >= 0x80 for code in diffs):
-        return _T1_GUESS if any(0x1B <= code <= 0x1F for code in diffs) else _OT1
+        if not any(0x1B <= code <= 0x1F for code in diffs):
+            return _OT1
+        return _T1 if _t1_text_font(diffs) else _T1_GUESS
     middle, high, ascii_letters = _letter_counts(diffs)
     if _cyrillic_letters(middle, high, ascii_letters):
         if font_dict is None or _cyrillic_widths(font_dict, diffs) is not False:
@@ -543,6 +547,23 @@ def _tex_layout(diffs: dict[int, str], cyrillic_document=None, font_dict=None) -
     if middle > T2A_MAX_MIDDLE:
         return _T1_GUESS
     return _LGR if font_dict is not None and _greek_widths(font_dict, diffs) else _T1
+
+
+_OT1_LIGATURE_CODES = frozenset(range(0x0B, 0x10))
+
+
+def _t1_text_font(diffs: dict[int, str]) -> bool:
+    """Is a code-named font with T1's ligature codes 0x1B-0x1F and no code
+    above 127 a T1 text font, whose printable ASCII codes are ASCII (its
+    straight " # $ % < > \\ _ | ...: dlt-viewer's manual lost its quotes)?
+    Not if it is cmmi (math italic, its Greek at 0x0B-0x1F, a hook and a
+    triangle at 0x2C and 0x2E, its comma and full stop at 0x3B and 0x3A) or
+    a complete OT1 font (œ ø Æ Œ Ø at 0x1B-0x1F, its ligatures at
+    0x0B-0x0F): it draws a comma and a full stop at 0x2C and 0x2E, and
+    nothing at 0x0B-0x0F (cmmi's α-ϵ, OT1's ff-ffl; T1's cedilla, ogonek
+    and low and single angle quotes, which a text rarely shows alone)."""
+    present = {code for code, glyph in diffs.items() if glyph != ".notdef"}
+    return 0x2C in present and 0x2E in present and present.isdisjoint(_OT1_LIGATURE_CODES)
 
 
 def cyrillic_tex_document(font_dicts) -> bool:
