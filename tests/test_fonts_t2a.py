@@ -180,8 +180,9 @@ def test_arabtex_bitmap_font_whose_widths_are_not_cyrillic_stays_unmapped():
 def test_font_table_of_a_t1_font_reads_latin_by_its_widths():
     # tl-fonts-extra-doc-testfont.pdf: testfont.tex's table of callig15, a
     # T1 font, as PK bitmaps: 57 letters in 0xC0-0xFF beside 52 ASCII ones,
-    # so its codes said T2A.  Its widths say T1: "с" (ñ) is no narrower
-    # than "ж" (æ), and its accented letters are their base letters' widths.
+    # so its codes said T2A.  Its widths say T1: its "ж" (æ) is not 1.15
+    # times as wide as its "с" (ñ), and its accented letters are their base
+    # letters' widths.
     latin = bytes(range(0x41, 0x5B)) + bytes(range(0x61, 0x7B))
     codes = latin + bytes(range(0xC0, 0x100))
     widths = {code: 500 for code in codes}
