@@ -1009,11 +1009,12 @@ class _Interpreter:
             # (PdfDocument.shared_load: the main places them, twofront.py).
             issues = self.issues if doc.uses is None else []
             with doc.shared_load(("font", key), issues, streams=True):
-                font = load_font(as_dict(ref), issues, doc.cyrillic_tex, doc.tounicode_maps,
+                font_dict = as_dict(ref)
+                font = load_font(font_dict, issues, doc.cyrillic_tex, doc.tounicode_maps,
                                  defer_program=True)
             cache[key] = font
             doc.font_stats[key] = [font.name, font.kind, 0, 0, set()]
-            if may_number_by_use(as_dict(ref)):
+            if may_number_by_use(font_dict):
                 doc.first_use_fonts.add(str(key))
         elif doc.uses is not None and ("font", key) in doc.loads:
             doc.use(("font", key))

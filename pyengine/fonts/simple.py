@@ -473,7 +473,7 @@ def _latin_widths(font_dict, diffs: dict[int, str]) -> bool:
     e: Latin-1's decomposition) the base letter's width
     (``LATIN_SAME_WIDTH``)?  (tl-fonts-extra-doc-testfont.pdf's table of a
     T1 font: 43 of 51.)  No such pair: no."""
-    present = [code for code, glyph in diffs.items() if glyph != ".notdef"]
+    present = _present_codes(diffs)
     widths = _code_widths(font_dict, present)
     pairs = [(widths[code], widths[base]) for code in present
              if code >= 0xC0 and code in widths and (base := _LATIN_BASE.get(code)) in widths]
@@ -486,10 +486,16 @@ _LATIN_BASE = {code: ord(base[0]) for code in range(0xC0, 0xFF)
 -> their base letter's code."""
 
 
+def _present_codes(diffs: dict[int, str]) -> list[int]:
+    """A font's present glyphs: the codes its /Differences names other than
+    .notdef."""
+    return [code for code, glyph in diffs.items() if glyph != ".notdef"]
+
+
 def _letter_counts(diffs: dict[int, str]) -> tuple[int, int, int]:
     """(codes in 0x80-0xBF, codes in 0xC0-0xFF, ASCII letter codes) among a
-    font's present glyphs (the codes /Differences names other than .notdef)."""
-    present = [code for code, glyph in diffs.items() if glyph != ".notdef"]
+    font's present glyphs (``_present_codes``)."""
+    present = _present_codes(diffs)
     middle = sum(1 for code in present if 0x80 <= code < 0xC0)
     high = sum(1 for code in present if code >= 0xC0)
     ascii_letters = sum(1 for code in present if 65 <= code <= 90 or 97 <= code <= 122)
@@ -562,7 +568,7 @@ def _t1_text_font(diffs: dict[int, str]) -> bool:
     0x0B-0x0F): it draws a comma and a full stop at 0x2C and 0x2E, and
     nothing at 0x0B-0x0F (cmmi's α-ϵ, OT1's ff-ffl; T1's cedilla, ogonek
     and low and single angle quotes, which a text rarely shows alone)."""
-    present = {code for code, glyph in diffs.items() if glyph != ".notdef"}
+    present = set(_present_codes(diffs))
     return 0x2C in present and 0x2E in present and present.isdisjoint(_OT1_LIGATURE_CODES)
 
 
