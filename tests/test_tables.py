@@ -1049,3 +1049,34 @@ def test_a_sign_hanging_into_the_gutter_of_a_column_of_figures_set_flush_right()
     lines = [" ".join(ln.split()) for ln in text.splitlines() if ln.strip()]
     assert lines[:4] == ["A Captina (C) STP y = 0.0179x + 8.89 0.0433", "P index y = 2.3x + 2.1 0.0158",
                          "B Jay (C) STP y = 0.0059x + 4.77 0.3191", "P index y = 3.1x + 0.6 <0.0001"]
+
+
+def test_heads_set_closer_than_a_line_is_cut_stay_over_their_own_columns():
+    # sf-multicolumn p.3 (pdfTeX): "Population (millions)" and "Area (km2)"
+    # centred over their columns of figures, 1.33 em apart, less than the
+    # white that cuts a line (Options.segment_gap): one head over two
+    # columns, "Country  Population (millions) Area (km2)    Capital", and
+    # the area's column had none.
+    heads = ["Country", "Population (millions)", "Area (km2)", "Capital"]
+    body = [["Austria", "8.9", "83,879", "Vienna"], ["Belgium", "11.5", "30,689", "Brussels"],
+            ["Denmark", "5.8", "42,951", "Copenhagen"], ["Finland", "5.5", "338,424", "Helsinki"]]
+    starts = [72.0, 140.0]
+    starts.append(starts[1] + width(heads[1]) + 13)  # 1.3 em of white
+    starts.append(starts[2] + width(heads[2]) + 25)
+    middles = [s + width(h) / 2 for s, h in zip(starts, heads)]
+    content = at(72, 724, "Table 1: Countries") + b"".join(at(s, 712, h) for s, h in zip(starts, heads))
+    for r, row in enumerate(body):
+        for c, cell in enumerate(row):
+            x = 72 if c == 0 else middles[c] - width(cell) / 2
+            content += at(x, 700 - PITCH * r, cell)
+    assert text_of(content) == "Table 1: Countries\n\n" + rows_text([heads] + body) + "\n"
+
+
+def test_a_head_spanning_columns_with_word_spaces_only_is_not_cut():
+    # "Quarter results" centred over "Q1  Q2": its word space is no head's
+    # white (heads_apart), whatever it lies over.
+    xs = [72, 160, 220, 300]
+    body = [["North", "120", "140", "Road works"], ["South", "95", "110", "Stable"], ["East", "80", "75", "Closed"]]
+    content = at(72, 760, "Delivery schedule") + at(160, 724, "Quarter results") + at(72, 718, "Region") + \
+        at(300, 718, "Notes") + at(160, 712, "Q1") + at(220, 712, "Q2") + grid(body, xs)
+    assert "Quarter results" in text_of(content)

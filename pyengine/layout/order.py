@@ -71,7 +71,7 @@ from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, 
                      columns, figures_end_at, figures_end_under_head, figures_flush_after, find_table,
                      flush_left, flush_right,
                      grid_rows, header_band, shared_grid_rows,
-                     header_like, header_rows, is_figure, joined_all, labels_and_values, not_centred_over,
+                     header_like, header_rows, heads_apart, is_figure, joined_all, labels_and_values, not_centred_over,
                      opened_by_the_rest,
                      opens_with_grid, peel,
                      shared_gutters, short_cells, totals_under)
@@ -3433,7 +3433,7 @@ def _headed_table(items: list[Line], options: Options, rows: list[list[Line]] | 
         if not count or any(len(row) > 1 for row in rows[:start - count]) or \
                 not flush_left(not_centred_over(above, body, gaps), gaps):
             return None
-        return above, [_table_of(header_rows(rows[start - count:start]) + table.rows)], below
+        return above, [_table_of(header_rows(heads_apart(rows[start - count:start], gaps)) + table.rows)], below
     return None
 
 

@@ -1399,6 +1399,48 @@ def header_rows(band: list[list[Line]]) -> list[list[Line]]:
     return [sorted(row, key=_X0) for row in out]
 
 
+HEAD_APART_GAP = 1.0
+"""Fraction of the size: the white between two words of a header's line
+that makes them two heads where it reaches into a gutter of the body
+under it (``heads_apart``).  A word space is a quarter to a third of
+an em, half an em in a line set justified; a white of 1.5 em
+(Options.segment_gap) parts the line when it is read.  sf-multicolumn
+p.3: "Population (millions)" and "Area (km2)", 1.33 em apart over two
+columns of figures, were one head, and the second column had none."""
+
+
+def heads_apart(band: list[list[Line]], col_gaps: list[tuple[float, float]]) -> list[list[Line]]:
+    """The header's rows with each line cut where the white between two of
+    its words reaches into a gutter of the body (``col_gaps``) and is
+    ``HEAD_APART_GAP`` wide at least: the heads of the columns on either
+    side, set closer than a line is cut at (heads centred over their
+    columns are wider than the figures under them, and the white between
+    them is narrower than the gutter, within it or beside it).  A head
+    spanning columns ("Quarter" over "Q1  Q2") has no such white."""
+    if not col_gaps:
+        return band
+    out = []
+    for row in band:
+        cells = []
+        for ln in row:
+            words = ln.words
+            least = HEAD_APART_GAP * ln.size
+            start = 0
+            for i in range(1, len(words)):
+                left, right = words[i - 1].x1, words[i].x0
+                if right - left >= least and any(left < b and right > a for a, b in col_gaps):
+                    cells.append(_part(words[start:i]))
+                    start = i
+            cells.append(ln if not start else _part(words[start:]))
+        out.append(cells)
+    return out
+
+
+def _part(words) -> Line:
+    """One Line of some of a line's words."""
+    return Line(tuple(words), *union_box(words), max(w.size for w in words))
+
+
 def _spans_header(row: list[Line], above: list[Line], below: list[Line]) -> bool:
     """Are the lines of ``row`` cells spanning the header rows ``above`` and
     ``below`` it: none with a line of either over or under it
