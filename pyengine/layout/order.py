@@ -62,7 +62,7 @@ from .bidi import has_rtl, strong_counts
 from .edges import EDGE_ALIGN, EDGE_MIN_LINES, column_edge, edge_column
 from .headers import is_page_number
 from .lists import list_marker
-from .ruled import claimed, rules_asked, ruled_tables
+from .ruled import claimed, column_rule, rules_asked, ruled_tables
 from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, CELL_WRAP_PITCH_RATIO,
                      FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, ROW_TOLERANCE, TABLE_GUTTER_MIN,
                      TABLE_MAX_COMMA_SHARE, HEADER_MAX_ROWS, TABLE_MIN_CELL_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS,
@@ -317,6 +317,9 @@ def _xy_cut(items: list[Line], options: Options,
         split = _edge_split(items, options, best_row)
         if split is not None:  # columns with little or no white between them: read whole
             return beside(*split)
+        at = column_rule(items, median([ln.size for ln in items]) or 1.0)
+        if at is not None:  # columns parted by a rule that lines run across: read whole
+            return beside([], [ln for ln in items if ln.x0 < at], [ln for ln in items if ln.x0 >= at])
     if best_col <= 0 and best_row <= 0:
         return [leaf_order(items)]
     if best_col > best_row and row_gaps:

@@ -46,7 +46,9 @@ the region's lines (its band, with ``_PAD`` over and under: the forms
 drawn elsewhere wait for a region they meet).
 
 The page's rules are handed in by ``layout.build_layout`` (``page_rules``)
-for the time the page is read.
+for the time the page is read.  They also tell two columns apart where
+lines too long for theirs run over the rule drawn between them and leave
+no white (``column_rule``: an index set by multicol).
 """
 
 from __future__ import annotations
@@ -718,3 +720,98 @@ def _joined(lines: list[Line]) -> Line:
         glue = "" if before.text and after and is_cjk(before.text[-1]) and is_cjk(after[0]) else " "
         text += glue + after
     return with_text(line, text)
+
+
+COLUMN_RULE_MIN_LINES = 5
+"""Lines each side of a column rule must hold (``column_rule``)."""
+COLUMN_RULE_WIDTH = 6.0
+"""Fraction of the size: the lines right of a column rule start at least
+this far right of the region's first start (a column of text beside
+another, not a list's items beside their markers)."""
+COLUMN_RULE_ACROSS = 1.0
+"""Fraction of the size: how far a word running across a column rule
+reaches on either side of it at least (``column_rule``): a line too long
+for its column runs on into the next (deb-ar-bidi p.517's index entries,
+4 to 8 em past the rule); a word set in a form's box touches its border
+(opf-219789 p.51's table heads, a fraction of an em over it)."""
+COLUMN_RULE_REACH = 1.0
+"""Fraction of the size: how far the region's lines may stand over or
+under the ends of a column rule that spans it."""
+
+
+def column_rule(items: list[Line], size: float) -> float | None:
+    """The x of an upright rule drawn between two columns of ``items`` (a
+    region with no white gutter), or None.
+
+    multicol draws a rule between its columns (``\\columnseprule``), as
+    papers and magazines do: an index set so has entries too long for
+    their column running over the rule and into the next, over its
+    white, and no white is left between the columns: XY-cut cut the region
+    row by row, and the two columns were read woven together
+    (deb-ar-bidi p.517: "\\@FourColRTLfootnotetext" / "2249, 2304, 4647," /
+    ". . . . . 12658, 12766" / "4769, ...", a line of each in turn).
+
+    The rule spans the region (``COLUMN_RULE_REACH``); ``COLUMN_RULE_MIN_LINES``
+    lines or more start on each side of it, those right of it
+    ``COLUMN_RULE_WIDTH`` em right of the first start or more; a word
+    runs across it (``COLUMN_RULE_ACROSS``), a line too long for its
+    column (else a white would
+    part the columns, and the gutter rules judge; and a form's rules,
+    between its items and the boxes of their amounts, part lines whose
+    words stand on either side of them: a form is read row by row,
+    pdfminer-f1040nr p.1's "9a Taxable interest" with its box's "9a").
+    No level rule meets it between its ends: the upright rules of a
+    table's grid have heads spanning columns across them (opf-219789
+    p.51's "Processing fee" over "Quantity Processed").  The page's rules are read only
+    when the lines show such a start: ``COLUMN_RULE_MIN_LINES`` of them
+    at one x (within a tenth of an em) that far right, and a line
+    starting left of it running past it."""
+    source = _PAGE[0]
+    if source is None or len(items) < 2 * COLUMN_RULE_MIN_LINES:
+        return None
+    for _, ids in _CLAIMS:
+        if any(id(ln) in ids for ln in items):
+            return None
+    starts = sorted(ln.x0 for ln in items)
+    least = starts[0] + COLUMN_RULE_WIDTH * size
+    align = 0.1 * size
+    found = False
+    i = bisect_left(starts, least)
+    while COLUMN_RULE_MIN_LINES <= i <= len(starts) - COLUMN_RULE_MIN_LINES and not found:
+        j = bisect_right(starts, starts[i] + align)
+        if j - i >= COLUMN_RULE_MIN_LINES:
+            found = _columns_at(items, starts[i])
+        i = j
+    if not found:
+        return None
+    x0, y0, x1, y1 = union_box(items)
+    reach = COLUMN_RULE_REACH * size
+    across = COLUMN_RULE_ACROSS * size
+    rules = source.get((y0 - _PAD, y1 + _PAD))
+    for rule in rules.upright:
+        at = rule.at
+        if not (starts[0] + COLUMN_RULE_WIDTH * size <= at < x1 and rule.lo <= y0 + reach and rule.hi >= y1 - reach):
+            continue
+        if any(r.lo <= at + reach and r.hi >= at - reach and rule.lo < r.at < rule.hi for r in rules.level):
+            continue  # a level rule meets it: a table's grid, its heads across the rules under them
+        right = sum(1 for ln in items if ln.x0 >= at)
+        if right >= COLUMN_RULE_MIN_LINES and len(items) - right >= COLUMN_RULE_MIN_LINES and \
+                any(w.x0 < at - across and w.x1 > at + across
+                    for ln in items if ln.x0 < at < ln.x1 for w in ln.words):
+            return at
+    return None
+
+
+def _columns_at(items: list[Line], x: float) -> bool:
+    """Do ``items`` stand as two columns at ``x`` with a line across it:
+    of the lines starting left of ``x``, ``COLUMN_RULE_MIN_LINES`` or more
+    end before it, and one at least runs past it (``column_rule``'s test
+    before the page's rules are read: a drawing's labels seldom pass it)?"""
+    before = across = 0
+    for ln in items:
+        if ln.x0 < x:
+            if ln.x1 <= x:
+                before += 1
+            else:
+                across += 1
+    return across > 0 and before >= COLUMN_RULE_MIN_LINES

@@ -1,0 +1,53 @@
+"""Columns parted by a drawn rule that long lines run across (ruled.column_rule)."""
+
+from pdfbuild import helvetica, make_pdf
+
+import pyengine
+
+F = {"/F1": helvetica()}
+"""Every glyph 5 pt wide at 10 pt."""
+PITCH = 12
+TOP = 740
+
+
+def at(x: float, row: int, text: str) -> bytes:
+    return b"BT /F1 10 Tf %g %g Td (%s) Tj ET " % (x, TOP - PITCH * row, text.encode())
+
+
+def _index(rule: bool, grid: bool = False) -> str:
+    # An index set in two columns (multicol, \columnseprule): the entries
+    # of the left one at x 72, one too long for its column running over
+    # the rule at x 260 and the white after it, the right column's lines
+    # starting at 270 (its numbers carried over, indented to 300, beside
+    # the long entry).  deb-ar-bidi p.517's index was read a line of each
+    # column in turn.
+    left = ["alpha 12", "beta 13", "gamma 14", "averyveryveryveryveryverylongmacronameindeed", "delta 16",
+            "epsilon 17", "zeta 18", "eta 19"]
+    right = ["kappa 21", "lambda 22", "mu 23", "24, 25, 26", "nu 27", "xi 28", "pi 29", "rho 30"]
+    content = b"".join(at(72, r, t) for r, t in enumerate(left))
+    content += b"".join(at(300 if r == 3 else 270, r, t) for r, t in enumerate(right))
+    if rule:
+        content += b"0.4 w 260 %g m 260 %g l S " % (TOP - PITCH * len(left), TOP + 10)
+    if grid:  # two level rules across it, between the rows (too few for a ruled table)
+        content += b"".join(b"0.4 w 72 %g m 400 %g l S " % (y, y) for y in (TOP - PITCH * 2 - 3, TOP - PITCH * 5 - 3))
+    return pyengine.extract(make_pdf([content], fonts=F)).pages[0].text
+
+
+def test_columns_parted_by_a_rule_are_read_whole_though_a_line_runs_across_it():
+    text = _index(rule=True)
+    assert text.split() == ("alpha 12 beta 13 gamma 14 averyveryveryveryveryverylongmacronameindeed delta 16 "
+                            "epsilon 17 zeta 18 eta 19 kappa 21 lambda 22 mu 23 24, 25, 26 "
+                            "nu 27 xi 28 pi 29 rho 30").split()
+
+
+def test_without_the_rule_nothing_tells_the_columns():
+    # the same lines without a rule: no white parts them, nothing here
+    # reads them as columns (row by row, as before)
+    assert _index(rule=False).split()[:4] == ["alpha", "12", "kappa", "21"]
+
+
+def test_a_rule_that_level_rules_meet_is_a_grid_not_a_column_rule():
+    # the upright rules of a table's grid have heads spanning columns
+    # across them (opf-219789 p.51): the same lines with level rules
+    # across the upright one are read as without it
+    assert _index(rule=True, grid=True).split()[:4] == ["alpha", "12", "kappa", "21"]
