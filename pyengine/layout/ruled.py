@@ -751,21 +751,23 @@ def column_rule(items: list[Line], size: float) -> float | None:
     (deb-ar-bidi p.517: "\\@FourColRTLfootnotetext" / "2249, 2304, 4647," /
     ". . . . . 12658, 12766" / "4769, ...", a line of each in turn).
 
-    The rule spans the region (``COLUMN_RULE_REACH``); ``COLUMN_RULE_MIN_LINES``
-    lines or more start on each side of it, those right of it
-    ``COLUMN_RULE_WIDTH`` em right of the first start or more; a word
-    runs across it (``COLUMN_RULE_ACROSS``), a line too long for its
-    column (else a white would
-    part the columns, and the gutter rules judge; and a form's rules,
-    between its items and the boxes of their amounts, part lines whose
-    words stand on either side of them: a form is read row by row,
-    pdfminer-f1040nr p.1's "9a Taxable interest" with its box's "9a").
-    No level rule meets it between its ends: the upright rules of a
-    table's grid have heads spanning columns across them (opf-219789
-    p.51's "Processing fee" over "Quantity Processed").  The page's rules are read only
-    when the lines show such a start: ``COLUMN_RULE_MIN_LINES`` of them
-    at one x (within a tenth of an em) that far right, and a line
-    starting left of it running past it."""
+    The rule spans the region (``COLUMN_RULE_REACH``);
+    ``COLUMN_RULE_MIN_LINES`` lines or more start on each side of it,
+    those right of it ``COLUMN_RULE_WIDTH`` em right of the first start
+    or more; a word runs across it (``COLUMN_RULE_ACROSS``), a line too
+    long for its column.  Else a white would part the columns, and the
+    gutter rules judge; and a form's rules, between its items and the
+    boxes of their amounts, part lines whose words stand on either side
+    of them: a form is read row by row (pdfminer-f1040nr p.1's "9a
+    Taxable interest" with its box's "9a").  No level rule meets it
+    between its ends: the upright rules of a table's grid have heads
+    spanning columns across them (opf-219789 p.51's "Processing fee" over
+    "Quantity Processed").
+
+    The page's rules are read only when the lines show such a start
+    (``_columns_at``): ``COLUMN_RULE_MIN_LINES`` of them at one x (within
+    a tenth of an em) that far right, as many left of it ending before
+    it, and a line starting left of it running past it."""
     source = _PAGE[0]
     if source is None or len(items) < 2 * COLUMN_RULE_MIN_LINES:
         return None
