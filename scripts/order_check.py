@@ -27,6 +27,7 @@ columns as we did).  A tool for a person, not a test.
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import re
@@ -35,7 +36,10 @@ import sys
 from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
 
-from rapidfuzz.distance import Indel
+try:
+    from rapidfuzz.distance import Indel
+except ImportError:  # (as the scorer: difflib's ratio, the same measure, slower)
+    Indel = None
 
 SHARED_MIN = 0.9
 """Share of the words (of the longer text) both texts hold, at least."""
@@ -84,7 +88,10 @@ def order_similarity(ours: list[str], theirs: list[str]) -> tuple[float, float]:
                 out.append(w)
         return out
 
-    return share, Indel.normalized_similarity(kept(ours), kept(theirs))
+    a, b = kept(ours), kept(theirs)
+    if Indel is not None:
+        return share, Indel.normalized_similarity(a, b)
+    return share, (difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() if a or b else 1.0)
 
 
 def woven_lines(text: str, theirs: list[str]) -> list[str]:
