@@ -314,10 +314,11 @@ def _xy_cut(items: list[Line], options: Options,
             above, table, below = found
             return sub(above) + table + sub(below)
     if not col_gaps and len(items) >= 2 * EDGE_MIN_LINES:
-        split = _edge_split(items, options, best_row)
+        size = median([ln.size for ln in items]) or 1.0
+        split = _edge_split(items, options, best_row, size)
         if split is not None:  # columns with little or no white between them: read whole
             return beside(*split)
-        at = column_rule(items, median([ln.size for ln in items]) or 1.0)
+        at = column_rule(items, size)
         if at is not None:  # columns parted by a rule that lines run across: read whole
             return beside([], [ln for ln in items if ln.x0 < at], [ln for ln in items if ln.x0 >= at])
     if best_col <= 0 and best_row <= 0:
@@ -521,7 +522,7 @@ def _flush(out: list[list[Line]], part: list[Line], rows: list[list[Line]], tabl
         out.append(part)
 
 
-def _edge_split(items: list[Line], options: Options, best_row: float
+def _edge_split(items: list[Line], options: Options, best_row: float, size: float
                 ) -> tuple[list[Line], list[Line], list[Line]] | None:
     """The lines over the columns, left and right of a column edge
     (``edges.edge_column``) of a region without a white gutter, when the
@@ -535,8 +536,8 @@ def _edge_split(items: list[Line], options: Options, best_row: float
     a white under them is cut first, as XY-cut would (opf-367594 p.1:
     the title and authors over an abstract and a column, their white
     11.5 pt, the gutter's 12 pt: the column's indented first line was
-    read with the title, beside "ABSTRACT")."""
-    size = median([ln.size for ln in items]) or 1.0
+    read with the title, beside "ABSTRACT").  ``size``: the region's
+    median type size."""
     narrow = options.line_merge_gap * size
     edge = edge_column(items, size, narrow)
     if edge is None or (narrow if edge.top > float("-inf") else max(edge.white, narrow)) < best_row:

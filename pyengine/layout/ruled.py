@@ -786,13 +786,13 @@ def column_rule(items: list[Line], size: float) -> float | None:
         i = j
     if not found:
         return None
-    x0, y0, x1, y1 = union_box(items)
+    _, y0, x1, y1 = union_box(items)
     reach = COLUMN_RULE_REACH * size
     across = COLUMN_RULE_ACROSS * size
     rules = source.get((y0 - _PAD, y1 + _PAD))
     for rule in rules.upright:
         at = rule.at
-        if not (starts[0] + COLUMN_RULE_WIDTH * size <= at < x1 and rule.lo <= y0 + reach and rule.hi >= y1 - reach):
+        if not (least <= at < x1 and rule.lo <= y0 + reach and rule.hi >= y1 - reach):
             continue
         if any(r.lo <= at + reach and r.hi >= at - reach and rule.lo < r.at < rule.hi for r in rules.level):
             continue  # a level rule meets it: a table's grid, its heads across the rules under them
