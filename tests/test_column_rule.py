@@ -51,3 +51,25 @@ def test_a_rule_that_level_rules_meet_is_a_grid_not_a_column_rule():
     # across them (opf-219789 p.51): the same lines with level rules
     # across the upright one are read as without it
     assert _index(rule=True, grid=True).split()[:4] == ["alpha", "12", "kappa", "21"]
+
+
+def test_a_word_just_over_the_rule_still_tells_the_columns():
+    # deb-ar-bidi p.529: "\@fourcol@LTRfootgroupv@l" ends 1 pt past the
+    # rule, 3 pt short of the next column's lines: no white gutter (under
+    # Options.column_gap_min), and the rule is what parts the columns.
+    # Here the long word ends 7 pt past the rule at x 260, 3 pt before the
+    # right column's entries at 270 (their numbers run on at 290).
+    left = ["alpha 12", "beta 13", "gamma 14", "x" * 39, "delta 16", "epsilon 17", "zeta 18", "eta 19",
+            "theta 20", "iota 21"]
+    right = ["kappa 31", "32, 33", "lambda 34", "35, 36", "mu 37", "38, 39", "nu 40", "41, 42", "xi 43",
+             "44, 45"]
+
+    def text(rule: bool) -> list[str]:
+        content = b"".join(at(72, r, t) for r, t in enumerate(left))
+        content += b"".join(at(290 if r % 2 else 270, r, t) for r, t in enumerate(right))
+        if rule:
+            content += b"0.4 w 260 %g m 260 %g l S " % (TOP - PITCH * len(left), TOP + 10)
+        return pyengine.extract(make_pdf([content], fonts=F)).pages[0].text.split()
+
+    assert text(rule=True) == " ".join(left + right).split()
+    assert text(rule=False)[:4] == ["alpha", "12", "kappa", "31"]  # no rule, no white: row by row

@@ -729,11 +729,15 @@ COLUMN_RULE_WIDTH = 6.0
 this far right of the region's first start (a column of text beside
 another, not a list's items beside their markers)."""
 COLUMN_RULE_ACROSS = 1.0
-"""Fraction of the size: how far a word running across a column rule
-reaches on either side of it at least (``column_rule``): a line too long
-for its column runs on into the next (deb-ar-bidi p.517's index entries,
-4 to 8 em past the rule); a word set in a form's box touches its border
-(opf-219789 p.51's table heads, a fraction of an em over it)."""
+"""Fraction of the size: how far before a column rule a word that runs
+across it starts at least (``column_rule``): a line too long for its
+column runs on into the next (deb-ar-bidi p.517's index entries, 4 to 8
+em past the rule; p.529's "\\@fourcol@LTRfootgroupv@l" 0.1 em past it, 3
+pt short of the next column, where no white gutter is left).  How far past
+it does not matter: a word of a box's label that touches the box's border
+from inside (opf-219789 p.51's table heads, a fraction of an em over it)
+stands in a grid of rules, which a level rule meeting the upright one
+tells."""
 COLUMN_RULE_REACH = 1.0
 """Fraction of the size: how far the region's lines may stand over or
 under the ends of a column rule that spans it."""
@@ -754,8 +758,8 @@ def column_rule(items: list[Line], size: float) -> float | None:
     The rule spans the region (``COLUMN_RULE_REACH``);
     ``COLUMN_RULE_MIN_LINES`` lines or more start on each side of it,
     those right of it ``COLUMN_RULE_WIDTH`` em right of the first start
-    or more; a word runs across it (``COLUMN_RULE_ACROSS``), a line too
-    long for its column.  Else a white would part the columns, and the
+    or more; a word from ``COLUMN_RULE_ACROSS`` before it runs across it,
+    a line too long for its column.  Else a white would part the columns, and the
     gutter rules judge; and a form's rules, between its items and the
     boxes of their amounts, part lines whose words stand on either side
     of them: a form is read row by row (pdfminer-f1040nr p.1's "9a
@@ -798,7 +802,7 @@ def column_rule(items: list[Line], size: float) -> float | None:
             continue  # a level rule meets it: a table's grid, its heads across the rules under them
         right = sum(1 for ln in items if ln.x0 >= at)
         if right >= COLUMN_RULE_MIN_LINES and len(items) - right >= COLUMN_RULE_MIN_LINES and \
-                any(w.x0 < at - across and w.x1 > at + across
+                any(w.x0 < at - across and w.x1 > at
                     for ln in items if ln.x0 < at < ln.x1 for w in ln.words):
             return at
     return None
