@@ -24,7 +24,7 @@ from corpus import corpus_dir, manifest
 
 import pyengine
 from pyengine.layout import lines
-from pyengine.layout.lines import (_ACCENT, BIG_OPERATORS, OVERDRAWN_GLYPHS, SCRIPT_MIN_SHIFT,
+from pyengine.layout.lines import (_ACCENT, BIG_OPERATORS, OVERDRAWN_GLYPHS, OVERDRAWN_SHIFT,
                                    SCRIPT_SIZE_RATIO, STACKED_COVER, STACKED_SHIFT,
                                    STACKED_SYMBOL_SHIFT, _glyph_v, _LineAcc, _overdraw_glyph, _Seg)
 from pyengine.records import Glyph
@@ -70,7 +70,7 @@ def _plain_drawn_over(s, ln) -> bool:
     for t in ln.segs:
         if min(s.u1, t.u1) - max(s.u0, t.u0) <= 0 or \
                 not SCRIPT_SIZE_RATIO * t.size <= s.size <= t.size / SCRIPT_SIZE_RATIO or \
-                abs(t.v - s.v) > SCRIPT_MIN_SHIFT * max(s.size, t.size):
+                abs(t.v - s.v) > OVERDRAWN_SHIFT * max(s.size, t.size):
             continue
         for p in s.glyphs:
             if p[2] <= t.u0 or p[1] >= t.u1 or id(p) in over or not _overdraw_glyph(p[0]):

@@ -276,6 +276,19 @@ def test_a_string_drawn_over_the_end_of_another_is_no_part_of_its_words():
     assert sorted(words) == ["40", "Copper", "line", "pipe"]
 
 
+def test_a_string_drawn_over_another_off_its_baseline_is_no_part_of_its_words():
+    # deb-ar-bidi p.600: an index entry too long for its column runs over
+    # the next column's page numbers, set on a baseline 2 pt (0.24 em)
+    # under its own: "footnotetext" and "10798," were read interleaved,
+    # "footnote1t0e79x8t,".  Here "40" 2 pt under "line", over its "l",
+    # "i", "n".
+    content = (b"BT /F1 10 Tf 80 700 Td (Copper pipe line) Tj ET "
+               b"BT /F1 10 Tf 143 698 Td (40) Tj ET ")
+    words = [w.text for w in pyengine.extract(make_pdf([content], fonts={"/F1": helvetica()}))
+             .pages[0].words]
+    assert sorted(words) == ["40", "Copper", "line", "pipe"]
+
+
 def test_a_stretched_line_between_two_lines_that_cross_its_spaces_is_one_line():
     # An underfull justified line (reportlab/TeX draw each word apart):
     # spaces of 1.7 to 2.2 em, too wide to join; each word came out as a

@@ -1115,6 +1115,15 @@ left to the other rules: a closing parenthesis drawn over a kanji, a slash
 over "=", an accent over its letter."""
 
 
+OVERDRAWN_SHIFT = 0.5
+"""Fraction of the larger size: how far off the line's baseline a string of
+about its size (``SCRIPT_SIZE_RATIO``) drawn over its text stands at most
+(``_drawn_over``).  An index entry too long for its column runs over the
+next column's page numbers, whose baseline is 2 pt (0.24 em) under its own
+(deb-ar-bidi p.600: "\\footdir@ORG@bidi@amsart@footnotetext" and "10798,"
+were read letter by letter interleaved, "footnote1t0e79x8t,")."""
+
+
 def _overdraw_glyph(g: Glyph) -> bool:
     """May ``g`` count for ``_drawn_over``: a glyph that shows text and is no
     accent or mark (nor a ``SPACING_ACCENTS`` tilde or circumflex: TeX's
@@ -1130,8 +1139,8 @@ def _drawn_over(s: _Seg, ln: _LineAcc) -> bool:
     """Is ``s`` another string drawn over the text of the line, on its
     baseline: do ``OVERDRAWN_GLYPHS`` of its glyphs each cover a glyph of
     their size (within ``SCRIPT_SIZE_RATIO``) of a segment of the line (of
-    its size, on its baseline, within ``SCRIPT_MIN_SHIFT``) that shows
-    another text?  The same text over itself is a shadow or faux bold
+    its size, near its baseline: ``OVERDRAWN_SHIFT``) that shows another
+    text?  The same text over itself is a shadow or faux bold
     (``drop_duplicates``).
     Each glyph of either counts once: glyphs under one wide glyph stand
     under it, not over another string, and one glyph over a stack of glyphs
@@ -1155,7 +1164,7 @@ def _drawn_over(s: _Seg, ln: _LineAcc) -> bool:
         t_u0, t_u1 = t.u0, t.u1
         if (t_u1 if t_u1 < s_u1 else s_u1) - (t_u0 if t_u0 > s_u0 else s_u0) <= 0 or \
                 not SCRIPT_SIZE_RATIO * t.size <= s_size <= t.size / SCRIPT_SIZE_RATIO or \
-                abs(t.v - s.v) > SCRIPT_MIN_SHIFT * max(s_size, t.size):
+                abs(t.v - s.v) > OVERDRAWN_SHIFT * max(s_size, t.size):
             continue
         for p in s.glyphs:
             p1, p2 = p[1], p[2]
