@@ -382,7 +382,8 @@ def _xy_cut(items: list[Line], options: Options,
     if bands is None:
         bands = _row_regions(items, row_gaps, best_row)
     regions = _through_gutters(bands, row_gaps, best_row, options)
-    regions = _one_baseline_rows(_labelled_rows(regions), items)
+    regions, grid_rows_at = _one_baseline_rows(_labelled_rows(regions), items)
+    regions = _locator_rows(regions, page_rtl)
     below: list[Line] | None = None  # the band whose gutters ``_run_under_head`` was given
     below_gutters: list[tuple[float, float]] = []
     cells_at: dict[int, list[Line] | None] = {}  # (k -> _sheet_cells(regions[k]), as asked)
@@ -440,6 +441,10 @@ def _xy_cut(items: list[Line], options: Options,
             out.extend(read)
             out.extend(sub(rest))
             break
+        row = grid_rows_at.get(i - 1)
+        if row is not None and not page_rtl:  # a grid's row nothing read with others: one line
+            out.append([row])
+            continue
         out.extend(sub(region, gutters))
     return out
 
@@ -2024,7 +2029,8 @@ white between two pieces of a row stand at its edges (``_gutter_within``:
 a column's heading starts where its text does, hunt11 tex/ragged.pdf)."""
 
 
-def _one_baseline_rows(regions: list[list[Line]], items: list[Line]) -> list[list[Line]]:
+def _one_baseline_rows(regions: list[list[Line]], items: list[Line]
+                       ) -> tuple[list[list[Line]], dict[int, Line]]:
     """The regions with each that is one row of lines on one baseline
     (``_one_baseline_row``) read as one line.
 
@@ -2050,15 +2056,27 @@ def _one_baseline_rows(regions: list[list[Line]], items: list[Line]) -> list[lis
     and so do the pieces of rows whose whites run on (an index in columns,
     deb-ar-bidi p.517; a table not found as one, deb-ko-lshort-ko p.74's
     arrows and their commands).
+
+    Also returned: the rows of a grid left as they were (two or more rows
+    in the same columns, not a form's, neither two lines of text side by
+    side nor in a grid of half its rows such: ``_texts_side_by_side``), by
+    their index, each as one line.
+    The rows of a grid may yet be read together (as a sheet's, or as two
+    columns whose cuts line up: ``_sheet_band``, ``_column_run``); the read
+    loop reads one of them as this line when it would otherwise cut it
+    into its pieces, each a paragraph (mma-mma-lib's lists of two short
+    columns, "Arpeggio" / blank / "CleanGuitar", under a line across their
+    white; deb-ko-lshort-ko p.74's arrows beside their commands).
     """
     if all(len(region) < 2 for region in regions):
-        return regions
+        return regions, {}
     found = {k: line for k, region in enumerate(regions)
              if len(region) > 1 and (line := _one_baseline_row(region, items)) is not None}
     if not found:
-        return regions
+        return regions, {}
     rows = {k: sorted(regions[k], key=attrgetter("x0")) for k in found}
     out = []
+    grids: dict[int, Line] = {}
     for k, region in enumerate(regions):
         if k not in found:
             out.append(region)
@@ -2071,7 +2089,83 @@ def _one_baseline_rows(regions: list[list[Line]], items: list[Line]) -> list[lis
                 0 <= m < len(regions) and _spans_whites(regions[m], rows[k]) for m in (k - 1, k + 1))):
             out.append([found[k]])
         else:
+            if len(grid) > 1 and not _texts_side_by_side(rows[k]) and \
+                    2 * sum(1 for row in grid if _texts_side_by_side(row)) < len(grid):
+                grids[k] = found[k]
             out.append(region)
+    return out, grids
+
+
+GRID_TEXT_WIDTH = 6.0
+"""Em of a piece's type: two neighbouring pieces of a row this wide or
+wider are lines of two columns of text side by side, not a term and its
+value or a table's cells (``_texts_side_by_side``)."""
+
+
+def _texts_side_by_side(row: list[Line]) -> bool:
+    """Are two neighbouring pieces of the row (sorted by x) both
+    ``GRID_TEXT_WIDTH`` em wide or wider?  A grid with half its rows such
+    is two columns of narrow text under a line across both, which its
+    rows, read one line each, would weave into lines (opf-178360 p.15's two
+    columns of tips, 7 to 9 em wide: 5 rows of 7; deb-ja-jlshort p.21's
+    source beside its output in a box: 1 of 2): its rows are left as they
+    were.  A list of terms and their descriptions has a long term here and
+    there (bash's "BASH_VERSINFO[3]  The build version."): the other rows
+    are read a line each, such a row is left as it was."""
+    wide = [ln.x1 - ln.x0 >= GRID_TEXT_WIDTH * ln.size for ln in row]
+    return any(a and b for a, b in zip(wide, wide[1:]))
+
+
+def _locator_rows(regions: list[list[Line]], page_rtl: bool) -> list[list[Line]]:
+    """The regions with each row of an index's page numbers, set justified
+    across a narrow column, read as one line.
+
+    An index entry's numbers run on under it; in a column a few numbers
+    wide, TeX stretches the white between two numbers of a line past the
+    white that cuts a line (``Options.segment_gap``): "11865,  12055," is
+    two pieces on one baseline, xy_cut cuts the rows apart and the pieces
+    of each, and every number came out a paragraph of its own (deb-ar-bidi's
+    index, p.517: 30 rows of two).  ``_one_baseline_rows`` leaves such
+    pieces (``_locators``): beside an index's numbers may stand another
+    column's.  Here a run of regions, each one row of two or more pieces
+    that are all page numbers (``_locators``) and do not overlap, is read
+    row by row as lines when the line right over the run or right under it
+    (the nearest line of the region before or after) runs across every
+    white of the run's rows (``_spans_whites``): an entry's line that is
+    not stretched ("... 11662, 11693," over the run, "15018, 15049, 15065"
+    under it), which no white between two columns lets through.  Left as
+    they were on a right-to-left page (the order of the row's numbers is
+    not known here)."""
+    if page_rtl or len(regions) < 2:
+        return regions
+    rows: dict[int, list[Line]] = {}
+    for k, region in enumerate(regions):
+        if len(region) < 2 or not all(ln.words and _locators(ln.text) for ln in region) or \
+                not _one_grid_row(region):
+            continue
+        pieces = sorted(region, key=attrgetter("x0"))
+        if not any(b.x0 < a.x1 for a, b in zip(pieces, pieces[1:])):
+            rows[k] = pieces
+    if not rows:
+        return regions
+    out = list(regions)
+    k = 0
+    while k < len(regions):
+        if k not in rows:
+            k += 1
+            continue
+        end = k
+        while end + 1 in rows:
+            end += 1
+        edges = []  # the line over the run and the line under it
+        if k > 0 and regions[k - 1]:
+            edges.append(max(regions[k - 1], key=attrgetter("y1")))
+        if end + 1 < len(regions) and regions[end + 1]:
+            edges.append(min(regions[end + 1], key=attrgetter("y0")))
+        if any(all(_spans_whites([ln], rows[r]) for r in range(k, end + 1)) for ln in edges):
+            for r in range(k, end + 1):
+                out[r] = [_row_line(rows[r])]
+        k = end + 1
     return out
 
 
