@@ -73,3 +73,29 @@ def test_a_word_just_over_the_rule_still_tells_the_columns():
 
     assert text(rule=True) == " ".join(left + right).split()
     assert text(rule=False)[:4] == ["alpha", "12", "kappa", "31"]  # no rule, no white: row by row
+
+
+def test_a_heading_over_the_rule_and_a_footnote_under_it_are_read_apart():
+    # deb-ar-bidi p.2: "Contents" over a table of contents in two columns
+    # (multicol, a rule between them that an entry runs across), its
+    # entries set two lines apart, as far as the heading is over them, a
+    # footnote under them; the rule reaches neither heading nor footnote,
+    # so it spanned no region, and the two columns were read a line of each
+    # in turn.  The heading is read first, then each column whole, then
+    # the footnote.
+    left = ["alpha 12", "beta 13", "gamma 14", "averyveryveryveryveryverylongmacronameindeed", "delta 16",
+            "epsilon 17", "zeta 18", "eta 19"]
+    right = ["kappa 21", "lambda 22", "mu 23", "24, 25, 26", "nu 27", "xi 28", "pi 29", "rho 30"]
+
+    def line(x: float, y: float, text: str) -> bytes:
+        return b"BT /F1 10 Tf %g %g Td (%s) Tj ET " % (x, y, text.encode())
+
+    pitch = 2 * PITCH
+    content = line(72, TOP + pitch, "Contents")
+    content += b"".join(line(72, TOP - pitch * r, t) for r, t in enumerate(left))
+    content += b"".join(line(300 if r == 3 else 270, TOP - pitch * r, t) for r, t in enumerate(right))
+    content += b"0.4 w 260 %g m 260 %g l S " % (TOP - pitch * (len(left) - 1) - 4, TOP + 10)
+    content += line(72, TOP - pitch * len(left), "* A footnote under both columns, from the left margin on.")
+    text = pyengine.extract(make_pdf([content], fonts=F)).pages[0].text
+    assert text.split() == ["Contents"] + " ".join(left + right).split() + \
+        "* A footnote under both columns, from the left margin on.".split()

@@ -743,9 +743,14 @@ COLUMN_RULE_REACH = 1.0
 under the ends of a column rule that spans it."""
 
 
-def column_rule(items: list[Line], size: float) -> float | None:
-    """The x of an upright rule drawn between two columns of ``items`` (a
-    region with no white gutter), or None.
+def column_rule(items: list[Line], size: float
+                ) -> tuple[list[Line], list[Line], list[Line], list[Line]] | None:
+    """The lines of ``items`` (a region with no white gutter) over an
+    upright rule drawn between two columns, the columns' lines left and
+    right of it, and the lines under it; or None.  A line stands along the
+    rule when its middle is between the rule's ends: over it may stand a
+    heading, under it a footnote (deb-ar-bidi p.2: "Contents" over the
+    table of contents' two columns, which the rule does not reach).
 
     multicol draws a rule between its columns (``\\columnseprule``), as
     papers and magazines do: an index set so has entries too long for
@@ -755,7 +760,8 @@ def column_rule(items: list[Line], size: float) -> float | None:
     (deb-ar-bidi p.517: "\\@FourColRTLfootnotetext" / "2249, 2304, 4647," /
     ". . . . . 12658, 12766" / "4769, ...", a line of each in turn).
 
-    The rule spans the region (``COLUMN_RULE_REACH``);
+    No line along the rule runs past its ends by more than
+    ``COLUMN_RULE_REACH``;
     ``COLUMN_RULE_MIN_LINES`` lines or more start on each side of it,
     those right of it ``COLUMN_RULE_WIDTH`` em right of the first start
     or more; a word from ``COLUMN_RULE_ACROSS`` before it runs across it,
@@ -796,15 +802,25 @@ def column_rule(items: list[Line], size: float) -> float | None:
     rules = source.get((y0 - _PAD, y1 + _PAD))
     for rule in rules.upright:
         at = rule.at
-        if not (least <= at < x1 and rule.lo <= y0 + reach and rule.hi >= y1 - reach):
+        if not least <= at < x1:
+            continue
+        # The lines along the rule (their middles between its ends); the
+        # others stand over or under it (a heading over the columns, a
+        # footnote under them).
+        above, body, below = [], [], []
+        for ln in items:
+            middle = (ln.y0 + ln.y1) / 2
+            (above if middle < rule.lo else below if middle > rule.hi else body).append(ln)
+        if len(body) < 2 * COLUMN_RULE_MIN_LINES or any(
+                ln.y0 < rule.lo - reach or ln.y1 > rule.hi + reach for ln in body):
             continue
         if any(r.lo <= at + reach and r.hi >= at - reach and rule.lo < r.at < rule.hi for r in rules.level):
             continue  # a level rule meets it: a table's grid, its heads across the rules under them
-        right = sum(1 for ln in items if ln.x0 >= at)
-        if right >= COLUMN_RULE_MIN_LINES and len(items) - right >= COLUMN_RULE_MIN_LINES and \
+        right = sum(1 for ln in body if ln.x0 >= at)
+        if right >= COLUMN_RULE_MIN_LINES and len(body) - right >= COLUMN_RULE_MIN_LINES and \
                 any(w.x0 < at - across and w.x1 > at
-                    for ln in items if ln.x0 < at < ln.x1 for w in ln.words):
-            return at
+                    for ln in body if ln.x0 < at < ln.x1 for w in ln.words):
+            return above, [ln for ln in body if ln.x0 < at], [ln for ln in body if ln.x0 >= at], below
     return None
 
 
