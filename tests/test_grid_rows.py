@@ -64,14 +64,3 @@ def test_rows_of_two_narrow_columns_of_text_are_not_joined():
     lines = pyengine.extract(make_pdf([content], fonts=F)).pages[0].text.splitlines()
     assert not any(a in ln and b in ln for ln in lines for a, b in zip(left, right)), lines
 
-
-def test_rows_of_a_table_nothing_else_found_come_out_as_its_rows():
-    # opf-392154 p.17 (NRC's table of plant owners): its records with
-    # stacked owners keep the whole from being read as one table, and its
-    # one-line rows were read a cell a paragraph.  A run of such rows that
-    # is a table by tables.is_table_block (five columns) comes out as one:
-    # each row a line, its cells after tabs (order._grid_tables).
-    from corpus import corpus_page_text
-    lines = corpus_page_text("opf-392154", 17).splitlines()
-    assert "Byron Station, Units 1 & 2\tIllinois\tFPL\tCommonwealth Edison Company\t100.0" in lines
-    assert "Callaway Plant\tMissouri\tFPL\tAmerenUE\t100.0" in lines
