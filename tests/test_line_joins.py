@@ -264,26 +264,18 @@ def test_punctuation_drawn_before_the_run_it_ends_joins_the_line():
     assert text_of(content, {"/F1": helvetica()}) == "- alpha beta gamma delta, epsilon zeta eta\n"
 
 
-def test_a_string_drawn_over_the_end_of_another_is_no_part_of_its_words():
+@pytest.mark.parametrize("baseline", [700, 698])
+def test_a_string_drawn_over_the_end_of_another_is_no_part_of_its_words(baseline):
     # hunt9 rl/inv: a table cell's string overflowing its column, "40" of
     # the next cell drawn after it over "line": sorted along the line, the
     # letters of both were read interleaved ("l4in0e").  Every glyph 5 pt
     # wide: "line" at 140-160, "4" and "0" at 143-153 over "l", "i", "n".
+    # On a baseline 2 pt (0.24 em) under the line's too (lines.OVERDRAWN_SHIFT):
+    # deb-ar-bidi p.600, an index entry too long for its column running over
+    # the next column's page numbers set 2 pt lower, "footnotetext" and
+    # "10798," were read "footnote1t0e79x8t,".
     content = (b"BT /F1 10 Tf 80 700 Td (Copper pipe line) Tj ET "
-               b"BT /F1 10 Tf 143 700 Td (40) Tj ET ")
-    words = [w.text for w in pyengine.extract(make_pdf([content], fonts={"/F1": helvetica()}))
-             .pages[0].words]
-    assert sorted(words) == ["40", "Copper", "line", "pipe"]
-
-
-def test_a_string_drawn_over_another_off_its_baseline_is_no_part_of_its_words():
-    # deb-ar-bidi p.600: an index entry too long for its column runs over
-    # the next column's page numbers, set on a baseline 2 pt (0.24 em)
-    # under its own: "footnotetext" and "10798," were read interleaved,
-    # "footnote1t0e79x8t,".  Here "40" 2 pt under "line", over its "l",
-    # "i", "n".
-    content = (b"BT /F1 10 Tf 80 700 Td (Copper pipe line) Tj ET "
-               b"BT /F1 10 Tf 143 698 Td (40) Tj ET ")
+               b"BT /F1 10 Tf 143 %d Td (40) Tj ET " % baseline)
     words = [w.text for w in pyengine.extract(make_pdf([content], fonts={"/F1": helvetica()}))
              .pages[0].words]
     assert sorted(words) == ["40", "Copper", "line", "pipe"]

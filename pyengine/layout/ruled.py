@@ -739,8 +739,9 @@ from inside (opf-219789 p.51's table heads, a fraction of an em over it)
 stands in a grid of rules, which a level rule meeting the upright one
 tells."""
 COLUMN_RULE_REACH = 1.0
-"""Fraction of the size: how far the region's lines may stand over or
-under the ends of a column rule that spans it."""
+"""Fraction of the size: how far the lines along a column rule (their
+middles between its ends) may stand over or under its ends, and how far
+from the rule a level rule that meets it may end (``column_rule``)."""
 
 
 def column_rule(items: list[Line], size: float
@@ -804,6 +805,8 @@ def column_rule(items: list[Line], size: float
         at = rule.at
         if not least <= at < x1:
             continue
+        if any(r.lo <= at + reach and r.hi >= at - reach and rule.lo < r.at < rule.hi for r in rules.level):
+            continue  # a level rule meets it: a table's grid, its heads across the rules under them
         # The lines along the rule (their middles between its ends); the
         # others stand over or under it (a heading over the columns, a
         # footnote under them).
@@ -814,8 +817,6 @@ def column_rule(items: list[Line], size: float
         if len(body) < 2 * COLUMN_RULE_MIN_LINES or any(
                 ln.y0 < rule.lo - reach or ln.y1 > rule.hi + reach for ln in body):
             continue
-        if any(r.lo <= at + reach and r.hi >= at - reach and rule.lo < r.at < rule.hi for r in rules.level):
-            continue  # a level rule meets it: a table's grid, its heads across the rules under them
         right = sum(1 for ln in body if ln.x0 >= at)
         if right >= COLUMN_RULE_MIN_LINES and len(body) - right >= COLUMN_RULE_MIN_LINES and \
                 any(w.x0 < at - across and w.x1 > at
