@@ -82,7 +82,7 @@ def gutter_numbers(items: list[Item]) -> set[int]:
             stack.append(i)
             continue
         for run in _counting_runs(items, stack):
-            if _between_columns(items, run, found):
+            if _between_columns(items, run, found) and not _count_goes_on(items, run):
                 out.update(run)
         stack = [i]
     return out
@@ -107,6 +107,38 @@ def _counting_runs(items: list[Item], stack: list[int]) -> list[list[int]]:
             runs.append(run)
         run, step = ([i] if i >= 0 else []), 0
     return runs
+
+
+_LEADING_NUMBER = re.compile(r"(\d{1,4})\s")
+"""The number that opens a line of text (a listing's numbered line)."""
+
+
+def _count_goes_on(items: list[Item], run: list[int]) -> bool:
+    """Does a line of text next to the stack, opened by the number that
+    comes before its first or after its last (in its step), stand where
+    that number would: under the stack's numbers, a line's pitch over its
+    top or under its bottom?  Then the stack is a numbered listing's lines
+    whose text was cut from its number (a table's cells; code indented
+    past the white that joins a line), not a gutter's count: deb-zh-zhnumber
+    p.17's lines 700 to 703, between the margin's macro names and the code,
+    under "699 \\cs_new..." and over "704 \\cs_new...".  (lineno's numbers
+    are none of them the start of a line: ``lines.merge_lines`` keeps each
+    apart.)"""
+    first, last = items[run[0]], items[run[-1]]
+    step = int(items[run[1]].text) - int(first.text)
+    pitch = (last.v - first.v) / (len(run) - 1)
+    x0 = min(items[i].x0 for i in run)
+    x1 = max(items[i].x1 for i in run)
+    wanted = {int(first.text) - step: first.v - pitch, int(last.text) + step: last.v + pitch}
+    for it in items:
+        m = _LEADING_NUMBER.match(it.text)
+        if m is None:
+            continue
+        v = wanted.get(int(m[1]))
+        if v is not None and abs(it.v - v) <= PITCH_TOLERANCE * pitch \
+                and x0 - it.size <= it.x0 <= x1:
+            return True
+    return False
 
 
 def _between_columns(items: list[Item], run: list[int], numbers: list[int]) -> bool:
