@@ -64,3 +64,32 @@ def test_rows_of_two_narrow_columns_of_text_are_not_joined():
     lines = pyengine.extract(make_pdf([content], fonts=F)).pages[0].text.splitlines()
     assert not any(a in ln and b in ln for ln in lines for a, b in zip(left, right)), lines
 
+
+def test_rows_of_a_table_nothing_else_found_come_out_as_its_rows():
+    # opf-392154 p.17 (NRC's table of plant owners): its records with
+    # stacked owners keep the whole from being read as one table, and its
+    # one-line rows were read a cell a paragraph.  A run of such rows that
+    # is a table by tables.is_table_block (five columns) comes out as one:
+    # each row a line, its cells after tabs (order._grid_tables).
+    from corpus import corpus_page_text
+    lines = corpus_page_text("opf-392154", 17).splitlines()
+    assert "Byron Station, Units 1 & 2\tIllinois\tFPL\tCommonwealth Edison Company\t100.0" in lines
+    assert "Callaway Plant\tMissouri\tFPL\tAmerenUE\t100.0" in lines
+
+
+
+def test_a_listing_s_numbered_rows_are_no_table():
+    # deb-zh-zhnumber p.17: a listing's lines 700-703, code indented past the
+    # white that joins a line ("701", "\prop_put_if_new..."), are grid rows
+    # that tables.is_table_block takes for a table (a column of figures).
+    # The count goes on in the lines read before and after them ("699
+    # \cs_new...", "704 \cs_new..."): a listing (order._listing_rows),
+    # read as lines.  Read as a table, its cells were split (cells.py) and
+    # its numbers, between the margin's macro names and the code, were then
+    # a gutter's line numbers, read at the end of the page.
+    from corpus import corpus_page_text
+    lines = corpus_page_text("deb-zh-zhnumber", 17).splitlines()
+    at = lines.index("700 {")
+    assert lines[at - 1].startswith("699 \\cs_new_protected:Npn")
+    assert lines[at + 1] == "701 \\prop_put_if_new:Nnn \\l__zhnum_cfg_map_prop {#1} {#3}"
+    assert lines[at + 3:at + 5] == ["703 }", "704 \\cs_new_protected:Npn \\zhnum_set_financial_map:nn #1"]

@@ -71,7 +71,8 @@ from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, 
                      columns, figures_end_at, figures_end_under_head, figures_flush_after, find_table,
                      flush_left, flush_right,
                      grid_rows, header_band, shared_grid_rows,
-                     header_like, header_rows, heads_apart, is_figure, joined_all, labels_and_values, not_centred_over,
+                     header_like, header_rows, heads_apart, is_figure, is_table_block, joined_all, labels_and_values,
+                     not_centred_over,
                      opened_by_the_rest,
                      opens_with_grid, peel,
                      shared_gutters, short_cells, totals_under)
@@ -388,6 +389,7 @@ def _xy_cut(items: list[Line], options: Options,
     below: list[Line] | None = None  # the band whose gutters ``_run_under_head`` was given
     below_gutters: list[tuple[float, float]] = []
     cells_at: dict[int, list[Line] | None] = {}  # (k -> _sheet_cells(regions[k]), as asked)
+    read_rows: list[tuple[int, int]] = []  # (where in out, k) of grid rows read as one line each
     i = 0
     while i < len(regions):
         region = regions[i]
@@ -444,10 +446,80 @@ def _xy_cut(items: list[Line], options: Options,
             break
         row = grid_rows_at.get(i - 1)
         if row is not None and not page_rtl:  # a grid's row nothing read with others: one line
+            read_rows.append((len(out), i - 1))
             out.append([row])
             continue
         out.extend(sub(region, gutters))
-    return out
+    return _grid_tables(out, read_rows, regions, options) if len(read_rows) >= TABLE_MIN_FULL_ROWS else out
+
+
+def _grid_tables(out: list[list[Line]], read_rows: list[tuple[int, int]],
+                 regions: list[list[Line]], options: Options) -> list[list[Line]]:
+    """``out`` with each run of a grid's rows read one after the other, each
+    as one line (``read_rows``: where in ``out``, from which of
+    ``regions``), read as a table when its rows are one
+    (tables.is_table_block: three columns or more, figures, labels with
+    colons, two columns far apart): each cell after a tab, as a table
+    found by the other tests is (plumber-issue-67's shareholders, a row
+    of name, kind, share and count).  The other runs stay lines (a list of
+    terms and their values), and so does a run with a white between two
+    pieces of a row narrower than ``Options.column_gap_min`` (which parts
+    no columns)."""
+    runs: list[list[tuple[int, int]]] = []
+    for at, k in read_rows:
+        if runs and runs[-1][-1][0] == at - 1 and runs[-1][-1][1] == k - 1:
+            runs[-1].append((at, k))
+        else:
+            runs.append([(at, k)])
+    tables: dict[int, tuple[int, TableRegion]] = {}
+    for run in runs:
+        if len(run) < TABLE_MIN_FULL_ROWS:
+            continue
+        rows = [sorted(regions[k], key=attrgetter("x0")) for _, k in run]
+        if all(b.x0 - a.x1 >= options.column_gap_min for row in rows for a, b in zip(row, row[1:])) and \
+                is_table_block(rows) and \
+                not _listing_rows(rows, out[run[0][0] - 1] if run[0][0] else None,
+                                  out[run[-1][0] + 1] if run[-1][0] + 1 < len(out) else None):
+            tables[run[0][0]] = (len(run), _table_of(rows))
+    if not tables:
+        return out
+    kept: list[list[Line]] = []
+    at = 0
+    while at < len(out):
+        if at in tables:
+            count, table = tables[at]
+            kept.append(table)
+            at += count
+        else:
+            kept.append(out[at])
+            at += 1
+    return kept
+
+
+_LINE_NUMBER = re.compile(r"(\d{1,5})(?:\s|$)")
+"""A line number: the number that opens a listing's line."""
+
+
+def _listing_rows(rows: list[list[Line]], before: list[Line] | None, after: list[Line] | None) -> bool:
+    """Are the rows lines of a numbered listing: opened by numbers counting
+    up by one, and the count going on in the line read right before them
+    or right after them (``before``, ``after``: those lines' regions)?
+    deb-zh-zhnumber p.17: "700" "{", "701" "\\prop_put_if_new...", code
+    indented past the white that joins a line, between "699 \\cs_new..."
+    and "704 \\cs_new...".  A listing is read as lines, not as a table's
+    rows."""
+    firsts = [_LINE_NUMBER.fullmatch(row[0].text) for row in rows]
+    if not all(firsts):
+        return False
+    numbers = [int(m[1]) for m in firsts]
+    if any(b - a != 1 for a, b in zip(numbers, numbers[1:])):
+        return False
+    for lines, number in ((before, numbers[0] - 1), (after, numbers[-1] + 1)):
+        if lines:
+            m = _LINE_NUMBER.match(min(lines, key=attrgetter("x0")).text)
+            if m is not None and int(m[1]) == number:
+                return True
+    return False
 
 
 def _tables_in(read: list[list[Line]], tables: list[TableRegion]) -> list[list[Line]]:
