@@ -23,7 +23,7 @@ from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamO
 from . import repair
 from .crypto import install_fallback_aes
 from .errors import Damaged, LimitExceeded, NotAPdf, PasswordRequired, PasswordWrong, Unsupported
-from .fonts import cyrillic_tex_document
+from .fonts import tex_document_layouts
 from .objstm import LazyObjStmReader
 from .rc4 import install_fast_rc4
 from .records import LIMIT_PAGES, FontInfo, Issue, limit_reason
@@ -167,8 +167,8 @@ class PdfDocument:
         """Document-wide issues (a repaired cross-reference table...)."""
         self._direct: dict[int, tuple[str, int]] = {}
         """id() of a direct object -> its key (``direct_key``)."""
-        self._cyrillic_tex: bool | None = None
-        """``cyrillic_tex``, once asked."""
+        self._tex_layouts: frozenset[str] | None = None
+        """``tex_layouts``, once asked."""
         self.field_font: object | None = None
         """fieldvalues.FieldFont, made when a field value without an
         appearance is first drawn (kept: fonts are cached by its id)."""
@@ -388,19 +388,20 @@ class PdfDocument:
             for ref in as_dict(resources.get("/Font")).values():
                 yield as_dict(ref)
 
-    def cyrillic_tex(self) -> bool:
-        """Is the document typeset in TeX's T2A (fonts.cyrillic_tex_document
-        over its pages' fonts)?  Worked out when first asked: only for a
-        TeX bitmap font whose own letters do not tell."""
-        if self._cyrillic_tex is None:
+    def tex_layouts(self) -> frozenset[str]:
+        """The TeX layouts (T2A, LGR) the document is typeset in
+        (fonts.tex_document_layouts over its pages' fonts).  Worked out
+        when first asked: only for a TeX bitmap font whose own letters and
+        widths do not tell."""
+        if self._tex_layouts is None:
             with self.shared_load(("scan",)):
                 try:
-                    self._cyrillic_tex = cyrillic_tex_document(self.page_font_dicts())
-                except Exception:  # recovered: a damaged page tree or font says "no"
-                    self._cyrillic_tex = False
+                    self._tex_layouts = tex_document_layouts(self.page_font_dicts())
+                except Exception:  # recovered: a damaged page tree or font says "none"
+                    self._tex_layouts = frozenset()
         elif ("scan",) in self.loads:
             self.use(("scan",))
-        return self._cyrillic_tex
+        return self._tex_layouts
 
     def page_geometry(self, number: int) -> PageGeometry:
         return page_geometry_of(self.page(number))

@@ -1010,7 +1010,7 @@ class _Interpreter:
             issues = self.issues if doc.uses is None else []
             with doc.shared_load(("font", key), issues, streams=True):
                 font_dict = as_dict(ref)
-                font = load_font(font_dict, issues, doc.cyrillic_tex, doc.tounicode_maps,
+                font = load_font(font_dict, issues, doc.tex_layouts, doc.tounicode_maps,
                                  defer_program=True)
             cache[key] = font
             doc.font_stats[key] = [font.name, font.kind, 0, 0, set()]

@@ -309,7 +309,7 @@ class _Placing:
         if kind == "program":
             return key[1] in doc.programs
         if kind == "scan":
-            return doc._cyrillic_tex is not None
+            return doc._tex_layouts is not None
         obj = doc.reader.resolved_objects.get((key[2], key[1]))
         if kind == "object":
             return obj is not None

@@ -72,3 +72,27 @@ def test_lgr_table_points():
     doc = pyengine.extract(make_pdf([shown([("F1", b"lov\xec")])],
                                     {"/F1": font_with_widths(b"lov\xecf", GREEK_WIDTHS)}))
     assert doc.pages[0].text.strip() == "λοό"
+
+
+def test_font_without_f_j_or_l_in_a_greek_document_reads_greek():
+    # ancient.pdf's footnote: "Εὔτυπον" in a font of its own (E, n o p t u
+    # and 0xD6 ὔ), no φ, θ or λ to measure, was read as T1, "EÖtupon".  The
+    # document's body font says Greek by its widths (fonts.simple
+    # .tex_document_layouts): the font is read in LGR.
+    body = b"fil\xe8a"
+    note = b"E\xd6tupon"
+    fonts = {"/F1": font_with_widths(body + b"o", GREEK_WIDTHS),
+             "/F2": font_with_widths(note, GREEK_WIDTHS)}
+    text = page_text(make_pdf([shown([("F1", body), ("F2", note)])], fonts))
+    assert text.split("\n")[:2] == ["φιλέα", "Εὔτυπον"]
+
+
+def test_font_without_f_j_or_l_beside_a_latin_font_stays_t1():
+    # The same footnote font beside a Latin T1 body font (narrow f, j, l):
+    # nothing says Greek, read as before.
+    body = b"fil\xe8a"
+    note = b"E\xd6tupon"
+    fonts = {"/F1": font_with_widths(body + b"o", CMR_WIDTHS),
+             "/F2": font_with_widths(note, GREEK_WIDTHS)}
+    text = page_text(make_pdf([shown([("F1", body), ("F2", note)])], fonts))
+    assert text.split("\n")[:2] == ["filèa", "EÖtupon"]

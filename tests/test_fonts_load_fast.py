@@ -86,7 +86,7 @@ def ref_numbering_scheme(diffs):
             and any(glyph_to_unicode(glyph) is None for glyph in numbers))
 
 
-def ref_encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrillic_document=None):
+def ref_encoding_texts(font_dict, subtype, desc, std, issues, font_name, tex_document=None):
     S = simple
     texts = [None] * 256
     names = [None] * 256
@@ -113,7 +113,7 @@ def ref_encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrilli
         kinds = [None if text is None else KIND_ENCODING for text in texts]
     opaque = ref_numbering_scheme(diffs)
     own_codes = subtype == "/Type3" and S._code_named(diffs)
-    layout = S._tex_layout(diffs, cyrillic_document, font_dict) if own_codes else S._OT1
+    layout = S._tex_layout(diffs, tex_document, font_dict) if own_codes else S._OT1
     for code, glyph in diffs.items():
         names[code] = glyph
         if own_codes:

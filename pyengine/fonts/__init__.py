@@ -18,7 +18,7 @@ from ..records import Issue
 from .base import KIND_NONE, Char, Font, ProgramNeeded
 from .common import base_font_name, get, name as pdf_name, resolve
 from .composite import load_type0
-from .simple import cyrillic_tex_document, load_simple, to_bytes
+from .simple import load_simple, tex_document_layouts, to_bytes
 
 # Width of a glyph in a font we could not read, per unit font size.
 FALLBACK_WIDTH = 0.5
@@ -45,13 +45,13 @@ class BrokenFont:
         return [table[b] for b in to_bytes(data)]
 
 
-def load_font(font_dict, issues: list[Issue], cyrillic_document=None,
+def load_font(font_dict, issues: list[Issue], tex_document=None,
               tounicode_maps: dict | None = None, defer_program: bool = False) -> Font:
     """Build the decoder of one /Font resource (never raises).
 
-    ``cyrillic_document``: None or a function (asked at most when a TeX
-    bitmap font's letters are too few to tell T1 from T2A) saying whether
-    the document is typeset in T2A (``simple.cyrillic_tex_document``).
+    ``tex_document``: None or a function (asked at most when a TeX bitmap
+    font's letters are too few to tell T1 from T2A or LGR) giving the TeX
+    layouts the document is typeset in (``simple.tex_document_layouts``).
     ``tounicode_maps``: None or the document's ToUnicode maps parsed so
     far, by their bytes (``tounicode.load_tounicode``'s ``parsed``).
     ``defer_program``: a Type0 font with a ToUnicode map, or a Type 1 font
@@ -76,10 +76,10 @@ def load_font(font_dict, issues: list[Issue], cyrillic_document=None,
             issues.append(Issue("font-subtype-unknown",
                                 f"{font_name}: font subtype {subtype or 'missing'}, read as Type1"))
             subtype = "/Type1"
-        return load_simple(font_dict, subtype, issues, cyrillic_document, tounicode_maps, defer_program)
+        return load_simple(font_dict, subtype, issues, tex_document, tounicode_maps, defer_program)
     except Exception as exc:  # recovered: the font decodes as unmapped
         issues.append(Issue("font-broken", f"{font_name or subtype}: {type(exc).__name__}: {exc}"))
         return BrokenFont(font_name)
 
 
-__all__ = ["BrokenFont", "Char", "Font", "ProgramNeeded", "cyrillic_tex_document", "load_font"]
+__all__ = ["BrokenFont", "Char", "Font", "ProgramNeeded", "load_font", "tex_document_layouts"]

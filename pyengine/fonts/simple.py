@@ -519,7 +519,7 @@ def _unmistakably_cyrillic(middle: int, high: int) -> bool:
     return middle <= T2A_MAX_MIDDLE and high >= T2A_MANY_HIGH
 
 
-def _tex_layout(diffs: dict[int, str], cyrillic_document=None, font_dict=None) -> str:
+def _tex_layout(diffs: dict[int, str], tex_document=None, font_dict=None) -> str:
     """The TeX encoding of a font whose glyphs are named by their codes.
 
     dvips and pdfTeX name a bitmap font's glyphs by code; the codes are the
@@ -531,11 +531,13 @@ def _tex_layout(diffs: dict[int, str], cyrillic_document=None, font_dict=None) -
     its widths say so (``_latin_widths``: a T1 font's table), else none of
     them (``_NO_LAYOUT``: ArabTeX's Arabic).  A T1
     subset font is LGR Greek when its widths say so (``_greek_widths``,
-    asked of ``font_dict`` when given).  A subset font with
-    letters in 0xC0-0xFF but too few to say (lshortru.pdf: "Автор:" in a
-    font with 43 ASCII letters, "имя" in a typewriter font) is T2A when the
-    document is (``cyrillic_document()``, asked only then:
-    ``cyrillic_tex_document``)."""
+    asked of ``font_dict`` when given), or, when it has none of the letters
+    they are measured on, when the document is typeset in LGR.  A subset
+    font with letters in 0xC0-0xFF but too few to say (lshortru.pdf:
+    "Автор:" in a font with 43 ASCII letters, "имя" in a typewriter font)
+    is T2A when the document is.  ``tex_document``: None, or a function
+    giving the layouts the document is typeset in (``tex_document_layouts``),
+    asked only then."""
     if not any(code >= 0x80 for code in diffs):
         if not any(0x1B <= code <= 0x1F for code in diffs):
             return _OT1
@@ -546,13 +548,20 @@ def _tex_layout(diffs: dict[int, str], cyrillic_document=None, font_dict=None) -
             return _T2A
         # Letters not Latin by their codes, not Cyrillic by their widths.
         return _T1 if _latin_widths(font_dict, diffs) else _NO_LAYOUT
-    if high and middle <= T2A_MAX_MIDDLE and cyrillic_document is not None \
-            and cyrillic_document() \
+    if high and middle <= T2A_MAX_MIDDLE and tex_document is not None \
+            and _T2A in tex_document() \
             and (font_dict is None or _cyrillic_widths(font_dict, diffs) is not False):
         return _T2A
     if middle > T2A_MAX_MIDDLE:
         return _T1_GUESS
-    return _LGR if font_dict is not None and _greek_widths(font_dict, diffs) else _T1
+    if font_dict is None:
+        return _T1
+    greek = _greek_widths(font_dict, diffs)
+    if greek is None and tex_document is not None:
+        # (no φ, θ, λ to measure: tl-greek-ancient's footnote "Εὔτυπον",
+        # read as T1 "EÖtupon")
+        greek = _LGR in tex_document()
+    return _LGR if greek else _T1
 
 
 _OT1_LIGATURE_CODES = frozenset(range(0x0B, 0x10))
@@ -572,13 +581,17 @@ def _t1_text_font(diffs: dict[int, str]) -> bool:
     return 0x2C in present and 0x2E in present and present.isdisjoint(_OT1_LIGATURE_CODES)
 
 
-def cyrillic_tex_document(font_dicts) -> bool:
-    """Is a document typeset in T2A: is one of these fonts (its pages'
-    fonts) a code-named Type3 subset font (``T2A_MAX_MIDDLE``) with
-    ``T2A_MANY_HIGH`` letters in 0xC0-0xFF, an unmistakably Russian body
-    font?  A Latin document never has such a font.  (A document in both T2A
-    and T1 bitmap fonts, say Russian and French, would read its T1 fonts
-    that have accented letters but too few to tell as T2A: none is known.)"""
+def tex_document_layouts(font_dicts) -> frozenset[str]:
+    """The TeX layouts a document is typeset in, by these fonts (its pages'
+    fonts): T2A when one is a code-named Type3 subset font
+    (``T2A_MAX_MIDDLE``) with ``T2A_MANY_HIGH`` letters in 0xC0-0xFF, an
+    unmistakably Russian body font; LGR when one is a code-named Type3
+    font whose widths say Greek (``_greek_widths``: φ, θ and λ where Latin
+    has f, j and l).  A Latin document never has such a font.  (A document
+    in both T2A and T1 bitmap fonts, say Russian and French, would read its
+    T1 fonts that have accented letters but too few to tell as T2A: none is
+    known; and so for Greek.)"""
+    found: set[str] = set()
     for font_dict in font_dicts:
         if pdf_name(get(font_dict, "/Subtype")) != "/Type3":
             continue
@@ -590,8 +603,12 @@ def cyrillic_tex_document(font_dicts) -> bool:
             continue
         middle, high, _ = _letter_counts(diffs)
         if _unmistakably_cyrillic(middle, high) and _cyrillic_widths(font_dict, diffs) is not False:
-            return True
-    return False
+            found.add(_T2A)
+        elif _LGR not in found and _greek_widths(font_dict, diffs):
+            found.add(_LGR)
+        if len(found) == 2:
+            break
+    return frozenset(found)
 
 
 _HEX_ESCAPE = re.compile("#[0-9A-Fa-f]{2}")
@@ -605,10 +622,14 @@ def _code_named(diffs: dict[int, str]) -> bool:
     or by the codes' own characters: /#0B /' /#28 /0 /A at 0x0B, 0x27, 0x28,
     0x30, 0x41 (dvips' bitmap fonts through Acrobat Distiller 3: graphviz's
     dottyguide, where "." "(" "0" were unmapped)?  At least
-    ``CODE_NAMED_MIN`` names, ``CODE_NAMED_SHARE`` of them."""
+    ``CODE_NAMED_MIN`` names, ``CODE_NAMED_SHARE`` of them; or fewer, each
+    "/a" and its own code (pdfTeX's own naming: the raised "A" of the LaTeX
+    logo in a font of its own, /a65 at 65, dropped from dlt-viewer's manual
+    as "L TEX"; ZapfDingbats' names a1 ... a191 stand at none of their own
+    codes)."""
     count = len(diffs) - list(diffs.values()).count(".notdef")
     if count < CODE_NAMED_MIN:
-        return False
+        return count > 0 and all(glyph == ".notdef" or glyph == f"a{code}" for code, glyph in diffs.items())
     need = CODE_NAMED_SHARE * count
     misses = 0
     numbered = symbol = False
@@ -724,7 +745,7 @@ def _numbered_in_order(drawn: list[int]) -> bool:
     return len(drawn) >= NUMBERED_MIN_GLYPHS and drawn[0] == 0 and drawn[-1] == len(drawn) - 1
 
 
-def _greek_widths(font_dict, diffs: dict[int, str]) -> bool:
+def _greek_widths(font_dict, diffs: dict[int, str]) -> bool | None:
     """Are the glyphs of this code-named Type3 subset font, read as T1 by a
     code above 127, Greek in LGR (babel-greek's CB fonts as PK bitmaps:
     texlive-lang-greek ancient.pdf's "EÊsagwg" for "Εἰσαγωγὴ")?  The
@@ -733,12 +754,16 @@ def _greek_widths(font_dict, diffs: dict[int, str]) -> bool:
     "f", "j" and "l" it has φ, θ and λ, each about as wide as its ο at "o"
     (``LGR_WIDE_MIN``), where Latin has narrow letters.  Those of them the
     font has must all say so, one at least; and its small letters must not
-    be all one width (a monospaced font's "l" is as wide as its "o")."""
+    be all one width (a monospaced font's "l" is as wide as its "o").
+    None: it has no "o", or none of "f", "j" and "l": the widths cannot
+    tell."""
     widths = _code_widths(font_dict, [code for code in range(0x61, 0x7B)
                                       if diffs.get(code, ".notdef") != ".notdef"])
     o = widths.get(0x6F)
     wide = [widths[code] for code in (0x66, 0x6A, 0x6C) if code in widths]
-    if not o or not wide or len(set(widths.values())) < 2:
+    if not o or not wide:
+        return None
+    if len(set(widths.values())) < 2:
         return False
     return all(w >= LGR_WIDE_MIN * o for w in wide)
 
@@ -809,11 +834,11 @@ def _table_kinds(table: Table) -> tuple[str | None, ...]:
     return kinds
 
 
-def _encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrillic_document=None,
+def _encoding_texts(font_dict, subtype, desc, std, issues, font_name, tex_document=None,
                     route_later: bool = False):
     """(texts, names, base_kind): per code the text from the encoding steps
     (2-4), the glyph name if known, and KIND_ENCODING or KIND_EMBEDDED_CMAP
-    per code that was explained.  ``cyrillic_document``: see ``_tex_layout``.
+    per code that was explained.  ``tex_document``: see ``_tex_layout``.
 
     ``route_later``: a font read through its embedded cmap (step 4) with no
     /Differences gives its texts as a ``_RouteTexts`` (its program decoded
@@ -821,7 +846,7 @@ def _encoding_texts(font_dict, subtype, desc, std, issues, font_name, cyrillic_d
     caller works out from the texts if it needs them; its names are all
     None."""
     base, diffs = _base_and_differences(font_dict, subtype, desc, std, issues, font_name)
-    return _texts_over(base, diffs, subtype, desc, std, issues, font_name, cyrillic_document, route_later,
+    return _texts_over(base, diffs, subtype, desc, std, issues, font_name, tex_document, route_later,
                        font_dict)
 
 
@@ -894,7 +919,7 @@ _OWN_ENCODINGS = ("Symbol", "ZapfDingbats")
 """Standard fonts whose built-in encoding ``_implicit_base`` knows."""
 
 
-def _texts_over(base, diffs: dict[int, str], subtype, desc, std, issues, font_name, cyrillic_document=None,
+def _texts_over(base, diffs: dict[int, str], subtype, desc, std, issues, font_name, tex_document=None,
                 route_later: bool = False, font_dict=None):
     """``_encoding_texts`` of the base (``_base_and_differences``) and the
     /Differences over it.  ``font_dict``: the font, for the glyphs a
@@ -928,7 +953,7 @@ def _texts_over(base, diffs: dict[int, str], subtype, desc, std, issues, font_na
         return texts, names, kinds
     opaque = _numbering_scheme(diffs)
     own_codes = subtype == "/Type3" and _code_named(diffs)
-    layout = _tex_layout(diffs, cyrillic_document, font_dict) if own_codes else _OT1
+    layout = _tex_layout(diffs, tex_document, font_dict) if own_codes else _OT1
     drawn = _drawn_codes(font_dict, diffs) if own_codes and font_dict is not None else []
     numbered = _numbered_in_order(drawn)
     typewriter = bool(drawn) and not numbered and _typewriter(font_dict, drawn)
@@ -1086,9 +1111,9 @@ def _type3_extent(font_dict, matrix, desc: Descriptor, em: float = 1.0):
 
 
 def load_simple(font_dict, subtype: str, issues: list[Issue],
-                cyrillic_document=None, tounicode_maps: dict | None = None,
+                tex_document=None, tounicode_maps: dict | None = None,
                 defer_program: bool = False) -> SimpleFont:
-    """``cyrillic_document``: None or a function saying whether the document
+    """``tex_document``: None or a function saying whether the document
     is typeset in T2A (``_tex_layout``); ``tounicode_maps``: the document's
     maps parsed so far (``load_tounicode``'s ``parsed``) or None.
 
@@ -1154,12 +1179,12 @@ def load_simple(font_dict, subtype: str, issues: list[Issue],
             return font
         base = _implicit_base(subtype, desc, std, issues, font_name)
         texts, names, kinds = _texts_over(base, diffs, subtype, desc, std, issues, font_name,
-                                          cyrillic_document, route_later=True)
+                                          tex_document, route_later=True)
         widths = _Widths(font_dict, desc, std, texts, names, font_name, scale)
         issues.extend(later)
     else:
         texts, names, kinds = _texts_over(base, diffs, subtype, desc, std, issues, font_name,
-                                          cyrillic_document, route_later=True, font_dict=font_dict)
+                                          tex_document, route_later=True, font_dict=font_dict)
         widths = _Widths(font_dict, desc, std, texts, names, font_name, scale)
         tounicode = load_tounicode(font_dict, issues, font_name, tounicode_maps)
         mapped = tounicode.unicode_below(256) if tounicode is not None else None
@@ -1485,4 +1510,4 @@ def _font_kind(kinds: list[str | None], has_tounicode: bool) -> str:
     return KIND_NONE
 
 
-__all__ = ["SimpleFont", "cyrillic_tex_document", "load_simple"]
+__all__ = ["SimpleFont", "load_simple", "tex_document_layouts"]
