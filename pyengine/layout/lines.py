@@ -3345,6 +3345,11 @@ def word_glyphs(line: _LineAcc, options: Options, marks: bool = True,
         if cjk_tracking:
             groups, hard = (_cut_plain(glyphs, options, 0.0, cjk_tracking) if plain else
                             _cut(glyphs, moved, options, 0.0, cjk_tracking))
+    if not tracking and groups and max(map(len, groups)) >= TIGHT_WORD_GLYPHS and _narrow_gap_within(groups):
+        tight = tight_word_spacing(glyphs, moved, options)
+        if tight:
+            groups, hard = (_cut_plain(glyphs, options, tight) if plain else
+                            _cut(glyphs, moved, options, tight))
     if list(map(len, groups)).count(1) < _ONES_MIN:
         # Fewer groups of one glyph than any of the three stages below looks
         # for: each would give the groups back as they are (nine lines in
@@ -3914,6 +3919,118 @@ def letter_spacing(glyphs: list[_G], moved: set[int] | None, options: Options) -
     if mid > LETTER_GAP_MAX_WIDTHS * widths[len(widths) // 2]:
         return 0.0
     return mid
+
+
+TIGHT_WORD_GLYPHS = 12
+"""Glyphs of a word from which its line's gaps are looked at for word
+spaces narrower than ``Options.space_gap`` (``tight_word_spacing``): the
+words run together are long."""
+TIGHT_SPACE_MIN = 0.08
+"""Fraction of the font size: the narrowest word space ``tight_word_spacing``
+looks for (TeX shrinks a space to two thirds of its width at most, 0.17 em
+in Palatino, 0.22 in Computer Modern; an overfull line's go further)."""
+TIGHT_SPACES_MIN = 3
+"""Word spaces of one width a tight line must show."""
+TIGHT_SPACE_TOLERANCE = 0.01
+"""Fraction of the font size: the spaces of a justified line are one width
+(TeX stretches or shrinks each the same) to within twice this."""
+TIGHT_OVERLAP_MAX = 0.2
+"""Fraction of the font size: a line two of whose letters overlap by more
+(strings drawn over each other: opf-027613 p.33's "are" over "redisplayed")
+is left as it is by ``tight_word_spacing`` (kerning is a tenth of an em)."""
+_RTL_SCRIPT = "rtl"
+
+
+def _spaced_script(text: str) -> str:
+    """The script of a glyph's text among those that set spaces between
+    words and whose letters ``tight_word_spacing`` measures: "latin"
+    (and digits), "greek", "cyrillic", "hangul"; ``_RTL_SCRIPT`` for a
+    right-to-left letter; "" for anything else (CJK, symbols,
+    punctuation)."""
+    if not text.isalnum():
+        return ""
+    c = ord(text[0])
+    if c < 0x250 or 0x1E00 <= c < 0x1F00:
+        return "latin"
+    if 0x370 <= c < 0x400 or 0x1F00 <= c < 0x2000:
+        return "greek"
+    if 0x400 <= c < 0x530:
+        return "cyrillic"
+    if 0xAC00 <= c < 0xD7B0 or 0x1100 <= c < 0x1200 or 0x3130 <= c < 0x3190:
+        return "hangul"
+    if has_rtl(text):
+        return _RTL_SCRIPT
+    return ""
+
+
+_SPACED_SCRIPT = _TextCache(_spaced_script)
+
+
+def _narrow_gap_within(groups: list[list[_G]]) -> bool:
+    """Has a word of ``TIGHT_WORD_GLYPHS`` glyphs or more a gap wider than
+    ``TIGHT_SPACE_MIN`` between two of its glyphs?  (The cheap test before
+    ``tight_word_spacing``: a long word of letters that touch has none.)"""
+    for grp in groups:
+        if len(grp) < TIGHT_WORD_GLYPHS:
+            continue
+        end = grp[0][2]
+        for p in grp:
+            if p[1] - end > TIGHT_SPACE_MIN * p[0].size:
+                return True
+            end = p[2]
+    return False
+
+
+def tight_word_spacing(glyphs: list[_G], moved: set[int] | None, options: Options) -> float:
+    """The offset (negative: a fraction of the font size) to add to
+    ``Options.space_gap`` so that a line justified tight, its word spaces
+    narrower than it, is cut at them; 0.0 for any other line.
+
+    ConTeXt shrank the spaces of context-notnow's "possible (and the old
+    MkII column handler might behave better in some cases) but it's not
+    worth" to 0.143 em, its letters touching, and the words ran together
+    ("(andtheoldMkIIcolumnhandlermightbehavebetterinsomecases)").  The
+    gaps between the line's letters (of one size and one script,
+    ``_spaced_script``: xetexko sets a small space between a Latin word
+    and the Hangul particle after it, "ko.TEX에서는"; no line with a
+    right-to-left letter, whose kashidas are drawn one width apart) then
+    fall in two clusters: ``TIGHT_SPACES_MIN`` or more from
+    ``TIGHT_SPACE_MIN`` to just over ``space_gap``, one of them at most
+    ``space_gap``, all of one width (``TIGHT_SPACE_TOLERANCE``), and every
+    other gap under half of the narrowest (the letters: kerning, which is
+    mostly negative).  The line is cut halfway
+    between the widest letter gap and the narrowest space."""
+    gaps: list[float] = []
+    prev: _G | None = None
+    scripts = _SPACED_SCRIPT
+    for p in glyphs:
+        g = p[0]
+        if g.is_space:
+            prev = None
+            continue
+        if moved and id(p) in moved:
+            continue
+        script = scripts[g.text]
+        if script == _RTL_SCRIPT:
+            return 0.0  # (Arabic's kashidas, drawn apart, one width)
+        if prev is not None and script and script == scripts[prev[0].text] and g.size > 0 and \
+                abs(g.size - prev[0].size) < 0.01 * g.size:
+            gaps.append((p[1] - prev[2]) / g.size)
+        prev = p
+    if gaps and min(gaps) < -TIGHT_OVERLAP_MAX:
+        return 0.0  # (two strings drawn over each other, sorted together)
+    limit = options.space_gap + GAP_NOISE
+    # (the spaces of one width either side of the limit: "a mix between
+    # single" in 0.1505, 0.1505 and 0.1498 em, the last not cut)
+    spaces = sorted(d for d in gaps if TIGHT_SPACE_MIN < d <= limit + TIGHT_SPACE_TOLERANCE)
+    if len(spaces) < TIGHT_SPACES_MIN or spaces[0] > limit or \
+            spaces[-1] - spaces[0] > 2 * TIGHT_SPACE_TOLERANCE:
+        return 0.0
+    letters = [d for d in gaps if d <= TIGHT_SPACE_MIN]
+    widest = max(letters, default=0.0)
+    if widest > spaces[0] / 2:
+        return 0.0
+    return (widest + spaces[0]) / 2 - options.space_gap
 
 
 def _letter(grp: list[_G]) -> bool:
