@@ -462,9 +462,11 @@ def _grid_tables(out: list[list[Line]], read_rows: list[tuple[int, int]],
     colons, two columns far apart): each cell after a tab, as a table
     found by the other tests is (plumber-issue-67's shareholders, a row
     of name, kind, share and count).  The other runs stay lines (a list of
-    terms and their values), and so does a run with a white between two
-    pieces of a row narrower than ``Options.column_gap_min`` (which parts
-    no columns)."""
+    terms and their values), and so does a run whose rows have not all as
+    many pieces (a character chart, ASCII art: tl-fonts-extra-doc-miama's
+    glyph rows, yacas' matrices drawn in characters, got tabs where their
+    whites were wide), or with a white between two pieces of a row
+    narrower than ``Options.column_gap_min`` (which parts no columns)."""
     runs: list[list[tuple[int, int]]] = []
     for at, k in read_rows:
         if runs and runs[-1][-1][0] == at - 1 and runs[-1][-1][1] == k - 1:
@@ -476,7 +478,8 @@ def _grid_tables(out: list[list[Line]], read_rows: list[tuple[int, int]],
         if len(run) < TABLE_MIN_FULL_ROWS:
             continue
         rows = [sorted(regions[k], key=attrgetter("x0")) for _, k in run]
-        if all(b.x0 - a.x1 >= options.column_gap_min for row in rows for a, b in zip(row, row[1:])) and \
+        if len({len(row) for row in rows}) == 1 and \
+                all(b.x0 - a.x1 >= options.column_gap_min for row in rows for a, b in zip(row, row[1:])) and \
                 is_table_block(rows) and \
                 not _listing_rows(rows, out[run[0][0] - 1] if run[0][0] else None,
                                   out[run[-1][0] + 1] if run[-1][0] + 1 < len(out) else None):
@@ -496,8 +499,9 @@ def _grid_tables(out: list[list[Line]], read_rows: list[tuple[int, int]],
     return kept
 
 
-_LINE_NUMBER = re.compile(r"(\d{1,5})(?:\s|$)")
-"""A line number: the number that opens a listing's line."""
+_LINE_NUMBER = re.compile(r"((?:\d{1,5}\.)?\d{1,5})(?:\s|$)")
+"""A line number: the number that opens a listing's line, maybe after a
+part's number and a dot (tl-other-hebrew's listings: "1.726")."""
 
 
 def _listing_rows(rows: list[list[Line]], before: list[Line] | None, after: list[Line] | None) -> bool:
@@ -511,15 +515,22 @@ def _listing_rows(rows: list[list[Line]], before: list[Line] | None, after: list
     firsts = [_LINE_NUMBER.fullmatch(row[0].text) for row in rows]
     if not all(firsts):
         return False
-    numbers = [int(m[1]) for m in firsts]
-    if any(b - a != 1 for a, b in zip(numbers, numbers[1:])):
+    numbers = [_line_number(m[1]) for m in firsts]
+    if any(b != (a[0], a[1] + 1) for a, b in zip(numbers, numbers[1:])):
         return False
-    for lines, number in ((before, numbers[0] - 1), (after, numbers[-1] + 1)):
+    for lines, number in ((before, (numbers[0][0], numbers[0][1] - 1)),
+                          (after, (numbers[-1][0], numbers[-1][1] + 1))):
         if lines:
             m = _LINE_NUMBER.match(min(lines, key=attrgetter("x0")).text)
-            if m is not None and int(m[1]) == number:
+            if m is not None and _line_number(m[1]) == number:
                 return True
     return False
+
+
+def _line_number(text: str) -> tuple[str, int]:
+    """("1.", 726) for "1.726", ("", 700) for "700"."""
+    part, _, number = text.rpartition(".")
+    return (part + "." if part else "", int(number))
 
 
 def _tables_in(read: list[list[Line]], tables: list[TableRegion]) -> list[list[Line]]:
