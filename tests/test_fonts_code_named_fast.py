@@ -22,8 +22,8 @@ from corpus import corpus_documents
 def _code_named_plain(diffs: dict[int, str]) -> bool:
     named = [(code, simple._CODE_NAME.fullmatch(glyph)) for code, glyph in diffs.items()
              if glyph != ".notdef"]
-    if len(named) < simple.CODE_NAMED_MIN:  # (fewer: each /a and its own code)
-        return bool(named) and all(diffs[code] == "a%d" % code for code, _ in named)
+    if len(named) < simple.CODE_NAMED_MIN:
+        return False
     own = sum(1 for code, m in named if m is not None and int(m.group(1)) == code)
     return own >= simple.CODE_NAMED_SHARE * len(named)
 

@@ -96,3 +96,15 @@ def test_font_without_f_j_or_l_beside_a_latin_font_stays_t1():
              "/F2": font_with_widths(note, GREEK_WIDTHS)}
     text = page_text(make_pdf([shown([("F1", body), ("F2", note)])], fonts))
     assert text.split("\n")[:2] == ["filèa", "EÖtupon"]
+
+
+def test_a_math_italic_font_says_nothing_of_greek():
+    # wannier90's user guide: cmmi (f and j as wide as its o, no l, no code
+    # over 127) is no Greek text font; the bullets of a small T1-read font
+    # without f, j or l were read in LGR, "ά".
+    math = b"afjo"
+    note = b"E\xd6tupon"
+    cmmi = {"a": 529, "f": 490, "j": 412, "o": 485}
+    fonts = {"/F1": font_with_widths(math, cmmi), "/F2": font_with_widths(note, GREEK_WIDTHS)}
+    text = page_text(make_pdf([shown([("F1", math), ("F2", note)])], fonts))
+    assert text.split("\n")[:2] == ["afjo", "EÖtupon"]

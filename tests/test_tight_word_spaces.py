@@ -79,3 +79,17 @@ def test_kashidas_and_script_boundaries_are_no_spaces():
     over = latin + _glyphs(_spaced("zz", 0.0))
     over.sort(key=lambda p: p[1])
     assert tight_word_spacing(over, None, DEFAULT_OPTIONS) == 0.0
+
+
+def test_a_listing_set_a_character_a_cell_stays_whole():
+    # TeX's listings set each character in a cell of one width: a monospaced
+    # listing drawn character by character, every glyph 0.1 em after the
+    # last (genometools' C listings fell apart letter by letter).
+    code = "gt_node_stream_new(in_stream, err); had_err = gt_node_stream_pull(out, err);"
+    content = b""
+    for i, c in enumerate(code):
+        if c != " ":
+            ch = c.replace("(", "\\(").replace(")", "\\)").encode()
+            content += b"BT /F1 10 Tf %.3f 700 Td (%s) Tj ET " % (72 + 6.0 * i, ch)
+    text = pyengine.extract(make_pdf([content], fonts=F)).pages[0].text.strip()
+    assert text == code

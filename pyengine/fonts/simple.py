@@ -586,11 +586,13 @@ def tex_document_layouts(font_dicts) -> frozenset[str]:
     fonts): T2A when one is a code-named Type3 subset font
     (``T2A_MAX_MIDDLE``) with ``T2A_MANY_HIGH`` letters in 0xC0-0xFF, an
     unmistakably Russian body font; LGR when one is a code-named Type3
-    font whose widths say Greek (``_greek_widths``: φ, θ and λ where Latin
-    has f, j and l).  A Latin document never has such a font.  (A document
-    in both T2A and T1 bitmap fonts, say Russian and French, would read its
-    T1 fonts that have accented letters but too few to tell as T2A: none is
-    known; and so for Greek.)"""
+    font read as LGR by its own codes and widths (``_tex_layout``: codes
+    over 127, and φ, θ and λ where Latin has f, j and l; not a math italic
+    font, cmmi's f and j as wide as its o, its l missing: wannier90's user
+    guide read its bullets as "ά").  A Latin document never has such a
+    font.  (A document in both T2A and T1 bitmap fonts, say Russian and
+    French, would read its T1 fonts that have accented letters but too few
+    to tell as T2A: none is known; and so for Greek.)"""
     found: set[str] = set()
     for font_dict in font_dicts:
         if pdf_name(get(font_dict, "/Subtype")) != "/Type3":
@@ -604,7 +606,7 @@ def tex_document_layouts(font_dicts) -> frozenset[str]:
         middle, high, _ = _letter_counts(diffs)
         if _unmistakably_cyrillic(middle, high) and _cyrillic_widths(font_dict, diffs) is not False:
             found.add(_T2A)
-        elif _LGR not in found and _greek_widths(font_dict, diffs):
+        elif _LGR not in found and _tex_layout(diffs, None, font_dict) == _LGR:
             found.add(_LGR)
         if len(found) == 2:
             break
@@ -622,14 +624,14 @@ def _code_named(diffs: dict[int, str]) -> bool:
     or by the codes' own characters: /#0B /' /#28 /0 /A at 0x0B, 0x27, 0x28,
     0x30, 0x41 (dvips' bitmap fonts through Acrobat Distiller 3: graphviz's
     dottyguide, where "." "(" "0" were unmapped)?  At least
-    ``CODE_NAMED_MIN`` names, ``CODE_NAMED_SHARE`` of them; or fewer, each
-    "/a" and its own code (pdfTeX's own naming: the raised "A" of the LaTeX
-    logo in a font of its own, /a65 at 65, dropped from dlt-viewer's manual
-    as "L TEX"; ZapfDingbats' names a1 ... a191 stand at none of their own
-    codes)."""
+    ``CODE_NAMED_MIN`` names, ``CODE_NAMED_SHARE`` of them.  (Not fewer:
+    one to three glyphs cannot tell a text font from a math one, cmex's
+    "X" is a summation sign and its "Z" an integral: texlive-lang-french's
+    Apprends_LaTeX; the raised "A" of the LaTeX logo, alone in a font of
+    its own, stays unmapped.)"""
     count = len(diffs) - list(diffs.values()).count(".notdef")
     if count < CODE_NAMED_MIN:
-        return count > 0 and all(glyph == ".notdef" or glyph == f"a{code}" for code, glyph in diffs.items())
+        return False
     need = CODE_NAMED_SHARE * count
     misses = 0
     numbered = symbol = False

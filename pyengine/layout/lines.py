@@ -3925,15 +3925,27 @@ TIGHT_WORD_GLYPHS = 12
 """Glyphs of a word from which its line's gaps are looked at for word
 spaces narrower than ``Options.space_gap`` (``tight_word_spacing``): the
 words run together are long."""
-TIGHT_SPACE_MIN = 0.08
+TIGHT_SPACE_MIN = 0.1
 """Fraction of the font size: the narrowest word space ``tight_word_spacing``
 looks for (TeX shrinks a space to two thirds of its width at most, 0.17 em
-in Palatino, 0.22 in Computer Modern; an overfull line's go further)."""
+in Palatino, 0.22 in Computer Modern; an overfull line's go further).
+Letters stretched apart run to 0.085 em (a listing's "v a l u e" in
+install.ja, "a t r i g h t" in manDCPiC)."""
 TIGHT_SPACES_MIN = 3
 """Word spaces of one width a tight line must show."""
 TIGHT_SPACE_TOLERANCE = 0.01
 """Fraction of the font size: the spaces of a justified line are one width
 (TeX stretches or shrinks each the same) to within twice this."""
+TIGHT_LETTERS_PER_SPACE = 2
+"""Gaps between touching letters a tight line must have per narrow space
+(words of three letters or more, on the whole): the letters of a listing
+set one per cell of a grid (TeX's listings, a monospaced font drawn
+character by character) stand all one gap apart, a cluster of gaps like
+word spaces, with no touching letters beside them (genometools' C
+listings fell apart letter by letter)."""
+TIGHT_ONE_LETTER_SHARE = 4
+"""A tight line has fewer than one narrow space in this many right after
+another (a word of one letter between two spaces, "a", "I")."""
 TIGHT_OVERLAP_MAX = 0.2
 """Fraction of the font size: a line two of whose letters overlap by more
 (strings drawn over each other: opf-027613 p.33's "are" over "redisplayed")
@@ -4007,6 +4019,7 @@ def tight_word_spacing(glyphs: list[_G], moved: set[int] | None, options: Option
         g = p[0]
         if g.is_space:
             prev = None
+            gaps.append(math.inf)  # (no pair: parts the runs of narrow gaps below)
             continue
         if moved and id(p) in moved:
             continue
@@ -4022,11 +4035,18 @@ def tight_word_spacing(glyphs: list[_G], moved: set[int] | None, options: Option
     limit = options.space_gap + GAP_NOISE
     # (the spaces of one width either side of the limit: "a mix between
     # single" in 0.1505, 0.1505 and 0.1498 em, the last not cut)
-    spaces = sorted(d for d in gaps if TIGHT_SPACE_MIN < d <= limit + TIGHT_SPACE_TOLERANCE)
+    high = limit + TIGHT_SPACE_TOLERANCE
+    narrow = [TIGHT_SPACE_MIN < d <= high for d in gaps]
+    if sum(1 for a, b in zip(narrow, narrow[1:]) if a and b) * TIGHT_ONE_LETTER_SHARE > sum(narrow):
+        return 0.0  # (letters stretched apart: words of one letter in a row)
+    gaps = [d for d in gaps if d != math.inf]
+    spaces = sorted(d for d in gaps if TIGHT_SPACE_MIN < d <= high)
     if len(spaces) < TIGHT_SPACES_MIN or spaces[0] > limit or \
             spaces[-1] - spaces[0] > 2 * TIGHT_SPACE_TOLERANCE:
         return 0.0
     letters = [d for d in gaps if d <= TIGHT_SPACE_MIN]
+    if len(letters) < TIGHT_LETTERS_PER_SPACE * len(spaces):
+        return 0.0  # (a listing's characters set one per cell, all one gap apart)
     widest = max(letters, default=0.0)
     if widest > spaces[0] / 2:
         return 0.0
