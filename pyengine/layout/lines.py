@@ -4010,7 +4010,9 @@ def tight_word_spacing(glyphs: list[_G], moved: set[int] | None, options: Option
     ``TIGHT_SPACE_MIN`` to just over ``space_gap``, one of them at most
     ``space_gap``, all of one width (``TIGHT_SPACE_TOLERANCE``), and every
     other gap under half of the narrowest (the letters: kerning, which is
-    mostly negative).  The line is cut halfway
+    mostly negative), ``TIGHT_LETTERS_PER_SPACE`` of them a space at the
+    least, with few words of one letter (``TIGHT_ONE_LETTER_SHARE``) and no
+    letters overlapping (``TIGHT_OVERLAP_MAX``).  The line is cut halfway
     between the widest letter gap and the narrowest space."""
     gaps: list[float] = []
     prev: _G | None = None
