@@ -74,37 +74,34 @@ def test_lgr_table_points():
     assert doc.pages[0].text.strip() == "λοό"
 
 
+NOTE = b"E\xd6tupon"
+"""ancient.pdf's footnote "Εὔτυπον" in a font of its own: E, n o p t u and
+0xD6 ὔ, no φ, θ or λ to measure."""
+
+
+def _with_the_note(shown_text: bytes, codes: bytes, widths: dict[str, int]) -> list[str]:
+    """The first two lines of a page showing ``shown_text`` in a font of
+    ``codes`` and ``widths``, then ``NOTE`` in its own font."""
+    fonts = {"/F1": font_with_widths(codes, widths), "/F2": font_with_widths(NOTE, GREEK_WIDTHS)}
+    return page_text(make_pdf([shown([("F1", shown_text), ("F2", NOTE)])], fonts)).split("\n")[:2]
+
+
 def test_font_without_f_j_or_l_in_a_greek_document_reads_greek():
-    # ancient.pdf's footnote: "Εὔτυπον" in a font of its own (E, n o p t u
-    # and 0xD6 ὔ), no φ, θ or λ to measure, was read as T1, "EÖtupon".  The
-    # document's body font says Greek by its widths (fonts.simple
-    # .tex_document_layouts): the font is read in LGR.
-    body = b"fil\xe8a"
-    note = b"E\xd6tupon"
-    fonts = {"/F1": font_with_widths(body + b"o", GREEK_WIDTHS),
-             "/F2": font_with_widths(note, GREEK_WIDTHS)}
-    text = page_text(make_pdf([shown([("F1", body), ("F2", note)])], fonts))
-    assert text.split("\n")[:2] == ["φιλέα", "Εὔτυπον"]
+    # The footnote was read as T1, "EÖtupon".  The document's body font
+    # says Greek by its widths (fonts.simple.tex_document_layouts): the
+    # font is read in LGR.
+    assert _with_the_note(b"fil\xe8a", b"fil\xe8ao", GREEK_WIDTHS) == ["φιλέα", "Εὔτυπον"]
 
 
 def test_font_without_f_j_or_l_beside_a_latin_font_stays_t1():
     # The same footnote font beside a Latin T1 body font (narrow f, j, l):
     # nothing says Greek, read as before.
-    body = b"fil\xe8a"
-    note = b"E\xd6tupon"
-    fonts = {"/F1": font_with_widths(body + b"o", CMR_WIDTHS),
-             "/F2": font_with_widths(note, GREEK_WIDTHS)}
-    text = page_text(make_pdf([shown([("F1", body), ("F2", note)])], fonts))
-    assert text.split("\n")[:2] == ["filèa", "EÖtupon"]
+    assert _with_the_note(b"fil\xe8a", b"fil\xe8ao", CMR_WIDTHS) == ["filèa", "EÖtupon"]
 
 
 def test_a_math_italic_font_says_nothing_of_greek():
     # wannier90's user guide: cmmi (f and j as wide as its o, no l, no code
     # over 127) is no Greek text font; the bullets of a small T1-read font
     # without f, j or l were read in LGR, "ά".
-    math = b"afjo"
-    note = b"E\xd6tupon"
     cmmi = {"a": 529, "f": 490, "j": 412, "o": 485}
-    fonts = {"/F1": font_with_widths(math, cmmi), "/F2": font_with_widths(note, GREEK_WIDTHS)}
-    text = page_text(make_pdf([shown([("F1", math), ("F2", note)])], fonts))
-    assert text.split("\n")[:2] == ["afjo", "EÖtupon"]
+    assert _with_the_note(b"afjo", b"afjo", cmmi) == ["afjo", "EÖtupon"]
