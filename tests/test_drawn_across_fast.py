@@ -24,7 +24,8 @@ from corpus import corpus_dir, manifest
 
 import pyengine
 from pyengine.layout import lines
-from pyengine.layout.lines import (_ACCENT, BIG_OPERATORS, OVERDRAWN_GLYPHS, OVERDRAWN_SHIFT,
+from pyengine.layout.lines import (_ACCENT, BIG_OPERATORS, OVERDRAWN_GLYPHS, OVERDRAWN_GLYPHS_APART,
+                                   OVERDRAWN_SHIFT, OVERDRAWN_SIZES_APART,
                                    SCRIPT_SIZE_RATIO, STACKED_COVER, STACKED_SHIFT,
                                    STACKED_SYMBOL_SHIFT, _glyph_v, _LineAcc, _overdraw_glyph, _Seg)
 from pyengine.records import Glyph
@@ -64,12 +65,18 @@ def _plain_drawn_across(s, ln) -> bool:
 
 
 def _plain_drawn_over(s, ln) -> bool:
-    """``_drawn_over`` as it was, with min and max called per pair."""
+    """``_drawn_over`` as it was, with min and max called per pair, each
+    count asked in full."""
+    return _plain_over(s, ln, SCRIPT_SIZE_RATIO, OVERDRAWN_GLYPHS) or \
+        _plain_over(s, ln, OVERDRAWN_SIZES_APART, OVERDRAWN_GLYPHS_APART)
+
+
+def _plain_over(s, ln, ratio: float, need: int) -> bool:
     covered: set[int] = set()
     over: set[int] = set()
     for t in ln.segs:
         if min(s.u1, t.u1) - max(s.u0, t.u0) <= 0 or \
-                not SCRIPT_SIZE_RATIO * t.size <= s.size <= t.size / SCRIPT_SIZE_RATIO or \
+                not ratio * t.size <= s.size <= t.size / ratio or \
                 abs(t.v - s.v) > OVERDRAWN_SHIFT * max(s.size, t.size):
             continue
         for p in s.glyphs:
@@ -79,11 +86,11 @@ def _plain_drawn_over(s, ln) -> bool:
                 if min(p[2], q[2]) - max(p[1], q[1]) > \
                         STACKED_COVER * min(p[2] - p[1], q[2] - q[1]) and \
                         q[0].text != p[0].text and id(q) not in covered and \
-                        SCRIPT_SIZE_RATIO * q[0].size <= p[0].size <= q[0].size / SCRIPT_SIZE_RATIO and \
+                        ratio * q[0].size <= p[0].size <= q[0].size / ratio and \
                         _overdraw_glyph(q[0]):
                     covered.add(id(q))
                     over.add(id(p))
-                    if len(over) >= OVERDRAWN_GLYPHS:
+                    if len(over) >= need:
                         return True
                     break
     return False

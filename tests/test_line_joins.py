@@ -281,6 +281,30 @@ def test_a_string_drawn_over_the_end_of_another_is_no_part_of_its_words(baseline
     assert sorted(words) == ["40", "Copper", "line", "pipe"]
 
 
+def test_a_smaller_string_drawn_over_a_line_is_no_part_of_its_words():
+    # Chromium prints an element fixed to the page's top on every page:
+    # nodejs's docs' "Skip to content" (9 pt, Helvetica here) under the
+    # page's first line of code (7.3 pt Courier, 1.5 pt higher), sizes
+    # further apart than a script's (lines.OVERDRAWN_GLYPHS_APART): the two
+    # were read letter by letter interleaved, "Skipm tyoE mciotntteern.otn".
+    content = (b"BT /F1 9 Tf 2.25 770 Td (Skip to content) Tj ET "
+               b"BT /F2 7.29 Tf 18 771.5 Td (myEmitter.on\\('event', function\\(a, b\\) {) Tj ET "
+               b"BT /F2 7.29 Tf 18 760 Td (  console.log\\(a, b\\);) Tj ET ")
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": helvetica(), "/F2": courier()})).pages[0]
+    assert sorted(w.text for w in page.words) == sorted(
+        ["Skip", "to", "content", "myEmitter.on('event',", "function(a,", "b)", "{",
+         "console.log(a,", "b);"]), page.text
+
+
+def test_a_script_beside_a_larger_line_still_joins_it():
+    # Sizes as far apart as above, but beside the text, not over it: a
+    # footnote mark and an exponent at 0.6 the line's size stay on its line.
+    content = (b"BT /F1 10 Tf 72 700 Td (The value of E = mc) Tj 6 Tf 4 Ts (2) Tj "
+               b"10 Tf 0 Ts ( holds everywhere) Tj 6 Tf 4 Ts (12) Tj ET ")
+    text = text_of(content, {"/F1": helvetica()})
+    assert len(text.splitlines()) == 1, text
+
+
 def test_a_stretched_line_between_two_lines_that_cross_its_spaces_is_one_line():
     # An underfull justified line (reportlab/TeX draw each word apart):
     # spaces of 1.7 to 2.2 em, too wide to join; each word came out as a

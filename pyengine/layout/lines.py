@@ -1115,6 +1115,22 @@ left to the other rules: a closing parenthesis drawn over a kanji, a slash
 over "=", an accent over its letter."""
 
 
+OVERDRAWN_GLYPHS_APART = 4
+"""Glyphs of a run that each cover a different glyph of a line's text of a
+size further from theirs than ``SCRIPT_SIZE_RATIO`` (within
+``OVERDRAWN_SIZES_APART``) make the run a string drawn over that text
+(``_drawn_over``).  A script stands beside its base, over a glyph or two at
+most; Chromium prints an element fixed to the page's top (nodejs's docs'
+"Skip to content", 9 pt) on every page, under that page's first line (7.3 pt
+code, 0.17 em lower): the two were read letter by letter interleaved,
+"Skipm tyoE mciotntteern.otn(...)"."""
+
+
+OVERDRAWN_SIZES_APART = 0.5
+"""The smaller size over the larger: how far apart the sizes of a string and
+the text it is drawn over may be for ``OVERDRAWN_GLYPHS_APART``."""
+
+
 OVERDRAWN_SHIFT = 0.5
 """Fraction of the larger size: how far off the line's baseline a string of
 about its size (``SCRIPT_SIZE_RATIO``) drawn over its text stands at most
@@ -1140,22 +1156,39 @@ def _drawn_over(s: _Seg, ln: _LineAcc) -> bool:
     baseline: do ``OVERDRAWN_GLYPHS`` of its glyphs each cover a glyph of
     their size (within ``SCRIPT_SIZE_RATIO``) of a segment of the line (of
     its size, near its baseline: ``OVERDRAWN_SHIFT``) that shows another
-    text?  The same text over itself is a shadow or faux bold
-    (``drop_duplicates``).
+    text, or ``OVERDRAWN_GLYPHS_APART`` glyphs of sizes further apart (within
+    ``OVERDRAWN_SIZES_APART``)?  The same text over itself is a shadow or
+    faux bold (``drop_duplicates``).
     Each glyph of either counts once: glyphs under one wide glyph stand
     under it, not over another string, and one glyph over a stack of glyphs
     is a layer of one symbol (opf-247224's highway shields: four 18 pt
     glyphs drawn over one another)."""
-    s_u0, s_u1, s_size = s.u0, s.u1, s.size
     # False at once for a run of fewer glyphs than OVERDRAWN_GLYPHS (each
     # glyph of s counts once: a CJK page set a glyph a segment,
     # pdfjs-issue6387), or one beside the line's extent (as in
     # _drawn_across: no segment of the line overlaps it along the line).
     if len(s.glyphs) < OVERDRAWN_GLYPHS:
         return False
+    s_u0, s_u1 = s.u0, s.u1
     reach = _line_reach(ln)
     if reach[5] and s_u0 - s_u0 == 0.0 and s_u1 - s_u1 == 0.0 and (s_u0 >= reach[2] or s_u1 <= reach[1]):
         return False
+    over = _overdrawn(s, ln, SCRIPT_SIZE_RATIO, OVERDRAWN_GLYPHS)
+    if over is None:  # (no segment of the line of a size further apart)
+        return False
+    return over or (len(s.glyphs) >= OVERDRAWN_GLYPHS_APART and
+                    _overdrawn(s, ln, OVERDRAWN_SIZES_APART, OVERDRAWN_GLYPHS_APART) is True)
+
+
+def _overdrawn(s: _Seg, ln: _LineAcc, ratio: float, need: int) -> bool | None:
+    """``_drawn_over``'s count: do ``need`` glyphs of ``s`` each cover a
+    glyph of a segment of the line whose size is within ``ratio`` of theirs?
+    None for False when no segment of the line it overlaps along the line,
+    nor glyph of it a glyph of ``s`` covers, has a size within
+    ``OVERDRAWN_SIZES_APART`` but not within ``ratio`` of theirs (asking
+    again with ``OVERDRAWN_SIZES_APART`` could tell no more)."""
+    s_u0, s_u1, s_size = s.u0, s.u1, s.size
+    wider = False  # a segment beyond ratio, within OVERDRAWN_SIZES_APART
     covered: set[int] = set()  # ids of the glyphs of the line covered
     over: set[int] = set()  # ids of the glyphs of s that cover one
     for t in ln.segs:
@@ -1163,8 +1196,11 @@ def _drawn_over(s: _Seg, ln: _LineAcc) -> bool:
         # _drawn_across)
         t_u0, t_u1 = t.u0, t.u1
         if (t_u1 if t_u1 < s_u1 else s_u1) - (t_u0 if t_u0 > s_u0 else s_u0) <= 0 or \
-                not SCRIPT_SIZE_RATIO * t.size <= s_size <= t.size / SCRIPT_SIZE_RATIO or \
                 abs(t.v - s.v) > OVERDRAWN_SHIFT * max(s_size, t.size):
+            continue
+        if not ratio * t.size <= s_size <= t.size / ratio:
+            if not wider and OVERDRAWN_SIZES_APART * t.size <= s_size <= t.size / OVERDRAWN_SIZES_APART:
+                wider = True
             continue
         for p in s.glyphs:
             p1, p2 = p[1], p[2]
@@ -1180,14 +1216,19 @@ def _drawn_over(s: _Seg, ln: _LineAcc) -> bool:
                 if (q2 if q2 < p2 else p2) - (q1 if q1 > p1 else p1) > \
                         STACKED_COVER * (wq if wq < wp else wp) and \
                         q[0][0] != text and id(q) not in covered and \
-                        SCRIPT_SIZE_RATIO * q[0][9] <= size <= q[0][9] / SCRIPT_SIZE_RATIO and \
                         _overdraw_glyph(q[0]):
+                    q_size = q[0][9]
+                    if not ratio * q_size <= size <= q_size / ratio:
+                        if not wider and OVERDRAWN_SIZES_APART * q_size <= size <= \
+                                q_size / OVERDRAWN_SIZES_APART:
+                            wider = True
+                        continue
                     covered.add(id(q))
                     over.add(id(p))
-                    if len(over) >= OVERDRAWN_GLYPHS:
+                    if len(over) >= need:
                         return True
                     break
-    return False
+    return False if wider else None
 
 
 SCRIPT_MIN_SHIFT = 0.1
