@@ -12,7 +12,11 @@ painting operators (8.5.3), and the clipping paths (8.5.4: W, W*; a
 clip is kept as the box its path reaches over, and the rules drawn under
 it are cut to it).  A stroked segment that is level or upright is a rule;
 so is a thin filled rectangle (HTML printed by Chromium or wkhtmltopdf
-draws each cell border as a filled box one pixel thick).  Slanted
+draws each cell border as a filled box one pixel thick), or a thin filled
+path of a few straight segments (a border beveled where it meets one of
+another colour: ``POLYGON_RULE_MAX_SEGMENTS``) in a content that also
+draws a rectangle or a stroke (``_draws_no_rule``'s words: a content of
+fills only is not read).  Slanted
 segments (hatching) are no rules.  The form XObjects the content
 draws (``Do``) are read too, under their /Matrix, their rules clipped to
 their /BBox, nested ones within: a page wrapped by pdfpages, pdfjam or a
@@ -23,7 +27,7 @@ lines of a region (a band of the page, ``PageRules.get``): a form placed
 outside the band is not read until a band it meets is asked about, and
 one placed too small to hold a rule never is.  A filled path of lines and
 curves (artwork) is cut out of a content before it is tokenized
-(``_FILLED_PATH``): it makes no rule.
+(``_FILLED_PATH``): it makes no rule (a short polygon is left, and read).
 
 Invariants: the rules are in the display frame of the page's glyphs
 (``PageGeometry.to_display``; y grows downwards); rules on one line that
@@ -93,6 +97,15 @@ RULE_MAX_THICKNESS = 2.5
 """Points: a filled rectangle this thin or thinner is a rule (a cell
 border drawn as a box: Chromium's 1 px = 0.75 pt; reportlab's 0.5 pt
 lines are stroked)."""
+POLYGON_RULE_MAX_SEGMENTS = 6
+"""Segments a filled path of straight lines only has at most to be a rule
+when it is thin (``RULE_MAX_THICKNESS``) and long (``RULE_MIN_LENGTH``):
+Chromium draws a cell's border as a trapezoid one pixel thick where two
+sides of another colour or style meet at a bevel ("163 1128 m 163 1150 l
+164 1150 l 164 1127 l f": the tables of debian-reference's HTML, whose
+upright borders were missed, so each column of a wrapped table was read
+down the page).  Longer paths are artwork, cut before they are read
+(``_FILLED_PATH``)."""
 RULE_MIN_LENGTH = 4.0
 """Points: shorter rules are ticks, dashes or hatching, not a table's."""
 RULE_SLANT = 0.5
@@ -244,6 +257,8 @@ _FILLED_PATH = re.compile(
     rb"([fFSsBbn](?<![^\s()<>\[\]{}][fFSsBbn])\*?" + _DELIMITED +             # a path painted (1),
     rb"(?:\s++(?:(?:" + _NUMBER + rb"|/" + _REG + rb"*+)" + _DELIMITED + rb"\s++)*+"  # then operators
     rb"" + _OTHER_OPERATOR + _DELIMITED + rb"){0,%d}+\s++)" % FILLED_PATH_MAX_BETWEEN +  # of no path,
+    rb"(?!(?:" + _NUMBER + rb"\s++){2}m\s++(?:(?:" + _NUMBER + rb"\s++){2}l\s++)"  # (no short polygon:
+    rb"{1,%d}(?:h\s++)?(?:f\*?|F)" % POLYGON_RULE_MAX_SEGMENTS + _DELIMITED + rb")"  # _paint_polygon)
     rb"(?:" + _NUMBER + rb"\s++)++m\s++(?:(?:(?:" + _NUMBER + rb"\s++)++[mlcvy]|h)\s++)*+"  # a path of
     rb"(?=(?:f\*?|F)" + _DELIMITED + rb")")                                         # lines and curves, filled
 """A path of lines and curves only (no rectangle) that is filled, not
@@ -480,13 +495,18 @@ class _Reader:
         self.kept += len(data)
         if self.kept > RULES_MAX_BYTES:
             raise _Dropped()
-        if self.tokens + len(data) <= RULES_MAX_TOKENS and _draws_no_rule(data):
+        asked = self.tokens + len(data) <= RULES_MAX_TOKENS
+        if asked and _draws_no_rule(data):
             # Nothing to read (artwork of fills: deb-ar-bidi's logo, 41 KB
             # drawn on each of 685 pages, 0.5 ms a read, most of it the cut
             # of its filled paths below): its bytes counted as its tokens,
             # more than the cut would leave (no cap is near).
             self.tokens += len(data)
             return
+        # Thin filled polygons are rules only in a content with a word of
+        # rule (``_draws_no_rule``: a table's rules, its boxes or strokes,
+        # are drawn with them), whether or not the gate was asked.
+        polygons = asked or not _draws_no_rule(data)
         if (data.count(b"f") - data.count(b"re")) * FILLED_PATH_BYTES_PER_FILL >= len(data) and \
                 b"%" not in data:
             data = _FILLED_PATH.sub(rb"\1", data)
@@ -590,7 +610,7 @@ class _Reader:
                             if ctm is not shown_for:
                                 shown_for, shown = ctm, _mul(ctm, to_display)
                             _paint(op, path, shown, level, upright,
-                                   _clip_box(clip) if type(clip) is list else clip)
+                                   _clip_box(clip) if type(clip) is list else clip, polygons)
                         if path.clips:
                             if pending is not None:
                                 ctm, pending = _concat(ctm, pending), None
@@ -737,15 +757,20 @@ def _clipped(rules: list[Rule], first: int, across: tuple[float, float], along: 
 
 
 def _paint(op: bytes, path: _Path, m: Matrix, level: list[Rule], upright: list[Rule],
-           clip: Box | None = None) -> None:
+           clip: Box | None = None, polygons: bool = False) -> None:
     """The rules of ``path`` painted by ``op`` under matrix ``m``, cut to
-    ``clip`` (a box of the display frame: a clipping path's)."""
+    ``clip`` (a box of the display frame: a clipping path's); and with
+    ``polygons``, of a thin filled polygon (``_paint_polygon``)."""
     stroke = op in _PAINT_STROKE
     if not stroke and not path.rects:
-        return  # (a fill makes rules of thin rectangles only: artwork's fills)
+        # (a fill makes rules of thin rectangles, and of thin short
+        # polygons: artwork's fills of curves and long paths make none)
+        if not polygons or path.curves or not path.segments or \
+                len(path.segments) > POLYGON_RULE_MAX_SEGMENTS or op not in _PAINT_FILL:
+            return
     if clip is not None:
         first_level, first_upright = len(level), len(upright)
-        _paint(op, path, m, level, upright)
+        _paint(op, path, m, level, upright, None, polygons)
         _clipped(level, first_level, (clip[1], clip[3]), (clip[0], clip[2]))
         _clipped(upright, first_upright, (clip[0], clip[2]), (clip[1], clip[3]))
         return
@@ -754,6 +779,9 @@ def _paint(op: bytes, path: _Path, m: Matrix, level: list[Rule], upright: list[R
         return
     if path.rects:
         _paint_rects(path.rects, m, stroke, op in _PAINT_FILL, level, upright)
+    elif not stroke:
+        _paint_polygon(path, m, level, upright)
+        return
     if stroke:
         # (each point mapped as in _Path.box: x * a + y * c + e, x * b + y * d + f)
         for x0, y0, x1, y1 in path.segments:
@@ -788,6 +816,28 @@ def _paint_rects(rects: list[tuple[float, float, float, float]], m: Matrix, stro
                     level.append(Rule((ly + hy) / 2, lx, hx))
                 elif hx - lx <= RULE_MAX_THICKNESS and hy - ly >= RULE_MIN_LENGTH:
                     upright.append(Rule((lx + hx) / 2, ly, hy))
+
+
+def _paint_polygon(path: _Path, m: Matrix, level: list[Rule], upright: list[Rule]) -> None:
+    """The rule of a filled path of at most ``POLYGON_RULE_MAX_SEGMENTS``
+    straight segments under ``m`` (finite, its axes level and upright), if
+    the box of its points is thin and long: a rule, as a thin rectangle is
+    (``_paint_rects``)."""
+    a, b, c, d, e, f = m
+    if not (abs(b) <= 1e-9 * (abs(a) + 1) and abs(c) <= 1e-9 * (abs(d) + 1) or
+            abs(a) <= 1e-9 * (abs(b) + 1) and abs(d) <= 1e-9 * (abs(c) + 1)):
+        return
+    box = path.box(m)
+    if box is None:
+        return
+    lx, ly, hx, hy = box
+    if not (-COORD_MAX <= lx <= COORD_MAX and -COORD_MAX <= ly <= COORD_MAX and
+            -COORD_MAX <= hx <= COORD_MAX and -COORD_MAX <= hy <= COORD_MAX):
+        return
+    if hy - ly <= RULE_MAX_THICKNESS and hx - lx >= RULE_MIN_LENGTH:
+        level.append(Rule((ly + hy) / 2, lx, hx))
+    elif hx - lx <= RULE_MAX_THICKNESS and hy - ly >= RULE_MIN_LENGTH:
+        upright.append(Rule((lx + hx) / 2, ly, hy))
 
 
 def _segment(x0: float, y0: float, x1: float, y1: float, level: list[Rule], upright: list[Rule]) -> None:

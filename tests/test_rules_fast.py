@@ -66,12 +66,12 @@ def _plain_segment(x0, y0, x1, y1, level, upright) -> None:
         upright.append(Rule((x0 + x1) / 2, min(y0, y1), max(y0, y1)))
 
 
-def _plain_paint(op, path: _Path, m, level, upright, clip=None) -> None:
+def _plain_paint(op, path: _Path, m, level, upright, clip=None, polygons=False) -> None:
     """_paint as it was: every path read through, point by point, each
     rule cut to the clip after."""
     if clip is not None:
         first_level, first_upright = len(level), len(upright)
-        _plain_paint(op, path, m, level, upright)
+        _plain_paint(op, path, m, level, upright, None, polygons)
         rules._clipped(level, first_level, (clip[1], clip[3]), (clip[0], clip[2]))
         rules._clipped(upright, first_upright, (clip[0], clip[2]), (clip[1], clip[3]))
         return
@@ -102,6 +102,18 @@ def _plain_paint(op, path: _Path, m, level, upright, clip=None) -> None:
         for x0, y0, x1, y1 in path.segments:
             p0, p1 = at(x0, y0), at(x1, y1)
             _plain_segment(p0[0], p0[1], p1[0], p1[1], level, upright)
+    elif polygons and fill and not path.rects and not path.curves and \
+            0 < len(path.segments) <= rules.POLYGON_RULE_MAX_SEGMENTS:
+        # A thin filled polygon: the box of its points, as a thin rectangle's.
+        axis_aligned = abs(b) <= 1e-9 * (abs(a) + 1) and abs(c) <= 1e-9 * (abs(d) + 1) or \
+            abs(a) <= 1e-9 * (abs(b) + 1) and abs(d) <= 1e-9 * (abs(c) + 1)
+        box = _plain_box(path, m)
+        if axis_aligned and box is not None and _finite(*box):
+            x0, y0, x1, y1 = box
+            if y1 - y0 <= rules.RULE_MAX_THICKNESS and x1 - x0 >= rules.RULE_MIN_LENGTH:
+                level.append(Rule((y0 + y1) / 2, x0, x1))
+            elif x1 - x0 <= rules.RULE_MAX_THICKNESS and y1 - y0 >= rules.RULE_MIN_LENGTH:
+                upright.append(Rule((x0 + x1) / 2, y0, y1))
 
 
 class _PlainDropped(Exception):
@@ -127,6 +139,7 @@ def _plain_read(content: bytes, to_display, forms, ctm, clip, keys, level, uprig
     data = _TEXT_OBJECT.sub(b" ", content)
     if len(data) > rules.RULES_MAX_BYTES:
         raise _PlainDropped()
+    polygons = not rules._draws_no_rule(data)  # (thin filled polygons: in a content of rule words)
     if data.count(b"f") * rules.FILLED_PATH_BYTES_PER_FILL >= len(data) and b"%" not in data:
         # (filled paths cut out as read_rules does: test_filled_paths_cut_...)
         data = rules._FILLED_PATH.sub(rb"\1", data)
@@ -183,13 +196,13 @@ def _plain_read(content: bytes, to_display, forms, ctm, clip, keys, level, uprig
                 path.segments.append(path.point + path.start)
             path.point = path.start
             if op != b"h":
-                _plain_paint(op, path, _mul(ctm, to_display), level, upright, clip)
+                _plain_paint(op, path, _mul(ctm, to_display), level, upright, clip, polygons)
                 if path.clips:
                     clip = _within(clip, _plain_box(path, _mul(ctm, to_display)))
                 path = _Path()
         elif op in (b"S", b"B", b"B*", b"f", b"F", b"f*", b"n"):
             if op != b"n":
-                _plain_paint(op, path, _mul(ctm, to_display), level, upright, clip)
+                _plain_paint(op, path, _mul(ctm, to_display), level, upright, clip, polygons)
             if path.clips:
                 clip = _within(clip, _plain_box(path, _mul(ctm, to_display)))
             path = _Path()
@@ -374,9 +387,12 @@ def test_filled_paths_are_cut_out_and_no_rule_changes(monkeypatch):
            b"/Cs6 cs 0.5 0.7 0.9 scn 0 0 m 500 0 l 500 1 l 0 1 l f* ")
     kept = b"q 0 0 m 500 0 l S Q 10 10 500 0.5 re f 0 20 m 500 20 l S"
     cut = rules._FILLED_PATH.sub(rb"\1", kept + b" " + art)
-    assert cut == kept + b" 0.2 0.4 0.6 scn\rf\r/Cs6 cs 0.5 0.7 0.9 scn f* "  # (the fills left paint no path)
+    # (the fills left paint no path; a short polygon is not cut: the last,
+    # 500 by 1, is a rule, POLYGON_RULE_MAX_SEGMENTS)
+    assert cut == kept + b" 0.2 0.4 0.6 scn\rf\r/Cs6 cs 0.5 0.7 0.9 scn 0 0 m 500 0 l 500 1 l 0 1 l f* "
     got = rules.read_rules(kept + b" " + art, DISPLAY)
     assert got == _uncut(monkeypatch, kept + b" " + art) and len(got.level) == 3
+    assert got != rules.read_rules(kept, DISPLAY)  # (the polygon's rule joins the first one's)
     # A path after one being built (a rectangle, then a path of lines,
     # both filled at once) is not cut: the rectangle is a rule.
     assert rules._FILLED_PATH.sub(rb"\1", b"S 0 0 500 1 re 0 5 m 9 5 l f") == b"S 0 0 500 1 re 0 5 m 9 5 l f"
@@ -435,8 +451,9 @@ def test_paint_and_box_give_what_the_plain_ones_give():
         op = rng.choice(sorted(rules._PAINT_STROKE | rules._PAINT_FILL))
         clip = rng.choice((None, None, (0.0, 0.0, 50.0, 50.0), (-5.0, 10.0, 1e5, 10.5), (30.0, 30.0, 20.0, 20.0)))
         got, want = ([], []), ([], [])
-        rules._paint(op, path, m, *got, clip)
-        _plain_paint(op, path, m, *want, clip)
+        polygons = rng.random() < 0.5
+        rules._paint(op, path, m, *got, clip, polygons)
+        _plain_paint(op, path, m, *want, clip, polygons)
         assert repr(got) == repr(want)
         painted += bool(want[0] or want[1])
         assert repr(path.box(m)) == repr(_plain_box(path, m))
