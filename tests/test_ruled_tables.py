@@ -138,6 +138,63 @@ def test_a_grid_closed_by_a_double_rule_is_read_row_by_row():
     assert "Total" in page.text
 
 
+def _spaced_cells_pdf(rows, xs, beveled: bool, pitch=14.0, size=10.0, spacing=1.5) -> bytes:
+    """A table drawn as Chromium draws one whose cells are spaced apart
+    (border-collapse: separate), each cell with its own border: level
+    sides as filled boxes 0.75 pt thick, upright ones as filled boxes too,
+    or (``beveled``: sides of two colours meeting at the corners) as
+    trapezoids of four straight segments.  Each pair of neighbouring cells
+    has two upright rules about ``spacing`` apart (Chromium's default
+    border-spacing, 2 px: the level sides of a row join into one rule,
+    rules.RULE_JOIN)."""
+    buf = io.BytesIO()
+    c = canvas_mod.Canvas(buf, pagesize=(600, 800))
+    c.setFont("Helvetica", size)
+    c.drawString(xs[0], 760, "Staff rota")
+    right = xs[-1] + 160
+    edges = xs + [right]
+    top = 740.0
+    for row in rows:
+        height = max(len(cell) for cell in row) * pitch + 6
+        for k, cell in enumerate(row):
+            x0, x1 = edges[k] + spacing / 2, edges[k + 1] - spacing / 2
+            for j, line in enumerate(cell):
+                c.drawString(x0 + 4, top - 3 - size - j * pitch, line)
+            y1, y0 = top - spacing / 2, top - height + spacing / 2
+            c.rect(x0, y1 - 0.75, x1 - x0, 0.75, stroke=0, fill=1)
+            c.rect(x0, y0, x1 - x0, 0.75, stroke=0, fill=1)
+            for x, inward in ((x0, 0.75), (x1, -0.75)):
+                if beveled:
+                    path = c.beginPath()
+                    path.moveTo(x, y0)
+                    path.lineTo(x, y1)
+                    path.lineTo(x + inward, y1 - 0.75)
+                    path.lineTo(x + inward, y0 + 0.75)
+                    path.close()
+                    c.drawPath(path, stroke=0, fill=1)
+                else:
+                    c.rect(min(x, x + inward), y0, 0.75, y1 - y0, stroke=0, fill=1)
+        top -= height
+    c.drawString(xs[0], top - 30, "Updated weekly.")
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("beveled", [False, True])
+def test_a_table_of_cells_spaced_apart_each_in_its_own_border_is_read_row_by_row(beveled):
+    # debian-reference's HTML printed by Chromium: each cell boxed apart,
+    # 2.25 pt from the next, so two upright rules stand between each two
+    # cells; each pair made an empty column of the grid and the table was
+    # read down its columns (ruled._doubles_joined).  Its upright sides are
+    # beveled where they meet sides of another colour: trapezoids, once no
+    # rules at all (rules.POLYGON_RULE_MAX_SEGMENTS).
+    text = _page_text(_spaced_cells_pdf(ROTA, [60, 160, 340], beveled))
+    want = [" ".join(cell) for row in ROTA for cell in row]
+    rows = [want[i:i + 3] for i in range(0, len(want), 3)]
+    assert text == "Staff rota\n\n" + _rows_text(rows) + "\n\nUpdated weekly.\n"
+
+
 def test_a_word_hyphenated_where_a_cell_wraps_joins_as_between_lines():
     # With the dehyphenate option, "main-" / "tenance" inside a cell joins
     # as it would between two lines: "maintenance" occurs whole elsewhere.

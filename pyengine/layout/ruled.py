@@ -379,7 +379,8 @@ def _read_frame(frame: list[Rule], items: list[Line], rules: Rules, wrap: bool) 
     plain: list[float] = []  # and of those that hold one
     filled: dict[tuple[float, ...], set[int]] = {}  # the cells with text under each set of upright rules
     stabs = _stabs(inner)
-    parts = [_bounds_at(stabs, a, b) if inner else
+    double = RULED_MIN_BAND * size
+    parts = [_doubles_joined(_bounds_at(stabs, a, b), double) if inner else
              [(a1 + b0) / 2 for (_, a1), (b0, _) in zip(cols, cols[1:])] for a, b in spans]
     if inner:  # bands no upright rule crosses are no rows of the grid
         keep = [k for k, bounds in enumerate(parts) if bounds]
@@ -516,6 +517,27 @@ def _bounds_at(stabs: list[tuple[float, float, float]], a: float, b: float) -> l
     band from ``a`` to ``b``, each once, left to right."""
     mid = (a + b) / 2
     return sorted({x for lo, hi, x in stabs if lo <= mid <= hi})
+
+
+def _doubles_joined(bounds: list[float], gap: float) -> list[float]:
+    """``bounds`` (sorted) with each run of bounds closer than ``gap`` one
+    after the other made one, at the middle of the run: a double upright
+    rule bounds one cell, as a double level rule bounds one band (a table
+    printed by Chromium whose cells are spaced apart, each with its own
+    border: debian-reference's HTML, cells 2.25 pt apart; each pair made an
+    empty column, and the table was read down its columns)."""
+    if len(bounds) < 2:
+        return bounds
+    out: list[float] = []
+    first = last = bounds[0]
+    for x in bounds[1:]:
+        if x - last < gap:
+            last = x
+            continue
+        out.append(first if first == last else (first + last) / 2)
+        first = last = x
+    out.append(first if first == last else (first + last) / 2)
+    return out
 
 
 def _outer_band(items: list[Line], inside: list[Line], bands: list[list[Line]],
