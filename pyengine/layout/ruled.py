@@ -524,7 +524,7 @@ def _doubles_joined(bounds: list[float], gap: float) -> list[float]:
     after the other made one, at the middle of the run: a double upright
     rule bounds one cell, as a double level rule bounds one band (a table
     printed by Chromium whose cells are spaced apart, each with its own
-    border: debian-reference's HTML, cells 2.25 pt apart; each pair made an
+    border: debian-reference's HTML, two rules 2.25 pt apart; each pair made an
     empty column, and the table was read down its columns)."""
     if len(bounds) < 2:
         return bounds
