@@ -195,6 +195,57 @@ def test_a_table_of_cells_spaced_apart_each_in_its_own_border_is_read_row_by_row
     assert text == "Staff rota\n\n" + _rows_text(rows) + "\n\nUpdated weekly.\n"
 
 
+def _centred_grid_pdf(rows, xs, pitch=14.0, size=10.0) -> bytes:
+    """A grid of boxes (as ``_boxes_grid_pdf``) whose cells are set in the
+    middle of their row, as HTML sets a table's cells (vertical-align:
+    middle): a cell of n lines starts (rows - n) / 2 lines down."""
+    buf = io.BytesIO()
+    c = canvas_mod.Canvas(buf, pagesize=(600, 800))
+    c.setFont("Helvetica", size)
+    c.drawString(xs[0], 760, "Boot loaders")
+    top = 740.0
+    edges = [top]
+    for row in rows:
+        most = max(len(cell) for cell in row)
+        for x, cell in zip(xs, row):
+            down = (most - len(cell)) * pitch / 2
+            for k, line in enumerate(cell):
+                c.drawString(x + 4, top - 3 - size - down - k * pitch, line)
+        top -= most * pitch + 6
+        edges.append(top)
+    right = xs[-1] + 150
+    for y in edges:
+        c.rect(xs[0], y - 0.375, right - xs[0], 0.75, stroke=0, fill=1)
+    for x in xs + [right]:
+        c.rect(x - 0.375, edges[-1], 0.75, edges[0] - edges[-1], stroke=0, fill=1)
+    c.drawString(xs[0], edges[-1] - 30, "Pick one.")
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+LOADERS = [[["package"], ["popcon"], ["size"], ["initrd"], ["loader"], ["description"]],
+           [["grub-efi-", "amd64"], ["I:261"], ["159"], ["Supported"], ["GRUB", "UEFI"],
+            ["Smart enough to", "understand disk", "partitions and", "file systems such", "as vfat, ext4",
+             "(UEFI)"]],
+           [["grub-pc"], ["V:23, I:708"], ["534"], ["Supported"], ["GRUB 2"],
+            ["Smart enough to", "understand disk", "partitions and", "file systems such", "as vfat, ext4",
+             "(BIOS)"]]]
+
+
+def test_a_grid_of_rows_set_in_the_middle_of_their_cells_is_read_row_by_row():
+    # debian-reference's HTML (Chromium): "grub-efi- / amd64" in the middle
+    # of its row beside one-line cells between its two baselines and a
+    # description of six lines: the band was taken for two rows ruled as a
+    # group (ruled._stacked counted the wrapped description's lines beside
+    # the first cell's) and the table was read down its columns.  (A
+    # baseline counts for a group of rows when half the other cells have a
+    # line on it: here "GRUB / UEFI" and the description do, of five.)
+    text = _page_text(_centred_grid_pdf(LOADERS, [40, 110, 180, 220, 280, 330]))
+    rows = [[" ".join(cell) for cell in row] for row in LOADERS]
+    assert text == "Boot loaders\n\n" + _rows_text(rows) + "\n\nPick one.\n"
+
+
 def test_a_word_hyphenated_where_a_cell_wraps_joins_as_between_lines():
     # With the dehyphenate option, "main-" / "tenance" inside a cell joins
     # as it would between two lines: "maintenance" occurs whole elsewhere.

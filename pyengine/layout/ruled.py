@@ -714,14 +714,22 @@ def _stacked(band: list[Line], cells: list[list[Line]]) -> int:
     every cell wraps looks the same on two baselines (ch_table2's "Alice /
     Moreau" beside the two lines of her role and of her notes): it is one
     row only among more bands that are plainly one row each
-    (``_read_frame``)."""
+    (``_read_frame``).  A baseline counts when half the other cells with
+    text at least have a line on it: the rows of a group each fill most
+    cells, while a row set in the middle of its band (HTML's default
+    vertical-align) has its one-line cells between the baselines of a
+    two-line first cell, and only the cells that wrap beside them
+    (debian-reference's "grub-efi- / amd64" beside "I:261", "159",
+    "Soporte", "GRUB / UEFI" and six lines of description: taken for two
+    rows, and the table was read down its columns)."""
     first = next(c for c in cells if c)
-    others = [ln for c in cells if c is not first for ln in c]
+    others = [c for c in cells if c and c is not first]
     shared = 0
     for base in shared_grid_rows(first):
         y0, y1 = min(ln.y0 for ln in base), max(ln.y1 for ln in base)
-        if any(ln.y0 < y1 and ln.y1 > y0 and abs(ln.y1 - base[0].y1) <= ROW_TOLERANCE * ln.size
-               for ln in others):
+        beside = sum(1 for c in others if any(
+            ln.y0 < y1 and ln.y1 > y0 and abs(ln.y1 - base[0].y1) <= ROW_TOLERANCE * ln.size for ln in c))
+        if beside and beside * 2 >= len(others):
             shared += 1
     return max(shared, 1)
 
