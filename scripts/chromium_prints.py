@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Score the engine on HTML printed to PDF by Chromium, against the page's own text.
+
+    python scripts/chromium_prints.py DIR [--jobs 2] [--pdftotext] [--worst 25]
+
+"Save as PDF" in a browser is one of the commonest ways a PDF is made, and
+here the truth is not another extractor's reading: it is the printed
+page's own text, ``document.body.innerText`` under print media.  This
+fetches real documentation pages from Debian packages (pinned below,
+``apt-get download`` and ``dpkg-deb -x`` into DIR/src: nothing is
+installed), prints each with Playwright in Debian's Chromium (A4, print
+media, every request off file:// refused) to DIR/pdfs/NAME.pdf with its
+text in DIR/truth/NAME.txt, runs the engine (scripts/run_corpus.py, into
+DIR/ours) and scores each file: recall and precision of the word tokens
+(``\\w+`` of NFKC text; CJK one character a token) as multisets, and order,
+the normalized Indel similarity of the two token streams (tokens both
+have).  With ``--pdftotext`` pdftotext (poppler-utils) is scored on the
+same files.  Each step is skipped when its output is there (delete DIR/pdfs
+to print again).  Not part of the test suite.
+
+Needs: Playwright for Python (``pip install playwright``; no browser
+download: /usr/bin/chromium, ``apt-get install chromium``), rapidfuzz, and
+the fonts the pages' scripts need, installed (Chromium draws missing
+glyphs as boxes): ``apt-get install fonts-noto-cjk fonts-noto-core``
+(checked with fc-list).
+
+What the truth cannot tell (session 54): code blocks clipped by
+``overflow`` (innerText holds the hidden part), table headers Chromium
+repeats on each page, list numbers (not in innerText), an element fixed to
+the page (printed on every page, in innerText once).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import unicodedata
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+DEBIAN = ["valgrind=1:3.19.0-1", "python3.11-doc=3.11.2-6+deb12u9",
+          "debian-reference-common=2.100", "debian-reference-ja=2.100", "debian-reference-zh-cn=2.100",
+          "debian-reference-fr=2.100", "debian-reference-es=2.100", "maint-guide-ja=1.2.53"]
+"""Debian 12 packages whose HTML is printed (all extracted into one tree, so
+that a page finds the stylesheet another package ships).  Not nodejs-doc
+(18.20.4+dfsg-1~deb12u3): its pages' innerText ends after the first
+paragraphs while the print holds them all (1.7 KB of text for 32 pages of
+events.html), so its figures say nothing.  Session 54 printed nodesource's
+nodejs 20 docs (not in Debian's archive) instead: their "Skip to content"
+is what ``lines.OVERDRAWN_GLYPHS_APART`` was made for."""
+EVERY = {"python3.11-doc": 8}
+"""Of these packages' pages, every Nth (by path) is printed."""
+FONT_LANGS = ["ja", "zh-cn"]
+"""Languages whose fonts must be installed (fc-list :lang=...)."""
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+
+
+def fetch(src: str) -> dict[str, list[str]]:
+    """The HTML files of each package, extracted under ``src``."""
+    os.makedirs(src, exist_ok=True)
+    pages: dict[str, list[str]] = {}
+    for spec in DEBIAN:
+        pkg = spec.split("=")[0]
+        dl = os.path.join(src, "_deb", pkg)
+        os.makedirs(dl, exist_ok=True)
+        if not glob.glob(os.path.join(dl, "*.deb")):
+            r = subprocess.run(["apt-get", "download", spec], cwd=dl, capture_output=True, text=True)
+            if r.returncode:
+                print(f"skipped {spec}: apt-get download failed", file=sys.stderr)
+                continue
+        deb = glob.glob(os.path.join(dl, "*.deb"))[0]
+        listed = subprocess.run(["dpkg-deb", "-c", deb], capture_output=True, text=True, check=True).stdout
+        subprocess.run(["dpkg-deb", "-x", deb, src], check=True)
+        names = sorted(line.split()[-1][1:] for line in listed.splitlines()
+                       if line.startswith("-") and line.endswith(".html"))
+        pages[pkg] = [os.path.join(src, n.lstrip("/")) for n in names][EVERY.get(pkg, 1) - 1::EVERY.get(pkg, 1)]
+    return pages
+
+
+def print_pages(pages: dict[str, list[str]], folder: str) -> None:
+    """Each page printed to folder/pdfs, its text to folder/truth."""
+    from playwright.sync_api import sync_playwright
+
+    pdfs, truth = os.path.join(folder, "pdfs"), os.path.join(folder, "truth")
+    os.makedirs(pdfs, exist_ok=True)
+    os.makedirs(truth, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        ctx = browser.new_context()
+        ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith("file:") else r.abort())
+        page = ctx.new_page()
+        for pkg, files in pages.items():
+            for f in files:
+                name = (pkg + "-" + os.path.basename(f)[:-5])[:120]
+                if os.path.exists(os.path.join(pdfs, name + ".pdf")):
+                    continue
+                try:
+                    page.goto("file://" + f, wait_until="load", timeout=30000)
+                    page.emulate_media(media="print")
+                    text = page.evaluate("document.body ? document.body.innerText : ''")
+                    page.pdf(path=os.path.join(pdfs, name + ".pdf"), format="A4", print_background=True)
+                except Exception as e:  # noqa: BLE001 - a page that will not print is left out
+                    print(f"not printed {name}: {e}", file=sys.stderr)
+                    continue
+                with open(os.path.join(truth, name + ".txt"), "w", encoding="utf-8") as out:
+                    out.write(text)
+        browser.close()
+
+
+def tokens(text: str) -> list[str]:
+    out = []
+    for w in re.findall(r"\w+", unicodedata.normalize("NFKC", text)):
+        if CJK.search(w):
+            out.extend(w)  # (CJK: a character a token)
+        else:
+            out.append(w)
+    return out
+
+
+def score(truth: list[str], got: list[str]) -> tuple[float, float, float]:
+    """(recall, precision, order) of ``got`` against ``truth``."""
+    from rapidfuzz.distance import Indel
+
+    t, g = collections.Counter(truth), collections.Counter(got)
+    common = sum((t & g).values())
+    ts, gs = [x for x in truth if g[x]], [x for x in got if t[x]]
+    order = Indel.normalized_similarity(ts, gs) if ts and gs else 1.0
+    return common / max(1, len(truth)), common / max(1, len(got)), order
+
+
+def _ours(path: str) -> str:
+    with open(path, encoding="utf-8") as f:
+        return "\n".join(p["text"] for p in json.load(f).get("pages", []))
+
+
+def _pdftotext(pdf: str, out: str) -> str:
+    if not os.path.exists(out):
+        subprocess.run(["pdftotext", "-enc", "UTF-8", pdf, out], capture_output=True)
+    with open(out, encoding="utf-8", errors="replace") as f:
+        return f.read()
+
+
+def report(folder: str, tool: str, worst: int) -> dict:
+    rows = []
+    for path in sorted(glob.glob(os.path.join(folder, "truth", "*.txt"))):
+        name = os.path.basename(path)[:-4]
+        with open(path, encoding="utf-8") as f:
+            truth = tokens(f.read())
+        if tool == "ours":
+            out = os.path.join(folder, "ours", name + ".json")
+            text = _ours(out) if os.path.exists(out) else ""
+        else:
+            os.makedirs(os.path.join(folder, tool), exist_ok=True)
+            text = _pdftotext(os.path.join(folder, "pdfs", name + ".pdf"),
+                              os.path.join(folder, tool, name + ".txt"))
+        got = tokens(text)
+        rows.append((name, len(truth)) + score(truth, got))
+    n = len(rows) or 1
+    summary = {"tool": tool, "files": len(rows),
+               "recall": sum(r[2] for r in rows) / n, "precision": sum(r[3] for r in rows) / n,
+               "order": sum(r[4] for r in rows) / n,
+               "pooled_recall": sum(r[2] * r[1] for r in rows) / max(1, sum(r[1] for r in rows))}
+    print(f"{tool}: files {summary['files']}  mean recall {summary['recall']:.4f}  precision "
+          f"{summary['precision']:.4f}  order {summary['order']:.4f}  pooled recall {summary['pooled_recall']:.4f}")
+    for label, k in (("recall", 2), ("order", 4)):
+        print(f"  lowest {label}:")
+        for r in sorted(rows, key=lambda r: r[k])[:worst]:
+            print(f"    {r[2]:.3f} {r[3]:.3f} {r[4]:.3f}  {r[0]} ({r[1]} tokens)")
+    summary["files_scores"] = {r[0]: {"tokens": r[1], "recall": r[2], "precision": r[3], "order": r[4]}
+                               for r in rows}
+    return summary
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("folder")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--pdftotext", action="store_true", help="score pdftotext on the same PDFs too")
+    ap.add_argument("--worst", type=int, default=15, help="files listed, lowest first")
+    args = ap.parse_args()
+    folder = os.path.abspath(args.folder)
+    for lang in FONT_LANGS:
+        if not subprocess.run(["fc-list", f":lang={lang}"], capture_output=True, text=True).stdout.strip():
+            print(f"no font for {lang}: apt-get install fonts-noto-cjk fonts-noto-core", file=sys.stderr)
+            return 2
+    if not os.path.isdir(os.path.join(folder, "pdfs")):
+        print_pages(fetch(os.path.join(folder, "src")), folder)
+    ours = os.path.join(folder, "ours")
+    subprocess.run([sys.executable, os.path.join(HERE, "run_corpus.py"), os.path.join(folder, "pdfs"),
+                    "--out-dir", ours, "--jobs", str(args.jobs), "--timeout", "600"],
+                   stdout=subprocess.DEVNULL)
+    results = [report(folder, "ours", args.worst)]
+    if args.pdftotext:
+        results.append(report(folder, "pdftotext", args.worst))
+    with open(os.path.join(folder, "score.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
