@@ -246,6 +246,55 @@ def test_a_grid_of_rows_set_in_the_middle_of_their_cells_is_read_row_by_row():
     assert text == "Boot loaders\n\n" + _rows_text(rows) + "\n\nPick one.\n"
 
 
+def _spanned_grid_pdf(rows, xs, span: tuple[int, int], pitch=14.0, size=10.0) -> bytes:
+    """A grid of boxes (as ``_boxes_grid_pdf``) whose last column has one
+    cell over the rows ``span`` (first, last): the rules between those
+    rows stop at that column, a run of level rules of another extent."""
+    buf = io.BytesIO()
+    c = canvas_mod.Canvas(buf, pagesize=(600, 800))
+    c.setFont("Helvetica", size)
+    c.drawString(xs[0], 760, "Font features")
+    top = 740.0
+    edges = [top]
+    for row in rows:
+        for x, cell in zip(xs, row):
+            for k, line in enumerate(cell):
+                c.drawString(x + 4, top - 3 - size - k * pitch, line)
+        top -= max(len(cell) for cell in row) * pitch + 6
+        edges.append(top)
+    right = xs[-1] + 120
+    for k, y in enumerate(edges):
+        inner = span[0] < k <= span[1]  # (a rule between two rows the last cell spans)
+        c.rect(xs[0], y - 0.375, (xs[-1] if inner else right) - xs[0], 0.75, stroke=0, fill=1)
+    for x in xs + [right]:
+        c.rect(x - 0.375, edges[-1], 0.75, edges[0] - edges[-1], stroke=0, fill=1)
+    c.drawString(xs[0], edges[-1] - 30, "See the notes.")
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+FEATURES = [[["Feature"], ["ID"], ["Setting"], ["Notes"]],
+            [["Language"], ["lang"], ["Default", "language"], ["G,O,T"]],
+            [["Kurdish"], ["kmr"], ["Language set", "to Kurdish"], []],
+            [["Sindhi"], ["snd"], ["Language set", "to Sindhi"], []],
+            [["Urdu"], ["urd"], ["Language set", "to Urdu"], []],
+            [["Dal"], ["cv12"], ["0=Standard"], ["G,T"]]]
+
+
+def test_a_grid_with_a_cell_over_rows_reads_each_row_once():
+    # fonts-sil-scheherazade's feature table: the rules between the rows its
+    # "Notes" cell spans stop at that column, three rules of another extent
+    # within the grid's: both were read as tables and the rows under the
+    # shorter rules came out twice (ruled.ruled_tables: a table's lines are
+    # no other frame's).
+    page = pyengine.extract(_spanned_grid_pdf(FEATURES, [60, 160, 220, 340], (1, 4))).pages[0]
+    words = [w.text for w in page.words]
+    assert len(words) == len(set((w.text, w.x0, w.y0) for w in page.words))
+    assert words.count("Kurdish") == 2 and words.count("Sindhi") == 2 and words.count("Urdu") == 2, page.text
+    assert "Kurdish\tkmr\tLanguage set to Kurdish" in page.text
+
+
 def test_a_word_hyphenated_where_a_cell_wraps_joins_as_between_lines():
     # With the dehyphenate option, "main-" / "tenance" inside a cell joins
     # as it would between two lines: "maintenance" occurs whole elsewhere.

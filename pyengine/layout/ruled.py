@@ -209,6 +209,12 @@ def ruled_tables(items: list[Line]) -> list[TableRegion]:
         table = _read_frame(frame, items, rules, wrap)
         if table is not None:
             found.append(table)
+            # A frame of rules of another extent within this table's (a
+            # grid's inner rules under some of its columns) reads none of
+            # its lines again: fonts-sil-scheherazade's feature table and
+            # the rows of its first three languages were both read.
+            taken = {id(ln) for ln in table.lines}
+            items = [ln for ln in items if id(ln) not in taken]
     return found
 
 
