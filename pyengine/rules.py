@@ -795,8 +795,7 @@ def _paint_rects(rects: list[tuple[float, float, float, float]], m: Matrix, stro
     (finite): each side stroked, and filled, a thin one
     (``RULE_MAX_THICKNESS``) whose sides stand level and upright."""
     a, b, c, d, e, f = m
-    aligned = fill and (abs(b) <= 1e-9 * (abs(a) + 1) and abs(c) <= 1e-9 * (abs(d) + 1) or
-                        abs(a) <= 1e-9 * (abs(b) + 1) and abs(d) <= 1e-9 * (abs(c) + 1))
+    aligned = fill and _aligned(m)
     for x, y, w, h in rects:
         xw, yh = x + w, y + h
         x0, y0 = x * a + y * c + e, x * b + y * d + f  # the corners, in turn
@@ -809,13 +808,28 @@ def _paint_rects(rects: list[tuple[float, float, float, float]], m: Matrix, stro
             _segment(x2, y2, x3, y3, level, upright)
             _segment(x3, y3, x0, y0, level, upright)
         if aligned:
-            lx, hx, ly, hy = min(x0, x1, x2, x3), max(x0, x1, x2, x3), min(y0, y1, y2, y3), max(y0, y1, y2, y3)
-            if -COORD_MAX <= lx <= COORD_MAX and -COORD_MAX <= ly <= COORD_MAX and \
-                    -COORD_MAX <= hx <= COORD_MAX and -COORD_MAX <= hy <= COORD_MAX:
-                if hy - ly <= RULE_MAX_THICKNESS and hx - lx >= RULE_MIN_LENGTH:
-                    level.append(Rule((ly + hy) / 2, lx, hx))
-                elif hx - lx <= RULE_MAX_THICKNESS and hy - ly >= RULE_MIN_LENGTH:
-                    upright.append(Rule((lx + hx) / 2, ly, hy))
+            _thin_box(min(x0, x1, x2, x3), min(y0, y1, y2, y3), max(x0, x1, x2, x3), max(y0, y1, y2, y3),
+                      level, upright)
+
+
+def _aligned(m: Matrix) -> bool:
+    """Does ``m`` keep level and upright lines level and upright (a box's
+    sides stay its sides: ``_thin_box``)?"""
+    a, b, c, d, _, _ = m
+    return abs(b) <= 1e-9 * (abs(a) + 1) and abs(c) <= 1e-9 * (abs(d) + 1) or \
+        abs(a) <= 1e-9 * (abs(b) + 1) and abs(d) <= 1e-9 * (abs(c) + 1)
+
+
+def _thin_box(lx: float, ly: float, hx: float, hy: float, level: list[Rule], upright: list[Rule]) -> None:
+    """The rule of a filled box of the display frame (a thin rectangle's,
+    a thin polygon's), if it is thin (``RULE_MAX_THICKNESS``), long
+    (``RULE_MIN_LENGTH``) and on the page (``COORD_MAX``)."""
+    if -COORD_MAX <= lx <= COORD_MAX and -COORD_MAX <= ly <= COORD_MAX and \
+            -COORD_MAX <= hx <= COORD_MAX and -COORD_MAX <= hy <= COORD_MAX:
+        if hy - ly <= RULE_MAX_THICKNESS and hx - lx >= RULE_MIN_LENGTH:
+            level.append(Rule((ly + hy) / 2, lx, hx))
+        elif hx - lx <= RULE_MAX_THICKNESS and hy - ly >= RULE_MIN_LENGTH:
+            upright.append(Rule((lx + hx) / 2, ly, hy))
 
 
 def _paint_polygon(path: _Path, m: Matrix, level: list[Rule], upright: list[Rule]) -> None:
@@ -823,21 +837,11 @@ def _paint_polygon(path: _Path, m: Matrix, level: list[Rule], upright: list[Rule
     straight segments under ``m`` (finite, its axes level and upright), if
     the box of its points is thin and long: a rule, as a thin rectangle is
     (``_paint_rects``)."""
-    a, b, c, d, e, f = m
-    if not (abs(b) <= 1e-9 * (abs(a) + 1) and abs(c) <= 1e-9 * (abs(d) + 1) or
-            abs(a) <= 1e-9 * (abs(b) + 1) and abs(d) <= 1e-9 * (abs(c) + 1)):
+    if not _aligned(m):
         return
     box = path.box(m)
-    if box is None:
-        return
-    lx, ly, hx, hy = box
-    if not (-COORD_MAX <= lx <= COORD_MAX and -COORD_MAX <= ly <= COORD_MAX and
-            -COORD_MAX <= hx <= COORD_MAX and -COORD_MAX <= hy <= COORD_MAX):
-        return
-    if hy - ly <= RULE_MAX_THICKNESS and hx - lx >= RULE_MIN_LENGTH:
-        level.append(Rule((ly + hy) / 2, lx, hx))
-    elif hx - lx <= RULE_MAX_THICKNESS and hy - ly >= RULE_MIN_LENGTH:
-        upright.append(Rule((lx + hx) / 2, ly, hy))
+    if box is not None:
+        _thin_box(*box, level, upright)
 
 
 def _segment(x0: float, y0: float, x1: float, y1: float, level: list[Rule], upright: list[Rule]) -> None:

@@ -90,14 +90,7 @@ def _plain_paint(op, path: _Path, m, level, upright, clip=None, polygons=False) 
                 _plain_segment(x0, y0, x1, y1, level, upright)
         if fill:
             xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-            x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-            axis_aligned = abs(b) <= 1e-9 * (abs(a) + 1) and abs(c) <= 1e-9 * (abs(d) + 1) or \
-                abs(a) <= 1e-9 * (abs(b) + 1) and abs(d) <= 1e-9 * (abs(c) + 1)
-            if axis_aligned and _finite(x0, y0, x1, y1):
-                if y1 - y0 <= rules.RULE_MAX_THICKNESS and x1 - x0 >= rules.RULE_MIN_LENGTH:
-                    level.append(Rule((y0 + y1) / 2, x0, x1))
-                elif x1 - x0 <= rules.RULE_MAX_THICKNESS and y1 - y0 >= rules.RULE_MIN_LENGTH:
-                    upright.append(Rule((x0 + x1) / 2, y0, y1))
+            _plain_thin(m, (min(xs), min(ys), max(xs), max(ys)), level, upright)
     if stroke:
         for x0, y0, x1, y1 in path.segments:
             p0, p1 = at(x0, y0), at(x1, y1)
@@ -105,15 +98,23 @@ def _plain_paint(op, path: _Path, m, level, upright, clip=None, polygons=False) 
     elif polygons and fill and not path.rects and not path.curves and \
             0 < len(path.segments) <= rules.POLYGON_RULE_MAX_SEGMENTS:
         # A thin filled polygon: the box of its points, as a thin rectangle's.
-        axis_aligned = abs(b) <= 1e-9 * (abs(a) + 1) and abs(c) <= 1e-9 * (abs(d) + 1) or \
-            abs(a) <= 1e-9 * (abs(b) + 1) and abs(d) <= 1e-9 * (abs(c) + 1)
         box = _plain_box(path, m)
-        if axis_aligned and box is not None and _finite(*box):
-            x0, y0, x1, y1 = box
-            if y1 - y0 <= rules.RULE_MAX_THICKNESS and x1 - x0 >= rules.RULE_MIN_LENGTH:
-                level.append(Rule((y0 + y1) / 2, x0, x1))
-            elif x1 - x0 <= rules.RULE_MAX_THICKNESS and y1 - y0 >= rules.RULE_MIN_LENGTH:
-                upright.append(Rule((x0 + x1) / 2, y0, y1))
+        if box is not None:
+            _plain_thin(m, box, level, upright)
+
+
+def _plain_thin(m, box, level, upright) -> None:
+    """The rule of a filled box (x0, y0, x1, y1) under ``m``, if ``m`` keeps
+    its sides level and upright and the box is finite, thin and long."""
+    a, b, c, d, e, f = m
+    axis_aligned = abs(b) <= 1e-9 * (abs(a) + 1) and abs(c) <= 1e-9 * (abs(d) + 1) or \
+        abs(a) <= 1e-9 * (abs(b) + 1) and abs(d) <= 1e-9 * (abs(c) + 1)
+    x0, y0, x1, y1 = box
+    if axis_aligned and _finite(x0, y0, x1, y1):
+        if y1 - y0 <= rules.RULE_MAX_THICKNESS and x1 - x0 >= rules.RULE_MIN_LENGTH:
+            level.append(Rule((y0 + y1) / 2, x0, x1))
+        elif x1 - x0 <= rules.RULE_MAX_THICKNESS and y1 - y0 >= rules.RULE_MIN_LENGTH:
+            upright.append(Rule((x0 + x1) / 2, y0, y1))
 
 
 class _PlainDropped(Exception):
