@@ -69,11 +69,16 @@ def test_a_table_ruled_by_rows_only_whose_cells_wrap_is_read_row_by_row():
     assert _rows_text(CLAUSES) in text
 
 
-def _boxes_grid_pdf(rows, xs, pitch=14.0, size=10.0, junk=0, double=False) -> bytes:
+def _boxes_grid_pdf(rows, xs, pitch=14.0, size=10.0, junk=0, double=False, title="Staff rota",
+                    footer="Updated weekly.", width=160, middle=False, span=None) -> bytes:
     """A grid drawn as Chromium draws a border-collapse table: each border a
-    filled box 0.75 pt thick; each row's cells top-aligned, a cell given as
-    a list of its lines (and ``junk`` level segments in one stroked path
-    first)."""
+    filled box 0.75 pt thick; each row's cells top-aligned (``middle``: set
+    in the middle of their row, as HTML sets them, vertical-align: middle,
+    a cell of n lines (most - n) / 2 lines down), a cell given as a list of
+    its lines (and ``junk`` level segments in one stroked path first).
+    ``span`` (first, last): the last column has one cell over those rows,
+    the rules between them stop at that column (a run of level rules of
+    another extent)."""
     buf = io.BytesIO()
     c = canvas_mod.Canvas(buf, pagesize=(600, 800))
     if junk:
@@ -83,24 +88,26 @@ def _boxes_grid_pdf(rows, xs, pitch=14.0, size=10.0, junk=0, double=False) -> by
             path.lineTo(30, 10 + k % 50)
         c.drawPath(path, stroke=1, fill=0)
     c.setFont("Helvetica", size)
-    c.drawString(xs[0], 760, "Staff rota")
+    c.drawString(xs[0], 760, title)
     top = 740.0
     edges = [top]
     for row in rows:
-        height = max(len(cell) for cell in row) * pitch + 6
+        most = max(len(cell) for cell in row)
         for x, cell in zip(xs, row):
+            down = (most - len(cell)) * pitch / 2 if middle else 0
             for k, line in enumerate(cell):
-                c.drawString(x + 4, top - 3 - size - k * pitch, line)
-        top -= height
+                c.drawString(x + 4, top - 3 - size - down - k * pitch, line)
+        top -= most * pitch + 6
         edges.append(top)
-    right = xs[-1] + 160
-    for y in edges + ([edges[-1] - 4.0] if double else []):
-        c.rect(xs[0], y - 0.375, right - xs[0], 0.75, stroke=0, fill=1)
+    right = xs[-1] + width
+    for k, y in enumerate(edges + ([edges[-1] - 4.0] if double else [])):
+        inner = span is not None and span[0] < k <= span[1]  # (between two rows the last cell spans)
+        c.rect(xs[0], y - 0.375, (xs[-1] if inner else right) - xs[0], 0.75, stroke=0, fill=1)
     if double:  # a mark set on the double rule, its middle between the two
         c.drawString(right - 40, edges[-1] - 5.0, "Total")
     for x in xs + [right]:
         c.rect(x - 0.375, edges[-1], 0.75, edges[0] - edges[-1], stroke=0, fill=1)
-    c.drawString(xs[0], edges[-1] - 30, "Updated weekly.")
+    c.drawString(xs[0], edges[-1] - 30, footer)
     c.showPage()
     c.save()
     return buf.getvalue()
@@ -195,35 +202,6 @@ def test_a_table_of_cells_spaced_apart_each_in_its_own_border_is_read_row_by_row
     assert text == "Staff rota\n\n" + _rows_text(rows) + "\n\nUpdated weekly.\n"
 
 
-def _centred_grid_pdf(rows, xs, pitch=14.0, size=10.0) -> bytes:
-    """A grid of boxes (as ``_boxes_grid_pdf``) whose cells are set in the
-    middle of their row, as HTML sets a table's cells (vertical-align:
-    middle): a cell of n lines starts (rows - n) / 2 lines down."""
-    buf = io.BytesIO()
-    c = canvas_mod.Canvas(buf, pagesize=(600, 800))
-    c.setFont("Helvetica", size)
-    c.drawString(xs[0], 760, "Boot loaders")
-    top = 740.0
-    edges = [top]
-    for row in rows:
-        most = max(len(cell) for cell in row)
-        for x, cell in zip(xs, row):
-            down = (most - len(cell)) * pitch / 2
-            for k, line in enumerate(cell):
-                c.drawString(x + 4, top - 3 - size - down - k * pitch, line)
-        top -= most * pitch + 6
-        edges.append(top)
-    right = xs[-1] + 150
-    for y in edges:
-        c.rect(xs[0], y - 0.375, right - xs[0], 0.75, stroke=0, fill=1)
-    for x in xs + [right]:
-        c.rect(x - 0.375, edges[-1], 0.75, edges[0] - edges[-1], stroke=0, fill=1)
-    c.drawString(xs[0], edges[-1] - 30, "Pick one.")
-    c.showPage()
-    c.save()
-    return buf.getvalue()
-
-
 LOADERS = [[["package"], ["popcon"], ["size"], ["initrd"], ["loader"], ["description"]],
            [["grub-efi-", "amd64"], ["I:261"], ["159"], ["Supported"], ["GRUB", "UEFI"],
             ["Smart enough to", "understand disk", "partitions and", "file systems such", "as vfat, ext4",
@@ -241,37 +219,10 @@ def test_a_grid_of_rows_set_in_the_middle_of_their_cells_is_read_row_by_row():
     # the first cell's) and the table was read down its columns.  (A
     # baseline counts for a group of rows when half the other cells have a
     # line on it: here "GRUB / UEFI" and the description do, of five.)
-    text = _page_text(_centred_grid_pdf(LOADERS, [40, 110, 180, 220, 280, 330]))
+    text = _page_text(_boxes_grid_pdf(LOADERS, [40, 110, 180, 220, 280, 330], title="Boot loaders",
+                                      footer="Pick one.", width=150, middle=True))
     rows = [[" ".join(cell) for cell in row] for row in LOADERS]
     assert text == "Boot loaders\n\n" + _rows_text(rows) + "\n\nPick one.\n"
-
-
-def _spanned_grid_pdf(rows, xs, span: tuple[int, int], pitch=14.0, size=10.0) -> bytes:
-    """A grid of boxes (as ``_boxes_grid_pdf``) whose last column has one
-    cell over the rows ``span`` (first, last): the rules between those
-    rows stop at that column, a run of level rules of another extent."""
-    buf = io.BytesIO()
-    c = canvas_mod.Canvas(buf, pagesize=(600, 800))
-    c.setFont("Helvetica", size)
-    c.drawString(xs[0], 760, "Font features")
-    top = 740.0
-    edges = [top]
-    for row in rows:
-        for x, cell in zip(xs, row):
-            for k, line in enumerate(cell):
-                c.drawString(x + 4, top - 3 - size - k * pitch, line)
-        top -= max(len(cell) for cell in row) * pitch + 6
-        edges.append(top)
-    right = xs[-1] + 120
-    for k, y in enumerate(edges):
-        inner = span[0] < k <= span[1]  # (a rule between two rows the last cell spans)
-        c.rect(xs[0], y - 0.375, (xs[-1] if inner else right) - xs[0], 0.75, stroke=0, fill=1)
-    for x in xs + [right]:
-        c.rect(x - 0.375, edges[-1], 0.75, edges[0] - edges[-1], stroke=0, fill=1)
-    c.drawString(xs[0], edges[-1] - 30, "See the notes.")
-    c.showPage()
-    c.save()
-    return buf.getvalue()
 
 
 FEATURES = [[["Feature"], ["ID"], ["Setting"], ["Notes"]],
@@ -288,7 +239,8 @@ def test_a_grid_with_a_cell_over_rows_reads_each_row_once():
     # within the grid's: both were read as tables and the rows under the
     # shorter rules came out twice (ruled.ruled_tables: a table's lines are
     # no other frame's).
-    page = pyengine.extract(_spanned_grid_pdf(FEATURES, [60, 160, 220, 340], (1, 4))).pages[0]
+    page = pyengine.extract(_boxes_grid_pdf(FEATURES, [60, 160, 220, 340], title="Font features",
+                                            footer="See the notes.", width=120, span=(1, 4))).pages[0]
     words = [w.text for w in page.words]
     assert len(words) == len(set((w.text, w.x0, w.y0) for w in page.words))
     assert words.count("Kurdish") == 2 and words.count("Sindhi") == 2 and words.count("Urdu") == 2, page.text
