@@ -43,6 +43,8 @@ import sys
 import unicodedata
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from order_check import pdftotext_pages  # noqa: E402
 
 DEBIAN = ["valgrind=1:3.19.0-1", "python3.11-doc=3.11.2-6+deb12u9",
           "debian-reference-common=2.100", "debian-reference-ja=2.100", "debian-reference-zh-cn=2.100",
@@ -141,13 +143,6 @@ def _ours(path: str) -> str:
         return "\n".join(p["text"] for p in json.load(f).get("pages", []))
 
 
-def _pdftotext(pdf: str, out: str) -> str:
-    if not os.path.exists(out):
-        subprocess.run(["pdftotext", "-enc", "UTF-8", pdf, out], capture_output=True)
-    with open(out, encoding="utf-8", errors="replace") as f:
-        return f.read()
-
-
 def report(folder: str, tool: str, worst: int) -> dict:
     rows = []
     for path in sorted(glob.glob(os.path.join(folder, "truth", "*.txt"))):
@@ -159,8 +154,8 @@ def report(folder: str, tool: str, worst: int) -> dict:
             text = _ours(out) if os.path.exists(out) else ""
         else:
             os.makedirs(os.path.join(folder, tool), exist_ok=True)
-            text = _pdftotext(os.path.join(folder, "pdfs", name + ".pdf"),
-                              os.path.join(folder, tool, name + ".txt"))
+            text = "\n".join(pdftotext_pages(os.path.join(folder, "pdfs", name + ".pdf"),
+                                              os.path.join(folder, tool)) or [])
         got = tokens(text)
         rows.append((name, len(truth)) + score(truth, got))
     n = len(rows) or 1
