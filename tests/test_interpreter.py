@@ -305,6 +305,60 @@ def test_space_between_glyphs_overlapping_past_kerning_stays_a_break():
     assert [w.text for w in ws] == ["Sky", "Harbour"]
 
 
+def test_space_set_back_into_the_letter_before_is_a_break_only_where_it_leaves_white():
+    # plumber-issue-71-duplicate-chars-2 sets a space 0.25 em back into the
+    # "fi" of "définir" and the "n" right at the end of the "fi": no white,
+    # no word break ("defi nir" before).  Here "defi" runs 72-92, the space
+    # 89.5-94.5, "nir" from 92.
+    ws = words(b"BT /F1 10 Tf 72 700 Td (defi) Tj ET "
+               b"BT /F1 10 Tf 89.5 700 Td ( ) Tj ET "
+               b"BT /F1 10 Tf 92 700 Td (nir) Tj ET")
+    assert [w.text for w in ws] == ["definir"]
+    # opf-195981's justified lines set a space 0.15 em back into the word
+    # before and the next word 0.12 em after its end: white, a break.
+    ws = words(b"BT /F1 10 Tf 72 700 Td (clinical) Tj ET "
+               b"BT /F1 10 Tf 110.5 700 Td ( ) Tj ET "
+               b"BT /F1 10 Tf 113.2 700 Td (staff) Tj ET")
+    assert [w.text for w in ws] == ["clinical", "staff"]
+    # A space from the pen's end of the letter before, in its string, is
+    # a break however close the next letter: the space is the sign.
+    # Here "b" 75-80 with its pen at 78, the space 78-83, "cd" from 80.
+    ws = words(b"BT /F1 10 Tf -2 Tc 72 700 Td (ab) Tj 0 Tc ( ) Tj ET "
+               b"BT /F1 10 Tf 80 700 Td (cd) Tj ET")
+    assert [w.text for w in ws] == ["ab", "cd"]
+
+
+def test_space_drawn_over_a_letter_is_no_word_break():
+    # LibreOffice marks the ends of an underlined run (a link) with a space
+    # glyph at each, drawn after the run: "[<06>-2399<06>]TJ".  Here "codeop"
+    # runs 72-102 (0.5 em glyphs at 10 pt), the marks at 71.9-76.9 and
+    # 96.9-101.9, the second over the "p" (97-102) and sorted before it:
+    # it hides no white, no word break ("codeo p" before).
+    ws = words(b"BT /F1 10 Tf 72 700 Td (codeop) Tj ET "
+               b"BT /F1 10 Tf 71.9 700 Td [( ) -2000 ( )] TJ ET "
+               b"BT /F1 10 Tf 105 700 Td (- Compile) Tj ET")
+    assert [w.text for w in ws] == ["codeop", "-", "Compile"]
+    assert xs(ws)[0] == ("codeop", 72.0, 102.0)
+    # A space drawn over a letter in a run of its own is no break either
+    # where the run's text came first in the stream but a word goes on
+    # past it: "ab" then a space over the "b", then "cd" right after.
+    ws = words(b"BT /F1 10 Tf 72 700 Td (ab) Tj ET "
+               b"BT /F1 10 Tf 76.9 700 Td ( ) Tj ET "
+               b"BT /F1 10 Tf 82 700 Td (cd) Tj ET")
+    assert [w.text for w in ws] == ["abcd"]
+    # A mark wider than the letter it lies over covers it: a monospaced
+    # space (0.6 em) over a narrow "f" (0.3 em), "of" ending a link.
+    f = {"/F1": helvetica({102: 300}), "/F2": helvetica({32: 600})}
+    ws = words(b"BT /F1 10 Tf 72 700 Td (of) Tj ET "
+               b"BT /F2 10 Tf 76.9 700 Td ( ) Tj ET "
+               b"BT /F1 10 Tf 85 700 Td (import) Tj ET", fonts=f)
+    assert [w.text for w in ws] == ["of", "import"]
+    # A space in its place in the text (after the glyph before it, with
+    # the pen) is a break, however far that glyph's box reaches over it.
+    ws = words(b"BT /F1 10 Tf -4 Tc 72 700 Td (ab cd) Tj ET")
+    assert [w.text for w in ws] == ["ab", "cd"]
+
+
 def test_slanted_glyphs_keep_their_font_size():
     # A shear leans the glyphs; they stand no taller: 10 pt text under
     # 1 0 0.287 1 is 10 pt (the up vector's length, 10.4, made groff eqn's

@@ -3605,7 +3605,8 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
         size = g[9]
         source = g[16]
         if g[17]:  # a space glyph
-            if shown and has_prev and i < last and _pulled_in(p, glyphs[i + 1], prev_u1, source):
+            if shown and has_prev and i < last and (_pulled_in(p, glyphs[i + 1], prev_u1, source, glyphs[i - 1]) or (
+                    glyphs[i + 1][3] < p[3] and _inked(p, glyphs[i + 1]))):
                 continue
             if shown:
                 groups.append(cur)
@@ -3710,10 +3711,15 @@ def _cut_plain(glyphs: list[_G], options: Options, tracking: float = 0.0,
         text = g[0]
         size = g[9]
         if g[17]:  # a space glyph
-            # (_pulled_in's last test first, without a call: a space
-            # advancing by its width, as nearly all do, is no pull.)
-            if shown and i < last and g[7] - g[5] < (u1 - u0) - PULLED_IN_MIN * size and \
-                    _pulled_in(p, glyphs[i + 1], prev_u1, g[16]):
+            # (_pulled_in's last tests first, without a call: a space
+            # advancing by its width from the end of the glyph before, as
+            # nearly all do, is no pull.)
+            if shown and i < last and ((g[7] - g[5] < (u1 - u0) - PULLED_IN_MIN * size
+                                        or g[5] < glyphs[i - 1][2] - PULLED_IN_MIN * size) and
+                                       _pulled_in(p, glyphs[i + 1], prev_u1, g[16], glyphs[i - 1]) or (
+                    # (_inked's first test, without a call: the glyph after
+                    # the space drawn before it.)
+                    glyphs[i + 1][3] < p[3] and _inked(p, glyphs[i + 1]))):
                 continue
             if shown:
                 groups.append(cur)
@@ -3805,23 +3811,29 @@ def _parts_words(cur: list[_G], glyphs: list[_G], i: int) -> bool:
     return small < SCRIPT_SIZE_RATIO * big or b.isdigit() or a.isdigit()
 
 
-def _pulled_in(p: _G, q: _G, prev_u1: float, source: str) -> bool:
+def _pulled_in(p: _G, q: _G, prev_u1: float, source: str, before: _G) -> bool:
     """Is the space glyph ``p`` no word break: shrunk by negative Tc or Tw
-    to an advance shorter than its own width (by ``PULLED_IN_MIN``), with
-    the glyph after it (``q``, of the same source, not a space) starting at
-    most ``PULLED_IN_GAP`` after the end of the glyph before it
-    (``prev_u1``)?  A word space leaves white; a space pulled in until the
-    letters (nearly) touch is a positioning device.  Ghostscript
-    re-distilling groff's PostScript writes the kerned "Te" of "Text" as
-    ``-0.7 Tc -1.25 Tw (Te x)Tj``: a 0.25 em space advancing 0.055 em, the
-    "x" 0.015 em into the "e" ("Te xt", hunt20 groffps-hyphen); and
-    "l'art" in Helvetica as ``-2.38 Tw (l'ar t)Tj``, 0.04 em between "r"
-    and "t" ("l'ar t", groffps-famH).  A space of no width in its font
-    (advance = width) stays a break, and so does one that leaves a word
-    space's white.  So does a space between glyphs that overlap by more
-    than that (widths wider than the glyphs drawn: opf-247224's "Sky
-    Harbour", 0.15 em into the "y"), where the space is the one sure sign
-    of the break, and one in text that is not upright."""
+    to an advance shorter than its own width (by ``PULLED_IN_MIN``), or set
+    back into the glyph sorted before it (``before``: starting that much
+    before its end, not where its pen stopped), with the glyph after it
+    (``q``, of the same source, not a space) starting at most
+    ``PULLED_IN_GAP`` after the end of the glyph before it (``prev_u1``)?
+    A word space leaves white; a space pulled in until the letters (nearly)
+    touch is a positioning device.  Ghostscript re-distilling groff's
+    PostScript writes the kerned "Te" of "Text" as ``-0.7 Tc -1.25 Tw (Te
+    x)Tj``: a 0.25 em space advancing 0.055 em, the "x" 0.015 em into the
+    "e" ("Te xt", hunt20 groffps-hyphen); and "l'art" in Helvetica as
+    ``-2.38 Tw (l'ar t)Tj``, 0.04 em between "r" and "t" ("l'ar t",
+    groffps-famH).  plumber-issue-71-duplicate-chars-2 sets a space 0.25 em
+    back into the "fi" of "définir" and the "n" right after the "fi"
+    ("défi nir"); opf-195981 sets its justified spaces 0.13 em back into the
+    word before and the next word 0.12 em after it: white, a break
+    ("clinical staff").  A space of no width in its font (advance = width)
+    stays a break, and so does one that leaves a word space's white.  So
+    does a space between glyphs that overlap by more than that (widths
+    wider than the glyphs drawn: opf-247224's "Sky Harbour", 0.15 em into
+    the "y"), where the space is the one sure sign of the break, and one in
+    text that is not upright."""
     g = p[0]
     nxt = q[0]
     if g.dx != 1.0 or g.dy != 0.0 or g.vertical or nxt.is_space or nxt.source != source:
@@ -3829,7 +3841,42 @@ def _pulled_in(p: _G, q: _G, prev_u1: float, source: str) -> bool:
     reach = PULLED_IN_GAP * g.size
     if not -reach <= q[1] - prev_u1 <= reach:
         return False
-    return g.ex - g.ox < (p[2] - p[1]) - PULLED_IN_MIN * g.size
+    least = PULLED_IN_MIN * g.size
+    if g.ex - g.ox < (p[2] - p[1]) - least:
+        return True
+    b = before[0]
+    return g.ox < before[2] - least and not b.is_space and abs(g.ox - b.ex) > least
+
+
+def _inked(p: _G, q: _G) -> bool:
+    """Is the space glyph ``p`` no word break because it is drawn over the
+    letter sorted after it (``q``, drawn before it): over most of the
+    narrower one's width (``SPACE_INKED``)?  LibreOffice marks the ends of
+    an underlined run (a link) with a space glyph at each, "[<06>-2399<06>]TJ"
+    after the run's text, 0.1 pt before its first and last letters: sorted
+    along the line, the last mark came before the run's last letter
+    ("zipimpor t", "reques t" in Python's documentation exported from
+    Writer; a mark in a monospaced font is wider than a proportional "f",
+    and covers it: "o f").  A space that leaves white is a break, and so is
+    one whose letters are drawn after it, in their place
+    (``_spaces_before_next_words``).  Upright text only, as
+    ``_pulled_in``."""
+    g = p[0]
+    h = q[0]
+    width = p[2] - p[1]
+    if g.dx != 1.0 or g.dy != 0.0 or g.vertical or not width > 0.0 or \
+            h.is_space or not h.text.strip() or h.source != g.source:
+        return False
+    narrower = q[2] - q[1]
+    if narrower > width:
+        narrower = width
+    return min(p[2], q[2]) - max(p[1], q[1]) >= SPACE_INKED * narrower
+
+
+SPACE_INKED = 0.8
+"""Fraction of the narrower one's width: a space glyph and the letter after
+it, drawn before it, overlapping this much, the space is drawn over ink
+(``_inked``)."""
 
 
 PULLED_IN_MIN = 0.05
