@@ -77,3 +77,30 @@ def test_a_content_of_fills_only_is_not_read():
     # (no rectangle, no stroke: rules._draws_no_rule passes it unread)
     got = read_rules(_trapezoid(100, 500, 540), DISPLAY)
     assert got.level == () and got.upright == ()
+
+
+ARROW = (b"3950 525 m 4010 600 l 4010 562 l 4190 562 l 4190 600 l 4250 525 l 4190 450 l 4190 487 l "
+         b"4010 487 l 4010 450 l ")
+"""A double arrow of ten segments (more than a rule's) in four-digit figures,
+as Ghostscript 9.04 (PDFCreator) wrote the drawings of libsystemc-doc's
+examples."""
+
+
+def test_a_filled_path_of_many_segments_is_cut_out_in_time():
+    # The arrow filled, then stroked: the cut of filled paths looked ahead
+    # for a short polygon (``_FILLED_PATH``) with each figure matched anew
+    # in every way its digits split, over every segment: 13 s for one such
+    # arrow, 95 s for a 12-page example of libsystemc-doc (session 54's
+    # look-ahead; 0.07 s before it).  Read in a child that must be done long
+    # before six such arrows would have been.
+    import subprocess
+    import sys
+    content = (b"0 0 0.8 rg 3150 3375 750 1350 re f* 0.2 0.2 0.8 rg " + ARROW + b"f* 6.25 w "
+               + ARROW + b"h S ") * 6
+    code = ("import sys; from pyengine.rules import read_rules; "
+            "d = (1.0, 0.0, 0.0, -1.0, 0.0, 800.0); data = sys.stdin.buffer.read(); "
+            "print(read_rules(data, d) == read_rules(data.replace(%r, b''), d))" % (ARROW + b"f* ",))
+    done = subprocess.run([sys.executable, "-c", code], input=content, capture_output=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    # The filled arrow makes no rule: the rules are the stroked arrow's.
+    assert done.stdout.strip() == b"True"
