@@ -467,6 +467,24 @@ def test_a_title_centred_over_a_table_is_set_apart_from_it():
     assert text_of(content) == "Sales Report\n\nUnits sold by region\n\n" + rows_text(rows) + "\n"
 
 
+def test_a_sheet_under_a_running_head_and_over_a_running_foot_reads_row_by_row():
+    # LibreOffice Calc prints a sheet flush left under the sheet's name and
+    # over "Page 1", both centred on the page: centred over no table and
+    # flush with none of its columns, they were taken for the tops of
+    # columns, and the sheet read column by column (every name, then every
+    # code: statsmodels' fertility.csv).  Set apart from the rows by more
+    # white than any two rows have between them, they are read where they
+    # stand, the rows across.
+    rows = [["Country Name", "Country Code", "Indicator Name"]] + [
+        [name, code, "Fertility rate, total (births per woman)"]
+        for name, code in [("Aruba", "ABW"), ("Andorra", "AND"), ("Afghanistan", "AFG"),
+                           ("United Arab Emirates", "ARE"), ("Argentina", "ARG"),
+                           ("Antigua and Barbuda", "ATG"), ("Bahamas, The", "BHS")]]
+    content = at(306 - width("fertility") / 2, 700 + 2 * PITCH, "fertility") + \
+        grid(rows, [58, 270, 340]) + at(306 - width("Page 1") / 2, 700 - 10 * PITCH, "Page 1")
+    assert text_of(content) == "fertility\n\n" + rows_text(rows) + "\n\nPage 1\n"
+
+
 def test_a_label_spanning_two_rows_keeps_the_table_read_row_by_row():
     # LaTeX \multirow{2}{*}{Manual}: the label stands alone on a baseline
     # halfway between the two rows it spans, in a column empty on both of

@@ -3453,7 +3453,71 @@ def _table_apart_anew(items: list[Line], col_gaps: list[tuple[float, float]], op
         found = _headed_table(items, options, rows, peeled)
         if found is None:
             found = _spanned_table(items, options, rows)
+    if found is None:
+        found = _table_under_running_head(rows, options)
     return found
+
+
+RUNNING_HEAD_WHITE_RATIO = 2.0
+"""A line alone over (under) a table's rows is a running head (foot) set
+apart from the table when the white between them is more than this many
+times the widest white between two rows of the table
+(``_table_under_running_head``)."""
+
+
+def _table_under_running_head(rows: list[list[Line]], options: Options
+                              ) -> tuple[list[Line], list[list[Line]], list[Line]] | None:
+    """``_table_apart`` for a table under a running head or over a running
+    foot: the region's first (last) row a line alone, set apart from the
+    rows under (over) it by more white than ``RUNNING_HEAD_WHITE_RATIO``
+    times any two of them have between them, and the rows between a table
+    (``_table_apart``, on their own gutters).  LibreOffice Calc heads each
+    printed page with the sheet's name and foots it with "Page 1", both
+    centred on the page, over a sheet set flush left: centred over no table
+    and flush with none of its columns (``_gridded``'s captions), they were
+    taken for the tops of columns, and the sheet was read column by column
+    (statsmodels' fertility.csv printed by Calc: every country's name, then
+    every code).  A line that far apart is no column's text running on;
+    it is read where it stands, before (after) the table.  ``rows``: the
+    region's lines grouped (``shared_grid_rows``)."""
+    if len(rows) < 2 * TABLE_MIN_FULL_ROWS + 1:
+        return None
+    # (first against the white between the two rows next to the line
+    # alone: most such lines stand as near their neighbours as those do)
+    lo, hi = 0, len(rows)
+    if len(rows[0]) == 1 and _top(rows[1]) - rows[0][0].y1 > \
+            RUNNING_HEAD_WHITE_RATIO * max(_top(rows[2]) - _bottom(rows[1]), 0.0):
+        lo = 1
+    if len(rows[-1]) == 1 and rows[-1][0].y0 - _bottom(rows[-2]) > \
+            RUNNING_HEAD_WHITE_RATIO * max(_top(rows[-2]) - _bottom(rows[-3]), 0.0):
+        hi -= 1
+    if lo == 0 and hi == len(rows):
+        return None
+    body = rows[lo:hi]
+    tops = [min(ln.y0 for ln in row) for row in body]
+    bottoms = [max(ln.y1 for ln in row) for row in body]
+    widest = max([b - a for a, b in zip(bottoms, tops[1:])], default=0.0)
+    least = RUNNING_HEAD_WHITE_RATIO * max(widest, 0.0)
+    if lo and not tops[0] - rows[0][0].y1 > least:
+        lo = 0
+    if hi < len(rows) and not rows[-1][0].y0 - bottoms[-1] > least:
+        hi = len(rows)
+    if lo == 0 and hi == len(rows) or _rows_of_several(rows[lo:hi]) < TABLE_MIN_CELL_ROWS:
+        return None  # (no table in the rest: ``_rows_of_several``)
+    rest = [ln for row in rows[lo:hi] for ln in row]
+    found = _table_apart(rest, _gutters(rest, options), options)
+    if found is None:
+        return None
+    above, table, below = found
+    return rows[0] + above if lo else above, table, below + rows[-1] if hi < len(rows) else below
+
+
+def _top(row: list[Line]) -> float:
+    return min(ln.y0 for ln in row)
+
+
+def _bottom(row: list[Line]) -> float:
+    return max(ln.y1 for ln in row)
 
 
 def _rows_of_several(rows: list[list[Line]]) -> int:
