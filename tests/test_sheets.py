@@ -90,6 +90,21 @@ def test_figures_in_narrow_columns_run_together_are_cut_at_the_columns_the_heade
     assert text_of(sheet(ids, [72, 112, 192, 252, 292])) == rows_text(ids)
 
 
+MACRO = [["year", "q", "gdp", "cons", "inv"],
+         ["1959", "1", "2710.349", "1707.4", "286.898"], ["1959", "2", "2778.801", "1733.7", "310.859"],
+         ["1959", "3", "2775.488", "1751.8", "289.226"], ["1959", "4", "2785.204", "1753.7", "299.356"],
+         ["1960", "1", "2847.699", "1770.5", "331.722"], ["1960", "2", "2834.39", "1792.9", "298.152"]]
+
+
+def test_figures_run_together_in_a_line_cut_at_its_wider_gaps_are_cut_too():
+    # statsmodels' macrodata.csv printed by Calc: "1", "2710.349" and
+    # "1707.4" an em or so apart (cut at those gaps, CELL_GAP: cells drawn
+    # closer than a segment's gap), "1707.4" and "286.898" 3 pt apart (a
+    # cut after a figure, figure_cuts).  A line cut at its wide gaps had
+    # its cuts after figures dropped: "2710.349 1707.4 286.898" one cell.
+    assert text_of(sheet(MACRO, [50, 100, 130, 182, 220, 256])) == rows_text(MACRO)
+
+
 def test_a_numbered_list_with_its_numbers_flush_right_is_not_cut():
     # Numbers flush right a word space before their items, under a heading:
     # no header row opens a gutter there, and the items stay whole lines.

@@ -690,12 +690,17 @@ def _split_cells(pairs: list[_Pair], options: Options) -> list[_Pair]:
     found = _confirmed(pairs, rows, cuts, options) if cuts else None
     out = None if found is None else found[0]
     if found is not None:
-        # the cuts after figures of the lines no kept cut is in, tried with
-        # the kept ones: a page may hold a table of each kind
+        # the cuts after figures, tried with the kept ones: a page may hold
+        # a table of each kind, and a line cut at its wide gaps may have
+        # figures run together too (statsmodels' macrodata.csv printed by
+        # Calc: "1707.4 286.898", 3 pt apart, after gaps of an em)
         more = _enough_cells(rows, column_cuts(pairs, rows, figure_cuts(pairs, rows, _apart(pairs, rows), {})))
-        more = {i: ks for i, ks in more.items() if i not in found[1]}
-        if more:
-            again = _confirmed(pairs, rows, {**{i: cuts[i] for i in found[1]}, **more}, options)
+        kept = {i: cuts[i] for i in found[1]}
+        both = dict(kept)
+        for i, ks in more.items():
+            both[i] = sorted(set(both.get(i, ())) | set(ks))
+        if both != kept:
+            again = _confirmed(pairs, rows, both, options)
             if again is not None and found[1].keys() <= again[1].keys():
                 out = again[0]
     if out is None:
