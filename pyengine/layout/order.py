@@ -3494,8 +3494,8 @@ def _table_under_running_head(rows: list[list[Line]], options: Options
     if lo == 0 and hi == len(rows):
         return None
     body = rows[lo:hi]
-    tops = [min(ln.y0 for ln in row) for row in body]
-    bottoms = [max(ln.y1 for ln in row) for row in body]
+    tops = [_top(row) for row in body]
+    bottoms = [_bottom(row) for row in body]
     widest = max([b - a for a, b in zip(bottoms, tops[1:])], default=0.0)
     least = RUNNING_HEAD_WHITE_RATIO * max(widest, 0.0)
     if lo and not tops[0] - rows[0][0].y1 > least:
