@@ -3610,7 +3610,7 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
         size = g[9]
         source = g[16]
         if g[17]:  # a space glyph
-            if shown and has_prev and i < last and (_pulled_in(p, glyphs[i + 1], prev_u1, source, glyphs[i - 1]) or (
+            if shown and has_prev and i < last and (_pulled_in(p, glyphs[i + 1], prev_u1, source) or (
                     glyphs[i + 1][3] < p[3] and _inked(p, glyphs[i + 1]))):
                 continue
             if shown:
@@ -3716,12 +3716,10 @@ def _cut_plain(glyphs: list[_G], options: Options, tracking: float = 0.0,
         text = g[0]
         size = g[9]
         if g[17]:  # a space glyph
-            # (_pulled_in's last tests first, without a call: a space
-            # advancing by its width from the end of the glyph before, as
-            # nearly all do, is no pull.)
-            if shown and i < last and ((g[7] - g[5] < (u1 - u0) - PULLED_IN_MIN * size
-                                        or g[5] < glyphs[i - 1][2] - PULLED_IN_MIN * size) and
-                                       _pulled_in(p, glyphs[i + 1], prev_u1, g[16], glyphs[i - 1]) or (
+            # (_pulled_in's last test first, without a call: a space
+            # advancing by its width, as nearly all do, is no pull.)
+            if shown and i < last and (g[7] - g[5] < (u1 - u0) - PULLED_IN_MIN * size and
+                                       _pulled_in(p, glyphs[i + 1], prev_u1, g[16]) or (
                     # (_inked's first test, without a call: the glyph after
                     # the space drawn before it.)
                     glyphs[i + 1][3] < p[3] and _inked(p, glyphs[i + 1]))):
@@ -3816,29 +3814,30 @@ def _parts_words(cur: list[_G], glyphs: list[_G], i: int) -> bool:
     return small < SCRIPT_SIZE_RATIO * big or b.isdigit() or a.isdigit()
 
 
-def _pulled_in(p: _G, q: _G, prev_u1: float, source: str, before: _G) -> bool:
+def _pulled_in(p: _G, q: _G, prev_u1: float, source: str) -> bool:
     """Is the space glyph ``p`` no word break: shrunk by negative Tc or Tw
-    to an advance shorter than its own width (by ``PULLED_IN_MIN``), or set
-    back into the glyph sorted before it (``before``: starting that much
-    before its end, not where its pen stopped), with the glyph after it
-    (``q``, of the same source, not a space) starting at most
-    ``PULLED_IN_GAP`` after the end of the glyph before it (``prev_u1``)?
-    A word space leaves white; a space pulled in until the letters (nearly)
-    touch is a positioning device.  Ghostscript re-distilling groff's
-    PostScript writes the kerned "Te" of "Text" as ``-0.7 Tc -1.25 Tw (Te
-    x)Tj``: a 0.25 em space advancing 0.055 em, the "x" 0.015 em into the
-    "e" ("Te xt", hunt20 groffps-hyphen); and "l'art" in Helvetica as
-    ``-2.38 Tw (l'ar t)Tj``, 0.04 em between "r" and "t" ("l'ar t",
-    groffps-famH).  plumber-issue-71-duplicate-chars-2 sets a space 0.25 em
-    back into the "fi" of "définir" and the "n" right after the "fi"
-    ("défi nir"); opf-195981 sets its justified spaces 0.13 em back into the
-    word before and the next word 0.12 em after it: white, a break
-    ("clinical staff").  A space of no width in its font (advance = width)
-    stays a break, and so does one that leaves a word space's white.  So
-    does a space between glyphs that overlap by more than that (widths
-    wider than the glyphs drawn: opf-247224's "Sky Harbour", 0.15 em into
-    the "y"), where the space is the one sure sign of the break, and one in
-    text that is not upright."""
+    to an advance shorter than its own width (by ``PULLED_IN_MIN``), with
+    the glyph after it (``q``, of the same source, not a space) starting at
+    most ``PULLED_IN_GAP`` after the end of the glyph before it
+    (``prev_u1``)?  A word space leaves white; a space pulled in until the
+    letters (nearly) touch is a positioning device.  Ghostscript
+    re-distilling groff's PostScript writes the kerned "Te" of "Text" as
+    ``-0.7 Tc -1.25 Tw (Te x)Tj``: a 0.25 em space advancing 0.055 em, the
+    "x" 0.015 em into the "e" ("Te xt", hunt20 groffps-hyphen); and
+    "l'art" in Helvetica as ``-2.38 Tw (l'ar t)Tj``, 0.04 em between "r"
+    and "t" ("l'ar t", groffps-famH).  A space of no width in its font
+    (advance = width) stays a break, and so does one that leaves a word
+    space's white.  So does a space between glyphs that overlap by more
+    than that (widths wider than the glyphs drawn: opf-247224's "Sky
+    Harbour", 0.15 em into the "y"), where the space is the one sure sign
+    of the break, and one in text that is not upright.  A space set back
+    into the glyph before it by a move of the pen (not pulled in) stays a
+    break too: plumber-issue-71-duplicate-chars-2's "défi nir" and
+    pdfjs-issue6127's "renouvellera i" look so, but so do aplus-fsf-doc's
+    APL figures, wider in their /Widths than the producer set them
+    ("⁄3 and"), and a mark drawn over a table's cell (erlang-doc's "x"
+    over "{rsa_padding,rsa_no_padding}", then " (1)"): the pen's moves
+    say too little (tried in session 55, left out)."""
     g = p[0]
     nxt = q[0]
     if g.dx != 1.0 or g.dy != 0.0 or g.vertical or nxt.is_space or nxt.source != source:
@@ -3846,11 +3845,7 @@ def _pulled_in(p: _G, q: _G, prev_u1: float, source: str, before: _G) -> bool:
     reach = PULLED_IN_GAP * g.size
     if not -reach <= q[1] - prev_u1 <= reach:
         return False
-    least = PULLED_IN_MIN * g.size
-    if g.ex - g.ox < (p[2] - p[1]) - least:
-        return True
-    b = before[0]
-    return g.ox < before[2] - least and not b.is_space and abs(g.ox - b.ex) > least
+    return g.ex - g.ox < (p[2] - p[1]) - PULLED_IN_MIN * g.size
 
 
 def _inked(p: _G, q: _G) -> bool:
