@@ -174,6 +174,30 @@ def report(folder: str, tool: str, worst: int) -> dict:
     return summary
 
 
+def fonts_installed() -> bool:
+    """Are fonts for ``FONT_LANGS`` installed (else say which to install)?"""
+    for lang in FONT_LANGS:
+        if not subprocess.run(["fc-list", f":lang={lang}"], capture_output=True, text=True).stdout.strip():
+            print(f"no font for {lang}: apt-get install fonts-noto-cjk fonts-noto-core", file=sys.stderr)
+            return False
+    return True
+
+
+def run_and_score(folder: str, jobs: int, timeout: int, pdftotext: bool, worst: int) -> list[dict]:
+    """The engine run on folder/pdfs into folder/ours (scripts/run_corpus.py,
+    ``timeout`` s a file), it (and pdftotext) scored (``report``), the
+    scores written to folder/score.json."""
+    subprocess.run([sys.executable, os.path.join(HERE, "run_corpus.py"), os.path.join(folder, "pdfs"),
+                    "--out-dir", os.path.join(folder, "ours"), "--jobs", str(jobs), "--timeout", str(timeout)],
+                   stdout=subprocess.DEVNULL)
+    results = [report(folder, "ours", worst)]
+    if pdftotext:
+        results.append(report(folder, "pdftotext", worst))
+    with open(os.path.join(folder, "score.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    return results
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folder")
@@ -182,21 +206,11 @@ def main() -> int:
     ap.add_argument("--worst", type=int, default=15, help="files listed, lowest first")
     args = ap.parse_args()
     folder = os.path.abspath(args.folder)
-    for lang in FONT_LANGS:
-        if not subprocess.run(["fc-list", f":lang={lang}"], capture_output=True, text=True).stdout.strip():
-            print(f"no font for {lang}: apt-get install fonts-noto-cjk fonts-noto-core", file=sys.stderr)
-            return 2
+    if not fonts_installed():
+        return 2
     if not os.path.isdir(os.path.join(folder, "pdfs")):
         print_pages(fetch(os.path.join(folder, "src")), folder)
-    ours = os.path.join(folder, "ours")
-    subprocess.run([sys.executable, os.path.join(HERE, "run_corpus.py"), os.path.join(folder, "pdfs"),
-                    "--out-dir", ours, "--jobs", str(args.jobs), "--timeout", "600"],
-                   stdout=subprocess.DEVNULL)
-    results = [report(folder, "ours", args.worst)]
-    if args.pdftotext:
-        results.append(report(folder, "pdftotext", args.worst))
-    with open(os.path.join(folder, "score.json"), "w") as f:
-        json.dump(results, f, indent=1)
+    run_and_score(folder, args.jobs, 600, args.pdftotext, args.worst)
     return 0
 
 

@@ -41,7 +41,6 @@ from __future__ import annotations
 import argparse
 import glob
 import gzip
-import json
 import os
 import shutil
 import subprocess
@@ -51,7 +50,7 @@ import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from chromium_prints import FONT_LANGS, fetch, report  # noqa: E402
+from chromium_prints import fetch, fonts_installed, run_and_score  # noqa: E402
 
 WHEELS = ["statsmodels==0.15.0", "scikit-learn==1.9.1"]
 """Wheels whose datasets' CSV files are printed from Calc (any platform's
@@ -159,25 +158,15 @@ def main() -> int:
         print("no soffice: apt-get install -y --no-install-recommends libreoffice-writer-nogui "
               "libreoffice-calc-nogui", file=sys.stderr)
         return 2
-    for lang in FONT_LANGS:
-        if not subprocess.run(["fc-list", f":lang={lang}"], capture_output=True, text=True).stdout.strip():
-            print(f"no font for {lang}: apt-get install fonts-noto-cjk fonts-noto-core", file=sys.stderr)
-            return 2
+    if not fonts_installed():
+        return 2
     for sub in ("pdfs", "truth"):
         os.makedirs(os.path.join(folder, sub), exist_ok=True)
     src = os.path.join(folder, "src")
     profile = os.path.join(folder, "_profile")
     writer_docs(fetch(src), folder, profile, args.max)
     calc_sheets(csv_files(src), folder, profile, args.max)
-    ours = os.path.join(folder, "ours")
-    subprocess.run([sys.executable, os.path.join(HERE, "run_corpus.py"), os.path.join(folder, "pdfs"),
-                    "--out-dir", ours, "--jobs", str(args.jobs), "--timeout", "120"],
-                   stdout=subprocess.DEVNULL)
-    results = [report(folder, "ours", args.worst)]
-    if args.pdftotext:
-        results.append(report(folder, "pdftotext", args.worst))
-    with open(os.path.join(folder, "score.json"), "w") as f:
-        json.dump(results, f, indent=1)
+    run_and_score(folder, args.jobs, 120, args.pdftotext, args.worst)
     return 0
 
 
