@@ -153,6 +153,22 @@ def actual_text(value) -> str | None:
                    if c != "\u00ad" and (c >= " " or c in "\t\n\r"))
 
 
+JOINERS = frozenset("\u200b\u200c\u200d\u2060")
+"""Zero-width space, non-joiner, joiner and word joiner: characters that
+show nothing and still belong to the text (``_joiners``)."""
+
+
+def _joiners(text: str) -> str:
+    """``text`` when it is only ``JOINERS`` (bidi marks and embeddings
+    left out: the lines are put in reading order without them), else ""."""
+    kept = "".join(c for c in text if c not in _BIDI_CONTROLS)
+    return kept if kept and all(c in JOINERS for c in kept) else ""
+
+
+_BIDI_CONTROLS = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e"
+                           "\u2066\u2067\u2068\u2069")
+
+
 def _restates(text: str, glyphs: list, start: int, space_gap: float) -> bool:
     """Does the /ActualText ``text`` of the glyphs ``glyphs[start:]`` say
     what they show, word for word?  Their characters are its characters
@@ -1062,8 +1078,18 @@ class _Interpreter:
             return  # no sequence of this stream is open: a stray EMC
         start, text = self.marked.pop()
         glyphs = self.run.glyphs
-        if text is None or start >= len(glyphs):
-            return  # no replacement text, or no glyph to carry it
+        if text is None:
+            return  # no replacement text
+        if start >= len(glyphs):
+            joiners = _joiners(text)
+            if joiners and start:
+                # A sequence of no glyph whose text is a zero-width joiner,
+                # non-joiner or space: cairo writes a character that shaping
+                # gave no glyph so (Persian "می‌شود", its ZWNJ; Khmer's
+                # ZWSP between words): it follows the glyph drawn before.
+                g = glyphs[start - 1]
+                glyphs[start - 1] = g._replace(text=g.text + joiners)
+            return  # no glyph to carry it
         if text.strip() and not any(g.text.strip() or not g.mapped for g in glyphs[start:]):
             # Blank glyphs that would show visible text: InDesign marks a
             # space glyph "¢" and then draws the "¢" glyph itself after it

@@ -2719,7 +2719,7 @@ def _rejoin_overtaken(lines: list[_LineAcc], index: dict[int, list[_LineAcc]],
                     o0, o1 = ink[oid]
                     if max(o0 - u1, u0 - o1) > near * max(ln.size, other.size) or \
                             not SCRIPT_SIZE_RATIO * ln.size <= other.size <= ln.size / SCRIPT_SIZE_RATIO or \
-                            any(abs(t.v - ln.v) > reach for t in other.segs) or \
+                            any(abs(_text_baseline(t) - ln.v) > reach for t in other.segs) or \
                             any(_drawn_across(t, ln) for t in other.segs) or \
                             any(_drawn_across(t, other) for t in ln.segs) or _covers_glyphs(other, ln):
                         continue
@@ -2731,6 +2731,24 @@ def _rejoin_overtaken(lines: list[_LineAcc], index: dict[int, list[_LineAcc]],
                     u0, u1 = ink[lid] = min(u0, o0), max(u1, o1)
                     grown = True
     return [ln for ln in lines if id(ln) not in gone] if gone else lines
+
+
+def _text_baseline(t: _Seg) -> float:
+    """The baseline of the segment's text: its ``v``, or, when it starts
+    with a zero-advance combining mark (``MARK_MAX_WIDTH``) followed by
+    other glyphs, that of the first glyph that is none (a space is on the
+    baseline too).  A shaping engine
+    sets a mark off its base's baseline: cairo draws an Arabic shadda 2 pt
+    over it after its letter, and the segment it starts (the mark, the
+    space and the next word, drawn leftwards) is no script off the line."""
+    gs = t.glyphs
+    if len(gs) < 2 or not _COMBINING[gs[0][0].text] or \
+            gs[0][2] - gs[0][1] > MARK_MAX_WIDTH * gs[0][0].size:
+        return t.v
+    for p in gs[1:]:
+        if not _COMBINING[p[0].text]:
+            return _project(p[0])[2]
+    return t.v
 
 
 def _gutter_between(a: _LineAcc, a_ink: tuple[float, float], b: _LineAcc,
@@ -3130,8 +3148,22 @@ def _holds_mark(a: _G, m: _G, b: _G) -> bool:
     past its end, and ``m`` no right-to-left mark?"""
     size = m[0].size
     return a[0].font == m[0].font and abs(b[1] - a[2]) <= MARK_NUDGE * size and \
-        a[1] <= m[1] <= a[2] + MARK_REACH * size and a[0].text.strip() != "" and \
+        a[1] <= m[1] <= a[2] + MARK_REACH * size and \
+        (a[0].text.strip() != "" or (a[0].text == "" and a[0].mapped)) and \
         not _COMBINING[a[0].text] and not has_rtl(m[0].text)
+
+
+def _mark_set_before(m: _G, b: _G) -> bool:
+    """Is the zero-advance mark ``m``, sorted along the line before ``b``,
+    the mark of ``b``: drawn right after it (a shaping engine draws a
+    base's marks after it), in its font, its origin less than
+    ``MARK_REACH`` before the start of ``b``, and ``b`` a letter?  HarfBuzz
+    sets a Tibetan vowel sign's origin a point before the start of its
+    consonant ("འིད" for "འདི" in cairo's output: pango-view, Noto Sans
+    Tibetan, Dzongkha)."""
+    return b[3] + 1 == m[3] and b[0].font == m[0].font and \
+        b[1] - MARK_REACH * m[0].size <= m[1] < b[1] and b[0].text.strip() != "" and \
+        not _COMBINING[b[0].text] and not has_rtl(m[0].text) and not has_rtl(b[0].text)
 
 
 def _mark_of_cluster(m: _G, b: _G, by_seq: dict[int, _G]) -> bool:
@@ -3203,6 +3235,9 @@ def marks_with_their_bases(glyphs: list[_G], drawn: list[_G]) -> None:
                 if b[3] == m[3] + 1 and b[1] <= m[1] <= b[2] and b[0].font == m[0].font and \
                         b[0].text.strip():
                     glyphs[i - 1], glyphs[i] = m, b
+            continue
+        if i + 1 < len(glyphs) and _mark_set_before(m, glyphs[i + 1]):
+            glyphs[i], glyphs[i + 1] = glyphs[i + 1], m
             continue
         if i < 2:
             continue

@@ -1,0 +1,99 @@
+"""Text shaped by HarfBuzz and drawn by cairo (pango-view, GTK, Inkscape).
+
+cairo writes each cluster's text: a glyph's /ToUnicode, or an /ActualText
+span over the cluster's glyphs (the first glyph then carries the text, the
+others none).  Checked on pango-view's rendering of 31 languages' gettext
+catalogues against the text given (2026-12-06); each case below is one of
+the mistakes found there, built by hand:
+
+- a character shaping gave no glyph (ZWNJ in Persian "می‌شود", ZWSP between
+  Khmer words) is written as an /ActualText span holding no glyph;
+- a mark of a cluster whose first glyph carries the text stands over the
+  cluster's second glyph, which carries none (Khmer "ត្រូវ");
+- a Tibetan vowel sign's origin is set a point before its consonant's;
+- a shadda set 2 pt off the baseline starts a segment of the letters after
+  it, and kept the line it is in from joining the rest of its line.
+"""
+
+from __future__ import annotations
+
+import pyengine
+
+from pdfbuild import bfchar, helvetica, make_pdf, tounicode, type0
+
+
+def _text(content: bytes, fonts: dict) -> str:
+    return pyengine.extract(make_pdf([content], fonts)).pages[0].text
+
+
+def _font(chars: dict[int, str], widths: list | None = None) -> dict:
+    """A composite font, 2-byte codes mapped to ``chars``, 600 wide (``widths``:
+    its /W)."""
+    font = type0(tounicode(bfchar(chars.items()), two_byte=True), dw=600)
+    if widths:
+        font["/DescendantFonts"][0]["/W"] = widths
+    return font
+
+
+def _at(code: int, x: float, y: float = 700.0) -> bytes:
+    return b"1 0 0 1 %g %g Tm <%04X> Tj " % (x, y, code)
+
+
+def _latin(between: bytes) -> str:
+    return _text(b"BT /F1 10 Tf 72 700 Td (ab) Tj " + between + b" (cd) Tj ET",
+                 {"/F1": helvetica()})
+
+
+def test_a_joiner_of_no_glyph_follows_the_glyph_before():
+    for hexed, ch in ((b"200C", "\u200c"), (b"200B", "\u200b"), (b"200D", "\u200d")):
+        text = _latin(b"/Span <</ActualText <FEFF" + hexed + b">>> BDC EMC")
+        assert text.strip() == "ab" + ch + "cd"
+
+
+def test_a_sequence_of_no_glyph_adds_no_other_text():
+    # Bidi marks (the lines are put in reading order without them), a space
+    # (the white between glyphs tells), visible text that no glyph shows.
+    for hexed in (b"200E", b"202A", b"0020", b"0078", b"200C0078"):
+        assert _latin(b"/Span <</ActualText <FEFF" + hexed + b">>> BDC EMC").strip() == "abcd"
+
+
+def test_a_persian_non_joiner_stays_in_its_word():
+    chars = {1: "م", 2: "ی", 3: "ش", 4: "و", 5: "د"}
+    content = (b"BT /F1 10 Tf " + _at(1, 200) + _at(2, 194) +
+               b"/Span <</ActualText <FEFF200C>>> BDC EMC " +
+               _at(3, 188) + _at(4, 182) + _at(5, 176) + b"ET")
+    assert _text(content, {"/F1": _font(chars)}).strip() == "می\u200cشود"
+
+
+def test_a_mark_over_the_second_glyph_of_a_cluster_stays_in_it():
+    # "ត្រូវ": the coeng-ro glyph carries the cluster's text "ត្រ" (its
+    # /ActualText), the ta glyph after it none; the vowel sign (no advance)
+    # is drawn 1 pt past the ta's end, where the vo starts.
+    chars = {1: "?", 2: "?", 3: "\u17bc", 4: "\u179c"}
+    content = (b"BT /F1 10 Tf 100 700 Td /Span <</ActualText <FEFF178F17D2179A>>> BDC "
+               b"<00010002> Tj EMC [-100 <0003> 100 <0004>] TJ ET")
+    text = _text(content, {"/F1": _font(chars, [3, [0]])})
+    assert text.strip() == "\u178f\u17d2\u179a\u17bc\u179c"
+
+
+def test_a_vowel_sign_set_before_its_consonant_follows_it():
+    # "འདི་": the sign (no advance) is drawn after "ད", its origin 1 pt
+    # before the start of "ད" (inside "འ").
+    chars = {5: "\u0f60", 6: "\u0f51", 7: "\u0f72", 8: "\u0f0b"}
+    content = b"BT /F1 10 Tf 100 700 Td [<00050006> 700 <0007> -700 <0008>] TJ ET"
+    text = _text(content, {"/F1": _font(chars, [7, [0]])})
+    assert text.strip() == "\u0f60\u0f51\u0f72\u0f0b"
+
+
+def test_a_shadda_off_the_baseline_keeps_its_line_whole():
+    # An Arabic line drawn in two runs: "سلام" at its left end first, then
+    # from its right end "كيّ لونبانل", whose last letter touches "سلام";
+    # the shadda (no advance) 2 pt under the baseline in the file's y
+    # starts the segment of the space and the letters after it.
+    chars = {1: "س", 2: "ل", 3: "ا", 4: "م", 5: "ي", 6: "ّ", 7: " ", 8: "ك", 9: "ن",
+             10: "و", 11: "ب"}
+    first = _at(1, 94) + _at(2, 88) + _at(3, 82) + _at(4, 76)
+    then = (_at(8, 154) + _at(5, 145.4) + _at(6, 145.4, 698) + _at(7, 142) + _at(2, 136) +
+            _at(10, 130) + _at(9, 124) + _at(11, 118) + _at(3, 112) + _at(9, 106) + _at(2, 100))
+    text = _text(b"BT /F1 10 Tf " + first + then + b"ET", {"/F1": _font(chars, [5, [860, 0]])})
+    assert text.strip() == "كيّ لونبانلسلام"
