@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Score the engine on text shaped by HarfBuzz and drawn by cairo, against the text given.
+
+    python scripts/shaped_prints.py DIR [--jobs 2] [--pdftotext] [--worst 15]
+
+GTK and GNOME applications, Inkscape, Evince's prints and pango-view all
+write PDF through cairo, their text shaped by HarfBuzz: how most of the
+world's scripts (Arabic, Indic, Khmer, Tibetan, Thai, CJK) reach a PDF
+from Linux.  Here the truth is the text handed to the shaper.  The
+sentences are the translations of two pinned Debian packages' message
+catalogues (GTK 3's and GLib's .mo files, ``apt-get download`` and
+``dpkg-deb -x`` into DIR/src: nothing is installed), ``SENTENCES`` of each
+language in ``LANGS`` (those with text enough), taken in a fixed order,
+five to a paragraph, into DIR/truth/LANG.txt; ``pango-view`` draws each
+into DIR/pdfs/LANG.pdf (one page, Noto Sans 11 pt and the fonts fontconfig
+falls back to, wrapped at 450 pt).  Then the engine runs on DIR/pdfs
+(scripts/run_corpus.py, into DIR/ours) and each file is scored as
+``chromium_prints`` scores: token recall, precision and order.  Each step
+is skipped when its output is there.  Not part of the test suite.
+
+Needs: ``apt-get install -y pango1.0-tools fonts-noto-core fonts-noto-cjk``
+and rapidfuzz.
+
+What the truth cannot tell (session 56): Thai has no spaces, so a word the
+line's end breaks is two tokens in the PDF's text (a line break) and one in
+the truth; a Latin hyphen or bracket in an Arabic sentence is drawn in a
+Latin font, and the engine's bidi rule that puts a neutral with the run of
+its own font puts it with the Latin word ("Atk-ځانګړې" read "-Atkځانګړې"
+in Pashto).
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import hashlib
+import os
+import shutil
+import struct
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from chromium_prints import run_and_score  # noqa: E402
+
+DEBIAN = ["libgtk-3-common=3.24.38-2~deb12u3", "libglib2.0-data=2.74.6-2+deb12u9"]
+"""Debian 12 packages whose message catalogues give the sentences."""
+LANGS = ["ar", "fa", "ug", "yi", "as", "bn", "hi", "mr", "ne", "gu", "pa", "or", "ta", "te", "kn",
+         "ml", "km", "my", "dz", "th", "ja", "zh_CN", "ko", "he", "el", "ru", "hy", "ka", "si"]
+"""Languages drawn (a language with fewer than ``SENTENCES`` sentences is
+left out)."""
+SENTENCES = 60
+"""Sentences of each language (five to a paragraph)."""
+MIN_CHARS = 40
+"""Characters: a translation shorter than this is no sentence (CJK: half)."""
+MAX_CHARS = 220
+FONT = "Noto Sans 11"
+WIDTH = 450
+"""Points: pango-view's wrapping width."""
+
+
+def catalogue(path: str) -> list[str]:
+    """The translations of a GNU .mo file (the first of plural forms)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    order = "<" if struct.unpack("<I", data[:4])[0] == 0x950412DE else ">"
+    _, n, ids, strs = struct.unpack(order + "4I", data[4:20])
+    out = []
+    for i in range(n):
+        if struct.unpack(order + "I", data[ids + 8 * i:ids + 8 * i + 4])[0] == 0:
+            continue  # (the header)
+        size, at = struct.unpack(order + "2I", data[strs + 8 * i:strs + 8 * i + 8])
+        out.append(data[at:at + size].split(b"\0")[0].decode("utf-8", "replace"))
+    return out
+
+
+def sentences(src: str, lang: str) -> list[str]:
+    """``SENTENCES`` translations of ``lang`` that are sentences of its own
+    script (markup, format codes and mnemonics left out), in the order of
+    their SHA-1."""
+    short = MIN_CHARS // 2 if lang in ("ja", "zh_CN", "ko") else MIN_CHARS
+    found = set()
+    for mo in sorted(glob.glob(os.path.join(src, "usr/share/locale", lang, "LC_MESSAGES", "*.mo"))):
+        for text in catalogue(mo):
+            text = text.replace("_", "").replace("&", "")
+            if any(c in text for c in "%\\<{\t"):
+                continue
+            text = " ".join(text.split())
+            if short <= len(text) <= MAX_CHARS and sum(c.isascii() for c in text) < 0.3 * len(text):
+                found.add(text)
+    return sorted(found, key=lambda s: hashlib.sha1(s.encode()).hexdigest())[:SENTENCES]
+
+
+def fetch(src: str) -> None:
+    """The packages of ``DEBIAN`` extracted under ``src``."""
+    for spec in DEBIAN:
+        dl = os.path.join(src, "_deb", spec.split("=")[0])
+        os.makedirs(dl, exist_ok=True)
+        if not glob.glob(os.path.join(dl, "*.deb")):
+            subprocess.run(["apt-get", "download", spec], cwd=dl, capture_output=True, check=True)
+        subprocess.run(["dpkg-deb", "-x", glob.glob(os.path.join(dl, "*.deb"))[0], src], check=True)
+
+
+def draw(src: str, folder: str) -> None:
+    """Each language's text to folder/truth, drawn to folder/pdfs."""
+    pdfs, truth = os.path.join(folder, "pdfs"), os.path.join(folder, "truth")
+    os.makedirs(pdfs, exist_ok=True)
+    os.makedirs(truth, exist_ok=True)
+    for lang in LANGS:
+        text_path = os.path.join(truth, lang + ".txt")
+        if not os.path.exists(text_path):
+            found = sentences(src, lang)
+            if len(found) < SENTENCES:
+                print(f"left out {lang}: {len(found)} sentences", file=sys.stderr)
+                continue
+            with open(text_path, "w", encoding="utf-8") as f:
+                f.write("\n\n".join(" ".join(found[i:i + 5]) for i in range(0, len(found), 5)) + "\n")
+        pdf = os.path.join(pdfs, lang + ".pdf")
+        if not os.path.exists(pdf):
+            subprocess.run(["pango-view", "--no-display", "-q", f"--output={pdf}", f"--font={FONT}",
+                            f"--width={WIDTH}", "--wrap=word", "--margin=40", text_path], check=True)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("folder")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--pdftotext", action="store_true", help="score pdftotext on the same PDFs too")
+    ap.add_argument("--worst", type=int, default=15, help="files listed, lowest first")
+    args = ap.parse_args()
+    folder = os.path.abspath(args.folder)
+    if shutil.which("pango-view") is None:
+        print("no pango-view: apt-get install -y pango1.0-tools fonts-noto-core fonts-noto-cjk",
+              file=sys.stderr)
+        return 2
+    src = os.path.join(folder, "src")
+    if not os.path.isdir(os.path.join(src, "usr")):
+        fetch(src)
+    draw(src, folder)
+    run_and_score(folder, args.jobs, 120, args.pdftotext, args.worst)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
