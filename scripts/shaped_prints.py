@@ -23,10 +23,11 @@ and rapidfuzz.
 
 What the truth cannot tell (session 56): Thai has no spaces, so a word the
 line's end breaks is two tokens in the PDF's text (a line break) and one in
-the truth; a Latin hyphen or bracket in an Arabic sentence is drawn in a
-Latin font, and the engine's bidi rule that puts a neutral with the run of
-its own font puts it with the Latin word ("Atk-ځانګړې" read "-Atkځانګړې"
-in Pashto).
+the truth; a Latin hyphen in an Arabic sentence is drawn in a Latin font,
+and the engine's bidi rule that puts a neutral with the run of its own
+font puts it with the Latin word ("Atk-ځانګړې" read "-Atkځانګړې" in
+Pashto).  Brackets are not tokens: that cairo's right-to-left brackets
+came out mirrored twice was seen by eye (``bidi.brackets_as_read``).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ def _strong(cls):
 
 
 def logical_order(words, text_of, span_of, shape_of=None, rtl_page=False, font_of=None,
-                  rtl_base=False):
+                  rtl_base=False, mirror_brackets=True):
     # Units: a base glyph with the combining marks drawn on it; None between words.
     units = []
     word_of = []
@@ -65,9 +65,9 @@ def logical_order(words, text_of, span_of, shape_of=None, rtl_page=False, font_o
             cur_word = []
         elif len(u) == 1:  # (most units: its text is the glyph's, made above)
             t = texts[i]
-            cur_word.append((u[0], _mirror(t) if levels[i] % 2 == 1 else t))
+            cur_word.append((u[0], _mirror(t) if mirror_brackets and levels[i] % 2 == 1 else t))
         else:
-            odd = levels[i] % 2 == 1
+            odd = mirror_brackets and levels[i] % 2 == 1
             for g in u:
                 t = text_of(g)
                 cur_word.append((g, _mirror(t) if odd else t))

@@ -12,7 +12,9 @@ the mistakes found there, built by hand:
   cluster's second glyph, which carries none (Khmer "ត្រូវ");
 - a Tibetan vowel sign's origin is set a point before its consonant's;
 - a shadda set 2 pt off the baseline starts a segment of the letters after
-  it, and kept the line it is in from joining the rest of its line.
+  it, and kept the line it is in from joining the rest of its line;
+- a bracket in right-to-left text is given the character it stands for,
+  not its glyph's shape, so it must not be mirrored again.
 """
 
 from __future__ import annotations
@@ -97,3 +99,39 @@ def test_a_shadda_off_the_baseline_keeps_its_line_whole():
             _at(10, 130) + _at(9, 124) + _at(11, 118) + _at(3, 112) + _at(9, 106) + _at(2, 100))
     text = _text(b"BT /F1 10 Tf " + first + then + b"ET", {"/F1": _font(chars, [5, [860, 0]])})
     assert text.strip() == "كيّ لونبانلسلام"
+
+
+def _bracketed(right: str, left: str) -> str:
+    # "ك (نص) ك" drawn right to left: the bracket glyph at the phrase's
+    # right end given the text ``right``, the one at its left end ``left``.
+    chars = {1: "ك", 2: " ", 3: right, 4: "ن", 5: "ص", 6: left}
+    content = b"BT /F1 10 Tf " + b"".join(_at(c, x) for c, x in (
+        (1, 200), (2, 194), (3, 188), (4, 182), (5, 176), (6, 170), (2, 164), (1, 158))) + b"ET"
+    return _text(content, {"/F1": _font(chars)}).strip()
+
+
+def test_brackets_given_as_read_in_right_to_left_text_are_not_mirrored():
+    # cairo: the glyph drawn as ")" at the right end of the phrase is given
+    # "(", the character it stands for.
+    assert _bracketed("(", ")") == "ك (نص) ك"
+
+
+def test_brackets_given_as_drawn_in_right_to_left_text_are_mirrored():
+    # Most producers: each glyph the text of its shape, ")" at the right end.
+    assert _bracketed(")", "(") == "ك (نص) ك"
+
+
+def test_the_pairs_of_the_page_decide_how_its_brackets_were_given():
+    from pyengine.layout.bidi import brackets_as_read
+
+    drawn = ["ك", ")", "ن", "ص", "(", " ", "ك"]  # left to right as drawn, given as read
+    shaped = ["ك", "(", "ن", "ص", ")", " ", "ك"]
+    assert brackets_as_read([drawn])
+    assert not brackets_as_read([shaped])
+    # A line ending one bracketed phrase and starting another, its two
+    # brackets given as drawn (")" first, as a pair given as read would be),
+    # is outvoted by the page's other pairs.
+    both = ["ص", ")", "ن", " ", "ك", "(", "ن"]
+    assert brackets_as_read([both])
+    assert not brackets_as_read([both, shaped, shaped])
+    assert not brackets_as_read([["a", "(", "b", ")"]])  # Latin: no vote

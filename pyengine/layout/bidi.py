@@ -182,7 +182,8 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
                   shape_of: Callable[[G], str] | None = None,
                   rtl_page: bool = False,
                   font_of: Callable[[G], object] | None = None,
-                  rtl_base: bool = False) -> list[list[tuple[G, str]]]:
+                  rtl_base: bool = False,
+                  mirror_brackets: bool = True) -> list[list[tuple[G, str]]]:
     """Words (each a list of glyphs in visual order, words in visual order)
     -> words in logical order, each a list of (glyph, text) in logical order.
     A bracket read right to left is mirrored (UAX #9 L4): the glyph drawn as
@@ -199,6 +200,8 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
     neutral glued to runs of both directions belongs to (``_levels``).
     ``rtl_base``: the line belongs to a right-to-left paragraph, so it reads
     right to left whatever its letters (UAX #9 P2-P3; paradir.py).
+    ``mirror_brackets`` False: the brackets' texts are the characters read,
+    not the glyphs' shapes (``brackets_as_read``): none is mirrored.
     Words are rebuilt from the reordered sequence, so
     a visual word that mixes directions ("habibiحبيبي") comes out as its
     logical pieces.
@@ -259,12 +262,12 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
         levels = _levels(classes, base, units, font_of)
         order = _reorder(levels)
     if marked:
-        return _rebuilt(units, texts, marked, levels, order)
+        return _rebuilt(units, texts, marked, levels, order, mirror_brackets)
     # The units in logical order, each with its text (mirrored at an odd
     # level: asked only of a line with a bracket), cut into words at the
     # separators.
     mirror = MIRRORED.get
-    if MIRRORED.keys().isdisjoint(texts):
+    if not mirror_brackets or MIRRORED.keys().isdisjoint(texts):
         shown = texts
     elif levels is None:
         shown = list(map(mirror, texts, texts))
@@ -291,10 +294,11 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
 
 
 def _rebuilt(units: list, texts: list[str], marked: dict[int, list[tuple[G, str]]],
-             levels: list[int] | None, order: Iterable[int]) -> list[list[tuple[G, str]]]:
+             levels: list[int] | None, order: Iterable[int],
+             mirror_brackets: bool = True) -> list[list[tuple[G, str]]]:
     """``logical_order``'s words, of a line with units of several glyphs
     (a base with its marks, ``marked``): each glyph with its own text."""
-    mirror = MIRRORED.get
+    mirror = MIRRORED.get if mirror_brackets else _unmirrored
     out: list[list[tuple[G, str]]] = []
     cur_word: list[tuple[G, str]] = []
     for i in order:
@@ -334,6 +338,65 @@ character: ``MIRRORED.get(text, text)`` leaves a longer text as it is."""
 
 def _mirror(text: str) -> str:
     return MIRRORED.get(text, text)
+
+
+def _unmirrored(text: str, default: str) -> str:
+    return default
+
+
+_OPENING = frozenset("([{<«‹")
+
+
+def brackets_as_read(lines: Iterable[Sequence[str]]) -> bool:
+    """Are the texts of the brackets drawn between right-to-left letters the
+    characters read rather than the glyphs' shapes?  ``lines``: each line's
+    glyph texts, left to right as drawn.  A right-to-left phrase in
+    brackets is drawn with the glyph ")" at its left and "(" at its right
+    (mirrored, UAX #9 L4); most producers give each glyph the text of its
+    shape, "(" ... ")" from left to right, which ``logical_order`` mirrors;
+    cairo gives the character the glyph stands for, ")" ... "(" (GTK,
+    pango: "(انسكربت ...)" came out ")انسكربت ...(").  The brackets whose
+    nearest letters on both sides (or on one side, at the line's end) are
+    right to left are paired left to right both ways, "(" before ")" and
+    ")" before "(", over every line: the second pairing must make more
+    pairs.  (A line may hold a bracket whose other half is on another line:
+    the pairs of the page decide.)"""
+    as_shaped = as_read = 0
+    for texts in lines:
+        seq: list[str] = []
+        pending: list[str] = []  # brackets since the last letter
+        last = None  # the direction of the last letter
+        for t in texts:
+            if t in MIRRORED:
+                pending.append(t)
+                continue
+            cls = _strong(_CLASSES[t])
+            if cls != _R and cls != _L:
+                continue
+            if pending and cls == _R and last in (_R, None):
+                seq += pending
+            pending = []
+            last = cls
+        if pending and last == _R:
+            seq += pending
+        if len(seq) > 1:
+            as_shaped += _pairs(seq, True)
+            as_read += _pairs(seq, False)
+    return as_read > as_shaped
+
+
+def _pairs(seq: list[str], opening_first: bool) -> int:
+    """How many pairs of brackets ``seq`` holds, the opening one first
+    (``opening_first``) or the closing one first."""
+    stack: list[str] = []
+    found = 0
+    for b in seq:
+        if (b in _OPENING) == opening_first:
+            stack.append(b)
+        elif stack and MIRRORED[stack[-1]] == b:
+            stack.pop()
+            found += 1
+    return found
 
 
 def _with_marks(word: Sequence[G], texts: list[str], marks: list[bool],

@@ -34,7 +34,8 @@ from operator import attrgetter, itemgetter
 from ..options import Options
 from ..fonts.glyphlist import normalize_radicals
 from ..records import SOURCE_PAGE, Glyph, Line, Word, make_line, make_word, union_box
-from .bidi import has_rtl, logical_order, normalise_presentation_forms, page_is_rtl
+from .bidi import (MIRRORED, brackets_as_read, has_rtl, logical_order, normalise_presentation_forms,
+                   page_is_rtl)
 from .dropcap import attach_drop_caps, is_attached
 from .linenos import _NUMBER as _GUTTER_NUMBER, GUTTER_NUMBERS_MIN, Item, gutter_numbers
 from .lists import list_marker
@@ -3013,10 +3014,14 @@ def _sara_am(m: re.Match) -> str:
     return "\u0e33" if m.group() == "\u0e4d\u0e32" else "\u0eb3"
 
 
+_U0 = itemgetter(1)
+"""A glyph pair's start along its line (``_G``)."""
+
+
 def line_words(line: _LineAcc, options: Options, rtl_page: bool = False,
                rtl_text: bool = True, marks: bool = True, inner_spaces: bool = True,
-               accents: bool = True, script_marks: bool = True, mixed: bool = True
-               ) -> list[Word]:
+               accents: bool = True, script_marks: bool = True, mixed: bool = True,
+               mirror_brackets: bool = True) -> list[Word]:
     """The line's words, in logical order (bidi.py for right-to-left text).
     ``rtl_text``, ``marks``, ``inner_spaces``, ``accents`` and
     ``script_marks`` False: the page holds no right-to-left character, no
@@ -3024,13 +3029,15 @@ def line_words(line: _LineAcc, options: Options, rtl_page: bool = False,
     splits, no spacing accent (``SPACING_ACCENTS``), no mark of a script
     that draws its marks after their base (``_SCRIPT_MARK_CHARS``) nor any
     other combining mark (``_COMBINING``): nothing to look for.  ``mixed``
-    False: no glyph of the page is without text, all are of one source."""
+    False: no glyph of the page is without text, all are of one source.
+    ``mirror_brackets`` False: brackets in right-to-left text are not
+    mirrored (``bidi.brackets_as_read``)."""
     groups = word_glyphs(line, options, marks, inner_spaces, accents, script_marks, mixed)
     words = []
     if rtl_text and has_rtl("".join([p[0].text for grp in groups for p in grp])):
         for pairs in logical_order(groups, lambda p: _NORMAL_FORMS[p[0].text],
                                    lambda p: (p[1], p[2], p[3]), lambda p: p[0].text, rtl_page,
-                                   lambda p: p[0].font):
+                                   lambda p: p[0].font, mirror_brackets=mirror_brackets):
             w = _word([p for p, _ in pairs], "".join(t for _, t in pairs))
             if w:
                 words.append(w)
@@ -4655,11 +4662,16 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     out = []
     accs = merge_lines(big_operators_down(segs), options)
     ltr_set = _set_left_to_right(accs) if rtl_page else set()
+    # Brackets in right-to-left text are mirrored unless the page's pairs
+    # of them show their texts are the characters read (cairo's).
+    mirror = not (rtl_text and not MIRRORED.keys().isdisjoint(chars) and brackets_as_read(
+        [p[0].text for p in sorted((p for t in acc.segs for p in t.glyphs), key=_U0)]
+        for acc in accs if acc.shows))
     for acc in accs:
         if not acc.shows:
             continue  # only blank glyphs: no word
         words = line_words(acc, options, rtl_page and id(acc) not in ltr_set, rtl_text, marks,
-                           inner_spaces, accents, script_marks, mixed)
+                           inner_spaces, accents, script_marks, mixed, mirror)
         if words:
             out.append((acc, to_line(acc, words)))
     if has_prebase(chars):  # Indic vowel signs drawn before their consonants
