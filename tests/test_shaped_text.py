@@ -135,3 +135,16 @@ def test_the_pairs_of_the_page_decide_how_its_brackets_were_given():
     assert brackets_as_read([both])
     assert not brackets_as_read([both, shaped, shaped])
     assert not brackets_as_read([["a", "(", "b", ")"]])  # Latin: no vote
+
+
+def test_a_latin_word_in_brackets_given_as_read_in_right_to_left_text():
+    # "ك (ab) ك" under "ك (نص) ك", both drawn by cairo, the brackets and
+    # the Latin word in a font of their own: the brackets around the word
+    # read right to left (UAX #9 N0), not with it.
+    chars = {1: "ك", 2: " ", 3: "(", 4: "ن", 5: "ص", 6: ")", 7: "a", 8: "b"}
+    first = ((1, 200), (2, 194), (3, 188), (4, 182), (5, 176), (6, 170), (2, 164), (1, 158))
+    second = ((1, 200), (2, 194), (3, 188), (7, 176), (8, 182), (6, 170), (2, 164), (1, 158))
+    content = b"BT /F1 10 Tf " + b"".join(_at(c, x) for c, x in first) + b"".join(
+        (b"/F2 10 Tf " if c in (3, 6, 7, 8) else b"/F1 10 Tf ") + _at(c, x, 680) for c, x in second) + b"ET"
+    text = _text(content, {"/F1": _font(chars), "/F2": _font(chars)})
+    assert text.split("\n")[:2] == ["ك (نص) ك", "ك (ab) ك"]

@@ -242,6 +242,12 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
         start = end
     # The separators' text, "", is neutral as they are (``_cls``).
     classes = list(map(_CLASSES.__getitem__, texts))
+    if not mirror_brackets:
+        # Brackets given as read and paired right to left as drawn, ")"
+        # before "(", enclose a phrase read right to left (UAX #9 N0: a
+        # Latin word in brackets in an Uyghur sentence, "(mapped)").
+        for i in _pairs_as_read(texts):
+            classes[i] = _R
     # The line's direction: that of most of its glyphs (a glyph mapped to a
     # whole phrase counts once, by its first strong character), or the
     # page's when the line may start with right-to-left text: its rightmost
@@ -383,6 +389,21 @@ def brackets_as_read(lines: Iterable[Sequence[str]]) -> bool:
             as_shaped += _pairs(seq, True)
             as_read += _pairs(seq, False)
     return as_read > as_shaped
+
+
+def _pairs_as_read(texts: list[str]) -> list[int]:
+    """The indices of the brackets of ``texts`` (left to right as drawn)
+    paired closing bracket first."""
+    stack: list[int] = []
+    found: list[int] = []
+    for i, t in enumerate(texts):
+        if t not in MIRRORED:
+            continue
+        if t not in _OPENING:
+            stack.append(i)
+        elif stack and MIRRORED[texts[stack[-1]]] == t:
+            found += (stack.pop(), i)
+    return found
 
 
 def _pairs(seq: list[str], opening_first: bool) -> int:
