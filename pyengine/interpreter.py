@@ -43,9 +43,9 @@ from .firstuse import may_number_by_use
 from .fonts import ProgramNeeded, load_font
 from .fonts.base import Font
 from .options import Options
-from .records import (LIMIT_CHARACTERS, LIMIT_DOCUMENT_BYTES, LIMIT_FORMS, LIMIT_OPERATORS,
-                      LIMIT_STREAM_BYTES, LIMIT_TIME, SOURCE_ANNOTATION, SOURCE_FORM_FIELD,
-                      SOURCE_PAGE, Glyph, Issue, limit_of, limit_reason)
+from .records import (JOINERS, LIMIT_CHARACTERS, LIMIT_DOCUMENT_BYTES, LIMIT_FORMS,
+                      LIMIT_OPERATORS, LIMIT_STREAM_BYTES, LIMIT_TIME, SOURCE_ANNOTATION,
+                      SOURCE_FORM_FIELD, SOURCE_PAGE, Glyph, Issue, limit_of, limit_reason)
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -151,11 +151,6 @@ def actual_text(value) -> str | None:
         return None
     return "".join(" " if c in "\t\n\r" else c for c in value
                    if c != "\u00ad" and (c >= " " or c in "\t\n\r"))
-
-
-JOINERS = frozenset("\u200b\u200c\u200d\u2060")
-"""Zero-width space, non-joiner, joiner and word joiner: characters that
-show nothing and still belong to the text (``_joiners``)."""
 
 
 def _joiners(text: str) -> str:

@@ -15,6 +15,12 @@ SOURCE_PAGE = "page"
 SOURCE_ANNOTATION = "annotation"
 SOURCE_FORM_FIELD = "form-field"
 
+JOINERS = frozenset("\u200b\u200c\u200d\u2060")
+"""Zero-width space, non-joiner, joiner and word joiner: characters that
+show nothing and still belong to the text (the interpreter keeps them from
+an /ActualText of no glyph; layout puts a glyph of them where it was
+drawn)."""
+
 
 class Glyph(NamedTuple):
     """One shown glyph, placed by the interpreter.

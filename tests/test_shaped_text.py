@@ -15,6 +15,15 @@ the mistakes found there, built by hand:
   it, and kept the line it is in from joining the rest of its line;
 - a bracket in right-to-left text is given the character it stands for,
   not its glyph's shape, so it must not be mirrored again.
+
+LibreOffice (7.4, "Export as PDF" of the same texts opened as plain text)
+shapes with HarfBuzz too and writes its own PDF; the last cases are its:
+
+- a Telugu consonant's subjoined form (virama and consonant, no advance)
+  set past the start of the next letter;
+- Bengali words set apart by the pen's moves, no space glyph, their
+  clusters' texts holding marks: the line read as letter-spaced;
+- a Persian ZWNJ drawn with an advance, the letter after it 0.1 pt before it.
 """
 
 from __future__ import annotations
@@ -148,3 +157,39 @@ def test_a_latin_word_in_brackets_given_as_read_in_right_to_left_text():
         (b"/F2 10 Tf " if c in (3, 6, 7, 8) else b"/F1 10 Tf ") + _at(c, x, 680) for c, x in second) + b"ET"
     text = _text(content, {"/F1": _font(chars), "/F2": _font(chars)})
     assert text.split("\n")[:2] == ["ك (نص) ك", "ك (ab) ك"]
+
+
+def test_a_subjoined_consonant_stays_in_its_cluster():
+    # "రక్టరీ": "్ట" (virama and TTA, no advance) drawn after "క", its
+    # origin 0.3 pt past the start of "రీ".
+    chars = {1: "ర", 2: "క", 3: "\u0c4d\u0c1f", 4: "\u0c30\u0c40"}
+    content = b"BT /F1 10 Tf " + _at(1, 296.65) + _at(2, 302.64) + _at(3, 308.13) + \
+        _at(4, 307.83) + b"ET"
+    text = _text(content, {"/F1": _font(chars, [1, [593, 522, 0, 593]])})
+    assert text.strip() == "రక\u0c4d\u0c1fరీ"
+
+
+def test_words_set_apart_by_the_pen_with_marks_in_their_clusters():
+    # Eight words "মকের" (its middle glyph's text holding a vowel sign),
+    # 0.6 em apart by the pen's moves, one space glyph on the line.
+    chars = {1: "ম", 2: "কে", 3: "র", 4: " "}
+    parts, x = [], 50.0
+    for k in range(8):
+        for code in (1, 2, 3):
+            parts.append(_at(code, x))
+            x += 6.0
+        if k == 4:
+            parts.append(_at(4, x))
+        x += 6.0
+    text = _text(b"BT /F1 10 Tf " + b"".join(parts) + b"ET", {"/F1": _font(chars)})
+    assert text.strip() == " ".join(["মকের"] * 8)
+
+
+def test_a_joiner_drawn_with_an_advance_stays_before_the_letter_after_it():
+    # "به‌طور" drawn left to right as shown: ر و ط ZWNJ ه ب, the "ه"
+    # 0.1 pt before the ZWNJ's start.
+    chars = {1: "ر", 2: "و", 3: "ط", 4: "\u200c", 5: "ه", 6: "ب"}
+    content = b"BT /F1 10 Tf " + b"".join(_at(c, x) for c, x in (
+        (1, 207.49), (2, 212.29), (3, 217.48), (4, 225.47), (5, 225.37), (6, 230.76))) + b"ET"
+    widths = [1, [482, 516, 795, 317, 536, 278]]
+    assert _text(content, {"/F1": _font(chars, widths)}).strip() == "به\u200cطور"

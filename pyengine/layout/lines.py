@@ -33,7 +33,7 @@ from operator import attrgetter, itemgetter
 
 from ..options import Options
 from ..fonts.glyphlist import normalize_radicals
-from ..records import SOURCE_PAGE, Glyph, Line, Word, make_line, make_word, union_box
+from ..records import JOINERS, SOURCE_PAGE, Glyph, Line, Word, make_line, make_word, union_box
 from .bidi import (MIRRORED, brackets_as_read, has_rtl, logical_order, normalise_presentation_forms,
                    page_is_rtl)
 from .dropcap import attach_drop_caps, is_attached
@@ -3209,6 +3209,19 @@ def _is_dead_consonant(text: str) -> bool:
 _DEAD_CONSONANT = _TextCache(_is_dead_consonant)
 
 
+def _is_subjoined(text: str) -> bool:
+    """A virama and the consonant after it in one glyph: the consonant's
+    subjoined form, set under the consonant before it with no advance, a
+    mark of that consonant's cluster for ``marks_with_their_bases``
+    (LibreOffice draws Telugu "క్ట" as "క" and "్ట", the second 0.3 pt
+    past the start of the next letter: "రకరీ్ట" for "రక్టరీ")."""
+    return len(text) >= 2 and unicodedata.combining(text[0]) == 9 and \
+        all(unicodedata.category(c) in ("Lo", "Mn", "Mc") for c in text[1:])
+
+
+_SUBJOINED = _TextCache(_is_subjoined)
+
+
 def marks_with_their_bases(glyphs: list[_G], drawn: list[_G]) -> None:
     """Keep a zero-advance mark after the base it was drawn after.
 
@@ -3236,7 +3249,7 @@ def marks_with_their_bases(glyphs: list[_G], drawn: list[_G]) -> None:
         m = glyphs[i]
         if m[2] - m[1] > MARK_MAX_WIDTH * m[0].size:
             continue
-        if not combining[m[0].text]:
+        if not combining[m[0].text] and not _SUBJOINED[m[0].text]:
             if _DEAD_CONSONANT[m[0].text]:
                 b = glyphs[i - 1]
                 if b[3] == m[3] + 1 and b[1] <= m[1] <= b[2] and b[0].font == m[0].font and \
@@ -3630,6 +3643,7 @@ def _line_glyphs(line: _LineAcc, inner_spaces: bool = True, script_marks: bool =
         glyphs.sort(key=_u0)
     if script_marks:
         marks_with_their_bases(glyphs, drawn)
+        joiners_before_next(glyphs)
     seqs = list(map(_SEQ, glyphs))
     if seqs != sorted(seqs):  # (drawn out of order along the line)
         _spaces_before_next_words(glyphs)
@@ -3637,6 +3651,26 @@ def _line_glyphs(line: _LineAcc, inner_spaces: bool = True, script_marks: bool =
 
 
 _SEQ = itemgetter(3)
+
+JOINER_NUDGE = 0.05
+"""Fraction of the size: how far before a joiner glyph the glyph drawn
+after it may start and still follow it."""
+
+
+def joiners_before_next(glyphs: list[_G]) -> None:
+    """Put a joiner glyph (``JOINERS``) back before the glyph drawn
+    right after it, when that glyph starts at most ``JOINER_NUDGE`` before
+    it: LibreOffice draws a Persian word's ZWNJ with an advance of its own
+    and the letter after it 0.1 pt before it ("ب\u200cهطور" for
+    "به\u200cطور", drawn left to right).  In place; glyphs are sorted along
+    the line."""
+    for i in range(1, len(glyphs)):
+        j = glyphs[i]
+        if not j[0].text or not JOINERS.issuperset(j[0].text):
+            continue
+        b = glyphs[i - 1]
+        if b[3] == j[3] + 1 and j[1] - b[1] <= JOINER_NUDGE * j[0].size:
+            glyphs[i - 1], glyphs[i] = j, b
 
 
 SPACE_OVERLAP = 0.05
@@ -4112,8 +4146,11 @@ def letter_spacing(glyphs: list[_G], moved: set[int] | None, options: Options) -
     letters then cluster, tightly, at or above ``space_gap`` and the line
     fell apart letter by letter ("T r a c k i n g"; at exactly 0.15 em,
     float noise split some gaps and not others: "Tracki ng fi fteen").
-    When most gaps between letters (letters or digits; not dots, so a
-    leader is no letter spacing) are within ``LETTER_SPACING_TOLERANCE`` of
+    When most gaps between letters (glyphs whose text starts with a letter
+    or digit, marks after it or not: a Bengali cluster "বে" is a letter too,
+    and LibreOffice's Bengali words, no space glyph between them, read as
+    letters 0.6 em apart when only the glyphs without marks counted; not
+    dots, so a leader is no letter spacing) are within ``LETTER_SPACING_TOLERANCE`` of
     their median, and that cluster reaches ``space_gap``, the median is the
     letter spacing: words then break at space glyphs and at gaps wider than
     the letter spacing by a word space.  Spacing wider than the letters
@@ -4129,7 +4166,7 @@ def letter_spacing(glyphs: list[_G], moved: set[int] | None, options: Options) -
         if moved and id(p) in moved:
             continue
         if prev is not None and g.size > 0 and abs(g.size - prev[0].size) < 0.01 * g.size \
-                and g.text.isalnum() and prev[0].text.isalnum():
+                and g.text[:1].isalnum() and prev[0].text[:1].isalnum():
             gaps.append((p[1] - prev[2]) / g.size)
             widths.append((p[2] - p[1]) / g.size)
         prev = p
@@ -4656,7 +4693,7 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     inner_spaces = any(map(_INNER_SPACES.__getitem__, distinct))
     accents = _ACCENT_CHARS.search(chars) is not None
     script_marks = _SCRIPT_MARK_CHARS.search(chars) is not None or \
-        any(map(_COMBINING.__getitem__, distinct))
+        any(map(_COMBINING.__getitem__, distinct)) or not JOINERS.isdisjoint(chars)
     # A glyph without text, or text of two sources (word_glyphs' mixed).
     mixed = "" in distinct or len({s.source for s in segs}) > 1
     out = []
