@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Score the engine on text shaped by HarfBuzz and drawn by cairo, against the text given.
 
-    python scripts/shaped_prints.py DIR [--jobs 2] [--pdftotext] [--worst 15]
+    python scripts/shaped_prints.py DIR [--jobs 2] [--pdftotext] [--worst 15] [--office]
 
 GTK and GNOME applications, Inkscape, Evince's prints and pango-view all
 write PDF through cairo, their text shaped by HarfBuzz: how most of the
@@ -15,11 +15,14 @@ five to a paragraph, into DIR/truth/LANG.txt; ``pango-view`` draws each
 into DIR/pdfs/LANG.pdf (one page, Noto Sans 11 pt and the fonts fontconfig
 falls back to, wrapped at 450 pt).  Then the engine runs on DIR/pdfs
 (scripts/run_corpus.py, into DIR/ours) and each file is scored as
-``chromium_prints`` scores: token recall, precision and order.  Each step
-is skipped when its output is there.  Not part of the test suite.
+``chromium_prints`` scores: token recall, precision and order.  With
+``--office`` the same texts are also opened as plain text in LibreOffice
+and exported to PDF (DIR/office: LibreOffice shapes with HarfBuzz too and
+writes its own PDF), and scored there.  Each step is skipped when its
+output is there.  Not part of the test suite.
 
 Needs: ``apt-get install -y pango1.0-tools fonts-noto-core fonts-noto-cjk``
-and rapidfuzz.
+and rapidfuzz (``--office``: ``libreoffice-writer-nogui``).
 
 What the truth cannot tell (session 56): Thai has no spaces, so a word the
 line's end breaks is two tokens in the PDF's text (a line break) and one in
@@ -28,6 +31,10 @@ and the engine's bidi rule that puts a neutral with the run of its own
 font puts it with the Latin word ("Atk-ځانګړې" read "-Atkځانګړې" in
 Pashto).  Brackets are not tokens: that cairo's right-to-left brackets
 came out mirrored twice was seen by eye (``bidi.brackets_as_read``).
+LibreOffice drops Khmer's zero-width spaces without a trace, and lays a
+plain-text import out in left-to-right paragraphs: a line mixing Latin and
+Arabic words is in the order of a left-to-right paragraph, which the
+engine reads as a right-to-left line.
 """
 
 from __future__ import annotations
@@ -123,12 +130,30 @@ def draw(src: str, folder: str) -> None:
                             f"--width={WIDTH}", "--wrap=word", "--margin=40", text_path], check=True)
 
 
+def office(folder: str) -> str:
+    """The texts of folder/truth exported to PDF by LibreOffice, in
+    folder/office (its truth the same files); that folder."""
+    out = os.path.join(folder, "office")
+    pdfs = os.path.join(out, "pdfs")
+    os.makedirs(pdfs, exist_ok=True)
+    if not os.path.exists(os.path.join(out, "truth")):
+        os.symlink(os.path.join(folder, "truth"), os.path.join(out, "truth"))
+    texts = [t for t in sorted(glob.glob(os.path.join(folder, "truth", "*.txt")))
+             if not os.path.exists(os.path.join(pdfs, os.path.basename(t)[:-4] + ".pdf"))]
+    if texts:
+        subprocess.run(["soffice", f"-env:UserInstallation=file://{os.path.join(folder, '_profile')}",
+                        "--headless", "--infilter=Text (encoded):UTF8", "--convert-to", "pdf",
+                        "--outdir", pdfs] + texts, capture_output=True, timeout=1200)
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folder")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--pdftotext", action="store_true", help="score pdftotext on the same PDFs too")
     ap.add_argument("--worst", type=int, default=15, help="files listed, lowest first")
+    ap.add_argument("--office", action="store_true", help="LibreOffice's PDF of the same texts too")
     args = ap.parse_args()
     folder = os.path.abspath(args.folder)
     if shutil.which("pango-view") is None:
@@ -140,6 +165,12 @@ def main() -> int:
         fetch(src)
     draw(src, folder)
     run_and_score(folder, args.jobs, 120, args.pdftotext, args.worst)
+    if args.office:
+        if shutil.which("soffice") is None:
+            print("no soffice: apt-get install -y --no-install-recommends libreoffice-writer-nogui",
+                  file=sys.stderr)
+            return 2
+        run_and_score(office(folder), args.jobs, 120, args.pdftotext, args.worst)
     return 0
 
 
