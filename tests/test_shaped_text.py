@@ -193,3 +193,32 @@ def test_a_joiner_drawn_with_an_advance_stays_before_the_letter_after_it():
         (1, 207.49), (2, 212.29), (3, 217.48), (4, 225.47), (5, 225.37), (6, 230.76))) + b"ET"
     widths = [1, [482, 516, 795, 317, 536, 278]]
     assert _text(content, {"/F1": _font(chars, widths)}).strip() == "به\u200cطور"
+
+
+_SALAM = ["\ufee1", "\ufe8e", "\ufee0", "\ufeb3"]  # "سلام" left to right as drawn: م ا ل س
+_KATABA = ["\ufe90", "\ufe98", "\ufedb"]  # "كتب": ب ت ك
+
+
+def _tight_arabic(gap_inside: bool) -> str:
+    # XeTeX: "سلام كتب سلام كتب سلام" in presentation forms, letters
+    # touching, the words 0.147 em apart (a line justified tight); or
+    # (gap_inside) the same gaps inside the words instead, after each
+    # word's second letter, as kashida pieces drawn apart are.
+    codes = {t: k + 1 for k, t in enumerate(_SALAM + _KATABA)}
+    words = [_SALAM, _KATABA, _SALAM, _KATABA, _SALAM][::-1]
+    parts, x = [], 100.0
+    for w in words:
+        for k, t in enumerate(w):
+            parts.append(_at(codes[t], x))
+            x += 6.0 + (1.47 if gap_inside and k == 1 else 0.0)
+        x += 0.0 if gap_inside else 1.47
+    font = _font({code: t for t, code in codes.items()})
+    return _text(b"BT /F1 10 Tf " + b"".join(parts) + b"ET", {"/F1": font}).strip()
+
+
+def test_an_arabic_line_set_tight_is_cut_at_its_word_ends():
+    assert _tight_arabic(False) == "سلام كتب سلام كتب سلام"
+
+
+def test_an_arabic_line_with_narrow_gaps_inside_its_words_is_not_cut_there():
+    assert " " not in _tight_arabic(True)
