@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Score the engine on text shaped by HarfBuzz and drawn by cairo, against the text given.
 
-    python scripts/shaped_prints.py DIR [--jobs 2] [--pdftotext] [--worst 15] [--office]
+    python scripts/shaped_prints.py DIR [--jobs 2] [--pdftotext] [--worst 15] [--office] [--xetex]
 
 GTK and GNOME applications, Inkscape, Evince's prints and pango-view all
 write PDF through cairo, their text shaped by HarfBuzz: how most of the
@@ -18,11 +18,15 @@ falls back to, wrapped at 450 pt).  Then the engine runs on DIR/pdfs
 ``chromium_prints`` scores: token recall, precision and order.  With
 ``--office`` the same texts are also opened as plain text in LibreOffice
 and exported to PDF (DIR/office: LibreOffice shapes with HarfBuzz too and
-writes its own PDF), and scored there.  Each step is skipped when its
-output is there.  Not part of the test suite.
+writes its own PDF), and scored there; with ``--xetex`` they are set by
+XeTeX (fontspec, the Noto font of each script, ``XETEX_FONTS``; Latin
+words in Noto Sans; right-to-left paragraphs with TeX--XeT) into
+DIR/xetex.  Each step is skipped when its output is there.  Not part of
+the test suite.
 
 Needs: ``apt-get install -y pango1.0-tools fonts-noto-core fonts-noto-cjk``
-and rapidfuzz (``--office``: ``libreoffice-writer-nogui``).
+and rapidfuzz (``--office``: ``libreoffice-writer-nogui``; ``--xetex``:
+``texlive-xetex``).
 
 What the truth cannot tell (session 56): Thai has no spaces, so a word the
 line's end breaks is two tokens in the PDF's text (a line break) and one in
@@ -34,7 +38,11 @@ came out mirrored twice was seen by eye (``bidi.brackets_as_read``).
 LibreOffice drops Khmer's zero-width spaces without a trace, and lays a
 plain-text import out in left-to-right paragraphs: a line mixing Latin and
 Arabic words is in the order of a left-to-right paragraph, which the
-engine reads as a right-to-left line.
+engine reads as a right-to-left line.  xdvipdfmx leaves most Indic
+conjuncts and reordered vowel signs out of its ToUnicode maps, and the
+Noto fonts lack some punctuation XeTeX then draws as nothing or .notdef:
+both tools lose those words (2026-12-06: recall 0.44-0.83 for the Indic
+texts, either tool).
 """
 
 from __future__ import annotations
@@ -43,6 +51,7 @@ import argparse
 import glob
 import hashlib
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -130,6 +139,84 @@ def draw(src: str, folder: str) -> None:
                             f"--width={WIDTH}", "--wrap=word", "--margin=40", text_path], check=True)
 
 
+XETEX_FONTS = {
+    "ar": ("Noto Naskh Arabic", "Arabic"), "fa": ("Noto Naskh Arabic", "Arabic"),
+    "ug": ("Noto Naskh Arabic", "Arabic"), "yi": ("Noto Sans Hebrew", "Hebrew"),
+    "hi": ("Noto Sans Devanagari", "Devanagari"), "mr": ("Noto Sans Devanagari", "Devanagari"),
+    "ne": ("Noto Sans Devanagari", "Devanagari"), "bn": ("Noto Sans Bengali", "Bengali"),
+    "as": ("Noto Sans Bengali", "Bengali"), "gu": ("Noto Sans Gujarati", "Gujarati"),
+    "pa": ("Noto Sans Gurmukhi", "Gurmukhi"), "or": ("Noto Sans Oriya", "Oriya"),
+    "ta": ("Noto Sans Tamil", "Tamil"), "te": ("Noto Sans Telugu", "Telugu"),
+    "kn": ("Noto Sans Kannada", "Kannada"), "ml": ("Noto Sans Malayalam", "Malayalam"),
+    "km": ("Noto Sans Khmer", "Khmer"), "my": ("Noto Sans Myanmar", "Myanmar"),
+    "dz": ("Noto Serif Tibetan", "Tibetan"), "th": ("Noto Sans Thai", "Thai"),
+    "el": ("Noto Sans", ""), "ru": ("Noto Sans", ""), "hy": ("Noto Sans Armenian", "Armenian"),
+    "ka": ("Noto Sans Georgian", "Georgian"), "ja": ("Noto Sans CJK JP", ""),
+    "zh_CN": ("Noto Sans CJK SC", ""), "ko": ("Noto Sans CJK KR", ""), "he": ("Noto Sans Hebrew", "Hebrew"),
+    "si": ("Noto Sans Sinhala", "Sinhala")}
+"""Language -> (font, fontspec Script) for ``--xetex``."""
+XETEX_BREAKS = {"th": "th", "km": "km", "my": "my", "ja": "ja", "zh_CN": "zh", "dz": "bo"}
+"""Languages written without spaces: XeTeX's line-break locale."""
+RTL = {"ar", "fa", "ug", "yi", "he"}
+
+
+def _tex_escape(text: str) -> str:
+    return re.sub(r"[#$&~_^}]", lambda m: {"~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}.get(
+        m.group(), "\\" + m.group()), text)
+
+
+def tex_source(lang: str, text: str) -> str:
+    """A LaTeX document setting ``text`` (paragraphs apart by blank lines)
+    in ``lang``'s font; Latin words in Noto Sans (left to right, in a
+    right-to-left paragraph)."""
+    font, script = XETEX_FONTS[lang]
+    paras = []
+    for para in text.strip().split("\n\n"):
+        para = _tex_escape(para)
+        if lang in RTL:
+            para = re.sub(r"[A-Za-z0-9][A-Za-z0-9.,:;!?'\"/+\- ]*[A-Za-z0-9]|[A-Za-z0-9]",
+                          lambda m: r"\beginL\lat{" + m.group() + r"}\endL", para)
+            para = r"\beginR " + para + r"\endR"
+        elif script:
+            para = re.sub(r"[A-Za-z][A-Za-z0-9]*", lambda m: r"\lat{" + m.group() + "}", para)
+        paras.append(para)
+    option = f"[Script={script}]" if script else ""
+    breaks = (f'\\XeTeXlinebreaklocale "{XETEX_BREAKS[lang]}"\n\\XeTeXlinebreakskip=0pt plus 1pt\n'
+              if lang in XETEX_BREAKS else "")
+    return ("\\documentclass[11pt]{article}\n\\usepackage[a4paper,margin=2.5cm]{geometry}\n"
+            f"\\usepackage{{fontspec}}\n\\setmainfont{{{font}}}{option}\n"
+            "\\newfontfamily\\latfont{Noto Sans}\n\\newcommand\\lat[1]{{\\latfont #1}}\n"
+            + ("\\TeXXeTstate=1\n" if lang in RTL else "")
+            + "\\pagestyle{empty}\\parindent=0pt \\parskip=6pt\n\\begin{document}\n" + breaks
+            + "\n\n".join(paras) + "\n\\end{document}\n")
+
+
+def xetex(folder: str) -> str:
+    """The texts of folder/truth set by XeTeX into folder/xetex/pdfs (its
+    truth the same files); that folder."""
+    out = os.path.join(folder, "xetex")
+    pdfs, work = os.path.join(out, "pdfs"), os.path.join(out, "tex")
+    os.makedirs(pdfs, exist_ok=True)
+    os.makedirs(work, exist_ok=True)
+    if not os.path.exists(os.path.join(out, "truth")):
+        os.symlink(os.path.join(folder, "truth"), os.path.join(out, "truth"))
+    for path in sorted(glob.glob(os.path.join(folder, "truth", "*.txt"))):
+        lang = os.path.basename(path)[:-4]
+        pdf = os.path.join(pdfs, lang + ".pdf")
+        if os.path.exists(pdf) or lang not in XETEX_FONTS:
+            continue
+        with open(path, encoding="utf-8") as f, open(os.path.join(work, lang + ".tex"), "w",
+                                                       encoding="utf-8") as tex:
+            tex.write(tex_source(lang, f.read()))
+        subprocess.run(["xelatex", "-interaction=batchmode", "-halt-on-error", lang + ".tex"], cwd=work,
+                       capture_output=True, timeout=600)
+        if os.path.exists(os.path.join(work, lang + ".pdf")):
+            shutil.move(os.path.join(work, lang + ".pdf"), pdf)
+        else:
+            print(f"not set {lang}", file=sys.stderr)
+    return out
+
+
 def office(folder: str) -> str:
     """The texts of folder/truth exported to PDF by LibreOffice, in
     folder/office (its truth the same files); that folder."""
@@ -154,6 +241,7 @@ def main() -> int:
     ap.add_argument("--pdftotext", action="store_true", help="score pdftotext on the same PDFs too")
     ap.add_argument("--worst", type=int, default=15, help="files listed, lowest first")
     ap.add_argument("--office", action="store_true", help="LibreOffice's PDF of the same texts too")
+    ap.add_argument("--xetex", action="store_true", help="XeTeX's PDF of the same texts too")
     args = ap.parse_args()
     folder = os.path.abspath(args.folder)
     if shutil.which("pango-view") is None:
@@ -171,6 +259,11 @@ def main() -> int:
                   file=sys.stderr)
             return 2
         run_and_score(office(folder), args.jobs, 120, args.pdftotext, args.worst)
+    if args.xetex:
+        if shutil.which("xelatex") is None:
+            print("no xelatex: apt-get install -y --no-install-recommends texlive-xetex", file=sys.stderr)
+            return 2
+        run_and_score(xetex(folder), args.jobs, 120, args.pdftotext, args.worst)
     return 0
 
 
