@@ -175,7 +175,7 @@ def tex_source(lang: str, text: str) -> str:
         para = _tex_escape(para)
         if lang in RTL:
             para = re.sub(r"[A-Za-z0-9][A-Za-z0-9.,:;!?'\"/+\- ]*[A-Za-z0-9]|[A-Za-z0-9]",
-                          lambda m: r"\beginL\lat{" + m.group() + r"}\endL", para)
+                          lambda m: r"\beginL\lat{" + m.group() + r"}\endL{}", para)
             para = r"\beginR " + para + r"\endR"
         elif script:
             para = re.sub(r"[A-Za-z][A-Za-z0-9]*", lambda m: r"\lat{" + m.group() + "}", para)
