@@ -3018,10 +3018,24 @@ _U0 = itemgetter(1)
 """A glyph pair's start along its line (``_G``)."""
 
 
+def _bracketed_lines(accs: list[_LineAcc]) -> list[list[str]]:
+    """The glyph texts, sorted along the line, of each line holding a
+    bracket and a right-to-left letter (``bidi.brackets_as_read``)."""
+    out = []
+    for acc in accs:
+        if not acc.shows:
+            continue
+        texts = [p[0].text for t in acc.segs for p in t.glyphs]
+        if MIRRORED.keys().isdisjoint(texts) or not has_rtl("".join(texts)):
+            continue
+        out.append([p[0].text for p in sorted((p for t in acc.segs for p in t.glyphs), key=_U0)])
+    return out
+
+
 def line_words(line: _LineAcc, options: Options, rtl_page: bool = False,
                rtl_text: bool = True, marks: bool = True, inner_spaces: bool = True,
                accents: bool = True, script_marks: bool = True, mixed: bool = True,
-               mirror_brackets: bool = True) -> list[Word]:
+               mirror_brackets: bool = True, joiners: bool = True) -> list[Word]:
     """The line's words, in logical order (bidi.py for right-to-left text).
     ``rtl_text``, ``marks``, ``inner_spaces``, ``accents`` and
     ``script_marks`` False: the page holds no right-to-left character, no
@@ -3031,8 +3045,9 @@ def line_words(line: _LineAcc, options: Options, rtl_page: bool = False,
     other combining mark (``_COMBINING``): nothing to look for.  ``mixed``
     False: no glyph of the page is without text, all are of one source.
     ``mirror_brackets`` False: brackets in right-to-left text are not
-    mirrored (``bidi.brackets_as_read``)."""
-    groups = word_glyphs(line, options, marks, inner_spaces, accents, script_marks, mixed)
+    mirrored (``bidi.brackets_as_read``).  ``joiners`` False: no glyph of
+    the page shows a joiner alone (``joiners_before_next``)."""
+    groups = word_glyphs(line, options, marks, inner_spaces, accents, script_marks, mixed, joiners)
     words = []
     if rtl_text and has_rtl("".join([p[0].text for grp in groups for p in grp])):
         for pairs in logical_order(groups, lambda p: _NORMAL_FORMS[p[0].text],
@@ -3508,7 +3523,7 @@ _u0 = itemgetter(1)
 
 def word_glyphs(line: _LineAcc, options: Options, marks: bool = True,
                 inner_spaces: bool = True, accents: bool = True,
-                script_marks: bool = True, mixed: bool = True) -> list[list[_G]]:
+                script_marks: bool = True, mixed: bool = True, joiners: bool = True) -> list[list[_G]]:
     """The line's glyphs sorted along it (visual order), cut into words at
     space glyphs and measured gaps.  ``marks`` False: no glyph of the line
     is an overlay mark (skips ``marks_after_bases``); ``inner_spaces``
@@ -3518,8 +3533,9 @@ def word_glyphs(line: _LineAcc, options: Options, marks: bool = True,
     ``_SCRIPT_MARK_CHARS`` mark or another combining mark (skips
     ``marks_with_their_bases``); ``mixed`` False: every glyph of the line
     shows text and all are of one source.  All five False: the line is
-    plain, ``_cut_plain`` cuts it."""
-    glyphs = _line_glyphs(line, inner_spaces, script_marks)
+    plain, ``_cut_plain`` cuts it.  ``joiners`` False: no glyph shows a
+    joiner alone (skips ``joiners_before_next``)."""
+    glyphs = _line_glyphs(line, inner_spaces, script_marks, joiners)
     if accents:
         glyphs = accents_onto_bases(glyphs)
     moved = marks_after_bases(glyphs) if marks else None
@@ -3617,10 +3633,11 @@ def leaders_apart(groups: list[list[_G]]) -> list[list[_G]]:
     return out
 
 
-def _line_glyphs(line: _LineAcc, inner_spaces: bool = True, script_marks: bool = False
-                 ) -> list[_G]:
+def _line_glyphs(line: _LineAcc, inner_spaces: bool = True, script_marks: bool = False,
+                 joiners: bool = False) -> list[_G]:
     """The line's glyphs (``split_inner_spaces``), sorted along the line
-    (``marks_with_their_bases`` when ``script_marks``)."""
+    (``marks_with_their_bases`` when ``script_marks``, ``joiners_before_next``
+    when ``joiners``)."""
     glyphs: list[_G] = []
     for s in line.segs:
         if not inner_spaces or max([len(p[0].text) for p in s.glyphs]) < 2:
@@ -3643,6 +3660,7 @@ def _line_glyphs(line: _LineAcc, inner_spaces: bool = True, script_marks: bool =
         glyphs.sort(key=_u0)
     if script_marks:
         marks_with_their_bases(glyphs, drawn)
+    if joiners:
         joiners_before_next(glyphs)
     seqs = list(map(_SEQ, glyphs))
     if seqs != sorted(seqs):  # (drawn out of order along the line)
@@ -4728,7 +4746,8 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     inner_spaces = any(map(_INNER_SPACES.__getitem__, distinct))
     accents = _ACCENT_CHARS.search(chars) is not None
     script_marks = _SCRIPT_MARK_CHARS.search(chars) is not None or \
-        any(map(_COMBINING.__getitem__, distinct)) or not JOINERS.isdisjoint(chars)
+        any(map(_COMBINING.__getitem__, distinct))
+    joiners = not JOINERS.isdisjoint(distinct)  # (a glyph that shows a joiner alone)
     # A glyph without text, or text of two sources (word_glyphs' mixed).
     mixed = "" in distinct or len({s.source for s in segs}) > 1
     out = []
@@ -4737,13 +4756,12 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     # Brackets in right-to-left text are mirrored unless the page's pairs
     # of them show their texts are the characters read (cairo's).
     mirror = not (rtl_text and not MIRRORED.keys().isdisjoint(chars) and brackets_as_read(
-        [p[0].text for p in sorted((p for t in acc.segs for p in t.glyphs), key=_U0)]
-        for acc in accs if acc.shows))
+        _bracketed_lines(accs)))
     for acc in accs:
         if not acc.shows:
             continue  # only blank glyphs: no word
         words = line_words(acc, options, rtl_page and id(acc) not in ltr_set, rtl_text, marks,
-                           inner_spaces, accents, script_marks, mixed, mirror)
+                           inner_spaces, accents, script_marks, mixed, mirror, joiners)
         if words:
             out.append((acc, to_line(acc, words)))
     if has_prebase(chars):  # Indic vowel signs drawn before their consonants
