@@ -232,7 +232,8 @@ def _plain_with_marks(word, text_of, span_of):
     return bidi_plain._with_marks(word, [text_of(g) for g in word], span_of)[0]
 
 
-def _plain_logical_order(words, text_of, span_of, shape_of=None, rtl_page=False, font_of=None, rtl_base=False):
+def _plain_logical_order(words, text_of, span_of, shape_of=None, rtl_page=False, font_of=None, rtl_base=False,
+                         mirror_brackets=True):
     """bidi.logical_order as it was: every class made anew (bidi._cls), and
     every glyph's text asked again as the words are rebuilt; the levels and
     the order as bidi_plain makes them (the rules one at a time)."""
@@ -252,6 +253,15 @@ def _plain_logical_order(words, text_of, span_of, shape_of=None, rtl_page=False,
     if bidi.x_order_is_logical([[shape(g) for g in w] for w in words]):
         return [[(g, text_of(g)) for g in w] for w in words]
     classes = [bidi._cls(t) if u is not None else bidi._N for u, t in zip(units, texts)]
+    if not mirror_brackets:  # brackets given as read: a pair drawn ")" ... "(" reads right to left
+        closing = []
+        for i, t in enumerate(texts):
+            if len(t) != 1:
+                continue
+            if t in ")]}>»›":
+                closing.append(i)
+            elif t in "([{<«‹" and closing and dict(zip(")]}>»›", "([{<«‹"))[texts[closing[-1]]] == t:
+                classes[closing.pop()] = classes[i] = bidi._R
     strong = [bidi_plain._strong(c) for c in classes]
     n_r = strong.count(bidi._R)
     base = bidi._R if rtl_base or n_r > strong.count(bidi._L) or (
@@ -268,7 +278,7 @@ def _plain_logical_order(words, text_of, span_of, shape_of=None, rtl_page=False,
         else:
             for g in u:
                 t = text_of(g)
-                cur.append((g, bidi_plain._mirror(t) if levels[i] % 2 == 1 else t))
+                cur.append((g, bidi_plain._mirror(t) if mirror_brackets and levels[i] % 2 == 1 else t))
     if cur:
         out.append(cur)
     return out
@@ -302,9 +312,9 @@ def test_logical_order_is_the_plain_reordering_on_pages(monkeypatch):
     calls = []
     fast = bidi.logical_order
 
-    def spy(*args):
-        out = fast(*args)
-        calls.append((args, out))
+    def spy(*args, **kw):
+        out = fast(*args, **kw)
+        calls.append((args, kw, out))
         return out
 
     monkeypatch.setattr(lines, "logical_order", spy)
@@ -312,5 +322,5 @@ def test_logical_order_is_the_plain_reordering_on_pages(monkeypatch):
     for doc in docs:
         read_pages(*doc)
     assert len(calls) > (10 if docs else -1)  # (the built pages hold no right-to-left letters)
-    for args, out in calls:
-        assert out == _plain_logical_order(*args)
+    for args, kw, out in calls:
+        assert out == _plain_logical_order(*args, **kw)
