@@ -353,41 +353,63 @@ def _unmirrored(text: str, default: str) -> str:
 _OPENING = frozenset("([{<«‹")
 
 
-def brackets_as_read(lines: Iterable[Sequence[str]]) -> bool:
+BRACKET_TOUCH = 0.1
+"""Fraction of the size: a bracket this close to the glyph beside it
+touches it (the phrase it encloses is on that side); further, or a space
+glyph between, that side is apart (``brackets_as_read``)."""
+
+
+def brackets_as_read(lines: Iterable[Sequence[tuple]]) -> bool:
     """Are the texts of the brackets drawn between right-to-left letters the
     characters read rather than the glyphs' shapes?  ``lines``: each line's
-    glyph texts, left to right as drawn.  A right-to-left phrase in
-    brackets is drawn with the glyph ")" at its left and "(" at its right
-    (mirrored, UAX #9 L4); most producers give each glyph the text of its
-    shape, "(" ... ")" from left to right, which ``logical_order`` mirrors;
-    cairo gives the character the glyph stands for, ")" ... "(" (GTK,
-    pango: "(انسكربت ...)" came out ")انسكربت ...(").  The brackets whose
-    nearest letters on both sides (or on one side, at the line's end) are
-    right to left are paired left to right both ways, "(" before ")" and
-    ")" before "(", over every line: the second pairing must make more
-    pairs.  (A line may hold a bracket whose other half is on another line:
-    the pairs of the page decide.)"""
+    glyphs as (text, start, end, size, is_space), left to right as drawn.
+    A right-to-left phrase in brackets is drawn with the glyph ")" at its
+    left and "(" at its right (mirrored, UAX #9 L4); most producers give
+    each glyph the text of its shape, which ``logical_order`` mirrors;
+    cairo gives the character the glyph stands for (GTK, pango:
+    "(انسكربت ...)" came out ")انسكربت ...(").  A bracket touches the
+    phrase it encloses and stands apart from the text outside
+    (``BRACKET_TOUCH``; touching a letter or digit, not punctuation:
+    ArabTeX's ". . )." in tl-arabic-samplebook): a glyph given ")" touching the letter on its left,
+    or "(" the one on its right, is given its shape; the other way round,
+    the character read.  Brackets whose nearest letters on both sides (or
+    on one, at the line's end) are right to left vote, over every line; a
+    bracket touching both sides or neither does not.  (Pairing them did
+    not do: XeTeX's "... TEX (برای حروف چین) و متافونت (برای ..." drew the
+    opening of the second phrase right after the closing of the first,
+    ")" before "(", as cairo draws one pair: texlive-publishers-doc's
+    thesis-qom.)"""
     as_shaped = as_read = 0
-    for texts in lines:
-        seq: list[str] = []
-        pending: list[str] = []  # brackets since the last letter
+    for glyphs in lines:
+        pending: list[int] = []  # brackets since the last letter
+        voting: list[int] = []
         last = None  # the direction of the last letter
-        for t in texts:
+        for i, g in enumerate(glyphs):
+            t = g[0]
             if t in MIRRORED:
-                pending.append(t)
+                pending.append(i)
                 continue
             cls = _strong(_CLASSES[t])
             if cls != _R and cls != _L:
                 continue
             if pending and cls == _R and last in (_R, None):
-                seq += pending
+                voting += pending
             pending = []
             last = cls
         if pending and last == _R:
-            seq += pending
-        if len(seq) > 1:
-            as_shaped += _pairs(seq, True)
-            as_read += _pairs(seq, False)
+            voting += pending
+        for i in voting:
+            t, u0, u1, size = glyphs[i][:4]
+            touch = BRACKET_TOUCH * size
+            left = i > 0 and glyphs[i - 1][0][-1:].isalnum() and u0 - glyphs[i - 1][2] <= touch
+            right = i + 1 < len(glyphs) and glyphs[i + 1][0][:1].isalnum() and \
+                glyphs[i + 1][1] - u1 <= touch
+            if left == right:
+                continue  # (touching both sides, or neither: no phrase it encloses)
+            if (t in _OPENING) == right:
+                as_shaped += 1
+            else:
+                as_read += 1
     return as_read > as_shaped
 
 
@@ -403,20 +425,6 @@ def _pairs_as_read(texts: list[str]) -> list[int]:
             stack.append(i)
         elif stack and MIRRORED[texts[stack[-1]]] == t:
             found += (stack.pop(), i)
-    return found
-
-
-def _pairs(seq: list[str], opening_first: bool) -> int:
-    """How many pairs of brackets ``seq`` holds, the opening one first
-    (``opening_first``) or the closing one first."""
-    stack: list[str] = []
-    found = 0
-    for b in seq:
-        if (b in _OPENING) == opening_first:
-            stack.append(b)
-        elif stack and MIRRORED[stack[-1]] == b:
-            stack.pop()
-            found += 1
     return found
 
 

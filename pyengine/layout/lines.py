@@ -3018,9 +3018,10 @@ _U0 = itemgetter(1)
 """A glyph pair's start along its line (``_G``)."""
 
 
-def _bracketed_lines(accs: list[_LineAcc]) -> list[list[str]]:
-    """The glyph texts, sorted along the line, of each line holding a
-    bracket and a right-to-left letter (``bidi.brackets_as_read``)."""
+def _bracketed_lines(accs: list[_LineAcc]) -> list[list[tuple]]:
+    """The glyphs (text, start, end, size, is_space), sorted along the
+    line, of each line holding a bracket and a right-to-left letter
+    (``bidi.brackets_as_read``)."""
     out = []
     for acc in accs:
         if not acc.shows:
@@ -3028,7 +3029,8 @@ def _bracketed_lines(accs: list[_LineAcc]) -> list[list[str]]:
         texts = [p[0].text for t in acc.segs for p in t.glyphs]
         if MIRRORED.keys().isdisjoint(texts) or not has_rtl("".join(texts)):
             continue
-        out.append([p[0].text for p in sorted((p for t in acc.segs for p in t.glyphs), key=_U0)])
+        out.append([(p[0].text, p[1], p[2], p[0].size, p[0].is_space or not p[0].text.strip())
+                    for p in sorted((p for t in acc.segs for p in t.glyphs), key=_U0)])
     return out
 
 
