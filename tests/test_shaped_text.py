@@ -136,7 +136,7 @@ def _drawn(shown: str) -> list[tuple]:
     out, x = [], 0.0
     for c in shown:
         if c != " ":
-            out.append((c, x, x + 6.0, 10.0, False))
+            out.append((c, x, x + 6.0, 10.0))
         x += 6.0
     return out
 

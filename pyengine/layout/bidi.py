@@ -354,15 +354,15 @@ _OPENING = frozenset("([{<«‹")
 
 
 BRACKET_TOUCH = 0.1
-"""Fraction of the size: a bracket this close to the glyph beside it
-touches it (the phrase it encloses is on that side); further, or a space
-glyph between, that side is apart (``brackets_as_read``)."""
+"""Fraction of the size: a bracket this close to the letter or digit
+beside it touches it (the phrase it encloses is on that side); further,
+or anything else beside it, that side is apart (``brackets_as_read``)."""
 
 
 def brackets_as_read(lines: Iterable[Sequence[tuple]]) -> bool:
     """Are the texts of the brackets drawn between right-to-left letters the
     characters read rather than the glyphs' shapes?  ``lines``: each line's
-    glyphs as (text, start, end, size, is_space), left to right as drawn.
+    glyphs as (text, start, end, size), left to right as drawn.
     A right-to-left phrase in brackets is drawn with the glyph ")" at its
     left and "(" at its right (mirrored, UAX #9 L4); most producers give
     each glyph the text of its shape, which ``logical_order`` mirrors;
@@ -370,9 +370,9 @@ def brackets_as_read(lines: Iterable[Sequence[tuple]]) -> bool:
     "(انسكربت ...)" came out ")انسكربت ...(").  A bracket touches the
     phrase it encloses and stands apart from the text outside
     (``BRACKET_TOUCH``; touching a letter or digit, not punctuation:
-    ArabTeX's ". . )." in tl-arabic-samplebook): a glyph given ")" touching the letter on its left,
-    or "(" the one on its right, is given its shape; the other way round,
-    the character read.  Brackets whose nearest letters on both sides (or
+    ArabTeX's ". . )." in tl-arabic-samplebook): a glyph given ")"
+    touching the letter on its left, or "(" the one on its right, is
+    given its shape; the other way round, the character read.  Brackets whose nearest letters on both sides (or
     on one, at the line's end) are right to left vote, over every line; a
     bracket touching both sides or neither does not.  (Pairing them did
     not do: XeTeX's "... TEX (برای حروف چین) و متافونت (برای ..." drew the

@@ -2738,10 +2738,10 @@ def _text_baseline(t: _Seg) -> float:
     """The baseline of the segment's text: its ``v``, or, when it starts
     with a zero-advance combining mark (``MARK_MAX_WIDTH``) followed by
     other glyphs, that of the first glyph that is none (a space is on the
-    baseline too).  A shaping engine
-    sets a mark off its base's baseline: cairo draws an Arabic shadda 2 pt
-    over it after its letter, and the segment it starts (the mark, the
-    space and the next word, drawn leftwards) is no script off the line."""
+    baseline too).  A shaping engine sets a mark off its base's baseline:
+    cairo draws an Arabic shadda 2 pt over it after its letter, and the
+    segment it starts (the mark, the space and the next word, drawn
+    leftwards) is no script off the line."""
     gs = t.glyphs
     if len(gs) < 2 or not _COMBINING[gs[0][0].text] or \
             gs[0][2] - gs[0][1] > MARK_MAX_WIDTH * gs[0][0].size:
@@ -3019,8 +3019,8 @@ _U0 = itemgetter(1)
 
 
 def _bracketed_lines(accs: list[_LineAcc]) -> list[list[tuple]]:
-    """The glyphs (text, start, end, size, is_space), sorted along the
-    line, of each line holding a bracket and a right-to-left letter
+    """The glyphs (text, start, end, size), sorted along the line, of each
+    line holding a bracket and a right-to-left letter
     (``bidi.brackets_as_read``)."""
     out = []
     for acc in accs:
@@ -3029,7 +3029,7 @@ def _bracketed_lines(accs: list[_LineAcc]) -> list[list[tuple]]:
         texts = [p[0].text for t in acc.segs for p in t.glyphs]
         if MIRRORED.keys().isdisjoint(texts) or not has_rtl("".join(texts)):
             continue
-        out.append([(p[0].text, p[1], p[2], p[0].size, p[0].is_space or not p[0].text.strip())
+        out.append([(p[0].text, p[1], p[2], p[0].size)
                     for p in sorted((p for t in acc.segs for p in t.glyphs), key=_U0)])
     return out
 
@@ -4170,8 +4170,9 @@ def letter_spacing(glyphs: list[_G], moved: set[int] | None, options: Options) -
     or digit, marks after it or not: a Bengali cluster "বে" is a letter too,
     and LibreOffice's Bengali words, no space glyph between them, read as
     letters 0.6 em apart when only the glyphs without marks counted; not
-    dots, so a leader is no letter spacing) are within ``LETTER_SPACING_TOLERANCE`` of
-    their median, and that cluster reaches ``space_gap``, the median is the
+    dots, so a leader is no letter spacing) are within
+    ``LETTER_SPACING_TOLERANCE`` of their median, and that cluster reaches
+    ``space_gap``, the median is the
     letter spacing: words then break at space glyphs and at gaps wider than
     the letter spacing by a word space.  Spacing wider than the letters
     (``LETTER_GAP_MAX_WIDTHS``) is a grid, not a word."""
