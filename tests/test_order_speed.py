@@ -224,12 +224,12 @@ def test_right_to_left_is_the_plain_count_on_pages(monkeypatch):
 
 # -- bidi.logical_order: classes kept by text, a unit's text made once ---------
 
-def _plain_with_marks(word, text_of, span_of):
+def _plain_with_marks(word, text_of, span_of, first=False):
     """bidi._with_marks as it was: each glyph's text asked anew (the frozen
     reference, bidi_plain._with_marks, takes the texts and also gives the
     units' texts, left to the caller here)."""
     import bidi_plain
-    return bidi_plain._with_marks(word, [text_of(g) for g in word], span_of)[0]
+    return bidi_plain._with_marks(word, [text_of(g) for g in word], span_of, first)[0]
 
 
 def _plain_logical_order(words, text_of, span_of, shape_of=None, rtl_page=False, font_of=None, rtl_base=False,
@@ -245,7 +245,8 @@ def _plain_logical_order(words, text_of, span_of, shape_of=None, rtl_page=False,
         if wi:
             units.append(None)
             word_of.append(-1)
-        got = _plain_with_marks(word, text_of, span_of)
+        got = _plain_with_marks(word, text_of, span_of,
+                                bidi_plain.points_drawn_first(words, text_of, span_of))
         units.extend(got)
         word_of.extend([wi] * len(got))
     texts = ["" if u is None else "".join(map(text_of, u)) for u in units]

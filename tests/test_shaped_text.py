@@ -233,3 +233,24 @@ def test_an_arabic_line_set_tight_is_cut_at_its_word_ends():
 
 def test_an_arabic_line_with_narrow_gaps_inside_its_words_is_not_cut_there():
     assert " " not in _tight_arabic(True)
+
+
+def _pointed_hebrew(point_first: bool) -> str:
+    # "װאָס זאָג" drawn right to left in logical order; the qamats (no
+    # advance) inside the alef, drawn before it (MuPDF) or after it.
+    chars = {1: "װ", 2: "א", 3: "\u05b8", 4: "ס", 5: "ז", 6: "ג", 7: " "}
+    word = [(1, 200.0), (2, 194.0), (3, 196.5), (4, 188.0), (7, 182.0), (5, 176.0), (2, 170.0),
+            (3, 172.5), (6, 164.0)]
+    if point_first:  # each point before the alef it is inside
+        word[1], word[2] = word[2], word[1]
+        word[6], word[7] = word[7], word[6]
+    content = b"BT /F1 10 Tf " + b"".join(_at(c, x) for c, x in word) + b"ET"
+    return _text(content, {"/F1": _font(chars, [3, [0]])}).strip()
+
+
+def test_hebrew_points_drawn_before_their_letters_stay_with_them():
+    assert _pointed_hebrew(True) == "װא\u05b8ס זא\u05b8ג"
+
+
+def test_hebrew_points_drawn_after_their_letters_stay_with_them():
+    assert _pointed_hebrew(False) == "װא\u05b8ס זא\u05b8ג"

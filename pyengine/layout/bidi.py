@@ -221,6 +221,7 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
     # once (``_MARKS``); a line without marks (most lines) is its
     # glyphs, without a pass per word.
     marks = list(map(_MARKS.__getitem__, line_text))
+    first = True in marks and _marks_drawn_first(words, line_text, marks, span_of)
     units: list = []
     texts: list[str] = []
     marked: dict[int, list[tuple[G, str]]] = {}
@@ -231,7 +232,7 @@ def logical_order(words: Sequence[Sequence[G]], text_of: Callable[[G], str],
             texts.append("")
         end = start + len(ts)
         if True in marks[start:end]:
-            for g, t, glyphs in _with_marks(word, ts, marks[start:end], span_of):
+            for g, t, glyphs in _with_marks(word, ts, marks[start:end], span_of, first):
                 if glyphs is not None:
                     marked[len(units)] = glyphs
                 units.append(g)
@@ -429,7 +430,7 @@ def _pairs_as_read(texts: list[str]) -> list[int]:
 
 
 def _with_marks(word: Sequence[G], texts: list[str], marks: list[bool],
-                span_of) -> list[tuple[G, str, list[tuple[G, str]] | None]]:
+                span_of, first: bool = False) -> list[tuple[G, str, list[tuple[G, str]] | None]]:
     """Base glyphs in visual order, each followed by the marks drawn on it:
     per base, the base, the unit's text (its glyphs' ``texts``, which are
     the word's) and, when it holds marks, its glyphs with their texts
@@ -438,7 +439,10 @@ def _with_marks(word: Sequence[G], texts: list[str], marks: list[bool],
     A mark's box says little (often zero wide, placed by the font inside its
     base's outline: deb-ar-arabluatex), but a producer draws a mark next to
     its base, whether it writes logical or visual order; of its two drawing
-    neighbours the base is the one that reads before it, on its right.
+    neighbours the base is the one that reads before it, on its right,
+    unless it is a Hebrew point on a line whose points are drawn before
+    their letters (``first``, ``_marks_drawn_first``): then it is the one
+    drawn after it.
     """
     bases = [i for i, mark in enumerate(marks) if not mark]
     if not bases or len(bases) == len(word):
@@ -453,7 +457,11 @@ def _with_marks(word: Sequence[G], texts: list[str], marks: list[bool],
             continue
         k = bisect_left(seqs, spans[m][2])
         # Of the bases drawn just before and just after it, the one further
-        # right (the one before when level).
+        # right (the one before when level); a Hebrew point on a line whose
+        # points are drawn before their letters (``first``), the one after.
+        if first and k < last and _hebrew_point(texts[m]):
+            got[by_seq[k]].append(m)  # (the base drawn right after it)
+            continue
         best = by_seq[k - 1] if k else by_seq[k]
         if k and k < last and spans[by_seq[k]][0] > spans[best][0]:
             best = by_seq[k]
@@ -466,6 +474,52 @@ def _with_marks(word: Sequence[G], texts: list[str], marks: list[bool],
         else:
             out.append((word[b], "".join([texts[i] for i in unit]), [(word[i], texts[i]) for i in unit]))
     return out
+
+
+MARK_INSIDE = 0.15
+"""Fraction of a base's width: a mark's origin this far or further inside
+both its ends stands inside it (``_marks_drawn_first``)."""
+
+
+def _hebrew_point(text: str) -> bool:
+    return bool(text) and all("\u0591" <= c <= "\u05c7" for c in text)
+
+
+def _marks_drawn_first(words: Sequence[Sequence[G]], texts: list[str], marks: list[bool],
+                       span_of) -> bool:
+    """Are the line's Hebrew points drawn before their letters?  A point
+    whose origin stands inside (``_inside``) the letter drawn right after
+    it and not the one drawn right before votes yes, the other way round
+    no; yes must win.  MuPDF draws a point before its letter ("װָאס" for
+    "װאָס": the qamats inside the alef drawn after it); XeTeX and LuaTeX
+    draw it after.  Hebrew letters are set apart and a point stands inside
+    its own; an Arabic mark is placed by the joining of the letters, its
+    origin inside the next letter as often as not (deb-ar-arabluatex:
+    "الَّذِي", its fatha and shadda inside the dhal, drawn after the lam
+    that holds them), so Arabic marks do not vote."""
+    glyphs = [g for w in words for g in w]
+    spans = [span_of(g) for g in glyphs]
+    bases = {sp[2]: i for i, (sp, mark) in enumerate(zip(spans, marks)) if not mark}
+    before = after = 0
+    for i, mark in enumerate(marks):
+        if not mark or not _hebrew_point(texts[i]):
+            continue
+        a, b = bases.get(spans[i][2] - 1), bases.get(spans[i][2] + 1)
+        if a is None or b is None:
+            continue
+        in_a, in_b = _inside(spans[i][0], spans[a]), _inside(spans[i][0], spans[b])
+        if in_b and not in_a:
+            after += 1
+        elif in_a and not in_b:
+            before += 1
+    return after > before
+
+
+def _inside(at: float, span: tuple) -> bool:
+    """Is ``at`` inside ``span`` (start, end, ...) by ``MARK_INSIDE`` of its
+    width from both ends?"""
+    margin = MARK_INSIDE * (span[1] - span[0])
+    return span[0] + margin < at < span[1] - margin
 
 
 _W3 = {_AL: _R}
