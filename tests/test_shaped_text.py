@@ -254,3 +254,13 @@ def test_hebrew_points_drawn_before_their_letters_stay_with_them():
 
 def test_hebrew_points_drawn_after_their_letters_stay_with_them():
     assert _pointed_hebrew(False) == "װא\u05b8ס זא\u05b8ג"
+
+
+def test_a_letter_of_no_advance_at_the_start_of_the_letter_before_reads_after_it():
+    # MuPDF's lam-alef: "ﻟ" then "ﺄ" of no advance at the lam's left end
+    # ("الأسا", drawn right to left in reading order).
+    chars = {1: "\ufe8d", 2: "\ufedf", 3: "\ufe84", 4: "\ufeb3", 5: "\ufe8e"}
+    content = b"BT /F1 10 Tf " + b"".join(_at(c, x) for c, x in (
+        (1, 345.53), (2, 339.83), (3, 339.83), (4, 332.6), (5, 329.81))) + b"ET"
+    text = _text(content, {"/F1": _font(chars, [1, [262, 570, 0, 723, 277]])})
+    assert text.strip() == "الأسا"

@@ -3049,7 +3049,8 @@ def line_words(line: _LineAcc, options: Options, rtl_page: bool = False,
     ``mirror_brackets`` False: brackets in right-to-left text are not
     mirrored (``bidi.brackets_as_read``).  ``joiners`` False: no glyph of
     the page shows a joiner alone (``joiners_before_next``)."""
-    groups = word_glyphs(line, options, marks, inner_spaces, accents, script_marks, mixed, joiners)
+    groups = word_glyphs(line, options, marks, inner_spaces, accents, script_marks, mixed, joiners,
+                         rtl_text)
     words = []
     if rtl_text and has_rtl("".join([p[0].text for grp in groups for p in grp])):
         for pairs in logical_order(groups, lambda p: _NORMAL_FORMS[p[0].text],
@@ -3525,7 +3526,8 @@ _u0 = itemgetter(1)
 
 def word_glyphs(line: _LineAcc, options: Options, marks: bool = True,
                 inner_spaces: bool = True, accents: bool = True,
-                script_marks: bool = True, mixed: bool = True, joiners: bool = True) -> list[list[_G]]:
+                script_marks: bool = True, mixed: bool = True, joiners: bool = True,
+                rtl: bool = True) -> list[list[_G]]:
     """The line's glyphs sorted along it (visual order), cut into words at
     space glyphs and measured gaps.  ``marks`` False: no glyph of the line
     is an overlay mark (skips ``marks_after_bases``); ``inner_spaces``
@@ -3536,8 +3538,9 @@ def word_glyphs(line: _LineAcc, options: Options, marks: bool = True,
     ``marks_with_their_bases``); ``mixed`` False: every glyph of the line
     shows text and all are of one source.  All five False: the line is
     plain, ``_cut_plain`` cuts it.  ``joiners`` False: no glyph shows a
-    joiner alone (skips ``joiners_before_next``)."""
-    glyphs = _line_glyphs(line, inner_spaces, script_marks, joiners)
+    joiner alone (skips ``joiners_before_next``); ``rtl`` False: no glyph
+    of the page is right-to-left text (skips ``letters_at_the_start``)."""
+    glyphs = _line_glyphs(line, inner_spaces, script_marks, joiners, rtl)
     if accents:
         glyphs = accents_onto_bases(glyphs)
     moved = marks_after_bases(glyphs) if marks else None
@@ -3636,10 +3639,10 @@ def leaders_apart(groups: list[list[_G]]) -> list[list[_G]]:
 
 
 def _line_glyphs(line: _LineAcc, inner_spaces: bool = True, script_marks: bool = False,
-                 joiners: bool = False) -> list[_G]:
+                 joiners: bool = False, rtl: bool = False) -> list[_G]:
     """The line's glyphs (``split_inner_spaces``), sorted along the line
     (``marks_with_their_bases`` when ``script_marks``, ``joiners_before_next``
-    when ``joiners``)."""
+    when ``joiners``, ``letters_at_the_start`` when ``rtl``)."""
     glyphs: list[_G] = []
     for s in line.segs:
         if not inner_spaces or max([len(p[0].text) for p in s.glyphs]) < 2:
@@ -3664,6 +3667,8 @@ def _line_glyphs(line: _LineAcc, inner_spaces: bool = True, script_marks: bool =
         marks_with_their_bases(glyphs, drawn)
     if joiners:
         joiners_before_next(glyphs)
+    if rtl:
+        letters_at_the_start(glyphs)
     seqs = list(map(_SEQ, glyphs))
     if seqs != sorted(seqs):  # (drawn out of order along the line)
         _spaces_before_next_words(glyphs)
@@ -3690,6 +3695,24 @@ def joiners_before_next(glyphs: list[_G]) -> None:
             continue
         b = glyphs[i - 1]
         if b[3] == j[3] + 1 and j[1] - b[1] <= JOINER_NUDGE * j[0].size:
+            glyphs[i - 1], glyphs[i] = j, b
+
+
+def letters_at_the_start(glyphs: list[_G]) -> None:
+    """Put a right-to-left letter of no advance, drawn right after a glyph
+    and set at that glyph's start (its left end), before it: read right to
+    left, it comes after it.  MuPDF draws Arabic's lam-alef as a lam and an
+    alef of no advance at the lam's left end: sorted along the line by
+    start alone (a tie, the drawing order kept), "الإبن" read "اإلبن".
+    (Marks are ``marks_with_their_bases``'.)  In place; glyphs are sorted
+    along the line."""
+    for i in range(1, len(glyphs)):
+        j = glyphs[i]
+        if j[2] != j[1]:
+            continue
+        b = glyphs[i - 1]
+        if b[1] == j[1] and b[3] == j[3] - 1 and b[2] > b[1] and not _COMBINING[j[0].text] and \
+                has_rtl(j[0].text) and has_rtl(b[0].text):
             glyphs[i - 1], glyphs[i] = j, b
 
 
