@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Score the engine on text shaped by HarfBuzz and drawn by cairo, against the text given.
 
-    python scripts/shaped_prints.py DIR [--jobs 2] [--pdftotext] [--worst 15] [--office] [--xetex]
+    python scripts/shaped_prints.py DIR [--jobs 2] [--pdftotext] [--worst 15] [--office] [--xetex] [--mupdf]
 
 GTK and GNOME applications, Inkscape, Evince's prints and pango-view all
 write PDF through cairo, their text shaped by HarfBuzz: how most of the
@@ -21,12 +21,14 @@ and exported to PDF (DIR/office: LibreOffice shapes with HarfBuzz too and
 writes its own PDF), and scored there; with ``--xetex`` they are set by
 XeTeX (fontspec, the Noto font of each script, ``XETEX_FONTS``; Latin
 words in Noto Sans; right-to-left paragraphs with TeX--XeT) into
-DIR/xetex.  Each step is skipped when its output is there.  Not part of
-the test suite.
+DIR/xetex; with ``--mupdf`` they are written as HTML (lang and dir set)
+and converted by MuPDF's ``mutool convert`` (its own layout, HarfBuzz
+shaping and fonts) into DIR/mupdf.  Each step is skipped when its output
+is there.  Not part of the test suite.
 
 Needs: ``apt-get install -y pango1.0-tools fonts-noto-core fonts-noto-cjk``
 and rapidfuzz (``--office``: ``libreoffice-writer-nogui``; ``--xetex``:
-``texlive-xetex``).
+``texlive-xetex``; ``--mupdf``: ``mupdf-tools``).
 
 What the truth cannot tell (session 56): Thai has no spaces, so a word the
 line's end breaks is two tokens in the PDF's text (a line break) and one in
@@ -217,6 +219,36 @@ def xetex(folder: str) -> str:
     return out
 
 
+def mupdf(folder: str) -> str:
+    """The texts of folder/truth written as HTML (a paragraph each, the
+    page's language and direction set) and converted by ``mutool convert``
+    into folder/mupdf/pdfs (its truth the same files); that folder."""
+    import html
+
+    out = os.path.join(folder, "mupdf")
+    pdfs, work = os.path.join(out, "pdfs"), os.path.join(out, "html")
+    os.makedirs(pdfs, exist_ok=True)
+    os.makedirs(work, exist_ok=True)
+    if not os.path.exists(os.path.join(out, "truth")):
+        os.symlink(os.path.join(folder, "truth"), os.path.join(out, "truth"))
+    for path in sorted(glob.glob(os.path.join(folder, "truth", "*.txt"))):
+        lang = os.path.basename(path)[:-4]
+        pdf = os.path.join(pdfs, lang + ".pdf")
+        if os.path.exists(pdf):
+            continue
+        with open(path, encoding="utf-8") as f:
+            body = "".join(f"<p>{html.escape(p)}</p>\n" for p in f.read().strip().split("\n\n"))
+        page = os.path.join(work, lang + ".html")
+        with open(page, "w", encoding="utf-8") as f:
+            direction = "rtl" if lang in RTL else "ltr"
+            f.write(f'<!DOCTYPE html><html lang="{lang.replace("_", "-")}" dir="{direction}">'
+                    f'<head><meta charset="utf-8"></head><body>\n{body}</body></html>')
+        subprocess.run(["mutool", "convert", "-o", pdf, page], capture_output=True, timeout=600)
+        if not os.path.exists(pdf):
+            print(f"not converted {lang}", file=sys.stderr)
+    return out
+
+
 def office(folder: str) -> str:
     """The texts of folder/truth exported to PDF by LibreOffice, in
     folder/office (its truth the same files); that folder."""
@@ -242,6 +274,7 @@ def main() -> int:
     ap.add_argument("--worst", type=int, default=15, help="files listed, lowest first")
     ap.add_argument("--office", action="store_true", help="LibreOffice's PDF of the same texts too")
     ap.add_argument("--xetex", action="store_true", help="XeTeX's PDF of the same texts too")
+    ap.add_argument("--mupdf", action="store_true", help="MuPDF's PDF of the same texts too")
     args = ap.parse_args()
     folder = os.path.abspath(args.folder)
     if shutil.which("pango-view") is None:
@@ -264,6 +297,11 @@ def main() -> int:
             print("no xelatex: apt-get install -y --no-install-recommends texlive-xetex", file=sys.stderr)
             return 2
         run_and_score(xetex(folder), args.jobs, 120, args.pdftotext, args.worst)
+    if args.mupdf:
+        if shutil.which("mutool") is None:
+            print("no mutool: apt-get install -y --no-install-recommends mupdf-tools", file=sys.stderr)
+            return 2
+        run_and_score(mupdf(folder), args.jobs, 120, args.pdftotext, args.worst)
     return 0
 
 
