@@ -198,13 +198,19 @@ def run_and_score(folder: str, jobs: int, timeout: int, pdftotext: bool, worst: 
     return results
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def arguments(doc: str) -> argparse.ArgumentParser:
+    """The options every print check takes (folder, --jobs, --pdftotext,
+    --worst), described by the first paragraph of ``doc``."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     ap.add_argument("folder")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--pdftotext", action="store_true", help="score pdftotext on the same PDFs too")
     ap.add_argument("--worst", type=int, default=15, help="files listed, lowest first")
-    args = ap.parse_args()
+    return ap
+
+
+def main() -> int:
+    args = arguments(__doc__).parse_args()
     folder = os.path.abspath(args.folder)
     if not fonts_installed():
         return 2

@@ -38,7 +38,6 @@ whole; a header repeated on each page is in the truth once.
 
 from __future__ import annotations
 
-import argparse
 import glob
 import gzip
 import os
@@ -50,7 +49,7 @@ import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from chromium_prints import fetch, fonts_installed, run_and_score  # noqa: E402
+from chromium_prints import arguments, fetch, fonts_installed, run_and_score  # noqa: E402
 
 WHEELS = ["statsmodels==0.15.0", "scikit-learn==1.9.1"]
 """Wheels whose datasets' CSV files are printed from Calc (any platform's
@@ -146,11 +145,7 @@ def calc_sheets(files: list[str], folder: str, profile: str, most: int | None) -
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("folder")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--pdftotext", action="store_true", help="score pdftotext on the same PDFs too")
-    ap.add_argument("--worst", type=int, default=15, help="files listed, lowest first")
+    ap = arguments(__doc__)
     ap.add_argument("--max", type=int, default=None, help="at most this many documents and sheets each")
     args = ap.parse_args()
     folder = os.path.abspath(args.folder)

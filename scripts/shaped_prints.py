@@ -49,7 +49,6 @@ texts, either tool).
 
 from __future__ import annotations
 
-import argparse
 import glob
 import hashlib
 import os
@@ -61,7 +60,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from chromium_prints import run_and_score  # noqa: E402
+from chromium_prints import arguments, run_and_score  # noqa: E402
 
 DEBIAN = ["libgtk-3-common=3.24.38-2~deb12u3", "libglib2.0-data=2.74.6-2+deb12u9"]
 """Debian 12 packages whose message catalogues give the sentences."""
@@ -193,15 +192,22 @@ def tex_source(lang: str, text: str) -> str:
             + "\n\n".join(paras) + "\n\\end{document}\n")
 
 
-def xetex(folder: str) -> str:
-    """The texts of folder/truth set by XeTeX into folder/xetex/pdfs (its
-    truth the same files); that folder."""
-    out = os.path.join(folder, "xetex")
-    pdfs, work = os.path.join(out, "pdfs"), os.path.join(out, "tex")
+def _producer(folder: str, name: str, work: str) -> tuple[str, str, str]:
+    """folder/name (its truth folder/truth, linked), its pdfs and its
+    ``work`` folders, made: (that folder, pdfs, work)."""
+    out = os.path.join(folder, name)
+    pdfs, work = os.path.join(out, "pdfs"), os.path.join(out, work)
     os.makedirs(pdfs, exist_ok=True)
     os.makedirs(work, exist_ok=True)
     if not os.path.exists(os.path.join(out, "truth")):
         os.symlink(os.path.join(folder, "truth"), os.path.join(out, "truth"))
+    return out, pdfs, work
+
+
+def xetex(folder: str) -> str:
+    """The texts of folder/truth set by XeTeX into folder/xetex/pdfs (its
+    truth the same files); that folder."""
+    out, pdfs, work = _producer(folder, "xetex", "tex")
     for path in sorted(glob.glob(os.path.join(folder, "truth", "*.txt"))):
         lang = os.path.basename(path)[:-4]
         pdf = os.path.join(pdfs, lang + ".pdf")
@@ -225,12 +231,7 @@ def mupdf(folder: str) -> str:
     into folder/mupdf/pdfs (its truth the same files); that folder."""
     import html
 
-    out = os.path.join(folder, "mupdf")
-    pdfs, work = os.path.join(out, "pdfs"), os.path.join(out, "html")
-    os.makedirs(pdfs, exist_ok=True)
-    os.makedirs(work, exist_ok=True)
-    if not os.path.exists(os.path.join(out, "truth")):
-        os.symlink(os.path.join(folder, "truth"), os.path.join(out, "truth"))
+    out, pdfs, work = _producer(folder, "mupdf", "html")
     for path in sorted(glob.glob(os.path.join(folder, "truth", "*.txt"))):
         lang = os.path.basename(path)[:-4]
         pdf = os.path.join(pdfs, lang + ".pdf")
@@ -252,29 +253,29 @@ def mupdf(folder: str) -> str:
 def office(folder: str) -> str:
     """The texts of folder/truth exported to PDF by LibreOffice, in
     folder/office (its truth the same files); that folder."""
-    out = os.path.join(folder, "office")
-    pdfs = os.path.join(out, "pdfs")
-    os.makedirs(pdfs, exist_ok=True)
-    if not os.path.exists(os.path.join(out, "truth")):
-        os.symlink(os.path.join(folder, "truth"), os.path.join(out, "truth"))
+    out, pdfs, profile = _producer(folder, "office", "_profile")
     texts = [t for t in sorted(glob.glob(os.path.join(folder, "truth", "*.txt")))
              if not os.path.exists(os.path.join(pdfs, os.path.basename(t)[:-4] + ".pdf"))]
     if texts:
-        subprocess.run(["soffice", f"-env:UserInstallation=file://{os.path.join(folder, '_profile')}",
+        subprocess.run(["soffice", f"-env:UserInstallation=file://{profile}",
                         "--headless", "--infilter=Text (encoded):UTF8", "--convert-to", "pdf",
                         "--outdir", pdfs] + texts, capture_output=True, timeout=1200)
     return out
 
 
+PRODUCERS = (
+    ("office", "soffice", "libreoffice-writer-nogui", "LibreOffice", office),
+    ("xetex", "xelatex", "texlive-xetex", "XeTeX", xetex),
+    ("mupdf", "mutool", "mupdf-tools", "MuPDF", mupdf),
+)
+"""(option, program, Debian package, name, function): the other producers
+the same texts are drawn by, each when its option is given."""
+
+
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("folder")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--pdftotext", action="store_true", help="score pdftotext on the same PDFs too")
-    ap.add_argument("--worst", type=int, default=15, help="files listed, lowest first")
-    ap.add_argument("--office", action="store_true", help="LibreOffice's PDF of the same texts too")
-    ap.add_argument("--xetex", action="store_true", help="XeTeX's PDF of the same texts too")
-    ap.add_argument("--mupdf", action="store_true", help="MuPDF's PDF of the same texts too")
+    ap = arguments(__doc__)
+    for option, _, _, name, _ in PRODUCERS:
+        ap.add_argument(f"--{option}", action="store_true", help=f"{name}'s PDF of the same texts too")
     args = ap.parse_args()
     folder = os.path.abspath(args.folder)
     if shutil.which("pango-view") is None:
@@ -286,22 +287,13 @@ def main() -> int:
         fetch(src)
     draw(src, folder)
     run_and_score(folder, args.jobs, 120, args.pdftotext, args.worst)
-    if args.office:
-        if shutil.which("soffice") is None:
-            print("no soffice: apt-get install -y --no-install-recommends libreoffice-writer-nogui",
-                  file=sys.stderr)
+    for option, program, package, _, produce in PRODUCERS:
+        if not getattr(args, option):
+            continue
+        if shutil.which(program) is None:
+            print(f"no {program}: apt-get install -y --no-install-recommends {package}", file=sys.stderr)
             return 2
-        run_and_score(office(folder), args.jobs, 120, args.pdftotext, args.worst)
-    if args.xetex:
-        if shutil.which("xelatex") is None:
-            print("no xelatex: apt-get install -y --no-install-recommends texlive-xetex", file=sys.stderr)
-            return 2
-        run_and_score(xetex(folder), args.jobs, 120, args.pdftotext, args.worst)
-    if args.mupdf:
-        if shutil.which("mutool") is None:
-            print("no mutool: apt-get install -y --no-install-recommends mupdf-tools", file=sys.stderr)
-            return 2
-        run_and_score(mupdf(folder), args.jobs, 120, args.pdftotext, args.worst)
+        run_and_score(produce(folder), args.jobs, 120, args.pdftotext, args.worst)
     return 0
 
 

@@ -43,15 +43,8 @@ def logical_order(words, text_of, span_of, shape_of=None, rtl_page=False, font_o
         return [[(g, text_of(g)) for g in w] for w in words]
     classes = [_N if u is None else _cls(t) for u, t in zip(units, texts)]
     if not mirror_brackets:  # brackets given as read: a pair drawn ")" ... "(" reads right to left
-        closing = []
-        for i, t in enumerate(texts):
-            if len(t) != 1:
-                continue
-            if t in ")]}>»›":
-                closing.append(i)
-            elif t in "([{<«‹" and closing and \
-                    dict(zip(")]}>»›", "([{<«‹"))[texts[closing[-1]]] == t:
-                classes[closing.pop()] = classes[i] = _R
+        for i in pairs_as_read(texts):
+            classes[i] = _R
     # The line's direction: that of most of its glyphs (a glyph mapped to a
     # whole phrase counts once, by its first strong character), or the
     # page's when the line may start with right-to-left text: its rightmost
@@ -92,6 +85,20 @@ MIRRORED = dict(zip("()[]{}<>«»‹›", ")(][}{><»«›‹"))
 
 def _mirror(text):
     return MIRRORED.get(text, text) if len(text) == 1 else text
+
+
+def pairs_as_read(texts):
+    """The indices of the brackets among ``texts`` (left to right as drawn)
+    that pair up closing bracket first, one at a time."""
+    closing, found = [], []
+    for i, t in enumerate(texts):
+        if len(t) != 1:
+            continue
+        if t in ")]}>»›":
+            closing.append(i)
+        elif t in "([{<«‹" and closing and dict(zip(")]}>»›", "([{<«‹"))[texts[closing[-1]]] == t:
+            found += [closing.pop(), i]
+    return found
 
 
 def _point(t):

@@ -255,14 +255,8 @@ def _plain_logical_order(words, text_of, span_of, shape_of=None, rtl_page=False,
         return [[(g, text_of(g)) for g in w] for w in words]
     classes = [bidi._cls(t) if u is not None else bidi._N for u, t in zip(units, texts)]
     if not mirror_brackets:  # brackets given as read: a pair drawn ")" ... "(" reads right to left
-        closing = []
-        for i, t in enumerate(texts):
-            if len(t) != 1:
-                continue
-            if t in ")]}>»›":
-                closing.append(i)
-            elif t in "([{<«‹" and closing and dict(zip(")]}>»›", "([{<«‹"))[texts[closing[-1]]] == t:
-                classes[closing.pop()] = classes[i] = bidi._R
+        for i in bidi_plain.pairs_as_read(texts):
+            classes[i] = bidi._R
     strong = [bidi_plain._strong(c) for c in classes]
     n_r = strong.count(bidi._R)
     base = bidi._R if rtl_base or n_r > strong.count(bidi._L) or (

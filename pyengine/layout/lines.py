@@ -3014,10 +3014,6 @@ def _sara_am(m: re.Match) -> str:
     return "\u0e33" if m.group() == "\u0e4d\u0e32" else "\u0eb3"
 
 
-_U0 = itemgetter(1)
-"""A glyph pair's start along its line (``_G``)."""
-
-
 def _bracketed_lines(accs: list[_LineAcc]) -> list[list[tuple]]:
     """The glyphs (text, start, end, size), sorted along the line, of each
     line holding a bracket and a right-to-left letter
@@ -3030,7 +3026,7 @@ def _bracketed_lines(accs: list[_LineAcc]) -> list[list[tuple]]:
         if MIRRORED.keys().isdisjoint(texts) or not has_rtl("".join(texts)):
             continue
         out.append([(p[0].text, p[1], p[2], p[0].size)
-                    for p in sorted((p for t in acc.segs for p in t.glyphs), key=_U0)])
+                    for p in sorted((p for t in acc.segs for p in t.glyphs), key=_u0)])
     return out
 
 
