@@ -17,7 +17,7 @@ def _strong(cls):
 
 
 def logical_order(words, text_of, span_of, shape_of=None, rtl_page=False, font_of=None,
-                  rtl_base=False, mirror_brackets=True):
+                  rtl_base=False, mirror_brackets=True, points_first=False):
     # Units: a base glyph with the combining marks drawn on it; None between words.
     units = []
     word_of = []
@@ -27,8 +27,7 @@ def logical_order(words, text_of, span_of, shape_of=None, rtl_page=False, font_o
             units.append(None)
             word_of.append(-1)
             texts.append("")
-        got, got_texts = _with_marks(word, [text_of(g) for g in word], span_of,
-                                     points_drawn_first(words, text_of, span_of))
+        got, got_texts = _with_marks(word, [text_of(g) for g in word], span_of, points_first)
         units.extend(got)
         texts.extend(got_texts)
         word_of.extend([wi] * len(got))
@@ -103,33 +102,6 @@ def pairs_as_read(texts):
 
 def _point(t):
     return bool(t) and all("\u0591" <= c <= "\u05c7" for c in t)
-
-
-def points_drawn_first(words, text_of, span_of):
-    """Do more of the line's Hebrew points stand inside (by 15 % of its
-    width from both ends) the letter drawn right after them, and not the
-    one drawn right before, than the other way round?"""
-    glyphs = [g for w in words for g in w]
-    is_mark = [_is_mark(text_of(g)) for g in glyphs]
-    by_seq = {span_of(g)[2]: g for g, m in zip(glyphs, is_mark) if not m}
-
-    def inside(at, g):
-        a, b = span_of(g)[:2]
-        return a + 0.15 * (b - a) < at < b - 0.15 * (b - a)
-
-    votes = 0
-    for g, m in zip(glyphs, is_mark):
-        if not m or not _point(text_of(g)):
-            continue
-        before, after = by_seq.get(span_of(g)[2] - 1), by_seq.get(span_of(g)[2] + 1)
-        if before is None or after is None:
-            continue
-        at = span_of(g)[0]
-        if inside(at, after) and not inside(at, before):
-            votes += 1
-        elif inside(at, before) and not inside(at, after):
-            votes -= 1
-    return votes > 0
 
 
 def _with_marks(word, texts, span_of, first=False):

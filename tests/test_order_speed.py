@@ -233,7 +233,7 @@ def _plain_with_marks(word, text_of, span_of, first=False):
 
 
 def _plain_logical_order(words, text_of, span_of, shape_of=None, rtl_page=False, font_of=None, rtl_base=False,
-                         mirror_brackets=True):
+                         mirror_brackets=True, points_first=False):
     """bidi.logical_order as it was: every class made anew (bidi._cls), and
     every glyph's text asked again as the words are rebuilt; the levels and
     the order as bidi_plain makes them (the rules one at a time)."""
@@ -245,8 +245,7 @@ def _plain_logical_order(words, text_of, span_of, shape_of=None, rtl_page=False,
         if wi:
             units.append(None)
             word_of.append(-1)
-        got = _plain_with_marks(word, text_of, span_of,
-                                bidi_plain.points_drawn_first(words, text_of, span_of))
+        got = _plain_with_marks(word, text_of, span_of, points_first)
         units.extend(got)
         word_of.extend([wi] * len(got))
     texts = ["" if u is None else "".join(map(text_of, u)) for u in units]

@@ -264,3 +264,22 @@ def test_a_letter_of_no_advance_at_the_start_of_the_letter_before_reads_after_it
         (1, 345.53), (2, 339.83), (3, 339.83), (4, 332.6), (5, 329.81))) + b"ET"
     text = _text(content, {"/F1": _font(chars, [1, [262, 570, 0, 723, 277]])})
     assert text.strip() == "الأسا"
+
+
+def test_hebrew_points_at_their_letters_left_end_stay_with_them():
+    # cairo draws a point after its letter, at the letter's left end; the
+    # dagesh of "פּ" stands there inside the narrow "י" drawn next, the
+    # only point of the page inside the letter after it: the page's points
+    # were not drawn first ("פּיל אָבאָבאָ").
+    chars = {1: "פ", 2: "\u05bc", 3: "י", 4: "ל", 5: " ", 6: "א", 7: "\u05b8", 8: "ב"}
+    drawn = [(1, 174.81), (2, 174.81), (3, 172.81), (4, 166.0), (5, 163.0)]
+    x = 163.0
+    for k in range(3):
+        x -= 7.35
+        drawn += [(6, x), (7, x)]
+        if k < 2:
+            x -= 6.5
+            drawn.append((8, x))
+    content = b"BT /F1 10 Tf " + b"".join(_at(c, x) for c, x in drawn) + b"ET"
+    widths = [1, [686, 0, 245, 600, 300, 735, 0, 650]]
+    assert _text(content, {"/F1": _font(chars, widths)}).strip() == "פּיל אָבאָבאָ"

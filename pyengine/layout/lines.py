@@ -34,8 +34,8 @@ from operator import attrgetter, itemgetter
 from ..options import Options
 from ..fonts.glyphlist import normalize_radicals
 from ..records import JOINERS, SOURCE_PAGE, Glyph, Line, Word, make_line, make_word, union_box
-from .bidi import (MIRRORED, brackets_as_read, has_rtl, logical_order, normalise_presentation_forms,
-                   page_is_rtl)
+from .bidi import (HEBREW_POINTS, MIRRORED, brackets_as_read, has_rtl, logical_order,
+                   normalise_presentation_forms, page_is_rtl, points_drawn_first)
 from .dropcap import attach_drop_caps, is_attached
 from .linenos import _NUMBER as _GUTTER_NUMBER, GUTTER_NUMBERS_MIN, Item, gutter_numbers
 from .lists import list_marker
@@ -3033,7 +3033,8 @@ def _bracketed_lines(accs: list[_LineAcc]) -> list[list[tuple]]:
 def line_words(line: _LineAcc, options: Options, rtl_page: bool = False,
                rtl_text: bool = True, marks: bool = True, inner_spaces: bool = True,
                accents: bool = True, script_marks: bool = True, mixed: bool = True,
-               mirror_brackets: bool = True, joiners: bool = True) -> list[Word]:
+               mirror_brackets: bool = True, joiners: bool = True,
+               points_first: bool = False) -> list[Word]:
     """The line's words, in logical order (bidi.py for right-to-left text).
     ``rtl_text``, ``marks``, ``inner_spaces``, ``accents`` and
     ``script_marks`` False: the page holds no right-to-left character, no
@@ -3044,14 +3045,17 @@ def line_words(line: _LineAcc, options: Options, rtl_page: bool = False,
     False: no glyph of the page is without text, all are of one source.
     ``mirror_brackets`` False: brackets in right-to-left text are not
     mirrored (``bidi.brackets_as_read``).  ``joiners`` False: no glyph of
-    the page shows a joiner alone (``joiners_before_next``)."""
+    the page shows a joiner alone (``joiners_before_next``).
+    ``points_first``: the page's Hebrew points are drawn before their
+    letters (``bidi.points_drawn_first``)."""
     groups = word_glyphs(line, options, marks, inner_spaces, accents, script_marks, mixed, joiners,
                          rtl_text)
     words = []
     if rtl_text and has_rtl("".join([p[0].text for grp in groups for p in grp])):
         for pairs in logical_order(groups, lambda p: _NORMAL_FORMS[p[0].text],
                                    lambda p: (p[1], p[2], p[3]), lambda p: p[0].text, rtl_page,
-                                   lambda p: p[0].font, mirror_brackets=mirror_brackets):
+                                   lambda p: p[0].font, mirror_brackets=mirror_brackets,
+                                   points_first=points_first):
             w = _word([p for p, _ in pairs], "".join(t for _, t in pairs))
             if w:
                 words.append(w)
@@ -4779,11 +4783,15 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     # of them show their texts are the characters read (cairo's).
     mirror = not (rtl_text and not MIRRORED.keys().isdisjoint(chars) and brackets_as_read(
         _bracketed_lines(accs)))
+    # Hebrew points drawn before their letters: the page's points decide.
+    # (upright glyphs measured along x; the others tell nothing)
+    points_first = rtl_text and HEBREW_POINTS.search(chars) is not None and points_drawn_first(
+        [(g.text, g.x0, g.x1) if g.dy == 0.0 and g.dx > 0.0 else (g.text, 0.0, 0.0) for g in glyphs])
     for acc in accs:
         if not acc.shows:
             continue  # only blank glyphs: no word
         words = line_words(acc, options, rtl_page and id(acc) not in ltr_set, rtl_text, marks,
-                           inner_spaces, accents, script_marks, mixed, mirror, joiners)
+                           inner_spaces, accents, script_marks, mixed, mirror, joiners, points_first)
         if words:
             out.append((acc, to_line(acc, words)))
     if has_prebase(chars):  # Indic vowel signs drawn before their consonants
