@@ -36,6 +36,7 @@ from ..fonts.glyphlist import normalize_radicals
 from ..records import JOINERS, SOURCE_PAGE, Glyph, Line, Word, make_line, make_word, union_box
 from .bidi import (HEBREW_POINTS, MIRRORED, brackets_as_read, has_rtl, logical_order,
                    normalise_presentation_forms, page_is_rtl, points_drawn_first)
+from .clusters import is_cluster, repeated_cluster_text
 from .dropcap import attach_drop_caps, is_attached
 from .linenos import _NUMBER as _GUTTER_NUMBER, GUTTER_NUMBERS_MIN, Item, gutter_numbers
 from .lists import list_marker
@@ -3090,6 +3091,8 @@ def _is_overlay_mark(text: str) -> bool:
 
 _OVERLAY = _TextCache(_is_overlay_mark)
 _COMBINING = _TextCache(_is_combining)
+_CLUSTER = _TextCache(is_cluster)
+_MARK_CHAR = _TextCache(lambda c: unicodedata.category(c)[0] == "M")
 
 
 def marks_after_bases(glyphs: list[_G]) -> set[int]:
@@ -4763,6 +4766,13 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
                 segs = None
                 texts = list(map(_TEXT, glyphs))
                 chars = "".join(set("".join(texts)))
+    # A cluster's text given to its mark as well as to its letter (Typst's).
+    if any(map(_MARK_CHAR.__getitem__, chars)) and any(map(_CLUSTER.__getitem__, set(texts))):
+        kept = repeated_cluster_text(glyphs)
+        if kept is not glyphs:
+            glyphs = kept
+            segs = None
+            texts = list(map(_TEXT, glyphs))
     segs = attach_drop_caps(segs if segs is not None else segments(glyphs, options))
     rtl_text = has_rtl(chars)
     rtl_page = page_is_rtl(texts) if rtl_text else False
