@@ -3285,6 +3285,12 @@ def marks_with_their_bases(glyphs: list[_G], drawn: list[_G]) -> None:
         b, a = glyphs[i - 1], glyphs[i - 2]
         if combining[b[0].text] or m[1] < b[1]:
             continue
+        k = i - 2
+        while k > 0 and a[2] == a[1] and a[0].text == "":
+            # (a glyph of no advance and no text sorted in between: a mark of
+            # a cluster whose first glyph holds the text, Typst's Thai "ห้")
+            k -= 1
+            a = glyphs[k]
         if _mark_of_previous(a, m, b):
             glyphs[i - 1], glyphs[i] = m, b
             continue
