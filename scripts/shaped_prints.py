@@ -2,6 +2,7 @@
 """Score the engine on text shaped by HarfBuzz and drawn by cairo, against the text given.
 
     python scripts/shaped_prints.py DIR [--jobs 2] [--pdftotext] [--worst 15] [--office] [--xetex] [--mupdf]
+                                        [--luatex] [--typst]
 
 GTK and GNOME applications, Inkscape, Evince's prints and pango-view all
 write PDF through cairo, their text shaped by HarfBuzz: how most of the
@@ -23,12 +24,18 @@ XeTeX (fontspec, the Noto font of each script, ``XETEX_FONTS``; Latin
 words in Noto Sans; right-to-left paragraphs with TeX--XeT) into
 DIR/xetex; with ``--mupdf`` they are written as HTML (lang and dir set)
 and converted by MuPDF's ``mutool convert`` (its own layout, HarfBuzz
-shaping and fonts) into DIR/mupdf.  Each step is skipped when its output
-is there.  Not part of the test suite.
+shaping and fonts) into DIR/mupdf; with ``--luatex`` they are set by
+LuaHBTeX (fontspec's HarfBuzz renderer, ``\\pardir TRT`` for right-to-left
+paragraphs; the languages written without spaces left out,
+``LUATEX_SKIP``) into DIR/luatex; with ``--typst`` by Typst (the ``typst``
+Python package, two justified columns of A4, the language set) into
+DIR/typst.  Each step is skipped when its output is there.  Not part of
+the test suite.
 
 Needs: ``apt-get install -y pango1.0-tools fonts-noto-core fonts-noto-cjk``
 and rapidfuzz (``--office``: ``libreoffice-writer-nogui``; ``--xetex``:
-``texlive-xetex``; ``--mupdf``: ``mupdf-tools``).
+``texlive-xetex``; ``--mupdf``: ``mupdf-tools``; ``--luatex``:
+``texlive-luatex``; ``--typst``: ``pip install typst==0.15.2``).
 
 What the truth cannot tell (session 56): Thai has no spaces, so a word the
 line's end breaks is two tokens in the PDF's text (a line break) and one in
@@ -44,7 +51,14 @@ engine reads as a right-to-left line.  xdvipdfmx leaves most Indic
 conjuncts and reordered vowel signs out of its ToUnicode maps, and the
 Noto fonts lack some punctuation XeTeX then draws as nothing or .notdef:
 both tools lose those words (2026-12-06: recall 0.44-0.83 for the Indic
-texts, either tool).
+texts, either tool).  LuaHBTeX maps Persian's ZWNJ to a glyph it never
+draws, so "نمی‌شود" reads "نمیشود" (both tools).  Typst hyphenates
+Greek and Russian with soft hyphens (the tokens count two words; the
+engine's ``dehyphenate`` option joins them: recall 0.998 for both),
+breaks Georgian words at line ends with no hyphen at all (0.83, both
+tools), and a line of words joined by "·" overflows the Arabic page's
+gutter, which leaves the two columns no white to be cut at (order 0.55
+there, pdftotext 0.76).
 """
 
 from __future__ import annotations
@@ -159,6 +173,8 @@ XETEX_FONTS = {
 XETEX_BREAKS = {"th": "th", "km": "km", "my": "my", "ja": "ja", "zh_CN": "zh", "dz": "bo"}
 """Languages written without spaces: XeTeX's line-break locale."""
 RTL = {"ar", "fa", "ug", "yi", "he"}
+TYPST = "0.15.2"
+"""The version of the ``typst`` Python package ``--typst`` was measured with."""
 
 
 def _tex_escape(text: str) -> str:
@@ -175,11 +191,9 @@ def tex_source(lang: str, text: str) -> str:
     for para in text.strip().split("\n\n"):
         para = _tex_escape(para)
         if lang in RTL:
-            para = re.sub(r"[A-Za-z0-9][A-Za-z0-9.,:;!?'\"/+\- ]*[A-Za-z0-9]|[A-Za-z0-9]",
-                          lambda m: r"\beginL\lat{" + m.group() + r"}\endL{}", para)
-            para = r"\beginR " + para + r"\endR"
+            para = r"\beginR " + _latin_runs(lang, para, r"\endL{}", r"\beginL") + r"\endR"
         elif script:
-            para = re.sub(r"[A-Za-z][A-Za-z0-9]*", lambda m: r"\lat{" + m.group() + "}", para)
+            para = _latin_runs(lang, para, "", "")
         paras.append(para)
     option = f"[Script={script}]" if script else ""
     breaks = (f'\\XeTeXlinebreaklocale "{XETEX_BREAKS[lang]}"\n\\XeTeXlinebreakskip=0pt plus 1pt\n'
@@ -192,15 +206,25 @@ def tex_source(lang: str, text: str) -> str:
             + "\n\n".join(paras) + "\n\\end{document}\n")
 
 
-def _producer(folder: str, name: str, work: str) -> tuple[str, str, str]:
-    """folder/name (its truth folder/truth, linked), its pdfs and its
-    ``work`` folders, made: (that folder, pdfs, work)."""
+def _producer(folder: str, name: str, work: str, left_out: frozenset[str] = frozenset()
+              ) -> tuple[str, str, str]:
+    """folder/name (its truth folder/truth, linked; or, when languages are
+    ``left_out``, a folder of links to the others' truths), its pdfs and
+    its ``work`` folders, made: (that folder, pdfs, work)."""
     out = os.path.join(folder, name)
     pdfs, work = os.path.join(out, "pdfs"), os.path.join(out, work)
     os.makedirs(pdfs, exist_ok=True)
     os.makedirs(work, exist_ok=True)
-    if not os.path.exists(os.path.join(out, "truth")):
-        os.symlink(os.path.join(folder, "truth"), os.path.join(out, "truth"))
+    truth = os.path.join(out, "truth")
+    if not left_out:
+        if not os.path.exists(truth):
+            os.symlink(os.path.join(folder, "truth"), truth)
+    else:
+        os.makedirs(truth, exist_ok=True)
+        for path in glob.glob(os.path.join(folder, "truth", "*.txt")):
+            link = os.path.join(truth, os.path.basename(path))
+            if os.path.basename(path)[:-4] not in left_out and not os.path.exists(link):
+                os.symlink(path, link)
     return out, pdfs, work
 
 
@@ -263,13 +287,121 @@ def office(folder: str) -> str:
     return out
 
 
+def _latin_runs(lang: str, para: str, rtl: str, ltr: str) -> str:
+    """``para`` with its Latin words in ``\\lat`` (Noto Sans); in a
+    right-to-left language each run of them between ``rtl`` and ``ltr``
+    (the engine's commands for a left-to-right run)."""
+    if lang in RTL:
+        return re.sub(r"[A-Za-z0-9][A-Za-z0-9.,:;!?'\"/+\- ]*[A-Za-z0-9]|[A-Za-z0-9]",
+                      lambda m: ltr + r"\lat{" + m.group() + "}" + rtl, para)
+    return re.sub(r"[A-Za-z][A-Za-z0-9]*", lambda m: r"\lat{" + m.group() + "}", para)
+
+
+LUATEX_SKIP = frozenset({"th", "my", "km", "dz", "ja", "zh_CN"})
+"""Languages written without spaces: LuaTeX has no line-break locale for
+them (their lines would run off the page), so ``--luatex`` leaves them out."""
+
+
+def luatex_source(lang: str, text: str) -> str:
+    """A LaTeX document for LuaHBTeX (fontspec's HarfBuzz renderer, the
+    Noto font of ``XETEX_FONTS``) setting ``text``; right-to-left paragraphs
+    with ``\\pardir TRT``, Latin runs in them ``\\textdir TLT``."""
+    font, script = XETEX_FONTS[lang]
+    paras = []
+    for para in text.strip().split("\n\n"):
+        para = _tex_escape(para)
+        if lang in RTL:
+            para = r"\pardir TRT\textdir TRT " + _latin_runs(lang, para, "}", r"{\textdir TLT")
+        elif script:
+            para = _latin_runs(lang, para, "", "")
+        paras.append(para)
+    option = "Renderer=HarfBuzz" + (f",Script={script}" if script else "")
+    return ("\\documentclass[11pt]{article}\n\\usepackage[a4paper,margin=2.5cm]{geometry}\n"
+            f"\\usepackage{{fontspec}}\n\\setmainfont{{{font}}}[{option}]\n"
+            "\\newfontfamily\\latfont{Noto Sans}[Renderer=HarfBuzz]\n\\newcommand\\lat[1]{{\\latfont #1}}\n"
+            "\\pagestyle{empty}\\parindent=0pt \\parskip=6pt\n\\begin{document}\n"
+            + "\n\n".join(paras) + "\n\\end{document}\n")
+
+
+def luatex(folder: str) -> str:
+    """The texts of folder/truth set by LuaHBTeX into folder/luatex/pdfs
+    (its truth the same files, ``LUATEX_SKIP`` left out); that folder."""
+    out, pdfs, work = _producer(folder, "luatex", "tex", LUATEX_SKIP)
+    for path in sorted(glob.glob(os.path.join(folder, "truth", "*.txt"))):
+        lang = os.path.basename(path)[:-4]
+        pdf = os.path.join(pdfs, lang + ".pdf")
+        if os.path.exists(pdf) or lang in LUATEX_SKIP:
+            continue
+        with open(path, encoding="utf-8") as f, open(os.path.join(work, lang + ".tex"), "w",
+                                                       encoding="utf-8") as tex:
+            tex.write(luatex_source(lang, f.read()))
+        subprocess.run(["lualatex", "-interaction=batchmode", "-halt-on-error", lang + ".tex"], cwd=work,
+                       capture_output=True, timeout=900)
+        if os.path.exists(os.path.join(work, lang + ".pdf")):
+            shutil.move(os.path.join(work, lang + ".pdf"), pdf)
+        else:
+            print(f"not set {lang}", file=sys.stderr)
+    return out
+
+
+TYPST_FONTS = ["Noto Sans", "Noto Sans CJK SC", "Noto Naskh Arabic", "Noto Sans Hebrew"] + sorted(
+    {f for f, _ in XETEX_FONTS.values()} - {"Noto Sans", "Noto Sans CJK SC", "Noto Naskh Arabic",
+                                           "Noto Sans Hebrew"})
+"""Typst's font fallback list (the first that has a character draws it)."""
+
+
+def typst_source(lang: str, text: str) -> str:
+    """A Typst document setting ``text`` in two justified columns of A4,
+    the text's language set (Typst sets its direction from it)."""
+    fonts = ", ".join(f'"{f}"' for f in TYPST_FONTS)
+    paras = [re.sub(r"([\\#\[\]*_`$<>@=\-+/~\"'])", r"\\\1", p) for p in text.strip().split("\n\n")]
+    return (f'#set page(paper: "a4", columns: 2)\n'
+            f'#set text(lang: "{lang.split("_")[0]}", font: ({fonts}))\n'
+            "#set par(justify: true)\n\n" + "\n\n".join(paras) + "\n")
+
+
+def typst(folder: str) -> str:
+    """The texts of folder/truth set by Typst (the ``typst`` Python
+    package) into folder/typst/pdfs (its truth the same files); that
+    folder."""
+    import typst as typst_compiler
+
+    out, pdfs, work = _producer(folder, "typst", "typ")
+    for path in sorted(glob.glob(os.path.join(folder, "truth", "*.txt"))):
+        lang = os.path.basename(path)[:-4]
+        pdf = os.path.join(pdfs, lang + ".pdf")
+        if os.path.exists(pdf):
+            continue
+        source = os.path.join(work, lang + ".typ")
+        with open(path, encoding="utf-8") as f, open(source, "w", encoding="utf-8") as typ:
+            typ.write(typst_source(lang, f.read()))
+        try:
+            typst_compiler.compile(source, output=pdf)
+        except Exception as e:  # noqa: BLE001 - a text that will not compile is left out
+            print(f"not set {lang}: {e}", file=sys.stderr)
+    return out
+
+
+def _module(name: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(name) is not None
+
+
 PRODUCERS = (
-    ("office", "soffice", "libreoffice-writer-nogui", "LibreOffice", office),
-    ("xetex", "xelatex", "texlive-xetex", "XeTeX", xetex),
-    ("mupdf", "mutool", "mupdf-tools", "MuPDF", mupdf),
+    ("office", lambda: shutil.which("soffice") is not None,
+     "apt-get install -y --no-install-recommends libreoffice-writer-nogui", "LibreOffice", office),
+    ("xetex", lambda: shutil.which("xelatex") is not None,
+     "apt-get install -y --no-install-recommends texlive-xetex", "XeTeX", xetex),
+    ("mupdf", lambda: shutil.which("mutool") is not None,
+     "apt-get install -y --no-install-recommends mupdf-tools", "MuPDF", mupdf),
+    ("luatex", lambda: shutil.which("lualatex") is not None and subprocess.run(
+        ["kpsewhich", "luaotfload.sty"], capture_output=True).returncode == 0,
+     "apt-get install -y --no-install-recommends texlive-luatex", "LuaHBTeX", luatex),
+    ("typst", lambda: _module("typst"), f"pip install typst=={TYPST}", "Typst", typst),
 )
-"""(option, program, Debian package, name, function): the other producers
-the same texts are drawn by, each when its option is given."""
+"""(option, is it installed, how to install it, name, function): the other
+producers the same texts are drawn by, each when its option is given."""
 
 
 def main() -> int:
@@ -287,11 +419,11 @@ def main() -> int:
         fetch(src)
     draw(src, folder)
     run_and_score(folder, args.jobs, 120, args.pdftotext, args.worst)
-    for option, program, package, _, produce in PRODUCERS:
+    for option, installed, install, name, produce in PRODUCERS:
         if not getattr(args, option):
             continue
-        if shutil.which(program) is None:
-            print(f"no {program}: apt-get install -y --no-install-recommends {package}", file=sys.stderr)
+        if not installed():
+            print(f"no {name}: {install}", file=sys.stderr)
             return 2
         run_and_score(produce(folder), args.jobs, 120, args.pdftotext, args.worst)
     return 0
