@@ -33,9 +33,10 @@ line a line box (DIR/weasyprint/truth), and scored there.  2026-12-06
 (pdftotext 0.9909, 0.9928, 0.9793).  WeasyPrint clips a code block's
 overflow, which its layout tree still holds (python3.11-doc-license 0.89:
 pdftotext reads clipped text, the engine does not); a table without rules
-whose first and last cells wrap while the middle ones stand centred
+whose heads stand a word space apart (one line over the body's gutters)
+and whose first and last cells wrap while the middle ones stand centred
 between their lines (debian-reference's package tables) is read column by
-column (order 0.92-0.95 on those pages, pdftotext 0.88-0.96).
+column (order 0.92-0.96 on the 16 pages under 0.96, pdftotext 0.86-0.96).
 
 What the truth cannot tell (session 54): code blocks clipped by
 ``overflow`` (innerText holds the hidden part), table headers Chromium
