@@ -63,6 +63,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from chromium_prints import arguments, run_and_score  # noqa: E402
+from shaped_prints import typst_escape  # noqa: E402
 
 LICENCES = "/usr/share/common-licenses"
 TEXTS = ["Apache-2.0", "Artistic", "BSD", "CC0-1.0", "GFDL-1.3", "GPL-2", "GPL-3", "LGPL-2.1", "LGPL-3",
@@ -110,10 +111,6 @@ def _write(path: str, text: str) -> None:
         f.write(text)
 
 
-def _typst_escape(text: str) -> str:
-    return re.sub(r"([\\#\[\]*_`$<>@=\-+/~\"'])", r"\\\1", text)
-
-
 def typst_pdfs(root: str) -> str:
     import typst
 
@@ -127,7 +124,7 @@ def typst_pdfs(root: str) -> str:
             if os.path.exists(os.path.join(pdfs, doc + ".pdf")):
                 continue
             body = [("== " if len(p) < 60 and not p.endswith(".") or re.match(r"^\d+\. [A-Z][^.]{0,50}\.?$", p)
-                     else "") + _typst_escape(p) for p in paras]
+                     else "") + typst_escape(p) for p in paras]
             _write(os.path.join(work, doc + ".typ"), rules + "\n" + "\n\n".join(body) + "\n")
             _write(os.path.join(truth, doc + ".txt"), "\n\n".join(paras) + "\n")
             typst.compile(os.path.join(work, doc + ".typ"), output=os.path.join(pdfs, doc + ".pdf"))

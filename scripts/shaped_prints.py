@@ -289,8 +289,8 @@ def office(folder: str) -> str:
 
 def _latin_runs(lang: str, para: str, rtl: str, ltr: str) -> str:
     """``para`` with its Latin words in ``\\lat`` (Noto Sans); in a
-    right-to-left language each run of them between ``rtl`` and ``ltr``
-    (the engine's commands for a left-to-right run)."""
+    right-to-left language each run of them opened by ``ltr`` and closed by
+    ``rtl`` (the TeX engine's commands for a left-to-right run in it)."""
     if lang in RTL:
         return re.sub(r"[A-Za-z0-9][A-Za-z0-9.,:;!?'\"/+\- ]*[A-Za-z0-9]|[A-Za-z0-9]",
                       lambda m: ltr + r"\lat{" + m.group() + "}" + rtl, para)
@@ -350,11 +350,16 @@ TYPST_FONTS = ["Noto Sans", "Noto Sans CJK SC", "Noto Naskh Arabic", "Noto Sans 
 """Typst's font fallback list (the first that has a character draws it)."""
 
 
+def typst_escape(text: str) -> str:
+    """``text`` as Typst markup of that text (its markup characters escaped)."""
+    return re.sub(r"([\\#\[\]*_`$<>@=\-+/~\"'])", r"\\\1", text)
+
+
 def typst_source(lang: str, text: str) -> str:
     """A Typst document setting ``text`` in two justified columns of A4,
     the text's language set (Typst sets its direction from it)."""
     fonts = ", ".join(f'"{f}"' for f in TYPST_FONTS)
-    paras = [re.sub(r"([\\#\[\]*_`$<>@=\-+/~\"'])", r"\\\1", p) for p in text.strip().split("\n\n")]
+    paras = [typst_escape(p) for p in text.strip().split("\n\n")]
     return (f'#set page(paper: "a4", columns: 2)\n'
             f'#set text(lang: "{lang.split("_")[0]}", font: ({fonts}))\n'
             "#set par(justify: true)\n\n" + "\n\n".join(paras) + "\n")
