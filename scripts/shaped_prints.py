@@ -228,25 +228,34 @@ def _producer(folder: str, name: str, work: str, left_out: frozenset[str] = froz
     return out, pdfs, work
 
 
-def xetex(folder: str) -> str:
-    """The texts of folder/truth set by XeTeX into folder/xetex/pdfs (its
-    truth the same files); that folder."""
-    out, pdfs, work = _producer(folder, "xetex", "tex")
+def _tex_set(folder: str, name: str, program: str, source, langs, left_out: frozenset[str] = frozenset(),
+             timeout: int = 600) -> str:
+    """The texts of folder/truth in ``langs`` (and not ``left_out``)
+    written by ``source`` (language, text -> a LaTeX document) and set by
+    ``program`` into folder/``name``/pdfs (its truth the same files); that
+    folder."""
+    out, pdfs, work = _producer(folder, name, "tex", left_out)
     for path in sorted(glob.glob(os.path.join(folder, "truth", "*.txt"))):
         lang = os.path.basename(path)[:-4]
         pdf = os.path.join(pdfs, lang + ".pdf")
-        if os.path.exists(pdf) or lang not in XETEX_FONTS:
+        if os.path.exists(pdf) or lang not in langs or lang in left_out:
             continue
         with open(path, encoding="utf-8") as f, open(os.path.join(work, lang + ".tex"), "w",
                                                        encoding="utf-8") as tex:
-            tex.write(tex_source(lang, f.read()))
-        subprocess.run(["xelatex", "-interaction=batchmode", "-halt-on-error", lang + ".tex"], cwd=work,
-                       capture_output=True, timeout=600)
+            tex.write(source(lang, f.read()))
+        subprocess.run([program, "-interaction=batchmode", "-halt-on-error", lang + ".tex"], cwd=work,
+                       capture_output=True, timeout=timeout)
         if os.path.exists(os.path.join(work, lang + ".pdf")):
             shutil.move(os.path.join(work, lang + ".pdf"), pdf)
         else:
             print(f"not set {lang}", file=sys.stderr)
     return out
+
+
+def xetex(folder: str) -> str:
+    """The texts of folder/truth set by XeTeX into folder/xetex/pdfs (its
+    truth the same files); that folder."""
+    return _tex_set(folder, "xetex", "xelatex", tex_source, XETEX_FONTS)
 
 
 def mupdf(folder: str) -> str:
@@ -326,22 +335,7 @@ def luatex_source(lang: str, text: str) -> str:
 def luatex(folder: str) -> str:
     """The texts of folder/truth set by LuaHBTeX into folder/luatex/pdfs
     (its truth the same files, ``LUATEX_SKIP`` left out); that folder."""
-    out, pdfs, work = _producer(folder, "luatex", "tex", LUATEX_SKIP)
-    for path in sorted(glob.glob(os.path.join(folder, "truth", "*.txt"))):
-        lang = os.path.basename(path)[:-4]
-        pdf = os.path.join(pdfs, lang + ".pdf")
-        if os.path.exists(pdf) or lang in LUATEX_SKIP:
-            continue
-        with open(path, encoding="utf-8") as f, open(os.path.join(work, lang + ".tex"), "w",
-                                                       encoding="utf-8") as tex:
-            tex.write(luatex_source(lang, f.read()))
-        subprocess.run(["lualatex", "-interaction=batchmode", "-halt-on-error", lang + ".tex"], cwd=work,
-                       capture_output=True, timeout=900)
-        if os.path.exists(os.path.join(work, lang + ".pdf")):
-            shutil.move(os.path.join(work, lang + ".pdf"), pdf)
-        else:
-            print(f"not set {lang}", file=sys.stderr)
-    return out
+    return _tex_set(folder, "luatex", "lualatex", luatex_source, XETEX_FONTS, LUATEX_SKIP, timeout=900)
 
 
 TYPST_FONTS = ["Noto Sans", "Noto Sans CJK SC", "Noto Naskh Arabic", "Noto Sans Hebrew"] + sorted(
