@@ -339,7 +339,9 @@ def _last_strong(classes: list[str]) -> str | None:
     return None
 
 
-MIRRORED = dict(zip("()[]{}<>«»‹›", ")(][}{><»«›‹"))
+_BRACKET_PAIRS = "()[]{}<>«»‹›"
+"""Opening and closing bracket, pair by pair."""
+MIRRORED = dict(zip(_BRACKET_PAIRS, ")(][}{><»«›‹"))
 """Bracket pairs whose glyph is mirrored in right-to-left text (a subset of
 Unicode's BidiMirroring.txt that covers the common brackets).  Keys of one
 character: ``MIRRORED.get(text, text)`` leaves a longer text as it is."""
@@ -353,7 +355,7 @@ def _unmirrored(text: str, default: str) -> str:
     return default
 
 
-_OPENING = frozenset("([{<«‹")
+_OPENING = frozenset(_BRACKET_PAIRS[::2])
 
 
 BRACKET_TOUCH = 0.1

@@ -41,6 +41,10 @@ def is_cluster(text: str) -> bool:
         any(unicodedata.category(c).startswith("M") for c in text[1:])
 
 
+def _has_advance(g: Glyph) -> bool:
+    return abs(g.ex - g.ox) + abs(g.ey - g.oy) > ZERO_ADVANCE * g.size
+
+
 def _over(mark: Glyph, run: list[Glyph]) -> bool:
     """Does ``mark``'s origin stand over the glyphs of ``run`` (along the
     first one's advance, from the first's start to the last's end, within
@@ -74,7 +78,7 @@ def _letter_run(glyphs: list[Glyph], i: int, step: int) -> list[Glyph] | None:
         if h.font != g.font or h.source != g.source or (h.text and h.text != g.text):
             return None
         run.append(h)
-        if h.text and abs(h.ex - h.ox) + abs(h.ey - h.oy) > ZERO_ADVANCE * h.size:
+        if h.text and _has_advance(h):
             return run[::-1]  # the letter first
         j += step
     return None
@@ -94,7 +98,7 @@ def repeated_cluster_text(glyphs: list[Glyph]) -> list[Glyph]:
         c = clusters.get(text)
         if c is None:
             c = clusters[text] = is_cluster(text)
-        if not c or abs(g.ex - g.ox) + abs(g.ey - g.oy) > ZERO_ADVANCE * g.size:
+        if not c or _has_advance(g):
             continue
         for step in (-1, 1):
             run = _letter_run(glyphs, i, step)
