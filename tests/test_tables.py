@@ -707,6 +707,78 @@ def test_cells_centred_beside_a_description_on_three_lines_stay_in_its_row():
     assert text_of(content) == rows_text(want) + "\n\nQuote valid for 30 days.\n"
 
 
+PACKAGES = [("task-gnome-", "desktop", "I:179", "9", "GNOME desktop", "environment"),
+            ("task-xfce-", "desktop", "I:97", "9", "Xfce desktop", "environment"),
+            ("task-kde-", "desktop", "I:64", "6", "KDE Plasma desktop", "environment"),
+            ("task-mate-", "desktop", "I:44", "9", "MATE desktop", "environment")]
+"""debian-reference's table of desktop tasks (ch07, as WeasyPrint sets it):
+each package's name wrapped after a hyphen onto two lines in the first
+column, its description on two in the last, its popularity and size
+centred between those lines."""
+
+
+def package_table(heads: list[str], xs: list[float], top: int = 700) -> bytes:
+    """``PACKAGES`` under ``heads`` at ``xs``: rows 28 pt apart, a cell's lines
+    11.5 pt apart, the one-line cells centred on the two-line ones."""
+    content = b"".join(at(x, top, head) for x, head in zip(xs, heads) if head)
+    for r, (name, name2, pop, size, desc, desc2) in enumerate(PACKAGES):
+        y = top - 16 - 28 * r
+        content += at(xs[0], y, name) + at(xs[0], y - 11.5, name2) + at(xs[3], y, desc) + \
+            at(xs[3], y - 11.5, desc2) + at(xs[1], y - 5.75, pop) + at(xs[2], y - 5.75, size)
+    return content
+
+
+def package_rows() -> list[list[str]]:
+    return [[f"{name} {name2}", pop, size, f"{desc} {desc2}"] for name, name2, pop, size, desc, desc2 in PACKAGES]
+
+
+def test_cells_centred_between_two_cells_of_two_lines_stay_in_their_row():
+    # Each baseline held some columns only (the names' and descriptions'
+    # first lines, the figures, the second lines), none a table's row: the
+    # table was read column by column.  The names, broken after a hyphen,
+    # are names (the column is no prose starting in lower case).
+    xs = [72, 160, 240, 280]
+    want = [["task package", "popularity", "size", "description"]] + package_rows()
+    assert text_of(package_table(want[0], xs)) == rows_text(want) + "\n"
+    assert text_of(package_table(["", "", "", ""], xs)) == rows_text(want[1:]) + "\n"
+
+
+def test_heads_a_cell_padding_apart_each_head_their_column():
+    # A column as wide as its head, set flush left: "popularity size
+    # description" stood 3 pt (0.3 em) apart, less than a word space, one
+    # line closing the body's gutters; each starts where its column does.
+    heads = ["task package", "popularity", "size", "description"]
+    xs = [72, 160]
+    for head in heads[1:3]:
+        xs.append(xs[-1] + width(head) + 3)
+    assert xs[2] - (xs[1] + width("popularity")) < width(" ")
+    assert text_of(package_table(heads, xs)) == rows_text([heads] + package_rows()) + "\n"
+
+
+def test_a_header_line_whose_words_do_not_start_at_the_columns_stays_one_head():
+    # The same table under a head spanning its last three columns, set 3 pt
+    # off their starts: one head, not three.
+    xs = [72, 160, 210, 235]
+    content = package_table(["task package", "", "", ""], xs) + at(163, 700, "popularity size description")
+    text = text_of(content)
+    assert "popularity size description" in text
+    assert "task-gnome- desktop\tI:179\t9\tGNOME desktop environment" in text
+
+
+def test_a_cell_between_two_empty_ones_on_a_row_of_a_grid_is_no_centred_cell():
+    # deb-other-lshort-vi p.90's symbols: a column empty in two rows (an
+    # unmapped glyph) and filled in the row between them, every other cell
+    # filled.  The cell stands on its row's baseline, beside the lines of
+    # that row: the three rows were taken for one row of cells of three
+    # lines with the middle one centred beside them.
+    rows = [["A Lessdot", "X", "Gtrdot", "B Doteqdot"],
+            ["A Leqslant", "", "Geqslant", "B Risingdotseq"],
+            ["C Eqslantless", "D", "Eqslantgtr", "E Fallingdotseq"],
+            ["F Leqq", "", "Geqq", "G Eqcirc"],
+            ["H Lll", "Y", "Ggg", "I Circeq"]]
+    assert text_of(grid(rows, [72, 180, 200, 300])) == rows_text(rows) + "\n"
+
+
 RECEIPT = [("Semi skimmed milk 2L", "1.45"), ("Bread wholemeal", "1.10"), ("Eggs free range x12", ""),
            ("2 @ 2.35", "4.70"), ("Coffee beans 500g", "6.50")]
 

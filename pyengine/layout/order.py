@@ -69,6 +69,7 @@ from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, 
                      TableRegion,
                      colon_labels,
                      columns, figures_end_at, figures_end_under_head, figures_flush_after, find_table,
+                     first_row_cells,
                      flush_left, flush_right,
                      grid_rows, header_band, shared_grid_rows,
                      header_like, header_rows, heads_apart, is_figure, is_table_block, joined_all, labels_and_values,
@@ -3667,7 +3668,8 @@ def _headed_table(items: list[Line], options: Options, rows: list[list[Line]] | 
         if top or len(body) < 2 * TABLE_MIN_FULL_ROWS:
             continue
         gaps = _gutters(body, options)
-        if len(rows[start]) != len(gaps) + 1 or not flush_left(below, gaps) or not short_cells(body, gaps):
+        if len(rows[start]) != len(gaps) + 1 and first_row_cells(rows[start:]) != len(gaps) + 1 or \
+                not flush_left(below, gaps) or not short_cells(body, gaps):
             continue
         table = _grid_table(body, gaps)
         if table is None:
@@ -3679,7 +3681,8 @@ def _headed_table(items: list[Line], options: Options, rows: list[list[Line]] | 
         if not count or any(len(row) > 1 for row in rows[:start - count]) or \
                 not flush_left(not_centred_over(above, body, gaps), gaps):
             return None
-        return above, [_table_of(header_rows(heads_apart(rows[start - count:start], gaps)) + table.rows)], below
+        heads = header_rows(heads_apart(rows[start - count:start], gaps, table.rows))
+        return above, [_table_of(heads + table.rows)], below
     return None
 
 

@@ -544,17 +544,38 @@ def _name_cells(rows: list[list[Line]], bounds: list[float]) -> set[int]:
     for row in rows:
         for ln in row:
             by_column.setdefault(_column(ln, bounds), []).append(ln)
-    if not any(len(ln.words) > 1 for row in rows for ln in row) and \
+    if not any(_words_of(ln) > 1 for row in rows for ln in row) and \
             not any(len(cells) >= TABLE_MIN_FULL_ROWS and not any(ln.text[:1].islower() for ln in cells)
                     for cells in by_column.values()):
         return set()
     out: set[int] = set()
     for cells in by_column.values():
         if len(cells) < TABLE_MIN_FULL_ROWS or \
-                any(len(ln.words) > 1 and ln.text[:1].islower() for ln in cells):
+                any(_words_of(ln) > 1 and ln.text[:1].islower() for ln in cells):
             continue
-        out.update(id(ln) for ln in cells if NAME_CELL.fullmatch(ln.text))
+        out.update(id(ln) for ln in cells if NAME_CELL.fullmatch(_name_text(ln)))
     return out
+
+
+HYPHEN_BREAK = re.compile(r"(?<=[^\W_])- ")
+"""A word ending with a hyphen after a letter or digit, a word after it: a
+cell's line broken after the hyphen, joined (a dash alone is a word of
+its own)."""
+
+
+def _words_of(ln: Line) -> int:
+    """The words of a cell's line, a word broken after its hyphen onto
+    the cell's next line counted once ("task-gnome- / desktop", a
+    package's name wrapped in a narrow column: debian-reference)."""
+    text = ln.text
+    return len(ln.words) if "- " not in text else len(ln.words) - len(HYPHEN_BREAK.findall(text))
+
+
+def _name_text(ln: Line) -> str:
+    """The cell's text, its words broken after a hyphen joined again
+    (``_words_of``)."""
+    text = ln.text
+    return text if "- " not in text else HYPHEN_BREAK.sub("-", text)
 
 
 def _fit_end(cell: Line, ln: Line) -> float:
@@ -1070,6 +1091,10 @@ def _centred_rows(rows: list[list[Line]], found: list[tuple[int, int, int]] | No
             r += 1
             continue
         host, end = blocks[r]
+        if len(rows[r]) > 1:
+            out.append(_centred_row(rows, r, host, end))
+            r = end
+            continue
         cell = joined_all([ln for k in range(r, end) for ln in rows[k]
                             if k != host or _beside(ln, rows[r][0])])
         out.append(sorted([ln for ln in rows[host] if not _beside(ln, rows[r][0])] + [cell],
@@ -1120,6 +1145,16 @@ def _centred_blocks(rows: list[list[Line]]) -> list[tuple[int, int, int]]:
     r = 0
     while r < last_host:
         if len(rows[r]) != 1:
+            nxt = rows[r + 1][0]  # (_centred_cells' first test, on one line, written out)
+            for first in rows[r]:
+                if nxt.x0 < first.x1 and nxt.x1 > first.x0:
+                    break
+            else:
+                block = _centred_cells(rows, r, pitch)
+                if block is not None:
+                    found.append((r, *block))
+                    r = block[1]
+                    continue
             r += 1
             continue
         block, dead = _centred_block(rows, r, pitch)
@@ -1212,6 +1247,115 @@ def _centred_block(rows: list[list[Line]], start: int, pitch: float
             end < len(rows) and min(ln.y0 for ln in rows[end]) < cell[-1].y1:
         return None, start
     return (host, end), start
+
+
+def _centred_cells(rows: list[list[Line]], start: int, pitch: float) -> tuple[int, int] | None:
+    """(host, end), or None: ``_centred_block`` for a row of several lines,
+    each the first line of a cell whose lines run on in rows ``start`` to
+    ``end`` (``_cell_line``), and the row's other cells in the row right
+    under it (``host``), on a baseline between the first and last lines of
+    its tallest cell, centred beside them (``CELL_CENTRE_TOLERANCE``).
+    WeasyPrint and Chromium centre a row's short cells on its tallest ones:
+    a package's name wrapped onto two lines in the first column, its
+    description on two in the last, its popularity and size between them
+    (debian-reference's "task-gnome- / desktop  I:179  9  GNOME desktop /
+    environment"); each baseline was a row of some columns only, none a
+    table's row, and the table was read column by column.  The host holds
+    no line of those cells: the others stand between two of their lines.
+    On a line's baseline, they are a row of a grid with cells left empty
+    above and below them (deb-other-lshort-vi p.90's symbols: "⪖" under
+    an unmapped glyph, beside "\\eqslantless", between "\\leqslant" and
+    "\\leqq", took three rows for one); and asked first, that settles
+    most rows of a grid at once (its next row has a line under one of
+    them)."""
+    host = start + 1
+    if host + 1 >= len(rows):
+        return None
+    firsts = rows[start]
+    for ln in rows[host]:
+        for first in firsts:
+            if ln.x0 < first.x1 and ln.x1 > first.x0:
+                return None
+    cells = [[ln] for ln in firsts]
+    end = host
+    for k in range(host + 1, len(rows)):
+        under: list[Line | None] = [None] * len(cells)
+        for ln in rows[k]:
+            hit = [i for i, first in enumerate(firsts) if ln.x0 < first.x1 and ln.x1 > first.x0]
+            if len(hit) != 1 or under[hit[0]] is not None:
+                break  # a line under no cell, under two, or a second under one
+            under[hit[0]] = ln
+        else:
+            taken = [(i, ln) for i, ln in enumerate(under) if ln is not None]
+            if all(_cell_line(cells[i][-1], ln, pitch) and _has_letter(ln)
+                   and not _cjk_break(cells[i][-1], ln) for i, ln in taken):
+                for i, ln in taken:
+                    cells[i].append(ln)
+                end = k + 1
+                continue
+        break
+    if end == host or not all(_has_letter(ln) for ln in firsts):
+        return None
+    return _centred_end(rows, start, cells, host, end)
+
+
+def first_row_cells(rows: list[list[Line]]) -> int:
+    """The cells of the first of these rows: its lines, or, when it starts
+    a block of cells centred beside each other (``_centred_cells``), the
+    cells of that block's row (order._headed_table: a body's first row
+    fills every column of its gutters)."""
+    block = _centred_cells(rows, 0, _row_pitch(rows)) if len(rows[0]) > 1 else None
+    return len(rows[0]) if block is None else len(_centred_row(rows, 0, *block))
+
+
+def _centred_end(rows: list[list[Line]], start: int, cells: list[list[Line]], host: int,
+                 end: int) -> tuple[int, int] | None:
+    """``_centred_cells``' answer for the ``cells`` found, the ``host`` row
+    of the others: (host, end) when the others stand between two of the
+    cells (the first and the last columns wrap, the figures between them
+    do not), on a baseline between the first and last lines of the
+    tallest cell, centred on those, and the rows stand apart from the rows
+    over and under them (as ``_centred_block``).  Others beside the cells,
+    left or right of them all, were refused for want of a check: the
+    Chromium prints of debian-reference hold two such rows, each in a
+    table the engine then read column by column (fr-ch09 p.20, a header
+    of two two-line heads and two centred ones; zh-cn-ch10 p.3, whose
+    size and tool columns no gutter parts, so that the row joined put two
+    cells in one column), where it had read their rows."""
+    firsts = rows[start]
+    others = rows[host]  # (none beside a first: _centred_cells)
+    left, right = min(first.x0 for first in firsts), max(first.x1 for first in firsts)
+    if not all(left < ln.x0 and ln.x1 < right for ln in others):
+        return None
+    base = max(ln.y1 for ln in others)
+    middle = sum(ln.y0 + ln.y1 for ln in others) / (2 * len(others))
+    top = min(cell[0].y0 for cell in cells)
+    first_base = max(cell[0].y1 for cell in cells)
+    bottom = max(cell[-1].y1 for cell in cells)
+    size = max(ln.size for ln in others + [ln for cell in cells for ln in cell])
+    if not first_base < base < bottom or abs(middle - (top + bottom) / 2) > CELL_CENTRE_TOLERANCE * size:
+        return None
+    if start > 0 and max(ln.y1 for ln in rows[start - 1]) > top or \
+            end < len(rows) and min(ln.y0 for ln in rows[end]) < bottom:
+        return None
+    return host, end
+
+
+def _centred_row(rows: list[list[Line]], start: int, host: int, end: int) -> list[Line]:
+    """The row of a block of ``_centred_cells``: each cell's lines (those
+    under each line of row ``start``) joined, and the host's other cells,
+    left to right."""
+    firsts = rows[start]
+    cells: list[list[Line]] = [[] for _ in firsts]
+    others = []
+    for k in range(start, end):
+        for ln in rows[k]:
+            i = next((i for i, first in enumerate(firsts) if _beside(ln, first)), None)
+            if i is None:
+                others.append(ln)
+            else:
+                cells[i].append(ln)
+    return sorted(others + [joined_all(cell) for cell in cells], key=_X0)
 
 
 def _has_letter(ln: Line) -> bool:
@@ -1411,30 +1555,69 @@ texlive's sourcecodepro manual sets its weights' names 0.93 em apart
 over its specimen's columns ("Regular Medium")."""
 
 
-def heads_apart(band: list[list[Line]], col_gaps: list[tuple[float, float]]) -> list[list[Line]]:
+HEAD_START_TOLERANCE = 0.05
+"""Fraction of the size: a header's word starting this close to where a
+column of the body starts (a gutter's right edge) starts that column's
+head, however little white is before it (``heads_apart``)."""
+
+
+def heads_apart(band: list[list[Line]], col_gaps: list[tuple[float, float]],
+                body: list[list[Line]] | None = None) -> list[list[Line]]:
     """The header's rows with each line cut where the white between two of
     its words reaches into a gutter of the body (``col_gaps``) and is
     ``HEAD_APART_GAP`` wide at least: the heads of the columns on either
     side, set closer than a line is cut at (heads centred over their
     columns are wider than the figures under them, and the white between
     them is narrower than the gutter, within it or beside it).  A head
-    spanning columns ("Quarter" over "Q1  Q2") has no such white."""
+    spanning columns ("Quarter" over "Q1  Q2") has no such white.  A word
+    after a white reaching into a gutter and starting where the column
+    after it starts (``HEAD_START_TOLERANCE``), a column of the ``body``'s
+    rows whose every cell starts there (``_flush_starts``), starts a head
+    too, however narrow the white: a column as wide as its head, set
+    flush left, has its head a cell's padding after the head before it, a
+    word space or less (WeasyPrint's debian-reference, "popularidad tamaño
+    descripción", 3 pt apart at 12 pt, each over its column).  A column of
+    figures set flush right starts where its widest does, and a head's
+    word may start there too (opf-219789 p.19's "[500 - 5000]", its
+    "5000]" 0.15 pt left of "100%")."""
     if not col_gaps:
         return band
+    starts = _flush_starts(body, col_gaps) if body else set()
     out = []
     for row in band:
         cells = []
         for ln in row:
             words = ln.words
             least = HEAD_APART_GAP * ln.size
+            flush = HEAD_START_TOLERANCE * ln.size
             start = 0
             for i in range(1, len(words)):
                 left, right = words[i - 1].x1, words[i].x0
-                if right - left >= least and any(left < b and right > a for a, b in col_gaps):
+                if any(left < b and right > a and
+                       (right - left >= least or b in starts and abs(right - b) <= flush)
+                       for a, b in col_gaps):
                     cells.append(_part(words[start:i]))
                     start = i
             cells.append(ln if not start else _part(words[start:]))
         out.append(cells)
+    return out
+
+
+def _flush_starts(rows: list[list[Line]], col_gaps: list[tuple[float, float]]) -> set[float]:
+    """The right edges of the gutters after which every cell of these rows
+    starts there (``HEAD_START_TOLERANCE``), ``TABLE_MIN_FULL_ROWS`` cells
+    at least: columns set flush left."""
+    bounds = _bounds(col_gaps)
+    by_column: dict[int, list[Line]] = {}
+    for row in rows:
+        for ln in row:
+            by_column.setdefault(_column(ln, bounds), []).append(ln)
+    out = set()
+    for k, (_, b) in enumerate(col_gaps, 1):
+        cells = by_column.get(k, [])
+        if len(cells) >= TABLE_MIN_FULL_ROWS and \
+                all(abs(ln.x0 - b) <= HEAD_START_TOLERANCE * ln.size for ln in cells):
+            out.add(b)
     return out
 
 
