@@ -37,6 +37,12 @@ whose heads stand a word space apart (one line over the body's gutters)
 and whose first and last cells wrap while the middle ones stand centred
 between their lines (debian-reference's package tables) is read column by
 column (order 0.92-0.96 on the 16 pages under 0.96, pdftotext 0.86-0.96).
+Session 58 (tables._centred_cells, heads_apart's flush heads): such a
+table read by rows where its first row fills every column (es-ch07 p.1;
+order 0.9868 over the 176 pages, es-ch07 0.9427 -> 0.9461); one continued
+from the page before with its first row's middle cells left there, or
+with a name on three lines beside a description centred on two, is still
+read column by column.
 
 What the truth cannot tell (session 54): code blocks clipped by
 ``overflow`` (innerText holds the hidden part), table headers Chromium
