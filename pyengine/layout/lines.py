@@ -1819,9 +1819,30 @@ def _line_of_its_mark(s: _Seg, segs: list[_Seg], placed: dict[int, _LineAcc],
     start (``SCRIPT_ATTACH`` of its size, ``SCRIPT_OVERLAP`` of the mark's
     tucked in), and raised over its baseline by more than the tolerance,
     up to ``MARK_RISE_MAX`` of its size.  Mark after a word in the text,
-    mark before a footnote's text."""
+    mark before a footnote's text.
+
+    Or the line of the base a combining mark stands over or under (all
+    its characters marks, ``_MARK_CHAR``): a segment drawn just before or
+    just after it, overlapping it along the line, from the same source,
+    its baseline up to ``MARK_RISE_MAX`` of that segment's size away.
+    SIL's Pollard (Miao) font sets its vowel signs, spacing marks, over
+    the consonant's right half, 0.34-0.74 em above its baseline: "𖼖𖽳𖾐"
+    (fonts-sil-shimenkan) lost its vowel to a line of vowels over the
+    text."""
     if len(s.glyphs) > MARK_MAX_CHARS:  # (cheap tests first: asked of every segment)
         return None
+    mark = s.glyphs[0][0].text
+    if mark and _MARK_CHAR[mark[0]]:
+        text = _segment_text(s)
+        if text and all(_MARK_CHAR[c] for c in text):
+            for j in (s.index - 1, s.index + 1):
+                ln = placed.get(j)
+                if ln is None or ln.key != s.key:
+                    continue
+                t = segs[j]
+                if t.source == s.source and s.u0 < t.u1 and s.u1 > t.u0 and \
+                        abs(t.v - s.v) <= MARK_RISE_MAX * t.size:
+                    return ln
     for j in (s.index - 1, s.index + 1):
         ln = placed.get(j)
         if ln is None or ln.key != s.key:
@@ -3286,9 +3307,15 @@ def marks_with_their_bases(glyphs: list[_G], drawn: list[_G]) -> None:
         if combining[b[0].text] or m[1] < b[1]:
             continue
         k = i - 2
-        while k > 0 and a[2] == a[1] and a[0].text == "":
+        nudge = MARK_NUDGE * m[0].size
+        while k > 0 and (a[2] == a[1] and a[0].text == "" or
+                         a[2] > a[1] and a[1] < glyphs[k - 1][2] - nudge and a[0].text
+                         and _MARK_CHAR[a[0].text[0]]):
             # (a glyph of no advance and no text sorted in between: a mark of
-            # a cluster whose first glyph holds the text, Typst's Thai "ห้")
+            # a cluster whose first glyph holds the text, Typst's Thai "ห้";
+            # or a spacing mark drawn over the glyph before it: Pollard's
+            # Miao vowel sign over its consonant, "𖼚𖽜" before the tone
+            # mark set at the consonant's end, tests/test_raised_marks.py)
             k -= 1
             a = glyphs[k]
         if _mark_of_previous(a, m, b):
@@ -3307,7 +3334,6 @@ def marks_with_their_bases(glyphs: list[_G], drawn: list[_G]) -> None:
                 continue
         if not b[0].text.strip():
             continue
-        nudge = MARK_NUDGE * m[0].size
         if not (m[1] - b[1] <= nudge and abs(m[1] - a[2]) <= nudge):
             continue
         if order is None:
