@@ -228,6 +228,19 @@ def _producer(folder: str, name: str, work: str, left_out: frozenset[str] = froz
     return out, pdfs, work
 
 
+def _to_set(folder: str, pdfs: str, keep=None):
+    """(language, text, its PDF's path) for each text of folder/truth whose
+    PDF is not in ``pdfs`` yet, in order of language, those for which
+    ``keep(language)`` holds (every one when None)."""
+    for path in sorted(glob.glob(os.path.join(folder, "truth", "*.txt"))):
+        lang = os.path.basename(path)[:-4]
+        pdf = os.path.join(pdfs, lang + ".pdf")
+        if os.path.exists(pdf) or keep is not None and not keep(lang):
+            continue
+        with open(path, encoding="utf-8") as f:
+            yield lang, f.read(), pdf
+
+
 def _tex_set(folder: str, name: str, program: str, source, langs, left_out: frozenset[str] = frozenset(),
              timeout: int = 600) -> str:
     """The texts of folder/truth in ``langs`` (and not ``left_out``)
@@ -235,14 +248,9 @@ def _tex_set(folder: str, name: str, program: str, source, langs, left_out: froz
     ``program`` into folder/``name``/pdfs (its truth the same files); that
     folder."""
     out, pdfs, work = _producer(folder, name, "tex", left_out)
-    for path in sorted(glob.glob(os.path.join(folder, "truth", "*.txt"))):
-        lang = os.path.basename(path)[:-4]
-        pdf = os.path.join(pdfs, lang + ".pdf")
-        if os.path.exists(pdf) or lang not in langs or lang in left_out:
-            continue
-        with open(path, encoding="utf-8") as f, open(os.path.join(work, lang + ".tex"), "w",
-                                                       encoding="utf-8") as tex:
-            tex.write(source(lang, f.read()))
+    for lang, text, pdf in _to_set(folder, pdfs, lambda lang: lang in langs and lang not in left_out):
+        with open(os.path.join(work, lang + ".tex"), "w", encoding="utf-8") as tex:
+            tex.write(source(lang, text))
         subprocess.run([program, "-interaction=batchmode", "-halt-on-error", lang + ".tex"], cwd=work,
                        capture_output=True, timeout=timeout)
         if os.path.exists(os.path.join(work, lang + ".pdf")):
@@ -265,13 +273,8 @@ def mupdf(folder: str) -> str:
     import html
 
     out, pdfs, work = _producer(folder, "mupdf", "html")
-    for path in sorted(glob.glob(os.path.join(folder, "truth", "*.txt"))):
-        lang = os.path.basename(path)[:-4]
-        pdf = os.path.join(pdfs, lang + ".pdf")
-        if os.path.exists(pdf):
-            continue
-        with open(path, encoding="utf-8") as f:
-            body = "".join(f"<p>{html.escape(p)}</p>\n" for p in f.read().strip().split("\n\n"))
+    for lang, text, pdf in _to_set(folder, pdfs):
+        body = "".join(f"<p>{html.escape(p)}</p>\n" for p in text.strip().split("\n\n"))
         page = os.path.join(work, lang + ".html")
         with open(page, "w", encoding="utf-8") as f:
             direction = "rtl" if lang in RTL else "ltr"
@@ -366,14 +369,10 @@ def typst(folder: str) -> str:
     import typst as typst_compiler
 
     out, pdfs, work = _producer(folder, "typst", "typ")
-    for path in sorted(glob.glob(os.path.join(folder, "truth", "*.txt"))):
-        lang = os.path.basename(path)[:-4]
-        pdf = os.path.join(pdfs, lang + ".pdf")
-        if os.path.exists(pdf):
-            continue
+    for lang, text, pdf in _to_set(folder, pdfs):
         source = os.path.join(work, lang + ".typ")
-        with open(path, encoding="utf-8") as f, open(source, "w", encoding="utf-8") as typ:
-            typ.write(typst_source(lang, f.read()))
+        with open(source, "w", encoding="utf-8") as typ:
+            typ.write(typst_source(lang, text))
         try:
             typst_compiler.compile(source, output=pdf)
         except Exception as e:  # noqa: BLE001 - a text that will not compile is left out
