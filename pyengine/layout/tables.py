@@ -540,10 +540,7 @@ def _name_cells(rows: list[list[Line]], bounds: list[float]) -> set[int]:
     left"), and a
     lone Greek letter ("π", a formula's cell beside the code that sets
     it, deb-ja-jlshort p.47) is no name."""
-    by_column: dict[int, list[Line]] = {}
-    for row in rows:
-        for ln in row:
-            by_column.setdefault(_column(ln, bounds), []).append(ln)
+    by_column = _by_column(rows, bounds)
     if not any(_words_of(ln) > 1 for row in rows for ln in row) and \
             not any(len(cells) >= TABLE_MIN_FULL_ROWS and not any(ln.text[:1].islower() for ln in cells)
                     for cells in by_column.values()):
@@ -555,6 +552,15 @@ def _name_cells(rows: list[list[Line]], bounds: list[float]) -> set[int]:
             continue
         out.update(id(ln) for ln in cells if NAME_CELL.fullmatch(_name_text(ln)))
     return out
+
+
+def _by_column(rows: list[list[Line]], bounds: list[float]) -> dict[int, list[Line]]:
+    """The lines of these rows by column (``_column``), top to bottom."""
+    by_column: dict[int, list[Line]] = {}
+    for row in rows:
+        for ln in row:
+            by_column.setdefault(_column(ln, bounds), []).append(ln)
+    return by_column
 
 
 HYPHEN_BREAK = re.compile(r"(?<=[^\W_])- ")
@@ -1272,16 +1278,14 @@ def _centred_cells(rows: list[list[Line]], start: int, pitch: float) -> tuple[in
     if host + 1 >= len(rows):
         return None
     firsts = rows[start]
-    for ln in rows[host]:
-        for first in firsts:
-            if ln.x0 < first.x1 and ln.x1 > first.x0:
-                return None
+    if any(_beside(ln, first) for ln in rows[host] for first in firsts):
+        return None
     cells = [[ln] for ln in firsts]
     end = host
     for k in range(host + 1, len(rows)):
         under: list[Line | None] = [None] * len(cells)
         for ln in rows[k]:
-            hit = [i for i, first in enumerate(firsts) if ln.x0 < first.x1 and ln.x1 > first.x0]
+            hit = [i for i, first in enumerate(firsts) if _beside(ln, first)]
             if len(hit) != 1 or under[hit[0]] is not None:
                 break  # a line under no cell, under two, or a second under one
             under[hit[0]] = ln
@@ -1303,9 +1307,10 @@ def first_row_cells(rows: list[list[Line]]) -> int:
     """The cells of the first of these rows: its lines, or, when it starts
     a block of cells centred beside each other (``_centred_cells``), the
     cells of that block's row (order._headed_table: a body's first row
-    fills every column of its gutters)."""
+    fills every column of its gutters): its cells' first lines and the
+    others beside them, which stand alone in the row under it."""
     block = _centred_cells(rows, 0, _row_pitch(rows)) if len(rows[0]) > 1 else None
-    return len(rows[0]) if block is None else len(_centred_row(rows, 0, *block))
+    return len(rows[0]) if block is None else len(rows[0]) + len(rows[block[0]])
 
 
 def _centred_end(rows: list[list[Line]], start: int, cells: list[list[Line]], host: int,
@@ -1607,11 +1612,7 @@ def _flush_starts(rows: list[list[Line]], col_gaps: list[tuple[float, float]]) -
     """The right edges of the gutters after which every cell of these rows
     starts there (``HEAD_START_TOLERANCE``), ``TABLE_MIN_FULL_ROWS`` cells
     at least: columns set flush left."""
-    bounds = _bounds(col_gaps)
-    by_column: dict[int, list[Line]] = {}
-    for row in rows:
-        for ln in row:
-            by_column.setdefault(_column(ln, bounds), []).append(ln)
+    by_column = _by_column(rows, _bounds(col_gaps))
     out = set()
     for k, (_, b) in enumerate(col_gaps, 1):
         cells = by_column.get(k, [])
