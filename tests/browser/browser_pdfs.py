@@ -7,12 +7,15 @@
 * ``image_only_pdf()``: one page that only paints an image (a "scan").
 * ``encrypted_pdf(password)``: the two-page PDF, AES-128 with a user password.
 * ``truncated_pdf()``: the two-page PDF cut off early (a damaged download).
+* ``many_pages_pdf(n)``, ``long_pdf()``: n pages of 40 lines; the long one
+  is what a test stops (Cancel, a crash) while it is read.
 """
 
 from __future__ import annotations
 
 import io
 import zlib
+from functools import lru_cache
 
 from pypdf import PdfReader, PdfWriter
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -84,6 +87,20 @@ def many_pages_pdf(pages: int) -> bytes:
         c.showPage()
     c.save()
     return buf.getvalue()
+
+
+LONG_PAGES = 3000
+"""Pages of ``long_pdf``.  A test that stops a file while it is read
+(Cancel, a crash) must act before its last page: with 300-400 pages
+(8.8 ms a page in Node's Pyodide, about half of that with the page
+helper) a CI run with two engine runs of a session beside it once found
+the file read to its end before the test pressed Cancel."""
+
+
+@lru_cache(maxsize=1)
+def long_pdf() -> bytes:
+    """``many_pages_pdf(LONG_PAGES)``, made once per test run (1.4 s)."""
+    return many_pages_pdf(LONG_PAGES)
 
 
 LONG_REPORT_WORDS = ("the committee reviewed every account of the year and found the "

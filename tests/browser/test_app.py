@@ -9,7 +9,7 @@ import threading
 import zipfile
 from urllib.parse import urlsplit
 
-from browser_pdfs import (TWO_PAGE_TEXT, encrypted_pdf, image_only_pdf, many_pages_pdf,
+from browser_pdfs import (LONG_PAGES, TWO_PAGE_TEXT, encrypted_pdf, image_only_pdf, long_pdf,
                           truncated_pdf, two_page_pdf)
 from browser_helpers import READY_TIMEOUT_MS, SITE, App, app_workers, build
 
@@ -118,14 +118,14 @@ def test_sample_address_opens_on_the_sample(new_page):
 def test_cancel_stops_between_pages(app: App):
     job = int(app.page.get_attribute("body", "data-job") or 0) + 1
     app.page.set_input_files("#file", files=[
-        {"name": "long.pdf", "mimeType": "application/pdf", "buffer": many_pages_pdf(400)}])
+        {"name": "long.pdf", "mimeType": "application/pdf", "buffer": long_pdf()}])
     app.page.wait_for_selector('#pages .page[data-page="1"]', state="attached",
                                timeout=READY_TIMEOUT_MS)
     app.page.click("#cancel")
     assert app.wait_job(job) == "error"
     assert app.notice()[0] == "cancelled"
     shown = app.page.locator("#pages .page").count()
-    assert 1 <= shown < 400
+    assert 1 <= shown < LONG_PAGES
     # The worker is still usable afterwards.
     assert app.open_pdf(two_page_pdf(), "after-cancel.pdf") == "done"
     assert app.page_texts() == TWO_PAGE_TEXT
@@ -207,7 +207,7 @@ def test_a_dead_worker_is_restarted_and_the_next_file_works(new_page):
     app.wait_ready()
     job = int(page.get_attribute("body", "data-job") or 0) + 1
     page.set_input_files("#file", files=[
-        {"name": "long.pdf", "mimeType": "application/pdf", "buffer": many_pages_pdf(400)}])
+        {"name": "long.pdf", "mimeType": "application/pdf", "buffer": long_pdf()}])
     page.wait_for_selector('#pages .page[data-page="1"]', state="attached",
                            timeout=READY_TIMEOUT_MS)
     # An uncaught error in the worker's global scope (what a crash looks like

@@ -7,7 +7,8 @@ from __future__ import annotations
 import base64
 
 from browser_helpers import RESULT_TIMEOUT_MS, App
-from browser_pdfs import TWO_PAGE_TEXT, image_only_pdf, many_pages_pdf, two_page_pdf
+from browser_pdfs import (LONG_PAGES, TWO_PAGE_TEXT, image_only_pdf, long_pdf, many_pages_pdf,
+                          two_page_pdf)
 
 
 def pdf(name: str, data: bytes) -> dict:
@@ -63,7 +64,7 @@ def test_several_files_are_read_one_after_another(app: App):
 def test_cancel_stops_one_file_and_the_queue_goes_on(app: App):
     ready_at = app.page.get_attribute("body", "data-ready-at")
     app.page.set_input_files("#file", files=[
-        pdf("long.pdf", many_pages_pdf(300)), pdf("after.pdf", two_page_pdf())])
+        pdf("long.pdf", long_pdf()), pdf("after.pdf", two_page_pdf())])
     app.page.wait_for_selector('#pages .page[data-page="2"]', state="attached",
                                timeout=RESULT_TIMEOUT_MS)
     items = statuses(app)[-2:]
@@ -77,7 +78,7 @@ def test_cancel_stops_one_file_and_the_queue_goes_on(app: App):
     assert app.page_texts() == TWO_PAGE_TEXT
     app.page.locator("#queue-list .queue-show", has_text="long.pdf").last.click()
     assert app.notice()[0] == "cancelled"
-    assert 2 <= app.page.locator("#pages .page").count() < 300
+    assert 2 <= app.page.locator("#pages .page").count() < LONG_PAGES
     # Pyodide was not reloaded for the cancel.
     assert app.page.get_attribute("body", "data-ready-at") == ready_at
     assert app.open_pdf(two_page_pdf(), "later.pdf") == "done"
