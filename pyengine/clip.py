@@ -150,3 +150,130 @@ def visible_across(glyphs: list, clip: tuple, y0: float, y1: float) -> list:
     if not (y1 > cy0 and y0 < cy1):
         return []
     return [g for g in glyphs if g[3] > cx0 and g[1] < cx1]
+
+
+CUT_OVERLAP_ALONG = 0.25
+"""Fraction of the narrower glyph's width: a hidden glyph and another glyph
+whose boxes overlap by more than this in x, and by more than
+``CUT_OVERLAP_ACROSS`` of the lower one's height in y, would be drawn over
+each other were the hidden one shown (``restore_cut``)."""
+CUT_OVERLAP_ACROSS = 0.5
+"""Fraction of the lower glyph's height (see ``CUT_OVERLAP_ALONG``): half,
+so that the boxes of two lines set solid, which overlap by their ascent
+and descent, are not taken for one glyph over another."""
+CUT_BAND = 16.0
+"""Height in points of the bands ``restore_cut`` files the page's glyphs in
+(a glyph in every band it spans), so that a hidden glyph is compared only
+with the glyphs of its own bands."""
+CUT_MAX_BANDS = 64
+"""A glyph spanning more bands than this (over 1,000 pt tall: a damaged
+matrix) is filed apart, and compared with every glyph when it is hidden."""
+CUT_MAX_LOOKS = 2_000_000
+"""Glyphs ``restore_cut`` may look at on one page (those of the bands of
+every cut, added up; a real page's cuts look at a few thousand): past it
+the cuts not yet judged stay hidden, so that a page built of many cut
+strings over a crowded band costs no quadratic time."""
+
+
+def restore_cut(glyphs: list, cuts: list) -> int:
+    """Show again the hidden glyphs of strings a clip cut through, where
+    showing them covers no other glyph; returns how many came back.
+
+    A clip that cuts a string in two is mostly a box its text overflows:
+    WeasyPrint clips a literal block's long lines at the block's edge
+    (Python's documentation: "conditi" for "conditions", the rest of the
+    line hidden in the page's margin), and what the reader wants is the
+    line.  A spreadsheet's cell clips its overflow for another reason: the
+    next cell's text stands there ("Bernard" over "HR"), and there the
+    hidden glyphs stay hidden.  So a cut string's hidden glyphs come back,
+    all of them or none, when none overlaps (``CUT_OVERLAP_ALONG``,
+    ``CUT_OVERLAP_ACROSS``) another glyph of the page, shown or a hidden
+    one of another cut string; a string the clip hides whole is left out
+    as before.  Blank glyphs count both ways: a report generator pads each
+    cell's string with spaces its clip hides, and those spaces, shown again
+    between the next cell's figures, cut its dates apart (pdf2docx's
+    table-shading demo: "0 3 / 2 5 / 2 0 16").
+
+    ``glyphs``: the page's glyphs in drawing order (records with text and
+    x0, y0, x1, y1 at indices 0-4), changed in place; ``cuts``: (start,
+    shown, kept) per cut string in drawing order: the string's glyphs are
+    ``shown``, ``glyphs[start:start + kept]`` the ones the clip let
+    through (the same records)."""
+    todo = []
+    mine: dict[int, int] = {}
+    for at, (start, shown, kept) in enumerate(cuts):
+        here = glyphs[start:start + kept]
+        ids = {id(g) for g in here}
+        # (a later step that remade one of the kept records, ActualText,
+        # leaves the string as it is)
+        if len(here) != kept or len(ids) != kept or not ids <= {id(g) for g in shown}:
+            continue
+        todo.append((at, start, shown, kept, [g for g in shown if id(g) not in ids]))
+        mine.update(dict.fromkeys(ids, at))
+    if not todo:
+        return 0
+    bands: dict[int, list] = {}
+    filed: list = []  # every glyph with its owner (the cut it is of, or -1)
+
+    def file(g, owner: int) -> None:
+        filed.append((g, owner))
+        span = _span(g[2], g[4])
+        for k in (range(span[0], span[1] + 1) if span else (None,)):
+            bands.setdefault(k, []).append((g, owner))
+
+    for at, _start, _shown, _kept, hidden in todo:
+        for g in hidden:
+            file(g, at)
+    for g in glyphs:
+        file(g, mine.get(id(g), -1))
+    back = 0
+    looks = [0]
+    for at, start, shown, kept, hidden in reversed(todo):
+        if _clear(at, hidden, bands, filed, looks):
+            glyphs[start:start + kept] = shown
+            back += len(shown) - kept
+        elif looks[0] > CUT_MAX_LOOKS:
+            break
+    return back
+
+
+def _span(y0: float, y1: float) -> tuple[int, int] | None:
+    """The bands (``CUT_BAND``) from ``y0`` to ``y1``, or None when they
+    are not finite or span more than ``CUT_MAX_BANDS``."""
+    if not (y0 - y0 == 0.0 and y1 - y1 == 0.0):  # (NaN or an infinity)
+        return None
+    k0, k1 = int(y0 // CUT_BAND), int(y1 // CUT_BAND)
+    return (k0, k1) if k1 - k0 <= CUT_MAX_BANDS else None
+
+
+def _clear(at: int, hidden: list, bands: dict, filed: list, looks: list) -> bool:
+    """Would the ``hidden`` glyphs of cut ``at``, shown, stand over no glyph
+    but their own string's?  The glyphs of the bands their box spans that
+    meet the box are compared with each (a page's glyphs mostly stand
+    elsewhere along the line); a box of no finite place stays hidden, and
+    so does every cut once ``looks[0]``, the glyphs looked at so far,
+    passes ``CUT_MAX_LOOKS``."""
+    x0 = min(h[1] for h in hidden)
+    y0 = min(h[2] for h in hidden)
+    x1 = max(h[3] for h in hidden)
+    y1 = max(h[4] for h in hidden)
+    if not (x0 - x0 == 0.0 and x1 - x1 == 0.0 and y0 - y0 == 0.0 and y1 - y1 == 0.0):
+        return False
+    span = _span(y0, y1)
+    near = filed if span is None else \
+        [e for k in range(span[0], span[1] + 1) for e in bands.get(k, ())] + bands.get(None, [])
+    looks[0] += len(near)
+    if looks[0] > CUT_MAX_LOOKS:
+        return False
+    meet = [g for g, owner in near
+            if owner != at and g[3] > x0 and g[1] < x1 and g[4] > y0 and g[2] < y1]
+    return not any(_covers(h, g) for g in meet for h in hidden)
+
+
+def _covers(a, b) -> bool:
+    """Would glyphs ``a`` and ``b`` be drawn over each other
+    (``CUT_OVERLAP_ALONG``, ``CUT_OVERLAP_ACROSS``)?"""
+    along = min(a[3], b[3]) - max(a[1], b[1])
+    across = min(a[4], b[4]) - max(a[2], b[2])
+    return along > CUT_OVERLAP_ALONG * min(a[3] - a[1], b[3] - b[1]) and \
+        across > CUT_OVERLAP_ACROSS * min(a[4] - a[2], b[4] - b[2])

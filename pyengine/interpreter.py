@@ -31,7 +31,7 @@ from pypdf.generic import (ArrayObject, DictionaryObject, IndirectObject, Stream
                            create_string_object, is_null_or_none)
 
 from . import streams
-from .clip import CLIP, ClipTracker, display_box, intersect, visible, visible_across
+from .clip import CLIP, ClipTracker, display_box, intersect, restore_cut, visible, visible_across
 from .clip import PAINTING as CLIP_PAINTING
 from .clip import TRACKED as CLIP_TRACKED
 from .contentstream import PATH_OPERATORS, ContentDeadline, capped, operations_for_interpreter
@@ -358,6 +358,12 @@ class PageRun:
     path_ops: int = 0
     clipped: int = 0
     """Glyphs left out because a clipping path hides them (clip.py)."""
+    cut: list = field(default_factory=list)
+    """Strings a clipping path cut through: (where the glyphs it let through
+    start in ``glyphs``, every glyph of the string, how many it let
+    through), for ``clip.restore_cut``."""
+    uncut: int = 0
+    """Glyphs a clipping path hid that ``clip.restore_cut`` showed again."""
     ops: int = 0
     bad_ops: int = 0
     offpage: int = 0
@@ -1509,7 +1515,10 @@ class _Interpreter:
             kept = visible_across(glyphs[shown_from:], gs.clip, fy0, fy1) if band \
                 else visible(glyphs[shown_from:], gs.clip)
             if len(kept) < len(glyphs) - shown_from:
-                run.clipped += len(glyphs) - shown_from - len(kept)
+                shown = glyphs[shown_from:]
+                run.clipped += len(shown) - len(kept)
+                if kept:  # (the clip cuts through the string: clip.restore_cut)
+                    run.cut.append((shown_from, shown, len(kept)))
                 glyphs[shown_from:] = kept
         if stats is not None:
             stats[2] += n_glyphs
@@ -1779,6 +1788,15 @@ def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options
                                 own if own is not None else defaults)
     except _Stop:
         pass
+    if interp.run.cut:
+        if options.keep_overflow:
+            interp.run.uncut = restore_cut(interp.run.glyphs, interp.run.cut)
+            interp.run.clipped -= interp.run.uncut
+        interp.run.cut = []
+    if interp.run.uncut:
+        issues.append(Issue("text-overflow",
+                            f"{interp.run.uncut} characters a clipping path cuts off a line "
+                            "of text were kept: nothing else is drawn where they run on", number))
     if interp.run.clipped:
         issues.append(Issue("text-clipped",
                             f"{interp.run.clipped} characters hidden by a clipping path "

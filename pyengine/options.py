@@ -14,6 +14,12 @@ class Options:
     """User or owner password; the empty password is always tried first."""
     include_annotations: bool = True
     """Include text from annotation appearance streams (flagged)."""
+    keep_overflow: bool = True
+    """Glyphs a clipping path hides are left out (clip.py), but a string
+    the clip cuts through is kept whole when its hidden glyphs would cover
+    no other text (``clip.restore_cut``: a literal block's long line cut at
+    the block's edge, "conditi" for "conditions").  False: everything the
+    clip hides is left out."""
     dehyphenate: bool = False
     """Join a word hyphenated across a line break ("extrac-" / "tion") when
     the joined word occurs elsewhere in the document; otherwise keep the

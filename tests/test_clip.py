@@ -13,7 +13,7 @@ import random
 import pytest
 from pdfbuild import helvetica, make_pdf, stream
 
-from pyengine import extract
+from pyengine import Options, extract
 from pyengine.clip import CLIP, TRACKED, ClipTracker
 from pyengine.contentstream import operations_for_interpreter, run_clips
 from pyengine.fastscan import skim
@@ -22,8 +22,11 @@ from pyengine.interpreter import OPERATORS
 FONTS = {"/F1": helvetica()}
 
 
-def _words(content: bytes, **kw) -> tuple[list[str], list]:
-    doc = extract(make_pdf([content], fonts=FONTS, **kw))
+def _words(content: bytes, keep_overflow: bool = False, **kw) -> tuple[list[str], list]:
+    """The page's words and its text-clipped issues; by default with
+    ``keep_overflow`` off, so that what the clip hides is what it leaves
+    out (the tests of ``restore_cut`` turn it on)."""
+    doc = extract(make_pdf([content], fonts=FONTS, **kw), Options(keep_overflow=keep_overflow))
     page = doc.pages[0]
     return [w.text for w in page.words], [i for i in page.issues if i.code == "text-clipped"]
 
