@@ -170,9 +170,11 @@ CUT_MAX_BANDS = 64
 matrix) is filed apart, and compared with every glyph when it is hidden."""
 CUT_MAX_LOOKS = 2_000_000
 """Glyphs ``restore_cut`` may look at on one page (those of the bands of
-every cut, added up; a real page's cuts look at a few thousand): past it
-the cuts not yet judged stay hidden, so that a page built of many cut
-strings over a crowded band costs no quadratic time."""
+every cut, added up; the most a page needed was 127,833, opf-219789's,
+over the corpus's clipped files, WeasyPrint's Python pages and the
+outside set's 41 clipped files): past it the cuts not yet judged stay
+hidden, so that a page built of many cut strings over a crowded band
+costs no quadratic time."""
 
 
 def restore_cut(glyphs: list, cuts: list) -> int:
