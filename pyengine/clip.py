@@ -214,11 +214,9 @@ def restore_cut(glyphs: list, cuts: list) -> int:
         mine.update(dict.fromkeys(ids, at))
     if not todo:
         return 0
-    bands: dict[int, list] = {}
-    filed: list = []  # every glyph with its owner (the cut it is of, or -1)
+    bands: dict[int | None, list] = {}  # (None: glyphs of no finite or too tall a span)
 
     def file(g, owner: int) -> None:
-        filed.append((g, owner))
         span = _span(g[2], g[4])
         for k in (range(span[0], span[1] + 1) if span else (None,)):
             bands.setdefault(k, []).append((g, owner))
@@ -231,7 +229,7 @@ def restore_cut(glyphs: list, cuts: list) -> int:
     back = 0
     looks = [0]
     for at, start, shown, kept, hidden in reversed(todo):
-        if _clear(at, hidden, bands, filed, looks):
+        if _clear(at, hidden, bands, looks):
             glyphs[start:start + kept] = shown
             back += len(shown) - kept
         elif looks[0] > CUT_MAX_LOOKS:
@@ -248,7 +246,7 @@ def _span(y0: float, y1: float) -> tuple[int, int] | None:
     return (k0, k1) if k1 - k0 <= CUT_MAX_BANDS else None
 
 
-def _clear(at: int, hidden: list, bands: dict, filed: list, looks: list) -> bool:
+def _clear(at: int, hidden: list, bands: dict, looks: list) -> bool:
     """Would the ``hidden`` glyphs of cut ``at``, shown, stand over no glyph
     but their own string's?  The glyphs of the bands their box spans that
     meet the box are compared with each (a page's glyphs mostly stand
@@ -262,7 +260,9 @@ def _clear(at: int, hidden: list, bands: dict, filed: list, looks: list) -> bool
     if not (x0 - x0 == 0.0 and x1 - x1 == 0.0 and y0 - y0 == 0.0 and y1 - y1 == 0.0):
         return False
     span = _span(y0, y1)
-    near = filed if span is None else \
+    # (a box too tall for its bands meets every glyph: each is looked at,
+    # one filed in several bands once a band)
+    near = [e for entries in bands.values() for e in entries] if span is None else \
         [e for k in range(span[0], span[1] + 1) for e in bands.get(k, ())] + bands.get(None, [])
     looks[0] += len(near)
     if looks[0] > CUT_MAX_LOOKS:

@@ -362,8 +362,6 @@ class PageRun:
     """Strings a clipping path cut through: (where the glyphs it let through
     start in ``glyphs``, every glyph of the string, how many it let
     through), for ``clip.restore_cut``."""
-    uncut: int = 0
-    """Glyphs a clipping path hid that ``clip.restore_cut`` showed again."""
     ops: int = 0
     bad_ops: int = 0
     offpage: int = 0
@@ -1512,10 +1510,9 @@ class _Interpreter:
         if gs.clip is not None and len(glyphs) > shown_from:
             # Glyphs of one band (fy0 to fy1) meet the clip's height all or
             # none: that is tested once, their widths one by one.
-            kept = visible_across(glyphs[shown_from:], gs.clip, fy0, fy1) if band \
-                else visible(glyphs[shown_from:], gs.clip)
-            if len(kept) < len(glyphs) - shown_from:
-                shown = glyphs[shown_from:]
+            shown = glyphs[shown_from:]
+            kept = visible_across(shown, gs.clip, fy0, fy1) if band else visible(shown, gs.clip)
+            if len(kept) < len(shown):
                 run.clipped += len(shown) - len(kept)
                 if kept:  # (the clip cuts through the string: clip.restore_cut)
                     run.cut.append((shown_from, shown, len(kept)))
@@ -1788,14 +1785,15 @@ def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options
                                 own if own is not None else defaults)
     except _Stop:
         pass
+    uncut = 0  # (glyphs a clip hid that restore_cut showed again)
     if interp.run.cut:
         if options.keep_overflow:
-            interp.run.uncut = restore_cut(interp.run.glyphs, interp.run.cut)
-            interp.run.clipped -= interp.run.uncut
+            uncut = restore_cut(interp.run.glyphs, interp.run.cut)
+            interp.run.clipped -= uncut
         interp.run.cut = []
-    if interp.run.uncut:
+    if uncut:
         issues.append(Issue("text-overflow",
-                            f"{interp.run.uncut} characters a clipping path cuts off a line "
+                            f"{uncut} characters a clipping path cuts off a line "
                             "of text were kept: nothing else is drawn where they run on", number))
     if interp.run.clipped:
         issues.append(Issue("text-clipped",
