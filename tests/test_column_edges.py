@@ -139,3 +139,75 @@ def test_an_edge_with_lines_across_it_and_none_starting_near_it_is_none():
     region = [line(50, 10, 400, 20)] + [line(50, 30 + 12 * i, 190, 40 + 12 * i) for i in range(6)]
     region.append(line(300, 30, 380, 40))
     assert _edge_at(region, 200.0, 10.0, 8.0) is None
+
+
+INDEX_LEFT = ["EBADE (in module errno)", "EBADF (in module errno)", "    (in module os)",
+              "EBADMSG (in module errno)", "EBADR (in module errno)", "EBADRQC (in module errno)",
+              "EBADSLT (in module errno)", "EBFONT (in module errno)", "EBUSY (in module errno)",
+              "echo() (in module curses)", "echochar() (curses.window method)", "ECHRNG (in module errno)"]
+INDEX_RIGHT = ["exists() (in module os.path)", "    (pathlib.Path method)", "exit (built-in variable)",
+               "exitcode (multiprocessing.Process)", "exitfunc (2to3 fixer)", "exitonclick() (in module turtle)",
+               "ExitStack (class in contextlib)", "exp() (decimal.Context method)", "exp2() (in module math)",
+               "expand() (re.Match method)", "expandtabs() (bytes method)", "expect() (telnetlib.Telnet method)"]
+"""An index's entries; a sub-entry (four spaces first) is set 2.5 em in."""
+
+
+def _entry(x: float, y: float, text: str) -> bytes:
+    from test_tables import at
+
+    return at(x + 25, y, text.strip()) if text.startswith("    ") else at(x, y, text)
+
+
+def _two_cells(left: list[str] = INDEX_LEFT, right: list[str] = INDEX_RIGHT) -> tuple[bytes, float]:
+    """Two columns of index entries, 12 pt apart, the right one 0.35 em
+    after the widest entry of the left (10 pt, tests/test_tables' font):
+    the content, and where the right column starts."""
+    from test_tables import width
+
+    x2 = 72 + width("echochar() (curses.window method)") + 3.5
+    return b"".join(_entry(72, 700 - 12 * i, a) + _entry(x2, 700 - 12 * i, b)
+                    for i, (a, b) in enumerate(zip(left, right))), x2
+
+
+def _lines(entries: list[str]) -> str:
+    return "\n".join(e.strip() for e in entries)
+
+
+def test_lines_of_both_columns_joined_across_the_edge_are_parted_there():
+    # python3.11-doc-genindex-E p.8 as WeasyPrint sets Sphinx's index (two
+    # table cells): two lines of the left column end a word space before the
+    # right column's edge and were read as one line with the line beside
+    # them ("... meth‐ expect() ..."); they crossed the edge, no column was
+    # found, and the page was read line by line across both columns.
+    from test_tables import text_of
+
+    content, _ = _two_cells()
+    assert text_of(content) == _lines(INDEX_LEFT) + "\n\n" + _lines(INDEX_RIGHT) + "\n"
+
+
+def test_two_columns_without_sub_entries_are_no_index_and_not_parted():
+    # The same two columns with no line set in (libexplain's list of
+    # functions and what they do, each a row of a table whose long first
+    # cells run up to the second column): read row by row, not in halves.
+    from test_tables import text_of
+
+    left = [e.strip() for e in INDEX_LEFT]
+    right = [e.strip() for e in INDEX_RIGHT]
+    text = text_of(_two_cells(left, right)[0])
+    places = [text.index(t) for pair in zip(left, right) for t in pair]
+    assert places == sorted(places), text
+
+
+def test_a_ruled_table_of_two_columns_is_not_parted_at_its_edge():
+    # The same lines in a table's grid (an upright rule 1.75 pt before the
+    # right column, a level rule under each row): a table of two columns,
+    # read row by row (Chromium's ruled table of commands, debian-reference
+    # zh-cn ch01 p.27, was read in two halves when its rows were parted).
+    from test_tables import text_of
+
+    content, x2 = _two_cells()
+    rules = b"0.5 w %g 712 m %g 556 l S 70 712 m 70 556 l S 420 712 m 420 556 l S " % (x2 - 1.75, x2 - 1.75)
+    rules += b"".join(b"70 %g m 420 %g l S " % (710 - 12 * i, 710 - 12 * i) for i in range(13))
+    text = text_of(rules + content)
+    places = [text.index(t.strip()) for pair in zip(INDEX_LEFT, INDEX_RIGHT) for t in pair]
+    assert places == sorted(places), text

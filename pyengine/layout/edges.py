@@ -21,10 +21,12 @@ table's cells: ``order._gutters`` refused them there).
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from operator import attrgetter
 from dataclasses import dataclass
 from statistics import median
 
-from ..records import Line, Word
+from ..records import Line, Word, union_box
 
 EDGE_ALIGN = 0.1
 """Fraction of the size: lines of one column start this close to one x."""
@@ -45,6 +47,25 @@ EDGE_SHARE = 0.5
 """Share of the left column's lines near the edge that must be column
 lines (``EDGE_MIN_WIDTH``) starting at one x (``EDGE_ALIGN``; a first-line
 indent takes the rest)."""
+EDGE_GRID_WHITE = 1.0
+"""Fraction of the size: a white this wide from top to bottom between the
+words of the lines left of an edge makes them a table's columns, whose
+rows are not parted at the edge (``_gridded``)."""
+EDGE_ROW_WHITE = 0.25
+"""Fraction of the size: a white across a region this much wider than
+the narrowest between its lines parts it into a table's rows, whose
+lines are not parted at an edge (``_rows_apart``)."""
+EDGE_PARTED_SHARE = 0.25
+"""Lines parted at an edge (``Edge.parted``), at most this share of the
+lines starting at it: a line or two of a column run up to the next is
+the exception; where many are, the lines are one text whose parts line
+up at a tab stop (R-ints' C enum, "CTXT_NEXT = 1, /* ... */", its "="
+at one x).  Nor are lines of code (``_monospaced``: macsyfinder's
+options and their descriptions in a literal block, "-o OUT_DIR,
+--out-dir OUT_DIR" run up to the descriptions' column)."""
+EDGE_STAGGER = 0.25
+"""Fraction of the size: baselines of lines side by side this far apart
+or more are out of step (``_staggered``)."""
 EDGE_WHITE_SHARE = 0.25
 """Share of the left column's lines nearest the edge left out when the
 white before it is measured (as ``order.OVERHANG_SHARE``): the lines
@@ -67,9 +88,13 @@ class Edge:
     abstract over the columns, no white under them, ConTeXt's line boxes
     overlapping), and are read first with all else above it; ``-inf``
     when no line runs across."""
+    parted: tuple[tuple[Line, Line, Line], ...] = ()
+    """Lines beside the columns running across ``x`` that are two lines
+    joined, one of each column (``_parted_at``): each with its two parts,
+    left and right of ``x``."""
 
 
-def edge_column(region: list[Line], size: float, narrow: float) -> Edge | None:
+def edge_column(region: list[Line], size: float, narrow: float, part: bool = True) -> Edge | None:
     """The column edge of ``region`` with the widest white before it, or
     None.  ``size``: the region's median type size; ``narrow``: the widest
     white (points) at the edge this rule takes (``line_merge_gap`` of the
@@ -92,7 +117,8 @@ def edge_column(region: list[Line], size: float, narrow: float) -> Edge | None:
     ``EDGE_MIN_LINES`` lines within the other's height: the short right
     column of a paper's last page, its paragraphs indented, fix25
     tex_2col_narrow); and the nearest line comes within ``narrow`` of
-    ``x`` or runs past it."""
+    ``x`` or runs past it.  ``part``: lines of both columns joined may
+    be parted at the edge (``Edge.parted``)."""
     if len(region) < 2 * EDGE_MIN_LINES:
         return None
     align = EDGE_ALIGN * size
@@ -106,7 +132,7 @@ def edge_column(region: list[Line], size: float, narrow: float) -> Edge | None:
             j += 1
         x = starts[i]
         if j - i >= EDGE_MIN_LINES and x - first >= EDGE_MIN_WIDTH * size:
-            edge = _edge_at(region, x, size, narrow)
+            edge = _edge_at(region, x, size, narrow, part)
             if edge is not None and (best is None or edge.white > best.white):
                 best = edge
         i = j
@@ -123,7 +149,8 @@ def column_edge(region: list[Line], x: float, size: float, narrow: float) -> boo
     return edge is not None and edge.top == float("-inf")
 
 
-def _edge_at(region: list[Line], x: float, size: float, narrow: float) -> Edge | None:
+def _edge_at(region: list[Line], x: float, size: float, narrow: float, part: bool = False
+             ) -> Edge | None:
     """The edge at ``x`` (``edge_column``), or None when ``x`` is not a
     column's edge."""
     align = EDGE_ALIGN * size
@@ -147,6 +174,36 @@ def _edge_at(region: list[Line], x: float, size: float, narrow: float) -> Edge |
             right.append(ln)
             if ln.x0 <= x + align:
                 at.append(ln)
+    parted: list[tuple[Line, Line, Line]] = []
+    if part and across and right:
+        # lines of both columns joined (a line of the left column ending a
+        # word space before x, beside one starting at it): parted at x
+        # when they stand beside the right column, under its first line,
+        # and the columns are no table's but an index's (``_indexed``)
+        below = 2 * min(ln.y0 for ln in right)
+        for ln in across:
+            k = _parted_at(ln, x, align) if ln.y0 + ln.y1 > below else 0
+            if k:
+                parted.append((ln, _part(ln.words[:k]), _part(ln.words[k:])))
+        if len(parted) > EDGE_PARTED_SHARE * len(at) or _monospaced([w for ln in at for w in ln.words]):
+            parted = []  # most rows run across, or code: one text (a listing, a definition list)
+        if parted:
+            heads = [head for _, head, _ in parted]
+            tails = [tail for _, _, tail in parted]
+            if _gridded(left + heads, EDGE_GRID_WHITE * size, align) or \
+                    _rows_apart(region, EDGE_ROW_WHITE * size) or \
+                    _staggered(left + heads, right + tails, EDGE_STAGGER * size) or \
+                    not (_indexed(left + heads, align, size) and _indexed(right + tails, align, size)):
+                parted = []
+        if parted:
+            for _, head, tail in parted:
+                left.append(head)
+                if head.x1 > x - reach:
+                    near.append(head)
+                right.append(tail)
+                at.append(tail)
+            kept = {id(ln) for ln, _, _ in parted}
+            across = [ln for ln in across if id(ln) not in kept]
     top = float("-inf")
     if across:  # a title over the columns: above the right column's first line
         firsts = [ln.y0 for ln in right if ln.x0 <= x + reach]  # (indented or not)
@@ -173,7 +230,119 @@ def _edge_at(region: list[Line], x: float, size: float, narrow: float) -> Edge |
     if not (_beside(right, left) and _beside(left, right)):
         return None
     ends = sorted((ln.x1 for ln in near), reverse=True)
-    return Edge(x, max(0.0, x - ends[int(EDGE_WHITE_SHARE * len(ends))]), top)
+    return Edge(x, max(0.0, x - ends[int(EDGE_WHITE_SHARE * len(ends))]), top, tuple(parted))
+
+
+def _parted_at(ln: Line, x: float, align: float) -> int:
+    """The index of the word of ``ln`` that starts at ``x`` (``align``)
+    after a word ending before it, or 0: a line of the right column read
+    into the line beside it (a word space or so apart).  Sphinx's index
+    in two table cells, set by WeasyPrint (python3.11-doc-genindex-E
+    p.8): "enter_context() (contextlib.ExitStack meth‐" ended 4.1 pt (0.35
+    em) before "expect()" at the right column's edge; two such lines
+    crossed the edge, no edge was found, and the page was read line by
+    line across both columns."""
+    words = ln.words
+    lo, hi = x - align, x + align
+    for k in range(1, len(words)):
+        x0 = words[k].x0
+        if x0 > hi:
+            break
+        if x0 >= lo and words[k - 1].x1 <= x:
+            return k
+    return 0
+
+
+_Y0, _Y1 = attrgetter("y0"), attrgetter("y1")
+
+
+def _gridded(lines: list[Line], white: float, align: float) -> bool:
+    """Are the lines left of an edge a table's rows: half of them or more
+    with a white ``white`` wide at least between two of their words, or
+    beside another line on their baseline (``align``)?  A table's last
+    column starts at one x as a column does, and a long cell before it may
+    run up to it: read as columns, each row of debian-reference's package
+    tables and of deb-other-specimen's tables of glyphs was read in two
+    halves."""
+    rows = sorted(lines, key=_Y1)
+    beside = [False] * len(rows)
+    for i in range(1, len(rows)):
+        if rows[i].y1 - rows[i - 1].y1 <= align:
+            beside[i] = beside[i - 1] = True
+    least = (len(rows) + 1) // 2
+    count = 0
+    for i, ln in enumerate(rows):
+        if beside[i] or any(b.x0 - a.x1 >= white for a, b in zip(ln.words, ln.words[1:])):
+            count += 1
+            if count >= least:
+                return True
+    return False
+
+
+def _rows_apart(region: list[Line], white: float) -> bool:
+    """Do whites across the whole ``region`` part it into rows: one at
+    least ``white`` wider than the narrowest white between two of its
+    lines?  A table's rows stand their cells' padding apart, the lines
+    within a cell closer; a page's two columns of text (an index in two
+    cells of one row) run on line under line (debian-reference's table of
+    commands and their descriptions, es-ch01 p.46, a command cut
+    "apropos palabra_cla / ve" 0.4 em before the descriptions' column,
+    was read in two halves)."""
+    spans = sorted((ln.y0, ln.y1) for ln in region)
+    gaps = []
+    reach = spans[0][1]
+    for y0, y1 in spans[1:]:
+        if y0 > reach:
+            gaps.append(y0 - reach)
+        if y1 > reach:
+            reach = y1
+    return bool(gaps) and max(gaps) - min(gaps) >= white
+
+
+def _staggered(left: list[Line], right: list[Line], off: float) -> bool:
+    """Does a line of ``right`` stand beside one of ``left`` (their boxes
+    overlapping from top to bottom) on another baseline (``off`` apart or
+    more)?  Two columns of text set in one leading from one top keep
+    their baselines in step (an index in two cells); a table's cells set
+    in the middle of their rows do not (debian-reference zh-cn ch03
+    p.12: the commands on two lines beside an action on one, between
+    them; parted at the commands' edge, the table was read in two
+    halves)."""
+    lefts = sorted(left, key=_Y0)
+    tops = [ln.y0 for ln in lefts]
+    for r in right:
+        for ln in lefts[:bisect_left(tops, r.y1)]:
+            if ln.y1 > r.y0 and abs(ln.y1 - r.y1) >= off:
+                return True
+    return False
+
+
+EDGE_INDEX_INDENT = (1.0, 5.0)
+"""Ems right of a column's start: where an index sets its sub-entries
+(``_indexed``)."""
+
+
+def _indexed(lines: list[Line], align: float, size: float) -> bool:
+    """Are ``lines`` a column of an index: each starting at one x or set
+    in from it (``EDGE_INDEX_INDENT``), its sub-entries, some of each?  Sphinx's
+    index sets "(SyntaxError attribute)" under "end_lineno (ast.AST
+    attribute)", 2.5 em in, in each of its two columns.  A two-column table
+    whose long first cells run up to the second column (libexplain's list
+    of functions and what they do, a line of code and its comment at a tab
+    stop) starts each column's lines at one x: read row by row, not parted."""
+    starts = sorted(ln.x0 for ln in lines)
+    if len(starts) < 2 * EDGE_MIN_LINES:
+        return False
+    flush = starts[0]
+    at = sum(1 for x0 in starts if x0 <= flush + align)
+    lo, hi = flush + EDGE_INDEX_INDENT[0] * size, flush + EDGE_INDEX_INDENT[1] * size
+    indented = sum(1 for x0 in starts if lo <= x0 <= hi)
+    return indented > 0 and at > 0 and at + indented == len(starts)
+
+
+def _part(words: tuple[Word, ...]) -> Line:
+    """One Line of some of a line's words."""
+    return Line(tuple(words), *union_box(words), max(w.size for w in words))
 
 
 MONOSPACE_WORDS = 8

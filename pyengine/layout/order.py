@@ -62,7 +62,7 @@ from .bidi import has_rtl, strong_counts
 from .edges import EDGE_ALIGN, EDGE_MIN_LINES, column_edge, edge_column
 from .headers import is_page_number
 from .lists import list_marker
-from .ruled import claimed, column_rule, rules_asked, ruled_tables
+from .ruled import claimed, column_rule, rule_before, rules_asked, ruled_tables
 from .tables import (CELL_EDGE_TOLERANCE, CELL_LINE_PITCH, CELL_SIZE_TOLERANCE, CELL_WRAP_PITCH_RATIO,
                      FIGURE_EDGE_TOLERANCE, ROW_BASELINE_TOLERANCE, ROW_TOLERANCE, TABLE_GUTTER_MIN,
                      TABLE_MAX_COMMA_SHARE, HEADER_MAX_ROWS, TABLE_MIN_CELL_ROWS, TABLE_MIN_COLUMNS, TABLE_MIN_FULL_ROWS,
@@ -612,6 +612,11 @@ def _flush(out: list[list[Line]], part: list[Line], rows: list[list[Line]], tabl
         out.append(part)
 
 
+EDGE_RULE_REACH = 1.0
+"""Fraction of the size: an upright rule this close before a column edge
+is a table's grid, whose rows are not parted there (``_edge_split``)."""
+
+
 def _edge_split(items: list[Line], options: Options, best_row: float, size: float
                 ) -> tuple[list[Line], list[Line], list[Line]] | None:
     """The lines over the columns, left and right of a column edge
@@ -626,12 +631,19 @@ def _edge_split(items: list[Line], options: Options, best_row: float, size: floa
     a white under them is cut first, as XY-cut would (opf-367594 p.1:
     the title and authors over an abstract and a column, their white
     11.5 pt, the gutter's 12 pt: the column's indented first line was
-    read with the title, beside "ABSTRACT").  ``size``: the region's
-    median type size."""
+    read with the title, beside "ABSTRACT").  Lines of both columns read
+    as one (``Edge.parted``) are parted at the edge, but not where an
+    upright rule stands just before it (``EDGE_RULE_REACH``: a ruled
+    table's rows).  ``size``: the region's median type size."""
     narrow = options.line_merge_gap * size
     edge = edge_column(items, size, narrow)
+    if edge is not None and edge.parted and rule_before(items, edge.x, EDGE_RULE_REACH * size):
+        edge = edge_column(items, size, narrow, part=False)  # a ruled table's columns
     if edge is None or (narrow if edge.top > float("-inf") else max(edge.white, narrow)) < best_row:
         return None
+    if edge.parted:  # lines of both columns joined: each parted at the edge
+        parts = {id(ln): (head, tail) for ln, head, tail in edge.parted}
+        items = [part for ln in items for part in parts.get(id(ln), (ln,))]
     top2 = 2 * edge.top
     head = [ln for ln in items if ln.y0 + ln.y1 < top2]
     cut = edge.x - EDGE_ALIGN * size

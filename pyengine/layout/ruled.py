@@ -158,6 +158,20 @@ def claimed(tables: list[TableRegion]):
         _CLAIMS.pop()
 
 
+def rule_before(items: list[Line], x: float, reach: float) -> bool:
+    """Is an upright rule drawn at most ``reach`` before ``x``, beside the
+    lines of ``items`` (between their top and bottom)?  A table's grid
+    (edges.edge_column parts no line at such an edge: Chromium's ruled
+    table of commands and their descriptions, debian-reference zh-cn
+    ch01 p.27, a long command run up to the descriptions' column)."""
+    source = _PAGE[0]
+    if source is None or not items:
+        return False
+    _, y0, _, y1 = union_box(items)
+    rules = source.get((y0 - _PAD, y1 + _PAD))
+    return any(x - reach <= r.at <= x and r.lo < y1 and r.hi > y0 for r in rules.upright)
+
+
 def rules_asked() -> tuple:
     """What the reading of a region depends on here (whether the page's
     rules may be asked, and the tables read around): ``order.xy_cut``
