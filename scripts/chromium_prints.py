@@ -46,7 +46,7 @@ read column by column.  Session 60 (edges._indexed): Sphinx's index, two
 cells whose left lines run up to a word space before the right column,
 parted at the right column's edge where both columns set sub-entries in
 (order 0.9874 -> 0.9889: genindex-E 0.878 -> 1.000, -M 0.951 -> 1.000,
--all 0.846 -> 0.940; no other page of either print set changed).
+-all 0.846 -> 0.946; no other page of either print set changed).
 
 What the truth cannot tell (session 54): code blocks clipped by
 ``overflow`` (innerText holds the hidden part), table headers Chromium

@@ -185,6 +185,34 @@ def test_lines_of_both_columns_joined_across_the_edge_are_parted_there():
     assert text_of(content) == _lines(INDEX_LEFT) + "\n\n" + _lines(INDEX_RIGHT) + "\n"
 
 
+SHORT_LEFT = ["abc (in module x)", "    (in module y)", "abs()", "    built-in function", "accept()",
+              "acos()", "    (in module math)", "acquire() (asyncio.Condition method)", "action",
+              "add_argument() [argparse.ArgumentParser meth-", "od]", "addch()", "    (curses.window method)",
+              "addition", "address", "    (email.headerregistry.Group attribute)"]
+SUBS_RIGHT = ["askcolor() (in module tkinter.colorchooser)", "    (in module turtle)", "    (in module idle)",
+              "askdirectory() (in module tkinter.filedialog)", "    (in module turtle)", "    (in module idle)",
+              "askfloat() (in module tkinter.simpledialog)", "    (in module turtle)", "    (in module idle)",
+              "asksaveasfile() (in module tkinter.filedialog)", "    (in module turtle)",
+              "assert (statement), [1], [2]", "    (in module x)", "    (in module y)",
+              "assertAlmostEqual() (unittest.TestCase method)", "assertCountEqual() (unittest.TestCase method)"]
+
+
+def test_an_index_whose_left_entries_stop_short_of_the_edge_is_parted_there():
+    # python3.11-doc-genindex-all p.17 (WeasyPrint): one entry of the left
+    # column runs up to a word space before the right column, the others
+    # stop far short of it, and the right column holds more sub-entries
+    # than entries: the edge was refused (too few left lines near it, too
+    # few right lines starting at it), no white ran from top to bottom,
+    # and the page was read line by line across both columns.
+    from test_tables import text_of, width
+
+    x2 = 72 + width("add_argument() [argparse.ArgumentParser meth-") + 3.5
+    content = b"".join(_entry(72, 700 - 12 * i, a) + _entry(x2, 700 - 12 * i, b)
+                       for i, (a, b) in enumerate(zip(SHORT_LEFT, SUBS_RIGHT)))
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    assert lines == [e.strip() for e in SHORT_LEFT + SUBS_RIGHT]
+
+
 def test_two_columns_without_sub_entries_are_no_index_and_not_parted():
     # The same two columns with no line set in (libexplain's list of
     # functions and what they do, each a row of a table whose long first

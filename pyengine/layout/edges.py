@@ -118,7 +118,10 @@ def edge_column(region: list[Line], size: float, narrow: float, part: bool = Tru
     column of a paper's last page, its paragraphs indented, fix25
     tex_2col_narrow); and the nearest line comes within ``narrow`` of
     ``x`` or runs past it.  ``part``: lines of both columns joined may
-    be parted at the edge (``Edge.parted``)."""
+    be parted at the edge (``Edge.parted``); where some are (an index's
+    columns, ``_indexed``), one line of the left column near the edge is
+    enough, and the right column's lines set in from it (its sub-entries)
+    may outnumber those starting at it."""
     if len(region) < 2 * EDGE_MIN_LINES:
         return None
     align = EDGE_ALIGN * size
@@ -216,10 +219,14 @@ def _edge_at(region: list[Line], x: float, size: float, narrow: float, part: boo
         left = [ln for ln in left if ln.y0 + ln.y1 >= top2]
         right = [ln for ln in right if ln.y0 + ln.y1 >= top2]
         top = top2 / 2
-    if len(near) < EDGE_MIN_LINES or x - max(ln.x1 for ln in near) >= narrow:
+    # (an index's columns, parted: its left column's entries may stop short
+    # of the edge but for a few, its right column's sub-entries may
+    # outnumber its entries)
+    index = bool(parted)
+    if len(near) < (1 if index else EDGE_MIN_LINES) or x - max(ln.x1 for ln in near) >= narrow:
         return None
     if len(at) < EDGE_MIN_LINES or median([ln.x1 - ln.x0 for ln in at]) < wide or \
-            len(at) < EDGE_SHARE * sum(1 for ln in right if ln.x0 <= x + reach):
+            not index and len(at) < EDGE_SHARE * sum(1 for ln in right if ln.x0 <= x + reach):
         return None
     if _monospaced([w for ln in at for w in ln.words]) and \
             _monospaced([ln.words[-1] for ln in near if ln.words]):
