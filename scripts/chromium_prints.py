@@ -42,11 +42,13 @@ table read by rows where its first row fills every column (es-ch07 p.1;
 order 0.9868 over the 176 pages, es-ch07 0.9427 -> 0.9461); one continued
 from the page before with its first row's middle cells left there, or
 with a name on three lines beside a description centred on two, is still
-read column by column.  Session 60 (edges._indexed): Sphinx's index, two
-cells whose left lines run up to a word space before the right column,
-parted at the right column's edge where both columns set sub-entries in
-(order 0.9874 -> 0.9889: genindex-E 0.878 -> 1.000, -M 0.951 -> 1.000,
--all 0.846 -> 0.946; no other page of either print set changed).
+read column by column.  Session 60 (edges._index_columns): Sphinx's
+index, two cells whose left lines run up to a word space before the right
+column (some read as one line with the line beside them), is read column
+by column where both columns set sub-entries in from their entries
+(order 0.9874 -> 0.9893: genindex-E 0.878 -> 1.000, -M 0.951 -> 1.000, -T
+0.949 -> 1.000, -all 0.846 -> 0.960; no other page of either print set
+changed).
 
 What the truth cannot tell (session 54): code blocks clipped by
 ``overflow`` (innerText holds the hidden part), table headers Chromium

@@ -213,6 +213,22 @@ def test_an_index_whose_left_entries_stop_short_of_the_edge_is_parted_there():
     assert lines == [e.strip() for e in SHORT_LEFT + SUBS_RIGHT]
 
 
+def test_an_index_with_no_line_across_its_narrow_white_is_read_column_by_column():
+    # python3.11-doc-genindex-T p.7 (WeasyPrint): the left column's longest
+    # entry ends a word space before the right column, beside a sub-entry
+    # (no line joined across), the others stop far short of it: too few
+    # lines near the edge for a column of prose, too narrow a white for a
+    # gutter, and the page was read line by line across both columns.
+    from test_tables import text_of, width
+
+    right = SUBS_RIGHT[1:] + SUBS_RIGHT[:1]
+    x2 = 72 + width("add_argument() [argparse.ArgumentParser meth-") + 3.5
+    content = b"".join(_entry(72, 700 - 12 * i, a) + _entry(x2, 700 - 12 * i, b)
+                       for i, (a, b) in enumerate(zip(SHORT_LEFT, right)))
+    lines = [ln for ln in text_of(content).splitlines() if ln]
+    assert lines == [e.strip() for e in SHORT_LEFT + right]
+
+
 def test_two_columns_without_sub_entries_are_no_index_and_not_parted():
     # The same two columns with no line set in (libexplain's list of
     # functions and what they do, each a row of a table whose long first

@@ -117,9 +117,9 @@ def edge_column(region: list[Line], size: float, narrow: float, part: bool = Tru
     ``EDGE_MIN_LINES`` lines within the other's height: the short right
     column of a paper's last page, its paragraphs indented, fix25
     tex_2col_narrow); and the nearest line comes within ``narrow`` of
-    ``x`` or runs past it.  ``part``: lines of both columns joined may
-    be parted at the edge (``Edge.parted``); where some are (an index's
-    columns, ``_indexed``), one line of the left column near the edge is
+    ``x`` or runs past it.  ``part``: the columns may be an index's
+    (``_index_columns``): then lines of both joined are parted at the edge
+    (``Edge.parted``), one line of the left column near the edge is
     enough, and the right column's lines set in from it (its sub-entries)
     may outnumber those starting at it."""
     if len(region) < 2 * EDGE_MIN_LINES:
@@ -193,10 +193,7 @@ def _edge_at(region: list[Line], x: float, size: float, narrow: float, part: boo
         if parted:
             heads = [head for _, head, _ in parted]
             tails = [tail for _, _, tail in parted]
-            if _gridded(left + heads, EDGE_GRID_WHITE * size, align) or \
-                    _rows_apart(region, EDGE_ROW_WHITE * size) or \
-                    _staggered(left + heads, right + tails, EDGE_STAGGER * size) or \
-                    not (_indexed(left + heads, align, size) and _indexed(right + tails, align, size)):
+            if not _index_columns(region, left + heads, right + tails, size, align):
                 parted = []
         if parted:
             for _, head, tail in parted:
@@ -219,10 +216,10 @@ def _edge_at(region: list[Line], x: float, size: float, narrow: float, part: boo
         left = [ln for ln in left if ln.y0 + ln.y1 >= top2]
         right = [ln for ln in right if ln.y0 + ln.y1 >= top2]
         top = top2 / 2
-    # (an index's columns, parted: its left column's entries may stop short
-    # of the edge but for a few, its right column's sub-entries may
-    # outnumber its entries)
-    index = bool(parted)
+    # (an index's columns: its left column's entries may stop short of the
+    # edge but for a few, its right column's sub-entries may outnumber its
+    # entries)
+    index = bool(parted) or part and bool(near) and _index_columns(region, left, right, size, align)
     if len(near) < (1 if index else EDGE_MIN_LINES) or x - max(ln.x1 for ln in near) >= narrow:
         return None
     if len(at) < EDGE_MIN_LINES or median([ln.x1 - ln.x0 for ln in at]) < wide or \
@@ -322,6 +319,17 @@ def _staggered(left: list[Line], right: list[Line], off: float) -> bool:
             if ln.y1 > r.y0 and abs(ln.y1 - r.y1) >= off:
                 return True
     return False
+
+
+def _index_columns(region: list[Line], left: list[Line], right: list[Line], size: float,
+                   align: float) -> bool:
+    """Are the lines ``left`` and ``right`` of an edge an index's two columns
+    (``_indexed``), no table's: no white down the left side between its
+    words (``_gridded``), no padding between rows (``_rows_apart``), no
+    baselines out of step (``_staggered``)?"""
+    return _indexed(left, align, size) and _indexed(right, align, size) and not (
+        _gridded(left, EDGE_GRID_WHITE * size, align) or _rows_apart(region, EDGE_ROW_WHITE * size)
+        or _staggered(left, right, EDGE_STAGGER * size))
 
 
 EDGE_INDEX_INDENT = (1.0, 5.0)
