@@ -182,7 +182,7 @@ def _edge_at(region: list[Line], x: float, size: float, narrow: float, part: boo
         # lines of both columns joined (a line of the left column ending a
         # word space before x, beside one starting at it): parted at x
         # when they stand beside the right column, under its first line,
-        # and the columns are no table's but an index's (``_indexed``)
+        # and the columns are no table's but an index's (``_index_columns``)
         below = 2 * min(ln.y0 for ln in right)
         for ln in across:
             k = _parted_at(ln, x, align) if ln.y0 + ln.y1 > below else 0
@@ -339,12 +339,13 @@ EDGE_INDEX_INDENT = (1.0, 5.0)
 
 def _indexed(lines: list[Line], align: float, size: float) -> bool:
     """Are ``lines`` a column of an index: each starting at one x or set
-    in from it (``EDGE_INDEX_INDENT``), its sub-entries, some of each?  Sphinx's
-    index sets "(SyntaxError attribute)" under "end_lineno (ast.AST
-    attribute)", 2.5 em in, in each of its two columns.  A two-column table
-    whose long first cells run up to the second column (libexplain's list
-    of functions and what they do, a line of code and its comment at a tab
-    stop) starts each column's lines at one x: read row by row, not parted."""
+    in from it (``EDGE_INDEX_INDENT``, its sub-entries), some of each?
+    Sphinx's index sets "(SyntaxError attribute)" under "end_lineno
+    (ast.AST attribute)", 2.5 em in, in each of its two columns.  A
+    two-column table whose long first cells run up to the second column
+    (libexplain's list of functions and what they do, a line of code and
+    its comment at a tab stop) starts each column's lines at one x: it is
+    read row by row."""
     starts = sorted(ln.x0 for ln in lines)
     if len(starts) < 2 * EDGE_MIN_LINES:
         return False
