@@ -158,19 +158,27 @@ def _entry(x: float, y: float, text: str) -> bytes:
     return at(x + 25, y, text.strip()) if text.startswith("    ") else at(x, y, text)
 
 
-def _two_cells(left: list[str] = INDEX_LEFT, right: list[str] = INDEX_RIGHT) -> tuple[bytes, float]:
+def _two_cells(left: list[str] = INDEX_LEFT, right: list[str] = INDEX_RIGHT,
+               widest: str = "echochar() (curses.window method)") -> tuple[bytes, float]:
     """Two columns of index entries, 12 pt apart, the right one 0.35 em
-    after the widest entry of the left (10 pt, tests/test_tables' font):
-    the content, and where the right column starts."""
+    after the widest entry of the left, ``widest`` (10 pt, tests/test_tables'
+    font): the content, and where the right column starts."""
     from test_tables import width
 
-    x2 = 72 + width("echochar() (curses.window method)") + 3.5
+    x2 = 72 + width(widest) + 3.5
     return b"".join(_entry(72, 700 - 12 * i, a) + _entry(x2, 700 - 12 * i, b)
                     for i, (a, b) in enumerate(zip(left, right))), x2
 
 
 def _lines(entries: list[str]) -> str:
     return "\n".join(e.strip() for e in entries)
+
+
+def _lines_read(left: list[str], right: list[str], widest: str) -> list[str]:
+    """The page's lines, blank ones left out, of ``_two_cells``."""
+    from test_tables import text_of
+
+    return [ln for ln in text_of(_two_cells(left, right, widest)[0]).splitlines() if ln]
 
 
 def test_lines_of_both_columns_joined_across_the_edge_are_parted_there():
@@ -189,6 +197,7 @@ SHORT_LEFT = ["abc (in module x)", "    (in module y)", "abs()", "    built-in f
               "acos()", "    (in module math)", "acquire() (asyncio.Condition method)", "action",
               "add_argument() [argparse.ArgumentParser meth-", "od]", "addch()", "    (curses.window method)",
               "addition", "address", "    (email.headerregistry.Group attribute)"]
+SHORT_LEFT_WIDEST = "add_argument() [argparse.ArgumentParser meth-"
 SUBS_RIGHT = ["askcolor() (in module tkinter.colorchooser)", "    (in module turtle)", "    (in module idle)",
               "askdirectory() (in module tkinter.filedialog)", "    (in module turtle)", "    (in module idle)",
               "askfloat() (in module tkinter.simpledialog)", "    (in module turtle)", "    (in module idle)",
@@ -204,12 +213,7 @@ def test_an_index_whose_left_entries_stop_short_of_the_edge_is_parted_there():
     # than entries: the edge was refused (too few left lines near it, too
     # few right lines starting at it), no white ran from top to bottom,
     # and the page was read line by line across both columns.
-    from test_tables import text_of, width
-
-    x2 = 72 + width("add_argument() [argparse.ArgumentParser meth-") + 3.5
-    content = b"".join(_entry(72, 700 - 12 * i, a) + _entry(x2, 700 - 12 * i, b)
-                       for i, (a, b) in enumerate(zip(SHORT_LEFT, SUBS_RIGHT)))
-    lines = [ln for ln in text_of(content).splitlines() if ln]
+    lines = _lines_read(SHORT_LEFT, SUBS_RIGHT, SHORT_LEFT_WIDEST)
     assert lines == [e.strip() for e in SHORT_LEFT + SUBS_RIGHT]
 
 
@@ -219,13 +223,8 @@ def test_an_index_with_no_line_across_its_narrow_white_is_read_column_by_column(
     # (no line joined across), the others stop far short of it: too few
     # lines near the edge for a column of prose, too narrow a white for a
     # gutter, and the page was read line by line across both columns.
-    from test_tables import text_of, width
-
     right = SUBS_RIGHT[1:] + SUBS_RIGHT[:1]
-    x2 = 72 + width("add_argument() [argparse.ArgumentParser meth-") + 3.5
-    content = b"".join(_entry(72, 700 - 12 * i, a) + _entry(x2, 700 - 12 * i, b)
-                       for i, (a, b) in enumerate(zip(SHORT_LEFT, right)))
-    lines = [ln for ln in text_of(content).splitlines() if ln]
+    lines = _lines_read(SHORT_LEFT, right, SHORT_LEFT_WIDEST)
     assert lines == [e.strip() for e in SHORT_LEFT + right]
 
 

@@ -26,7 +26,8 @@ from operator import attrgetter
 from dataclasses import dataclass
 from statistics import median
 
-from ..records import Line, Word, union_box
+from ..records import Line, Word
+from .tables import part_line
 
 EDGE_ALIGN = 0.1
 """Fraction of the size: lines of one column start this close to one x."""
@@ -187,7 +188,7 @@ def _edge_at(region: list[Line], x: float, size: float, narrow: float, part: boo
         for ln in across:
             k = _parted_at(ln, x, align) if ln.y0 + ln.y1 > below else 0
             if k:
-                parted.append((ln, _part(ln.words[:k]), _part(ln.words[k:])))
+                parted.append((ln, part_line(ln.words[:k]), part_line(ln.words[k:])))
         if len(parted) > EDGE_PARTED_SHARE * len(at) or _monospaced([w for ln in at for w in ln.words]):
             parted = []  # most rows run across, or code: one text (a listing, a definition list)
         if parted:
@@ -354,11 +355,6 @@ def _indexed(lines: list[Line], align: float, size: float) -> bool:
     lo, hi = flush + EDGE_INDEX_INDENT[0] * size, flush + EDGE_INDEX_INDENT[1] * size
     indented = sum(1 for x0 in starts if lo <= x0 <= hi)
     return indented > 0 and at > 0 and at + indented == len(starts)
-
-
-def _part(words: tuple[Word, ...]) -> Line:
-    """One Line of some of a line's words."""
-    return Line(tuple(words), *union_box(words), max(w.size for w in words))
 
 
 MONOSPACE_WORDS = 8

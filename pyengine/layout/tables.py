@@ -1601,9 +1601,9 @@ def heads_apart(band: list[list[Line]], col_gaps: list[tuple[float, float]],
                 if any(left < b and right > a and
                        (right - left >= least or b in starts and abs(right - b) <= flush)
                        for a, b in col_gaps):
-                    cells.append(_part(words[start:i]))
+                    cells.append(part_line(words[start:i]))
                     start = i
-            cells.append(ln if not start else _part(words[start:]))
+            cells.append(ln if not start else part_line(words[start:]))
         out.append(cells)
     return out
 
@@ -1622,8 +1622,8 @@ def _flush_starts(rows: list[list[Line]], col_gaps: list[tuple[float, float]]) -
     return out
 
 
-def _part(words) -> Line:
-    """One Line of some of a line's words."""
+def part_line(words) -> Line:
+    """One Line of some of a line's words (here, and edges.py's parting)."""
     return Line(tuple(words), *union_box(words), max(w.size for w in words))
 
 
