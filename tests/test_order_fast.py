@@ -120,9 +120,34 @@ def test_gutters_handed_down_are_the_regions_own(read, monkeypatch):
 
 
 def _plain_paragraphs(regions, options):
-    """paragraphs() as it stood: the line's list marker asked in both tests."""
+    """paragraphs() as it stood: the line's list marker asked in both tests,
+    every rule asked of every line (no cheap test first)."""
     seq = list(order._lines_and_tables(regions))
     ratio = order._pitch_ratio([ln for ln in seq if not isinstance(ln, order.TableRegion)])
+    breaks, markers, indents, after_full = {}, set(), [], []
+    for i, ln in enumerate(seq):
+        if isinstance(ln, order.TableRegion) or i == 0 or isinstance(seq[i - 1], order.TableRegion):
+            continue
+        prev = seq[i - 1]
+        brk = order._breaks(prev, ln, ratio, options)
+        if brk is order._GAP and order._double_spaced(seq, i, options):
+            brk = None
+        if brk is None and order.list_marker(ln.text) is None:
+            if order._spaced_start(seq, i, ratio, options):
+                brk = order._SPACE
+            elif order._indented_start(seq, i, options):
+                brk = order._INDENT
+                if order._first_line_indent(seq, i, options):
+                    indents.append((ln.x0 - prev.x0, ln.size))
+            elif order._resized_start(prev, ln, ratio, options):
+                brk = order._SPACE
+            elif order._indented_start(seq, i, options, after_full=True):
+                after_full.append(i)
+        if brk is not None:
+            breaks[i] = brk
+        elif order.list_marker(ln.text) is not None:
+            markers.add(i)
+    breaks.update((i, order._INDENT) for i in order._full_line_indents(seq, after_full, indents))
     blocks, paras = [], []
     for i, ln in enumerate(seq):
         if isinstance(ln, order.TableRegion):
@@ -132,20 +157,10 @@ def _plain_paragraphs(regions, options):
             blocks.append(order._block(ln.rows))
             continue
         if paras:
-            brk = order._breaks(paras[-1][-1], ln, ratio, options)
-            if brk is order._GAP and order._double_spaced(seq, i, options):
-                brk = None
-            if brk is None and order.list_marker(ln.text) is None:
-                if order._spaced_start(seq, i, ratio, options):
-                    brk = order._SPACE
-                elif order._indented_start(seq, i, options):
-                    brk = order._INDENT
-                elif order._resized_start(paras[-1][-1], ln, ratio, options):
-                    brk = order._SPACE
-            if brk is not None:
+            if i in breaks:
                 blocks.append(order._block(paras))
                 paras = []
-            elif order.list_marker(ln.text) is not None:
+            elif i in markers:
                 paras.append([])
         if not paras:
             paras.append([])
@@ -463,7 +478,8 @@ def test_paragraphs_of_crafted_columns_are_the_plain_rule(monkeypatch):
     said = {"_spaced_start": set(), "_indented_start": set()}
     for name in said:
         real = getattr(order, name)
-        monkeypatch.setattr(order, name, lambda *a, _r=real, _n=name: said[_n].add(_r(*a)) or _r(*a))
+        monkeypatch.setattr(order, name, lambda *a, _r=real, _n=name, **kw:
+                            said[_n].add(_r(*a, **kw)) or _r(*a, **kw))
     options = pyengine.Options()
     for _ in range(300):
         regions = [_prose_lines(rng, rng.randint(2, 14))]

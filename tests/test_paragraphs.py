@@ -217,3 +217,71 @@ def test_a_line_holding_a_larger_word_at_the_paragraph_pitch_stays_in_it():
     runs = [(10, 12, _full_line(i)) for i in range(4)]
     runs[2] = (11, 12, _full_line(2)[:40])
     assert _blocks(_lines_pdf(runs)) == [" ".join(t for _, _, t in runs)]
+
+
+_FILL = {2: "of", 3: "the", 4: "held", 5: "state", 6: "timely", 7: "applies", 8: "contract",
+         9: "therefore", 10: "regardless"}
+
+
+def _line_of(chars: int, start: int) -> str:
+    """Words of _CLAIM from ``start`` on and one of _FILL, exactly
+    ``chars`` characters long (5 pt each at 10 pt in the test font)."""
+    out, k = "", start
+    while chars - len(out) > 10:  # (no word of _CLAIM is over 8 characters)
+        out += _CLAIM[k % len(_CLAIM)] + " "
+        k += 1
+    return out + _FILL[chars - len(out)]
+
+
+def _indented_paragraphs(last_lines: list[int]) -> list[list[tuple[int, str]]]:
+    """Paragraphs of a 400 pt measure at x 72 (80 characters), each a
+    first line 20 pt in (76 characters), two full lines and a last line of
+    ``last_lines[i]`` characters: (x, text) per line."""
+    return [[(92, _line_of(76, 4 * n)), (72, _line_of(80, 4 * n + 1)),
+             (72, _line_of(80, 4 * n + 2)), (72, _line_of(last, 4 * n + 3))]
+            for n, last in enumerate(last_lines)]
+
+
+def _set_lines(paragraphs) -> bytes:
+    y, ops = 700, []
+    for para in paragraphs:
+        for x, text in para:
+            y -= 12
+            ops.append(b"BT /F1 10 Tf %d %d Td (%s) Tj ET" % (x, y, text.encode()))
+    return make_pdf([b"\n".join(ops)], fonts={"/F1": helvetica()})
+
+
+def test_an_indent_after_a_full_line_starts_a_paragraph_where_the_page_uses_it():
+    # Justified text whose paragraph ends on a line that is full (the next
+    # line's first word would not have fitted on it) but short of the
+    # edge (tracemonkey p.1, "high performance." then "Compilers for
+    # statically typed languages" 12 pt in): the indent alone parts the two
+    # paragraphs, as the page's other paragraph, after a short line, shows
+    # it does.
+    paras = _indented_paragraphs([40, 77, 30])
+    assert _blocks(_set_lines(paras)) == [" ".join(t for _, t in p) for p in paras]
+
+
+def test_an_indent_the_page_never_shows_after_a_short_line_parts_nothing():
+    # The same lines with every paragraph ending full: nothing on the page
+    # says the indent starts a paragraph (it could be a line pushed in
+    # beside a figure, a hanging indent's turn), so the lines run on.
+    paras = _indented_paragraphs([77, 77, 30])
+    assert _blocks(_set_lines(paras)) == [" ".join(t for p in paras for _, t in p)]
+
+
+def test_an_indent_after_a_line_reaching_the_edge_parts_nothing():
+    # A line that reaches the justified edge is no paragraph's last line
+    # (set at its natural width): the indented line after it is a hanging
+    # indent's turn (an item of a list: tl-science-doc-SIunits p.5).
+    paras = _indented_paragraphs([40, 80, 30])
+    assert _blocks(_set_lines(paras)) == [" ".join(t for _, t in paras[0]),
+                                          " ".join(t for p in paras[1:] for _, t in p)]
+
+
+def test_an_indent_after_a_hyphen_parts_nothing():
+    # A word broken at the end of the line goes on to the next line.
+    paras = _indented_paragraphs([40, 77, 30])
+    paras[1][-1] = (72, paras[1][-1][1][:-4] + "sta-")
+    assert _blocks(_set_lines(paras)) == [" ".join(t for _, t in paras[0]),
+                                          " ".join(t for p in paras[1:] for _, t in p)]

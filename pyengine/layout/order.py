@@ -59,6 +59,7 @@ from statistics import median
 from ..options import Options
 from ..records import Block, Line, union_box
 from .bidi import has_rtl, strong_counts
+from .dehyphenate import HYPHENS
 from .edges import EDGE_ALIGN, EDGE_MIN_LINES, column_edge, edge_column
 from .headers import is_page_number
 from .lists import list_marker
@@ -3903,14 +3904,18 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
     times the page's median line pitch (unless the gap is the rhythm of
     double-spaced text, ``_double_spaced``), at a change of type size, at
     space set between paragraphs (a narrower gap, ``_spaced_start``), or at
-    a first-line indent (``_indented_start``).  Inside a block, a line that
-    starts with a list marker (lists.py) starts a new paragraph, so list
-    items are never run together.
+    a first-line indent (``_indented_start``; after a full line, where the
+    page shows that indent starting a paragraph after a short one:
+    ``_full_line_indents``).  Inside a block, a line that starts with a
+    list marker (lists.py) starts a new paragraph, so list items are never
+    run together.
     """
     seq = list(_lines_and_tables(regions))
     ratio = _pitch_ratio([ln for ln in seq if not isinstance(ln, TableRegion)])
     blocks: list[Block] = []
     paras: list[list[Line]] = []
+    indents: list[tuple[float, float]] = []  # first-line indents found: (shift, size)
+    after_full: list[int] = []    # lines at a first-line indent after a full line
     for i, ln in enumerate(seq):
         if isinstance(ln, TableRegion):
             if paras:
@@ -3939,8 +3944,13 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
                     elif not (abs(ln.x0 - prev.x0) < options.paragraph_indent_min * ln.size) and \
                             _indented_start(seq, i, options):
                         brk = _INDENT
+                        if _first_line_indent(seq, i, options):
+                            indents.append((ln.x0 - prev.x0, ln.size))
                     elif _resized_start(prev, ln, ratio, options):
                         brk = _SPACE
+                    elif not (abs(ln.x0 - prev.x0) < options.paragraph_indent_min * ln.size) and \
+                            _indented_start(seq, i, options, after_full=True):
+                        after_full.append(i)
             if brk is not None:
                 blocks.append(_block(paras))
                 paras = []
@@ -3951,7 +3961,61 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
         paras[-1].append(ln)
     if paras:
         blocks.append(_block(paras))
+    if after_full and indents:
+        starts = _full_line_indents(seq, after_full, indents)
+        if starts:
+            return _parted(blocks, {id(seq[i]) for i in starts})
     return blocks
+
+
+def _parted(blocks: list[Block], starts: set[int]) -> list[Block]:
+    """``blocks`` with a new block started at each line whose id is in
+    ``starts`` (a line inside a paragraph: the lines after it in that
+    paragraph, and the block's later paragraphs, go with it)."""
+    out: list[Block] = []
+    for block in blocks:
+        paras: list[list[Line]] = []
+        for para in block.paragraphs:
+            paras.append([])
+            for ln in para:
+                if id(ln) in starts and (len(paras) > 1 or paras[-1]):
+                    if paras[-1]:
+                        out.append(_block(paras))
+                    else:
+                        out.append(_block(paras[:-1]))
+                    paras = [[]]
+                paras[-1].append(ln)
+        out.append(_block(paras))
+    return out
+
+
+INDENT_SAME = 0.05
+"""Two first-line indents within this many em of each other (at the same
+type size) are one paragraph indent (``_full_line_indents``): TeX's
+\\parindent, a word processor's first-line indent, set exactly."""
+
+
+def _full_line_indents(seq: list, after_full: list[int],
+                       indents: list[tuple[float, float]]) -> list[int]:
+    """The lines of ``after_full`` (a first-line indent after a full line,
+    the rest of ``_indented_start``'s test met) that start a paragraph: the
+    page shows the same indent (``INDENT_SAME``) at the same size starting a
+    paragraph after a short line.  A paragraph whose last line happens to
+    fill the measure (justified text: tracemonkey p.1, "high performance."
+    then "Compilers for statically typed languages" 12 pt in) leaves only
+    the indent to part it from the next; an indent the page never uses to
+    start a paragraph (a hanging indent's continuation, a line pushed in
+    beside a figure) is not taken for one."""
+    if not after_full or not indents:
+        return []
+    out = []
+    for i in after_full:
+        ln, prev = seq[i], seq[i - 1]
+        shift = ln.x0 - prev.x0
+        if any(abs(s - ln.size) <= 0.2 * s and abs(d - shift) <= INDENT_SAME * ln.size
+               for d, s in indents):
+            out.append(i)
+    return out
 
 
 def _lines_and_tables(regions):
@@ -4193,7 +4257,7 @@ def _left_margin(seq: list, i: int) -> float:
     return min(other.x0 for other in _column_around(seq, i))
 
 
-def _indented_start(seq: list, i: int, options: Options) -> bool:
+def _indented_start(seq: list, i: int, options: Options, after_full: bool = False) -> bool:
     """Does line ``i`` start a paragraph at a new left edge?  The line before
     it ends short (the first word of line ``i`` would have fitted on it),
     line ``i`` runs on to the next line, and its left edge moves by at
@@ -4203,6 +4267,9 @@ def _indented_start(seq: list, i: int, options: Options) -> bool:
       fifth of the column), the next line back at the old edge;
     - in, the next line at the same new edge (a block quote), or out, back
       from such a block: after two lines or more at the old edge.
+
+    ``after_full``: the first of these, the line before it full instead
+    (the candidates of ``_full_line_indents``).
     """
     prev, ln, nxt = _line_at(seq, i - 1), _line_at(seq, i), _line_at(seq, i + 1)
     if prev is None or ln is None or nxt is None or len(ln.words) < PROSE_MIN_WORDS:
@@ -4215,12 +4282,17 @@ def _indented_start(seq: list, i: int, options: Options) -> bool:
     shift = ln.x0 - prev.x0
     if abs(shift) < step:
         return False
+    if after_full and not (shift > 0 and abs(nxt.x0 - prev.x0) <= step / 2 and
+                           ln.x1 > prev.x1):
+        return False  # (no first-line indent, or the line before as long: asked cheaply first)
     right = _right_margin(seq, i)
     if shift > 0 and abs(nxt.x0 - prev.x0) <= step / 2:  # a first-line indent
         if shift > min(options.paragraph_indent_max * size, (right - prev.x0) / 5):
             return False
         new_right = right
     else:  # a new edge: the next lines keep it (or, out, go further out)
+        if after_full:
+            return False
         out = shift < 0 and nxt.x0 < ln.x0
         if not out and abs(nxt.x0 - ln.x0) > step / 2:
             return False
@@ -4235,7 +4307,62 @@ def _indented_start(seq: list, i: int, options: Options) -> bool:
             return False
     if _wide_word_gap(ln):
         return False
+    if after_full:  # the same test but for the line before: full
+        return _wrapped(ln, nxt, new_right) and _wrapped(prev, ln, right) and \
+            _last_of_justified(seq, i, right, options)
     return _wrapped(ln, nxt, new_right) and not _wrapped(prev, ln, right)
+
+
+JUSTIFIED_TOLERANCE = 0.05
+"""Lines whose right ends are within this many em of the column's right
+edge reach it (``_last_of_justified``)."""
+JUSTIFIED_MIN_LINES = 2
+"""Lines around (besides the two asked about) that must reach the right
+edge for the column to be justified (``_last_of_justified``)."""
+
+
+def _last_of_justified(seq: list, i: int, right: float, options: Options) -> bool:
+    """Is the line before line ``i`` the last of a justified paragraph, set
+    at its natural width: short of the column's right edge, which line
+    ``i``, the line before the last at the last's left edge (the paragraph
+    goes on over it) and ``JUSTIFIED_MIN_LINES`` lines around in all reach
+    (``JUSTIFIED_TOLERANCE``); the last not ending in a hyphen (a word
+    broken there goes on), neither a row of a contents or an index (dot
+    leaders)?  A line that reaches the edge is a justified line in a
+    paragraph's middle (an item's first line over its hanging indent:
+    tl-science-doc-SIunits p.5); lines reaching the longest of a few are
+    code (tikz-optics p.34: a listing's indented line) or an index's
+    sub-entries of one length (systemtap's Beginners Guide p.88: "examples
+    of SystemTap scripts, 53" under each entry); "envi-" over "ronments
+    . . . 37" is a contents entry wrapped (xepersian p.2)."""
+    prev, ln, before = seq[i - 1], seq[i], _line_at(seq, i - 2)
+    tol = JUSTIFIED_TOLERANCE * ln.size
+    if before is None or not _same_column(before, prev) or \
+            abs(before.x0 - prev.x0) > options.paragraph_indent_min * prev.size / 2 or \
+            right - before.x1 > tol or right - prev.x1 <= tol or right - ln.x1 > tol or \
+            prev.words[-1].text[-1:] in HYPHENS or _leadered(prev) or _leadered(ln):
+        return False
+    reach = sum(1 for other in _column_around(seq, i)
+                if other is not ln and other is not prev and right - other.x1 <= tol)
+    return reach >= JUSTIFIED_MIN_LINES
+
+
+_LEADER = re.compile(r"\.(?:\s*\.){2,}")
+"""Three dots or more, spaced or not: a dot leader (or an ellipsis)."""
+
+
+def _leadered(ln: Line) -> bool:
+    """Does the line hold a dot leader (``_LEADER``)?"""
+    return _LEADER.search(ln.text) is not None
+
+
+def _first_line_indent(seq: list, i: int, options: Options) -> bool:
+    """Is line ``i``, which ``_indented_start`` takes for a paragraph's
+    start, in from the line before it by a first-line indent (the next line
+    back at the old edge), not at a new edge?"""
+    prev, ln, nxt = seq[i - 1], seq[i], _line_at(seq, i + 1)
+    step = options.paragraph_indent_min * ln.size
+    return ln.x0 - prev.x0 > 0 and abs(nxt.x0 - prev.x0) <= step / 2
 
 
 NEW_EDGE_LINES = 3
