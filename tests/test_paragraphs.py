@@ -285,3 +285,28 @@ def test_an_indent_after_a_hyphen_parts_nothing():
     paras[1][-1] = (72, paras[1][-1][1][:-4] + "sta-")
     assert _blocks(_set_lines(paras)) == [" ".join(t for _, t in paras[0]),
                                           " ".join(t for p in paras[1:] for _, t in p)]
+
+
+def test_a_two_line_paragraph_ending_full_is_parted_from_the_next():
+    # The line over the full last line is the paragraph's indented first:
+    # the lines at the left edge that reach the right one say the text is
+    # justified (glpk-doc-cnfsat p.5, tracemonkey p.10).
+    paras = _indented_paragraphs([40, 77, 30])
+    paras[1] = [paras[1][0], paras[1][3]]
+    assert _blocks(_set_lines(paras)) == [" ".join(t for _, t in p) for p in paras]
+
+
+def test_an_index_of_same_length_sub_entries_is_not_parted_at_a_full_entry():
+    # Entries at the edge, each over a sub-entry 20 pt in, every sub-entry
+    # of one length (systemtap's Beginners Guide p.88): a sub-entry under a
+    # short entry is parted by the indent rule, but no line at the edge
+    # reaches the right one, so the entry whose next word would not have
+    # fitted ("file device number (integer format)") is no justified
+    # paragraph's last line.
+    sub = "examples of the tapset scripts, 53"  # 34 characters, 170 pt
+    lines = []
+    for entry in ["feedback", "file attributes, monitoring", "file device number (integer form)",
+                  "futex contentions"]:
+        lines += [(72, entry), (92, sub)]
+    blocks = _blocks(_set_lines([lines]))
+    assert any("file device number (integer form) " + sub in b for b in blocks), blocks

@@ -4324,24 +4324,34 @@ edge for the column to be justified (``_last_of_justified``)."""
 def _last_of_justified(seq: list, i: int, right: float, options: Options) -> bool:
     """Is the line before line ``i`` the last of a justified paragraph, set
     at its natural width: short of the column's right edge, which line
-    ``i``, the line before the last at the last's left edge (the paragraph
-    goes on over it) and ``JUSTIFIED_MIN_LINES`` lines around in all reach
-    (``JUSTIFIED_TOLERANCE``); the last not ending in a hyphen (a word
+    ``i``, the line before the last and ``JUSTIFIED_MIN_LINES`` lines
+    around in all reach (``JUSTIFIED_TOLERANCE``); the line before the last
+    at the last's left edge (the paragraph goes on over it), or at line
+    ``i``'s indent (a paragraph of two lines) with a line at the left edge
+    reaching the right one too; the last not ending in a hyphen (a word
     broken there goes on), neither a row of a contents or an index (dot
     leaders)?  A line that reaches the edge is a justified line in a
     paragraph's middle (an item's first line over its hanging indent:
     tl-science-doc-SIunits p.5); lines reaching the longest of a few are
     code (tikz-optics p.34: a listing's indented line) or an index's
     sub-entries of one length (systemtap's Beginners Guide p.88: "examples
-    of SystemTap scripts, 53" under each entry); "envi-" over "ronments
-    . . . 37" is a contents entry wrapped (xepersian p.2)."""
+    of SystemTap scripts, 53" under each entry, none of the entries at the
+    edge); "envi-" over "ronments . . . 37" is a contents entry wrapped
+    (xepersian p.2)."""
     prev, ln, before = seq[i - 1], seq[i], _line_at(seq, i - 2)
     tol = JUSTIFIED_TOLERANCE * ln.size
+    step = options.paragraph_indent_min * prev.size / 2
     if before is None or not _same_column(before, prev) or \
-            abs(before.x0 - prev.x0) > options.paragraph_indent_min * prev.size / 2 or \
             right - before.x1 > tol or right - prev.x1 <= tol or right - ln.x1 > tol or \
             prev.words[-1].text[-1:] in HYPHENS or _leadered(prev) or _leadered(ln):
         return False
+    if abs(before.x0 - prev.x0) > step:
+        # a paragraph of two lines, its first at line i's indent: a line at
+        # the left edge reaches the right one too
+        if abs(before.x0 - ln.x0) > step or _leadered(before) or not any(
+                other is not prev and abs(other.x0 - prev.x0) <= step and right - other.x1 <= tol
+                for other in _column_around(seq, i)):
+            return False
     reach = sum(1 for other in _column_around(seq, i)
                 if other is not ln and other is not prev and right - other.x1 <= tol)
     return reach >= JUSTIFIED_MIN_LINES
