@@ -3970,19 +3970,17 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
 
 def _parted(blocks: list[Block], starts: set[int]) -> list[Block]:
     """``blocks`` with a new block started at each line whose id is in
-    ``starts`` (a line inside a paragraph: the lines after it in that
-    paragraph, and the block's later paragraphs, go with it)."""
+    ``starts``, a line inside a paragraph (never its first: a line that
+    starts a paragraph or a block is no candidate): the lines after it in
+    that paragraph, and the block's later paragraphs, go with it."""
     out: list[Block] = []
     for block in blocks:
         paras: list[list[Line]] = []
         for para in block.paragraphs:
             paras.append([])
             for ln in para:
-                if id(ln) in starts and (len(paras) > 1 or paras[-1]):
-                    if paras[-1]:
-                        out.append(_block(paras))
-                    else:
-                        out.append(_block(paras[:-1]))
+                if id(ln) in starts and paras[-1]:
+                    out.append(_block(paras))
                     paras = [[]]
                 paras[-1].append(ln)
         out.append(_block(paras))
@@ -4006,8 +4004,6 @@ def _full_line_indents(seq: list, after_full: list[int],
     the indent to part it from the next; an indent the page never uses to
     start a paragraph (a hanging indent's continuation, a line pushed in
     beside a figure) is not taken for one."""
-    if not after_full or not indents:
-        return []
     out = []
     for i in after_full:
         ln, prev = seq[i], seq[i - 1]
@@ -4282,17 +4278,15 @@ def _indented_start(seq: list, i: int, options: Options, after_full: bool = Fals
     shift = ln.x0 - prev.x0
     if abs(shift) < step:
         return False
-    if after_full and not (shift > 0 and abs(nxt.x0 - prev.x0) <= step / 2 and
-                           ln.x1 > prev.x1):
+    first_line = _first_line_shape(prev, ln, nxt, step)
+    if after_full and not (first_line and ln.x1 > prev.x1):
         return False  # (no first-line indent, or the line before as long: asked cheaply first)
     right = _right_margin(seq, i)
-    if shift > 0 and abs(nxt.x0 - prev.x0) <= step / 2:  # a first-line indent
+    if first_line:
         if shift > min(options.paragraph_indent_max * size, (right - prev.x0) / 5):
             return False
         new_right = right
-    else:  # a new edge: the next lines keep it (or, out, go further out)
-        if after_full:
-            return False
+    else:  # a new edge: the next lines keep it (or, out, go further out; not after_full's)
         out = shift < 0 and nxt.x0 < ln.x0
         if not out and abs(nxt.x0 - ln.x0) > step / 2:
             return False
@@ -4345,14 +4339,15 @@ def _last_of_justified(seq: list, i: int, right: float, options: Options) -> boo
             right - before.x1 > tol or right - prev.x1 <= tol or right - ln.x1 > tol or \
             prev.words[-1].text[-1:] in HYPHENS or _leadered(prev) or _leadered(ln):
         return False
+    around = _column_around(seq, i)
     if abs(before.x0 - prev.x0) > step:
         # a paragraph of two lines, its first at line i's indent: a line at
         # the left edge reaches the right one too
         if abs(before.x0 - ln.x0) > step or _leadered(before) or not any(
                 other is not prev and abs(other.x0 - prev.x0) <= step and right - other.x1 <= tol
-                for other in _column_around(seq, i)):
+                for other in around):
             return False
-    reach = sum(1 for other in _column_around(seq, i)
+    reach = sum(1 for other in around
                 if other is not ln and other is not prev and right - other.x1 <= tol)
     return reach >= JUSTIFIED_MIN_LINES
 
@@ -4368,10 +4363,15 @@ def _leadered(ln: Line) -> bool:
 
 def _first_line_indent(seq: list, i: int, options: Options) -> bool:
     """Is line ``i``, which ``_indented_start`` takes for a paragraph's
-    start, in from the line before it by a first-line indent (the next line
-    back at the old edge), not at a new edge?"""
-    prev, ln, nxt = seq[i - 1], seq[i], _line_at(seq, i + 1)
-    step = options.paragraph_indent_min * ln.size
+    start, in from the line before it by a first-line indent, not at a new
+    edge (``_first_line_shape``)?"""
+    return _first_line_shape(seq[i - 1], seq[i], _line_at(seq, i + 1),
+                             options.paragraph_indent_min * seq[i].size)
+
+
+def _first_line_shape(prev: Line, ln: Line, nxt: Line, step: float) -> bool:
+    """Is ``ln`` in from ``prev``, ``nxt`` back at ``prev``'s edge (within
+    half of ``step``): the shape of a first-line indent?"""
     return ln.x0 - prev.x0 > 0 and abs(nxt.x0 - prev.x0) <= step / 2
 
 
