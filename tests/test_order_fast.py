@@ -347,8 +347,16 @@ def _plain_breaks(prev, ln, ratio, options):
     d = order._baseline(ln) - order._baseline(prev)
     size = max(prev.size, ln.size)
     overlap_x = min(prev.x1, ln.x1) - max(prev.x0, ln.x0)
-    if d <= 0 or overlap_x < 0 or abs(ln.size - prev.size) > 0.2 * size:
+    if d <= 0 or overlap_x < 0:
         return order._HARD
+    if abs(ln.size - prev.size) > 0.2 * size:
+        # a size step parts lines whose texts differ in size, not those
+        # where a larger symbol or number stands in one (order.text_size)
+        a, b = order.text_size(prev), order.text_size(ln)
+        size = max(a, b)
+        if abs(a - b) > order.RESIZED_MIN * size or \
+                not (ratio and d <= options.paragraph_space_ratio * ratio * size):
+            return order._HARD
     if (ratio and d > options.paragraph_gap_ratio * ratio * size) or \
             (not ratio and d > 2 * size):
         return order._GAP
@@ -370,12 +378,30 @@ def test_breaks_are_the_plain_rule(read):
                  [(rng.choice([0.0, 10.0, 50.0]), rng.choice([100.0, 112.0, 130.0, 100.0 + rng.random()]),
                    rng.choice([0.0, 10.0, 40.0]), rng.choice([8.0, 10.0, 12.5]))]][0] for _ in range(2))
         pairs.append((a, b, rng.choice([0.0, 1.2, 2.0]), options))
+    for _ in range(1000):  # lines of 10 pt text, one of them with a larger symbol in it or not
+        a, b = [_symbol_line(rng, y) for y in (100.0, 112.0)]
+        pairs.append((a, b, rng.choice([0.0, 1.2]), options))
     seen = set()
     for prev, ln, ratio, opts in pairs:
         got = order._breaks(prev, ln, ratio, opts)
         assert got == _plain_breaks(prev, ln, ratio, opts)
-        seen.add(got)
-    assert seen == {order._HARD, order._GAP, None}
+        seen.add((got, abs(prev.size - ln.size) > 0.2 * max(prev.size, ln.size)))
+    # every answer; a size step that parts and one that does not
+    assert {got for got, _ in seen} == {order._HARD, order._GAP, None}
+    assert {(order._HARD, True), (None, True)} <= seen
+
+
+def _symbol_line(rng, y):
+    """A line of 10 pt (or 8 pt) words, one of them (or none) a symbol of 14 pt."""
+    size = rng.choice([10.0, 10.0, 8.0])
+    sizes = [size] * rng.randint(1, 8) + rng.choice([[], [14.0]])
+    rng.shuffle(sizes)
+    words, x = [], 0.0
+    for s in sizes:
+        text = "+" if s == 14.0 else "w" * rng.randint(1, 6)
+        words.append(Word(text, x, y - s, x + 0.5 * s * len(text), y, s))
+        x = words[-1].x1 + 0.25 * s
+    return order.Line(tuple(words), 0.0, y - max(sizes), x, y, max(sizes))
 
 
 def _plain_run_under_head(first, later, options):

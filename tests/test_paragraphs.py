@@ -219,6 +219,62 @@ def test_a_line_holding_a_larger_word_at_the_paragraph_pitch_stays_in_it():
     assert _blocks(_lines_pdf(runs)) == [" ".join(t for _, _, t in runs)]
 
 
+
+def _mixed_lines_pdf(lines, steps=None) -> bytes:
+    """Lines set at x 72, 12 pt apart (or by ``steps``: the baseline step
+    before each), each of (size, text) runs in turn."""
+    ops, y = [], 712
+    for k, runs in enumerate(lines):
+        y -= steps[k] if steps else 12
+        shown = b" ".join(b"/F1 %d Tf (%s) Tj" % (size, text.encode()) for size, text in runs)
+        ops.append(b"BT 72 %d Td %s ET" % (y, shown))
+    return make_pdf([b"\n".join(ops)], fonts={"/F1": helvetica()})
+
+
+def _with_symbol(line: str, size: int, symbol: str = "+") -> list[tuple[int, str]]:
+    """``line`` at 10 pt with ``symbol`` at ``size`` after its third word."""
+    words = line.split()
+    return [(10, " ".join(words[:3]) + " "), (size, symbol), (10, " " + " ".join(words[3:]))]
+
+
+def test_a_larger_symbol_in_a_line_does_not_part_its_paragraph():
+    # ifeffit-doc-feffit p.23: a 16.8 pt symbol in a 12.5 pt line gave the
+    # line its size; more than a fifth larger than the lines around, it
+    # parted the paragraph twice, "cumulant expan-" / "sion ignores".
+    lines = [[(10, _full_line(i))] for i in range(4)]
+    lines[1] = _with_symbol(_full_line(1)[:60], 14)
+    blocks = _blocks(_mixed_lines_pdf(lines))
+    assert blocks == [" ".join(" ".join("".join(text for _, text in ln) for ln in lines).split())]
+
+
+def test_a_line_with_a_larger_symbol_over_smaller_text_still_parts():
+    # The text under it is set 3 pt smaller: the size step parts the
+    # lines, as it does with no symbol; the symbol's line stays with the
+    # lines over it.
+    lines = [[(10, _full_line(i))] for i in range(3)] + [[(7, _full_line(i))] for i in (3, 4)]
+    lines[2] = _with_symbol(_full_line(2)[:60], 13)
+    assert len(_blocks(_mixed_lines_pdf(lines))) == 2
+
+
+def test_a_line_with_a_larger_symbol_set_apart_by_space_starts_a_block():
+    # mma-mma p.12: an example's line, then a paragraph whose first line
+    # holds a larger symbol, one and a half lines under it; the size step
+    # parted them.  Text of one size, but further apart than a paragraph's
+    # lines: still parted.
+    lines = [[(10, _full_line(i))] for i in range(6)]
+    lines[3] = _with_symbol(_full_line(3)[:60], 14)
+    blocks = _blocks(_mixed_lines_pdf(lines, steps=[12, 12, 12, 18, 12, 12]))
+    assert [b.split()[:3] for b in blocks] == [_full_line(0).split()[:3], _full_line(3).split()[:3]]
+
+
+def test_a_line_set_partly_larger_still_parts_its_paragraph():
+    # A third of the line at 14 pt (over a fifth of its letters' area): the
+    # line's text is that large, not a symbol in it.
+    lines = [[(10, _full_line(i))] for i in range(4)]
+    lines[1] = [(10, _full_line(1)[:40] + " "), (14, _full_line(6)[:20])]
+    assert len(_blocks(_mixed_lines_pdf(lines))) == 3
+
+
 _FILL = {2: "of", 3: "the", 4: "held", 5: "state", 6: "timely", 7: "applies", 8: "contract",
          9: "therefore", 10: "regardless"}
 

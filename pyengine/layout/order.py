@@ -4044,7 +4044,12 @@ gap, space between paragraphs, a first-line indent."""
 def _breaks(prev: Line, ln: Line, ratio: float, options: Options) -> str | None:
     """Does ``ln`` start a new block after ``prev``, and why?  (Asked of
     every line read: _baseline, max and min written out, as max and min
-    pick: the first unless the second is larger, smaller.)"""
+    pick: the first unless the second is larger, smaller.)
+
+    Sizes more than a fifth apart part the lines, unless their texts are
+    set in one size (``text_size``, within ``RESIZED_MIN``: a larger symbol
+    or number stands in one) and ``ln`` stands no further under ``prev``
+    than ``paragraph_space_ratio`` times the page's pitch at that size."""
     d = ln.y1 - prev.y1  # _baseline(ln) - _baseline(prev)
     a, b = prev.size, ln.size
     size = b if b > a else a  # max(prev.size, ln.size)
@@ -4052,8 +4057,16 @@ def _breaks(prev: Line, ln: Line, ratio: float, options: Options) -> str | None:
     end = b if b < a else a  # min(prev.x1, ln.x1)
     a, b = prev.x0, ln.x0
     overlap_x = end - (b if b > a else a)  # ... - max(prev.x0, ln.x0)
-    if d <= 0 or overlap_x < 0 or abs(ln.size - prev.size) > 0.2 * size:
+    if d <= 0 or overlap_x < 0:
         return _HARD
+    if abs(ln.size - prev.size) > 0.2 * size:
+        # Parted unless the text of both is set in one size (a larger
+        # symbol or number in one: text_size) at the page's pitch.
+        a, b = text_size(prev), text_size(ln)
+        size = b if b > a else a
+        if abs(a - b) > RESIZED_MIN * size or \
+                not (0 < ratio and d <= options.paragraph_space_ratio * ratio * size):
+            return _HARD
     if (ratio and d > options.paragraph_gap_ratio * ratio * size) or \
             (not ratio and d > 2 * size):
         return _GAP
@@ -4075,6 +4088,53 @@ def _resized_start(prev: Line, ln: Line, ratio: float, options: Options) -> bool
     size = max(prev.size, ln.size)
     return ratio > 0 and abs(ln.size - prev.size) > RESIZED_MIN * size and \
         ln.y1 - prev.y1 > options.paragraph_space_ratio * ratio * size
+
+
+TEXT_SIZE_SHARE = 0.2
+"""Share of the area of a line's letters (each weighing its size squared):
+the size of the line's text is the largest one that, with the larger ones,
+this share at least is set in (``text_size``).  A larger symbol or page
+number in a line of text is less."""
+TEXT_SIZE_NEAR = 1.1
+"""Times the size of a line's text: a word up to this much larger still
+sets it (near sizes are one: ``text_size``)."""
+
+
+def text_size(ln: Line) -> float:
+    """The size of the line's text: the largest size of its words within
+    ``TEXT_SIZE_NEAR`` of the largest size that, with the larger ones,
+    ``TEXT_SIZE_SHARE`` of the letters' area is set in (each letter weighs
+    its word's size squared).
+
+    ``Line.size`` is the largest size of the line's glyphs; a symbol or a
+    page number set larger than the text it stands in (ifeffit-doc-feffit's
+    16.8 pt sum sign in a 12.5 pt line, a contents row's larger page
+    number) gave the line a size its text has not, and the paragraph was
+    parted there as at a heading (``_breaks``: sizes more than a fifth
+    apart), "cumulant expan-" / "sion ignores".  Not the size of most
+    letters: a code line "10002 }" has more digits of its small line number
+    than characters of code (deb-ar-bidi).  Near sizes are one: Latin
+    letters scaled to sit with Chinese ones (10.91 pt in 10.5 pt text,
+    deb-ja-jlshort) do not change a line's size with their count.  Never
+    larger than the line's size (a drop cap's size is its word's, not its
+    line's).  Asked by ``_breaks`` of lines whose sizes are more than a
+    fifth apart only."""
+    area: dict[float, float] = {}
+    for w in ln.words:
+        area[w.size] = area.get(w.size, 0.0) + len(w.text) * w.size * w.size
+    if not area:
+        return ln.size
+    top = ln.size  # (a word's size may be a drop cap's: the line's is not)
+    sizes = sorted(area, reverse=True)
+    need = TEXT_SIZE_SHARE * sum(area.values())
+    got = 0.0
+    for size in sizes:
+        got += area[size]
+        if got >= need:
+            break
+    near = size * TEXT_SIZE_NEAR
+    size = next(s for s in sizes if s <= near)
+    return size if size < top else top
 
 
 SPACE_WIDTH = 0.25
