@@ -220,14 +220,14 @@ def test_a_line_holding_a_larger_word_at_the_paragraph_pitch_stays_in_it():
 
 
 
-def _mixed_lines_pdf(lines, steps=None) -> bytes:
-    """Lines set at x 72, 12 pt apart (or by ``steps``: the baseline step
-    before each), each of (size, text) runs in turn."""
+def _mixed_lines_pdf(lines, steps=None, xs=None) -> bytes:
+    """Lines set at x 72 (or by ``xs``), 12 pt apart (or by ``steps``: the
+    baseline step before each), each of (size, text) runs in turn."""
     ops, y = [], 712
     for k, runs in enumerate(lines):
         y -= steps[k] if steps else 12
         shown = b" ".join(b"/F1 %d Tf (%s) Tj" % (size, text.encode()) for size, text in runs)
-        ops.append(b"BT 72 %d Td %s ET" % (y, shown))
+        ops.append(b"BT %d %d Td %s ET" % (xs[k] if xs else 72, y, shown))
     return make_pdf([b"\n".join(ops)], fonts={"/F1": helvetica()})
 
 
@@ -265,6 +265,17 @@ def test_a_line_with_a_larger_symbol_set_apart_by_space_starts_a_block():
     lines[3] = _with_symbol(_full_line(3)[:60], 14)
     blocks = _blocks(_mixed_lines_pdf(lines, steps=[12, 12, 12, 18, 12, 12]))
     assert [b.split()[:3] for b in blocks] == [_full_line(0).split()[:3], _full_line(3).split()[:3]]
+
+
+def test_an_indent_after_a_short_line_with_a_larger_symbol_starts_a_paragraph():
+    # ifeffit-doc-diffkk p.10: a paragraph's last line holds a larger
+    # symbol; the next is indented.  Told apart by the size before, the
+    # lines were then run on: the indent's test took them for lines of
+    # two columns (sizes more than a fifth apart).
+    lines = [[(10, _full_line(0))], [(10, _full_line(1))], _with_symbol(_full_line(2)[:40], 14),
+             [(10, _line_of(78, 3))], [(10, _full_line(4))], [(10, _full_line(5))]]
+    blocks = _blocks(_mixed_lines_pdf(lines, xs=[72, 72, 72, 82, 72, 72]))
+    assert [b.split()[:3] for b in blocks] == [_full_line(0).split()[:3], _line_of(78, 3).split()[:3]]
 
 
 def test_a_line_set_partly_larger_still_parts_its_paragraph():

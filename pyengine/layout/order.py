@@ -4117,8 +4117,8 @@ def text_size(ln: Line) -> float:
     letters scaled to sit with Chinese ones (10.91 pt in 10.5 pt text,
     deb-ja-jlshort) do not change a line's size with their count.  Never
     larger than the line's size (a drop cap's size is its word's, not its
-    line's).  Asked by ``_breaks`` of lines whose sizes are more than a
-    fifth apart only."""
+    line's).  Asked by ``_breaks`` and ``_same_column`` of lines whose
+    sizes are more than a fifth apart only."""
     area: dict[float, float] = {}
     for w in ln.words:
         area[w.size] = area.get(w.size, 0.0) + len(w.text) * w.size * w.size
@@ -4151,8 +4151,14 @@ def _line_at(seq: list, i: int) -> Line | None:
 
 
 def _same_column(a: Line, b: Line) -> bool:
-    return abs(a.size - b.size) <= 0.2 * max(a.size, b.size) and \
-        min(a.x1, b.x1) > max(a.x0, b.x0)
+    """Do ``a`` and ``b`` overlap across and have sizes, or texts' sizes
+    (``text_size``: a larger symbol in one), within a fifth?"""
+    if not min(a.x1, b.x1) > max(a.x0, b.x0):
+        return False
+    if abs(a.size - b.size) <= 0.2 * max(a.size, b.size):
+        return True
+    sa, sb = text_size(a), text_size(b)
+    return abs(sa - sb) <= 0.2 * max(sa, sb)
 
 
 def _right_margin(seq: list, i: int) -> float:
