@@ -100,6 +100,34 @@ def test_markdown_headings_ranked_by_size():
                   "Body text here.\n2026\\. not a list marker to escape\n")
 
 
+def test_a_larger_symbol_in_a_line_of_body_text_makes_no_markdown_heading():
+    # ifeffit-doc-feffit: a 16.8 pt symbol in a line of 12.5 pt text; the
+    # line's size is its largest glyph's, and a short paragraph holding
+    # it was a heading by that size.  By its text's size it is body text.
+    from pyengine.render import document_markdown
+    content = (b"BT /F1 10 Tf 72 700 Td (Body text of the page, set in ten points.) Tj ET "
+               b"BT /F1 10 Tf 72 670 Td (The sum ) Tj /F1 16 Tf (+) Tj /F1 10 Tf "
+               b"( of the terms is the value.) Tj ET "
+               b"BT /F1 10 Tf 72 640 Td (More body text under it, set in ten points.) Tj ET "
+               b"BT /F1 14 Tf 72 610 Td (A Section) Tj ET")
+    md = document_markdown(pyengine.extract(make_pdf([content], fonts=F)))
+    assert md == ("<!-- page 1 -->\n\nBody text of the page, set in ten points.\n\n"
+                  "The sum + of the terms is the value.\n\n"
+                  "More body text under it, set in ten points.\n\n# A Section\n")
+
+
+def test_a_heading_whose_number_is_set_larger_is_a_markdown_heading():
+    # tl-music-sampleCBK: each song's title, "9 - Hail To The King", its
+    # number at 19.9 pt and its words at 14.3 pt, over 12.5 pt verses: a
+    # heading by its number's size, not by its words' (too near the text's).
+    from pyengine.render import document_markdown
+    content = (b"BT /F1 20 Tf 72 740 Td (9) Tj /F1 14 Tf ( - Hail To The King) Tj ET "
+               b"BT /F1 13 Tf 72 710 Td (The first verse of the song, set in thirteen points.) Tj ET "
+               b"BT /F1 13 Tf 72 695 Td (The second line of the verse, in thirteen points.) Tj ET")
+    md = document_markdown(pyengine.extract(make_pdf([content], fonts=F)))
+    assert md.startswith("<!-- page 1 -->\n\n# 9 - Hail To The King\n\nThe first verse")
+
+
 def test_list_items_stay_apart_in_text_and_become_markdown_items():
     from pyengine.render import document_markdown
     content = column(72, ["Shopping:", "- apples and", "  pears", "- bread", "1. first", "2. second"])

@@ -10,6 +10,7 @@ from corpus import corpus_documents
 from pdfbuild import helvetica, make_pdf
 
 import pyengine
+from pyengine.layout.order import text_size
 from pyengine.render import md
 from pyengine.render.md import HEADING_MAX_CHARS, SIZE_STEP, PageMarkdown, _body_size, _levels
 
@@ -67,7 +68,7 @@ def test_a_one_line_piece_is_what_the_general_case_makes(pages):
                     piece = md._Piece(lines)
                     assert piece.texts == [ln.text for ln in lines]
                     assert piece.text == " ".join(piece.texts)
-                    assert piece.top == max(ln.size for ln in lines)
+                    assert piece.top == max(text_size(ln) for ln in lines)
                     assert piece.size == round(piece.top / SIZE_STEP) * SIZE_STEP
                     seen += 1
     assert seen >= 20

@@ -4117,14 +4117,24 @@ def text_size(ln: Line) -> float:
     letters scaled to sit with Chinese ones (10.91 pt in 10.5 pt text,
     deb-ja-jlshort) do not change a line's size with their count.  Never
     larger than the line's size (a drop cap's size is its word's, not its
-    line's).  Asked by ``_breaks`` and ``_same_column`` of lines whose
+    line's).  A line whose first word is a letter or digit set at its size
+    is of that size: a heading's number set larger than its words ("9 —
+    Hail To The King", tl-music-sampleCBK), a heading in small capitals,
+    whose words' sizes are those of their capitals (yacas-doc-essays, "The
+    autoconf/automake system": the first word's "T" only at 11.96 pt).  Asked by ``_breaks`` and ``_same_column`` of lines whose
     sizes are more than a fifth apart only."""
+    top = ln.size  # (a word's size may be a drop cap's: the line's is not)
+    for w in ln.words:
+        if w.size != top:
+            break
+    else:  # every word at the line's size (most lines)
+        return top
+    first = ln.words[0]
+    if first.size == top and first.text[:1].isalnum():
+        return top  # a heading's number or a capital of small capitals
     area: dict[float, float] = {}
     for w in ln.words:
         area[w.size] = area.get(w.size, 0.0) + len(w.text) * w.size * w.size
-    if not area:
-        return ln.size
-    top = ln.size  # (a word's size may be a drop cap's: the line's is not)
     sizes = sorted(area, reverse=True)
     need = TEXT_SIZE_SHARE * sum(area.values())
     got = 0.0

@@ -3,7 +3,9 @@ pipe tables for the tables the layout found (layout/tables.py).
 
 A paragraph set at least ``HEADING_MIN_RATIO`` times the body size (the
 median size of the document's words) and short enough to be a title becomes
-a heading.  Heading sizes are ranked over the whole document: the largest
+a heading; a line's size is its text's (``layout.order.text_size``: a
+symbol or page number set larger than the text around it makes no
+heading).  Heading sizes are ranked over the whole document: the largest
 size is level 1, the next level 2, and so on down to level 4.  A heading
 run into the paragraph under it (a numbered "1. Introduction" a little
 larger than the text, closer to it than a paragraph gap) is split from it
@@ -27,6 +29,7 @@ import re
 from statistics import median
 
 from ..layout.lists import Marker, list_marker
+from ..layout.order import text_size
 from ..layout.tables import block_table
 from ..records import Block, Document, Page
 
@@ -70,18 +73,19 @@ class _Piece:
 
     __slots__ = ("lines", "texts", "text", "top", "size", "_marker", "_plain")
 
-    def __init__(self, lines) -> None:
+    def __init__(self, lines, sizes: list[float] | None = None) -> None:
         self.lines = lines
         if len(lines) == 1:  # most pieces: what the general case makes of one line
             line = lines[0]
             self.text = text = line.text  # Line.text joins its words: once
             self.texts = [text]
-            self.top = line.size
+            self.top = text_size(line) if sizes is None else sizes[0]
         else:
             self.texts = [ln.text for ln in lines]
             self.text = " ".join(self.texts)
-            self.top = max(ln.size for ln in lines)
-        """The largest size of its lines."""
+            self.top = max([text_size(ln) for ln in lines] if sizes is None else sizes)
+        """The largest size of its lines' texts (``text_size``: a larger
+        symbol in a line of body text makes no heading of it)."""
         self.size = round(self.top / SIZE_STEP) * SIZE_STEP
         """``top`` rounded to SIZE_STEP: a heading level's key."""
         self._marker: Marker | None | object = _UNSET
@@ -116,7 +120,7 @@ class _Piece:
 class _Paragraph:
     """A paragraph of a block that is no table, and its pieces (``pieces``)."""
 
-    __slots__ = ("lines", "first", "split", "_whole", "_parts")
+    __slots__ = ("lines", "first", "split", "sizes", "_whole", "_parts")
 
     def __init__(self, lines) -> None:
         self.lines = lines
@@ -125,13 +129,17 @@ class _Paragraph:
         """Where the heading lines at its top end, if they may be a heading
         run into the paragraph (set at least HEADING_MIN_RATIO times the size
         of the lines under them); 0 if not."""
+        self.sizes = None
+        """Its lines' text sizes (``text_size``), when it has two lines or
+        more (its pieces take them, not asking again)."""
         if len(lines) >= 2:
-            first = lines[0].size
+            self.sizes = sizes = [text_size(ln) for ln in lines]
+            first = sizes[0]
             k = 1
-            while k < len(lines) and abs(lines[k].size - first) < SIZE_STEP:
+            while k < len(lines) and abs(sizes[k] - first) < SIZE_STEP:
                 k += 1
             if k < len(lines):
-                rest = max(ln.size for ln in lines[k:])
+                rest = max(sizes[k:])
                 if first >= HEADING_MIN_RATIO * rest:
                     self.first, self.split = first, k
 
@@ -143,13 +151,13 @@ class _Paragraph:
             try:
                 return self._parts
             except AttributeError:
-                k = self.split
-                self._parts = (_Piece(self.lines[:k]), _Piece(self.lines[k:]))
+                k, sizes = self.split, self.sizes
+                self._parts = (_Piece(self.lines[:k], sizes[:k]), _Piece(self.lines[k:], sizes[k:]))
                 return self._parts
         try:
             return self._whole
         except AttributeError:
-            self._whole = (_Piece(self.lines),)
+            self._whole = (_Piece(self.lines, self.sizes),)
             return self._whole
 
 
