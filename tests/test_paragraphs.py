@@ -219,7 +219,6 @@ def test_a_line_holding_a_larger_word_at_the_paragraph_pitch_stays_in_it():
     assert _blocks(_lines_pdf(runs)) == [" ".join(t for _, _, t in runs)]
 
 
-
 def _mixed_lines_pdf(lines, steps=None, xs=None) -> bytes:
     """Lines set at x 72 (or by ``xs``), 12 pt apart (or by ``steps``: the
     baseline step before each), each of (size, text) runs in turn."""

@@ -4121,8 +4121,10 @@ def text_size(ln: Line) -> float:
     is of that size: a heading's number set larger than its words ("9 —
     Hail To The King", tl-music-sampleCBK), a heading in small capitals,
     whose words' sizes are those of their capitals (yacas-doc-essays, "The
-    autoconf/automake system": the first word's "T" only at 11.96 pt).  Asked by ``_breaks`` and ``_same_column`` of lines whose
-    sizes are more than a fifth apart only."""
+    autoconf/automake system": the first word's "T" only at 11.96 pt).
+    ``_breaks`` and ``_same_column`` ask it of lines whose sizes are more
+    than a fifth apart only; render/md.py of every line it renders (most
+    lines: one pass over the words, all at the line's size)."""
     top = ln.size  # (a word's size may be a drop cap's: the line's is not)
     for w in ln.words:
         if w.size != top:
