@@ -511,3 +511,13 @@ def test_paragraphs_of_crafted_columns_are_the_plain_rule(monkeypatch):
         regions = [_prose_lines(rng, rng.randint(2, 14))]
         assert order.paragraphs(regions, options) == _plain_paragraphs(regions, options)
     assert said["_spaced_start"] == {True, False} and said["_indented_start"] == {True, False}
+
+
+def test_text_size_of_words_of_no_number_size_is_a_size():
+    # A size not a number (nan) sorts anywhere and compares false: the
+    # search for the text's size found none and raised StopIteration.
+    nan = float("nan")
+    for sizes in ([10.0, nan], [nan, 10.0], [nan, nan]):
+        words = tuple(Word("ab", 10.0 * k, 0.0, 10.0 * k + 9, 10.0, s) for k, s in enumerate(sizes))
+        got = order.text_size(Line(words, 0.0, 0.0, 20.0, 10.0, 12.0))
+        assert got == 10.0 or got == 12.0

@@ -4145,7 +4145,7 @@ def text_size(ln: Line) -> float:
         if got >= need:
             break
     near = size * TEXT_SIZE_NEAR
-    size = next(s for s in sizes if s <= near)
+    size = next((s for s in sizes if s <= near), top)  # (top: a size not a number)
     return size if size < top else top
 
 
