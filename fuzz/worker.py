@@ -1,4 +1,5 @@
-"""Long-lived child process: extracts one PDF per request and reports how it went.
+"""Long-lived child process: extracts one PDF per request, renders it as
+text, Markdown and JSON, and reports how it went.
 
 Protocol on stdin/stdout: 8-byte big-endian length + pickle, both ways.
 Request ``{"id", "data", "password", "max_pages", "pages"}``; reply
@@ -81,6 +82,8 @@ def engine_location(tb) -> str:
 def run_one(req: dict) -> dict:
     import pyengine
     from pyengine.errors import ExtractError
+    from pyengine.render import document_json, document_text
+    from pyengine.render.md import document_markdown_and_pages
 
     opts = pyengine.Options(password=req.get("password") or "",
                             max_pages=req.get("max_pages") or 5000,
@@ -91,6 +94,12 @@ def run_one(req: dict) -> dict:
     out: dict = {"id": req["id"]}
     try:
         doc = pyengine.extract(req["data"], opts)
+        # What the app and the command line make of every document read
+        # (the text, the Markdown of each page and of the whole, the JSON):
+        # a renderer that fails on what the engine read is as much a bug.
+        document_text(doc)
+        document_markdown_and_pages(doc)
+        document_json(doc)
     except ExtractError as exc:
         out.update(status="coded", code=exc.code, message=exc.message)
     except MemoryError as exc:

@@ -13,6 +13,7 @@ merge_lines) must be read in time.
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -80,6 +81,7 @@ _DOTS = """
 from pyengine.layout import lines
 from pyengine.options import Options
 from pyengine.records import Glyph
+import os
 import random
 out = []
 for j in range(100):  # 100 baselines 0.5 pt apart, 200 blanks on each, each drawn twice
@@ -97,3 +99,44 @@ def test_a_crowded_band_of_baselines_is_read_in_time():
     # its own), 3,200 to a band: about 4 s here; with every line of a band
     # asked (the grid off), 102 s.
     subprocess.run([sys.executable, "-c", _DOTS], check=True, timeout=30)
+
+
+def _wide_page(rng: random.Random, width: float) -> list[Glyph]:
+    """A crowded page (``_crowded_page``) with some glyphs ``width`` pt wide
+    on its baselines: lines far longer than the grid files by cells."""
+    out = _crowded_page(rng)
+    y = out[0].oy
+    for x in rng.sample(range(20, 560, 20), 4):
+        s = rng.choice([10.0, 17.0])
+        out.append(Glyph("w", x, y - s, x + width, y, x, y, x + width, y, s, 1.0, 0.0, "F1", True, 0))
+    return out
+
+
+def test_the_grid_builds_the_same_lines_with_lines_too_long_to_file_by_cells(monkeypatch):
+    # MERGE_GRID_MAX_CELLS cells (49 kpt) and more: the line is filed apart
+    # and found near every segment.
+    rng = random.Random(62)
+    options = Options()
+    for _ in range(40):
+        glyphs = _wide_page(rng, rng.choice([6e4, 2e5]))
+        assert _lines_of(glyphs, options, monkeypatch, 1) == \
+            _lines_of(glyphs, options, monkeypatch, _OFF)
+
+
+_HUGE = """
+import random, resource
+resource.setrlimit(resource.RLIMIT_AS, (1536 << 20, 1536 << 20))
+from test_merge_grid import _wide_page
+from pyengine.layout import lines
+from pyengine.options import Options
+lines.MERGE_GRID_LINES = 1
+lines.build_lines(_wide_page(random.Random(7), 3e9), Options())
+"""
+
+
+def test_a_line_billions_of_points_long_is_filed_apart():
+    # A fuzzed pdfcpu-GridFromPDF (a form's /Matrix [1 -2147483649 0 1 ...])
+    # stretched its glyphs so far that each line was filed under millions
+    # of grid cells: 24 GB in a minute.  Under a 1.5 GiB cap here.
+    subprocess.run([sys.executable, "-c", _HUGE], check=True, timeout=60,
+                   cwd=os.path.dirname(__file__))

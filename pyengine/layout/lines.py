@@ -2005,35 +2005,51 @@ figure of 26,940 blank glyphs, 18,933 lines in 79 bands."""
 
 MERGE_GRID_CELL = 12.0
 """Points: the width of a cell of ``_SlotGrid``."""
+MERGE_GRID_MAX_CELLS = 4096
+"""Cells of ``_SlotGrid`` a line is filed under at most (49 kpt: some
+hundred pages' widths); a line longer than that is filed apart, as near
+every segment.  A form drawn with a /Matrix of -2147483649 (a fuzzed
+pdfcpu-GridFromPDF) stretched its glyphs so that each line was filed under
+millions of cells: 24 GB and the machine's memory gone in a minute."""
 
 
 class _SlotGrid:
     """The lines of one band of baselines (a slot of ``merge_lines``'s
     index) filed by the cells of ``MERGE_GRID_CELL`` their extent along the
     baseline covers, apart by size (the nearest a line must be to a segment
-    grows with the larger of the two sizes)."""
+    grows with the larger of the two sizes); lines longer than
+    ``MERGE_GRID_MAX_CELLS`` cells filed apart (``wide``)."""
 
-    __slots__ = ("cells", "tops", "spans")
+    __slots__ = ("cells", "tops", "spans", "wide")
 
     def __init__(self) -> None:
         self.cells: dict[int, dict[int, list[tuple[int, _LineAcc]]]] = {}  # size class -> cell -> (seq, line)
         self.tops: dict[int, float] = {}  # size class -> its largest line's size
         self.spans: dict[int, tuple[int, int, int]] = {}  # id(line) -> (class, first cell, last cell)
+        self.wide: dict[int, _LineAcc] = {}  # seq -> a line too long to file by cells
 
     def file(self, ln: "_LineAcc", seq: int) -> None:
         """File ``ln``, the ``seq``-th line founded, (again: its extent may
         have grown) under its cells."""
+        if seq in self.wide:
+            return
         c0, c1 = int(ln.u0 // MERGE_GRID_CELL), int(ln.u1 // MERGE_GRID_CELL)
         known = self.spans.get(id(ln))
         if known is None:
             k = int(ln.size).bit_length()
             self.tops[k] = max(self.tops.get(k, ln.size), ln.size)
+            if c1 - c0 >= MERGE_GRID_MAX_CELLS:
+                self.wide[seq] = ln
+                return
             new = range(c0, c1 + 1)
         else:
             k, f0, f1 = known
             if f0 <= c0 and c1 <= f1:
                 return
             c0, c1 = min(c0, f0), max(c1, f1)
+            if c1 - c0 >= MERGE_GRID_MAX_CELLS:
+                self.wide[seq] = ln  # (its cells keep it too: found twice, once)
+                return
             new = [c for c in range(c0, c1 + 1) if c < f0 or c > f1]
         self.spans[id(ln)] = (k, c0, c1)
         cells = self.cells.setdefault(k, {})
@@ -2043,14 +2059,22 @@ class _SlotGrid:
     def near(self, u0: float, u1: float, size: float, reach: float) -> dict[int, "_LineAcc"]:
         """The lines (by their ``seq``) whose extent comes within ``reach``
         times the larger of ``size`` and their own size of ``u0``..``u1``
-        (and maybe some further)."""
+        (and maybe some further: every line filed apart as too long)."""
         found: dict[int, _LineAcc] = {}
         for k, cells in self.cells.items():
             w = reach * max(self.tops[k], size)
-            for c in range(int((u0 - w) // MERGE_GRID_CELL), int((u1 + w) // MERGE_GRID_CELL) + 1):
+            c0, c1 = int((u0 - w) // MERGE_GRID_CELL), int((u1 + w) // MERGE_GRID_CELL)
+            if c1 - c0 >= len(cells):  # (a span wider than the cells filed: read those)
+                for c, filed in cells.items():
+                    if c0 <= c <= c1:
+                        found.update(filed)
+                continue
+            for c in range(c0, c1 + 1):
                 filed = cells.get(c)
                 if filed:
                     found.update(filed)
+        if self.wide:
+            found.update(self.wide)
         return found
 
 
