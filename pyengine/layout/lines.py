@@ -2038,19 +2038,16 @@ class _SlotGrid:
         if known is None:
             k = int(ln.size).bit_length()
             self.tops[k] = max(self.tops.get(k, ln.size), ln.size)
-            if c1 - c0 >= MERGE_GRID_MAX_CELLS:
-                self.wide[seq] = ln
-                return
             new = range(c0, c1 + 1)
         else:
             k, f0, f1 = known
             if f0 <= c0 and c1 <= f1:
                 return
             c0, c1 = min(c0, f0), max(c1, f1)
-            if c1 - c0 >= MERGE_GRID_MAX_CELLS:
-                self.wide[seq] = ln  # (its cells keep it too: found twice, once)
-                return
-            new = [c for c in range(c0, c1 + 1) if c < f0 or c > f1]
+            new = (c for c in range(c0, c1 + 1) if c < f0 or c > f1)  # (lazy: asked below first)
+        if c1 - c0 >= MERGE_GRID_MAX_CELLS:
+            self.wide[seq] = ln  # (a line grown so long: its cells keep it too, found once)
+            return
         self.spans[id(ln)] = (k, c0, c1)
         cells = self.cells.setdefault(k, {})
         for c in new:
