@@ -192,11 +192,8 @@ def _full_line(start: int) -> str:
 
 def _lines_pdf(runs) -> bytes:
     """Lines set at x 72 by (size, baseline step before it, text) runs."""
-    y, ops = 700, []
-    for size, step, text in runs:
-        y -= step
-        ops.append(b"BT /F1 %d Tf 72 %d Td (%s) Tj ET" % (size, y, text.encode()))
-    return make_pdf([b"\n".join(ops)], fonts={"/F1": helvetica()})
+    return _mixed_lines_pdf([[(size, text)] for size, _, text in runs],
+                            steps=[step for _, step, _ in runs])
 
 
 def test_a_caption_a_point_smaller_under_a_full_line_starts_its_own_paragraph():
@@ -222,7 +219,7 @@ def test_a_line_holding_a_larger_word_at_the_paragraph_pitch_stays_in_it():
 def _mixed_lines_pdf(lines, steps=None, xs=None) -> bytes:
     """Lines set at x 72 (or by ``xs``), 12 pt apart (or by ``steps``: the
     baseline step before each), each of (size, text) runs in turn."""
-    ops, y = [], 712
+    ops, y = [], 700
     for k, runs in enumerate(lines):
         y -= steps[k] if steps else 12
         shown = b" ".join(b"/F1 %d Tf (%s) Tj" % (size, text.encode()) for size, text in runs)
@@ -309,12 +306,9 @@ def _indented_paragraphs(last_lines: list[int]) -> list[list[tuple[int, str]]]:
 
 
 def _set_lines(paragraphs) -> bytes:
-    y, ops = 700, []
-    for para in paragraphs:
-        for x, text in para:
-            y -= 12
-            ops.append(b"BT /F1 10 Tf %d %d Td (%s) Tj ET" % (x, y, text.encode()))
-    return make_pdf([b"\n".join(ops)], fonts={"/F1": helvetica()})
+    """Lines of 10 pt, 12 pt apart, each at its x: (x, text) in paragraphs."""
+    lines = [line for para in paragraphs for line in para]
+    return _mixed_lines_pdf([[(10, text)] for _, text in lines], xs=[x for x, _ in lines])
 
 
 def test_an_indent_after_a_full_line_starts_a_paragraph_where_the_page_uses_it():
