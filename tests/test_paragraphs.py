@@ -91,6 +91,20 @@ def test_paragraphs_parted_by_half_a_line_of_space_stay_apart():
     assert _blocks(_pdf([(t, body) for t in HARBOR])) == HARBOR
 
 
+def test_one_line_paragraphs_parted_by_space_stay_apart_when_they_are_most_of_the_page():
+    # mma-mma's manual, glpk's reference: 13.7 pt between a paragraph's
+    # lines, 21.9 between paragraphs, most of them one line long (a label,
+    # a command, a sentence).  The page's median pitch was the space between
+    # paragraphs, so nothing was wider than it and every paragraph ran on.
+    body = _style("body", fontName="Helvetica", fontSize=10, leading=12, spaceAfter=9)
+    short = ["Set the tempo first.", "Then choose a groove:", "Each track keeps its own sequence.",
+             "Nothing else is needed.", "The command:", "Repeat it for every track.",
+             "This will not work:", "Drums are read last."]
+    paras = short[:3] + [HARBOR[0] + " " + HARBOR[1]] + short[3:6] + \
+        [HARBOR[1] + " " + HARBOR[2]] + short[6:]
+    assert _blocks(_pdf([(t, body) for t in paras])) == paras
+
+
 def test_paragraphs_set_like_libreoffice_body_text_stay_apart():
     # LibreOffice's "Body Text": 11 pt at 115 % (14.5 pt) and 0.247 cm
     # (7 pt) below each paragraph: a step of 1.48 times the pitch.

@@ -4022,18 +4022,50 @@ def _lines_and_tables(regions):
             yield from region
 
 
+RUNNING_PITCH_STEP = 1.2
+"""The median pitch of the page's lines more than this many times that of
+its running text (``_pitch_ratio``) is the space between its paragraphs."""
+RUNNING_PAIRS_MIN = 3
+"""Fewer line pairs of running text than this do not set the page's pitch
+(``_pitch_ratio``)."""
+
+
 def _pitch_ratio(ordered: list[Line]) -> float:
     """Median line pitch in units of the type size, so a title set large with
-    wide leading is measured against its own size, not the body text's."""
+    wide leading is measured against its own size, not the body text's.
+
+    When that median is more than ``RUNNING_PITCH_STEP`` times the median
+    pitch of the page's running text (``RUNNING_PAIRS_MIN`` line pairs or
+    more, each of ``PROSE_MIN_WORDS`` words or more run on to the next line:
+    ``_wrapped``), the latter: a page of one-line paragraphs, labels and code
+    lines with space set between them (mma-mma's manual, glpk's reference:
+    13.7 pt between a paragraph's lines, 21.9 between paragraphs, most of
+    the pairs) has its paragraph space as the median, and none of its
+    paragraphs were parted."""
     ratios = []
-    for a, b in zip(ordered, ordered[1:]):
+    pairs = []
+    for j, (a, b) in enumerate(zip(ordered, ordered[1:])):
         d = b.y1 - a.y1  # baselines (_baseline)
         sa, sb = a.size, b.size
         size = sb if sb > sa else sa  # max(a.size, b.size)
         if 0 < d < 3 * size and abs(sa - sb) <= 0.2 * size and \
                 (b.x1 if b.x1 < a.x1 else a.x1) > (b.x0 if b.x0 > a.x0 else a.x0):
             ratios.append(d / size)
-    return median(ratios) if ratios else 0.0
+            pairs.append(j)
+    if not ratios:
+        return 0.0
+    ratio = median(ratios)
+    low = ratio / RUNNING_PITCH_STEP
+    if len(ratios) > RUNNING_PAIRS_MIN and min(ratios) < low:
+        # (asked only of a page with pairs that close: the margins cost)
+        running = [r for r, j in zip(ratios, pairs)
+                   if len(ordered[j].words) >= PROSE_MIN_WORDS and ordered[j + 1].words and
+                   _wrapped(ordered[j], ordered[j + 1], _right_margin(ordered, j))]
+        if len(running) >= RUNNING_PAIRS_MIN:
+            run_ratio = median(running)
+            if run_ratio < low:
+                return run_ratio
+    return ratio
 
 
 _HARD, _GAP, _SPACE, _INDENT = "hard", "gap", "space", "indent"
