@@ -38,7 +38,46 @@ def _synthetic() -> list[bytes]:
     return [make_pdf([_column(72, prose, 700) + _column(260, prose, 700) + caption
                       + _column(72, prose, 540) + _column(260, prose, 540) + table], fonts=F),
             make_pdf([b"BT /F1 18 Tf 72 760 Td (A title) Tj ET " + _column(72, prose, 700)
-                      + _column(72, prose, 600, size=8)], fonts=F)]
+                      + _column(72, prose, 600, size=8)], fonts=F),
+            make_pdf([_spaced_page(), _code_page()], fonts=F)]
+
+
+def _lines_at(lines: list[tuple[int, float, str]], x: int = 72) -> bytes:
+    """(size, baseline y, text) lines at ``x``."""
+    return b"".join(b"BT /F1 %d Tf %d %.2f Td (%s) Tj ET " % (size, x, y, text.encode())
+                    for size, y, text in lines)
+
+
+_FULL = "every line of this paragraph is set full to the right edge of the column"
+
+
+def _spaced_page() -> bytes:
+    """One-line paragraphs 20 pt apart, most of the pairs, and two wrapped
+    paragraphs at 12 pt (their running text sets the page's pitch)."""
+    lines, y = [], 720.0
+    for k in range(8):
+        count = 3 if k in (2, 5) else 1
+        for i in range(count):
+            lines.append((10, y, _FULL if i < count - 1 else f"short paragraph {k}"))
+            y -= 12
+        y -= 8
+    return _lines_at(lines)
+
+
+def _code_page() -> bytes:
+    """Prose at 1.33 times its size between code lines set smaller at 1.54
+    times theirs (the prose has a pitch of its own)."""
+    lines, y = [], 720.0
+    for block in range(3):
+        for i in range(3):
+            lines.append((9, y, _FULL if i < 2 else f"end of paragraph {block}"))
+            y -= 12
+        y -= 6
+        for i in range(6):
+            lines.append((7, y, f"code line {block} {i} = call(x, y)"))
+            y -= 10.78
+        y -= 6
+    return _lines_at(lines)
 
 
 def _documents() -> list[tuple[bytes, str]]:
@@ -82,15 +121,51 @@ def test_block_box_is_the_min_and_max_of_its_lines(read):
         assert again == b
 
 
-def _plain_pitch_ratio(ordered):
-    ratios = []
-    for a, b in zip(ordered, ordered[1:]):
+def _plain_pairs(ordered):
+    """(index, step / larger size) of the pairs a pitch is measured on."""
+    pairs = []
+    for j, (a, b) in enumerate(zip(ordered, ordered[1:])):
         d = b.y1 - a.y1
         size = max(a.size, b.size)
         if 0 < d < 3 * size and abs(a.size - b.size) <= 0.2 * size and \
                 min(a.x1, b.x1) > max(a.x0, b.x0):
-            ratios.append(d / size)
-    return median(ratios) if ratios else 0.0
+            pairs.append((j, d / size))
+    return pairs
+
+
+def _plain_text_pitch(ordered, pairs):
+    """The median, or the running text's median when more than
+    RUNNING_PITCH_STEP times narrower (every pair asked)."""
+    ratio = median(r for _, r in pairs)
+    running = [r for j, r in pairs
+               if len(ordered[j].words) >= order.PROSE_MIN_WORDS and ordered[j + 1].words and
+               order._wrapped(ordered[j], ordered[j + 1], order._right_margin(ordered, j))]
+    if len(pairs) > order.RUNNING_PAIRS_MIN and len(running) >= order.RUNNING_PAIRS_MIN and \
+            median(running) * order.RUNNING_PITCH_STEP < ratio:
+        return median(running)
+    return ratio
+
+
+def _plain_pitch_ratio(ordered):
+    pairs = _plain_pairs(ordered)
+    return _plain_text_pitch(ordered, pairs) if pairs else 0.0
+
+
+def _plain_pitch_ratios(ordered):
+    """(the page's pitch, {size: its own pitch, when narrower})."""
+    pairs = _plain_pairs(ordered)
+    if not pairs:
+        return 0.0, {}
+    page = _plain_text_pitch(ordered, pairs)
+    key = lambda ln: round(ln.size, 1)  # noqa: E731
+    same = [(j, r) for j, r in pairs if key(ordered[j]) == key(ordered[j + 1])]
+    own = {}
+    for size in {key(ordered[j]) for j, _ in same}:
+        group = [(j, r) for j, r in same if key(ordered[j]) == size]
+        if len(group) >= order.SIZE_PITCH_PAIRS_MIN and \
+                _plain_text_pitch(ordered, group) < page:
+            own[size] = _plain_text_pitch(ordered, group)
+    return page, own
 
 
 def test_pitch_ratio_is_the_plain_rule(read):
@@ -98,6 +173,7 @@ def test_pitch_ratio_is_the_plain_rule(read):
     for items, _ in inputs:
         for ordered in (items, sorted(items, key=lambda ln: (ln.y1, ln.x0))):
             assert order._pitch_ratio(ordered) == _plain_pitch_ratio(ordered)
+            assert order._pitch_ratios(ordered) == _plain_pitch_ratios(ordered)
 
 
 def test_gutters_handed_down_are_the_regions_own(read, monkeypatch):
@@ -123,12 +199,14 @@ def _plain_paragraphs(regions, options):
     """paragraphs() as it stood: the line's list marker asked in both tests,
     every rule asked of every line (no cheap test first)."""
     seq = list(order._lines_and_tables(regions))
-    ratio = order._pitch_ratio([ln for ln in seq if not isinstance(ln, order.TableRegion)])
+    page, own = _plain_pitch_ratios([ln for ln in seq if not isinstance(ln, order.TableRegion)])
     breaks, markers, indents, after_full = {}, set(), [], []
     for i, ln in enumerate(seq):
         if isinstance(ln, order.TableRegion) or i == 0 or isinstance(seq[i - 1], order.TableRegion):
             continue
         prev = seq[i - 1]
+        same = round(prev.size, 1) == round(ln.size, 1)
+        ratio = own.get(round(ln.size, 1), page) if same else page
         brk = order._breaks(prev, ln, ratio, options)
         if brk is order._GAP and order._double_spaced(seq, i, options):
             brk = None

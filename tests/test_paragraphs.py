@@ -105,6 +105,40 @@ def test_one_line_paragraphs_parted_by_space_stay_apart_when_they_are_most_of_th
     assert _blocks(_pdf([(t, body) for t in paras])) == paras
 
 
+def test_paragraphs_parted_by_space_stay_apart_beside_code_set_at_a_wider_pitch():
+    # valgrind's manual printed by Chromium: prose at 1.33 times its size,
+    # code blocks set smaller at 1.54 times theirs, more code lines than
+    # prose; the page's median pitch was the code's, and the half line of
+    # space between two paragraphs of prose was narrower than a paragraph
+    # space at that pitch.  The prose's own pitch parts them.
+    platypus = pytest.importorskip("reportlab.platypus")
+    body = _style("body", fontName="Helvetica", fontSize=10.8, leading=14.4, spaceAfter=6)
+    code = _style("code", fontName="Courier", fontSize=9, leading=13.86, spaceAfter=6)
+    lines = "\n".join(f"==19552==    by 0x80484{k}5: mk (leak-tree.c:{k})" for k in range(8))
+    paras = [HARBOR[0] + " " + HARBOR[2], HARBOR[1], HARBOR[2] + " " + HARBOR[0]]
+    story = [platypus.Paragraph(paras[0], body), platypus.Preformatted(lines, code),
+             platypus.Paragraph(paras[1], body), platypus.Paragraph(paras[2], body),
+             platypus.Preformatted(lines, code)]
+    blocks = _blocks(story_pdf(story))
+    assert paras[1] in blocks and any(b.startswith(paras[2]) for b in blocks)
+
+
+def test_code_with_blank_lines_keeps_them_beside_prose_at_a_narrower_pitch():
+    # Python's library docs: a code block's statements a blank line apart
+    # (most of its line pairs), prose around it.  The code's own median
+    # pitch is its blank lines'; the page's, narrower, still parts them.
+    platypus = pytest.importorskip("reportlab.platypus")
+    body = _style("body", fontName="Helvetica", fontSize=10.5, leading=12.6, spaceAfter=6)
+    code = _style("code", fontName="Courier", fontSize=9.5, leading=11.4, spaceAfter=6)
+    statements = ["class MyTestCase1(unittest.TestCase):", "def setUp(self):", "def tearDown(self):",
+                  "def test_feature_one(self):", "def test_feature_two(self):", "def test_three(self):"]
+    story = [platypus.Paragraph(HARBOR[0] + " " + HARBOR[2], body),
+             platypus.Preformatted("\n\n".join(statements), code),
+             platypus.Paragraph(HARBOR[1] + " " + HARBOR[0], body)]
+    blocks = _blocks(story_pdf(story))
+    assert blocks[1:-1] == statements
+
+
 def test_paragraphs_set_like_libreoffice_body_text_stay_apart():
     # LibreOffice's "Body Text": 11 pt at 115 % (14.5 pt) and 0.247 cm
     # (7 pt) below each paragraph: a step of 1.48 times the pitch.

@@ -3911,7 +3911,8 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
     run together.
     """
     seq = list(_lines_and_tables(regions))
-    ratio = _pitch_ratio([ln for ln in seq if not isinstance(ln, TableRegion)])
+    page_ratio, size_ratios = _pitch_ratios([ln for ln in seq if not isinstance(ln, TableRegion)])
+    ratio = page_ratio
     blocks: list[Block] = []
     paras: list[list[Line]] = []
     indents: list[tuple[float, float]] = []  # first-line indents found: (shift, size)
@@ -3925,6 +3926,9 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
             continue
         if paras:
             prev = paras[-1][-1]
+            if size_ratios:  # (the pitch of the pair's size, if it has its own)
+                key = round(ln.size, 1)
+                ratio = size_ratios.get(key, page_ratio) if key == round(prev.size, 1) else page_ratio
             brk = _breaks(prev, ln, ratio, options)
             if brk is _GAP and _double_spaced(seq, i, options):
                 brk = None
@@ -4030,6 +4034,11 @@ RUNNING_PAIRS_MIN = 3
 (``_pitch_ratio``)."""
 
 
+SIZE_PITCH_PAIRS_MIN = 4
+"""Line pairs of one type size (``_pitch_ratios``) that set that size's own
+pitch: fewer are measured against the page's."""
+
+
 def _pitch_ratio(ordered: list[Line]) -> float:
     """Median line pitch in units of the type size, so a title set large with
     wide leading is measured against its own size, not the body text's.
@@ -4042,7 +4051,52 @@ def _pitch_ratio(ordered: list[Line]) -> float:
     13.7 pt between a paragraph's lines, 21.9 between paragraphs, most of
     the pairs) has its paragraph space as the median, and none of its
     paragraphs were parted."""
-    ratios = []
+    pairs = _pitch_pairs(ordered)
+    return _text_pitch(ordered, pairs) if pairs else 0.0
+
+
+def _pitch_ratios(ordered: list[Line]) -> tuple[float, dict[float, float]]:
+    """The page's pitch ratio (``_pitch_ratio``), and the type sizes' own
+    (``_text_pitch`` of the pairs of two lines of that size, to a tenth of a
+    point) where narrower, for the sizes with ``SIZE_PITCH_PAIRS_MIN`` such
+    pairs or more.  Code set smaller at a wider pitch than the prose
+    around it (Sphinx and DocBook prints, valgrind's manual: 1.54 times its
+    size against the prose's 1.25) set the page's median, and the space
+    between the prose's paragraphs was narrower than a gap at that pitch.
+    A pair of two sizes (across a code block's edge) is measured against
+    the page's pitch; a size whose pairs are mostly space between
+    paragraphs (code with blank lines) has no narrower pitch of its own."""
+    pairs = _pitch_pairs(ordered)
+    if not pairs:
+        return 0.0, {}
+    page = _text_pitch(ordered, pairs)
+    groups: dict[float, list[tuple[int, float, float]]] = {}
+    for pair in pairs:
+        j = pair[0]
+        key = round(ordered[j].size, 1)
+        if key != round(ordered[j + 1].size, 1):
+            continue  # (two sizes: the page's pitch)
+        group = groups.get(key)
+        if group is None:
+            groups[key] = [pair]
+        else:
+            group.append(pair)
+    if len(groups) == 1 and len(next(iter(groups.values()))) == len(pairs):
+        return page, {}  # (one size: its pitch is the page's)
+    own = {}
+    for key, group in groups.items():
+        if len(group) >= SIZE_PITCH_PAIRS_MIN:
+            ratio = _text_pitch(ordered, group)
+            if ratio < page:
+                own[key] = ratio
+    return page, own
+
+
+def _pitch_pairs(ordered: list[Line]) -> list[tuple[int, float, float]]:
+    """The line pairs of ``ordered`` a pitch is measured on: (where the first
+    stands, the step between the baselines in units of the larger size,
+    that size), for lines one over the other, sizes within a fifth, less
+    than three sizes apart."""
     pairs = []
     for j, (a, b) in enumerate(zip(ordered, ordered[1:])):
         d = b.y1 - a.y1  # baselines (_baseline)
@@ -4050,15 +4104,20 @@ def _pitch_ratio(ordered: list[Line]) -> float:
         size = sb if sb > sa else sa  # max(a.size, b.size)
         if 0 < d < 3 * size and abs(sa - sb) <= 0.2 * size and \
                 (b.x1 if b.x1 < a.x1 else a.x1) > (b.x0 if b.x0 > a.x0 else a.x0):
-            ratios.append(d / size)
-            pairs.append(j)
-    if not ratios:
-        return 0.0
+            pairs.append((j, d / size, size))
+    return pairs
+
+
+def _text_pitch(ordered: list[Line], pairs: list[tuple[int, float, float]]) -> float:
+    """The median pitch ratio of ``pairs`` (``_pitch_pairs``), or their
+    running text's when more than ``RUNNING_PITCH_STEP`` times narrower
+    (``_pitch_ratio``)."""
+    ratios = [r for _, r, _ in pairs]
     ratio = median(ratios)
     low = ratio / RUNNING_PITCH_STEP
     if len(ratios) > RUNNING_PAIRS_MIN and min(ratios) < low:
-        # (asked only of a page with pairs that close: the margins cost)
-        running = [r for r, j in zip(ratios, pairs)
+        # (asked only of pairs that close: the margins cost)
+        running = [r for j, r, _ in pairs
                    if len(ordered[j].words) >= PROSE_MIN_WORDS and ordered[j + 1].words and
                    _wrapped(ordered[j], ordered[j + 1], _right_margin(ordered, j))]
         if len(running) >= RUNNING_PAIRS_MIN:
