@@ -238,6 +238,19 @@ def _full_line(start: int) -> str:
     return out.rstrip()
 
 
+def test_a_full_line_before_a_one_line_paragraph_and_a_heading_like_space_apart_parts():
+    # python3.11-doc-test p.20 printed by Chromium: a paragraph whose last
+    # line is as wide as any around it, then "Changed in version 3.2: ...",
+    # then a class's name, each about two lines apart.  The two steps
+    # matched, and the gap was taken for double spacing.
+    runs = [(10, 12, _full_line(i)) for i in range(3)] + \
+        [(10, 24, "Changed in version 3.2: new arguments"), (10, 24, "class WarningsRecorder"),
+         (10, 12, _full_line(3)), (10, 12, _full_line(4))]
+    blocks = _blocks(_lines_pdf(runs))
+    assert blocks[:2] == [" ".join(" ".join(_full_line(i) for i in range(3)).split()),
+                          "Changed in version 3.2: new arguments"]
+
+
 def _lines_pdf(runs) -> bytes:
     """Lines set at x 72 by (size, baseline step before it, text) runs."""
     return _mixed_lines_pdf([[(size, text)] for size, _, text in runs],

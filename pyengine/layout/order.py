@@ -4301,7 +4301,12 @@ next line, however full."""
 
 def _double_spaced(seq: list, i: int, options: Options) -> bool:
     """Is the wide gap before line ``i`` the pitch of double-spaced text: the
-    same as the pitch before or after it, and the previous line full?"""
+    same as the pitch of the line pair before or after it, that pair running
+    text too (its first line of ``PROSE_MIN_WORDS`` words or more, run on to
+    the next: ``_wrapped``), and the previous line full?  (A paragraph
+    before a short one-line paragraph and a heading, each a like space
+    apart, is no double spacing: Sphinx's "Changed in version 3.2" line,
+    python3.11-doc-test.)"""
     prev, ln = seq[i - 1], seq[i]
     if len(prev.words) < PROSE_MIN_WORDS or not ln.words or _rtl(prev) or _rtl(ln):
         return False
@@ -4309,8 +4314,10 @@ def _double_spaced(seq: list, i: int, options: Options) -> bool:
     if d > DOUBLE_SPACING_MAX * max(prev.size, ln.size):
         return False
     tol = options.paragraph_rhythm * d
-    if not any(p is not None and abs(p - d) <= tol
-               for p in (_pitch(_line_at(seq, i - 2), prev), _pitch(ln, _line_at(seq, i + 1)))):
+    if not any(p is not None and abs(p - d) <= tol and len(a.words) >= PROSE_MIN_WORDS and
+               _wrapped(a, b, _right_margin(seq, j))
+               for j, a, b in ((i - 2, _line_at(seq, i - 2), prev), (i, ln, _line_at(seq, i + 1)))
+               for p in (_pitch(a, b),)):
         return False
     return _wrapped(prev, ln, _right_margin(seq, i - 1))
 
