@@ -18,7 +18,8 @@ have).  Chromium's truth also tells paragraphs apart (innerText puts a
 blank line around a <p>, a heading, a <pre>): the paragraph breaks of the
 engine's text (its blank lines) are scored against it, pooled over the
 files (``paragraph_breaks``; pages joined by a newline, so a page's end is
-no break).  With ``--pdftotext`` pdftotext (poppler-utils) is scored on the
+no break; not WeasyPrint's truth, which holds a blank line for every
+empty line box).  With ``--pdftotext`` pdftotext (poppler-utils) is scored on the
 same files.  Each step is skipped when its output is there (delete DIR/pdfs
 to print again).  Not part of the test suite.
 
@@ -248,8 +249,7 @@ def paragraph_breaks(truth: str, got: str) -> tuple[int, int, int] | None:
     """Paragraph breaks of ``got`` against ``truth`` (a blank line starts a
     paragraph in both): (found, extra, missed), counted at each token both
     read in the same order after the same token (``Indel``'s equal runs),
-    or None when the truth has no blank line (WeasyPrint's: a line a line
-    box)."""
+    or None when the truth has no blank line."""
     from rapidfuzz.distance import Indel
 
     if not BLANK_LINE.search(truth):
@@ -279,9 +279,13 @@ def _ours(path: str) -> str:
         return "\n".join(p["text"] for p in json.load(f).get("pages", []))
 
 
-def report(folder: str, tool: str, worst: int) -> dict:
+def report(folder: str, tool: str, worst: int, breaks: bool = False) -> dict:
+    """Scores of ``tool`` on the folder's files; with ``breaks``, its
+    paragraph breaks too (``paragraph_breaks``: a truth whose blank lines
+    part paragraphs, Chromium's innerText; WeasyPrint's holds a blank line
+    for every empty line box)."""
     rows = []
-    breaks = [0, 0, 0]  # paragraph breaks found, extra, missed (``paragraph_breaks``)
+    counted = [0, 0, 0]  # paragraph breaks found, extra, missed (``paragraph_breaks``)
     for path in sorted(glob.glob(os.path.join(folder, "truth", "*.txt"))):
         name = os.path.basename(path)[:-4]
         with open(path, encoding="utf-8") as f:
@@ -296,9 +300,9 @@ def report(folder: str, tool: str, worst: int) -> dict:
                                               os.path.join(folder, tool)) or [])
         got = tokens(text)
         rows.append((name, len(truth)) + score(truth, got))
-        counts = paragraph_breaks(truth_text, text)
+        counts = paragraph_breaks(truth_text, text) if breaks else None
         if counts is not None:
-            breaks = [a + b for a, b in zip(breaks, counts)]
+            counted = [a + b for a, b in zip(counted, counts)]
     n = len(rows) or 1
     summary = {"tool": tool, "files": len(rows),
                "recall": sum(r[2] for r in rows) / n, "precision": sum(r[3] for r in rows) / n,
@@ -306,8 +310,8 @@ def report(folder: str, tool: str, worst: int) -> dict:
                "pooled_recall": sum(r[2] * r[1] for r in rows) / max(1, sum(r[1] for r in rows))}
     print(f"{tool}: files {summary['files']}  mean recall {summary['recall']:.4f}  precision "
           f"{summary['precision']:.4f}  order {summary['order']:.4f}  pooled recall {summary['pooled_recall']:.4f}")
-    if any(breaks):
-        found, extra, missed = breaks
+    if any(counted):
+        found, extra, missed = counted
         summary["breaks"] = {"found": found, "extra": extra, "missed": missed,
                              "precision": found / max(1, found + extra),
                              "recall": found / max(1, found + missed)}
@@ -331,16 +335,17 @@ def fonts_installed() -> bool:
     return True
 
 
-def run_and_score(folder: str, jobs: int, timeout: int, pdftotext: bool, worst: int) -> list[dict]:
+def run_and_score(folder: str, jobs: int, timeout: int, pdftotext: bool, worst: int,
+                  breaks: bool = False) -> list[dict]:
     """The engine run on folder/pdfs into folder/ours (scripts/run_corpus.py,
     ``timeout`` s a file), it (and pdftotext) scored (``report``), the
     scores written to folder/score.json."""
     subprocess.run([sys.executable, os.path.join(HERE, "run_corpus.py"), os.path.join(folder, "pdfs"),
                     "--out-dir", os.path.join(folder, "ours"), "--jobs", str(jobs), "--timeout", str(timeout)],
                    stdout=subprocess.DEVNULL)
-    results = [report(folder, "ours", worst)]
+    results = [report(folder, "ours", worst, breaks)]
     if pdftotext:
-        results.append(report(folder, "pdftotext", worst))
+        results.append(report(folder, "pdftotext", worst, breaks))
     with open(os.path.join(folder, "score.json"), "w") as f:
         json.dump(results, f, indent=1)
     return results
@@ -368,7 +373,7 @@ def main() -> int:
     if not os.path.isdir(os.path.join(folder, "pdfs")):
         pages = fetch(os.path.join(folder, "src"))
         print_pages(pages, folder)
-    run_and_score(folder, args.jobs, 600, args.pdftotext, args.worst)
+    run_and_score(folder, args.jobs, 600, args.pdftotext, args.worst, breaks=True)
     if args.weasyprint:
         import importlib.util
 
