@@ -3901,8 +3901,9 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
 
     A new block starts at a new region whose lines do not continue the
     previous one's column, at a line gap wider than ``paragraph_gap_ratio``
-    times the page's median line pitch (unless the gap is the rhythm of
-    double-spaced text, ``_double_spaced``), at a change of type size, at
+    times the page's line pitch (``_pitch_ratios``: the median, or its
+    running text's, or a type size's own where narrower; unless the gap is
+    the rhythm of double-spaced text, ``_double_spaced``), at a change of type size, at
     space set between paragraphs (a narrower gap, ``_spaced_start``), or at
     a first-line indent (``_indented_start``; after a full line, where the
     page shows that indent starting a paragraph after a short one:
@@ -4314,10 +4315,12 @@ def _double_spaced(seq: list, i: int, options: Options) -> bool:
     if d > DOUBLE_SPACING_MAX * max(prev.size, ln.size):
         return False
     tol = options.paragraph_rhythm * d
-    if not any(p is not None and abs(p - d) <= tol and len(a.words) >= PROSE_MIN_WORDS and
-               _wrapped(a, b, _right_margin(seq, j))
-               for j, a, b in ((i - 2, _line_at(seq, i - 2), prev), (i, ln, _line_at(seq, i + 1)))
-               for p in (_pitch(a, b),)):
+    for j, a, b in ((i - 2, _line_at(seq, i - 2), prev), (i, ln, _line_at(seq, i + 1))):
+        p = _pitch(a, b)  # (None when either is missing)
+        if p is not None and abs(p - d) <= tol and len(a.words) >= PROSE_MIN_WORDS and \
+                _wrapped(a, b, _right_margin(seq, j)):
+            break
+    else:
         return False
     return _wrapped(prev, ln, _right_margin(seq, i - 1))
 
