@@ -4071,7 +4071,7 @@ def _pitch_ratios(ordered: list[Line]) -> tuple[float, dict[float, float]]:
     if not pairs:
         return 0.0, {}
     page = _text_pitch(ordered, pairs)
-    groups: dict[float, list[tuple[int, float, float]]] = {}
+    groups: dict[float, list[tuple[int, float]]] = {}
     for pair in pairs:
         j = pair[0]
         key = round(ordered[j].size, 1)
@@ -4093,11 +4093,11 @@ def _pitch_ratios(ordered: list[Line]) -> tuple[float, dict[float, float]]:
     return page, own
 
 
-def _pitch_pairs(ordered: list[Line]) -> list[tuple[int, float, float]]:
+def _pitch_pairs(ordered: list[Line]) -> list[tuple[int, float]]:
     """The line pairs of ``ordered`` a pitch is measured on: (where the first
-    stands, the step between the baselines in units of the larger size,
-    that size), for lines one over the other, sizes within a fifth, less
-    than three sizes apart."""
+    stands, the step between the baselines in units of the larger size),
+    for lines one over the other, sizes within a fifth, less than three
+    sizes apart."""
     pairs = []
     for j, (a, b) in enumerate(zip(ordered, ordered[1:])):
         d = b.y1 - a.y1  # baselines (_baseline)
@@ -4105,22 +4105,20 @@ def _pitch_pairs(ordered: list[Line]) -> list[tuple[int, float, float]]:
         size = sb if sb > sa else sa  # max(a.size, b.size)
         if 0 < d < 3 * size and abs(sa - sb) <= 0.2 * size and \
                 (b.x1 if b.x1 < a.x1 else a.x1) > (b.x0 if b.x0 > a.x0 else a.x0):
-            pairs.append((j, d / size, size))
+            pairs.append((j, d / size))
     return pairs
 
 
-def _text_pitch(ordered: list[Line], pairs: list[tuple[int, float, float]]) -> float:
+def _text_pitch(ordered: list[Line], pairs: list[tuple[int, float]]) -> float:
     """The median pitch ratio of ``pairs`` (``_pitch_pairs``), or their
     running text's when more than ``RUNNING_PITCH_STEP`` times narrower
     (``_pitch_ratio``)."""
-    ratios = [r for _, r, _ in pairs]
+    ratios = [r for _, r in pairs]
     ratio = median(ratios)
     low = ratio / RUNNING_PITCH_STEP
     if len(ratios) > RUNNING_PAIRS_MIN and min(ratios) < low:
         # (asked only of pairs that close: the margins cost)
-        running = [r for j, r, _ in pairs
-                   if len(ordered[j].words) >= PROSE_MIN_WORDS and ordered[j + 1].words and
-                   _wrapped(ordered[j], ordered[j + 1], _right_margin(ordered, j))]
+        running = [r for j, r in pairs if _running_pair(ordered, j)]
         if len(running) >= RUNNING_PAIRS_MIN:
             run_ratio = median(running)
             if run_ratio < low:
@@ -4286,6 +4284,14 @@ def _wrapped(a: Line, b: Line, right: float) -> bool:
     return a.x1 + SPACE_WIDTH * a.size + (w.x1 - w.x0) > right
 
 
+def _running_pair(seq: list, j: int) -> bool:
+    """Is line ``j`` of ``seq`` running text run on to line ``j + 1`` (both
+    lines): ``PROSE_MIN_WORDS`` words or more, and the next line's first
+    word would not have fitted at its end (``_wrapped``)?"""
+    a, b = seq[j], seq[j + 1]
+    return len(a.words) >= PROSE_MIN_WORDS and bool(b.words) and _wrapped(a, b, _right_margin(seq, j))
+
+
 def _pitch(a: Line | None, b: Line | None) -> float | None:
     if a is None or b is None or not _same_column(a, b):
         return None
@@ -4316,9 +4322,8 @@ def _double_spaced(seq: list, i: int, options: Options) -> bool:
         return False
     tol = options.paragraph_rhythm * d
     for j, a, b in ((i - 2, _line_at(seq, i - 2), prev), (i, ln, _line_at(seq, i + 1))):
-        p = _pitch(a, b)  # (None when either is missing)
-        if p is not None and abs(p - d) <= tol and len(a.words) >= PROSE_MIN_WORDS and \
-                _wrapped(a, b, _right_margin(seq, j)):
+        p = _pitch(a, b)  # (None when either is missing: then both are lines)
+        if p is not None and abs(p - d) <= tol and _running_pair(seq, j):
             break
     else:
         return False
