@@ -302,6 +302,21 @@ def test_widths_firstchar_missingwidth():
     assert (f.ascent, f.descent) == (0.9, -0.3)
 
 
+@pytest.mark.parametrize("ascent,descent,expected", [
+    (40, -600, (0.04, -0.6)),  # cmex10: its glyphs hang from the baseline
+    (270, 0, (0.75, -0.25)),  # a subset's bbox, nothing under the baseline: defaults
+    (35, -20, (0.75, -0.02)),  # a tiny ascent over a shallower descent: not hanging
+    (40, -2359, (0.75, -0.25)),  # a descent past -1.5 em is not believed
+])
+def test_a_hanging_font_keeps_its_small_ascent(ascent, descent, expected):
+    # TeX's math extension fonts say Ascent 40, Descent -600: a radical or a
+    # big brace is drawn down from its origin.  The default ascent (0.75 em)
+    # put such a glyph's box over the line above it.
+    f = load_font(font(Subtype="/Type1", BaseFont="/CMEX10", FirstChar=112, Widths=[1000],
+                       FontDescriptor={"/Flags": 4, "/Ascent": ascent, "/Descent": descent}), [])
+    assert (f.ascent, f.descent) == pytest.approx(expected)
+
+
 def test_differences_names():
     enc = {"/Type": "/Encoding", "/BaseEncoding": "/WinAnsiEncoding",
            "/Differences": [1, "/uni0041", "/u1F600", "/f_f_i", "/a.sc", "/g123", "/.notdef",

@@ -785,6 +785,30 @@ def test_a_display_operator_with_limits_over_and_under_it_keeps_its_own_line():
     assert "sum then" in text.splitlines()
 
 
+def test_a_radical_hanging_under_the_line_above_stays_out_of_its_words():
+    # "f = 1/2π √(1/LC)" (pdfLaTeX, expeyes-doc-fr p.49): cmex10's radical is
+    # drawn down from its origin, 0.37 em under the baseline of the line
+    # above and within that line's baseline tolerance; it was read into
+    # "V est" there ("V√est").  Its font says it hangs (Ascent 40, Descent
+    # -600): nothing of it stands up to that line.
+    cmex = {"/Type": "/Font", "/Subtype": "/Type1", "/BaseFont": "/CMEX10", "/FirstChar": 112,
+            "/LastChar": 112, "/Widths": [1000],
+            "/ToUnicode": tounicode(b"1 beginbfchar <70> <221A> endbfchar"),
+            "/FontDescriptor": {"/Type": "/FontDescriptor", "/FontName": "/CMEX10", "/Flags": 4,
+                                "/FontBBox": [-24, -2960, 1454, 772], "/Ascent": 40,
+                                "/Descent": -600, "/ItalicAngle": 0, "/StemV": 47,
+                                "/CapHeight": 0}}
+    content = (b"BT /F1 10 Tf 72 700 Td (de 5 a 0 V est montre) Tj ET "
+               b"BT /F1 10 Tf 72 684.7 Td (en accord avec f = ) Tj ET "
+               b"BT /F2 10 Tf 118 696.3 Td (p) Tj ET "
+               b"BT /F1 10 Tf 140 684.7 Td (, dans la limite) Tj ET")
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": helvetica(), "/F2": cmex})).pages[0]
+    assert "de 5 a 0 V est montre" in page.text.splitlines()
+    radical = next(w for w in page.words if "\u221a" in w.text)
+    assert radical.text == "\u221a"
+    assert radical.y0 > page.height - 700  # (its box under that line's baseline)
+
+
 def test_stacked_limits_are_read_whole_not_glyph_by_glyph():
     # A text-style union's limits, both several glyphs long, start together
     # after it: read across both glyph by glyph they gave "⋃mi=(1x0)".

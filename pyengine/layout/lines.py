@@ -1933,6 +1933,33 @@ drawn beside it, at most this far (not the end of the line before a
 display)."""
 
 
+HANGING_ASCENT = 0.3
+"""Fraction of its size: a glyph whose box rises less than this above its
+origin, and reaches further below it, hangs from its origin (a font of
+TeX's math extension, cmex10: Ascent 40, Descent -600; a radical, a big
+brace or bracket drawn down from the top; fonts.common.ascent_descent)."""
+
+
+def _hanging_top(s: _Seg) -> float | None:
+    """The top of an upright segment whose glyphs all hang from their
+    origins (``HANGING_ASCENT``), else None.  Drawn wholly below its
+    origin, such a segment whose top is under a line's baseline is none
+    of that line's scripts: expeyes-doc-fr's "f = 1/2π √(1/LC)" put its
+    radical, its origin 0.37 em under the line above, into "V est" there
+    ("V√est")."""
+    if s.key != _KEY_0:
+        return None
+    top = math.inf
+    for p in s.glyphs:
+        g = p[0]
+        up = g.oy - g.y0
+        if not up < HANGING_ASCENT * g.size or not g.y1 - g.oy > up:
+            return None
+        if g.y0 < top:
+            top = g.y0
+    return top
+
+
 def _limit_of_operator(s: _Seg, ln: _LineAcc) -> bool:
     """Is ``s`` a limit of a big operator of the line: script-sized, up to
     ``BIG_OPERATOR_RISE`` of the line's size off its baseline, starting over
@@ -2089,7 +2116,8 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     # segment, and a lambda called from sorted(), cost more than the tests.)
     blank: list[bool] = []
     keys: list[tuple[bool, float]] = []
-    for s in segs:
+    hanging: dict[int, float] = {}  # segment index -> _hanging_top, for those that hang
+    for k, s in enumerate(segs):
         empty = True
         for p in s.glyphs:
             g = p[0]
@@ -2098,6 +2126,11 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 break
         blank.append(empty)
         keys.append((empty, -s.size))
+        g = s.glyphs[0][0]  # (the first glyph asked first: few glyphs hang)
+        if g.oy - g.y0 < HANGING_ASCENT * g.size:
+            top = _hanging_top(s)
+            if top is not None:
+                hanging[k] = top
     order = sorted(range(len(segs)), key=keys.__getitem__)
     bucket = 4.0
     # Lines by (direction key, band of baselines), filed under the int
@@ -2259,6 +2292,8 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 # them in vain, in columns sharing their baselines).
                 if not blank[i] and (_drawn_across(s, ln) or _drawn_over(s, ln)):
                     continue
+                if hanging and i in hanging and hanging[i] > ln.v:
+                    continue  # (drawn down from under the line's baseline)
                 target = ln
                 break
             if target is not None:
