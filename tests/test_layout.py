@@ -7,7 +7,7 @@ from pdfbuild import helvetica, make_pdf, tounicode, type0, with_annotations
 from pypdf.generic import TextStringObject
 
 import pyengine
-from pyengine.layout.lines import segments
+from pyengine.layout.lines import _hanging_top, segments
 from pyengine.options import Options
 from pyengine.records import Glyph
 
@@ -785,19 +785,25 @@ def test_a_display_operator_with_limits_over_and_under_it_keeps_its_own_line():
     assert "sum then" in text.splitlines()
 
 
+def _cmex(unicode: bytes) -> dict:
+    """A font like TeX's cmex10, its code "p" showing ``unicode`` (hex):
+    its glyphs hang from their origins (Ascent 40, Descent -600)."""
+    return {"/Type": "/Font", "/Subtype": "/Type1", "/BaseFont": "/CMEX10", "/FirstChar": 112,
+            "/LastChar": 112, "/Widths": [1000],
+            "/ToUnicode": tounicode(b"1 beginbfchar <70> <%s> endbfchar" % unicode),
+            "/FontDescriptor": {"/Type": "/FontDescriptor", "/FontName": "/CMEX10", "/Flags": 4,
+                                "/FontBBox": [-24, -2960, 1454, 772], "/Ascent": 40,
+                                "/Descent": -600, "/ItalicAngle": 0, "/StemV": 47,
+                                "/CapHeight": 0}}
+
+
 def test_a_radical_hanging_under_the_line_above_stays_out_of_its_words():
     # "f = 1/2π √(1/LC)" (pdfLaTeX, expeyes-doc-fr p.49): cmex10's radical is
     # drawn down from its origin, 0.37 em under the baseline of the line
     # above and within that line's baseline tolerance; it was read into
     # "V est" there ("V√est").  Its font says it hangs (Ascent 40, Descent
     # -600): nothing of it stands up to that line.
-    cmex = {"/Type": "/Font", "/Subtype": "/Type1", "/BaseFont": "/CMEX10", "/FirstChar": 112,
-            "/LastChar": 112, "/Widths": [1000],
-            "/ToUnicode": tounicode(b"1 beginbfchar <70> <221A> endbfchar"),
-            "/FontDescriptor": {"/Type": "/FontDescriptor", "/FontName": "/CMEX10", "/Flags": 4,
-                                "/FontBBox": [-24, -2960, 1454, 772], "/Ascent": 40,
-                                "/Descent": -600, "/ItalicAngle": 0, "/StemV": 47,
-                                "/CapHeight": 0}}
+    cmex = _cmex(b"221A")
     content = (b"BT /F1 10 Tf 72 700 Td (de 5 a 0 V est montre) Tj ET "
                b"BT /F1 10 Tf 72 684.7 Td (en accord avec f = ) Tj ET "
                b"BT /F2 10 Tf 118 696.3 Td (p) Tj ET "
@@ -807,6 +813,62 @@ def test_a_radical_hanging_under_the_line_above_stays_out_of_its_words():
     radical = next(w for w in page.words if "\u221a" in w.text)
     assert radical.text == "\u221a"
     assert radical.y0 > page.height - 700  # (its box under that line's baseline)
+
+
+def test_only_a_glyph_drawn_down_from_its_origin_hangs():
+    # cmex10's box: 0.04 em up, 0.6 em down.  A box of no height (a Type 3
+    # font's junk /FontBBox [0 0 1 -1]: ifeffit-doc-autobk's "N", whose
+    # fraction's numerator then fell off its line) hangs from nothing; nor
+    # does an upright glyph.
+    def seg(up: float, down: float):
+        g = _glyph("(", 72, 700, 10)._replace(y0=700 - up * 10, y1=700 + down * 10)
+        return segments([g], Options())[0]
+    assert _hanging_top(seg(0.04, 0.6)) == pytest.approx(699.6)
+    assert _hanging_top(seg(0.0, 0.01)) is None
+    assert _hanging_top(seg(0.75, 0.25)) is None
+
+
+def test_text_over_a_larger_hanging_glyph_does_not_join_the_line_it_founds():
+    # A 10 pt bracket of cmex10 in a 9 pt document, its origin 0.35 em
+    # under the baseline of the line above: larger than the text, it founded
+    # a line first, and that line of text joined it ("0(. Then we").
+    fonts = {"/F1": helvetica(), "/F2": _cmex(b"0028")}
+    content = (b"BT /F1 9 Tf 72 700 Td (tive and has the minimum value 0. Then we compute two) Tj ET "
+               b"BT /F2 10 Tf 215 696.5 Td (p) Tj ET "
+               b"BT /F1 9 Tf 72 689 Td (different Newton-Cotes quadratures) Tj ET")
+    lines = pyengine.extract(make_pdf([content], fonts=fonts)).pages[0].text.splitlines()
+    assert lines[0] == "tive and has the minimum value 0. Then we compute two"
+
+
+def test_a_big_operator_of_cmex10_at_10_pt_joins_9_pt_text():
+    # LaTeX sets cmex10 at 10 pt in a 9 pt document (no exscale): a
+    # text-style integral 0.78 em over the baseline of "for" is that
+    # line's, not a line of its own over it (yacas-doc-Algo p.21).
+    fonts = {"/F1": helvetica(), "/F2": _cmex(b"222B")}
+    content = (b"BT /F1 9 Tf 72 700 Td (tive and has the minimum value 0. Then we compute two) Tj ET "
+               b"BT /F1 9 Tf 72 689 Td (quadratures for ) Tj ET "
+               b"BT /F2 10 Tf 144 696.8 Td (p) Tj ET "
+               b"BT /F1 9 Tf 155 689 Td (g\\(x\\) dx using) Tj ET")
+    lines = pyengine.extract(make_pdf([content], fonts=fonts)).pages[0].text.splitlines()
+    assert lines == ["tive and has the minimum value 0. Then we compute two",
+                     "quadratures for \u222bg(x) dx using"]
+
+
+@pytest.mark.parametrize("rise", [7.2, 8.2, 9.5])
+def test_a_radical_drawn_from_its_top_joins_its_radicand(rise):
+    # "(3 + √8)" in pdfTeX (pari-doc-users p.44, yacas-doc-Algo p.38):
+    # cmsy10's radical hangs from an origin 0.72-0.82 em over the baseline
+    # of its radicand, 0.31-0.41 em under the line above, within that line's
+    # baseline tolerance.  Its font's metrics (Ascent 750) do not say so; it
+    # was read into the line above ("formu√la") and the line below lost it.
+    fonts = {"/F1": helvetica(),
+             "/F2": dict(helvetica(), **{"/ToUnicode": tounicode(b"1 beginbfchar <70> <221A> endbfchar")})}
+    content = (b"BT /F1 10 Tf 72 700 Td (proved that the formula used in sumalt) Tj ET "
+               b"BT /F1 10 Tf 72 687 Td (error of the order of \\(3 + ) Tj ET "
+               b"BT /F2 10 Tf 207 %g Td (p) Tj ET "
+               b"BT /F1 10 Tf 212 687 Td (8\\)) Tj ET" % (687 + rise))
+    text = pyengine.extract(make_pdf([content], fonts=fonts)).pages[0].text
+    assert text == "proved that the formula used in sumalt\nerror of the order of (3 + \u221a8)\n"
 
 
 def test_stacked_limits_are_read_whole_not_glyph_by_glyph():

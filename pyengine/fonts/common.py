@@ -326,16 +326,16 @@ def ascent_descent(desc: Descriptor, scale: float, fallback: tuple[float, float]
     (standard font metrics), else the defaults.  Zero or wrong-signed
     values count as missing, and so do implausible ones (an ascent under
     0.3 em or over 2.5 em, a descent beyond -1.5 em), but for a font whose
-    glyphs hang from the baseline: an ascent under 0.3 em over a deeper
-    descent (TeX's math extension fonts, cmex10 and its kin: Ascent 40,
-    Descent -600; a radical or a big brace drawn down from its origin) is
-    the font's own."""
+    glyphs hang from the baseline: an ascent under 0.3 em over a descent
+    of 0.3 em or more (TeX's math extension fonts, cmex10 and its kin:
+    Ascent 40, Descent -600; a radical or a big brace drawn down from its
+    origin) is the font's own."""
     default = fallback or (DEFAULT_ASCENT, DEFAULT_DESCENT)
     ascent = desc.ascent * scale
     descent = desc.descent * scale
     if not -1.5 <= descent < 0:
         descent = default[1]
-    elif 0 < ascent < 0.3 and -descent > ascent:
+    elif 0 < ascent < 0.3 <= -descent:
         return ascent, descent  # (hanging glyphs)
     if not 0.3 <= ascent <= 2.5:
         ascent = default[0]

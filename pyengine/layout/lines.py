@@ -1920,6 +1920,16 @@ BIG_OPERATORS = frozenset("\u2211\u220f\u2210\u222b\u222c\u222d\u222e\u222f\u223
                           "\u22c0\u22c1\u22c2\u22c3\u2a00\u2a01\u2a02\u2a04\u2a06")
 """Sums, products, integrals, big unions and the like: TeX's math extension
 font (cmex10) draws them hanging from an origin above the baseline."""
+HANGING_SIGNS = BIG_OPERATORS | {"\u221a"}
+"""The big operators and the radical sign, which TeX's fonts draw hanging
+from an origin at its top, for ``big_operators_down``.  The radical has no
+limits (``_limit_of_operator``)."""
+RADICAL_RISE = 1.0
+"""Fraction of its size: ``BIG_OPERATOR_RISE`` for the radical sign.
+cmsy10's radical stands over its radicand's top by a clearance: its origin
+0.72 em over the baseline of "x" (yacas-doc-Algo p.38), 0.82 em over "8"
+(pari-doc-users p.44, "(3 + √8)": read into "formu√la" of the line above),
+more over a letter with an ascender."""
 BIG_OPERATOR_RISE = 0.85
 """Fraction of its size: how far above the baseline of the text beside it
 the origin of a big operator may stand and still be on that text's line
@@ -1927,6 +1937,11 @@ the origin of a big operator may stand and still be on that text's line
 its own with its limits, and the text on either side, 2.9 em apart without
 it, fell apart into pieces read out of order).  A display-style operator
 stands higher (0.95 em), its limits over and under it: a line of its own."""
+OPERATOR_SIZE_SLACK = 0.2
+"""Fraction of its size: how far the size of the text a big operator or
+a radical takes the baseline of may be from its own.  LaTeX sets cmex10
+at 10 pt in a 9, 11 or 12 pt document without the exscale package
+(yacas-doc-Algo: text-style integrals at 9.96 pt among 8.97 pt text)."""
 BIG_OPERATOR_GAP = 1.0
 """Fraction of its size: the text whose baseline a big operator takes is
 drawn beside it, at most this far (not the end of the line before a
@@ -1935,9 +1950,11 @@ display)."""
 
 HANGING_ASCENT = 0.3
 """Fraction of its size: a glyph whose box rises less than this above its
-origin, and reaches further below it, hangs from its origin (a font of
-TeX's math extension, cmex10: Ascent 40, Descent -600; a radical, a big
-brace or bracket drawn down from the top; fonts.common.ascent_descent)."""
+origin, and reaches at least this far below it, hangs from its origin (a
+font of TeX's math extension, cmex10: Ascent 40, Descent -600; a radical,
+a big brace or bracket drawn down from the top;
+fonts.common.ascent_descent).  A box of no height (a Type 3 font's junk
+/FontBBox, ifeffit-doc-autobk's "N ≈ ...") hangs from nothing."""
 
 
 def _hanging_top(s: _Seg) -> float | None:
@@ -1946,14 +1963,15 @@ def _hanging_top(s: _Seg) -> float | None:
     origin, such a segment whose top is under a line's baseline is none
     of that line's scripts: expeyes-doc-fr's "f = 1/2π √(1/LC)" put its
     radical, its origin 0.37 em under the line above, into "V est" there
-    ("V√est")."""
+    ("V√est").  Nor does text above it join the line it founds (larger
+    than the text: cmex10 at 10 pt in a 9 pt document; yacas-doc-Algo's
+    "Then∫we")."""
     if s.key != _KEY_0:
         return None
     top = math.inf
     for p in s.glyphs:
         g = p[0]
-        up = g.oy - g.y0
-        if not up < HANGING_ASCENT * g.size or not g.y1 - g.oy > up:
+        if not g.oy - g.y0 < HANGING_ASCENT * g.size <= g.y1 - g.oy:
             return None
         if g.y0 < top:
             top = g.y0
@@ -1977,21 +1995,22 @@ def _limit_of_operator(s: _Seg, ln: _LineAcc) -> bool:
 
 
 def _operator_base(segs: list[_Seg], i: int) -> float | None:
-    """The baseline segment ``i`` takes if it is a big operator hanging above
-    the text beside it (``big_operators_down``), else None."""
+    """The baseline segment ``i`` takes if it is a big operator or a radical
+    hanging above the text beside it (``big_operators_down``), else None."""
     s = segs[i]
     first = s.glyphs[0][0]
-    if first.text not in BIG_OPERATORS or s.key != 0:
+    if first.text not in HANGING_SIGNS or s.key != 0:
         return None
     small = SCRIPT_SIZE_RATIO * first.size
     if any(p[0].size > small for p in s.glyphs[1:]):
         return None
+    rise = (RADICAL_RISE if first.text == "\u221a" else BIG_OPERATOR_RISE) * first.size
     for j in (i - 1, i + 1):
         if 0 <= j < len(segs):
             t = segs[j]
             gap = s.u0 - t.u1 if j < i else t.u0 - s.glyphs[0][2]  # beside it, not over it
-            if t.key == 0 and abs(t.size - first.size) <= 0.01 * first.size and \
-                    0 < t.v - s.v <= BIG_OPERATOR_RISE * first.size and \
+            if t.key == 0 and abs(t.size - first.size) <= OPERATOR_SIZE_SLACK * first.size and \
+                    0 < t.v - s.v <= rise and \
                     t.glyphs[0][0].text not in BIG_OPERATORS and \
                     -0.1 * first.size <= gap <= BIG_OPERATOR_GAP * first.size:
                 return t.v
@@ -1999,13 +2018,14 @@ def _operator_base(segs: list[_Seg], i: int) -> float | None:
 
 
 def big_operators_down(segs: list[_Seg]) -> list[_Seg]:
-    """Put a big operator (``BIG_OPERATORS``, upright) whose origin stands up
-    to ``BIG_OPERATOR_RISE`` em above the baseline of the text of its size
+    """Put a big operator or a radical (``HANGING_SIGNS``, upright) whose
+    origin stands up to ``BIG_OPERATOR_RISE`` em (``RADICAL_RISE``) above
+    the baseline of the text of about its size (``OPERATOR_SIZE_SLACK``)
     drawn just before or after it, and beside it (``BIG_OPERATOR_GAP``), on
     that baseline: a segment of its own, its limits drawn in the same run
     ("∑n") a segment after it on their own baseline.  Segments are then
     renumbered (a segment's index is its position in drawing order)."""
-    if BIG_OPERATORS.isdisjoint([s.glyphs[0][0].text for s in segs]):
+    if HANGING_SIGNS.isdisjoint([s.glyphs[0][0].text for s in segs]):
         return segs
     out: list[_Seg] = []
     for i, s in enumerate(segs):
@@ -2292,8 +2312,9 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 # them in vain, in columns sharing their baselines).
                 if not blank[i] and (_drawn_across(s, ln) or _drawn_over(s, ln)):
                     continue
-                if hanging and i in hanging and hanging[i] > ln.v:
-                    continue  # (drawn down from under the line's baseline)
+                if hanging and (i in hanging and hanging[i] > ln.v or (
+                        ln.segs[0].index in hanging and hanging[ln.segs[0].index] > s.v)):
+                    continue  # (one drawn down from under the other's baseline)
                 target = ln
                 break
             if target is not None:
