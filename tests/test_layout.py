@@ -854,6 +854,25 @@ def test_a_big_operator_of_cmex10_at_10_pt_joins_9_pt_text():
                      "quadratures for \u222bg(x) dx using"]
 
 
+@pytest.mark.parametrize("script", [b"BT /F1 7 Tf 138 702.8 Td (-s) Tj ET ",
+                                    b"BT /F1 8 Tf 138 697.3 Td (R) Tj ET "],
+                         ids=["smaller-raised", "its-size-lowered"])
+def test_a_run_founding_its_own_line_past_an_operator_rejoins_it_with_its_scripts(script):
+    # "L(s) = ∑_{n≥1} a_n n^{-s}." (pari-doc-refcard-lfun): the sum's limit
+    # fills the 2 em between the sum and "ann", which founded a line of its
+    # own first; the two lines of one baseline were not joined again, as the
+    # second held a script (or a letter of its size set off the baseline:
+    # "Γ_R(s + a_i)"), and "ann-s." was read as a line apart, before "L(s)".
+    fonts = {"/F1": helvetica(), "/F2": _cmex(b"2211")}
+    content = (b"BT /F1 8 Tf 72 700 Td (L\\(s\\) = ) Tj ET "
+               b"BT /F2 8 Tf 102 706.4 Td (p) Tj ET "
+               b"BT /F1 7 Tf 110 697.5 Td (n>=1) Tj ET "
+               b"BT /F1 8 Tf 126 700 Td (ann) Tj ET " + script +
+               b"BT /F1 8 Tf 145.5 700 Td (.) Tj ET")
+    text = pyengine.extract(make_pdf([content], fonts=fonts)).pages[0].text
+    assert len(text.splitlines()) == 1 and text.startswith("L(s) = \u2211n>=1 ann")
+
+
 @pytest.mark.parametrize("rise", [7.2, 8.2, 9.5])
 def test_a_radical_drawn_from_its_top_joins_its_radicand(rise):
     # "(3 + √8)" in pdfTeX (pari-doc-users p.44, yacas-doc-Algo p.38):

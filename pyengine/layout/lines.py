@@ -2765,8 +2765,11 @@ def _rejoin_overtaken(lines: list[_LineAcc], index: dict[int, list[_LineAcc]],
     ends (hunt lo/rtl.pdf): the stop founded a line, the run then joined the
     line of the text before it, and the stop came out as a paragraph of its
     own.  So, once every segment is placed, lines of text of one size (within
-    ``SCRIPT_SIZE_RATIO``) on one baseline (within ``SCRIPT_MIN_SHIFT``: not
-    a script, nor the numerator over its denominator, plumber-issue-982)
+    ``SCRIPT_SIZE_RATIO``) on one baseline (their founding segments within
+    ``SCRIPT_MIN_SHIFT``: not a script, nor the numerator over its
+    denominator, plumber-issue-982; the scripts a line holds do not keep it
+    apart: "L(s) = ∑n≥1 ann−s." of pari-doc-refcard-lfun, whose "ann" founded
+    a line 2 em past the sum, before the sum's limit filled the gap)
     whose text (blanks left out) comes within ``line_merge_gap`` of each
     other are one line, as they would have been had the segments come in
     another order; the line founded first (the larger) takes the other.
@@ -2819,7 +2822,7 @@ def _rejoin_overtaken(lines: list[_LineAcc], index: dict[int, list[_LineAcc]],
                     o0, o1 = ink[oid]
                     if max(o0 - u1, u0 - o1) > near * max(ln.size, other.size) or \
                             not SCRIPT_SIZE_RATIO * ln.size <= other.size <= ln.size / SCRIPT_SIZE_RATIO or \
-                            any(abs(_text_baseline(t) - ln.v) > reach for t in other.segs) or \
+                            abs(_text_baseline(other.segs[0]) - ln.v) > reach or \
                             any(_drawn_across(t, ln) for t in other.segs) or \
                             any(_drawn_across(t, other) for t in ln.segs) or _covers_glyphs(other, ln):
                         continue
