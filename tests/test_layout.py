@@ -7,7 +7,7 @@ from pdfbuild import helvetica, make_pdf, tounicode, type0, with_annotations
 from pypdf.generic import TextStringObject
 
 import pyengine
-from pyengine.layout.lines import _hanging_top, segments
+from pyengine.layout.lines import _hanging_top, build_lines, segments
 from pyengine.options import Options
 from pyengine.records import Glyph
 
@@ -871,6 +871,37 @@ def test_a_run_founding_its_own_line_past_an_operator_rejoins_it_with_its_script
                b"BT /F1 8 Tf 145.5 700 Td (.) Tj ET")
     text = pyengine.extract(make_pdf([content], fonts=fonts)).pages[0].text
     assert len(text.splitlines()) == 1 and text.startswith("L(s) = \u2211n>=1 ann")
+
+
+def test_a_line_founded_by_an_accent_rejoins_the_text_of_its_baseline():
+    # "In addition, for |D̃u|-almost every x" (ijmsample p.14, its glyphs as
+    # placed there): each bar is three pieces of cmex10, hanging; the wide
+    # tilde of cmex10, 2.5 pt over the baseline, drawn before the "D" after
+    # the first bar, founded a line that "Du" and the rest joined; the two
+    # lines of one text were not joined again, the founder's baseline being
+    # off it ("D̃u|-almost every x" read before "In addition, for |").
+    def text(chars: str, x0s: list[float], x1s: list[float]) -> list[Glyph]:
+        return [Glyph(c, a, 385.58, b, 394.43, a, 392.49, b, 392.49, 9.9626,
+                      1.0, 0.0, "F1", True, 0, False, "page", False)
+                for c, a, b in zip(chars, x0s, x1s)]
+
+    def cmex(c: str, x0: float, x1: float, oy: float) -> Glyph:
+        return Glyph(c, x0, oy - 0.4, x1, oy + 5.98, x0, oy, x1, oy, 9.9626,
+                     1.0, 0.0, "F2", True, 0, False, "page", False)
+
+    bar = "\u23d0"
+    glyphs = text("Inaddition,for", [43.0, 46.6, 55.11, 60.09, 65.63, 71.16, 73.93, 77.81, 80.57,
+                                     85.55, 91.09, 96.91, 99.95, 104.93],
+                  [46.6, 52.13, 60.09, 65.63, 71.16, 73.93, 77.81, 80.57, 85.55, 91.09, 93.86,
+                   99.95, 104.93, 108.83])
+    glyphs += [cmex(bar, 111.81, 115.13, v) for v in (381.04, 387.01, 392.99)]
+    glyphs += [cmex("~", 117.18, 122.72, 389.98)]
+    glyphs += text("Du", [115.13, 123.66], [123.38, 129.36])
+    glyphs += [cmex(bar, 129.36, 132.68, v) for v in (381.04, 387.01, 392.99)]
+    glyphs += text("-almost", [132.68, 136.0, 140.98, 143.75, 152.05, 157.04, 160.96],
+                   [136.0, 140.98, 143.75, 152.05, 157.04, 160.96, 164.84])
+    lines = [ln.text for _, ln in build_lines(glyphs, Options())]
+    assert any(t.startswith("In addition, for") and t.endswith("-almost") for t in lines), lines
 
 
 @pytest.mark.parametrize("rise", [7.2, 8.2, 9.5])

@@ -2766,10 +2766,11 @@ def _rejoin_overtaken(lines: list[_LineAcc], index: dict[int, list[_LineAcc]],
     line of the text before it, and the stop came out as a paragraph of its
     own.  So, once every segment is placed, lines of text of one size (within
     ``SCRIPT_SIZE_RATIO``) on one baseline (their founding segments within
-    ``SCRIPT_MIN_SHIFT``: not a script, nor the numerator over its
-    denominator, plumber-issue-982; the scripts a line holds do not keep it
-    apart: "L(s) = ∑n≥1 ann−s." of pari-doc-refcard-lfun, whose "ann" founded
-    a line 2 em past the sum, before the sum's limit filled the gap)
+    ``SCRIPT_MIN_SHIFT``, or else their main texts, ``_main_baseline``: not
+    a script, nor the numerator over its denominator, plumber-issue-982;
+    the scripts a line holds do not keep it apart: "L(s) = ∑n≥1 ann−s." of
+    pari-doc-refcard-lfun, whose "ann" founded a line 2 em past the sum,
+    before the sum's limit filled the gap)
     whose text (blanks left out) comes within ``line_merge_gap`` of each
     other are one line, as they would have been had the segments come in
     another order; the line founded first (the larger) takes the other.
@@ -2802,6 +2803,8 @@ def _rejoin_overtaken(lines: list[_LineAcc], index: dict[int, list[_LineAcc]],
             ink[id(ln)] = (min([t.u0 for t in text]), max([t.u1 for t in text]))
     gone: set[int] = set()
     rank = dict(zip(map(id, lines), range(len(lines))))
+    tol_v = options.line_baseline_tolerance
+    mains: dict[int, float] = {}  # id(line) -> _main_baseline, asked when first needed
     for r, ln in enumerate(lines):  # (r: its rank)
         lid = id(ln)
         if lid in gone or lid not in ink:
@@ -2812,7 +2815,11 @@ def _rejoin_overtaken(lines: list[_LineAcc], index: dict[int, list[_LineAcc]],
             grown = False
             u0, u1 = ink[lid]
             reach = SCRIPT_MIN_SHIFT * ln.size
-            b0, b1 = int((ln.v - reach) // bucket), int((ln.v + reach) // bucket)
+            mv = None  # (_main_baseline of ln, asked once a line passes the cheap tests)
+            # Lines are filed by their founders' baselines, each within the
+            # tolerance of its main text's: both ways, from ln's founder.
+            far = reach + 2 * tol_v * ln.size / SCRIPT_SIZE_RATIO
+            b0, b1 = int((ln.v - far) // bucket), int((ln.v + far) // bucket)
             for slot in range(b0 * _KEYS + ln.key, (b1 + 1) * _KEYS, _KEYS):
                 for other in index.get(slot, ()):
                     oid = id(other)
@@ -2821,9 +2828,20 @@ def _rejoin_overtaken(lines: list[_LineAcc], index: dict[int, list[_LineAcc]],
                         continue
                     o0, o1 = ink[oid]
                     if max(o0 - u1, u0 - o1) > near * max(ln.size, other.size) or \
-                            not SCRIPT_SIZE_RATIO * ln.size <= other.size <= ln.size / SCRIPT_SIZE_RATIO or \
-                            abs(_text_baseline(other.segs[0]) - ln.v) > reach or \
-                            any(_drawn_across(t, ln) for t in other.segs) or \
+                            not SCRIPT_SIZE_RATIO * ln.size <= other.size <= ln.size / SCRIPT_SIZE_RATIO:
+                        continue
+                    if abs(_text_baseline(other.segs[0]) - ln.v) > reach:
+                        # (founded off the baseline: by its main text's)
+                        if mv is None:
+                            mv = mains.get(lid)
+                            if mv is None:
+                                mv = mains[lid] = _main_baseline(ln, blank)
+                        ov = mains.get(oid)
+                        if ov is None:
+                            ov = mains[oid] = _main_baseline(other, blank)
+                        if abs(ov - mv) > reach:
+                            continue
+                    if any(_drawn_across(t, ln) for t in other.segs) or \
                             any(_drawn_across(t, other) for t in ln.segs) or _covers_glyphs(other, ln):
                         continue
                     if segs is not None and _gutter_between(ln, (u0, u1), other, (o0, o1), segs,
@@ -2832,8 +2850,27 @@ def _rejoin_overtaken(lines: list[_LineAcc], index: dict[int, list[_LineAcc]],
                     gone.add(oid)
                     ln.absorb(other)
                     u0, u1 = ink[lid] = min(u0, o0), max(u1, o1)
+                    mains.pop(lid, None)  # (its main text may be the other's now)
+                    mv = None
                     grown = True
     return [ln for ln in lines if id(ln) not in gone] if gone else lines
+
+
+def _main_baseline(ln: _LineAcc, blank: list[bool]) -> float:
+    """The baseline of the line's main text: its segment of the most
+    glyphs among those of its size (within ``SCRIPT_SIZE_RATIO``: no
+    script, no limit) that are no blanks (the first of them;
+    ``_text_baseline``).  The segment that founded the line may be an
+    accent drawn before its letter (ijmsample's "|D̃u|-almost every": the
+    tilde founded a line 0.25 em over the text, which "In addition, for"
+    on that text's baseline did not join)."""
+    best = None
+    small = SCRIPT_SIZE_RATIO * ln.size
+    for t in ln.segs:
+        if t.size >= small and not blank[t.index] and \
+                (best is None or len(t.glyphs) > len(best.glyphs)):
+            best = t
+    return _text_baseline(best if best is not None else ln.segs[0])
 
 
 def _text_baseline(t: _Seg) -> float:
