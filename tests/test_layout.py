@@ -904,6 +904,31 @@ def test_a_line_founded_by_an_accent_rejoins_the_text_of_its_baseline():
     assert any(t.startswith("In addition, for") and t.endswith("-almost") for t in lines), lines
 
 
+def test_an_operator_after_a_run_that_starts_with_a_script_takes_its_baseline():
+    # R-FAQ p.45, "R2 = 1 − ∑i Ri2/ ∑i yi2", its glyphs as placed there: the
+    # run before the second sum starts with the subscript of "R" ("i/", a
+    # segment on the "i"), so the sum, measured from the "i", stood too far
+    # over it and stayed a line of its own between "Ri2/" and "i yi2".
+    def g(c, x0, y0, x1, y1, oy, size):
+        return Glyph(c, x0, y0, x1, y1, x0, oy, x1, oy, size, 1.0, 0.0, "F1", True, 0, False,
+                     "page", False)
+
+    glyphs = [g("1", 281.0, 452.36, 286.4, 462.05, 459.93, 10.9091),
+              g("\u2212", 289.0, 452.36, 297.5, 462.05, 459.93, 10.9091),
+              g("\u2211", 304.1, 451.82, 314.6, 458.2, 452.22, 9.9626),
+              g("i", 314.6, 457.84, 317.4, 464.04, 462.68, 6.9738),
+              g("R", 319.74, 452.36, 328.03, 462.05, 459.93, 10.9091),
+              g("2", 328.11, 451.13, 332.08, 457.33, 455.97, 6.9738),
+              g("i", 328.03, 457.79, 330.85, 463.98, 462.63, 6.9738),
+              g("/", 332.58, 452.36, 338.03, 462.05, 459.93, 10.9091),
+              g("\u2211", 339.85, 451.82, 350.37, 458.2, 452.22, 9.9626),
+              g("i", 350.37, 457.84, 353.19, 464.04, 462.68, 6.9738),
+              g("y", 355.5, 452.36, 360.85, 462.05, 459.93, 10.9091),
+              g("2", 361.24, 451.13, 365.22, 457.33, 455.97, 6.9738),
+              g("i", 360.85, 457.79, 363.67, 463.98, 462.63, 6.9738)]
+    assert [ln.text for _, ln in build_lines(glyphs, Options())] == ["1 \u2212 \u2211i Ri2/ \u2211i yi2"]
+
+
 @pytest.mark.parametrize("rise", [7.2, 8.2, 9.5])
 def test_a_radical_drawn_from_its_top_joins_its_radicand(rise):
     # "(3 + √8)" in pdfTeX (pari-doc-users p.44, yacas-doc-Algo p.38):

@@ -2009,11 +2009,16 @@ def _operator_base(segs: list[_Seg], i: int) -> float | None:
         if 0 <= j < len(segs):
             t = segs[j]
             gap = s.u0 - t.u1 if j < i else t.u0 - s.glyphs[0][2]  # beside it, not over it
-            if t.key == 0 and abs(t.size - first.size) <= OPERATOR_SIZE_SLACK * first.size and \
-                    0 < t.v - s.v <= rise and \
+            # (the nearest glyph of about its size: the run before may start
+            # with a script, R-FAQ's "R_i^2/ ∑_i y_i^2", its "i/" a segment
+            # on the "i"; or end with one, "lim_{n→∞} ∑")
+            g = next((p[0] for p in (reversed(t.glyphs) if j < i else t.glyphs)
+                      if abs(p[0].size - first.size) <= OPERATOR_SIZE_SLACK * first.size), None)
+            if g is not None and t.key == 0 and \
+                    0 < g.oy - s.v <= rise and \
                     t.glyphs[0][0].text not in BIG_OPERATORS and \
                     -0.1 * first.size <= gap <= BIG_OPERATOR_GAP * first.size:
-                return t.v
+                return g.oy
     return None
 
 
