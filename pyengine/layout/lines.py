@@ -2317,8 +2317,8 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
                 # them in vain, in columns sharing their baselines).
                 if not blank[i] and (_drawn_across(s, ln) or _drawn_over(s, ln)):
                     continue
-                if hanging and (i in hanging and hanging[i] > ln.v or (
-                        ln.segs[0].index in hanging and hanging[ln.segs[0].index] > s.v)):
+                if hanging and (hanging.get(i, -math.inf) > ln.v or
+                                hanging.get(ln.segs[0].index, -math.inf) > s.v):
                     continue  # (one drawn down from under the other's baseline)
                 target = ln
                 break
