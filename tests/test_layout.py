@@ -1513,3 +1513,34 @@ def test_cjk_spread_by_justification_keeps_the_digits_after_it():
     # Characters set 0.36 em apart are a grid, not spread text
     # (CJK_TRACKING_MAX): the gap after them parts them from the digits.
     assert _cjk_line(3.6, 0.0) == [han, "17"]
+
+
+def test_larger_text_after_a_word_space_of_smaller_text_is_a_word_of_its_own():
+    # maximabook: "CHAPTER" in 14.35 pt, then "30" in 24.79 pt on its
+    # baseline 3.6 pt after it: a word space of the capitals (0.25 em of
+    # them), 0.145 em of the digits, under space_gap measured in their size.
+    # Helvetica's glyphs here are 0.5 em wide: "CHAPTER" ends at 72 + 7 * 7.175.
+    x = 72 + 7 * 7.175 + 3.6
+    content = b"BT /F1 14.35 Tf 72 700 Td (CHAPTER) Tj ET BT /F1 24.79 Tf %.3f 700 Td (30) Tj ET" % x
+    assert text_of(content) == "CHAPTER 30\n"
+    # Text of one size the same distance apart stays one word only when the
+    # gap is under the limit of its own size (the control: 3.6 pt at 24.79).
+    content = b"BT /F1 24.79 Tf 72 700 Td (CHAP) Tj ET BT /F1 24.79 Tf %.3f 700 Td (30) Tj ET" % (
+        72 + 4 * 12.395 + 3.6)
+    assert text_of(content) == "CHAP30\n"
+
+
+def test_a_full_size_glyph_after_a_subscript_is_measured_from_the_base_size():
+    # TeX's \scriptspace: "K_n." with a 6 pt subscript 2 pt under a 10 pt
+    # "K" and the period 1.2 pt after it (0.2 em of the subscript, 0.12 of
+    # the text): one word, as before SPACE_SIZE_RATIO (the subscript is off
+    # the baseline of the period).
+    content = (b"BT /F1 10 Tf 72 700 Td (K) Tj ET BT /F1 6 Tf 77 698 Td (n) Tj ET "
+               b"BT /F1 10 Tf 81.2 700 Td (.) Tj ET")
+    assert text_of(content) == "Kn.\n"
+    # A script of a script back on the baseline (pari-doc-libpari's
+    # "F_p^k,": a 5.45 pt "k" 0.03 pt over the comma's baseline, 1.18 pt
+    # before it): the word holds larger glyphs, the gap is measured in them.
+    content = (b"BT /F1 10.91 Tf 72 700 Td (F) Tj ET BT /F1 7.64 Tf 77.455 697.79 Td (p) Tj ET "
+               b"BT /F1 5.45 Tf 81.275 700.03 Td (k) Tj ET BT /F1 10.91 Tf 85.175 700 Td (,) Tj ET")
+    assert text_of(content) == "Fpk,\n"
