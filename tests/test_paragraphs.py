@@ -56,12 +56,44 @@ def test_double_spaced_paragraphs_keep_their_lines_together():
     assert blocks[0] == " ".join(("Body " + SENTENCE * 2).split())
 
 
-def test_a_label_run_into_indented_text_stays_with_it():
-    # A short line at the margin, then lines at a new edge: a run-in label,
-    # not the end of a paragraph before a block quote.
-    label = _style("label", leading=14)
+def test_a_term_over_its_indented_description_is_a_paragraph_of_its_own():
+    # A short line alone at the margin, then lines at a new edge: a
+    # definition list's term and its description (Sphinx's "exception
+    # tokenize.TokenError" over "Raised when ...": <dt> and <dd> in HTML,
+    # two paragraphs in the printed page's own text).  Until session 65 a
+    # run-in label, one paragraph with its text, which Chromium's prints of
+    # Python's documentation showed wrong (308 of the breaks missed there).
+    term = _style("term", leading=14)
     body = _style("body", leading=14, leftIndent=48)
-    pdf = _pdf([("Complete the form", label), (SENTENCE * 3, body)])
+    pdf = _pdf([("exception tokenize.TokenError", term), (SENTENCE * 3, body)])
+    assert _blocks(pdf) == ["exception tokenize.TokenError", " ".join((SENTENCE * 3).split())]
+    # (A term after a description, out from it with no space between, is
+    # still read into it: not asked here.)
+
+
+def test_numbered_contents_entries_over_their_sub_entries_stay_one_list():
+    # A contents list (valgrind's): "8.2 Using DRD" after the sub-entries
+    # of 8.1, then its own set in, numbered like it, is no term over a
+    # description.
+    top = _style("top", leading=14)
+    sub = _style("sub", leading=14, leftIndent=24)
+    pdf = _pdf([("8.1 Overview", top), ("8.1.1 Multithreaded Programming Paradigms", sub),
+                ("8.2 Using DRD", top),
+                ("8.2.1 DRD Command-line Options of the tool described here at length", sub),
+                ("8.2.2 Detected Errors: Data Races found by the tool", sub),
+                ("8.2.3 Detected Errors: Lock Contention in programs", sub)])
+    assert len(_blocks(pdf)) == 1
+
+
+def test_code_set_in_under_a_short_line_stays_one_block():
+    # A listing in Courier: "def find_le(a, x):" over its indented body is
+    # not a term over its description (``_monospaced``).
+    code = _style("code", fontName="Courier", fontSize=10, leading=12)
+    body = _style("body", fontName="Courier", fontSize=10, leading=12, leftIndent=24)
+    pdf = _pdf([("def find_le(a, x):", code),
+                ("'Find rightmost value less than or equal to x and return it'", body),
+                ("i = bisect_right(a, x) if the list holds it at all", body),
+                ("return a[i - 1] when there is such a value in the list", body)])
     assert len(_blocks(pdf)) == 1
 
 
@@ -431,3 +463,12 @@ def test_an_index_of_same_length_sub_entries_is_not_parted_at_a_full_entry():
         lines += [(72, entry), (92, sub)]
     blocks = _blocks(_set_lines([lines]))
     assert any("file device number (integer form) " + sub in b for b in blocks), blocks
+
+
+def test_a_short_line_whose_text_goes_on_under_it_is_no_term():
+    # erlang-doc-inets: "CommonOption =" over its alternatives set in (a
+    # line ending with an operator goes on): one paragraph.
+    term = _style("term", leading=14)
+    body = _style("body", leading=14, leftIndent=48)
+    pdf = _pdf([("CommonOption =", term), (SENTENCE * 3, body)])
+    assert len(_blocks(pdf)) == 1

@@ -60,7 +60,7 @@ from ..options import Options
 from ..records import Block, Line, union_box
 from .bidi import has_rtl, strong_counts
 from .dehyphenate import HYPHENS
-from .edges import EDGE_ALIGN, EDGE_MIN_LINES, column_edge, edge_column
+from .edges import EDGE_ALIGN, EDGE_MIN_LINES, _monospaced, column_edge, edge_column
 from .headers import is_page_number
 from .lists import list_marker
 from .ruled import claimed, column_rule, rule_before, rules_asked, ruled_tables
@@ -4446,7 +4446,14 @@ def _indented_start(seq: list, i: int, options: Options, after_full: bool = Fals
     - in by a first-line indent (at most ``paragraph_indent_max`` em and a
       fifth of the column), the next line back at the old edge;
     - in, the next line at the same new edge (a block quote), or out, back
-      from such a block: after two lines or more at the old edge.
+      from such a block: after two lines or more at the old edge;
+    - in after a short line alone at the old edge: a term over its
+      description (a definition list: Sphinx's "exception
+      tokenize.TokenError" over "Raised when either a docstring or ...",
+      which HTML holds as two paragraphs, <dt> and <dd>), unless the two
+      lines start with section numbers (a contents list's "8.2 Using DRD"
+      over its "8.2.1 DRD Command-line Options") or the three lines are
+      code (``_monospaced``: "def find_le(a, x):" over its indented body).
 
     ``after_full``: the first of these, the line before it full instead
     (the candidates of ``_full_line_indents``).
@@ -4477,8 +4484,10 @@ def _indented_start(seq: list, i: int, options: Options, after_full: bool = Fals
         # after two lines or more at the old edge (a short line alone
         # there is a label run into the text beside it)
         before = _line_at(seq, i - 2)
-        if before is None or not _same_column(before, prev) or \
-                abs(before.x0 - prev.x0) > step / 2:
+        if (before is None or not _same_column(before, prev) or
+                abs(before.x0 - prev.x0) > step / 2) and \
+                (shift < 0 or _numbered(prev) and _numbered(ln) or _runs_under(prev, ln) or
+                 _monospaced([w for x in (prev, *_lines_from(seq, i, CODE_LINES)) for w in x.words])):
             return False
         new_right = _right_after(seq, i, None if out else step / 2)
         if new_right is None:
@@ -4489,6 +4498,54 @@ def _indented_start(seq: list, i: int, options: Options, after_full: bool = Fals
         return _wrapped(ln, nxt, new_right) and _wrapped(prev, ln, right) and \
             _last_of_justified(seq, i, right, options)
     return _wrapped(ln, nxt, new_right) and not _wrapped(prev, ln, right)
+
+
+_SECTION_NUMBER = re.compile(r"\d+(?:\.\d+)*\.?")
+RUNS_ON_CHARS = frozenset("([{=,|&+-*/\\")
+"""Characters that end a line whose text goes on (an open bracket, an
+operator, a comma): no term before a description (``_runs_under``)."""
+WORD_ALIGN = 0.1
+"""Fraction of the size: a line starting this close to the start of a word
+of the line before it (not its first) is set under that word (a hanging
+indent: ``_runs_under``)."""
+
+
+CODE_LINES = 4
+"""Lines from a description's first on (with the term before it) whose
+words ``_indented_start`` asks ``_monospaced``: three held too few words of
+a listing ("if w^'яблоко' then" over "p [[Я почистил яблоко.]]")."""
+
+
+def _lines_from(seq: list, i: int, count: int) -> list[Line]:
+    """Up to ``count`` lines from ``i`` on, in ``seq[i]``'s column."""
+    out = [seq[i]]
+    for j in range(i + 1, i + count):
+        other = _line_at(seq, j)
+        if other is None or not _same_column(seq[i], other):
+            break
+        out.append(other)
+    return out
+
+
+def _runs_under(prev: Line, ln: Line) -> bool:
+    """Does the short line ``prev`` go on in ``ln``, set in under it: ending
+    with ``RUNS_ON_CHARS`` (code: "Dst#{" over "red := red(Src,Dst) /
+    Alpha,"; "CommonOption =" over its alternatives) or a leader's dots (an
+    index entry: "\\@booleanfalse . . . . ." over ". . 263, 267,"), or
+    ``ln`` starting under a word of ``prev`` other than its first
+    (``WORD_ALIGN``: a list item's text after its number, "7. Add the
+    protected method ..." over "a specific or dynamically determined class
+    loader", db5.3-doc)?"""
+    last = prev.words[-1].text
+    if last[-1] in RUNS_ON_CHARS or not last.strip("."):
+        return True
+    tol = WORD_ALIGN * ln.size
+    return any(abs(w.x0 - ln.x0) <= tol for w in prev.words[1:])
+
+
+def _numbered(line: Line) -> bool:
+    """Does ``line`` start with a section number ("8", "8.2", "8.2.1.")?"""
+    return _SECTION_NUMBER.fullmatch(line.words[0].text) is not None
 
 
 JUSTIFIED_TOLERANCE = 0.05
