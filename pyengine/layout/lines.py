@@ -3949,8 +3949,8 @@ SPACE_SIZE_RATIO = 1.5
 that glyph's baseline (``BASELINE_NOISE``; a horizontal line's glyphs, dy
 0), starts a word at a gap measured in the smaller size (``_cut``): the
 space before it is set in the text before it, when no glyph of the word
-before the gap is larger than the one at its end (``_no_larger``: not a
-script of it).  maximabook's "CHAPTER 30", 14.3 pt capitals then 24.8 pt
+before the gap is larger than the one at its end (``_after_smaller_word``:
+not a script of it).  maximabook's "CHAPTER 30", 14.3 pt capitals then 24.8 pt
 digits 3.6 pt apart (0.14 em of the larger, 0.25 of the smaller), read
 "CHAPTER30"; so did LaTeX's "Chapter 1" in minimal.cls, iwona-info's
 samples ("-> 0369") and ConTeXt's "HT height".  A script, raised or
@@ -3961,17 +3961,24 @@ BASELINE_NOISE = 0.01
 are on one (float noise, coordinates rounded to hundredths of a point)."""
 
 
-def _no_larger(cur: list[_G], size: float) -> bool:
-    """Is no glyph of the word ``cur`` larger than ``size``, its last
-    glyph's?  Else that glyph is a script of the word's text, and the gap
-    after it is measured in the larger size: a script of a script comes back
-    onto its line's baseline (pari-doc-libpari's "F_p^k,": a 5.45 pt "k"
-    0.03 pt off the 10.9 pt comma's baseline, 1.18 pt before it, was read
-    "Fpk ,")."""
+def _after_smaller_word(cur: list[_G], size: float, end: float, v: float) -> bool:
+    """Does a glyph whose baseline is ``v`` follow the word ``cur`` on the
+    baseline of its glyph that ends at ``end`` (the gap's start, of
+    ``size``; ``BASELINE_NOISE``), no glyph of the word being larger than
+    that?  Else that glyph is a script of the word's text, and the gap after
+    it is measured in the larger size: a script of a script comes back onto
+    its line's baseline (pari-doc-libpari's "F_p^k,": a 5.45 pt "k" 0.03 pt
+    off the 10.9 pt comma's baseline, 1.18 pt before it, was read "Fpk ,").
+    Asked only where the size steps up (the glyph's baseline is not kept
+    per glyph on the way)."""
+    last = None
     for p in cur:
         if p[0][9] > size:
             return False
-    return True
+        if p[2] == end:
+            last = p
+    noise = BASELINE_NOISE * size
+    return last is not None and -noise <= v - last[0][6] <= noise
 
 
 def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: float = 0.0,
@@ -3990,7 +3997,7 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
     shown = False  # a glyph of cur shows text
     # The glyph gaps are measured from ("prev"), its fields kept in locals.
     has_prev = False
-    prev_u1 = psize = pv = 0.0
+    prev_u1 = psize = 0.0
     ptext = psource = ""
     after_space = False
     space_gap = options.space_gap + tracking + GAP_NOISE
@@ -4014,13 +4021,12 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
                 groups.append(cur)
                 hard.append(after_space)
             cur, after_space, shown = [], True, False
-            has_prev, prev_u1, ptext, psize, psource, pv = True, u1, text, size, source, g[6]
+            has_prev, prev_u1, ptext, psize, psource = True, u1, text, size, source
             continue
         if cur and has_prev:
             big = size if size > psize else psize
             if size > SPACE_SIZE_RATIO * psize and g[11] == 0.0 and \
-                    -BASELINE_NOISE * psize <= g[6] - pv <= BASELINE_NOISE * psize and \
-                    _no_larger(cur, psize):
+                    _after_smaller_word(cur, psize, prev_u1, g[6]):
                 big = psize  # (the space after smaller text is of its size)
             gap = u0 - prev_u1
             # gap > limit * big, the limit cjk_space_gap between two CJK
@@ -4050,7 +4056,7 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
                 cur, after_space, shown = [], source != psource, False
         if not cur and not text:
             # An unmapped glyph alone does not start a word.
-            has_prev, prev_u1, ptext, psize, psource, pv = True, u1, text, size, source, g[6]
+            has_prev, prev_u1, ptext, psize, psource = True, u1, text, size, source
             continue
         first = not cur
         cur.append(p)
@@ -4074,7 +4080,6 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
             prev_u1 = u1
             ptext = text
             psize = size
-            pv = g[6]
             psource = source
         if not text and shown and not g.mapped and u1 - u0 > mark_width * size and \
                 _parts_words(cur, glyphs, i):
@@ -4105,7 +4110,7 @@ def _cut_plain(glyphs: list[_G], options: Options, tracking: float = 0.0,
     shown = False
     # The glyph gaps are measured from: the first of its group, or a later
     # one ending further along (a glyph in cur means one was seen).
-    prev_u1 = psize = pv = 0.0
+    prev_u1 = psize = 0.0
     ptext = ""
     after_space = False
     space_gap = options.space_gap + tracking + GAP_NOISE
@@ -4136,8 +4141,7 @@ def _cut_plain(glyphs: list[_G], options: Options, tracking: float = 0.0,
         if cur:
             big = size if size > psize else psize
             if size > SPACE_SIZE_RATIO * psize and g[11] == 0.0 and \
-                    -BASELINE_NOISE * psize <= g[6] - pv <= BASELINE_NOISE * psize and \
-                    _no_larger(cur, psize):
+                    _after_smaller_word(cur, psize, prev_u1, g[6]):
                 big = psize  # (the space after smaller text is of its size)
             gap = u0 - prev_u1
             if gap > space_gap * big:
@@ -4158,7 +4162,6 @@ def _cut_plain(glyphs: list[_G], options: Options, tracking: float = 0.0,
                     prev_u1 = u1
                     ptext = text
                     psize = size
-                    pv = g[6]
                 continue
             if shown:
                 groups.append(cur)
@@ -4172,7 +4175,6 @@ def _cut_plain(glyphs: list[_G], options: Options, tracking: float = 0.0,
         prev_u1 = u1
         ptext = text
         psize = size
-        pv = g[6]
     if shown:
         groups.append(cur)
         hard.append(after_space)
