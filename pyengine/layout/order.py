@@ -4452,8 +4452,9 @@ def _indented_start(seq: list, i: int, options: Options, after_full: bool = Fals
       tokenize.TokenError" over "Raised when either a docstring or ...",
       which HTML holds as two paragraphs, <dt> and <dd>), unless the two
       lines start with section numbers (a contents list's "8.2 Using DRD"
-      over its "8.2.1 DRD Command-line Options") or the three lines are
-      code (``_monospaced``: "def find_le(a, x):" over its indented body).
+      over its "8.2.1 DRD Command-line Options"), the short line's text
+      goes on under it (``_runs_under``) or the lines are code
+      (``_monospaced``: "def find_le(a, x):" over its indented body).
 
     ``after_full``: the first of these, the line before it full instead
     (the candidates of ``_full_line_indents``).
@@ -4481,8 +4482,9 @@ def _indented_start(seq: list, i: int, options: Options, after_full: bool = Fals
         out = shift < 0 and nxt.x0 < ln.x0
         if not out and abs(nxt.x0 - ln.x0) > step / 2:
             return False
-        # after two lines or more at the old edge (a short line alone
-        # there is a label run into the text beside it)
+        # after two lines or more at the old edge, or, in, after a short
+        # line alone there: a term, unless a contents entry, text going on
+        # under it or code
         before = _line_at(seq, i - 2)
         if (before is None or not _same_column(before, prev) or
                 abs(before.x0 - prev.x0) > step / 2) and \
