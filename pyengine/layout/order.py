@@ -4503,6 +4503,11 @@ def _indented_start(seq: list, i: int, options: Options, after_full: bool = Fals
 
 
 _SECTION_NUMBER = re.compile(r"\d+(?:\.\d+)*\.?")
+"""A line's first word that is a section number (``_numbered``).  Not
+lines._SECTION_NUMBER, which bounds each part to three digits and takes
+appendix letters ("A.1") for a number set apart from its heading: here any
+figures, as measured (the print set's contents lists); the two differ on
+"A.1" and on years ("1998"), so they are kept apart."""
 RUNS_ON_CHARS = frozenset("([{=,|&+-*/\\")
 """Characters that end a line whose text goes on (an open bracket, an
 operator, a comma): no term before a description (``_runs_under``)."""
