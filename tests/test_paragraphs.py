@@ -67,8 +67,19 @@ def test_a_term_over_its_indented_description_is_a_paragraph_of_its_own():
     body = _style("body", leading=14, leftIndent=48)
     pdf = _pdf([("exception tokenize.TokenError", term), (SENTENCE * 3, body)])
     assert _blocks(pdf) == ["exception tokenize.TokenError", " ".join((SENTENCE * 3).split())]
-    # (A term after a description, out from it with no space between, is
-    # still read into it: not asked here.)
+
+
+def test_a_term_after_the_description_before_it_is_a_paragraph_of_its_own():
+    # The next term, out from the description before it with no space
+    # between: read into that description until session 66, whether the
+    # description's last line ends short or full.
+    term = _style("term", leading=14)
+    body = _style("body", leading=14, leftIndent=48)
+    for text in (SENTENCE * 2, SENTENCE * 2 + "So it was."):
+        pdf = _pdf([("exception tokenize.TokenError", term), (text, body),
+                    ("exception tokenize.StopTokenizing", term), (text, body)])
+        assert _blocks(pdf) == ["exception tokenize.TokenError", " ".join(text.split()),
+                                "exception tokenize.StopTokenizing", " ".join(text.split())]
 
 
 def test_numbered_contents_entries_over_their_sub_entries_stay_one_list():
@@ -472,3 +483,45 @@ def test_a_short_line_whose_text_goes_on_under_it_is_no_term():
     body = _style("body", leading=14, leftIndent=48)
     pdf = _pdf([("CommonOption =", term), (SENTENCE * 3, body)])
     assert len(_blocks(pdf)) == 1
+
+
+REFERENCES = [
+    "Adams, R. (2018). The structure of things in a world of many parts, read again. "
+    "Journal of Testing, 12(3), 45-67.",
+    "Carter, M. (2019). A short entry.",
+    "Dunn, P., Evans, Q., & Fox, T. (2021). A much longer entry that runs over two lines and "
+    "then on to a third line of text so that the hanging indent shows more than once in the "
+    "same entry of the list.",
+    "Evans, K. (2017). Another reference with a title long enough to wrap.",
+]
+
+
+def test_entries_set_with_a_hanging_indent_are_paragraphs_of_their_own():
+    # A reference list (APA's hanging indent: each entry's first line at the
+    # edge, the rest 2 em in, no space between entries): before, one
+    # paragraph, whose plain text (which drops the indent) no longer told
+    # the entries apart.  A one-line entry after one of two lines, and one
+    # of three lines after it.
+    ref = _style("ref", fontSize=11, leading=13.5, leftIndent=24, firstLineIndent=-24)
+    assert _blocks(_pdf([(t, ref) for t in REFERENCES])) == REFERENCES
+
+
+def test_dialogue_at_first_line_indents_after_a_full_line_is_no_hanging_entry():
+    # The shape of a hanging indent read the other way: a paragraph whose
+    # last line fills the measure, one-line paragraphs of dialogue at a
+    # first-line indent, then one of two lines whose second is back at the
+    # edge.  That line runs on from the indented one: no entry starts there.
+    body = _style("body", fontName="Helvetica", fontSize=10, leading=12, firstLineIndent=24)
+    words = (SENTENCE * 3).split()
+    for n in range(20, len(words)):  # a first paragraph whose last line is full
+        first = " ".join(words[:n])
+        page = pyengine.extract(_pdf([(first, body)])).pages[0]
+        if page.words[-1].x1 > max(w.x1 for w in page.words) - 10:
+            break
+    else:
+        pytest.fail("no paragraph found whose last line is full")
+    paras = [(first, body), ('"Yes," she said.', body), ('"No," he said.', body),
+             ('"Then we go now," he replied, and the rest of what he said ran on over the '
+              'line to the next one, which starts back at the edge.', body)]
+    blocks = _blocks(_pdf(paras))
+    assert blocks[-1].endswith(" ".join(paras[-1][0].split()))

@@ -3907,7 +3907,10 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
     space set between paragraphs (a narrower gap, ``_spaced_start``), or at
     a first-line indent (``_indented_start``; after a full line, where the
     page shows that indent starting a paragraph after a short one:
-    ``_full_line_indents``).  Inside a block, a line that starts with a
+    ``_full_line_indents``), at the next entry of a list of running text
+    set with a hanging indent (``_hanging_start``) and after a block of
+    running text set in (``_set_in_ends``: a description before the next
+    term).  Inside a block, a line that starts with a
     list marker (lists.py) starts a new paragraph, so list items are never
     run together.
     """
@@ -3953,6 +3956,9 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
                             indents.append((ln.x0 - prev.x0, ln.size))
                     elif _resized_start(prev, ln, ratio, options):
                         brk = _SPACE
+                    elif _hanging_start(seq, i, ratio, options) or \
+                            _set_in_ends(seq, i, paras, options):
+                        brk = _INDENT
                     elif not (abs(ln.x0 - prev.x0) < options.paragraph_indent_min * ln.size) and \
                             _indented_start(seq, i, options, after_full=True):
                         after_full.append(i)
@@ -4500,6 +4506,159 @@ def _indented_start(seq: list, i: int, options: Options, after_full: bool = Fals
         return _wrapped(ln, nxt, new_right) and _wrapped(prev, ln, right) and \
             _last_of_justified(seq, i, right, options)
     return _wrapped(ln, nxt, new_right) and not _wrapped(prev, ln, right)
+
+
+HANGING_LOOK_BACK = 12
+"""Lines ``_hanging_start`` walks back over, at the indent, to the first
+line of the entry before (a longer entry is not looked through)."""
+CENTRED_TOLERANCE = 1.0
+"""Em: a line whose white to the column's left and right edges differ by
+less than this is centred (a display: ``_hanging_start``)."""
+
+
+def _hanging_start(seq: list, i: int, ratio: float, options: Options) -> bool:
+    """Does line ``i`` start an entry of a list set with a hanging indent (a
+    reference list, a glossary: each entry's first line at the edge, the
+    rest set in by ``paragraph_indent_min`` to ``paragraph_indent_max``
+    em), an entry of running text: a paragraph of its own, with a blank
+    line before it in the page's text (which drops the indent that told
+    the entries apart)?
+
+    Running text: the entry's first line fills the measure
+    (``HANGING_FULL``), the entry before it ends a sentence
+    (``_ENDS_SENTENCE``, not a leader: not an index's entry with its page
+    numbers, nor a contents line) and line ``i`` starts with no label: a
+    number (a contents entry's, a bug's in a changelog), one character (a
+    bullet of a symbol font no list marker reads, "v"), or a word the text
+    after which starts at the indent (``WORD_ALIGN``: a label that hangs).
+    The items of such lists stay in one block, as list items do.
+
+    Either line ``i`` is out from the line before it, which is not centred
+    (a display, ``CENTRED_TOLERANCE``), and the entry that line is in
+    started at line ``i``'s edge (walking back over the lines at the
+    indent, ``HANGING_LOOK_BACK`` at most, the first line not at it is at
+    line ``i``'s edge); and that entry ended: the line before ends short
+    (line ``i``'s first word would have fitted on it), or the entry had two
+    lines or more at the indent (a full last line: a first-line indent's
+    paragraph has one line at its indent).  The entry's first line has
+    ``PROSE_MIN_WORDS`` words or more and runs on to its second at the
+    page's pitch (``_runs_on_at_pitch``: not a line over a display set in),
+    and so does each of its lines at the indent but the last (not indented
+    one-line paragraphs of dialogue after a full line).  Or line ``i`` is
+    at the edge of the line before it, which ends short (a one-line entry),
+    and line ``i`` runs on to the next line, set in by the indent.  Not in
+    code (``_monospaced``) nor right-to-left text."""
+    prev, ln = seq[i - 1], seq[i]
+    size = ln.size
+    tol = options.paragraph_indent_min * size / 2
+    shift = prev.x0 - ln.x0
+    if shift > tol:  # out from the line before
+        if shift > options.paragraph_indent_max * size or shift < 2 * tol or \
+                not _same_column(prev, ln) or _rtl(prev) or _rtl(ln):
+            return False
+        right = _right_margin(seq, i)
+        left = _left_margin(seq, i)
+        if abs((prev.x0 - left) - (right - prev.x1)) < CENTRED_TOLERANCE * size:
+            return False
+        indent = prev.x0
+        for j in range(i - 2, max(i - 2 - HANGING_LOOK_BACK, -1), -1):
+            first = _line_at(seq, j)
+            if first is None or not _same_column(first, prev):
+                return False
+            if abs(first.x0 - indent) <= tol:
+                continue
+            second = seq[j + 1]
+            if abs(first.x0 - ln.x0) > tol or len(first.words) < PROSE_MIN_WORDS or \
+                    not _runs_on_at_pitch(first, second, ratio, _right_margin(seq, j)) or \
+                    _wrapped(prev, ln, right) and j == i - 2 or \
+                    not all(_wrapped(seq[k], seq[k + 1], right) for k in range(j + 1, i - 1)) or \
+                    _monospaced([w for x in (first, prev, ln) for w in x.words]):
+                return False
+            full = right - first.x1 <= HANGING_FULL * size
+            break
+        else:
+            return False
+    elif shift >= -tol:  # at the edge of the line before
+        nxt = _line_at(seq, i + 1)
+        if nxt is None:
+            return False
+        indent = nxt.x0
+        if not options.paragraph_indent_min * size <= indent - ln.x0 <= options.paragraph_indent_max * size or \
+                len(ln.words) < PROSE_MIN_WORDS or \
+                not (_same_column(prev, ln) and _same_column(ln, nxt)) or _rtl(prev) or _rtl(ln):
+            return False
+        right = _right_margin(seq, i)
+        if _wrapped(prev, ln, right) or not _runs_on_at_pitch(ln, nxt, ratio, right) or \
+                _monospaced([w for x in (prev, ln, nxt) for w in x.words]):
+            return False
+        full = right - ln.x1 <= HANGING_FULL * size
+    else:
+        return False
+    label = ln.words[0].text
+    return full and len(label) > 1 and not label.isdigit() and \
+        _ENDS_SENTENCE.search(prev.words[-1].text) is not None and not _numbered(ln) and \
+        not _leadered(prev) and \
+        not any(abs(w.x0 - indent) <= WORD_ALIGN * size for w in ln.words[1:])
+
+
+def _set_in_ends(seq: list, i: int, paras: list[list[Line]], options: Options) -> bool:
+    """Does line ``i``, out from the line before it, follow a block of
+    running text set in that ends there: the lines of the block that line
+    ends (``paras``: a definition's description, a quotation), two or more
+    (one line set in may be a first-line indent, the paragraph running on
+    at line ``i``), all start at its edge, one runs on to the next
+    (``_running_pair``), the last ends a sentence (``_ENDS_SENTENCE``: not
+    an index's sub-entries, nor a table's cells), and the line before them
+    is at line ``i``'s edge (a term, the text quoted from)?  The term after
+    a description (Sphinx's "exception tokenize.StopTokenizing" under the
+    description of the exception before it), set out from it with no space
+    between; the text after a quotation set in.  Not a contents list's
+    entries (both numbered, ``_numbered``), nor code (``_monospaced``)."""
+    prev, ln = seq[i - 1], seq[i]
+    size = ln.size
+    tol = options.paragraph_indent_min * size / 2
+    shift = prev.x0 - ln.x0
+    if shift < 2 * tol or _rtl(prev) or _rtl(ln) or \
+            _ENDS_SENTENCE.search(prev.words[-1].text) is None:
+        return False
+    count = sum(map(len, paras))
+    before = _line_at(seq, i - count - 1)
+    if count < 2 or before is None or abs(before.x0 - ln.x0) > tol or not _same_column(before, ln) or \
+            any(abs(seq[j].x0 - prev.x0) > tol for j in range(i - count, i - 1)) or \
+            _numbered(before) and _numbered(ln):
+        return False
+    block = range(i - count, i)
+    return any(_running_pair(seq, j) for j in block[:-1]) and \
+        not _monospaced([w for j in (*block, i) for w in seq[j].words])
+
+
+_ENDS_SENTENCE = re.compile(r"(?:^|[^.])[.!?][\"'\u2019\u201d)\]]*$")
+"""A word that ends a sentence: a full stop (not an ellipsis's last dot,
+nor a leader's), a question or exclamation mark, then closing quotes or
+brackets.  A hanging entry that ends with one is a paragraph (a
+reference, a glossary's description); an index's entry (page numbers,
+"(in module os)"), a contents line or code elided ("% ...") does not."""
+
+
+HANGING_FULL = 2.5
+"""Em: an entry's first line ending this close to the column's right edge
+fills the measure (``_hanging_start``): a paragraph of running text.  An
+index's entry over its sub-entries ("mkdir() (in module os)" over
+"(pathlib.Path method)", 4 em short in a narrow column) stays in its list."""
+
+
+HANGING_PITCH = 1.15
+"""Times the page's pitch (``paragraphs``' ratio, times the size): an
+entry's first line runs on to its second no further apart than this
+(``_runs_on_at_pitch``); a display set in after a line of text stands
+further (TeX's space above a display)."""
+
+
+def _runs_on_at_pitch(a: Line, b: Line, ratio: float, right: float) -> bool:
+    """Does ``a`` run on to ``b`` (``_wrapped``), set under it at the page's
+    pitch (``HANGING_PITCH``)?"""
+    return 0 < ratio and b.y1 - a.y1 <= HANGING_PITCH * ratio * max(a.size, b.size) and \
+        _wrapped(a, b, right)
 
 
 _SECTION_NUMBER = re.compile(r"\d+(?:\.\d+)*\.?")
