@@ -7,7 +7,7 @@ import io
 import pytest
 
 import pyengine
-from pdfbuild import helvetica, make_pdf, story_pdf
+from pdfbuild import helvetica, make_pdf, story_pdf, tounicode, type0
 
 SENTENCE = ("The court held that the statute applies to every contract formed within "
             "the state, regardless of where the parties reside, and that the claim "
@@ -525,3 +525,19 @@ def test_dialogue_at_first_line_indents_after_a_full_line_is_no_hanging_entry():
               'line to the next one, which starts back at the edge.', body)]
     blocks = _blocks(_pdf(paras))
     assert blocks[-1].endswith(" ".join(paras[-1][0].split()))
+
+
+def test_vertical_columns_set_down_from_one_another_keep_their_order():
+    # Vertical writing's lines, turned into their frame, hold no words: the
+    # rules asking a line's words (``_set_in_ends``, ``_hanging_start``)
+    # raised IndexError on a column starting 2 em above the one before it,
+    # and the page fell back to its lines read top to bottom (pdfminer-jo,
+    # Miyazawa's poem, read in another order).
+    cmap = tounicode(b"4 beginbfchar <0001> <4EE4> <0002> <548C> <0003> <5E74> <0004> <6708> "
+                     b"endbfchar", two_byte=True)
+    content = (b"BT /F1 10 Tf 1 0 0 1 300 680 Tm <0001000200030004> Tj ET "
+               b"BT /F1 10 Tf 1 0 0 1 280 700 Tm <0003000400010002> Tj ET "
+               b"BT /F1 10 Tf 1 0 0 1 260 680 Tm <00010002> Tj ET ")
+    page = pyengine.extract(make_pdf([content], {"/F1": type0(cmap, encoding="/Identity-V")})).pages[0]
+    assert not [i for i in page.issues if i.code == "page-error"]
+    assert page.text.split() == ["令和年月", "年月令和", "令和"]

@@ -4549,6 +4549,8 @@ def _hanging_start(seq: list, i: int, ratio: float, options: Options) -> bool:
     and line ``i`` runs on to the next line, set in by the indent.  Not in
     code (``_monospaced``) nor right-to-left text."""
     prev, ln = seq[i - 1], seq[i]
+    if not (prev.words and ln.words):  # (vertical writing's lines, turned: no words)
+        return False
     size = ln.size
     tol = options.paragraph_indent_min * size / 2
     shift = prev.x0 - ln.x0
@@ -4615,6 +4617,8 @@ def _set_in_ends(seq: list, i: int, paras: list[list[Line]], options: Options) -
     between; the text after a quotation set in.  Not a contents list's
     entries (both numbered, ``_numbered``), nor code (``_monospaced``)."""
     prev, ln = seq[i - 1], seq[i]
+    if not (prev.words and ln.words):  # (vertical writing's lines, turned: no words)
+        return False
     size = ln.size
     tol = options.paragraph_indent_min * size / 2
     shift = prev.x0 - ln.x0
