@@ -24,9 +24,6 @@ shapes with HarfBuzz too and writes its own PDF; the last cases are its:
 - Bengali words set apart by the pen's moves, no space glyph, their
   clusters' texts holding marks: the line read as letter-spaced;
 - a Persian ZWNJ drawn with an advance, the letter after it 0.1 pt before it.
-
-XeTeX (xepersian) draws a ZWNJ as a space glyph the pen is then set back
-over (texlive's thesis-qom, xepersian-doc, Persian-bib's guide).
 """
 
 from __future__ import annotations
@@ -207,25 +204,6 @@ def test_a_joiner_drawn_with_an_advance_stays_before_the_letter_after_it():
         (1, 207.49), (2, 212.29), (3, 217.48), (4, 225.47), (5, 225.37), (6, 230.76))) + b"ET"
     widths = [1, [482, 516, 795, 317, 536, 278]]
     assert _text(content, {"/F1": _font(chars, widths)}).strip() == "به\u200cطور"
-
-
-def _set_back(kern: int) -> str:
-    # XeTeX (xepersian) draws "کلاس‌های" as shown, left to right: "های",
-    # a space glyph, a kern of ``kern`` thousandths back, "کلاس"; with a
-    # kern of the space's whole width (a zero-width non-joiner) the letters
-    # touch.
-    drawn = ["\ufbfd", "\ufe8e", "\ufeeb", " ", "\ufeb1", "\ufe8e", "\ufee0", "\ufb90"]
-    codes = {t: k + 1 for k, t in enumerate(dict.fromkeys(drawn))}
-    shown = b"".join(b"<%04X>" % codes[t] + (b" %d " % kern if t == " " else b"") for t in drawn)
-    font = _font({code: t for t, code in codes.items()})
-    return _text(b"BT /F1 10 Tf 100 700 Td [" + shown + b"] TJ ET", {"/F1": font}).strip()
-
-
-def test_a_space_set_back_under_the_next_arabic_letter_parts_no_words():
-    # Read as two words until session 66 ("کلاس های"); a space the pen
-    # leaves half of, or all of, still parts them.
-    assert _set_back(600) == "کلاسهای"
-    assert _set_back(300) == _set_back(0) == "کلاس های"
 
 
 _SALAM = ["\ufee1", "\ufe8e", "\ufee0", "\ufeb3"]  # "سلام" left to right as drawn: م ا ل س

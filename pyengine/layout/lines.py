@@ -4015,8 +4015,7 @@ def _cut(glyphs: list[_G], moved: set[int] | None, options: Options, tracking: f
         source = g[16]
         if g[17]:  # a space glyph
             if shown and has_prev and i < last and (_pulled_in(p, glyphs[i + 1], prev_u1, source) or (
-                    glyphs[i + 1][3] < p[3] and _inked(p, glyphs[i + 1])) or
-                    _SPACED_SCRIPT[ptext] == _RTL_SCRIPT and _set_back_over(p, glyphs[i + 1], prev_u1)):
+                    glyphs[i + 1][3] < p[3] and _inked(p, glyphs[i + 1]))):
                 continue
             if shown:
                 groups.append(cur)
@@ -4130,8 +4129,7 @@ def _cut_plain(glyphs: list[_G], options: Options, tracking: float = 0.0,
                                        _pulled_in(p, glyphs[i + 1], prev_u1, g[16]) or (
                     # (_inked's first test, without a call: the glyph after
                     # the space drawn before it.)
-                    glyphs[i + 1][3] < p[3] and _inked(p, glyphs[i + 1])) or
-                    _SPACED_SCRIPT[ptext] == _RTL_SCRIPT and _set_back_over(p, glyphs[i + 1], prev_u1)):
+                    glyphs[i + 1][3] < p[3] and _inked(p, glyphs[i + 1]))):
                 continue
             if shown:
                 groups.append(cur)
@@ -4249,8 +4247,7 @@ def _pulled_in(p: _G, q: _G, prev_u1: float, source: str) -> bool:
     APL figures, wider in their /Widths than the producer set them
     ("⁄3 and"), and a mark drawn over a table's cell (erlang-doc's "x"
     over "{rsa_padding,rsa_no_padding}", then " (1)"): the pen's moves
-    say too little (tried in session 55, left out), but between two
-    right-to-left letters (``_set_back_over``)."""
+    say too little (tried in session 55, left out)."""
     g = p[0]
     nxt = q[0]
     if g.dx != 1.0 or g.dy != 0.0 or g.vertical or nxt.is_space or nxt.source != source:
@@ -4259,25 +4256,6 @@ def _pulled_in(p: _G, q: _G, prev_u1: float, source: str) -> bool:
     if not -reach <= q[1] - prev_u1 <= reach:
         return False
     return g.ex - g.ox < (p[2] - p[1]) - PULLED_IN_MIN * g.size
-
-
-def _set_back_over(p: _G, q: _G, prev_u1: float) -> bool:
-    """Is the space glyph ``p``, after a right-to-left letter, no word break
-    because the pen was set back over it: the letter after it (``q``, of
-    the same source, right-to-left too) starts where the letter before it
-    ended (within ``PULLED_IN_GAP``), ``PULLED_IN_MIN`` or more before the
-    space's end?  XeTeX (xepersian) sets a zero-width non-joiner so: a space
-    glyph, then a kern of minus its width (texlive's thesis-qom "کلاس‌های",
-    the plural's "های" after the noun, its letters touching the noun's);
-    read as two words ("کلاس های") until session 66.  Arabic script parts
-    its words with white; no word is set touching the next.  (Latin text
-    set back so stays parted: ``_pulled_in``'s last note.)"""
-    g, nxt = p[0], q[0]
-    if g.dx != 1.0 or g.dy != 0.0 or g.vertical or nxt.is_space or nxt.source != g.source or \
-            _SPACED_SCRIPT[nxt.text] != _RTL_SCRIPT:
-        return False
-    reach = PULLED_IN_GAP * g.size
-    return -reach <= q[1] - prev_u1 <= reach and q[1] < p[2] - PULLED_IN_MIN * g.size
 
 
 def _inked(p: _G, q: _G) -> bool:
