@@ -4531,7 +4531,8 @@ def _hanging_start(seq: list, i: int, ratio: float, options: Options) -> bool:
     number (a contents entry's, a bug's in a changelog), one character (a
     bullet of a symbol font no list marker reads, "v"), or a word the text
     after which starts at the indent (``WORD_ALIGN``: a label that hangs).
-    The items of such lists stay in one block, as list items do.
+    Entries that are not running text (an index's, a contents list's, a
+    changelog's) stay in one block, as list items do.
 
     Either line ``i`` is out from the line before it, which is not centred
     (a display, ``CENTRED_TOLERANCE``), and the entry that line is in
@@ -4546,8 +4547,9 @@ def _hanging_start(seq: list, i: int, ratio: float, options: Options) -> bool:
     and so does each of its lines at the indent but the last (not indented
     one-line paragraphs of dialogue after a full line).  Or line ``i`` is
     at the edge of the line before it, which ends short (a one-line entry),
-    and line ``i`` runs on to the next line, set in by the indent.  Not in
-    code (``_monospaced``) nor right-to-left text."""
+    and line ``i`` runs on to the next line, set in by the indent, at the
+    page's pitch.  Not in code (``_monospaced``), right-to-left text nor
+    vertical writing (its lines, turned, hold no words)."""
     prev, ln = seq[i - 1], seq[i]
     if not (prev.words and ln.words):  # (vertical writing's lines, turned: no words)
         return False
