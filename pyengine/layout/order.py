@@ -3956,8 +3956,7 @@ def paragraphs(regions: list[list[Line]], options: Options) -> list[Block]:
                             indents.append((ln.x0 - prev.x0, ln.size))
                     elif _resized_start(prev, ln, ratio, options):
                         brk = _SPACE
-                    elif _hanging_start(seq, i, ratio, options) or \
-                            _set_in_ends(seq, i, paras, options):
+                    elif _entry_start(seq, i, paras, ratio, options):
                         brk = _INDENT
                     elif not (abs(ln.x0 - prev.x0) < options.paragraph_indent_min * ln.size) and \
                             _indented_start(seq, i, options, after_full=True):
@@ -4516,7 +4515,27 @@ CENTRED_TOLERANCE = 1.0
 less than this is centred (a display: ``_hanging_start``)."""
 
 
-def _hanging_start(seq: list, i: int, ratio: float, options: Options) -> bool:
+def _entry_start(seq: list, i: int, paras: list[list[Line]], ratio: float, options: Options) -> bool:
+    """Does line ``i`` start an entry of a list set with a hanging indent
+    (``_hanging_start``) or follow a block of running text set in
+    (``_set_in_ends``)?  Both read the two lines' words and how far line
+    ``i`` stands out from the line before it (``shift``, in ``tol``: half
+    of ``paragraph_indent_min`` em); not vertical writing (its lines,
+    turned into their frame, hold no words) nor a line set in from the one
+    before."""
+    prev, ln = seq[i - 1], seq[i]
+    if not (prev.words and ln.words):
+        return False
+    tol = options.paragraph_indent_min * ln.size / 2
+    shift = prev.x0 - ln.x0
+    if shift < -tol:
+        return False
+    return _hanging_start(seq, i, shift, tol, ratio, options) or \
+        shift >= 2 * tol and _set_in_ends(seq, i, paras, tol, options)
+
+
+def _hanging_start(seq: list, i: int, shift: float, tol: float, ratio: float,
+                   options: Options) -> bool:
     """Does line ``i`` start an entry of a list set with a hanging indent (a
     reference list, a glossary: each entry's first line at the edge, the
     rest set in by ``paragraph_indent_min`` to ``paragraph_indent_max``
@@ -4548,14 +4567,11 @@ def _hanging_start(seq: list, i: int, ratio: float, options: Options) -> bool:
     one-line paragraphs of dialogue after a full line).  Or line ``i`` is
     at the edge of the line before it, which ends short (a one-line entry),
     and line ``i`` runs on to the next line, set in by the indent, at the
-    page's pitch.  Not in code (``_monospaced``), right-to-left text nor
-    vertical writing (its lines, turned, hold no words)."""
+    page's pitch.  Not in code (``_monospaced``) nor right-to-left text.
+    ``shift``: how far line ``i`` stands out from the line before (not
+    less than ``-tol``, ``_entry_start``)."""
     prev, ln = seq[i - 1], seq[i]
-    if not (prev.words and ln.words):  # (vertical writing's lines, turned: no words)
-        return False
     size = ln.size
-    tol = options.paragraph_indent_min * size / 2
-    shift = prev.x0 - ln.x0
     if shift > tol:  # out from the line before
         if shift > options.paragraph_indent_max * size or shift < 2 * tol or \
                 not _same_column(prev, ln) or _rtl(prev) or _rtl(ln):
@@ -4582,7 +4598,7 @@ def _hanging_start(seq: list, i: int, ratio: float, options: Options) -> bool:
             break
         else:
             return False
-    elif shift >= -tol:  # at the edge of the line before
+    else:  # at the edge of the line before
         nxt = _line_at(seq, i + 1)
         if nxt is None:
             return False
@@ -4596,8 +4612,6 @@ def _hanging_start(seq: list, i: int, ratio: float, options: Options) -> bool:
                 _monospaced([w for x in (prev, ln, nxt) for w in x.words]):
             return False
         full = right - ln.x1 <= HANGING_FULL * size
-    else:
-        return False
     label = ln.words[0].text
     return full and len(label) > 1 and not label.isdigit() and \
         _ENDS_SENTENCE.search(prev.words[-1].text) is not None and not _numbered(ln) and \
@@ -4605,7 +4619,7 @@ def _hanging_start(seq: list, i: int, ratio: float, options: Options) -> bool:
         not any(abs(w.x0 - indent) <= WORD_ALIGN * size for w in ln.words[1:])
 
 
-def _set_in_ends(seq: list, i: int, paras: list[list[Line]], options: Options) -> bool:
+def _set_in_ends(seq: list, i: int, paras: list[list[Line]], tol: float, options: Options) -> bool:
     """Does line ``i``, out from the line before it, follow a block of
     running text set in that ends there: the lines of the block that line
     ends (``paras``: a definition's description, a quotation), two or more
@@ -4617,15 +4631,10 @@ def _set_in_ends(seq: list, i: int, paras: list[list[Line]], options: Options) -
     a description (Sphinx's "exception tokenize.StopTokenizing" under the
     description of the exception before it), set out from it with no space
     between; the text after a quotation set in.  Not a contents list's
-    entries (both numbered, ``_numbered``), nor code (``_monospaced``)."""
+    entries (both numbered, ``_numbered``), nor code (``_monospaced``).
+    Asked of a line out by ``2 * tol`` or more (``_entry_start``)."""
     prev, ln = seq[i - 1], seq[i]
-    if not (prev.words and ln.words):  # (vertical writing's lines, turned: no words)
-        return False
-    size = ln.size
-    tol = options.paragraph_indent_min * size / 2
-    shift = prev.x0 - ln.x0
-    if shift < 2 * tol or _rtl(prev) or _rtl(ln) or \
-            _ENDS_SENTENCE.search(prev.words[-1].text) is None:
+    if _rtl(prev) or _rtl(ln) or _ENDS_SENTENCE.search(prev.words[-1].text) is None:
         return False
     count = sum(map(len, paras))
     before = _line_at(seq, i - count - 1)
