@@ -1,7 +1,7 @@
 // Profile or time pyengine inside Pyodide (the browser's runtime) under Node.
 //
 // Usage (after `python build.py`, which makes site/ with the runtime):
-//   node bench/pyodide_profile.mjs profile|time|webprofile|webtime FILELIST [REPEAT] [REPO] [CORPUS]
+//   node bench/pyodide_profile.mjs profile|time|stages|cold|webprofile|webtime FILELIST [REPEAT] [REPO] [CORPUS]
 //
 // FILELIST names corpus files without ".pdf", separated by white space.
 // REPO (default: this repository) is the source tree whose pyengine runs,
@@ -17,6 +17,12 @@
 // stage's share averaged over the files, each file weighing the same (as the
 // median of per-file ratios that issue 6 targets does; a cProfile sums
 // time, so long files outweigh the rest).
+// "cold": per file, the time of an extract right after another of the same
+// bytes ("warm") and after a walk over a buffer larger than the machine's
+// caches ("cold": the runtime's code and objects no longer in them, as in
+// the browser when pdf.js or another file ran between two files), the
+// median of REPEAT pairs each; then the median over files of the extra
+// time cold costs.  The walk and the two runs are timed apart.
 // "webprofile" and "webtime" do the same for the app's worker: its Python
 // (pyengine.web.extract, reading alone) with a post that only keeps the
 // messages; "webtime" also times pyengine.extract alone in the same passes
@@ -37,8 +43,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
 const [mode, list, rep = "1", repo = root,
   corpus = path.resolve(root, "..", "shared", "corpus")] = process.argv.slice(2);
-if (!["profile", "time", "stages", "webprofile", "webtime"].includes(mode) || !list) {
-  console.error("usage: node bench/pyodide_profile.mjs profile|time|stages|webprofile|webtime "
+if (!["profile", "time", "stages", "cold", "webprofile", "webtime"].includes(mode) || !list) {
+  console.error("usage: node bench/pyodide_profile.mjs profile|time|stages|cold|webprofile|webtime "
     + "FILELIST [REPEAT] [REPO] [CORPUS]");
   process.exit(2);
 }
@@ -61,6 +67,19 @@ py.globals.set("REPEAT", Number(rep));
 py.globals.set("CPU_MS", process.env.CLOCK === "cpu" ? () => {
   const used = process.cpuUsage();
   return (used.user + used.system) / 1000;
+} : undefined);
+// "cold": a walk over COLD_BYTES (default 128 MiB, past any L3 cache),
+// a write and a read per 64-byte line, so the next extract finds none of
+// its own lines cached.
+const coldBuffer = mode === "cold"
+  ? new Float64Array(Number(process.env.COLD_BYTES ?? 128 * 1024 * 1024) / 8) : null;
+py.globals.set("COLD_WALK", coldBuffer ? () => {
+  let sum = 0;
+  for (let i = 0; i < coldBuffer.length; i += 8) {
+    coldBuffer[i] += 1;
+    sum += coldBuffer[i];
+  }
+  return sum;
 } : undefined);
 py.runPython(`
 import sys
@@ -170,6 +189,25 @@ elif MODE == "stages":
     print("mean share".ljust(53) + "".join(
         f"{100 * statistics.mean(p.get(s, 0.0) / ms for ms, p in best.values()):9.1f}%"
         for s in STAGES) + f"  over {len(best)} files, each weighing the same")
+elif MODE == "cold":
+    warm, cold = {}, {}
+    for _ in range(REPEAT):
+        for name in FILES:
+            run(name)                          # its bytes read once: warm
+            ms, pages = run(name)
+            warm.setdefault(name, []).append(ms)
+            COLD_WALK()
+            ms, pages = run(name)
+            cold.setdefault(name, []).append(ms)
+    extra = {}
+    print("file".ljust(44) + "warm ms".rjust(10) + "cold ms".rjust(10) + "extra ms".rjust(10) + "extra".rjust(9))
+    for name in FILES:
+        w, c = statistics.median(warm[name]), statistics.median(cold[name])
+        extra[name] = (c - w, (c - w) / w)
+        print(name[:43].ljust(44) + f"{w:10.2f}{c:10.2f}{c - w:10.2f}{100 * (c - w) / w:8.1f}%")
+    print(f"median extra {statistics.median(v[0] for v in extra.values()):.2f} ms, "
+          f"{100 * statistics.median(v[1] for v in extra.values()):.1f}% over {len(extra)} files "
+          f"(median of {REPEAT} pairs each)")
 elif MODE == "time":
     best = {}
     for _ in range(REPEAT):
