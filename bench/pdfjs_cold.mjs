@@ -6,15 +6,16 @@
 //
 // FILELIST names corpus files without ".pdf", separated by white space.
 // Per file and repeat: getDocument and getTextContent of every page right
-// after a first read of the same bytes (warm), then again after a walk over
-// COLD_BYTES (default 128 MiB) that leaves none of pdf.js's code or objects
-// in the CPU's caches (cold); the median of REPEAT pairs each, then the
+// after a first read of the same bytes (warm), then again after the walk
+// of coldwalk.mjs (cold: none of pdf.js's code or objects left in the CPU's
+// caches); the median of REPEAT pairs each, then the
 // median extra time over the files.  pdfjs-dist's legacy build (Node 20 has
 // no Promise.withResolvers; a stand-in is set), with its CMaps and standard
 // fonts, no worker (Node runs pdf.js's worker code in the same thread).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { coldWalker } from "./coldwalk.mjs";
 
 if (!Promise.withResolvers) {
   Promise.withResolvers = () => {
@@ -37,16 +38,7 @@ const files = fs.readFileSync(list, "utf8").split(/\s+/).filter(Boolean);
 const manifest = path.join(corpus, "manifest.json");
 const passwords = Object.fromEntries((fs.existsSync(manifest) ? JSON.parse(fs.readFileSync(manifest, "utf8")) : [])
   .map((e) => [e.file.replace(/\.pdf$/, ""), e.password ?? ""]));
-const buffer = new Float64Array(Number(process.env.COLD_BYTES ?? 128 * 1024 * 1024) / 8);
-
-function coldWalk() {
-  let sum = 0;
-  for (let i = 0; i < buffer.length; i += 8) {
-    buffer[i] += 1;
-    sum += buffer[i];
-  }
-  return sum;
-}
+const coldWalk = coldWalker();
 
 async function run(bytes, password) {
   const t = performance.now();

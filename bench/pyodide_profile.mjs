@@ -38,6 +38,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { coldWalker } from "./coldwalk.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -68,19 +69,7 @@ py.globals.set("CPU_MS", process.env.CLOCK === "cpu" ? () => {
   const used = process.cpuUsage();
   return (used.user + used.system) / 1000;
 } : undefined);
-// "cold": a walk over COLD_BYTES (default 128 MiB, past any L3 cache),
-// a write and a read per 64-byte line, so the next extract finds none of
-// its own lines cached.
-const coldBuffer = mode === "cold"
-  ? new Float64Array(Number(process.env.COLD_BYTES ?? 128 * 1024 * 1024) / 8) : null;
-py.globals.set("COLD_WALK", coldBuffer ? () => {
-  let sum = 0;
-  for (let i = 0; i < coldBuffer.length; i += 8) {
-    coldBuffer[i] += 1;
-    sum += coldBuffer[i];
-  }
-  return sum;
-} : undefined);
+py.globals.set("COLD_WALK", mode === "cold" ? coldWalker() : undefined);
 py.runPython(`
 import sys
 sys.path[:0] = ["/repo", "/bundle"]   # our source first, pypdf from the bundle
