@@ -4522,9 +4522,9 @@ def _entry_start(seq: list, i: int, paras: list[list[Line]], ratio: float, optio
     ``i`` stands out from the line before it (``shift``, in ``tol``: half
     of ``paragraph_indent_min`` em); not vertical writing (its lines,
     turned into their frame, hold no words) nor a line set in from the one
-    before."""
+    before; nor right-to-left text (``_rtl``), which neither reads."""
     prev, ln = seq[i - 1], seq[i]
-    if not (prev.words and ln.words):
+    if not (prev.words and ln.words) or _rtl(prev) or _rtl(ln):
         return False
     tol = options.paragraph_indent_min * ln.size / 2
     shift = prev.x0 - ln.x0
@@ -4567,14 +4567,15 @@ def _hanging_start(seq: list, i: int, shift: float, tol: float, ratio: float,
     one-line paragraphs of dialogue after a full line).  Or line ``i`` is
     at the edge of the line before it, which ends short (a one-line entry),
     and line ``i`` runs on to the next line, set in by the indent, at the
-    page's pitch.  Not in code (``_monospaced``) nor right-to-left text.
+    page's pitch.  Not in code (``_monospaced``) nor right-to-left text
+    (``_entry_start`` asks).
     ``shift``: how far line ``i`` stands out from the line before (not
     less than ``-tol``, ``_entry_start``)."""
     prev, ln = seq[i - 1], seq[i]
     size = ln.size
     if shift > tol:  # out from the line before
         if shift > options.paragraph_indent_max * size or shift < 2 * tol or \
-                not _same_column(prev, ln) or _rtl(prev) or _rtl(ln):
+                not _same_column(prev, ln):
             return False
         right = _right_margin(seq, i)
         left = _left_margin(seq, i)
@@ -4605,7 +4606,7 @@ def _hanging_start(seq: list, i: int, shift: float, tol: float, ratio: float,
         indent = nxt.x0
         if not options.paragraph_indent_min * size <= indent - ln.x0 <= options.paragraph_indent_max * size or \
                 len(ln.words) < PROSE_MIN_WORDS or \
-                not (_same_column(prev, ln) and _same_column(ln, nxt)) or _rtl(prev) or _rtl(ln):
+                not (_same_column(prev, ln) and _same_column(ln, nxt)):
             return False
         right = _right_margin(seq, i)
         if _wrapped(prev, ln, right) or not _runs_on_at_pitch(ln, nxt, ratio, right) or \
@@ -4634,7 +4635,7 @@ def _set_in_ends(seq: list, i: int, paras: list[list[Line]], tol: float, options
     entries (both numbered, ``_numbered``), nor code (``_monospaced``).
     Asked of a line out by ``2 * tol`` or more (``_entry_start``)."""
     prev, ln = seq[i - 1], seq[i]
-    if _rtl(prev) or _rtl(ln) or _ENDS_SENTENCE.search(prev.words[-1].text) is None:
+    if _ENDS_SENTENCE.search(prev.words[-1].text) is None:  # (right to left: _entry_start)
         return False
     count = sum(map(len, paras))
     before = _line_at(seq, i - count - 1)
