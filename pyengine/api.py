@@ -19,6 +19,7 @@ from .errors import Cancelled, ExtractError, error_for
 from .firstuse import unmap_numbered
 from .interpreter import run_page
 from .layout import build_layout, finish_pages
+from .layout.clock import LayoutTimeout
 from .options import DEFAULT_OPTIONS, Options
 from .pageforms import PageForms
 from .quality import page_verdict
@@ -97,21 +98,36 @@ class Session:
                             ("the page could not be read",), (), tuple(issues))
         issues.extend(docmod.warning_issues(warned, number))
         run = unmap_numbered(run, self.doc.first_use_fonts, self.doc.font_stats, number, issues)
+        truncated = list(run.truncated)
+        deadline = started + self.options.max_seconds_per_page
         try:
-            # (a page that draws no path, nor do its forms, has no rules to
-            # read; a page without glyphs has nothing that could ask for them)
-            rules = PageRules(run.content, geom.to_display, PageForms(self.doc.page(number))) \
-                if run.content and run.path_ops and run.glyphs else None
-            words, blocks, text = build_layout(run.glyphs, geom, self.options, rules=rules)
-        except Exception as exc:  # a defect of ours must not sink the document
-            issues.append(Issue("page-error", f"reading order failed ({type(exc).__name__}: "
-                                f"{exc}); the page's lines are read top to bottom", number))
-            words, blocks, text = build_layout(run.glyphs, geom, self.options, plain=True)
+            try:
+                # (a page that draws no path, nor do its forms, has no rules
+                # to read; a page without glyphs has nothing that could ask)
+                rules = PageRules(run.content, geom.to_display, PageForms(self.doc.page(number))) \
+                    if run.content and run.path_ops and run.glyphs else None
+                words, blocks, text = build_layout(run.glyphs, geom, self.options, rules=rules,
+                                                   deadline=deadline)
+            except LayoutTimeout:
+                raise
+            except Exception as exc:  # a defect of ours must not sink the document
+                issues.append(Issue("page-error", f"reading order failed ({type(exc).__name__}: "
+                                    f"{exc}); the page's lines are read top to bottom", number))
+                words, blocks, text = build_layout(run.glyphs, geom, self.options, plain=True,
+                                                   deadline=deadline)
+        except LayoutTimeout:
+            # The page's time ran out in its layout (or before it, in the
+            # interpreter): its lines by their baselines and gaps alone, read
+            # top to bottom, which takes no more than sorts (layout/clock.py).
+            truncated.append(limit_reason(
+                LIMIT_TIME, f"the page took more than {self.options.max_seconds_per_page:g} s "
+                "to lay out; its lines are read top to bottom, without columns or tables"))
+            words, blocks, text = build_layout(run.glyphs, geom, self.options, bare=True)
         verdict, reasons = page_verdict(run, words, self.doc.font_cache)
         return Page(
             number=number, width=geom.width, height=geom.height, text=text,
             words=words, blocks=blocks, verdict=verdict, reasons=reasons,
-            truncated=tuple(run.truncated), issues=tuple(issues),
+            truncated=tuple(truncated), issues=tuple(issues),
             unmapped_fonts=tuple(sorted(run.unmapped_fonts)),
         )
 

@@ -17,17 +17,18 @@ from pypdf.generic import DecodedStreamObject, NameObject, NumberObject
 import pyengine
 from pyengine import api, layout
 from pyengine.document import PageGeometry
+from pyengine.layout.clock import page_deadline
 from pyengine.layout.order import forget_readings
 from pyengine.layout.ruled import page_rules
 from pyengine.options import Options
 from pyengine.rules import PageRules
 
 
-def _through_stages(glyphs, geom, options, plain=False, rules=None):
+def _through_stages(glyphs, geom, options, plain=False, rules=None, deadline=None, bare=False):
     """build_layout without its answer for no glyphs: every stage runs."""
     try:
-        with page_rules(None if plain else rules):
-            return layout._build_layout(glyphs, geom, options, plain)
+        with page_rules(None if plain or bare else rules), page_deadline(None if bare else deadline):
+            return layout._build_layout(glyphs, geom, options, plain or bare, bare)
     finally:
         forget_readings()
 
@@ -38,16 +39,17 @@ GEOMS = [PageGeometry(612.0, 792.0, (1.0, 0.0, 0.0, -1.0, 0.0, 792.0), 0, (0.0, 
 
 
 @pytest.mark.parametrize("geom", GEOMS)
-@pytest.mark.parametrize("plain", [False, True])
+@pytest.mark.parametrize("plain", [False, True, "bare"])
 @pytest.mark.parametrize("switches", list(itertools.product([False, True], repeat=3)))
 def test_no_glyphs_as_the_stages_make_it(geom, plain, switches):
     vertical, dehyphenate, headers = switches
     options = Options(vertical_char_words=vertical, dehyphenate=dehyphenate,
                       strip_headers=headers)
     rules = PageRules(b"0 0 m 100 0 l S 0 20 m 100 20 l S", geom.to_display, None)
+    bare, plain = plain == "bare", plain is True
     for given in ([], ()):
-        got = layout.build_layout(given, geom, options, plain=plain, rules=rules)
-        want = _through_stages(list(given), geom, options, plain=plain, rules=rules)
+        got = layout.build_layout(given, geom, options, plain=plain, rules=rules, bare=bare)
+        want = _through_stages(list(given), geom, options, plain=plain, rules=rules, bare=bare)
         assert got == want
         assert type(got) is type(want) and list(map(type, got)) == list(map(type, want))
         assert got == ((), (), "")

@@ -10,6 +10,7 @@ from ..records import Block, Glyph, Line, Word, union_box
 from ..rules import PageRules
 from .bidi import has_rtl
 from .cells import split_cells
+from .clock import check_time, page_deadline
 from .lines import ANGLE_STEP, build_lines
 from .linenos import gutter_number_lines
 from .order import forget_readings, leaf_order, paragraphs, xy_cut
@@ -32,11 +33,16 @@ def _offpage(w: Word, width: float, height: float) -> bool:
 
 
 def build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool = False,
-                 rules: PageRules | None = None) -> tuple[tuple[Word, ...], tuple[Block, ...], str]:
+                 rules: PageRules | None = None, deadline: float | None = None,
+                 bare: bool = False) -> tuple[tuple[Word, ...], tuple[Block, ...], str]:
     """Words (reading order, then off-page ones flagged), blocks and text.
     ``plain``: lines read top to bottom, no columns or tables (what the
     caller falls back on when reading order fails on a page).  ``rules``:
-    the page's drawn rules, read if a ruled table asks (layout/ruled.py)."""
+    the page's drawn rules, read if a ruled table asks (layout/ruled.py).
+    ``deadline`` (time.monotonic()): past it, ``clock.LayoutTimeout`` is
+    raised (clock.py); the caller lays the page out ``bare`` then: plain,
+    and its lines made by their baselines and gaps alone
+    (``lines.bare_lines``), which takes no more than sorts."""
     if not glyphs:
         # Nothing to lay out (a scan, a page of drawings, a blank page):
         # what the stages make of no glyphs, without entering each of them
@@ -44,17 +50,23 @@ def build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool = Fals
         # one-page scan's extract; tests/test_layout_empty.py).
         return (), (), ""
     try:
-        with page_rules(None if plain else rules):
-            return _build_layout(glyphs, geom, options, plain)
+        with page_rules(None if plain or bare else rules), page_deadline(None if bare else deadline):
+            return _build_layout(glyphs, geom, options, plain or bare, bare)
     finally:
         forget_readings()  # (order.xy_cut's, of this page's lines)
 
 
-def _build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool
+def _build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool, bare: bool = False
                   ) -> tuple[tuple[Word, ...], tuple[Block, ...], str]:
-    pairs = build_lines(upright_in_columns(stack_columns(glyphs)), options)
+    if bare:
+        pairs = build_lines(glyphs, options, bare=True)
+    else:
+        check_time()  # (the interpreter may have used the page's time up)
+        pairs = build_lines(upright_in_columns(stack_columns(glyphs)), options)
+        check_time()
     if not plain:
         pairs = split_cells(pairs, options)
+        check_time()
     onpage: dict[int, list[tuple[float, float, Line]]] = {}
     offpage_words: list[Word] = []
     width, height = geom.width, geom.height
@@ -86,6 +98,7 @@ def _build_layout(glyphs: list[Glyph], geom, options: Options, plain: bool
     # frame (u along the lines, v across them), so vertical CJK is cut into
     # tiers and read column by column, right to left.
     for key in sorted(onpage, key=lambda k: (k != UPRIGHT_KEY, k)):
+        check_time()
         lines = [ln for _, _, ln in onpage[key]]
         if key == UPRIGHT_KEY and not plain:
             lines = join_tick_rows(lines)

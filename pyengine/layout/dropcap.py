@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .clock import CHECK_EVERY, check_time, deadline_set
+
 if TYPE_CHECKING:  # lines.py imports this module
     from .lines import _Seg
 
@@ -145,7 +147,10 @@ def attach_drop_caps(segs: list[_Seg]) -> list[_Seg]:
     least = DROP_CAP_MIN_RATIO * min((s.size for s in segs), default=0.0)
     # The last segment too: LibreOffice draws a cap after its paragraph's
     # lines, the page's last paragraph's last (lo/dropcap.pdf: "T" + "wice").
+    timed = deadline_set()
     for i, cap in enumerate(segs):
+        if timed and not i % CHECK_EVERY:
+            check_time()
         if cap.size < least or not _letter(cap):
             continue
         nxt = segs[i + 1] if i + 1 < len(segs) else cap

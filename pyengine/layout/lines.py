@@ -37,6 +37,7 @@ from ..records import JOINERS, SOURCE_PAGE, Glyph, Line, Word, make_line, make_w
 from .bidi import (HEBREW_POINTS, MIRRORED, brackets_as_read, has_rtl, logical_order,
                    normalise_presentation_forms, page_is_rtl, points_drawn_first)
 from .clusters import is_cluster, repeated_cluster_text
+from .clock import CHECK_EVERY, check_time, deadline_set
 from .dropcap import attach_drop_caps, is_attached
 from .linenos import _NUMBER as _GUTTER_NUMBER, GUTTER_NUMBERS_MIN, Item, gutter_numbers
 from .lists import list_marker
@@ -2190,7 +2191,13 @@ def merge_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     slot_of: dict[int, int] = {}  # id(line) -> its slot of ``index``
     by_drawn: dict[int, _LineAcc] = {}  # a placed segment's drawing index -> its line
     far = max(near, marker_gap)  # (em: the gap past which a line not drawn next to it is skipped)
+    timed, turns = deadline_set(), 0
     for i in order:
+        if timed:
+            turns += 1
+            if turns == CHECK_EVERY:
+                turns = 0
+                check_time()
         s = segs[i]
         target = None
         if i not in gutter:
@@ -2810,7 +2817,10 @@ def _rejoin_overtaken(lines: list[_LineAcc], index: dict[int, list[_LineAcc]],
     rank = dict(zip(map(id, lines), range(len(lines))))
     tol_v = options.line_baseline_tolerance
     mains: dict[int, float] = {}  # id(line) -> _main_baseline, asked when first needed
+    timed = deadline_set()
     for r, ln in enumerate(lines):  # (r: its rank)
+        if timed and not r % CHECK_EVERY:
+            check_time()
         lid = id(ln)
         if lid in gone or lid not in ink:
             continue
@@ -4927,8 +4937,72 @@ def filled_blanks_out(glyphs: list[Glyph]) -> list[Glyph]:
     return [h for h in (out.get(k, g) for k, g in enumerate(glyphs)) if h is not None]
 
 
-def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, Line]]:
-    """The stages of this module, in order."""
+def bare_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
+    """``merge_lines``' stand-in when the page's time is up (clock.py): the
+    segments of one direction and source whose baselines lie within
+    ``line_baseline_tolerance`` times the size of the band's first (the
+    bands taken in order along v: each founded by the first segment left
+    over) make a band, and the band's segments, in order along it, one
+    line until a gap wider than ``line_merge_gap`` times the larger size.
+    None of ``merge_lines``' rules that compare segments with the lines
+    around them (scripts, markers, columns, drop caps): sorts only, so that
+    any page is done in time.  The lines in drawing order of their first
+    segment, as ``merge_lines`` gives them."""
+    tol_v, near = options.line_baseline_tolerance, options.line_merge_gap
+    lines: list[_LineAcc] = []
+    band: list[_Seg] = []
+
+    def close(band: list[_Seg]) -> None:
+        band.sort(key=lambda s: (s.u0, s.index))
+        cur: _LineAcc | None = None
+        for s in band:
+            if cur is not None and s.u0 - cur.u1 <= near * max(cur.size, s.size):
+                cur.segs.append(s)
+                cur.drawn.add(s.index)
+                cur.u1 = max(cur.u1, s.u1)
+                cur.vmin, cur.vmax = min(cur.vmin, s.v), max(cur.vmax, s.v)
+                cur.smin = min(cur.smin, s.size)
+                if s.size > cur.size:
+                    cur.v, cur.size = s.v, s.size
+                continue
+            cur = _LineAcc(s.key, [s], s.u0, s.u1, s.v, s.size, {s.index}, s.v, s.v, s.size)
+            lines.append(cur)
+
+    top = 0.0
+    for s in sorted(segs, key=lambda s: (s.key, s.source, s.v, s.index)):
+        if band and (s.key != band[0].key or s.source != band[0].source or s.v > top):
+            close(band)
+            band = []
+        if not band:
+            top = s.v + tol_v * s.size
+        band.append(s)
+    if band:
+        close(band)
+    for ln in lines:
+        ln.shows = any(not p[0].is_space and p[0].text.strip() for s in ln.segs for p in s.glyphs)
+        ln.segs.sort(key=lambda s: s.index)
+    return sorted(lines, key=lambda ln: ln.segs[0].index)
+
+
+def build_lines(glyphs: list[Glyph], options: Options, bare: bool = False
+                ) -> list[tuple[_LineAcc, Line]]:
+    """The stages of this module, in order.  ``bare``: glyphs drawn twice
+    dropped, then ``bare_lines`` in place of ``merge_lines``, and none of
+    the stages between that look for drop caps, shadows and the like
+    (clock.py)."""
+    if bare:
+        segs, apart = segments_apart(glyphs, options)
+        if not apart:
+            kept = _duplicates_out(glyphs, options)
+            if len(kept) != len(glyphs):
+                segs = segments(kept, options)
+        out = []
+        for acc in bare_lines(segs, options):
+            if acc.shows:
+                words = line_words(acc, options)
+                if words:
+                    out.append((acc, to_line(acc, words)))
+        return out
     # The segments are cut along with the proof that no glyph is drawn
     # twice (one walk through the glyphs); cut again from the glyphs kept
     # when some are dropped or changed below.
@@ -4970,7 +5044,9 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
             glyphs = kept
             segs = None
             texts = list(map(_TEXT, glyphs))
+    check_time()
     segs = attach_drop_caps(segs if segs is not None else segments(glyphs, options))
+    check_time()
     rtl_text = has_rtl(chars)
     rtl_page = page_is_rtl(texts) if rtl_text else False
     marks = _OVERLAY_CHARS.search(chars) is not None
@@ -4985,6 +5061,7 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     mixed = "" in distinct or len({s.source for s in segs}) > 1
     out = []
     accs = merge_lines(big_operators_down(segs), options)
+    check_time()
     ltr_set = _set_left_to_right(accs) if rtl_page else set()
     # Brackets in right-to-left text are mirrored unless the page's pairs
     # of them show their texts are the characters read (cairo's).
@@ -4994,7 +5071,10 @@ def build_lines(glyphs: list[Glyph], options: Options) -> list[tuple[_LineAcc, L
     # (upright glyphs measured along x; the others tell nothing)
     points_first = rtl_text and HEBREW_POINTS.search(chars) is not None and points_drawn_first(
         [(g.text, g.x0, g.x1) if g.dy == 0.0 and g.dx > 0.0 else (g.text, 0.0, 0.0) for g in glyphs])
-    for acc in accs:
+    timed = deadline_set()
+    for k, acc in enumerate(accs):
+        if timed and not k % CHECK_EVERY:
+            check_time()
         if not acc.shows:
             continue  # only blank glyphs: no word
         words = line_words(acc, options, rtl_page and id(acc) not in ltr_set, rtl_text, marks,

@@ -58,6 +58,7 @@ from statistics import median
 
 from ..options import Options
 from ..records import Block, Line, union_box
+from .clock import check_time
 from .bidi import has_rtl, strong_counts
 from .dehyphenate import HYPHENS
 from .edges import EDGE_ALIGN, EDGE_MIN_LINES, _monospaced, column_edge, edge_column
@@ -282,6 +283,7 @@ def _xy_cut(items: list[Line], options: Options,
         return [items] if items else []
     if len(items) > MAX_XYCUT_ITEMS:
         return [leaf_order(items)]
+    check_time()
     ruled = ruled_tables(items)
     if ruled:  # tables drawn with rules, a cell wrapped: row by row, each cell whole
         with claimed(ruled):
