@@ -6,7 +6,9 @@ accepts, in their order, and ``_letter`` (a loop stopping at the second
 glyph not blank) is the plain test over every glyph's text: on random
 segments built to hit every bound of the tests, and on the segments of
 pages written here and of corpus pages (when the corpus is there), each
-segment asked as a cap against all of its page's.
+segment asked as a cap against all of its page's.  And the segments
+``_ByStart`` finds near a cap's edge hold every one the two searches keep:
+``attach_drop_caps`` with it is ``attach_drop_caps`` without.
 """
 
 from __future__ import annotations
@@ -59,21 +61,43 @@ def _check_page(segs: list[_Seg]) -> int:
     """Every segment as a cap, against the page's: the fast rules are the
     plain ones.  How many segments some first line fits."""
     fitted = 0
+    by_start = dropcap._by_start(segs)
     for i, cap in enumerate(segs):
         assert dropcap._letter(cap) == _plain_letter(cap)
         nxt = segs[i + 1] if i + 1 < len(segs) else cap
         got = dropcap._first_lines(cap, nxt, segs)
         assert [id(s) for s in got] == [id(s) for s in _plain_first_lines(cap, nxt, segs)]
+        near = by_start.near(cap.u1, dropcap.DROP_CAP_GAP * cap.size / dropcap.DROP_CAP_MIN_RATIO)
+        assert [id(s) for s in dropcap._first_lines(cap, nxt, near)] == [id(s) for s in got]
+        for first in [nxt] + got:
+            near = by_start.near(cap.u1, dropcap.DROP_CAP_GAP * first.size)
+            assert dropcap._line_on_baseline(cap, first, near) == \
+                dropcap._line_on_baseline(cap, first, segs)
         fitted += bool(got)
     return fitted
 
 
-def test_random_segments():
+def _attached_both_ways(segs: list[_Seg], monkeypatch) -> list[float]:
+    """``attach_drop_caps``' baselines, with ``_ByStart`` from the first cap
+    on and with none: the same."""
+    with monkeypatch.context() as m:
+        m.setattr(dropcap, "BY_START_AFTER", 0)
+        fast = [s.v for s in dropcap.attach_drop_caps(segs)]
+        m.setattr(dropcap, "BY_START_AFTER", 10**9)
+        plain = [s.v for s in dropcap.attach_drop_caps(segs)]
+    assert fast == plain
+    return fast
+
+
+def test_random_segments(monkeypatch):
     rng = random.Random(20261203)
-    fitted = 0
+    fitted = moved = 0
     for _ in range(300):
-        fitted += _check_page(_random_segs(rng, rng.randint(1, 30)))
+        segs = _random_segs(rng, rng.randint(1, 30))
+        fitted += _check_page(segs)
+        moved += sum(a != s.v for a, s in zip(_attached_both_ways(segs, monkeypatch), segs))
     assert fitted > 50  # (the random pages have caps with first lines)
+    assert moved > 10  # (and caps moved to them)
 
 
 def _dropcap_page() -> bytes:
@@ -99,6 +123,8 @@ def test_segments_of_pages(k, monkeypatch):
     doc = pyengine.extract(data, pyengine.Options(password=password))
     assert pages
     fitted = sum(_check_page(segs) for segs in pages)
+    for segs in pages:
+        _attached_both_ways(segs, monkeypatch)
     if k == 0:
         # the cap attached: read on its first line, not on the line of its baseline
         assert fitted and doc.pages[0].text.split("\n")[0].replace(" ", "") == "Thediseasespread"
