@@ -146,7 +146,7 @@ en.ui = {
   warnScans: (n, total) =>
     `${n} of ${total} pages are scans without text: OCR is needed, which is not done here.`,
   warnTruncated: (pages) =>
-    `Page ${enPages(pages)} was not read to the end: it goes past this reader's limits on size, time or complexity.`,
+    `Page ${enPages(pages)} goes past this reader's limits on size, time or complexity: part of it was not read, or its lines are read top to bottom, without columns or tables.`,
   warnDamaged: (pages) =>
     `Part of page ${enPages(pages)} is damaged in the file and could not be read; the rest is shown.`,
   // The "About this file" panel: the document report (DONE's report).
@@ -346,7 +346,7 @@ es.ui = {
   warnScans: (n, total) =>
     `${n} de ${total} páginas son escaneos sin texto: hace falta OCR, que aquí no se hace.`,
   warnTruncated: (pages) =>
-    `La página ${esPages(pages)} no se ha leído hasta el final: supera los límites de tamaño, tiempo o complejidad de este lector.`,
+    `La página ${esPages(pages)} supera los límites de tamaño, tiempo o complejidad de este lector: una parte no se ha leído, o sus líneas se leen de arriba abajo, sin columnas ni tablas.`,
   warnDamaged: (pages) =>
     `Parte de la página ${esPages(pages)} está dañada en el archivo y no se ha podido leer; se muestra el resto.`,
   report: {
