@@ -213,17 +213,18 @@ def story_pdf(story: list, **template) -> bytes:
 STREWN_LETTERS = b"abcdefghij"
 
 
-def strewn_letters(n: int) -> bytes:
-    """A page of ``n`` letters (``STREWN_LETTERS`` in turn) in six sizes
-    (Helvetica, 2 to 24 pt) at places a fixed LCG picks: no lines for the
+def strewn_letters(n: int, sizes: tuple[int, ...] = (2, 4, 6, 9, 14, 24),
+                   letters: bytes = STREWN_LETTERS, seed: int = 12345) -> bytes:
+    """A page of ``n`` glyphs (``letters`` in turn) in ``sizes`` in turn
+    (Helvetica) at places a fixed LCG from ``seed`` picks: no lines for the
     layout's indexes (a map's labels, a hostile file)."""
-    ops, x = [b"BT"], 12345
+    ops, x = [b"BT"], seed
     for i in range(n):
         x = (x * 1103515245 + 12345) % 2**31
         u = 20 + x % 570
         x = (x * 1103515245 + 12345) % 2**31
         v = 20 + x % 750
-        ops.append(b"/F1 %d Tf 1 0 0 1 %d %d Tm (%s) Tj" % (
-            (2, 4, 6, 9, 14, 24)[i % 6], u, v, STREWN_LETTERS[i % 10:i % 10 + 1]))
+        k = i % len(letters)
+        ops.append(b"/F1 %d Tf 1 0 0 1 %d %d Tm (%s) Tj" % (sizes[i % len(sizes)], u, v, letters[k:k + 1]))
     ops.append(b"ET")
     return make_pdf([b"\n".join(ops)], fonts={"/F1": helvetica()})
