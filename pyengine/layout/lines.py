@@ -5080,28 +5080,11 @@ def bare_lines(segs: list[_Seg], options: Options) -> list[_LineAcc]:
     return sorted(lines, key=lambda ln: ln.segs[0].index)
 
 
-def build_lines(glyphs: list[Glyph], options: Options, bare: bool = False
-                ) -> list[tuple[_LineAcc, Line]]:
-    """The stages of this module, in order.  ``bare``: glyphs drawn twice
-    dropped, then ``bare_lines`` in place of ``merge_lines``, and none of
-    the stages between that look for drop caps, shadows and the like
-    (clock.py)."""
-    if bare:
-        segs, apart = segments_apart(glyphs, options)
-        if not apart:
-            kept = _duplicates_out(glyphs, options)
-            if len(kept) != len(glyphs):
-                segs = segments(kept, options)
-        out = []
-        for acc in bare_lines(segs, options):
-            if acc.shows:
-                words = line_words(acc, options)
-                if words:
-                    out.append((acc, to_line(acc, words)))
-        return out
-    # The segments are cut along with the proof that no glyph is drawn
-    # twice (one walk through the glyphs); cut again from the glyphs kept
-    # when some are dropped or changed below.
+def _drawn_once(glyphs: list[Glyph], options: Options) -> tuple[list[Glyph], list[_Seg]]:
+    """The glyphs, those drawn twice dropped, and their segments: cut along
+    with the proof that no glyph is drawn twice (one walk through the
+    glyphs), cut again from the glyphs kept when some are dropped.
+    ``build_lines``' first stage, bare or not."""
     try:
         segs, apart = segments_apart(glyphs, options)
     except Exception:  # noqa: BLE001 - as the stages in their order fail
@@ -5113,6 +5096,25 @@ def build_lines(glyphs: list[Glyph], options: Options, bare: bool = False
         glyphs = kept
     if segs is None:
         segs = segments(glyphs, options)
+    return glyphs, segs
+
+
+def build_lines(glyphs: list[Glyph], options: Options, bare: bool = False
+                ) -> list[tuple[_LineAcc, Line]]:
+    """The stages of this module, in order.  ``bare``: glyphs drawn twice
+    dropped, then ``bare_lines`` in place of ``merge_lines``, and none of
+    the stages between that look for drop caps, shadows and the like
+    (clock.py)."""
+    if bare:
+        out = []
+        for acc in bare_lines(_drawn_once(glyphs, options)[1], options):
+            if acc.shows:
+                words = line_words(acc, options)
+                if words:
+                    out.append((acc, to_line(acc, words)))
+        return out
+    # (the segments cut again below when a stage drops or changes glyphs)
+    glyphs, segs = _drawn_once(glyphs, options)
     shadows = shadow_copies(segs, options)
     if shadows:
         glyphs = [g for k, g in enumerate(glyphs) if k not in shadows]
