@@ -210,6 +210,21 @@ def story_pdf(story: list, **template) -> bytes:
     return buf.getvalue()
 
 
+def bare_layout(pdf: bytes) -> tuple:
+    """(words, blocks, text) of the first page of ``pdf`` laid out bare
+    (``layout.build_layout(bare=True)``: what a page past its time gets)."""
+    import time
+
+    from pyengine.api import Session
+    from pyengine.interpreter import run_page
+    from pyengine.layout import build_layout
+
+    session = Session(pdf)
+    geom = session.doc.page_geometry(1)
+    run = run_page(session.doc, 1, geom, session.options, [], time.monotonic())
+    return build_layout(run.glyphs, geom, session.options, bare=True)
+
+
 STREWN_LETTERS = b"abcdefghij"
 
 

@@ -16,12 +16,11 @@ from collections import Counter
 import pytest
 
 import pyengine
-from pyengine.layout import build_layout
 from pyengine.layout.clock import LayoutTimeout, check_time, page_deadline
 from pyengine.options import Options
 from pyengine.records import LIMIT_TIME, limit_of
 
-from pdfbuild import helvetica, make_pdf, strewn_letters
+from pdfbuild import bare_layout, helvetica, make_pdf, strewn_letters
 
 F = {"/F1": helvetica()}
 
@@ -54,10 +53,7 @@ def test_a_page_within_its_time_is_read_as_before():
 
 def bare_text(content: bytes) -> str:
     """The page's text laid out bare."""
-    session = pyengine.api.Session(make_pdf([content], fonts=F))
-    doc, geom = session.doc, session.doc.page_geometry(1)
-    run = pyengine.interpreter.run_page(doc, 1, geom, session.options, [], time.monotonic())
-    return build_layout(run.glyphs, geom, session.options, bare=True)[2]
+    return bare_layout(make_pdf([content], fonts=F))[2]
 
 
 def test_bare_lines_are_read_top_to_bottom_and_split_at_wide_gaps():

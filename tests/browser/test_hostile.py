@@ -22,7 +22,7 @@ import pyengine
 from pyengine.errors import ExtractError
 from browser_helpers import App
 from browser_pdfs import TWO_PAGE_TEXT, truncated_pdf, two_page_pdf
-from pdfbuild import helvetica, make_pdf, stream, strewn_letters
+from pdfbuild import bare_layout, helvetica, make_pdf, stream, strewn_letters
 
 F = {"/F1": helvetica()}
 HELLO = b"BT /F1 12 Tf 72 700 Td (Hello hostile) Tj ET"
@@ -216,19 +216,6 @@ def test_twenty_hostile_files_in_a_row_then_a_good_one(app: App):
     assert app.page.evaluate("performance.timeOrigin") == before  # no reload
 
 
-def bare_letters(pdf: bytes) -> int:
-    """The letters of the first page of ``pdf`` laid out bare in CPython
-    (``build_layout(bare=True)``), for what the worker shows of it."""
-    import time
-
-    from pyengine.interpreter import run_page
-    from pyengine.layout import build_layout
-    session = pyengine.api.Session(pdf)
-    geom = session.doc.page_geometry(1)
-    run = run_page(session.doc, 1, geom, session.options, [], time.monotonic())
-    return sum(len(w.text) for w in build_layout(run.glyphs, geom, session.options, bare=True)[0])
-
-
 def test_a_page_past_its_time_is_laid_out_bare_and_the_page_reads_on(app: App):
     # 60,000 letters strewn over a page: laid out in full, minutes in Pyodide
     # (in CPython the layout alone runs past the 20 s limit); at the page's
@@ -243,6 +230,7 @@ def test_a_page_past_its_time_is_laid_out_bare_and_the_page_reads_on(app: App):
     warning = app.page.locator("#doc-warning p[data-kind=truncated]")
     assert warning.count() == 1 and warning.inner_text().strip()
     text = "".join(app.page_texts())
-    assert sum(text.count(c) for c in "abcdefghij") == bare_letters(pdf) > 0.96 * 60_000
+    kept = sum(len(w.text) for w in bare_layout(pdf)[0])
+    assert sum(text.count(c) for c in "abcdefghij") == kept > 0.96 * 60_000
     assert app.open_pdf(two_page_pdf(), "good.pdf") == "done"
     assert app.page_texts() == TWO_PAGE_TEXT
