@@ -27,7 +27,7 @@ import struct
 import time
 from dataclasses import dataclass, field
 
-from pypdf.generic import (ArrayObject, DictionaryObject, IndirectObject, StreamObject,
+from pypdf.generic import (ArrayObject, BooleanObject, DictionaryObject, IndirectObject, StreamObject,
                            create_string_object, is_null_or_none)
 
 from . import streams
@@ -224,6 +224,22 @@ def _rect(value) -> tuple[float, float, float, float] | None:
         return None
     m = _matrix(list(value) + [0, 0])
     return None if m is None else m[:4]
+
+
+def _kind(obj) -> str:
+    """What a PDF object is, in words ("a number", "a dictionary" ...)."""
+    if isinstance(obj, (bool, BooleanObject)):
+        return "a boolean"
+    if isinstance(obj, (int, float)):
+        return "a number"
+    if isinstance(obj, DictionaryObject):
+        return "a dictionary"
+    if isinstance(obj, ArrayObject):
+        return "an array"
+    if isinstance(obj, (str, bytes)):
+        # (pypdf's names are str too: a name starts with "/")
+        return "a name" if isinstance(obj, str) and obj.startswith("/") else "a string"
+    return "an object of another kind"
 
 
 class _BadOperands(Exception):
@@ -527,8 +543,23 @@ class _Interpreter:
                 self._check_missing(part, "a part of the page's content")
                 if isinstance(resolve(part), StreamObject):
                     parts.append(self.decode(part, "a part of the page's content"))
+                else:
+                    self._not_a_stream(part, "a part of the page's content")
             return b"\n".join(parts)
+        self._not_a_stream(contents, "the page's content")
         return self.decode(contents, "the page's content")
+
+    def _not_a_stream(self, obj, what: str) -> None:
+        """Record content that is there but is no stream (a number, a
+        dictionary, a string: a wrong value under /Contents), which was
+        read as nothing: the page is damaged, not blank.  Absent and null
+        content is a blank page; a missing object is ``_check_missing``'s."""
+        found = resolve(obj)
+        if found is None or is_null_or_none(found) or isinstance(found, StreamObject):
+            return
+        self.issues.append(Issue("content-damaged",
+                                 f"{what} is {_kind(found)}, not a stream: none of it could be read",
+                                 self.page_number))
 
     def _check_missing(self, ref, what: str) -> None:
         """Record an object that is referred to but not in the file."""

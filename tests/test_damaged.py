@@ -17,7 +17,8 @@ import zlib
 
 import pytest
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import DecodedStreamObject, IndirectObject, NameObject
+from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, IndirectObject, NameObject,
+                           NullObject, NumberObject, TextStringObject)
 
 import pyengine
 from pyengine import repair
@@ -113,6 +114,39 @@ def test_missing_object_is_an_issue():
     assert [p.text for p in doc.pages] == [TEXTS[0], ""]
     missing = [i for i in doc.issues if i.code == "object-missing"]
     assert [(i.page, "9999" in i.message) for i in missing] == [(2, True)]
+
+
+@pytest.mark.parametrize("value, kind", [
+    (NumberObject(42), "a number"), (DictionaryObject(), "a dictionary"),
+    (TextStringObject("BT ET"), "a string"), (NameObject("/Contents"), "a name")])
+def test_content_that_is_no_stream_is_damage_not_a_blank_page(value, kind):
+    # A wrong value under /Contents (a producer's bug, a fuzzed key) was
+    # read as no content: the page said "nothing is written" and nothing
+    # told the reader its text was lost.
+    w = PdfWriter(clone_from=PdfReader(io.BytesIO(GOOD)))
+    w.pages[1][NameObject("/Contents")] = w._add_object(value)
+    w.pages[0][NameObject("/Contents")] = ArrayObject(
+        [w.pages[0]["/Contents"], NumberObject(7), NullObject()])
+    buf = io.BytesIO()
+    w.write(buf)
+    doc = pyengine.extract(buf.getvalue())
+    assert [p.text for p in doc.pages] == [TEXTS[0], ""]
+    damaged = [(i.page, i.message) for i in doc.issues if i.code == "content-damaged"]
+    assert damaged == [
+        (1, "a part of the page's content is a number, not a stream: none of it could be read"),
+        (2, f"the page's content is {kind}, not a stream: none of it could be read")]
+
+
+def test_a_page_without_content_is_blank_not_damaged():
+    w = PdfWriter(clone_from=PdfReader(io.BytesIO(GOOD)))
+    del w.pages[1]["/Contents"]
+    w.pages[0][NameObject("/Contents")] = NullObject()
+    buf = io.BytesIO()
+    w.write(buf)
+    doc = pyengine.extract(buf.getvalue())
+    assert [p.text for p in doc.pages] == ["", ""]
+    assert [p.verdict for p in doc.pages] == ["none", "none"]
+    assert not {i.code for i in doc.issues} & {"content-damaged", "object-missing"}
 
 
 def test_nothing_readable_is_still_damaged():
