@@ -475,6 +475,15 @@ def aes_backend_name() -> str | None:
 # ---------------------------------------------------------------------------
 
 
+_LOG_SOURCE = "pypdf._crypt_providers"
+"""The logger our CryptAES warns on: one under pypdf's, as the providers'
+are, so that its repairs reach the same handlers (pyengine.document turns
+pypdf's warnings into pdf-recovered issues).  Its own module's name
+("pyengine.crypto") reached none of them: the worker's AES file with bad
+padding had one issue fewer than in CPython (outside set,
+pikepdf-form_dd0293)."""
+
+
 def _pkcs7_pad(data: bytes) -> bytes:
     n = BLOCK - len(data) % BLOCK
     return bytes(data) + bytes((n,)) * n
@@ -514,7 +523,7 @@ class CryptAES(CryptBase):
         if not strict and len(data) % BLOCK:
             # Same (odd) repair as pypdf: PKCS#7-pad the *ciphertext*; the
             # unpadding below then normally fails and is ignored.
-            logger_warning("Adding missing padding.", source=__name__)
+            logger_warning("Adding missing padding.", source=_LOG_SOURCE)
             data = _pkcs7_pad(data)
         try:
             padded = aes_cbc_decrypt(self.key, iv, data)
@@ -526,7 +535,7 @@ class CryptAES(CryptBase):
             if strict:
                 raise PdfStreamError(exception) from exception
             logger_warning(
-                "Ignoring padding error: %(exception)s", source=__name__, exception=exception
+                "Ignoring padding error: %(exception)s", source=_LOG_SOURCE, exception=exception
             )
             # pypdf's rule, kept for identical output (a final 0 byte gives b"").
             return padded[: -padded[-1]]

@@ -127,6 +127,20 @@ def cpython_side(path: str, password: str) -> dict:
             "json": _sha(document_json(doc))}
 
 
+def _dump(folder: Path, path: Path, password: str, app: dict) -> None:
+    """Both sides' text, Markdown and JSON of one file, side by side."""
+    import pyengine
+    from pyengine.render import document_text
+    from pyengine.render.json_out import document_json
+    from pyengine.render.md import document_markdown
+    doc = pyengine.extract(path.read_bytes(), pyengine.Options(password=password))
+    folder.mkdir(parents=True, exist_ok=True)
+    for ext, render in (("txt", document_text), ("md", document_markdown), ("json", document_json)):
+        key = {"txt": "text", "md": "markdown", "json": "json"}[ext]
+        (folder / f"{path.stem}.app.{ext}").write_text(app[key], encoding="utf-8")
+        (folder / f"{path.stem}.cpython.{ext}").write_text(render(doc), encoding="utf-8")
+
+
 def compare(app: dict, cpy: dict) -> str | None:
     """Why the two sides differ, or None when they agree."""
     if app["type"] != "done":
@@ -178,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=600, help="seconds per file in the app")
     parser.add_argument("--files", nargs="*", help="only these names")
     parser.add_argument("--out", type=Path, help="one JSON line per file")
+    parser.add_argument("--dump", type=Path, help="write both sides' renderings of each file "
+                        "that differs here (NAME.app.txt, NAME.cpython.txt, .md, .json)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -206,6 +222,8 @@ def main(argv: list[str] | None = None) -> int:
                     if why:
                         differ += 1
                         print(f"{f.path.name}: {why}", flush=True)
+                        if args.dump and app["type"] == "done":
+                            _dump(args.dump, f.path, f.password, app)
                     if out:
                         out.write(json.dumps({"file": f.path.name, "ms": round(app["ms"], 1),
                                               "app": app["type"], "code": app["code"],

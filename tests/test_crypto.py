@@ -175,6 +175,24 @@ def test_crypt_aes_matches_pypdf(klen: int, strict: bool) -> None:
     assert crypto.CryptAES(key).decrypt(ref_provider.CryptAES(key).encrypt(msg)) == msg
 
 
+def test_crypt_aes_repairs_are_recorded_as_pypdfs_are() -> None:
+    # Both providers' warnings (bad padding; a length that is no multiple
+    # of 16) must reach the handlers on pypdf's logger, which turn them into
+    # pdf-recovered issues: ours warned on "pyengine.crypto" and the app's
+    # worker, where ours decrypts, listed one issue fewer than CPython.
+    from pyengine.document import pypdf_warnings
+    key, iv = os.urandom(16), os.urandom(16)
+    bad_padding = iv + _ref(key, modes.CBC(iv), os.urandom(31) + bytes([5]), False)
+    odd_length = iv + os.urandom(20)
+    for data in (bad_padding, odd_length):
+        warned = []
+        for cls in (crypto.CryptAES, ref_provider.CryptAES):
+            with pypdf_warnings() as sink:
+                cls(key).decrypt(data, strict=False)
+            warned.append(list(sink))
+        assert warned[0] == warned[1] and warned[0], warned
+
+
 class _RefBackend:
     """An AES backend on the ``cryptography`` package that records its calls
     and declines inputs shorter than ``min_bytes`` (like webcrypto.MIN_BYTES)."""
