@@ -239,6 +239,10 @@ def _kind(obj) -> str:
     if isinstance(obj, (str, bytes)):
         # (pypdf's names are str too: a name starts with "/")
         return "a name" if isinstance(obj, str) and obj.startswith("/") else "a string"
+    if isinstance(obj, IndirectObject):
+        # (an object whose value is a reference: pdf.js, MuPDF and poppler
+        # read such a page as blank too)
+        return f"a reference to another object ({obj.idnum})"
     return "an object of another kind"
 
 

@@ -243,3 +243,28 @@ def strewn_letters(n: int, sizes: tuple[int, ...] = (2, 4, 6, 9, 14, 24),
         ops.append(b"/F1 %d Tf 1 0 0 1 %d %d Tm (%s) Tj" % (sizes[i % len(sizes)], u, v, letters[k:k + 1]))
     ops.append(b"ET")
     return make_pdf([b"\n".join(ops)], fonts={"/F1": helvetica()})
+
+
+def raw_pdf(objects: dict[int, bytes], root: int = 1, trailer: bytes = b"") -> bytes:
+    """A PDF written byte by byte: ``objects`` (number -> the bytes between
+    "N 0 obj" and "endobj"), a correct xref table and a trailer (``root``:
+    the catalog's number; ``trailer``: more entries).  For objects pypdf's
+    writer cannot write (nested past its recursion limit)."""
+    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    offsets = {}
+    for n in sorted(objects):
+        offsets[n] = len(out)
+        out += b"%d 0 obj\n" % n + objects[n] + b"\nendobj\n"
+    size = max(objects) + 1
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % size
+    for n in range(1, size):
+        out += b"%010d 00000 n \n" % offsets[n] if n in offsets else b"0000000000 65535 f \n"
+    out += b"trailer\n<< /Size %d /Root %d 0 R %s>>\nstartxref\n%d\n%%%%EOF\n" % (
+        size, root, trailer, xref)
+    return bytes(out)
+
+
+def raw_stream(data: bytes) -> bytes:
+    """A stream object's bytes for ``raw_pdf``."""
+    return b"<< /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"

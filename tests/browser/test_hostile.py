@@ -5,12 +5,16 @@ notice (an error notice with ``data-code``, or a warning line above the text
 with ``data-kind``), never a traceback, and the page must still read a good
 file afterwards without a reload.  ``test_hostile_files_in_cpython`` checks
 the same expectations against the engine alone, fast, without a browser.
+Then eleven files nested past the parsers' recursion limit where the reading
+meets the nesting (``DEEP_FILES``), in a row in the app, each read as in
+CPython.
 """
 
 from __future__ import annotations
 
 import io
 import re
+import time
 import zlib
 
 import pytest
@@ -22,7 +26,7 @@ import pyengine
 from pyengine.errors import ExtractError
 from browser_helpers import App
 from browser_pdfs import TWO_PAGE_TEXT, truncated_pdf, two_page_pdf
-from pdfbuild import bare_layout, helvetica, make_pdf, stream, strewn_letters
+from pdfbuild import bare_layout, helvetica, make_pdf, raw_pdf, raw_stream, stream, strewn_letters
 
 F = {"/F1": helvetica()}
 HELLO = b"BT /F1 12 Tf 72 700 Td (Hello hostile) Tj ET"
@@ -143,6 +147,116 @@ def inline_image_without_end() -> bytes:
                     fonts=F)
 
 
+HELVETICA_RAW = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
+DEEP = 5000
+"""Nesting depth of the deep files: past the parsers' recursion limit (1000
+frames in CPython and in Pyodide)."""
+
+
+def _one_page(page_extra: bytes = b"", resources: bytes = b"<< /Font << /F1 5 0 R >> >>",
+              content: bytes = HELLO, more: dict | None = None, trailer: bytes = b"") -> bytes:
+    objects = {1: b"<< /Type /Catalog /Pages 2 0 R >>",
+               2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources " + resources
+                  + b" /Contents 4 0 R " + page_extra + b">>",
+               4: raw_stream(content), 5: HELVETICA_RAW}
+    objects.update(more or {})
+    return raw_pdf(objects, trailer=trailer)
+
+
+def _deep_dict(depth: int = DEEP) -> bytes:
+    return b"<< /A " * depth + b"1" + b" >>" * depth
+
+
+def deep_page_tree(depth: int = DEEP) -> bytes:
+    """A page under ``depth`` /Pages nodes, each the only kid of the one above."""
+    objects = {1: b"<< /Type /Catalog /Pages 10 0 R >>", 4: raw_stream(HELLO), 5: HELVETICA_RAW}
+    for k in range(depth):
+        parent = b" /Parent %d 0 R" % (9 + k) if k else b""
+        objects[10 + k] = b"<< /Type /Pages /Kids [%d 0 R] /Count 1%s >>" % (11 + k, parent)
+    objects[10 + depth] = (b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] "
+                           b"/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>" % (9 + depth))
+    return raw_pdf(objects)
+
+
+def reference_chain(length: int = DEEP) -> bytes:
+    """/Contents is a reference to a reference to ... the stream."""
+    chain = {100 + k: b"%d 0 R" % (101 + k) for k in range(length)}
+    chain[100 + length] = raw_stream(HELLO)
+    return _one_page(more={**chain, 4: b"100 0 R"})
+
+
+def update_chain(updates: int = DEEP // 5) -> bytes:
+    """The content stream saved again in ``updates`` incremental updates, each
+    xref section's /Prev the one before."""
+    pdf = bytearray(_one_page())
+    prev = int(pdf[pdf.rindex(b"startxref") + 10:].split()[0])
+    for _ in range(updates):
+        at = len(pdf)
+        pdf += b"4 0 obj\n" + raw_stream(HELLO) + b"\nendobj\n"
+        xref = len(pdf)
+        pdf += (b"xref\n4 1\n%010d 00000 n \ntrailer\n<< /Size 6 /Root 1 0 R /Prev %d >>\n"
+                b"startxref\n%d\n%%%%EOF\n" % (at, prev, xref))
+        prev = xref
+    return bytes(pdf)
+
+
+DEEP_FILES: list[tuple[str, bytes]] = [
+    # (file name, bytes): each reads "Hello hostile" but those in DEEP_BLANK
+    # and DEEP_ERRORS.
+    ("deep-resources.pdf", _one_page(resources=b"<< /Font << /F1 5 0 R >> /X " + _deep_dict() + b" >>")),
+    ("deep-annotation.pdf", _one_page(page_extra=b"/Annots [<< /Type /Annot /Subtype /FreeText "
+                                      b"/Rect [0 0 100 100] /Contents (x) /AP " + _deep_dict() + b" >>] ")),
+    ("deep-info.pdf", _one_page(more={6: b"<< /Title " + _deep_dict() + b" >>"}, trailer=b"/Info 6 0 R ")),
+    ("deep-widths.pdf", _one_page(more={5: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
+                                        b"/FirstChar 32 /LastChar 126 /Widths " + b"[" * DEEP + b"]" * DEEP + b" >>"})),
+    ("deep-cropbox.pdf", _one_page(page_extra=b"/CropBox " + b"[" * DEEP + b"]" * DEEP + b" ")),
+    ("deep-tounicode.pdf", _one_page(more={
+        5: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 7 0 R >>",
+        7: raw_stream(b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap 1 begincodespacerange "
+                      b"<00> <FF> endcodespacerange 1 beginbfrange <20> <7e> " + b"[" * DEEP + b"]" * DEEP
+                      + b" endbfrange endcmap end end")})),
+    ("deep-q.pdf", _one_page(content=b"q " * DEEP * 4 + HELLO + b" Q" * DEEP * 4)),
+    ("deep-marked-content.pdf", _one_page(content=HELLO + b" /Span " + _deep_dict() + b" BDC EMC")),
+    ("deep-page-tree.pdf", deep_page_tree()),
+    ("reference-chain.pdf", reference_chain()),
+    ("update-chain.pdf", update_chain()),
+]
+DEEP_ERRORS = {"deep-cropbox.pdf": "damaged"}
+"""The page's own dictionary cannot be parsed: no page is left."""
+DEEP_BLANK = {"deep-resources.pdf": set(), "reference-chain.pdf": {"content-damaged"}}
+"""Pages read blank, and the issues on them.  reference-chain: the content
+is an object whose value is a reference (pdf.js, MuPDF and poppler read
+it blank too).  deep-resources: pypdf's parse of the page's dictionary
+stops at the nested entry, and /Contents, after it, is lost; only the
+document says pypdf recovered from damage (a gap: the page should say it)."""
+
+
+def _outcome_and_texts(data: bytes) -> tuple[str, list[str]]:
+    try:
+        doc = pyengine.extract(data)
+    except ExtractError as exc:
+        return f"error:{exc.code}", []
+    return "done", [p.text for p in doc.pages]
+
+
+@pytest.mark.parametrize("name,data", DEEP_FILES, ids=[d[0] for d in DEEP_FILES])
+def test_deep_nesting_where_the_reading_meets_it_in_cpython(name, data):
+    started = time.monotonic()
+    try:
+        doc = pyengine.extract(data)
+    except ExtractError as exc:
+        assert DEEP_ERRORS.get(name) == exc.code
+        return
+    assert time.monotonic() - started < 10
+    assert name not in DEEP_ERRORS
+    if name in DEEP_BLANK:
+        assert [p.text for p in doc.pages] == [""]
+        assert DEEP_BLANK[name] <= {i.code for i in doc.pages[0].issues}
+    else:
+        assert [p.text for p in doc.pages] == ["Hello hostile\n"]
+
+
 HOSTILE: list[tuple[str, bytes, str]] = [
     # (file name, bytes, expected: "error:<code>" or "warn:<kind>")
     ("diary.pdf", b"Dear diary, this is not a PDF.\n", "error:not-a-pdf"),
@@ -213,6 +327,29 @@ def test_twenty_hostile_files_in_a_row_then_a_good_one(app: App):
     assert app.page_texts() == TWO_PAGE_TEXT
     assert app.notice() == (None, "")
     assert app.page.locator("#doc-warning").is_hidden()
+    assert app.page.evaluate("performance.timeOrigin") == before  # no reload
+
+
+def test_deep_nesting_in_a_row_then_a_good_one(app: App):
+    # Objects nested past the parsers' recursion limit where the reading
+    # meets them (resources, an annotation, /Info, widths, a ToUnicode map,
+    # marked content, the page tree, a CropBox; q 20,000 deep; chains of
+    # references and of updates): in the worker (Python 3.14 in WebAssembly,
+    # its own stack) each file reads as in CPython, or fails with the same
+    # code, and the worker reads on.
+    before = app.page.evaluate("performance.timeOrigin")
+    for name, data in DEEP_FILES:
+        outcome, texts = _outcome_and_texts(data)
+        state = app.open_pdf(data, name)
+        body = app.page.locator("body").inner_text()
+        assert "Traceback" not in body and "Error:" not in body, name
+        if outcome.startswith("error:"):
+            assert state == "error" and app.notice()[0] == outcome[6:], name
+        else:
+            assert state == "done", name
+            assert [t.rstrip() for t in app.page_texts()] == [t.rstrip() for t in texts], name
+    assert app.open_pdf(two_page_pdf(), "good.pdf") == "done"
+    assert app.page_texts() == TWO_PAGE_TEXT
     assert app.page.evaluate("performance.timeOrigin") == before  # no reload
 
 
