@@ -27,8 +27,8 @@ import struct
 import time
 from dataclasses import dataclass, field
 
-from pypdf.generic import (ArrayObject, BooleanObject, DictionaryObject, IndirectObject, StreamObject,
-                           create_string_object, is_null_or_none)
+from pypdf.generic import (ArrayObject, BooleanObject, DictionaryObject, IndirectObject, NameObject,
+                           StreamObject, create_string_object, is_null_or_none)
 
 from . import streams
 from .clip import CLIP, ClipTracker, display_box, intersect, restore_cut, visible, visible_across
@@ -69,6 +69,12 @@ Such glyphs (a damaged Tf, Tm or cm: fuzz/ found sizes of 1e9 and more) are
 not placed -- the pen still advances -- because layout work grows with the
 glyph size (baseline buckets) and would run for minutes."""
 
+STAND_IN_FONT_KEY = ("stand-in font",)
+"""The document's font cache key of the font a Tf naming no font shows
+its strings in (``_Interpreter._stand_in_font``): no object's key (those
+are (number, generation) pairs or ``direct_key``'s)."""
+STAND_IN_FONT_NAME = "Helvetica (for a font missing from the file)"
+"""Its name in the document's report."""
 MAX_CODE_BYTES = 4
 """Longest character code of any font (ISO 32000-1 9.7.6.2): a string is
 decoded at most this many bytes per glyph the page may still show."""
@@ -1044,9 +1050,14 @@ class _Interpreter:
         fonts = as_dict(resources.get("/Font"))
         ref = fonts.get(name) if isinstance(name, str) else None
         if ref is None:
-            self.issues.append(Issue("font-missing", f"font {name} is not in the resources",
-                                     self.page_number))
-            return None, str(name), str(name), None
+            self.issues.append(Issue(
+                "font-missing", f"font {name} is not in the resources: its text is read in "
+                "Helvetica with WinAnsiEncoding, as viewers draw it", self.page_number))
+            found = self._stand_in_font()
+            if isinstance(name, str):
+                self.fonts_seen[(id(resources), name)] = (resources, *found)
+            self.last_font = (resources, name, found)
+            return found
         key = (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) \
             else self.doc.direct_key(resolve(ref))
         doc = self.doc
@@ -1073,6 +1084,29 @@ class _Interpreter:
         self.fonts_seen[(id(resources), name)] = (resources, font, key, label, stats)
         self.last_font = (resources, name, (font, key, label, stats))
         return font, key, label, stats
+
+    def _stand_in_font(self) -> tuple[Font, object, str, list]:
+        """The font a Tf naming no font of the resources shows its strings
+        in: Helvetica with WinAnsiEncoding, pdf.js's fallback (MuPDF and
+        pdfminer read such text too; poppler drops it).  A resource
+        dictionary damaged in the file loses its fonts so (one byte changed
+        in a page's dictionary, 160 tries over corpus files: 62 lost a
+        page's text, 59 with nothing on the page to say so, which said
+        "nothing is written" or "scan"; 37 lose it now); the
+        strings are there, and the font-missing issue says how they were
+        read.  One per document, made from no object of the file."""
+        doc = self.doc
+        if doc.font_log is not None:  # (the page helper: its pages' font uses, twofront.py)
+            doc.font_log.append(STAND_IN_FONT_KEY)
+        font = doc.font_cache.get(STAND_IN_FONT_KEY)
+        if font is None:
+            font = load_font(DictionaryObject({
+                NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/Type1"),
+                NameObject("/BaseFont"): NameObject("/Helvetica"),
+                NameObject("/Encoding"): NameObject("/WinAnsiEncoding")}), [])
+            doc.font_cache[STAND_IN_FONT_KEY] = font
+            doc.font_stats[STAND_IN_FONT_KEY] = [STAND_IN_FONT_NAME, font.kind, 0, 0, set()]
+        return font, STAND_IN_FONT_KEY, STAND_IN_FONT_NAME, doc.font_stats[STAND_IN_FONT_KEY]
 
     def _font_program(self, font, data: bytes) -> list:
         """``font.decode(data)`` once the font's embedded program, which its

@@ -137,6 +137,35 @@ def test_content_that_is_no_stream_is_damage_not_a_blank_page(value, kind):
         (2, f"the page's content is {kind}, not a stream: none of it could be read")]
 
 
+def test_text_in_a_font_missing_from_the_resources_is_read_in_a_stand_in():
+    # A damaged resource dictionary loses its fonts: its strings were
+    # dropped, and the page said "nothing is written" (or "scan", over an
+    # image).  They are read as pdf.js draws them (Helvetica,
+    # WinAnsiEncoding), and the page says so.
+    content = (b"BT /F1 12 Tf 72 700 Td (Hello \x93world\x94) Tj ET "
+               b"BT /F7 12 Tf 72 680 Td (Gone font) Tj /F7 10 Tf (, again) Tj ET")
+    doc = pyengine.extract(make_pdf([content], fonts=F))
+    page = doc.pages[0]
+    assert page.text == "Hello \u201cworld\u201d\nGone font, again\n"
+    assert page.verdict == "text"
+    assert [(i.code, i.message) for i in page.issues] == [
+        ("font-missing", "font /F7 is not in the resources: its text is read in Helvetica "
+                         "with WinAnsiEncoding, as viewers draw it")]
+    gone = [w for w in page.words if w.text == "Gone"][0]
+    # Helvetica's widths (AFM): G 778, o n e 556 thousandths of an em.
+    assert gone.x0 == 72.0 and abs(gone.x1 - 72.0 - 12 * 2.446) < 0.001
+
+
+def test_a_font_dictionary_cut_by_a_damaged_byte_keeps_the_pages_text():
+    # One byte of the page's /Font dictionary changed to "<": the rest of it
+    # is read as a hex string and /F1 is gone.
+    good = make_pdf([PAGES[0]], fonts=F)
+    at = good.index(b"/F1 ", good.index(b"/Font"))
+    doc = pyengine.extract(good[:at - 1] + b"<" + good[at:])
+    assert doc.pages[0].text == TEXTS[0]
+    assert "font-missing" in {i.code for i in doc.pages[0].issues}
+
+
 def test_a_page_without_content_is_blank_not_damaged():
     w = PdfWriter(clone_from=PdfReader(io.BytesIO(GOOD)))
     del w.pages[1]["/Contents"]

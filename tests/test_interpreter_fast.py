@@ -238,10 +238,11 @@ def test_td_and_the_tj_after_it_are_one_step(monkeypatch):
     assert _run(pdf) == paired and len(paired[0]) == 13 and paired[1][1] == 2
 
 
-PAIRS_TD = (b"BT /F1 11 Tf 72 700 TD (He) Tj 12.5 -0 TD <6c6c6f> Tj 0 -14 TD (w) Tj T* (o) Tj "
-            b"/x 1 TD (r) Tj T* (s) Tj 1 2 3 TD (l) Tj 4 TD (d) Tj 5 5 TD 6 (!) Tj "
-            b"2 /y TD (t) Tj T* (u) Tj -0 -0 TD (v) Tj 1e0 0 TD (z) Tj /F9 1 Tf 3 -4 TD (n) Tj T* (m) Tj "
+PAIRS_TD = (b"BT 3 -4 TD (n) Tj T* (m) Tj /F1 11 Tf 72 700 TD (He) Tj 12.5 -0 TD <6c6c6f> Tj "
+            b"0 -14 TD (w) Tj T* (o) Tj /x 1 TD (r) Tj T* (s) Tj 1 2 3 TD (l) Tj 4 TD (d) Tj "
+            b"5 5 TD 6 (!) Tj 2 /y TD (t) Tj T* (u) Tj -0 -0 TD (v) Tj 1e0 0 TD (z) Tj "
             b"/F1 11 Tf 0 8 TD () Tj (k) Tj ET")
+"""(n) and (m): strings shown before any Tf, without a font."""
 
 
 def test_td_upper_and_the_tj_after_it_are_one_step(monkeypatch):
@@ -287,8 +288,8 @@ def test_operator_limit_cuts_td_pairs_where_it_cut_the_operators(monkeypatch, li
 
 def test_tf_selecting_the_last_font_again_looks_nothing_up(monkeypatch):
     """pdfcpu-UnifontMedium_BMP selects its font between q and Q for each
-    of its 65,536 glyphs: the last font found is kept (op_Tf); a font not
-    found is looked up (and its issue recorded) at each Tf."""
+    of its 65,536 glyphs: the last font found is kept (op_Tf), and so is
+    the stand-in a font not found gets (its issue recorded once)."""
     from pyengine import document as D
     from pyengine.options import Options
 
@@ -302,11 +303,11 @@ def test_tf_selecting_the_last_font_again_looks_nothing_up(monkeypatch):
     doc = D.open_document(pdf)
     issues = []
     run = I.run_page(doc, 1, doc.page_geometry(1), Options(), issues, __import__("time").monotonic())
-    assert calls == ["/F1", "/F2", "/F1", "/F9", "/F9"]
-    assert [g.text for g in run.glyphs] == ["a", "b", "c", "d", "e"]
-    assert [g.size for g in run.glyphs] == [12.0, 10.0, 12.0, 12.0, 12.0]  # /x: refused
-    assert [i.code for i in issues] == ["font-missing", "font-missing"]
-    assert run.bad_ops == 3  # (x), (y) without a font; the Tf of size /x
+    assert calls == ["/F1", "/F2", "/F1", "/F9", "/F1"]
+    assert [g.text for g in run.glyphs] == ["a", "b", "c", "d", "x", "y", "e"]
+    assert [g.size for g in run.glyphs] == [12.0, 10.0, 12.0, 12.0, 5.0, 5.0, 12.0]  # /x: refused
+    assert [i.code for i in issues] == ["font-missing"]
+    assert run.bad_ops == 1  # the Tf of size /x
 
 
 def test_string_end_moves_tm_as_translate_does():

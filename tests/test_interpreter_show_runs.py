@@ -62,6 +62,7 @@ def _both(monkeypatch, pdf: bytes, page: int = 1, **options):
 # off the page, zero and negative advances, a Tj and a TJ after a run
 # (they start where its last string ended).
 CONTENT = (
+    b"BT 10 10 Td (0) Tj ET "  # (a string shown before any Tf: no font)
     b"BT /F1 11 Tf 14 TL 72 700 Td (He) Tj 12.5 0 Td <6c6c6f> Tj 0 -14 Td (w) Tj -0 0 Td (o) Tj "
     b"/x 1 Td (r) Tj 1 2 3 Td (l) Tj 4 Td (d) Tj 5 5 Td 6 (!) Tj T* (a) Tj 3 T* (b) Tj "
     b"10 -12 TD (c) Tj T* (d) Tj T* () Tj T* (\x01\x02) Tj 0 0 TD (e) Tj -0 -0 TD (f) Tj "
