@@ -606,6 +606,8 @@ class _PypdfWarnings(logging.Handler):
     """Sends pypdf's warnings (what it repaired silently) to the active sink."""
 
     def emit(self, record: logging.LogRecord) -> None:
+        if record.name.startswith(_SYNTAX_LOGGERS):
+            _SYNTAX_REPAIRS[0] += 1
         sink = _WARNING_SINK.get()
         if sink is not None and len(sink) < MAX_WARNING_ISSUES:
             try:
@@ -620,6 +622,23 @@ def _keep_warning(sink: list[str] | None, message: str) -> None:
     MAX_WARNING_ISSUES."""
     if sink is not None and len(sink) < MAX_WARNING_ISSUES and message not in sink:
         sink.append(message)
+
+
+_SYNTAX_LOGGERS = "pypdf.generic"
+"""pypdf's loggers of the object parsers (dictionaries, arrays, strings,
+numbers): their warnings say an object's own bytes were damaged and
+repaired as it was read.  (pypdf._reader's, as "Object 202 0 found" by a
+search of the file, say where an object was found, not that it is
+damaged: opf-027613 has one for every page.)"""
+_SYNTAX_REPAIRS = [0]
+"""Such warnings so far in this process, kept in a sink or not."""
+
+
+def syntax_repairs() -> int:
+    """How many objects' bytes pypdf's parsers have repaired so far (its
+    warnings on ``_SYNTAX_LOGGERS``): pagetree tells by it the page
+    dictionaries pypdf repaired as it read them."""
+    return _SYNTAX_REPAIRS[0]
 
 
 MAX_WARNING_ISSUES = 20

@@ -1835,6 +1835,11 @@ def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options
         issues.append(Issue("page-tree-rebuilt", "This page was found in a damaged file without "
                             "its page tree; its place among the pages is their order in the file.",
                             number))
+    if number - 1 in getattr(doc.reader, "repaired_page_dicts", ()):
+        # (pagetree: pypdf warned as it read this page's own dictionary)
+        issues.append(Issue("page-damaged", "This page's own dictionary is damaged in the file: "
+                            "what the damage took from it (its content, its fonts) could not be read.",
+                            number))
     interp = _Interpreter(doc, geom, options, issues, number, started)
     if doc.uses is not None:  # the page helper: the page's issues (PdfDocument.uses)
         doc.uses[0].issues = issues

@@ -41,6 +41,7 @@ def flatten(reader, list_only: bool) -> list[PageObject] | None:
 
 
 def _walk(reader, list_only: bool) -> list[PageObject] | None:
+    from .document import syntax_repairs  # (document imports this module)
     config = fastobj._configuration()  # noqa: SLF001
     max_depth = config.page_tree_maximum_depth
     max_entries = config.page_tree_maximum_entries
@@ -57,6 +58,10 @@ def _walk(reader, list_only: bool) -> list[PageObject] | None:
     inherit: dict = {}
     ref: IndirectObject | None = None
     depth = 0
+    # (the indexes of the pages whose dictionaries pypdf's parsers repaired
+    # as they read them: they may have lost entries, /Contents or fonts)
+    repaired: list[int] = []
+    node_repaired = False
     while True:
         if depth > max_depth or "/Type" not in node:
             return None
@@ -85,6 +90,8 @@ def _walk(reader, list_only: bool) -> list[PageObject] | None:
             for name, value in inherit.items():
                 if name not in page:
                     page[name] = value
+            if node_repaired:
+                repaired.append(len(pages))
             pages.append(page)
         # the next kid, depth first
         node = None
@@ -94,7 +101,9 @@ def _walk(reader, list_only: bool) -> list[PageObject] | None:
             for kid in kids:
                 if type(kid) is not IndirectObject or kid == parent_ref:
                     return None
+                seen = syntax_repairs()
                 node = kid.get_object()
+                node_repaired = syntax_repairs() != seen
                 if not isinstance(node, DictionaryObject) or not node or id(node) in ancestors:
                     return None
                 entries += 1
@@ -108,6 +117,7 @@ def _walk(reader, list_only: bool) -> list[PageObject] | None:
             stack.pop()
             ancestors.discard(id(parent))
         if node is None:
+            reader.repaired_page_dicts = frozenset(repaired)
             return pages
 
 

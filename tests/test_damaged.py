@@ -166,6 +166,40 @@ def test_a_font_dictionary_cut_by_a_damaged_byte_keeps_the_pages_text():
     assert "font-missing" in {i.code for i in doc.pages[0].issues}
 
 
+def _page_dict_at(pdf: bytes, number: int) -> int:
+    """Where page ``number``'s dictionary starts in ``pdf`` (pypdf's writer
+    puts each in an object of its own)."""
+    ref = PdfReader(io.BytesIO(pdf)).pages[number - 1].indirect_reference
+    return pdf.index(b"\n%d 0 obj" % ref.idnum) + 1
+
+
+def test_a_page_dictionary_damaged_in_the_file_says_so_on_its_page():
+    # One byte of page 2's dictionary changed to "<": pypdf reads the rest
+    # as a hex string and repairs the dictionary without its /Contents.
+    # The page read blank and said "nothing is written"; only the document
+    # said pypdf had recovered from damage.
+    at = _page_dict_at(GOOD, 2)
+    cut = GOOD.index(b"/Contents", at)
+    doc = pyengine.extract(GOOD[:cut - 1] + b"<" + GOOD[cut:])
+    assert [p.text for p in doc.pages] == [TEXTS[0], ""]
+    damaged = [(i.page, i.code) for p in doc.pages for i in p.issues if i.code == "page-damaged"]
+    assert damaged == [(2, "page-damaged")]
+
+
+def test_objects_found_by_a_search_do_not_make_their_pages_damaged():
+    # Page dictionaries the cross-reference table leaves out are found by
+    # searching the file (opf-027613: every page): where they are was
+    # repaired, not what they say.
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "browser"))
+    from browser_pdfs import unlisted
+    reader = PdfReader(io.BytesIO(GOOD))
+    doc = pyengine.extract(unlisted(GOOD, {p.indirect_reference.idnum for p in reader.pages}))
+    assert [p.text for p in doc.pages] == TEXTS
+    assert "pdf-recovered" in {i.code for i in doc.issues}
+    assert "page-damaged" not in {i.code for i in doc.issues}
+
+
 def test_a_page_without_content_is_blank_not_damaged():
     w = PdfWriter(clone_from=PdfReader(io.BytesIO(GOOD)))
     del w.pages[1]["/Contents"]

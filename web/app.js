@@ -38,7 +38,7 @@ const FLUSH_BATCH = 200;         // pages put into the DOM per frame, at most
 const MAX_ENTRIES = 30;          // finished files kept in the queue list
 // Page issues (pyengine Issue codes) that mean part of the page could not be read.
 const DAMAGE_ISSUES = new Set(["stream-truncated", "stream-damaged", "content-damaged",
-  "object-missing", "page-error", "form-cycle", "page-tree-rebuilt"]);
+  "object-missing", "page-error", "form-cycle", "page-tree-rebuilt", "page-damaged"]);
 const PREFS_KEY = "pdf-text:reading-options";
 const REPORT_FONTS = 8;          // unmapped fonts named one by one; the rest are counted
 const FONT_NAME_MAX = 80;        // characters of a font name shown

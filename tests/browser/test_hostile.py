@@ -33,7 +33,7 @@ HELLO = b"BT /F1 12 Tf 72 700 Td (Hello hostile) Tj ET"
 HELLO_PDF = make_pdf([HELLO], fonts=F)
 
 DAMAGE_ISSUES = {"stream-truncated", "stream-damaged", "content-damaged", "object-missing",
-                 "page-error", "form-cycle", "page-tree-rebuilt"}
+                 "page-error", "form-cycle", "page-tree-rebuilt", "page-damaged"}
 """The page issues web/app.js shows as a "damaged" warning (DAMAGE_ISSUES there)."""
 
 
@@ -224,20 +224,22 @@ DEEP_FILES: list[tuple[str, bytes]] = [
 ]
 DEEP_ERRORS = {"deep-cropbox.pdf": "damaged"}
 """The page's own dictionary cannot be parsed: no page is left."""
-DEEP_BLANK = {"deep-resources.pdf": set(), "reference-chain.pdf": {"content-damaged"}}
-"""Pages read blank, and the issues on them.  reference-chain: the content
-is an object whose value is a reference (pdf.js, MuPDF and poppler read
-it blank too).  deep-resources: pypdf's parse of the page's dictionary
-stops at the nested entry, and /Contents, after it, is lost; only the
-document says pypdf recovered from damage (a gap: the page should say it)."""
+DEEP_BLANK = {"deep-resources.pdf": {"page-damaged"}, "reference-chain.pdf": {"content-damaged"}}
+"""Pages read blank, and the issues on them that say why.  reference-chain:
+the content is an object whose value is a reference (pdf.js, MuPDF and
+poppler read it blank too).  deep-resources: pypdf's parse of the page's
+dictionary stops at the nested entry, and /Contents, after it, is lost."""
 
 
 def _outcome_and_texts(data: bytes) -> tuple[str, list[str]]:
+    """("error:<code>" or "done" or "damaged": done with a page the app
+    warns is damaged (DAMAGE_ISSUES), and the pages' texts), in CPython."""
     try:
         doc = pyengine.extract(data)
     except ExtractError as exc:
         return f"error:{exc.code}", []
-    return "done", [p.text for p in doc.pages]
+    damaged = any(i.code in DAMAGE_ISSUES for p in doc.pages for i in p.issues)
+    return "damaged" if damaged else "done", [p.text for p in doc.pages]
 
 
 @pytest.mark.parametrize("name,data", DEEP_FILES, ids=[d[0] for d in DEEP_FILES])
@@ -348,6 +350,8 @@ def test_deep_nesting_in_a_row_then_a_good_one(app: App):
         else:
             assert state == "done", name
             assert [t.rstrip() for t in app.page_texts()] == [t.rstrip() for t in texts], name
+            warning = app.page.locator("#doc-warning p[data-kind=damaged]")
+            assert warning.count() == (outcome == "damaged"), name
     assert app.open_pdf(two_page_pdf(), "good.pdf") == "done"
     assert app.page_texts() == TWO_PAGE_TEXT
     assert app.page.evaluate("performance.timeOrigin") == before  # no reload
