@@ -10,8 +10,9 @@ already read, 2 to 5% of extracting the smallest files.
 
 ``flatten(reader, list_only)`` makes the same pages, in the same order,
 reading the same objects in the same order, for a tree pypdf walks without
-a warning or an error: every node has a /Type, every kid is a reference
-to a non-empty dictionary that is not one of its ancestors, /Kids is an
+a warning or an error: every kid is a reference
+to a non-empty dictionary that is not one of its ancestors (one without a
+/Type is a page unless it has /Kids, as pypdf reads it), /Kids is an
 array (or null, or absent), within pypdf's configured limits of depth and
 entries, in a reader that is not strict.  On anything else it returns None
 and pypdf's own walk does it all (again: the objects read so far are
@@ -63,9 +64,12 @@ def _walk(reader, list_only: bool) -> list[PageObject] | None:
     repaired: list[int] = []
     node_repaired = False
     while True:
-        if depth > max_depth or "/Type" not in node:
+        if depth > max_depth:
             return None
-        kind = node["/Type"]
+        # (a node without /Type is a page unless it has /Kids, as pypdf's
+        # walk reads it, without a warning, when the reader is not strict:
+        # a damaged byte in a page's dictionary can take its /Type)
+        kind = node["/Type"] if "/Type" in node else "/Page" if "/Kids" not in node else "/Pages"
         if kind == "/Pages":
             ancestors.add(id(node))
             inherit = dict(inherit)

@@ -173,15 +173,17 @@ def _page_dict_at(pdf: bytes, number: int) -> int:
     return pdf.index(b"\n%d 0 obj" % ref.idnum) + 1
 
 
-def test_a_page_dictionary_damaged_in_the_file_says_so_on_its_page():
-    # One byte of page 2's dictionary changed to "<": pypdf reads the rest
-    # as a hex string and repairs the dictionary without its /Contents.
-    # The page read blank and said "nothing is written"; only the document
-    # said pypdf had recovered from damage.
-    at = _page_dict_at(GOOD, 2)
-    cut = GOOD.index(b"/Contents", at)
-    doc = pyengine.extract(GOOD[:cut - 1] + b"<" + GOOD[cut:])
-    assert [p.text for p in doc.pages] == [TEXTS[0], ""]
+@pytest.mark.parametrize("key, damage, text", [
+    (b"\n/Contents", b"<", ""), (b"/Type /Page", b"/R 0 <e /Pa", TEXTS[1])])
+def test_a_page_dictionary_damaged_in_the_file_says_so_on_its_page(key, damage, text):
+    # Bytes of page 2's dictionary changed to "<": pypdf reads what follows
+    # as a hex string and repairs the dictionary without its /Contents
+    # (the page read blank and said "nothing is written"; only the document
+    # said pypdf had recovered from damage), or without its /Type (then
+    # pagetree reads the node as pypdf does, a page, and sees the repair).
+    cut = GOOD.index(key, _page_dict_at(GOOD, 2))
+    doc = pyengine.extract(GOOD[:cut] + damage + GOOD[cut + len(damage):])
+    assert [p.text for p in doc.pages] == [TEXTS[0], text]
     damaged = [(i.page, i.code) for p in doc.pages for i in p.issues if i.code == "page-damaged"]
     assert damaged == [(2, "page-damaged")]
 

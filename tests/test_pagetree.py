@@ -1,7 +1,8 @@
 """pagetree.flatten walks a plain page tree as pypdf's ``_flatten`` does:
 the same PageObjects (entries, inherited attributes, references) in the
-same order, the same objects read in the same order, and for any tree it
-does not take on (no /Type, a direct or null kid, a cycle, an empty
+same order, the same objects read in the same order (a node without /Type
+read as pypdf reads it: a page unless it has /Kids), and for any tree it
+does not take on (a direct or null kid, a cycle, an empty
 dictionary, /Kids not an array, limits reached) it answers None and the
 reader's walk is pypdf's, with pypdf's outcome and warnings: on random
 trees and on the corpus's files; and the plain walk is the one taken."""
