@@ -114,16 +114,19 @@ def form(data: bytes, matrix=None, resources=None):
 
 
 def test_form_xobject_matrix_and_repeat():
-    fx = form(b"BT /F1 10 Tf 0 0 Td (Hdr) Tj ET", matrix=[1, 0, 0, 1, 100, 700],
+    fx = form(b"BT /F1 10 Tf 0 0 Td (Own) Tj ET", matrix=[1, 0, 0, 1, 100, 500],
               resources={"/Font": {}})
-    # The form has its own (empty) resources: its Tf must fail softly; use
-    # page resources by omitting /Resources instead.
+    # The form has its own (empty) resources: /F1 is not found there (the
+    # page's is not looked at), and its text is read in the stand-in font
+    # (interpreter._stand_in_font), the page saying so; a form without
+    # /Resources uses the page's.
     fx2 = form(b"BT /F1 10 Tf 0 0 Td (Hdr) Tj ET", matrix=[1, 0, 0, 1, 100, 700])
     pdf = make_pdf([b"/X2 Do 1 0 0 1 0 -100 cm /X2 Do /X1 Do"], fonts=F,
                    xobjects={"/X1": fx, "/X2": fx2})
     page = pyengine.extract(pdf).pages[0]
     assert [(w.text, round(w.x0), round(w.y1 - 2)) for w in page.words] == [
-        ("Hdr", 100, 92), ("Hdr", 100, 192)]
+        ("Hdr", 100, 92), ("Hdr", 100, 192), ("Own", 100, 392)]
+    assert [i.code for i in page.issues] == ["font-missing"]
 
 
 def test_form_cycle_is_cut_and_does_not_hang():
