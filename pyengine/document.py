@@ -606,8 +606,8 @@ class _PypdfWarnings(logging.Handler):
     """Sends pypdf's warnings (what it repaired silently) to the active sink."""
 
     def emit(self, record: logging.LogRecord) -> None:
-        if record.name.startswith(_SYNTAX_LOGGERS):
-            _SYNTAX_REPAIRS[0] += 1
+        if record.msg in _LOST_ENTRY_MESSAGES and record.name == _DICTIONARY_LOGGER:
+            _LOST_ENTRIES[0] += 1
         sink = _WARNING_SINK.get()
         if sink is not None and len(sink) < MAX_WARNING_ISSUES:
             try:
@@ -624,21 +624,25 @@ def _keep_warning(sink: list[str] | None, message: str) -> None:
         sink.append(message)
 
 
-_SYNTAX_LOGGERS = "pypdf.generic"
-"""pypdf's loggers of the object parsers (dictionaries, arrays, strings,
-numbers): their warnings say an object's own bytes were damaged and
-repaired as it was read.  (pypdf._reader's, as "Object 202 0 found" by a
-search of the file, say where an object was found, not that it is
-damaged: opf-027613 has one for every page.)"""
-_SYNTAX_REPAIRS = [0]
+_DICTIONARY_LOGGER = "pypdf.generic._data_structures"
+_LOST_ENTRY_MESSAGES = frozenset({"%(exception)r", "%(exception)s"})
+"""pypdf's warnings (their logger and templates) as it reads a damaged
+dictionary and leaves entries out: a key that is no name skipped, or the
+dictionary cut where its bytes stop parsing (DictionaryObject.
+read_from_stream).  Not its others: a key defined twice keeps its first
+value (xfig-doc-xfig_ref_en repeats /XObject names on 75 pages: nothing
+is lost), nor pypdf._reader's, which say where an object was found
+("Object 202 0 found" by a search of the file: opf-027613, every page),
+not that it is damaged."""
+_LOST_ENTRIES = [0]
 """Such warnings so far in this process, kept in a sink or not."""
 
 
-def syntax_repairs() -> int:
-    """How many objects' bytes pypdf's parsers have repaired so far (its
-    warnings on ``_SYNTAX_LOGGERS``): pagetree tells by it the page
-    dictionaries pypdf repaired as it read them."""
-    return _SYNTAX_REPAIRS[0]
+def dictionary_losses() -> int:
+    """How many times pypdf has left entries out of a damaged dictionary it
+    read, so far (``_LOST_ENTRY_MESSAGES``): pagetree tells by it the page
+    dictionaries that lost entries as they were read."""
+    return _LOST_ENTRIES[0]
 
 
 MAX_WARNING_ISSUES = 20

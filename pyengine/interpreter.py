@@ -1836,7 +1836,7 @@ def run_page(doc: PdfDocument, number: int, geom: PageGeometry, options: Options
                             "its page tree; its place among the pages is their order in the file.",
                             number))
     if number - 1 in getattr(doc.reader, "repaired_page_dicts", ()):
-        # (pagetree: pypdf warned as it read this page's own dictionary)
+        # (pagetree: pypdf left entries out of this page's own dictionary)
         issues.append(Issue("page-damaged", "This page's own dictionary is damaged in the file: "
                             "what the damage took from it (its content, its fonts) could not be read.",
                             number))

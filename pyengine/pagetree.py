@@ -42,7 +42,7 @@ def flatten(reader, list_only: bool) -> list[PageObject] | None:
 
 
 def _walk(reader, list_only: bool) -> list[PageObject] | None:
-    from .document import syntax_repairs  # (document imports this module)
+    from .document import dictionary_losses  # (document imports this module)
     config = fastobj._configuration()  # noqa: SLF001
     max_depth = config.page_tree_maximum_depth
     max_entries = config.page_tree_maximum_entries
@@ -59,8 +59,8 @@ def _walk(reader, list_only: bool) -> list[PageObject] | None:
     inherit: dict = {}
     ref: IndirectObject | None = None
     depth = 0
-    # (the indexes of the pages whose dictionaries pypdf's parsers repaired
-    # as they read them: they may have lost entries, /Contents or fonts)
+    # (the indexes of the pages whose dictionaries pypdf read with entries
+    # left out, damaged: /Contents or fonts may be among them)
     repaired: list[int] = []
     node_repaired = False
     while True:
@@ -105,9 +105,9 @@ def _walk(reader, list_only: bool) -> list[PageObject] | None:
             for kid in kids:
                 if type(kid) is not IndirectObject or kid == parent_ref:
                     return None
-                seen = syntax_repairs()
+                seen = dictionary_losses()
                 node = kid.get_object()
-                node_repaired = syntax_repairs() != seen
+                node_repaired = dictionary_losses() != seen
                 if not isinstance(node, DictionaryObject) or not node or id(node) in ancestors:
                     return None
                 entries += 1

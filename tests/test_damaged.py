@@ -202,6 +202,15 @@ def test_objects_found_by_a_search_do_not_make_their_pages_damaged():
     assert "page-damaged" not in {i.code for i in doc.issues}
 
 
+def test_a_key_defined_twice_does_not_make_its_page_damaged():
+    # pypdf warns of it and keeps the first value: nothing is lost
+    # (xfig-doc-xfig_ref_en repeats an /XObject name on 75 pages).
+    cut = GOOD.index(b"/Type /Page", _page_dict_at(GOOD, 2)) + len(b"/Type /Page")
+    doc = pyengine.extract(GOOD[:cut] + b"\n/Type /Pages" + GOOD[cut:])
+    assert [p.text for p in doc.pages] == TEXTS
+    assert "page-damaged" not in {i.code for i in doc.issues}
+
+
 def test_a_page_without_content_is_blank_not_damaged():
     w = PdfWriter(clone_from=PdfReader(io.BytesIO(GOOD)))
     del w.pages[1]["/Contents"]
