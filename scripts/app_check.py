@@ -111,34 +111,36 @@ def _sha(text: str | None) -> str | None:
     return None if text is None else hashlib.sha1(text.encode("utf-8")).hexdigest()
 
 
-def cpython_side(path: str, password: str) -> dict:
-    """The engine's renderings of one file in CPython (hashed), or its error."""
-    import pyengine
-    from pyengine.errors import ExtractError
-    from pyengine.render import document_text
-    from pyengine.render.json_out import document_json
-    from pyengine.render.md import document_markdown
-    try:
-        doc = pyengine.extract(Path(path).read_bytes(), pyengine.Options(password=password))
-    except ExtractError as err:
-        return {"code": err.code}
-    return {"code": None, "pages": len(doc.pages), "truncated": list(doc.truncated),
-            "text": _sha(document_text(doc)), "markdown": _sha(document_markdown(doc)),
-            "json": _sha(document_json(doc))}
-
-
-def _dump(folder: Path, path: Path, password: str, app: dict) -> None:
-    """Both sides' text, Markdown and JSON of one file, side by side."""
+def _renderings(path: Path, password: str) -> tuple:
+    """The engine's Document of one file in CPython and its text, Markdown
+    and JSON (as DONE's "text", "markdown", "json"); raises ExtractError."""
     import pyengine
     from pyengine.render import document_text
     from pyengine.render.json_out import document_json
     from pyengine.render.md import document_markdown
     doc = pyengine.extract(path.read_bytes(), pyengine.Options(password=password))
+    return doc, {"text": document_text(doc), "markdown": document_markdown(doc),
+                 "json": document_json(doc)}
+
+
+def cpython_side(path: str, password: str) -> dict:
+    """The engine's renderings of one file in CPython (hashed), or its error."""
+    from pyengine.errors import ExtractError
+    try:
+        doc, made = _renderings(Path(path), password)
+    except ExtractError as err:
+        return {"code": err.code}
+    return {"code": None, "pages": len(doc.pages), "truncated": list(doc.truncated),
+            **{key: _sha(text) for key, text in made.items()}}
+
+
+def _dump(folder: Path, path: Path, password: str, app: dict) -> None:
+    """Both sides' text, Markdown and JSON of one file, side by side."""
+    _, made = _renderings(path, password)
     folder.mkdir(parents=True, exist_ok=True)
-    for ext, render in (("txt", document_text), ("md", document_markdown), ("json", document_json)):
-        key = {"txt": "text", "md": "markdown", "json": "json"}[ext]
+    for key, ext in (("text", "txt"), ("markdown", "md"), ("json", "json")):
         (folder / f"{path.stem}.app.{ext}").write_text(app[key], encoding="utf-8")
-        (folder / f"{path.stem}.cpython.{ext}").write_text(render(doc), encoding="utf-8")
+        (folder / f"{path.stem}.cpython.{ext}").write_text(made[key], encoding="utf-8")
 
 
 def compare(app: dict, cpy: dict) -> str | None:
