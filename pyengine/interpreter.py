@@ -551,20 +551,21 @@ class _Interpreter:
             parts = []
             for part in contents:
                 self._check_missing(part, "a part of the page's content")
-                if isinstance(resolve(part), StreamObject):
+                found = resolve(part)
+                if isinstance(found, StreamObject):
                     parts.append(self.decode(part, "a part of the page's content"))
                 else:
-                    self._not_a_stream(part, "a part of the page's content")
+                    self._not_a_stream(found, "a part of the page's content")
             return b"\n".join(parts)
         self._not_a_stream(contents, "the page's content")
         return self.decode(contents, "the page's content")
 
-    def _not_a_stream(self, obj, what: str) -> None:
-        """Record content that is there but is no stream (a number, a
-        dictionary, a string: a wrong value under /Contents), which was
-        read as nothing: the page is damaged, not blank.  Absent and null
-        content is a blank page; a missing object is ``_check_missing``'s."""
-        found = resolve(obj)
+    def _not_a_stream(self, found, what: str) -> None:
+        """Record content (resolved: ``found``) that is there but is no
+        stream (a number, a dictionary, a string: a wrong value under
+        /Contents), which was read as nothing: the page is damaged, not
+        blank.  Absent and null content is a blank page; a missing object
+        is ``_check_missing``'s."""
         if found is None or is_null_or_none(found) or isinstance(found, StreamObject):
             return
         self.issues.append(Issue("content-damaged",
