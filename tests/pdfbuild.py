@@ -268,3 +268,22 @@ def raw_pdf(objects: dict[int, bytes], root: int = 1, trailer: bytes = b"") -> b
 def raw_stream(data: bytes) -> bytes:
     """A stream object's bytes for ``raw_pdf``."""
     return b"<< /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"
+
+
+def unlisted(pdf: bytes, numbers: set[int]) -> bytes:
+    """``pdf`` (one cross-reference table, as pypdf and reportlab write it)
+    with the objects ``numbers`` left out of the table: readers find them by
+    searching the file (a "pdf-recovered ... Object N 0 found" issue on the
+    first page, in page order, that reads one)."""
+    head, _, tail = pdf.rpartition(b"\nxref\n")
+    lines = tail.split(b"\n")
+    size = int(lines[0].split()[1])
+    entries, out, n = lines[1:1 + size], [], 0
+    while n < size:
+        end = n
+        while end < size and end not in numbers:
+            end += 1
+        if end > n:
+            out += [b"%d %d" % (n, end - n)] + entries[n:end]
+        n = end + 1
+    return head + b"\nxref\n" + b"\n".join(out + lines[1 + size:])

@@ -23,7 +23,7 @@ from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, I
 import pyengine
 from pyengine import repair
 from pyengine.errors import Damaged, ExtractError
-from pdfbuild import helvetica, make_pdf
+from pdfbuild import helvetica, make_pdf, unlisted
 from corpus import corpus_dir
 
 F = {"/F1": helvetica()}
@@ -192,9 +192,6 @@ def test_objects_found_by_a_search_do_not_make_their_pages_damaged():
     # Page dictionaries the cross-reference table leaves out are found by
     # searching the file (opf-027613: every page): where they are was
     # repaired, not what they say.
-    import sys
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "browser"))
-    from browser_pdfs import unlisted
     reader = PdfReader(io.BytesIO(GOOD))
     doc = pyengine.extract(unlisted(GOOD, {p.indirect_reference.idnum for p in reader.pages}))
     assert [p.text for p in doc.pages] == TEXTS

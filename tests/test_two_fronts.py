@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from pdfbuild import helvetica, make_pdf, shared_resources, stream, tounicode
+from pdfbuild import helvetica, make_pdf, shared_resources, stream, tounicode, unlisted
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject, StreamObject
 
@@ -23,7 +23,7 @@ from pyengine import api, twofront, web
 from pyengine.options import Options
 
 sys.path.insert(0, str(Path(__file__).parent / "browser"))
-from browser_pdfs import long_report_pdf, unlisted, unlisted_report_pdf  # noqa: E402
+from browser_pdfs import long_report_pdf, unlisted_report_pdf  # noqa: E402
 
 MSG = {k: k.lower() for k in ("STARTED", "PAGE", "DONE", "ERROR", "CLAIM", "HELPER_END")}
 READING = {"strip_headers": True, "dehyphenate": True}

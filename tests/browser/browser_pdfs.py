@@ -21,7 +21,7 @@ from pypdf import PdfReader, PdfWriter
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
-from pdfbuild import make_pdf, stream
+from pdfbuild import make_pdf, stream, unlisted
 
 FONT, SIZE, LEADING = "Helvetica", 12, 16
 
@@ -153,25 +153,6 @@ def long_report_pdf(pages: int = 40) -> bytes:
         c.showPage()
     c.save()
     return buf.getvalue()
-
-
-def unlisted(pdf: bytes, numbers: set[int]) -> bytes:
-    """``pdf`` (one cross-reference table, as pypdf and reportlab write it)
-    with the objects ``numbers`` left out of the table: readers find them by
-    searching the file (a "pdf-recovered ... Object N 0 found" issue on the
-    first page, in page order, that reads one)."""
-    head, _, tail = pdf.rpartition(b"\nxref\n")
-    lines = tail.split(b"\n")
-    size = int(lines[0].split()[1])
-    entries, out, n = lines[1:1 + size], [], 0
-    while n < size:
-        end = n
-        while end < size and end not in numbers:
-            end += 1
-        if end > n:
-            out += [b"%d %d" % (n, end - n)] + entries[n:end]
-        n = end + 1
-    return head + b"\nxref\n" + b"\n".join(out + lines[1 + size:])
 
 
 def unlisted_report_pdf(pages: int = 40) -> bytes:
