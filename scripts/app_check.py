@@ -41,11 +41,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from bench.browser import launch  # noqa: E402  (Debian's Chromium, the benchmarks' flags)
 from bench.common import corpus_files  # noqa: E402
-
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 PAGE_JS = """\
 // The app's worker driven as app.js drives it: EXTRACT, then DONE or ERROR.
@@ -215,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         started = time.monotonic()
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                browser = launch(p)
                 page = open_check_page(browser, base)
                 for i, f in enumerate(files):
                     app = read_in_app(page, f"f{i:05d}", f.password, args.timeout)
