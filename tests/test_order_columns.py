@@ -1364,3 +1364,81 @@ def test_a_gutter_handed_down_that_parts_none_of_the_lines_is_no_column_cut():
     lines = [Line((), 72.0, y, 300.0, y + 10, 10.0) for y in range(100, 400, 12)]
     read = [ln for region in order.xy_cut(lines, Options(), [(500.0, 600.0)]) for ln in region]
     assert read == lines
+
+
+def _two_up_sheet(left: list[str], right: list[str]) -> bytes:
+    """A landscape sheet as a2ps prints a text file, two pages to it: each
+    page's lines in Courier 8 pt on one 8 pt grid (a blank line where a
+    line is ""), under the page's header row (date, file name, page
+    number); "Printed by" over the right page and the sheet's footer under
+    both, its file name centred across the white between the pages, 4 pt
+    under their last lines (a2ps 4.14 through ps2pdf, measured there)."""
+    canvas = pytest.importorskip("reportlab.pdfgen.canvas")
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(842.0, 595.0))
+    c.setFont("Helvetica", 8.8)
+    c.drawRightString(818, 562, "Printed by root")
+    for x0, page, lines in ((32.0, "Page 1/2", left), (430.0, "Page 2/2", right)):
+        c.setFont("Helvetica", 8.8)
+        c.drawString(x0, 542, "Dec 08, 26 1:21")
+        c.drawCentredString(x0 + 190, 542, "notes.txt")
+        c.drawRightString(x0 + 375, 542, page)
+        c.setFont("Courier", 8)
+        for k, text in enumerate(lines):
+            c.drawString(x0, 528 - 8 * k, text)
+    bottom = 528 - 8 * max(len(left), len(right))
+    c.setFont("Helvetica", 8.8)
+    c.drawString(24, bottom - 4, "Tuesday December 08, 2026")
+    c.drawCentredString(421, bottom - 4, "notes.txt")
+    c.drawRightString(818, bottom - 4, "1/1")
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _paragraphs(tag: str, count: int) -> list[str]:
+    """``count`` paragraphs of four lines of plain text, filling 60 to 72
+    characters of a 74-character measure, a blank line apart; each line
+    says which paragraph and line it is."""
+    lines = []
+    for p in range(count):
+        for k in range(4):
+            lines.append(f"{tag} paragraph {p + 1} line {k + 1} " + "words run on " * (4 if k < 3 else 1))
+        lines.append("")
+    return lines[:-1]
+
+
+def test_two_pages_printed_to_a_sheet_by_a2ps_are_read_page_by_page():
+    import pyengine
+
+    # a2ps (and enscript, CUPS) print a text file two pages to a landscape
+    # sheet; the text's blank lines fall on one grid in both pages, so their
+    # whites cross the sheet, and the footer's file name, centred, closes the
+    # white between the pages.  The rows were cut at every blank line and the
+    # sheet read a paragraph of the left page, then one of the right
+    # (scripts/producer_prints.py --only listing: order 0.73-0.82 on the
+    # four longest licences).  order._edge_rows_apart.
+    left, right = _paragraphs("Left", 6), _paragraphs("Right", 6)
+    text = pyengine.extract(_two_up_sheet(left, right)).pages[0].text
+    lines = [ln for ln in text.splitlines() if "paragraph" in ln]
+    assert lines == [ln.strip() for ln in left + right if ln], text
+    assert text.rstrip().endswith("Tuesday December 08, 2026\n\nnotes.txt\n\n1/1"), text
+
+
+def test_a_table_of_one_line_cells_under_a_head_and_foot_across_its_gutter_stays_in_its_groups():
+    import pyengine
+
+    # The guard: opf-392154 p.67, a table of plants and their operators, one
+    # line a cell (20 to 72 characters here), in groups a blank line apart
+    # on one grid; both columns break together at each white, but their
+    # lines are no running text (order._running_text; without it the
+    # plants came out all before the operators): each group of plants is
+    # read, then its operators, as before.
+    widths = [30, 52, 41, 66, 25, 58, 36, 72, 47, 28, 61, 39]
+    left = [("Plant %d " % k).ljust(widths[k % 12], "x") for k in range(24)]
+    right = [("Operator %d " % k).ljust(widths[(k + 5) % 12], "y") for k in range(24)]
+    for k in (5, 11, 17):
+        left[k] = right[k] = ""
+    text = pyengine.extract(_two_up_sheet(left, right)).pages[0].text
+    read = "".join(ln[0] for ln in text.splitlines() if ln.startswith(("Plant", "Operator")))
+    assert read == "PPPPPOOOOOPPPPPOOOOOPPPPPOOOOOPPPPPPOOOOOO", text

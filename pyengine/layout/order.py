@@ -327,6 +327,11 @@ def _xy_cut(items: list[Line], options: Options,
         if ruled is not None:  # columns parted by a rule that lines run across: read whole
             above, left, right, below = ruled
             return beside(above, left, right) + sub(below)
+    if not col_gaps and row_gaps:
+        found = _edge_rows_apart(items, row_gaps, best_row, options)
+        if found is not None:  # a head or foot across two columns' gutter: read around the columns
+            top, middle, bottom = found
+            return sub(top) + sub(middle) + sub(bottom)
     if best_col <= 0 and best_row <= 0:
         return [leaf_order(items)]
     if best_col > best_row and row_gaps:
@@ -805,6 +810,119 @@ def _column_run(first: list[Line], later: list[list[Line]], options: Options
             break
         run, gutter, count = run + band, found, count + 1
     return None if gutter is None else (gutter[0], count)
+
+
+EDGE_ROW_PROSE_LINES = 8
+"""Lines on each side of the gutter, at least, for ``_edge_rows_apart``:
+columns of running text, not a few labels and values."""
+
+
+def _edge_rows_apart(items: list[Line], row_gaps, best_row: float, options: Options
+                     ) -> tuple[list[Line], list[Line], list[Line]] | None:
+    """A running head or foot across the gutter of two columns whose
+    paragraph whites line up: (the top row, the columns, the bottom row),
+    the rows the lines across the gutter stand in (either may be empty);
+    or None.
+
+    a2ps prints a text file two pages to a landscape sheet, each page
+    under its own header bar, "Printed by ..." over the right one and the
+    sheet's footer under both, its file name centred across the gutter
+    (CUPS's texttopdf and enscript print alike).  The text's paragraphs are
+    a blank line apart, on one line grid in both pages, so their whites
+    cross the sheet; the footer closed the gutter, and the rows were cut at
+    every such white (wider than the 4 pt over the footer): the sheet was
+    read band by band, a paragraph of the left page then one of the right
+    (``_column_run`` joins no bands a white as tall as a blank line apart).
+    The head and foot are set apart when, without them, one gutter parts
+    the rest into two columns of running text (``_sides``, each side
+    ``EDGE_ROW_PROSE_LINES`` lines or more), no line left crosses it, and
+    at every white the row cut would make between them (``ROW_CUT_SHARE``
+    of the widest, lower than ``TIER_GAP_MIN`` em: no tier of an n-up
+    sheet) both columns end and start together (``_breaks_together``: the
+    rows of a table whose cells end apart stay rows), or one of them ends
+    and the other runs on under it (the last sheet of a file, its right
+    page short).  Called where no gutter crosses the region whole."""
+    if len(row_gaps) < 3:
+        return None
+    first, last = (row_gaps[0][0] + row_gaps[0][1]) / 2, (row_gaps[-1][0] + row_gaps[-1][1]) / 2
+    top: list[Line] = []
+    bottom: list[Line] = []
+    middle: list[Line] = []
+    for ln in items:
+        mid = (ln.y0 + ln.y1) / 2
+        (top if mid < first else bottom if mid > last else middle).append(ln)
+    if len(middle) < 2 * EDGE_ROW_PROSE_LINES:
+        return None
+    if not _gaps(middle, "x0", "x1", options.column_gap_min):  # (no white down the rest: the usual page)
+        return None
+    gutters = [g for g in _gutters(middle, options) if _sides(middle, *g)]
+    if len(gutters) != 1:
+        return None
+    g0, g1 = gutters[0]
+    if sum(1 for ln in middle if ln.x1 <= g0) < EDGE_ROW_PROSE_LINES or \
+            sum(1 for ln in middle if ln.x0 >= g1) < EDGE_ROW_PROSE_LINES:
+        return None
+    size = median([ln.size for ln in middle]) or 1.0
+    y0, y1 = min(ln.y0 for ln in middle), max(ln.y1 for ln in middle)
+    cuts = [(a, b) for a, b in row_gaps if b - a >= ROW_CUT_SHARE * best_row and a >= y0 and b <= y1]
+    if not cuts or any(b - a >= TIER_GAP_MIN * size for a, b in cuts):
+        return None
+    if not (_running_text([ln for ln in middle if ln.x1 <= g0], cuts) and
+            _running_text([ln for ln in middle if ln.x0 >= g1], cuts)):
+        return None
+    for a, b in cuts:
+        upper = [ln for ln in middle if ln.y1 <= a]
+        lower = [ln for ln in middle if ln.y0 >= b]
+        if not _sides_meet(upper, g0, g1):
+            return None
+        if _sides_meet(lower, g0, g1) and not _breaks_together(upper, lower, (g0, g1)):
+            return None  # (a column that ends here, the other running on under it: read whole)
+    keep_top = any(ln.x0 < g1 and ln.x1 > g0 for ln in top)
+    keep_bottom = any(ln.x0 < g1 and ln.x1 > g0 for ln in bottom)
+    if not (keep_top or keep_bottom):
+        return None
+    if not keep_top:
+        middle, top = top + middle, []
+    if not keep_bottom:
+        middle, bottom = middle + bottom, []
+    return top, middle, bottom
+
+
+EDGE_ROW_FULL_WIDTH = 0.7
+"""Share of its column's width a line of running text fills, but the last
+of a paragraph (``_running_text``)."""
+EDGE_ROW_FULL_SHARE = 0.6
+"""Share of a column's lines, the last of each paragraph left out, that
+must fill ``EDGE_ROW_FULL_WIDTH`` of it: running text (a2ps's pages of
+ragged plain text: 0.73 to 0.86), not the cells of a table's column
+(opf-392154's plants and their operators, one a line in groups a blank
+line apart, both columns breaking together: 0.25 to 0.46 on one side of
+each of its three pages; they stay read in those groups)."""
+
+
+def _running_text(side: list[Line], cuts) -> bool:
+    """Are the lines of ``side`` (a column) running text: the lines of
+    each paragraph (between the ``cuts``, whites across the columns) but
+    the last filling the column (``EDGE_ROW_FULL_WIDTH``,
+    ``EDGE_ROW_FULL_SHARE``)?"""
+    width = max(ln.x1 for ln in side) - min(ln.x0 for ln in side)
+    bounds = [(a + b) / 2 for a, b in cuts]
+    paragraphs: dict[int, list[Line]] = {}
+    for ln in side:
+        paragraphs.setdefault(bisect_left(bounds, (ln.y0 + ln.y1) / 2), []).append(ln)
+    counted = full = 0
+    for lines in paragraphs.values():
+        lines.sort(key=_baseline)
+        for ln in lines[:-1]:
+            counted += 1
+            if ln.x1 - ln.x0 >= EDGE_ROW_FULL_WIDTH * width:
+                full += 1
+    return counted >= EDGE_ROW_PROSE_LINES // 2 and full >= EDGE_ROW_FULL_SHARE * counted
+
+
+def _sides_meet(part: list[Line], g0: float, g1: float) -> bool:
+    """Has ``part`` lines on both sides of the gutter from ``g0`` to ``g1``?"""
+    return any(ln.x1 <= g0 for ln in part) and any(ln.x0 >= g1 for ln in part)
 
 
 def _is_in(ln: Line, lines: list[Line]) -> bool:
