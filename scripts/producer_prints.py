@@ -3,7 +3,7 @@
 
     python scripts/producer_prints.py DIR [--jobs 2] [--pdftotext] [--worst 15]
                                           [--only typst,fpdf2,impress,matplotlib,tesseract,
-                                                  groff,listing,wkhtmltopdf,fop]
+                                                  groff,manpages,listing,wkhtmltopdf,fop]
 
 Each producer here is handed a known text and lays it out its own way; the
 truth is that text (``chromium_prints`` scores each file the same way:
@@ -34,6 +34,8 @@ the test suite.
   text layer (GlyphLessFont) and its own text; the truth is that text.
 - ``groff``: ms macros in one and two columns, to PDF by gropdf and
   through PostScript by Ghostscript's ps2pdf.
+- ``manpages``: real manual pages (``MAN_PAGES``, as installed) by groff
+  with tbl, the same two ways; the truth is groff's text for a terminal.
 - ``listing``: the licences as plain text files printed as a text file is
   printed: a2ps (two pages a landscape sheet, each under its header bar,
   with and without borders) and enscript (two columns), through ps2pdf.
@@ -47,7 +49,7 @@ the test suite.
 Needs: ``pip install typst==0.15.2 fpdf2==2.8.9 python-pptx==1.0.2
 matplotlib==3.11.2``, ``apt-get install -y libreoffice-impress-nogui
 tesseract-ocr tesseract-ocr-eng poppler-utils fonts-dejavu-core``.
-The last four need ``apt-get install -y --no-install-recommends groff
+The last five need ``apt-get install -y --no-install-recommends groff
 ghostscript a2ps enscript wkhtmltopdf fop`` (Debian 12: groff 1.22.4,
 Ghostscript 10.0.0, a2ps 4.14, enscript 1.6.5.90, wkhtmltopdf 0.12.6, FOP
 2.8).
@@ -71,7 +73,13 @@ order._edge_rows_apart: a2ps's sheets were read a paragraph of the left
 page, then one of the right (0.73-0.82 on the four longest licences);
 wkhtmltopdf 5 files 1.0000 / 1.0000 / 0.9993 (0.9995 / 0.9998 /
 0.9696); fop 5 files 1.0000 / 0.9942 / 0.9724 (0.9997 / 0.9941 /
-0.6728).  Left: MPL-2.0's rows of 72 asterisks run past a column's edge
+0.6728); manpages 76 files (38 pages, two ways) 0.9996 / 0.9724 / 0.9851
+(0.9990 / 0.9721 / 0.9815; the running head and foot on every page, once
+in the truth).  Left: perl(1)'s "AVAILABILITY" reads "AV AILABILITY":
+Ghostscript wrote the kerned "VA" as "(AV A)Tj" under -1.588 Tc -1.04 Tw,
+a space advancing 0.01 em and the "A" after it 0.135 em into the "V", past
+lines._pulled_in's 0.08 em (opf-247224's "Sky Harbour" overlaps by 0.15
+em across a real break).  MPL-2.0's rows of 72 asterisks run past a column's edge
 across the gutter in FOP and groff's two columns and close it (0.87 and
 0.91 in order); a2ps's last sheet of MPL-2.0, its right page 19 short
 lines under headings, is no running text to ``_running_text`` and is read
@@ -81,6 +89,7 @@ as before (0.93).
 from __future__ import annotations
 
 import glob
+import gzip
 import html
 import itertools
 import os
@@ -413,6 +422,49 @@ def groff_pdfs(root: str) -> str:
     return out
 
 
+MAN_PAGES = ["bash", "tar", "grep", "sed", "find", "ls", "cp", "date", "sort", "dpkg", "apt-get", "git-log",
+             "git-config", "curl", "wget", "top", "tmux", "gpg", "valgrind", "ssh", "rsync", "make", "less",
+             "groff", "a2ps", "enscript", "gs", "perl", "python3", "xargs", "ps", "df", "du", "stat", "chmod",
+             "diff", "patch", "tr", "cut", "awk"]
+"""Section 1 manual pages printed (those of the machine; a missing one is
+skipped), in the order tried."""
+NO_HYPHENATION = b".nh\n.rm hy\n"
+"""Put before a manual page: no hyphenation, and none turned on again by the
+page or the man macros (``-rHY=0`` left some pages hyphenated on a
+terminal: xargs's "be-" "cause"), so both settings break words alike."""
+
+
+def manpages_pdfs(root: str) -> str:
+    """Real manual pages (``MAN_PAGES``, section 1, as installed) set by
+    groff's man macros with tbl's tables (``NO_HYPHENATION``), to PDF by
+    gropdf and through PostScript by Ghostscript's ps2pdf; the truth is
+    the same page set by groff for a terminal (UTF-8, no overstriking):
+    its running head and foot once, where the PDF repeats them on every
+    page (they lower precision a little)."""
+    out, pdfs, truth = _folder(root, "manpages")
+    for name in MAN_PAGES:
+        source = os.path.join("/usr/share/man/man1", name + ".1.gz")
+        if not os.path.exists(source) or os.path.exists(os.path.join(pdfs, name + "-gropdf.pdf")):
+            continue
+        with gzip.open(source, "rb") as f:
+            page = NO_HYPHENATION + f.read()
+        text = subprocess.run(["groff", "-t", "-man", "-Tutf8", "-P-cbou"], input=page,
+                              capture_output=True).stdout.decode("utf-8", "replace")
+        for how in ("gropdf", "gs"):
+            _write(os.path.join(truth, f"{name}-{how}.txt"), text)
+            target = os.path.join(pdfs, f"{name}-{how}.pdf")
+            if how == "gropdf":
+                pdf = subprocess.run(["groff", "-t", "-man", "-Tpdf"], input=page,
+                                     capture_output=True).stdout
+                with open(target, "wb") as f:
+                    f.write(pdf)
+            else:
+                ps = subprocess.run(["groff", "-t", "-man", "-Tps"], input=page,
+                                    capture_output=True).stdout
+                subprocess.run(["ps2pdf", "-", target], input=ps, check=True)
+    return out
+
+
 def listing_pdfs(root: str) -> str:
     """Plain text files printed as people print them: a2ps (two pages a
     sheet, landscape, each page under its header bar: file name, date,
@@ -502,7 +554,7 @@ def fop_pdfs(root: str) -> str:
 
 
 PRODUCERS = {"typst": typst_pdfs, "fpdf2": fpdf2_pdfs, "impress": impress_pdfs, "matplotlib": matplotlib_pdfs,
-             "tesseract": tesseract_pdfs, "groff": groff_pdfs, "listing": listing_pdfs,
+             "tesseract": tesseract_pdfs, "groff": groff_pdfs, "manpages": manpages_pdfs, "listing": listing_pdfs,
              "wkhtmltopdf": wkhtmltopdf_pdfs, "fop": fop_pdfs}
 
 
