@@ -826,8 +826,8 @@ def _edge_rows_apart(items: list[Line], row_gaps, best_row: float, options: Opti
 
     a2ps prints a text file two pages to a landscape sheet, each page
     under its own header bar, "Printed by ..." over the right one and the
-    sheet's footer under both, its file name centred across the gutter
-    (CUPS's texttopdf and enscript print alike).  The text's paragraphs are
+    sheet's footer under both, its file name centred across the gutter.
+    The text's paragraphs are
     a blank line apart, on one line grid in both pages, so their whites
     cross the sheet; the footer closed the gutter, and the rows were cut at
     every such white (wider than the 4 pt over the footer): the sheet was
@@ -875,8 +875,10 @@ def _edge_rows_apart(items: list[Line], row_gaps, best_row: float, options: Opti
         lower = [ln for ln in middle if ln.y0 >= b]
         if not _sides_meet(upper, g0, g1):
             return None
+        # (under the white, lines on one side only: a column ended over it
+        # and the other runs on, read whole; on both: they break together)
         if _sides_meet(lower, g0, g1) and not _breaks_together(upper, lower, (g0, g1)):
-            return None  # (a column that ends here, the other running on under it: read whole)
+            return None
     keep_top = any(ln.x0 < g1 and ln.x1 > g0 for ln in top)
     keep_bottom = any(ln.x0 < g1 and ln.x1 > g0 for ln in bottom)
     if not (keep_top or keep_bottom):
