@@ -870,14 +870,33 @@ def _edge_rows_apart(items: list[Line], row_gaps, best_row: float, options: Opti
     if not (_running_text([ln for ln in middle if ln.x1 <= g0], cuts) and
             _running_text([ln for ln in middle if ln.x0 >= g1], cuts)):
         return None
+    # At each cut, _breaks_together's test, each side's lines sorted once
+    # (a cut is a white across the region: every line of the middle stands
+    # above or under it, and the median size of both parts is the middle's).
+    tol = COLUMN_BREAK_ALIGN * size
+    sides = []
+    for side in ([ln for ln in middle if ln.x1 <= g0], [ln for ln in middle if ln.x0 >= g1]):
+        ends = sorted(ln.y1 for ln in side)  # (_baseline: y1)
+        by_top = sorted(side, key=_y0)
+        tops = [ln.y0 for ln in by_top]
+        starts = [ln.y1 for ln in by_top]  # the least baseline from each one down
+        for k in range(len(starts) - 2, -1, -1):
+            if starts[k + 1] < starts[k]:
+                starts[k] = starts[k + 1]
+        sides.append((ends, tops, starts))
     for a, b in cuts:
-        upper = [ln for ln in middle if ln.y1 <= a]
-        lower = [ln for ln in middle if ln.y0 >= b]
-        if not _sides_meet(upper, g0, g1):
-            return None
+        above, below = [], []
+        for ends, tops, starts in sides:
+            k = bisect_right(ends, a)
+            if not k:
+                return None  # (a side with nothing over the white)
+            above.append(ends[k - 1])
+            j = bisect_left(tops, b)
+            if j < len(tops):
+                below.append(starts[j])
         # (under the white, lines on one side only: a column ended over it
         # and the other runs on, read whole; on both: they break together)
-        if _sides_meet(lower, g0, g1) and not _breaks_together(upper, lower, (g0, g1)):
+        if len(below) == 2 and (abs(above[0] - above[1]) > tol or abs(below[0] - below[1]) > tol):
             return None
     keep_top = any(ln.x0 < g1 and ln.x1 > g0 for ln in top)
     keep_bottom = any(ln.x0 < g1 and ln.x1 > g0 for ln in bottom)
@@ -922,9 +941,8 @@ def _running_text(side: list[Line], cuts) -> bool:
     return counted >= EDGE_ROW_PROSE_LINES // 2 and full >= EDGE_ROW_FULL_SHARE * counted
 
 
-def _sides_meet(part: list[Line], g0: float, g1: float) -> bool:
-    """Has ``part`` lines on both sides of the gutter from ``g0`` to ``g1``?"""
-    return any(ln.x1 <= g0 for ln in part) and any(ln.x0 >= g1 for ln in part)
+def _y0(ln: Line) -> float:
+    return ln.y0
 
 
 def _is_in(ln: Line, lines: list[Line]) -> bool:
