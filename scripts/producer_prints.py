@@ -3,7 +3,7 @@
 
     python scripts/producer_prints.py DIR [--jobs 2] [--pdftotext] [--worst 15]
                                           [--only typst,fpdf2,impress,matplotlib,tesseract,
-                                                  groff,manpages,listing,wkhtmltopdf,fop]
+                                                  groff,nup,manpages,listing,wkhtmltopdf,fop]
 
 Each producer here is handed a known text and lays it out its own way; the
 truth is that text (``chromium_prints`` scores each file the same way:
@@ -34,6 +34,8 @@ the test suite.
   text layer (GlyphLessFont) and its own text; the truth is that text.
 - ``groff``: ms macros in one and two columns, to PDF by gropdf and
   through PostScript by Ghostscript's ps2pdf.
+- ``nup``: groff's PostScript of those ms files two and four pages to a
+  sheet (psutils' psnup), through ps2pdf.
 - ``manpages``: real manual pages (``MAN_PAGES``, as installed) by groff
   with tbl, the same two ways; the truth is groff's text for a terminal.
 - ``listing``: the licences as plain text files printed as a text file is
@@ -50,10 +52,10 @@ the test suite.
 Needs: ``pip install typst==0.15.2 fpdf2==2.8.9 python-pptx==1.0.2
 matplotlib==3.11.2``, ``apt-get install -y libreoffice-impress-nogui
 tesseract-ocr tesseract-ocr-eng poppler-utils fonts-dejavu-core``.
-The last five need ``apt-get install -y --no-install-recommends groff
-ghostscript a2ps enscript wkhtmltopdf fop`` (Debian 12: groff 1.22.4,
-Ghostscript 10.0.0, a2ps 4.14, enscript 1.6.5.90, wkhtmltopdf 0.12.6, FOP
-2.8).
+The last six need ``apt-get install -y --no-install-recommends groff
+ghostscript psutils a2ps enscript wkhtmltopdf fop`` (Debian 12: groff
+1.22.4, Ghostscript 10.0.0, psutils 1.17, a2ps 4.14, enscript 1.6.5.90,
+wkhtmltopdf 0.12.6, FOP 2.8).
 
 2026-12-06 (session 57), each producer against pdftotext (recall,
 precision, order): typst 44 files 0.9994 / 0.9956 / 0.9955 (0.9989 /
@@ -76,7 +78,9 @@ wkhtmltopdf 5 files 1.0000 / 1.0000 / 0.9993 (0.9995 / 0.9998 /
 0.9696); fop 5 files 1.0000 / 0.9942 / 0.9724 (0.9997 / 0.9941 /
 0.6728); manpages 76 files (38 pages, two ways) 0.9996 / 0.9724 / 0.9851
 (0.9990 / 0.9721 / 0.9815; the running head and foot on every page, once
-in the truth).  Left: perl(1)'s "AVAILABILITY" reads "AV AILABILITY":
+in the truth); nup 12 files 0.9996 / 0.9979 / 0.9992 (0.9988 / 0.9982 /
+0.5453: pdftotext reads across the pages of a sheet; the engine read them
+so before this session's change too).  Left: perl(1)'s "AVAILABILITY" reads "AV AILABILITY":
 Ghostscript wrote the kerned "VA" as "(AV A)Tj" under -1.588 Tc -1.04 Tw,
 a space advancing 0.01 em and the "A" after it 0.135 em into the "V", past
 lines._pulled_in's 0.08 em (opf-247224's "Sky Harbour" overlaps by 0.15
@@ -423,6 +427,31 @@ def groff_pdfs(root: str) -> str:
     return out
 
 
+def nup_pdfs(root: str) -> str:
+    """groff's PostScript of the ``groff`` producer's ms files, two and
+    four pages to a sheet by psutils' psnup, through ps2pdf: pages of one
+    and of two columns side by side and in a grid (the groff producer runs
+    first)."""
+    out, pdfs, truth = _folder(root, "nup")
+    work = os.path.join(root, "groff", "ms")
+    for name in ("GPL-3", "Apache-2.0", "LGPL-2.1"):
+        for cols in ("one", "two"):
+            source = os.path.join(work, f"{name}-{cols}.ms")
+            if not os.path.exists(source):
+                continue
+            for up in (2, 4):
+                doc = f"{name}-{cols}-nup{up}"
+                target = os.path.join(pdfs, doc + ".pdf")
+                if os.path.exists(target):
+                    continue
+                _write(os.path.join(truth, doc + ".txt"), "\n\n".join(paragraphs(name)) + "\n")
+                ps = subprocess.run(["groff", "-ms", "-rHY=0", "-Tps", source], capture_output=True,
+                                    check=True).stdout
+                ps = subprocess.run(["psnup", "-q", f"-{up}"], input=ps, capture_output=True, check=True).stdout
+                subprocess.run(["ps2pdf", "-", target], input=ps, check=True)
+    return out
+
+
 MAN_PAGES = ["bash", "tar", "grep", "sed", "find", "ls", "cp", "date", "sort", "dpkg", "apt-get", "git-log",
              "git-config", "curl", "wget", "top", "tmux", "gpg", "valgrind", "ssh", "rsync", "make", "less",
              "groff", "a2ps", "enscript", "gs", "perl", "python3", "xargs", "ps", "df", "du", "stat", "chmod",
@@ -556,7 +585,7 @@ def fop_pdfs(root: str) -> str:
 
 
 PRODUCERS = {"typst": typst_pdfs, "fpdf2": fpdf2_pdfs, "impress": impress_pdfs, "matplotlib": matplotlib_pdfs,
-             "tesseract": tesseract_pdfs, "groff": groff_pdfs, "manpages": manpages_pdfs, "listing": listing_pdfs,
+             "tesseract": tesseract_pdfs, "groff": groff_pdfs, "nup": nup_pdfs, "manpages": manpages_pdfs, "listing": listing_pdfs,
              "wkhtmltopdf": wkhtmltopdf_pdfs, "fop": fop_pdfs}
 
 
