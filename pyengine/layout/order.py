@@ -827,12 +827,12 @@ def _edge_rows_apart(items: list[Line], row_gaps, best_row: float, options: Opti
     a2ps prints a text file two pages to a landscape sheet, each page
     under its own header bar, "Printed by ..." over the right one and the
     sheet's footer under both, its file name centred across the gutter.
-    The text's paragraphs are
-    a blank line apart, on one line grid in both pages, so their whites
-    cross the sheet; the footer closed the gutter, and the rows were cut at
-    every such white (wider than the 4 pt over the footer): the sheet was
-    read band by band, a paragraph of the left page then one of the right
-    (``_column_run`` joins no bands a white as tall as a blank line apart).
+    The text's paragraphs are a blank line apart, on one line grid in both
+    pages, so their whites cross the sheet; the footer closed the gutter,
+    and the rows were cut at every such white (wider than the 4 pt over
+    the footer): the sheet was read band by band, a paragraph of the left
+    page then one of the right (``_column_run`` joins no bands a white as
+    tall as a blank line apart).
     The head and foot are set apart when, without them, one gutter parts
     the rest into two columns of running text (``_sides``, each side
     ``EDGE_ROW_PROSE_LINES`` lines or more), no line left crosses it, and
