@@ -66,7 +66,8 @@ def _plain_drawn_across(s, ln) -> bool:
 
 def _plain_drawn_over(s, ln) -> bool:
     """``_drawn_over`` as it was, with min and max called per pair, each
-    count asked in full."""
+    count asked in full (same letters of sizes further apart than a
+    script's counting since session 70)."""
     return _plain_over(s, ln, SCRIPT_SIZE_RATIO, OVERDRAWN_GLYPHS) or \
         _plain_over(s, ln, OVERDRAWN_SIZES_APART, OVERDRAWN_GLYPHS_APART)
 
@@ -85,7 +86,9 @@ def _plain_over(s, ln, ratio: float, need: int) -> bool:
             for q in t.glyphs:
                 if min(p[2], q[2]) - max(p[1], q[1]) > \
                         STACKED_COVER * min(p[2] - p[1], q[2] - q[1]) and \
-                        q[0].text != p[0].text and id(q) not in covered and \
+                        (q[0].text != p[0].text or
+                         not SCRIPT_SIZE_RATIO * q[0].size <= p[0].size <= q[0].size / SCRIPT_SIZE_RATIO) and \
+                        id(q) not in covered and \
                         ratio * q[0].size <= p[0].size <= q[0].size / ratio and \
                         _overdraw_glyph(q[0]):
                     covered.add(id(q))

@@ -296,6 +296,29 @@ def test_a_smaller_string_drawn_over_a_line_is_no_part_of_its_words():
          "console.log(a,", "b);"]), page.text
 
 
+def test_a_string_twice_the_size_drawn_over_the_same_letters_is_no_part_of_the_line():
+    # A flattened annotation (pdfminer-issue-1082-annotations printed to a
+    # file by cairo): its 32.2 pt "file" in a circle over the page's 16.1 pt
+    # "Dummy PDF file", 6.4 pt lower and over the "file" of the line.  Its
+    # glyphs cover the line's same letters (an "f" over the "f"), which
+    # lines._overdrawn counted as no other text, as a shadow's copy of its
+    # own size: the two were read letter by letter interleaved, "PDFf
+    # ifillee".  A copy twice the size is another string.  (Every glyph of
+    # this font 0.5 em wide: the line's "file list" from 137.3, 8.05 pt a
+    # letter; the large "file" from 137.3 too, 16.1 pt a letter: its "f"
+    # over the "f", its "l" over the "l" of "list"; without those, three
+    # glyphs cover others, one fewer than lines.OVERDRAWN_GLYPHS_APART.)
+    content = (b"BT /F1 16.1 Tf 56.8 758 Td (Dummy PDF file list) Tj ET "
+               b"BT /F1 32.2 Tf 137.3 751.6 Td (file) Tj ET ")
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": helvetica()})).pages[0]
+    assert sorted(w.text for w in page.words) == ["Dummy", "PDF", "file", "file", "list"], page.text
+    # The same text drawn over itself at its own size stays a shadow, read once.
+    content = (b"BT /F1 16.1 Tf 56.8 758 Td (Dummy PDF file list) Tj ET "
+               b"BT /F1 16.1 Tf 57.3 757.5 Td (Dummy PDF file list) Tj ET ")
+    page = pyengine.extract(make_pdf([content], fonts={"/F1": helvetica()})).pages[0]
+    assert [w.text for w in page.words] == ["Dummy", "PDF", "file", "list"], page.text
+
+
 def test_a_script_beside_a_larger_line_still_joins_it():
     # Sizes as far apart as above, but beside the text, not over it: a
     # footnote mark and an exponent at 0.6 the line's size stay on its line.

@@ -1161,7 +1161,11 @@ def _drawn_over(s: _Seg, ln: _LineAcc) -> bool:
     its size, near its baseline: ``OVERDRAWN_SHIFT``) that shows another
     text, or ``OVERDRAWN_GLYPHS_APART`` glyphs of sizes further apart (within
     ``OVERDRAWN_SIZES_APART``)?  The same text over itself is a shadow or
-    faux bold (``drop_duplicates``).
+    faux bold (``drop_duplicates``) when of its size; a letter over the
+    same letter of a size further apart counts (a flattened annotation's
+    32 pt "file" over a 16 pt "PDF file", pdfminer-issue-1082-annotations
+    printed by cairo, was read "PDFf ifillee"; tkz-fct's title over its
+    mirrored reflection, "AAlltteerrMMuunndduuss").
     Each glyph of either counts once: glyphs under one wide glyph stand
     under it, not over another string, and one glyph over a stack of glyphs
     is a layer of one symbol (opf-247224's highway shields: four 18 pt
@@ -1218,8 +1222,8 @@ def _overdrawn(s: _Seg, ln: _LineAcc, ratio: float, need: int) -> bool | None:
                 wq = q2 - q1
                 if (q2 if q2 < p2 else p2) - (q1 if q1 > p1 else p1) > \
                         STACKED_COVER * (wq if wq < wp else wp) and \
-                        q[0][0] != text and id(q) not in covered and \
-                        _overdraw_glyph(q[0]):
+                        (q[0][0] != text or not SCRIPT_SIZE_RATIO * q[0][9] <= size <= q[0][9] / SCRIPT_SIZE_RATIO) and \
+                        id(q) not in covered and _overdraw_glyph(q[0]):
                     q_size = q[0][9]
                     if not ratio * q_size <= size <= q_size / ratio:
                         if not wider and OVERDRAWN_SIZES_APART * q_size <= size <= \
