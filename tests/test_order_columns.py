@@ -1442,3 +1442,47 @@ def test_a_table_of_one_line_cells_under_a_head_and_foot_across_its_gutter_stays
     text = pyengine.extract(_two_up_sheet(left, right)).pages[0].text
     read = "".join(ln[0] for ln in text.splitlines() if ln.startswith(("Plant", "Operator")))
     assert read == "PPPPPOOOOOPPPPPOOOOOPPPPPOOOOOPPPPPPOOOOOO", text
+
+
+def test_two_columns_of_paragraphs_a_blank_line_apart_over_a_page_number_are_read_column_by_column():
+    import pyengine
+
+    # LibreOffice Writer, a page in two justified columns whose paragraphs
+    # are a blank line apart on one grid in both, the page number centred
+    # under them: the number leaves 8.7 pt of the 22.9 pt gutter on either
+    # side, and the whites across both columns (13.5 pt) are wider, so the
+    # rows were cut first and the page read a paragraph of each column in
+    # turn (scripts/producer_prints.py's licences in two columns: GPL-3
+    # order 0.856).  order._edge_rows_apart, when no gutter is as wide as
+    # the widest white across the region.  Here the columns' lines end
+    # within a few points of 286 (set word by word up to it, in words of two
+    # letters), the next column starts at 309, the number "1" is centred at
+    # 297.5.
+    canvas = pytest.importorskip("reportlab.pdfgen.canvas")
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 10)
+    vocabulary = "to be or it an as of on at by we do so up".split()
+
+    def filled(head: str, short: bool) -> str:
+        line, k = head, 0
+        while True:
+            nxt = line + " " + vocabulary[k % len(vocabulary)]
+            if c.stringWidth(nxt, "Helvetica", 10) > (120 if short else 229):
+                return line
+            line, k = nxt, k + 1
+
+    for x0, side in ((57.0, "Left"), (309.0, "Right")):
+        y = 780.0
+        for p in range(6):
+            for k in range(4):
+                c.drawString(x0, y, filled(f"{side} para {p + 1} line {k + 1}", k == 3))
+                y -= 12
+            y -= 12  # a blank line
+    c.drawCentredString(297.5, y, "1")  # (a blank line under the columns, as their whites)
+    c.showPage()
+    c.save()
+    text = pyengine.extract(buf.getvalue()).pages[0].text
+    heads = [ln.split()[0] for ln in text.splitlines() if ln.startswith(("Left", "Right"))]
+    assert heads == ["Left"] * 24 + ["Right"] * 24, text
+    assert text.rstrip().endswith("1"), text
