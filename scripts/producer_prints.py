@@ -3,7 +3,7 @@
 
     python scripts/producer_prints.py DIR [--jobs 2] [--pdftotext] [--worst 15]
                                           [--only typst,fpdf2,impress,matplotlib,tesseract,
-                                                  groff,nup,manpages,listing,wkhtmltopdf,fop]
+                                                  groff,nup,writer,manpages,listing,wkhtmltopdf,fop]
 
 Each producer here is handed a known text and lays it out its own way; the
 truth is that text (``chromium_prints`` scores each file the same way:
@@ -36,6 +36,9 @@ the test suite.
   through PostScript by Ghostscript's ps2pdf.
 - ``nup``: groff's PostScript of those ms files two and four pages to a
   sheet (psutils' psnup), through ps2pdf.
+- ``writer``: LibreOffice Writer pages of two and three justified columns,
+  paragraphs a blank line apart or not, the page number centred under
+  them (needs ``libreoffice-writer-nogui``).
 - ``manpages``: real manual pages (``MAN_PAGES``, as installed) by groff
   with tbl, the same two ways; the truth is groff's text for a terminal.
 - ``listing``: the licences as plain text files printed as a text file is
@@ -52,8 +55,8 @@ the test suite.
 Needs: ``pip install typst==0.15.2 fpdf2==2.8.9 python-pptx==1.0.2
 matplotlib==3.11.2``, ``apt-get install -y libreoffice-impress-nogui
 tesseract-ocr tesseract-ocr-eng poppler-utils fonts-dejavu-core``.
-The last six need ``apt-get install -y --no-install-recommends groff
-ghostscript psutils a2ps enscript wkhtmltopdf fop`` (Debian 12: groff
+The last seven need ``apt-get install -y --no-install-recommends groff
+ghostscript psutils a2ps enscript wkhtmltopdf fop libreoffice-writer-nogui`` (Debian 12: groff
 1.22.4, Ghostscript 10.0.0, psutils 1.17, a2ps 4.14, enscript 1.6.5.90,
 wkhtmltopdf 0.12.6, FOP 2.8).
 
@@ -80,7 +83,10 @@ wkhtmltopdf 5 files 1.0000 / 1.0000 / 0.9993 (0.9995 / 0.9998 /
 (0.9990 / 0.9721 / 0.9815; the running head and foot on every page, once
 in the truth); nup 12 files 0.9996 / 0.9979 / 0.9992 (0.9988 / 0.9982 /
 0.5453: pdftotext reads across the pages of a sheet; the engine read them
-so before this session's change too).  Left: perl(1)'s "AVAILABILITY" reads "AV AILABILITY":
+so before this session's change too); writer 16 files 0.9999 / 0.9981 /
+0.9991 (0.9970 / 0.9967 / 0.8914), 0.9787 in order before
+order._edge_rows_apart took the page number's narrow gutter into account
+(GPL-3 in two columns, paragraphs a blank line apart, 0.856).  Left: perl(1)'s "AVAILABILITY" reads "AV AILABILITY":
 Ghostscript wrote the kerned "VA" as "(AV A)Tj" under -1.588 Tc -1.04 Tw,
 a space advancing 0.01 em and the "A" after it 0.135 em into the "V", past
 lines._pulled_in's 0.08 em (opf-247224's "Sky Harbour" overlaps by 0.15
@@ -452,6 +458,68 @@ def nup_pdfs(root: str) -> str:
     return out
 
 
+def _fodt(paras: list[str], columns: int, blank: bool) -> str:
+    """A flat OpenDocument text of ``paras`` (short lines without a full
+    stop bold, as headings) on A4 pages of ``columns`` columns, 0.8 cm
+    apart, justified 10 pt, the page number centred in the footer; with
+    ``blank`` an empty paragraph after each (a blank line, as people type
+    them)."""
+    body = []
+    for p in paras:
+        style = "H" if len(p) < 60 and not p.endswith(".") else "P"
+        body.append(f'<text:p text:style-name="{style}">{html.escape(p)}</text:p>')
+        if blank:
+            body.append('<text:p text:style-name="P"/>')
+    return ('<?xml version="1.0" encoding="UTF-8"?>'
+            '<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+            'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
+            'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+            'xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" office:version="1.2" '
+            'office:mimetype="application/vnd.oasis.opendocument.text"><office:styles>'
+            '<style:style style:name="P" style:family="paragraph"><style:paragraph-properties '
+            'fo:margin-top="0cm" fo:margin-bottom="0cm" fo:text-align="justify"/>'
+            '<style:text-properties fo:font-size="10pt"/></style:style>'
+            '<style:style style:name="H" style:family="paragraph"><style:paragraph-properties '
+            'fo:margin-top="0cm" fo:margin-bottom="0cm"/><style:text-properties fo:font-size="10pt" '
+            'fo:font-weight="bold"/></style:style>'
+            '<style:style style:name="F" style:family="paragraph"><style:paragraph-properties '
+            'fo:text-align="center"/><style:text-properties fo:font-size="9pt"/></style:style>'
+            '</office:styles><office:automatic-styles><style:page-layout style:name="PL">'
+            '<style:page-layout-properties fo:page-width="21cm" fo:page-height="29.7cm" fo:margin-top="2cm" '
+            'fo:margin-bottom="1cm" fo:margin-left="2cm" fo:margin-right="2cm">'
+            f'<style:columns fo:column-count="{columns}" fo:column-gap="0.8cm"/></style:page-layout-properties>'
+            '<style:footer-style><style:header-footer-properties fo:min-height="0.5cm" fo:margin-top="0.2cm"/>'
+            '</style:footer-style></style:page-layout></office:automatic-styles><office:master-styles>'
+            '<style:master-page style:name="Standard" style:page-layout-name="PL"><style:footer>'
+            '<text:p text:style-name="F"><text:page-number text:select-page="current"/></text:p></style:footer>'
+            '</style:master-page></office:master-styles><office:body><office:text>'
+            + "".join(body) + "</office:text></office:body></office:document>")
+
+
+def writer_pdfs(root: str) -> str:
+    """LibreOffice Writer pages of two and three justified columns, the
+    paragraphs a blank line apart or not, the page number centred under
+    the columns (``_fodt``), exported to PDF."""
+    out, pdfs, truth = _folder(root, "writer")
+    src = os.path.join(out, "fodt")
+    os.makedirs(src, exist_ok=True)
+    docs = []
+    for name in ("GPL-3", "Apache-2.0", "LGPL-2.1", "MPL-2.0"):
+        paras = paragraphs(name)
+        for columns in (2, 3):
+            for blank in (True, False):
+                doc = f"{name}-c{columns}-{'blank' if blank else 'tight'}"
+                if os.path.exists(os.path.join(pdfs, doc + ".pdf")):
+                    continue
+                _write(os.path.join(src, doc + ".fodt"), _fodt(paras, columns, blank))
+                _write(os.path.join(truth, doc + ".txt"), "\n\n".join(paras) + "\n")
+                docs.append(os.path.join(src, doc + ".fodt"))
+    if docs:
+        subprocess.run(["soffice", f"-env:UserInstallation=file://{os.path.join(out, '_profile')}", "--headless",
+                        "--convert-to", "pdf", "--outdir", pdfs] + docs, capture_output=True, timeout=1200)
+    return out
+
+
 MAN_PAGES = ["bash", "tar", "grep", "sed", "find", "ls", "cp", "date", "sort", "dpkg", "apt-get", "git-log",
              "git-config", "curl", "wget", "top", "tmux", "gpg", "valgrind", "ssh", "rsync", "make", "less",
              "groff", "a2ps", "enscript", "gs", "perl", "python3", "xargs", "ps", "df", "du", "stat", "chmod",
@@ -585,7 +653,7 @@ def fop_pdfs(root: str) -> str:
 
 
 PRODUCERS = {"typst": typst_pdfs, "fpdf2": fpdf2_pdfs, "impress": impress_pdfs, "matplotlib": matplotlib_pdfs,
-             "tesseract": tesseract_pdfs, "groff": groff_pdfs, "nup": nup_pdfs, "manpages": manpages_pdfs, "listing": listing_pdfs,
+             "tesseract": tesseract_pdfs, "groff": groff_pdfs, "nup": nup_pdfs, "writer": writer_pdfs, "manpages": manpages_pdfs, "listing": listing_pdfs,
              "wkhtmltopdf": wkhtmltopdf_pdfs, "fop": fop_pdfs}
 
 
