@@ -863,25 +863,25 @@ def _edge_rows_apart(items: list[Line], row_gaps, best_row: float, options: Opti
     if len(gutters) != 1:
         return None
     g0, g1 = gutters[0]
-    if sum(1 for ln in middle if ln.x1 <= g0) < EDGE_ROW_PROSE_LINES or \
-            sum(1 for ln in middle if ln.x0 >= g1) < EDGE_ROW_PROSE_LINES:
+    left = [ln for ln in middle if ln.x1 <= g0]
+    right = [ln for ln in middle if ln.x0 >= g1]
+    if len(left) < EDGE_ROW_PROSE_LINES or len(right) < EDGE_ROW_PROSE_LINES:
         return None
     size = median([ln.size for ln in middle]) or 1.0
     y0, y1 = min(ln.y0 for ln in middle), max(ln.y1 for ln in middle)
     cuts = [(a, b) for a, b in row_gaps if b - a >= ROW_CUT_SHARE * best_row and a >= y0 and b <= y1]
     if not cuts or any(b - a >= TIER_GAP_MIN * size for a, b in cuts):
         return None
-    if not (_running_text([ln for ln in middle if ln.x1 <= g0], cuts) and
-            _running_text([ln for ln in middle if ln.x0 >= g1], cuts)):
+    if not (_running_text(left, cuts) and _running_text(right, cuts)):
         return None
     # At each cut, _breaks_together's test, each side's lines sorted once
     # (a cut is a white across the region: every line of the middle stands
     # above or under it, and the median size of both parts is the middle's).
     tol = COLUMN_BREAK_ALIGN * size
     sides = []
-    for side in ([ln for ln in middle if ln.x1 <= g0], [ln for ln in middle if ln.x0 >= g1]):
+    for side in (left, right):
         ends = sorted(ln.y1 for ln in side)  # (_baseline: y1)
-        by_top = sorted(side, key=_y0)
+        by_top = sorted(side, key=attrgetter("y0"))
         tops = [ln.y0 for ln in by_top]
         starts = [ln.y1 for ln in by_top]  # the least baseline from each one down
         for k in range(len(starts) - 2, -1, -1):
@@ -946,10 +946,6 @@ def _running_text(side: list[Line], cuts) -> bool:
             if ln.x1 - ln.x0 >= EDGE_ROW_FULL_WIDTH * width:
                 full += 1
     return counted >= EDGE_ROW_PROSE_LINES // 2 and full >= EDGE_ROW_FULL_SHARE * counted
-
-
-def _y0(ln: Line) -> float:
-    return ln.y0
 
 
 def _is_in(ln: Line, lines: list[Line]) -> bool:
