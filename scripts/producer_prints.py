@@ -141,6 +141,19 @@ def paragraphs(name: str) -> list[str]:
     return [p for p in (" ".join(p.split()) for p in re.split(r"\n\s*\n", text)) if p]
 
 
+def _heading(p: str) -> bool:
+    """Is the licence's paragraph ``p`` set as a heading: a short line
+    without a full stop?"""
+    return len(p) < 60 and not p.endswith(".")
+
+
+def _table_rows(paras: list[str], count: int) -> list[tuple[str, str, str]]:
+    """The rows of a table made of the first ``count`` paragraphs: number,
+    first three words, the next seventeen (the truth's lines, after the
+    header "No Start Text")."""
+    return [(str(i + 1), " ".join(p.split()[:3]), " ".join(p.split()[3:20])) for i, p in enumerate(paras[:count])]
+
+
 def sentences(name: str) -> list[str]:
     """The licence's sentences of 20 to 160 characters (no rules of
     underscores or asterisks)."""
@@ -174,7 +187,7 @@ def typst_pdfs(root: str) -> str:
             doc = f"{name}-{layout}"
             if os.path.exists(os.path.join(pdfs, doc + ".pdf")):
                 continue
-            body = [("== " if len(p) < 60 and not p.endswith(".") or re.match(r"^\d+\. [A-Z][^.]{0,50}\.?$", p)
+            body = [("== " if _heading(p) or re.match(r"^\d+\. [A-Z][^.]{0,50}\.?$", p)
                      else "") + typst_escape(p) for p in paras]
             _write(os.path.join(work, doc + ".typ"), rules + "\n" + "\n\n".join(body) + "\n")
             _write(os.path.join(truth, doc + ".txt"), "\n\n".join(paras) + "\n")
@@ -210,7 +223,7 @@ def fpdf2_pdfs(root: str) -> str:
                 cols.ln()
         pdf.output(os.path.join(pdfs, name + "-cols.pdf"))
         _write(os.path.join(truth, name + "-cols.txt"), "\n\n".join(paras))
-        rows = [(str(i + 1), " ".join(p.split()[:3]), " ".join(p.split()[3:20])) for i, p in enumerate(paras[:40])]
+        rows = _table_rows(paras, 40)
         pdf = FPDF()
         pdf.add_page()
         pdf.add_font("DejaVu", fname=DEJAVU)
@@ -400,8 +413,7 @@ def _ms(paras: list[str]) -> str:
     start with a dot or a quote) and backslashes escaped."""
     out = []
     for p in paras:
-        heading = len(p) < 60 and not p.endswith(".")
-        out += [".SH" if heading else ".PP", "\\&" + p.replace("\\", "\\e")]
+        out += [".SH" if _heading(p) else ".PP", "\\&" + p.replace("\\", "\\e")]
     return "\n".join(out) + "\n"
 
 
@@ -466,7 +478,7 @@ def _fodt(paras: list[str], columns: int, blank: bool) -> str:
     them)."""
     body = []
     for p in paras:
-        style = "H" if len(p) < 60 and not p.endswith(".") else "P"
+        style = "H" if _heading(p) else "P"
         body.append(f'<text:p text:style-name="{style}">{html.escape(p)}</text:p>')
         if blank:
             body.append('<text:p text:style-name="P"/>')
@@ -603,9 +615,9 @@ def wkhtmltopdf_pdfs(root: str) -> str:
         if os.path.exists(target):
             continue
         paras = paragraphs(name)
-        body = ["<h2>%s</h2>" % html.escape(p) if len(p) < 60 and not p.endswith(".") else
+        body = ["<h2>%s</h2>" % html.escape(p) if _heading(p) else
                 "<p>%s</p>" % html.escape(p) for p in paras]
-        rows = [(str(i + 1), " ".join(p.split()[:3]), " ".join(p.split()[3:20])) for i, p in enumerate(paras[:25])]
+        rows = _table_rows(paras, 25)
         table = "<table><tr><th>No</th><th>Start</th><th>Text</th></tr>" + "".join(
             "<tr>%s</tr>" % "".join("<td>%s</td>" % html.escape(c) for c in r) for r in rows) + "</table>"
         source = os.path.join(work, doc + ".html")
@@ -633,7 +645,7 @@ def fop_pdfs(root: str) -> str:
             continue
         paras = paragraphs(name)
         blocks = "".join('<fo:block space-after="4pt" text-align="justify"%s>%s</fo:block>' % (
-            ' font-weight="bold"' if len(p) < 60 and not p.endswith(".") else "", html.escape(p)) for p in paras)
+            ' font-weight="bold"' if _heading(p) else "", html.escape(p)) for p in paras)
         source = os.path.join(work, doc + ".fo")
         _write(source, '<?xml version="1.0" encoding="UTF-8"?>'
                '<fo:root xmlns:fo="http://www.w3.org/1999/XSL/Format"><fo:layout-master-set>'
